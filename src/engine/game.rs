@@ -1,0 +1,186 @@
+//! A game in progress: a [`Position`] plus the positions seen since the last capture
+//! or Uur, for the repetition rule (RULES.md §2).
+
+use thiserror::Error;
+
+use super::position::{EndReason, Move, MoveEffect, MoveList, Outcome, Position, PositionKey, Setup, SetupError};
+use super::rules::Rules;
+use super::side::Side;
+
+/// A playable game. Cloning copies the history; search uses [`Game::save`] and
+/// [`Game::restore`] instead, which never allocate.
+#[derive(Clone, Debug)]
+pub struct Game {
+    position: Position,
+    /// Positions seen, the current one last. Only those from `window` on count for
+    /// repetition: a capture or an Uur moves the window's start past everything
+    /// before it, which forgets those positions without freeing anything.
+    history: Vec<PositionKey>,
+    window: usize,
+}
+
+/// Enough to take moves back: the position and the history as they were.
+#[derive(Clone, Copy, Debug)]
+pub struct Saved {
+    position: Position,
+    history_len: usize,
+    window: usize,
+}
+
+/// A move that is not legal here; the game is unchanged.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[error("{}", describe_illegal(.notation, .legal, *.over))]
+pub struct PlayError {
+    pub notation: String,
+    /// The legal moves in notation.
+    pub legal: Vec<String>,
+    pub over: bool,
+}
+
+fn describe_illegal(notation: &str, legal: &[String], over: bool) -> String {
+    if over {
+        format!("move {notation} is not legal: the game is over")
+    } else {
+        format!("move {notation} is not legal here; legal moves: {}", legal.join(" "))
+    }
+}
+
+impl Game {
+    /// The ordinary setup, `first` to move.
+    pub fn new(rules: Rules, first: Side) -> Game {
+        Game::from_position(Position::new(rules, first))
+    }
+
+    /// A given starting position (RULES.md §9): repetition counts from it.
+    pub fn from_setup(setup: &Setup, rules: Rules) -> Result<Game, SetupError> {
+        Ok(Game::from_position(Position::from_setup(setup, rules)?))
+    }
+
+    /// Parses a §9 position object.
+    pub fn from_json(json: &str, rules: Rules) -> Result<Game, SetupError> {
+        let setup: Setup = serde_json::from_str(json).map_err(|e| SetupError::Parse(e.to_string()))?;
+        Game::from_setup(&setup, rules)
+    }
+
+    fn from_position(position: Position) -> Game {
+        let mut history = Vec::with_capacity(64);
+        history.push(position.key());
+        Game { position, history, window: 0 }
+    }
+
+    /// Starts again from `position`, keeping the history's memory (for hot loops).
+    pub fn reset(&mut self, position: Position) {
+        self.history.clear();
+        self.history.push(position.key());
+        self.window = 0;
+        self.position = position;
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn rules(&self) -> &Rules {
+        self.position.rules()
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.position.outcome()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.position.is_over()
+    }
+
+    pub fn to_move(&self) -> Side {
+        self.position.to_move()
+    }
+
+    pub fn legal_moves(&self) -> MoveList {
+        self.position.legal_moves()
+    }
+
+    /// Reads a move in notation for the side to move and plays it if legal.
+    pub fn play_notation(&mut self, text: &str) -> Result<MoveEffect, PlayError> {
+        let holes_per_row = self.rules().holes_per_row;
+        match Move::parse(text, self.to_move(), holes_per_row) {
+            Ok(m) => self.play(m),
+            Err(_) => Err(self.illegal(text.trim().to_string())),
+        }
+    }
+
+    /// Plays `m` if it is legal; otherwise the game is left as it was.
+    pub fn play(&mut self, m: Move) -> Result<MoveEffect, PlayError> {
+        if !self.position.is_legal(m) {
+            let n = self.rules().holes_per_row;
+            return Err(self.illegal(m.notation(n)));
+        }
+        Ok(self.play_unchecked(m))
+    }
+
+    fn illegal(&self, notation: String) -> PlayError {
+        let n = self.rules().holes_per_row;
+        PlayError {
+            notation,
+            legal: self.legal_moves().iter().map(|m| m.notation(n)).collect(),
+            over: self.is_over(),
+        }
+    }
+
+    /// Plays a move known to be legal: sows, captures, then checks repetition first
+    /// and only for a new position the variant's end rules (RULES.md §2).
+    pub fn play_unchecked(&mut self, m: Move) -> MoveEffect {
+        let mover = self.position.to_move();
+        let effect = self.position.apply_legal(m);
+        if effect.irreversible() {
+            self.window = self.history.len();
+        }
+        let key = self.position.key();
+        if self.history[self.window..].contains(&key) {
+            self.position.finish(EndReason::Repetition, Some(mover));
+        } else {
+            self.history.push(key);
+            self.position.settle(Some(mover));
+        }
+        effect
+    }
+
+    /// A snapshot to go back to with [`Game::restore`] after playing on.
+    pub fn save(&self) -> Saved {
+        Saved { position: self.position, history_len: self.history.len(), window: self.window }
+    }
+
+    /// Takes back every move played since `saved` was made.
+    pub fn restore(&mut self, saved: Saved) {
+        self.position = saved.position;
+        self.history.truncate(saved.history_len);
+        self.window = saved.window;
+    }
+
+    /// Number of positions the repetition rule currently remembers.
+    pub fn remembered_positions(&self) -> usize {
+        self.history.len() - self.window
+    }
+}
+
+/// Counts the move sequences of exactly `depth` moves (RULES.md §9 perft).
+pub fn perft(game: &Game, depth: u32) -> u64 {
+    fn count(game: &mut Game, depth: u32) -> u64 {
+        let moves = game.legal_moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        let mut total = 0;
+        for m in moves {
+            let saved = game.save();
+            game.play_unchecked(m);
+            total += count(game, depth - 1);
+            game.restore(saved);
+        }
+        total
+    }
+    if depth == 0 {
+        return 1;
+    }
+    count(&mut game.clone(), depth)
+}

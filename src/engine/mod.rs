@@ -1,0 +1,18 @@
+//! The rules engine: pure game logic, no I/O.
+//!
+//! Every rule of `RULES.md` lives in one place: the differences between games are the
+//! fields of [`Rules`] (`rules.rs`); sowing, captures, legality and the end of a game
+//! are in `position.rs`; repetition is in `game.rs`; the §9 trace format in `trace.rs`.
+
+mod game;
+mod position;
+mod rules;
+mod side;
+pub mod trace;
+
+pub use game::{Game, PlayError, Saved, perft};
+pub use position::{EndReason, Move, MoveEffect, MoveList, Outcome, ParseMoveError, Position, PositionKey, Seeds, Setup, SetupError};
+pub use rules::{
+    Capture, CaptureFile, CaptureRows, EndRule, MAX_HOLES, MAX_HOLES_PER_ROW, MAX_SEEDS, Remaining, RuleFile, Rules, RulesError, Sowing, VARIANT_NAMES, Variant,
+};
+pub use side::{BySide, Side};

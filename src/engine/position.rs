@@ -1,0 +1,694 @@
+//! Positions, moves, sowing and captures: RULES.md §1, §2 and the per-variant
+//! capture, move and end rules, all driven by the [`Rules`] value.
+
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::rules::{Capture, CaptureRows, EndRule, MAX_HOLES, MAX_HOLES_PER_ROW, MAX_SEEDS, Remaining, Rules, Sowing};
+use super::side::{BySide, Side};
+
+/// Seeds per hole, in index order (RULES.md §1); holes past `2N` stay 0.
+pub type Seeds = [u16; MAX_HOLES];
+
+/// A move: a hole index, or a pass (Tihbat).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move(u8);
+
+/// The legal moves of a position; never allocates.
+pub type MoveList = ArrayVec<Move, MAX_HOLES_PER_ROW>;
+
+impl Move {
+    pub const PASS: Move = Move(u8::MAX);
+
+    pub const fn from_hole(index: usize) -> Move {
+        Move(index as u8)
+    }
+
+    /// The hole index, or `None` for a pass.
+    pub const fn hole(self) -> Option<usize> {
+        if self.0 == u8::MAX { None } else { Some(self.0 as usize) }
+    }
+
+    pub const fn is_pass(self) -> bool {
+        self.0 == u8::MAX
+    }
+
+    /// Notation (RULES.md §1): the hole number `1..N` in the mover's own row, or `pass`.
+    pub fn notation(self, holes_per_row: u8) -> String {
+        match self.hole() {
+            None => "pass".to_string(),
+            Some(h) => (h % holes_per_row as usize + 1).to_string(),
+        }
+    }
+
+    /// Reads `1..N` or `pass` as a move of `mover`. Says nothing about legality.
+    pub fn parse(text: &str, mover: Side, holes_per_row: u8) -> Result<Move, ParseMoveError> {
+        let text = text.trim();
+        if text.eq_ignore_ascii_case("pass") {
+            return Ok(Move::PASS);
+        }
+        let n = holes_per_row as usize;
+        match text.parse::<usize>() {
+            Ok(k) if (1..=n).contains(&k) => Ok(Move::from_hole(mover.index() * n + k - 1)),
+            _ => Err(ParseMoveError { text: text.to_string(), holes_per_row }),
+        }
+    }
+}
+
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[error("'{text}' is not a move: a move is a hole number 1 to {holes_per_row} or 'pass'")]
+pub struct ParseMoveError {
+    pub text: String,
+    pub holes_per_row: u8,
+}
+
+/// How a game ended (RULES.md §9 `result.end`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EndReason {
+    NoMoves,
+    AllCaptured,
+    Repetition,
+}
+
+impl EndReason {
+    pub const fn name(self) -> &'static str {
+        match self {
+            EndReason::NoMoves => "no-moves",
+            EndReason::AllCaptured => "all-captured",
+            EndReason::Repetition => "repetition",
+        }
+    }
+}
+
+/// The result of a finished game: captured plus what the end rule hands out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    pub score: BySide<u32>,
+    /// `None`: a draw.
+    pub winner: Option<Side>,
+    pub end: EndReason,
+}
+
+/// A position as given from outside (RULES.md §9): not necessarily valid.
+/// Turned into a playable game by [`super::Game::from_setup`].
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    pub board: Vec<i64>,
+    pub to_move: Option<Side>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uur: Option<Vec<Option<Side>>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub captured: Option<[i64; 2]>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ply: Option<i64>,
+    /// The remaining §9 trace keys are accepted and ignored, so that a line of a trace
+    /// or of `match state` can be given back as a position.
+    #[serde(default, skip_serializing)]
+    pub legal: Option<serde::de::IgnoredAny>,
+    #[serde(default, skip_serializing)]
+    pub over: Option<serde::de::IgnoredAny>,
+    #[serde(default, skip_serializing)]
+    pub result: Option<serde::de::IgnoredAny>,
+    #[serde(default, skip_serializing)]
+    pub r#match: Option<serde::de::IgnoredAny>,
+}
+
+/// Why a [`Setup`] is not a playable position.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum SetupError {
+    #[error("position does not parse: {0}")]
+    Parse(String),
+    #[error("position has {got} holes; this variant has {expected} (2 rows of {per_row})")]
+    HoleCount { got: usize, expected: usize, per_row: u8 },
+    #[error("position has {count} seeds in hole {hole}; allowed: 0 to {max}")]
+    SeedCount { hole: usize, count: i64, max: u32 },
+    #[error("position has {count} captured seeds for {side}; allowed: 0 to {max}")]
+    CapturedCount { side: Side, count: i64, max: u32 },
+    #[error("position holds {total} seeds; allowed: at most {max}")]
+    TooManySeeds { total: u64, max: u32 },
+    #[error("position is missing 'to_move' (\"south\" or \"north\")")]
+    NoSideToMove,
+    #[error("position has an Uur in hole {hole}, but this variant has no Uurs")]
+    UurNotInVariant { hole: usize },
+    #[error("position's 'uur' has {got} entries; it needs one per hole ({expected})")]
+    UurCount { got: usize, expected: usize },
+    #[error("position has {total} seeds on the board; the even split at the end needs an even number")]
+    OddSeedsForEvenSplit { total: u32 },
+    #[error("position has ply {0}; allowed: 0 or more")]
+    NegativePly(i64),
+}
+
+/// A valid position with its rules: the seeds, the Uurs, the captured seeds, whose
+/// turn it is and, once known, the outcome. `Copy`, so search can copy-make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    rules: Rules,
+    seeds: Seeds,
+    /// Bit `h` set: hole `h` is an Uur owned by that side.
+    uur: BySide<u32>,
+    captured: BySide<u32>,
+    to_move: Side,
+    ply: u32,
+    /// Legal holes of the side to move as a bit mask (cached when the move is made).
+    legal: u32,
+    /// The side to move has no move but to pass.
+    must_pass: bool,
+    outcome: Option<Outcome>,
+}
+
+/// What the repetition rule compares: seeds, Uurs and owners, and the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PositionKey {
+    seeds: Seeds,
+    uur: BySide<u32>,
+    to_move: Side,
+}
+
+/// Where a sowing ended.
+#[derive(Clone, Copy, Debug)]
+struct SowEnd {
+    last: usize,
+    last_was_empty: bool,
+    /// Seeds dropped in the final lap: the length of the path a counting capture walks.
+    drops: u32,
+}
+
+/// What a move did besides sowing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MoveEffect {
+    pub captured: u32,
+    pub captured_from_opponent_row: u32,
+    pub uurs_made: bool,
+}
+
+impl MoveEffect {
+    /// Captures and Uurs cannot be undone: positions before them can never recur.
+    pub const fn irreversible(&self) -> bool {
+        self.captured > 0 || self.uurs_made
+    }
+}
+
+/// The sowing needs more lifts than the rules allow (RULES.md §2 endless sowing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Endless;
+
+impl Position {
+    /// The ordinary setup with `first` to move.
+    pub fn new(rules: Rules, first: Side) -> Position {
+        let mut seeds = [0; MAX_HOLES];
+        seeds[..rules.holes()].fill(rules.seeds_per_hole);
+        let mut pos = Position {
+            rules,
+            seeds,
+            uur: BySide::default(),
+            captured: BySide::default(),
+            to_move: first,
+            ply: 0,
+            legal: 0,
+            must_pass: false,
+            outcome: None,
+        };
+        pos.settle(None);
+        pos
+    }
+
+    /// Checks a setup against the rules (RULES.md §9 list of refusals).
+    pub(crate) fn from_setup(setup: &Setup, rules: Rules) -> Result<Position, SetupError> {
+        let holes = rules.holes();
+        if setup.board.len() != holes {
+            return Err(SetupError::HoleCount { got: setup.board.len(), expected: holes, per_row: rules.holes_per_row });
+        }
+        let to_move = setup.to_move.ok_or(SetupError::NoSideToMove)?;
+        let mut seeds = [0; MAX_HOLES];
+        let mut total: u64 = 0;
+        for (hole, &count) in setup.board.iter().enumerate() {
+            if !(0..=MAX_SEEDS as i64).contains(&count) {
+                return Err(SetupError::SeedCount { hole, count, max: MAX_SEEDS });
+            }
+            seeds[hole] = count as u16;
+            total += count as u64;
+        }
+        let mut captured = BySide::default();
+        if let Some(c) = setup.captured {
+            for side in Side::BOTH {
+                let count = c[side.index()];
+                if !(0..=MAX_SEEDS as i64).contains(&count) {
+                    return Err(SetupError::CapturedCount { side, count, max: MAX_SEEDS });
+                }
+                captured[side] = count as u32;
+                total += count as u64;
+            }
+        }
+        if total > MAX_SEEDS as u64 {
+            return Err(SetupError::TooManySeeds { total, max: MAX_SEEDS });
+        }
+        let mut uur = BySide::default();
+        if let Some(list) = &setup.uur {
+            if list.len() != holes {
+                return Err(SetupError::UurCount { got: list.len(), expected: holes });
+            }
+            for (hole, owner) in list.iter().enumerate() {
+                if let Some(owner) = owner {
+                    if !rules.has_uurs() {
+                        return Err(SetupError::UurNotInVariant { hole });
+                    }
+                    uur[*owner] |= 1 << hole;
+                }
+            }
+        }
+        let on_board: u32 = seeds.iter().map(|&s| s as u32).sum();
+        let splits = rules.remaining == Remaining::SplitEvenly || rules.on_repetition == Remaining::SplitEvenly;
+        if splits && on_board % 2 == 1 {
+            return Err(SetupError::OddSeedsForEvenSplit { total: on_board });
+        }
+        let ply = match setup.ply {
+            None => 0,
+            Some(p) if p < 0 => return Err(SetupError::NegativePly(p)),
+            Some(p) => p.min(u32::MAX as i64) as u32,
+        };
+        let mut pos = Position { rules, seeds, uur, captured, to_move, ply, legal: 0, must_pass: false, outcome: None };
+        pos.settle(None);
+        Ok(pos)
+    }
+
+    /// The position as a [`Setup`], e.g. to store it or hand it to another program.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board().iter().map(|&s| s as i64).collect(),
+            to_move: Some(self.to_move),
+            uur: Some(self.uur_owners()),
+            captured: Some([self.captured.south as i64, self.captured.north as i64]),
+            ply: Some(self.ply as i64),
+            ..Setup::default()
+        }
+    }
+
+    pub const fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Seeds per hole, `2N` entries in index order.
+    pub fn board(&self) -> &[u16] {
+        &self.seeds[..self.rules.holes()]
+    }
+
+    pub fn seeds_in(&self, hole: usize) -> u16 {
+        self.seeds[hole]
+    }
+
+    pub fn uur_owner(&self, hole: usize) -> Option<Side> {
+        Side::BOTH.into_iter().find(|&s| self.uur[s] & (1 << hole) != 0)
+    }
+
+    pub fn uur_owners(&self) -> Vec<Option<Side>> {
+        (0..self.rules.holes()).map(|h| self.uur_owner(h)).collect()
+    }
+
+    pub const fn captured(&self) -> BySide<u32> {
+        self.captured
+    }
+
+    pub const fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    pub const fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    pub const fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    pub const fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// Seeds on the board plus seeds captured: constant through a game.
+    pub fn seeds_in_play(&self) -> u32 {
+        self.board().iter().map(|&s| s as u32).sum::<u32>() + self.captured.south + self.captured.north
+    }
+
+    /// Seeds on the board in `side`'s row.
+    pub fn row_total(&self, side: Side) -> u32 {
+        self.seeds[self.row(side)].iter().map(|&s| s as u32).sum()
+    }
+
+    pub fn key(&self) -> PositionKey {
+        PositionKey { seeds: self.seeds, uur: self.uur, to_move: self.to_move }
+    }
+
+    /// A 64-bit hash of [`Position::key`] for transposition tables.
+    pub fn hash(&self) -> u64 {
+        const K: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut h: u64 = (self.to_move.index() as u64 + 1).wrapping_mul(K);
+        let holes = self.rules.holes();
+        for chunk in self.seeds[..holes].chunks(4) {
+            let mut word = 0u64;
+            for (i, &s) in chunk.iter().enumerate() {
+                word |= (s as u64) << (16 * i);
+            }
+            h = (h ^ word).wrapping_mul(K).rotate_left(29);
+        }
+        h ^= (self.uur.south as u64 | (self.uur.north as u64) << 32).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        h ^ (h >> 31)
+    }
+
+    /// The legal moves of the side to move, ascending; empty once the game is over.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.outcome.is_some() {
+            return list;
+        }
+        if self.must_pass {
+            list.push(Move::PASS);
+            return list;
+        }
+        let mut mask = self.legal;
+        while mask != 0 {
+            list.push(Move::from_hole(mask.trailing_zeros() as usize));
+            mask &= mask - 1;
+        }
+        list
+    }
+
+    /// Number of legal moves, without building the list.
+    pub fn legal_count(&self) -> u32 {
+        if self.outcome.is_some() {
+            0
+        } else if self.must_pass {
+            1
+        } else {
+            self.legal.count_ones()
+        }
+    }
+
+    pub fn is_legal(&self, m: Move) -> bool {
+        match m.hole() {
+            _ if self.outcome.is_some() => false,
+            None => self.must_pass,
+            Some(h) => !self.must_pass && h < MAX_HOLES && self.legal & (1 << h) != 0,
+        }
+    }
+
+    fn row(&self, side: Side) -> std::ops::Range<usize> {
+        let n = self.rules.holes_per_row as usize;
+        side.index() * n..(side.index() + 1) * n
+    }
+
+    fn owner_of_row(&self, hole: usize) -> Side {
+        if hole < self.rules.holes_per_row as usize { Side::South } else { Side::North }
+    }
+
+    fn opposite(&self, hole: usize) -> usize {
+        self.rules.holes() - 1 - hole
+    }
+
+    fn uur_mask(&self) -> u32 {
+        self.uur.south | self.uur.north
+    }
+
+    /// Holes of `side`'s row that may start a move before sowing is considered.
+    fn candidates(&self, side: Side) -> u32 {
+        let mut mask = 0;
+        let min = self.rules.min_seeds_to_move;
+        for h in self.row(side) {
+            if self.seeds[h] >= min {
+                mask |= 1 << h;
+            }
+        }
+        mask & !self.uur_mask()
+    }
+
+    /// Sows from `origin` on `seeds` (RULES.md §2): origin first, laps, relay and the
+    /// endless-sowing limit all come from the rules.
+    fn sow(&self, seeds: &mut Seeds, origin: usize) -> Result<SowEnd, Endless> {
+        let holes = self.rules.holes();
+        let relay = self.rules.sowing == Sowing::Relay;
+        let uurs = self.uur_mask();
+        let mut hand = seeds[origin] as u32;
+        seeds[origin] = 0;
+        let mut from = origin;
+        let mut drops = hand;
+        let mut lifts = 1;
+        if self.rules.origin_first {
+            seeds[origin] = 1;
+            hand -= 1;
+            if hand == 0 {
+                return Ok(SowEnd { last: origin, last_was_empty: true, drops });
+            }
+        }
+        loop {
+            let last = sow_lap(seeds, holes, from, hand);
+            let last_was_empty = seeds[last] == 1;
+            if relay && !last_was_empty && uurs & (1 << last) == 0 {
+                lifts += 1;
+                if lifts > self.rules.max_lifts {
+                    return Err(Endless);
+                }
+                hand = seeds[last] as u32;
+                seeds[last] = 0;
+                from = last;
+                drops = hand;
+                continue;
+            }
+            return Ok(SowEnd { last, last_was_empty, drops });
+        }
+    }
+
+    /// What the mover takes when the sowing has ended (the capture rules of §3–§7).
+    fn resolve_capture(&mut self, mover: Side, end: SowEnd) -> MoveEffect {
+        let mut effect = MoveEffect::default();
+        if self.ply == 0 && !self.rules.first_move_captures {
+            return effect;
+        }
+        let last = end.last;
+        match self.rules.capture {
+            Capture::Opposite { with_last_seed, uur_at } => {
+                let uurs = self.uur_mask();
+                if uurs & (1 << last) != 0 || !end.last_was_empty || self.owner_of_row(last) != mover {
+                    return effect;
+                }
+                let opposite = self.opposite(last);
+                let across = self.seeds[opposite];
+                if uurs & (1 << opposite) != 0 || across == 0 {
+                    return effect;
+                }
+                if uur_at == Some(across) {
+                    self.seeds[opposite] -= 1;
+                    self.seeds[last] += 1;
+                    self.uur[mover] |= (1 << opposite) | (1 << last);
+                    effect.uurs_made = true;
+                    return effect;
+                }
+                let mut taken = across as u32;
+                self.seeds[opposite] = 0;
+                effect.captured_from_opponent_row = taken;
+                if with_last_seed {
+                    taken += self.seeds[last] as u32;
+                    self.seeds[last] = 0;
+                }
+                effect.captured = taken;
+            }
+            Capture::Counts { counts, rows } => {
+                let holes = self.rules.holes();
+                let own_only = rows == CaptureRows::Own;
+                let takes = |n: u16| n < 64 && counts & (1u64 << n) != 0;
+                let steps = (end.drops as usize).min(holes);
+                let mut hole = last;
+                for _ in 0..steps {
+                    if own_only && self.owner_of_row(hole) != mover {
+                        break;
+                    }
+                    let n = self.seeds[hole];
+                    if !takes(n) {
+                        break;
+                    }
+                    self.seeds[hole] = 0;
+                    effect.captured += n as u32;
+                    if self.owner_of_row(hole) != mover {
+                        effect.captured_from_opponent_row += n as u32;
+                    }
+                    hole = if hole == 0 { holes - 1 } else { hole - 1 };
+                }
+            }
+        }
+        self.captured[mover] += effect.captured;
+        effect
+    }
+
+    /// Plays `m` for the side to move: sows, captures, passes the turn. End rules are
+    /// the caller's ([`Position::settle`]) because repetition is checked first.
+    fn make_move(&mut self, m: Move) -> Result<MoveEffect, Endless> {
+        let mover = self.to_move;
+        let effect = match m.hole() {
+            None => MoveEffect::default(),
+            Some(origin) => {
+                let mut seeds = self.seeds;
+                let end = self.sow(&mut seeds, origin)?;
+                self.seeds = seeds;
+                self.resolve_capture(mover, end)
+            }
+        };
+        self.to_move = !mover;
+        self.ply += 1;
+        Ok(effect)
+    }
+
+    /// Whether `origin` is a legal move for `side`, as if it were `side`'s turn.
+    fn move_is_legal_for(&self, side: Side, origin: usize, opponent_row_was_empty: bool) -> MoveCheck {
+        let needs_full_play = self.rules.forbid_grand_slam || (self.rules.must_feed && opponent_row_was_empty);
+        if !needs_full_play {
+            if self.rules.sowing == Sowing::SingleLap {
+                return MoveCheck::Legal { feeds: true };
+            }
+            let mut seeds = self.seeds;
+            return match self.sow(&mut seeds, origin) {
+                Ok(_) => MoveCheck::Legal { feeds: true },
+                Err(Endless) => MoveCheck::Illegal,
+            };
+        }
+        let mut after = *self;
+        after.to_move = side;
+        let Ok(effect) = after.make_move(Move::from_hole(origin)) else {
+            return MoveCheck::Illegal;
+        };
+        let opponent_row_left = after.row_total(!side);
+        if self.rules.forbid_grand_slam && effect.captured_from_opponent_row > 0 && opponent_row_left == 0 {
+            return MoveCheck::Illegal;
+        }
+        MoveCheck::Legal { feeds: opponent_row_left > 0 }
+    }
+
+    /// Legal holes of `side` as a bit mask: candidates, minus endless sowings and grand
+    /// slams, narrowed by feeding (RULES.md §5 "The legal moves are ...").
+    pub(crate) fn legal_mask(&self, side: Side) -> u32 {
+        let candidates = self.candidates(side);
+        let opponent_row_was_empty = self.rules.must_feed && self.row_total(!side) == 0;
+        let mut legal = 0;
+        let mut feeding = 0;
+        let mut rest = candidates;
+        while rest != 0 {
+            let origin = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if let MoveCheck::Legal { feeds } = self.move_is_legal_for(side, origin, opponent_row_was_empty) {
+                legal |= 1 << origin;
+                if feeds {
+                    feeding |= 1 << origin;
+                }
+            }
+        }
+        if opponent_row_was_empty && feeding != 0 { feeding } else { legal }
+    }
+
+    /// Whether `side` has any legal move (stops at the first one found).
+    fn has_legal_move(&self, side: Side) -> bool {
+        if self.rules.must_feed || self.rules.forbid_grand_slam {
+            return self.legal_mask(side) != 0;
+        }
+        let mut rest = self.candidates(side);
+        while rest != 0 {
+            let origin = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if matches!(self.move_is_legal_for(side, origin, false), MoveCheck::Legal { .. }) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Applies the end rules to a new position: caches the legal moves of the side to
+    /// move, or ends the game. `last_mover` is `None` for a starting position.
+    pub(crate) fn settle(&mut self, last_mover: Option<Side>) {
+        let side = self.to_move;
+        self.must_pass = false;
+        self.legal = self.legal_mask(side);
+        match self.rules.end {
+            EndRule::AllCaptured => {
+                if self.board().iter().all(|&s| s == 0) {
+                    self.finish(EndReason::AllCaptured, last_mover);
+                } else if self.legal == 0 {
+                    self.must_pass = true;
+                }
+            }
+            EndRule::PlayerToMoveStuck => {
+                if self.legal == 0 {
+                    self.finish(EndReason::NoMoves, last_mover);
+                }
+            }
+            EndRule::EitherPlayerStuck => {
+                if self.legal == 0 || !self.has_legal_move(!side) {
+                    self.finish(EndReason::NoMoves, last_mover);
+                }
+            }
+        }
+    }
+
+    /// Ends the game: hands out the seeds on the board and decides the winner.
+    pub(crate) fn finish(&mut self, end: EndReason, last_mover: Option<Side>) {
+        let rule = if end == EndReason::Repetition { self.rules.on_repetition } else { self.rules.remaining };
+        let mut score = self.captured;
+        match rule {
+            Remaining::OwnRow => {
+                for hole in 0..self.rules.holes() {
+                    let owner = self.uur_owner(hole).unwrap_or_else(|| self.owner_of_row(hole));
+                    score[owner] += self.seeds[hole] as u32;
+                }
+            }
+            Remaining::LastMover => {
+                let taker = last_mover.unwrap_or(!self.to_move);
+                score[taker] += self.board().iter().map(|&s| s as u32).sum::<u32>();
+            }
+            Remaining::SplitEvenly => {
+                let half = self.board().iter().map(|&s| s as u32).sum::<u32>() / 2;
+                score.south += half;
+                score.north += half;
+            }
+        }
+        let winner = match score.south.cmp(&score.north) {
+            std::cmp::Ordering::Greater => Some(Side::South),
+            std::cmp::Ordering::Less => Some(Side::North),
+            std::cmp::Ordering::Equal => None,
+        };
+        self.legal = 0;
+        self.must_pass = false;
+        self.outcome = Some(Outcome { score, winner, end });
+    }
+
+    /// Plays `m` without the end rules (see [`super::Game`]). `m` must be legal.
+    pub(crate) fn apply_legal(&mut self, m: Move) -> MoveEffect {
+        self.make_move(m).expect("a legal move always ends its sowing")
+    }
+}
+
+enum MoveCheck {
+    Illegal,
+    Legal { feeds: bool },
+}
+
+/// Drops `count` seeds one a hole after `from`; returns the hole of the last seed.
+#[inline]
+fn sow_lap(seeds: &mut Seeds, holes: usize, from: usize, count: u32) -> usize {
+    let rounds = (count as usize / holes) as u16;
+    let rest = count as usize % holes;
+    if rounds > 0 {
+        for s in &mut seeds[..holes] {
+            *s += rounds;
+        }
+    }
+    if rest == 0 {
+        return from;
+    }
+    let mut hole = from;
+    for _ in 0..rest {
+        hole += 1;
+        if hole == holes {
+            hole = 0;
+        }
+        seeds[hole] += 1;
+    }
+    hole
+}
