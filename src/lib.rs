@@ -1,1 +1,25 @@
+//! goobalay: a rules engine and tournament manager for Layli Goobalay and its sister
+//! mancala games.
+//!
+//! The layers depend one way: [`engine`] (pure rules) ← [`ai`] (players that choose
+//! moves) ← [`matches`] (hands, carry-over, arrangement) ← [`tournament`] (pairings,
+//! standings, ratings) ← [`store`] (SQLite) ← the `goobalay` binary (clap, tables).
+//!
+//! ```
+//! use goobalay::engine::{Game, Side, Variant};
+//!
+//! let rules = Variant::preset("layli-goobalay").unwrap().rules;
+//! let mut game = Game::new(rules, Side::South);
+//! game.play_notation("3")?;
+//! assert_eq!(game.to_move(), Side::North);
+//! assert_eq!(game.position().seeds_in_play(), 48);
+//! # Ok::<(), goobalay::engine::PlayError>(())
+//! ```
+
+pub mod ai;
 pub mod engine;
+pub mod matches;
+pub mod store;
+pub mod tournament;
+
+pub use engine::{BySide, Game, Move, Outcome, Position, Rules, Setup, Side, Variant};

@@ -1,1 +1,57 @@
-fn main(){}
+//! The `goobalay` command: a thin layer of clap commands over the library.
+
+mod args;
+mod draw;
+mod engine_cmds;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use args::{Cli, Command};
+
+/// Exit statuses: 0 success, 1 ran fine but the answer is "no" (a check found a
+/// mismatch), 2 error (bad input, illegal move, storage failure).
+pub const EXIT_NO: u8 = 1;
+pub const EXIT_ERROR: u8 = 2;
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { EXIT_ERROR } else { 0 });
+        }
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(err) => {
+            if is_broken_pipe(&err) {
+                return ExitCode::SUCCESS;
+            }
+            let _ = std::io::stdout().flush();
+            eprintln!("goobalay: {}", one_line(&err));
+            ExitCode::from(EXIT_ERROR)
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Variants(a) => engine_cmds::variants(a),
+        Command::Rules(a) => engine_cmds::rules(a),
+        Command::Trace(a) => engine_cmds::trace(a),
+        Command::Perft(a) => engine_cmds::perft(a),
+        Command::Show(a) => engine_cmds::show(a),
+    }
+}
+
+/// The error and its causes on one line, whatever RUST_BACKTRACE says.
+fn one_line(err: &anyhow::Error) -> String {
+    format!("{err:#}").replace('\n', " ")
+}
+
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| e.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe))
+}

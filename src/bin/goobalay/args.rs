@@ -1,0 +1,151 @@
+//! Command-line arguments (clap derive), one struct per command.
+
+use std::path::PathBuf;
+
+use anyhow::{Context, bail};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use goobalay::engine::{Game, Side, Variant};
+
+#[derive(Parser, Debug)]
+#[command(name = "goobalay", version, about = "Tournament manager and rules engine for Layli Goobalay and its sister mancala games")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// List the variants the engine plays.
+    Variants(VariantsArgs),
+    /// Print a variant's rule set in words.
+    Rules(RulesArgs),
+    /// Play moves and print the RULES.md §9 JSON Lines trace.
+    Trace(TraceArgs),
+    /// Count move sequences of a given length (RULES.md §9 perft).
+    Perft(PerftArgs),
+    /// Draw the board for a person.
+    Show(ShowArgs),
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    #[default]
+    Table,
+    Json,
+    Csv,
+}
+
+/// Which rule set: a preset by name or a rule file.
+#[derive(Args, Debug, Clone)]
+pub struct VariantArgs {
+    /// A preset: layli-goobalay, tampoduo (ayo-jodu), modiar, tihbat, sadeqa-iii, sadeqa-91.
+    #[arg(long, short = 'v', conflicts_with = "rules")]
+    pub variant: Option<String>,
+    /// A custom rule set from a TOML or JSON file.
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
+}
+
+impl VariantArgs {
+    pub fn load(&self) -> anyhow::Result<Variant> {
+        match (&self.variant, &self.rules) {
+            (Some(name), None) => preset(name),
+            (None, Some(path)) => load_rule_file(path),
+            _ => bail!("give --variant NAME or --rules FILE"),
+        }
+    }
+}
+
+pub fn preset(name: &str) -> anyhow::Result<Variant> {
+    Variant::preset(name).with_context(|| {
+        format!("unknown variant '{name}'; known: {}", goobalay::engine::VARIANT_NAMES.join(", "))
+    })
+}
+
+pub fn load_rule_file(path: &std::path::Path) -> anyhow::Result<Variant> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read rule file {}", path.display()))?;
+    let json = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"));
+    Variant::from_file_text(&text, json).with_context(|| format!("rule file {}", path.display()))
+}
+
+/// Where a game starts: the setup (with who moves first) or a §9 position.
+#[derive(Args, Debug, Clone)]
+pub struct StartArgs {
+    /// Who makes the first move from the ordinary setup.
+    #[arg(long, value_parser = parse_side, conflicts_with = "position")]
+    pub first: Option<Side>,
+    /// A starting position as a RULES.md §9 JSON object (or @FILE to read it from a file).
+    #[arg(long, value_name = "JSON")]
+    pub position: Option<String>,
+}
+
+impl StartArgs {
+    pub fn game(&self, variant: &Variant) -> anyhow::Result<Game> {
+        match &self.position {
+            None => Ok(Game::new(variant.rules, self.first.unwrap_or(Side::South))),
+            Some(text) => {
+                let json = match text.strip_prefix('@') {
+                    Some(path) => std::fs::read_to_string(path).with_context(|| format!("cannot read position file {path}"))?,
+                    None => text.clone(),
+                };
+                Ok(Game::from_json(&json, variant.rules)?)
+            }
+        }
+    }
+}
+
+pub fn parse_side(text: &str) -> Result<Side, String> {
+    Side::parse(text).ok_or_else(|| format!("'{text}' is not a side; allowed: south, north"))
+}
+
+#[derive(Args, Debug)]
+pub struct VariantsArgs {
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+#[derive(Args, Debug)]
+pub struct RulesArgs {
+    /// A preset name (or use --rules FILE).
+    pub variant: Option<String>,
+    #[arg(long, value_name = "FILE", conflicts_with = "variant")]
+    pub rules: Option<PathBuf>,
+    /// Print the rule set as a rule file (TOML) to start a custom variant from.
+    #[arg(long)]
+    pub toml: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct TraceArgs {
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    #[command(flatten)]
+    pub start: StartArgs,
+    /// Moves in notation, separated by spaces: hole numbers 1..N or 'pass'.
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    pub moves: String,
+}
+
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    #[command(flatten)]
+    pub start: StartArgs,
+    #[arg(long, short = 'd')]
+    pub depth: u32,
+    /// Also print the count below each legal move.
+    #[arg(long)]
+    pub divide: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    #[command(flatten)]
+    pub start: StartArgs,
+    /// Moves to play first, as for trace.
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    pub moves: String,
+}

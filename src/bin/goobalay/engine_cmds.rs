@@ -1,0 +1,115 @@
+//! Commands over the rules engine alone: variants, rules, trace, perft, show.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use goobalay::engine::trace::TraceLine;
+use goobalay::engine::{Game, Variant, perft as count_perft};
+use tabled::{Table, Tabled, settings::Style};
+
+use crate::EXIT_ERROR;
+use crate::args::{Format, PerftArgs, RulesArgs, ShowArgs, TraceArgs, VariantsArgs, load_rule_file, preset};
+use crate::draw;
+
+#[derive(Tabled, serde::Serialize)]
+struct VariantRow {
+    variant: String,
+    board: String,
+    seeds: String,
+    summary: String,
+}
+
+pub fn variants(args: VariantsArgs) -> anyhow::Result<ExitCode> {
+    let rows: Vec<VariantRow> = Variant::presets()
+        .into_iter()
+        .map(|v| VariantRow {
+            board: format!("2x{}", v.rules.holes_per_row),
+            seeds: format!("{} x {} = {}", v.rules.holes(), v.rules.seeds_per_hole, v.rules.total_seeds()),
+            summary: if v.name == "tampoduo" { format!("{} (also: ayo-jodu)", v.summary) } else { v.summary.clone() },
+            variant: v.name,
+        })
+        .collect();
+    let mut out = std::io::stdout().lock();
+    match args.format {
+        Format::Table => writeln!(out, "{}", Table::new(&rows).with(Style::rounded()))?,
+        Format::Json => writeln!(out, "{}", serde_json::to_string_pretty(&rows)?)?,
+        Format::Csv => {
+            writeln!(out, "variant,board,seeds,summary")?;
+            for r in &rows {
+                writeln!(out, "{},{},{},\"{}\"", r.variant, r.board, r.seeds, r.summary.replace('"', "\"\""))?;
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn rules(args: RulesArgs) -> anyhow::Result<ExitCode> {
+    let variant = match (&args.variant, &args.rules) {
+        (Some(name), None) => preset(name)?,
+        (None, Some(path)) => load_rule_file(path)?,
+        _ => anyhow::bail!("give a variant name or --rules FILE"),
+    };
+    let mut out = std::io::stdout().lock();
+    if args.toml {
+        write!(out, "{}", toml::to_string(&variant.to_file()).context("cannot write the rule set as TOML")?)?;
+    } else {
+        writeln!(out, "{}{}", variant.name, if variant.summary.is_empty() { String::new() } else { format!(": {}", variant.summary) })?;
+        for line in variant.describe() {
+            writeln!(out, "- {line}")?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Plays `moves` one by one, calling `each` with the game after every move. An
+/// illegal move stops with an error naming the legal ones.
+fn play_moves(game: &mut Game, moves: &str, mut each: impl FnMut(&Game) -> anyhow::Result<()>) -> anyhow::Result<()> {
+    for (i, mv) in moves.split_whitespace().enumerate() {
+        game.play_notation(mv).with_context(|| format!("move {} ('{mv}')", i + 1))?;
+        each(game)?;
+    }
+    Ok(())
+}
+
+pub fn trace(args: TraceArgs) -> anyhow::Result<ExitCode> {
+    let variant = args.variant.load()?;
+    let mut game = args.start.game(&variant)?;
+    let mut out = std::io::stdout().lock();
+    let mut line = |g: &Game| -> anyhow::Result<()> {
+        serde_json::to_writer(&mut out, &TraceLine::of_game(g))?;
+        writeln!(out)?;
+        Ok(())
+    };
+    line(&game)?;
+    if let Err(e) = play_moves(&mut game, &args.moves, line) {
+        let _ = std::io::stdout().flush();
+        eprintln!("goobalay: {}", crate::one_line(&e));
+        return Ok(ExitCode::from(EXIT_ERROR));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn perft(args: PerftArgs) -> anyhow::Result<ExitCode> {
+    let variant = args.variant.load()?;
+    let game = args.start.game(&variant)?;
+    let mut out = std::io::stdout().lock();
+    if args.divide && args.depth > 0 {
+        let n = variant.rules.holes_per_row;
+        for m in game.legal_moves() {
+            let mut child = game.clone();
+            child.play_unchecked(m);
+            writeln!(out, "{}: {}", m.notation(n), count_perft(&child, args.depth - 1))?;
+        }
+    }
+    writeln!(out, "{}", count_perft(&game, args.depth))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn show(args: ShowArgs) -> anyhow::Result<ExitCode> {
+    let variant = args.variant.load()?;
+    let mut game = args.start.game(&variant)?;
+    play_moves(&mut game, &args.moves, |_| Ok(()))?;
+    print!("{}", draw::board(game.position()));
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,1 @@
+//! Multi-hand matches, carry-over and arrangement (RULES.md §3 match form).

@@ -1,0 +1,1 @@
+//! The SQLite repository (sqlx), schema in `migrations/`.

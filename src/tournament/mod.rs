@@ -1,0 +1,1 @@
+//! Pairings, standings and ratings: pure functions over results.
