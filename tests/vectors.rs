@@ -39,11 +39,25 @@ fn check_games(file: &str, text: &str) {
         let v: VectorGame = serde_json::from_str(line).unwrap();
         let rules = Variant::preset(&v.variant).unwrap().rules;
         let mut game = Game::new(rules, v.first);
-        let expect = |ply: usize| -> TraceLine { serde_json::from_value(v.trace[ply].clone()).unwrap() };
-        assert_eq!(TraceLine::of_game(&game), expect(0), "{file} game {} start", line_no + 1);
+        let expect =
+            |ply: usize| -> TraceLine { serde_json::from_value(v.trace[ply].clone()).unwrap() };
+        assert_eq!(
+            TraceLine::of_game(&game),
+            expect(0),
+            "{file} game {} start",
+            line_no + 1
+        );
         for (i, mv) in v.moves.split_whitespace().enumerate() {
-            game.play_notation(mv).unwrap_or_else(|e| panic!("{file} game {} move {} ({mv}): {e}", line_no + 1, i + 1));
-            assert_eq!(TraceLine::of_game(&game), expect(i + 1), "{file} game {} after move {} ({mv})", line_no + 1, i + 1);
+            game.play_notation(mv).unwrap_or_else(|e| {
+                panic!("{file} game {} move {} ({mv}): {e}", line_no + 1, i + 1)
+            });
+            assert_eq!(
+                TraceLine::of_game(&game),
+                expect(i + 1),
+                "{file} game {} after move {} ({mv})",
+                line_no + 1,
+                i + 1
+            );
         }
         assert_eq!(v.trace.len(), v.moves.split_whitespace().count() + 1);
         assert!(game.is_over(), "{file} game {} should be over", line_no + 1);

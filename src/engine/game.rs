@@ -3,7 +3,9 @@
 
 use thiserror::Error;
 
-use super::position::{EndReason, Move, MoveEffect, MoveList, Outcome, Position, PositionKey, Setup, SetupError};
+use super::position::{
+    EndReason, Move, MoveEffect, MoveList, Outcome, Position, PositionKey, Setup, SetupError,
+};
 use super::rules::Rules;
 use super::side::Side;
 
@@ -41,7 +43,10 @@ fn describe_illegal(notation: &str, legal: &[String], over: bool) -> String {
     if over {
         format!("move {notation} is not legal: the game is over")
     } else {
-        format!("move {notation} is not legal here; legal moves: {}", legal.join(" "))
+        format!(
+            "move {notation} is not legal here; legal moves: {}",
+            legal.join(" ")
+        )
     }
 }
 
@@ -58,14 +63,19 @@ impl Game {
 
     /// Parses a §9 position object.
     pub fn from_json(json: &str, rules: Rules) -> Result<Game, SetupError> {
-        let setup: Setup = serde_json::from_str(json).map_err(|e| SetupError::Parse(e.to_string()))?;
+        let setup: Setup =
+            serde_json::from_str(json).map_err(|e| SetupError::Parse(e.to_string()))?;
         Game::from_setup(&setup, rules)
     }
 
     fn from_position(position: Position) -> Game {
         let mut history = Vec::with_capacity(64);
         history.push(position.key());
-        Game { position, history, window: 0 }
+        Game {
+            position,
+            history,
+            window: 0,
+        }
     }
 
     /// Starts again from `position`, keeping the history's memory (for hot loops).
@@ -147,7 +157,11 @@ impl Game {
 
     /// A snapshot to go back to with [`Game::restore`] after playing on.
     pub fn save(&self) -> Saved {
-        Saved { position: self.position, history_len: self.history.len(), window: self.window }
+        Saved {
+            position: self.position,
+            history_len: self.history.len(),
+            window: self.window,
+        }
     }
 
     /// Takes back every move played since `saved` was made.

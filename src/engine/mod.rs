@@ -11,8 +11,12 @@ mod side;
 pub mod trace;
 
 pub use game::{Game, PlayError, Saved, perft};
-pub use position::{EndReason, Move, MoveEffect, MoveList, Outcome, ParseMoveError, Position, PositionKey, Seeds, Setup, SetupError};
+pub use position::{
+    EndReason, Move, MoveEffect, MoveList, Outcome, ParseMoveError, Position, PositionKey, Seeds,
+    Setup, SetupError,
+};
 pub use rules::{
-    Capture, CaptureFile, CaptureRows, EndRule, MAX_HOLES, MAX_HOLES_PER_ROW, MAX_SEEDS, Remaining, RuleFile, Rules, RulesError, Sowing, VARIANT_NAMES, Variant,
+    Capture, CaptureFile, CaptureRows, EndRule, MAX_HOLES, MAX_HOLES_PER_ROW, MAX_SEEDS, Remaining,
+    RuleFile, Rules, RulesError, Sowing, VARIANT_NAMES, Variant,
 };
 pub use side::{BySide, Side};

@@ -5,7 +5,10 @@ use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::rules::{Capture, CaptureRows, EndRule, MAX_HOLES, MAX_HOLES_PER_ROW, MAX_SEEDS, Remaining, Rules, Sowing};
+use super::rules::{
+    Capture, CaptureRows, EndRule, MAX_HOLES, MAX_HOLES_PER_ROW, MAX_SEEDS, Remaining, Rules,
+    Sowing,
+};
 use super::side::{BySide, Side};
 
 /// Seeds per hole, in index order (RULES.md §1); holes past `2N` stay 0.
@@ -27,7 +30,11 @@ impl Move {
 
     /// The hole index, or `None` for a pass.
     pub const fn hole(self) -> Option<usize> {
-        if self.0 == u8::MAX { None } else { Some(self.0 as usize) }
+        if self.0 == u8::MAX {
+            None
+        } else {
+            Some(self.0 as usize)
+        }
     }
 
     pub const fn is_pass(self) -> bool {
@@ -51,7 +58,10 @@ impl Move {
         let n = holes_per_row as usize;
         match text.parse::<usize>() {
             Ok(k) if (1..=n).contains(&k) => Ok(Move::from_hole(mover.index() * n + k - 1)),
-            _ => Err(ParseMoveError { text: text.to_string(), holes_per_row }),
+            _ => Err(ParseMoveError {
+                text: text.to_string(),
+                holes_per_row,
+            }),
         }
     }
 }
@@ -122,7 +132,11 @@ pub enum SetupError {
     #[error("position does not parse: {0}")]
     Parse(String),
     #[error("position has {got} holes; this variant has {expected} (2 rows of {per_row})")]
-    HoleCount { got: usize, expected: usize, per_row: u8 },
+    HoleCount {
+        got: usize,
+        expected: usize,
+        per_row: u8,
+    },
     #[error("position has {count} seeds in hole {hole}; allowed: 0 to {max}")]
     SeedCount { hole: usize, count: i64, max: u32 },
     #[error("position has {count} captured seeds for {side}; allowed: 0 to {max}")]
@@ -135,7 +149,9 @@ pub enum SetupError {
     UurNotInVariant { hole: usize },
     #[error("position's 'uur' has {got} entries; it needs one per hole ({expected})")]
     UurCount { got: usize, expected: usize },
-    #[error("position has {total} seeds on the board; the even split at the end needs an even number")]
+    #[error(
+        "position has {total} seeds on the board; the even split at the end needs an even number"
+    )]
     OddSeedsForEvenSplit { total: u32 },
     #[error("position has ply {0}; allowed: 0 or more")]
     NegativePly(i64),
@@ -219,14 +235,22 @@ impl Position {
     pub(crate) fn from_setup(setup: &Setup, rules: Rules) -> Result<Position, SetupError> {
         let holes = rules.holes();
         if setup.board.len() != holes {
-            return Err(SetupError::HoleCount { got: setup.board.len(), expected: holes, per_row: rules.holes_per_row });
+            return Err(SetupError::HoleCount {
+                got: setup.board.len(),
+                expected: holes,
+                per_row: rules.holes_per_row,
+            });
         }
         let to_move = setup.to_move.ok_or(SetupError::NoSideToMove)?;
         let mut seeds = [0; MAX_HOLES];
         let mut total: u64 = 0;
         for (hole, &count) in setup.board.iter().enumerate() {
             if !(0..=MAX_SEEDS as i64).contains(&count) {
-                return Err(SetupError::SeedCount { hole, count, max: MAX_SEEDS });
+                return Err(SetupError::SeedCount {
+                    hole,
+                    count,
+                    max: MAX_SEEDS,
+                });
             }
             seeds[hole] = count as u16;
             total += count as u64;
@@ -236,19 +260,29 @@ impl Position {
             for side in Side::BOTH {
                 let count = c[side.index()];
                 if !(0..=MAX_SEEDS as i64).contains(&count) {
-                    return Err(SetupError::CapturedCount { side, count, max: MAX_SEEDS });
+                    return Err(SetupError::CapturedCount {
+                        side,
+                        count,
+                        max: MAX_SEEDS,
+                    });
                 }
                 captured[side] = count as u32;
                 total += count as u64;
             }
         }
         if total > MAX_SEEDS as u64 {
-            return Err(SetupError::TooManySeeds { total, max: MAX_SEEDS });
+            return Err(SetupError::TooManySeeds {
+                total,
+                max: MAX_SEEDS,
+            });
         }
         let mut uur = BySide::default();
         if let Some(list) = &setup.uur {
             if list.len() != holes {
-                return Err(SetupError::UurCount { got: list.len(), expected: holes });
+                return Err(SetupError::UurCount {
+                    got: list.len(),
+                    expected: holes,
+                });
             }
             for (hole, owner) in list.iter().enumerate() {
                 if let Some(owner) = owner {
@@ -260,7 +294,8 @@ impl Position {
             }
         }
         let on_board: u32 = seeds.iter().map(|&s| s as u32).sum();
-        let splits = rules.remaining == Remaining::SplitEvenly || rules.on_repetition == Remaining::SplitEvenly;
+        let splits = rules.remaining == Remaining::SplitEvenly
+            || rules.on_repetition == Remaining::SplitEvenly;
         if splits && on_board % 2 == 1 {
             return Err(SetupError::OddSeedsForEvenSplit { total: on_board });
         }
@@ -269,7 +304,17 @@ impl Position {
             Some(p) if p < 0 => return Err(SetupError::NegativePly(p)),
             Some(p) => p.min(u32::MAX as i64) as u32,
         };
-        let mut pos = Position { rules, seeds, uur, captured, to_move, ply, legal: 0, must_pass: false, outcome: None };
+        let mut pos = Position {
+            rules,
+            seeds,
+            uur,
+            captured,
+            to_move,
+            ply,
+            legal: 0,
+            must_pass: false,
+            outcome: None,
+        };
         pos.settle(None);
         Ok(pos)
     }
@@ -300,7 +345,9 @@ impl Position {
     }
 
     pub fn uur_owner(&self, hole: usize) -> Option<Side> {
-        Side::BOTH.into_iter().find(|&s| self.uur[s] & (1 << hole) != 0)
+        Side::BOTH
+            .into_iter()
+            .find(|&s| self.uur[s] & (1 << hole) != 0)
     }
 
     pub fn uur_owners(&self) -> Vec<Option<Side>> {
@@ -329,7 +376,9 @@ impl Position {
 
     /// Seeds on the board plus seeds captured: constant through a game.
     pub fn seeds_in_play(&self) -> u32 {
-        self.board().iter().map(|&s| s as u32).sum::<u32>() + self.captured.south + self.captured.north
+        self.board().iter().map(|&s| s as u32).sum::<u32>()
+            + self.captured.south
+            + self.captured.north
     }
 
     /// Seeds on the board in `side`'s row.
@@ -338,7 +387,11 @@ impl Position {
     }
 
     pub fn key(&self) -> PositionKey {
-        PositionKey { seeds: self.seeds, uur: self.uur, to_move: self.to_move }
+        PositionKey {
+            seeds: self.seeds,
+            uur: self.uur,
+            to_move: self.to_move,
+        }
     }
 
     /// A 64-bit hash of [`Position::key`] for transposition tables.
@@ -353,7 +406,8 @@ impl Position {
             }
             h = (h ^ word).wrapping_mul(K).rotate_left(29);
         }
-        h ^= (self.uur.south as u64 | (self.uur.north as u64) << 32).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        h ^= (self.uur.south as u64 | (self.uur.north as u64) << 32)
+            .wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
         h ^ (h >> 31)
     }
 
@@ -400,7 +454,11 @@ impl Position {
     }
 
     fn owner_of_row(&self, hole: usize) -> Side {
-        if hole < self.rules.holes_per_row as usize { Side::South } else { Side::North }
+        if hole < self.rules.holes_per_row as usize {
+            Side::South
+        } else {
+            Side::North
+        }
     }
 
     fn opposite(&self, hole: usize) -> usize {
@@ -438,7 +496,11 @@ impl Position {
             seeds[origin] = 1;
             hand -= 1;
             if hand == 0 {
-                return Ok(SowEnd { last: origin, last_was_empty: true, drops });
+                return Ok(SowEnd {
+                    last: origin,
+                    last_was_empty: true,
+                    drops,
+                });
             }
         }
         loop {
@@ -455,7 +517,11 @@ impl Position {
                 drops = hand;
                 continue;
             }
-            return Ok(SowEnd { last, last_was_empty, drops });
+            return Ok(SowEnd {
+                last,
+                last_was_empty,
+                drops,
+            });
         }
     }
 
@@ -467,9 +533,15 @@ impl Position {
         }
         let last = end.last;
         match self.rules.capture {
-            Capture::Opposite { with_last_seed, uur_at } => {
+            Capture::Opposite {
+                with_last_seed,
+                uur_at,
+            } => {
                 let uurs = self.uur_mask();
-                if uurs & (1 << last) != 0 || !end.last_was_empty || self.owner_of_row(last) != mover {
+                if uurs & (1 << last) != 0
+                    || !end.last_was_empty
+                    || self.owner_of_row(last) != mover
+                {
                     return effect;
                 }
                 let opposite = self.opposite(last);
@@ -539,8 +611,14 @@ impl Position {
     }
 
     /// Whether `origin` is a legal move for `side`, as if it were `side`'s turn.
-    fn move_is_legal_for(&self, side: Side, origin: usize, opponent_row_was_empty: bool) -> MoveCheck {
-        let needs_full_play = self.rules.forbid_grand_slam || (self.rules.must_feed && opponent_row_was_empty);
+    fn move_is_legal_for(
+        &self,
+        side: Side,
+        origin: usize,
+        opponent_row_was_empty: bool,
+    ) -> MoveCheck {
+        let needs_full_play =
+            self.rules.forbid_grand_slam || (self.rules.must_feed && opponent_row_was_empty);
         if !needs_full_play {
             if self.rules.sowing == Sowing::SingleLap {
                 return MoveCheck::Legal { feeds: true };
@@ -557,10 +635,15 @@ impl Position {
             return MoveCheck::Illegal;
         };
         let opponent_row_left = after.row_total(!side);
-        if self.rules.forbid_grand_slam && effect.captured_from_opponent_row > 0 && opponent_row_left == 0 {
+        if self.rules.forbid_grand_slam
+            && effect.captured_from_opponent_row > 0
+            && opponent_row_left == 0
+        {
             return MoveCheck::Illegal;
         }
-        MoveCheck::Legal { feeds: opponent_row_left > 0 }
+        MoveCheck::Legal {
+            feeds: opponent_row_left > 0,
+        }
     }
 
     /// Legal holes of `side` as a bit mask: candidates, minus endless sowings and grand
@@ -574,14 +657,20 @@ impl Position {
         while rest != 0 {
             let origin = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            if let MoveCheck::Legal { feeds } = self.move_is_legal_for(side, origin, opponent_row_was_empty) {
+            if let MoveCheck::Legal { feeds } =
+                self.move_is_legal_for(side, origin, opponent_row_was_empty)
+            {
                 legal |= 1 << origin;
                 if feeds {
                     feeding |= 1 << origin;
                 }
             }
         }
-        if opponent_row_was_empty && feeding != 0 { feeding } else { legal }
+        if opponent_row_was_empty && feeding != 0 {
+            feeding
+        } else {
+            legal
+        }
     }
 
     /// Whether `side` has any legal move (stops at the first one found).
@@ -593,7 +682,10 @@ impl Position {
         while rest != 0 {
             let origin = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            if matches!(self.move_is_legal_for(side, origin, false), MoveCheck::Legal { .. }) {
+            if matches!(
+                self.move_is_legal_for(side, origin, false),
+                MoveCheck::Legal { .. }
+            ) {
                 return true;
             }
         }
@@ -629,12 +721,18 @@ impl Position {
 
     /// Ends the game: hands out the seeds on the board and decides the winner.
     pub(crate) fn finish(&mut self, end: EndReason, last_mover: Option<Side>) {
-        let rule = if end == EndReason::Repetition { self.rules.on_repetition } else { self.rules.remaining };
+        let rule = if end == EndReason::Repetition {
+            self.rules.on_repetition
+        } else {
+            self.rules.remaining
+        };
         let mut score = self.captured;
         match rule {
             Remaining::OwnRow => {
                 for hole in 0..self.rules.holes() {
-                    let owner = self.uur_owner(hole).unwrap_or_else(|| self.owner_of_row(hole));
+                    let owner = self
+                        .uur_owner(hole)
+                        .unwrap_or_else(|| self.owner_of_row(hole));
                     score[owner] += self.seeds[hole] as u32;
                 }
             }
@@ -660,7 +758,8 @@ impl Position {
 
     /// Plays `m` without the end rules (see [`super::Game`]). `m` must be legal.
     pub(crate) fn apply_legal(&mut self, m: Move) -> MoveEffect {
-        self.make_move(m).expect("a legal move always ends its sowing")
+        self.make_move(m)
+            .expect("a legal move always ends its sowing")
     }
 }
 

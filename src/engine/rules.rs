@@ -107,8 +107,14 @@ pub struct Rules {
 }
 
 /// The preset variants, in the order `goobalay variants` lists them.
-pub const VARIANT_NAMES: [&str; 6] =
-    ["layli-goobalay", "tampoduo", "modiar", "tihbat", "sadeqa-iii", "sadeqa-91"];
+pub const VARIANT_NAMES: [&str; 6] = [
+    "layli-goobalay",
+    "tampoduo",
+    "modiar",
+    "tihbat",
+    "sadeqa-iii",
+    "sadeqa-91",
+];
 
 /// A named rule set: a preset or one read from a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -124,7 +130,13 @@ impl Rules {
     }
 
     pub const fn has_uurs(&self) -> bool {
-        matches!(self.capture, Capture::Opposite { uur_at: Some(_), .. })
+        matches!(
+            self.capture,
+            Capture::Opposite {
+                uur_at: Some(_),
+                ..
+            }
+        )
     }
 
     /// Seeds on the board at the ordinary setup.
@@ -140,7 +152,10 @@ impl Rules {
             origin_first: false,
             sowing: Sowing::Relay,
             max_lifts: DEFAULT_MAX_LIFTS,
-            capture: Capture::Opposite { with_last_seed: true, uur_at: Some(3) },
+            capture: Capture::Opposite {
+                with_last_seed: true,
+                uur_at: Some(3),
+            },
             first_move_captures: true,
             forbid_grand_slam: false,
             must_feed: false,
@@ -153,7 +168,10 @@ impl Rules {
 
     pub const fn tampoduo() -> Rules {
         Rules {
-            capture: Capture::Opposite { with_last_seed: true, uur_at: None },
+            capture: Capture::Opposite {
+                with_last_seed: true,
+                uur_at: None,
+            },
             ..Rules::layli_goobalay()
         }
     }
@@ -210,7 +228,10 @@ impl Rules {
             origin_first: false,
             sowing: Sowing::Relay,
             max_lifts: DEFAULT_MAX_LIFTS,
-            capture: Capture::Opposite { with_last_seed: false, uur_at: None },
+            capture: Capture::Opposite {
+                with_last_seed: false,
+                uur_at: None,
+            },
             first_move_captures: true,
             forbid_grand_slam: false,
             must_feed: false,
@@ -222,7 +243,10 @@ impl Rules {
     }
 
     pub const fn sadeqa_91() -> Rules {
-        Rules { seeds_per_hole: 4, ..Rules::sadeqa_iii() }
+        Rules {
+            seeds_per_hole: 4,
+            ..Rules::sadeqa_iii()
+        }
     }
 }
 
@@ -262,11 +286,18 @@ impl Variant {
             ),
             _ => return None,
         };
-        Some(Variant { name: name.to_string(), summary: summary.to_string(), rules })
+        Some(Variant {
+            name: name.to_string(),
+            summary: summary.to_string(),
+            rules,
+        })
     }
 
     pub fn presets() -> Vec<Variant> {
-        VARIANT_NAMES.iter().map(|n| Variant::preset(n).expect("preset")).collect()
+        VARIANT_NAMES
+            .iter()
+            .map(|n| Variant::preset(n).expect("preset"))
+            .collect()
     }
 
     /// Reads a custom rule set from a TOML or JSON file (by its extension; TOML otherwise).
@@ -336,7 +367,10 @@ pub enum CaptureFile {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         uur_at: Option<u32>,
     },
-    Counts { counts: Vec<u32>, rows: CaptureRows },
+    Counts {
+        counts: Vec<u32>,
+        rows: CaptureRows,
+    },
 }
 
 impl RuleFile {
@@ -352,9 +386,13 @@ impl RuleFile {
             sowing: r.sowing,
             max_lifts: r.max_lifts,
             capture: match r.capture {
-                Capture::Opposite { with_last_seed, uur_at } => {
-                    CaptureFile::Opposite { with_last_seed, uur_at: uur_at.map(u32::from) }
-                }
+                Capture::Opposite {
+                    with_last_seed,
+                    uur_at,
+                } => CaptureFile::Opposite {
+                    with_last_seed,
+                    uur_at: uur_at.map(u32::from),
+                },
                 Capture::Counts { counts, rows } => CaptureFile::Counts {
                     counts: (0..64).filter(|c| counts & (1u64 << c) != 0).collect(),
                     rows,
@@ -403,11 +441,17 @@ impl RuleFile {
             return bad("max_lifts is 0; allowed: 1 or more".into());
         }
         let capture = match &self.capture {
-            CaptureFile::Opposite { with_last_seed, uur_at } => {
+            CaptureFile::Opposite {
+                with_last_seed,
+                uur_at,
+            } => {
                 if let Some(at) = uur_at
                     && (*at == 0 || *at > u16::MAX as u32)
                 {
-                    return bad(format!("capture.uur_at is {at}; allowed: 1 to {}", u16::MAX));
+                    return bad(format!(
+                        "capture.uur_at is {at}; allowed: 1 to {}",
+                        u16::MAX
+                    ));
                 }
                 Capture::Opposite {
                     with_last_seed: *with_last_seed,
@@ -416,7 +460,9 @@ impl RuleFile {
             }
             CaptureFile::Counts { counts, rows } => {
                 if counts.is_empty() {
-                    return bad("capture.counts is empty; give at least one count, e.g. [2, 4, 6]".into());
+                    return bad(
+                        "capture.counts is empty; give at least one count, e.g. [2, 4, 6]".into(),
+                    );
                 }
                 let mut mask = 0u64;
                 for &c in counts {
@@ -428,11 +474,16 @@ impl RuleFile {
                 if self.sowing == Sowing::Relay {
                     return bad("a counts capture walks back along one lap: it needs sowing = \"single-lap\"".into());
                 }
-                Capture::Counts { counts: mask, rows: *rows }
+                Capture::Counts {
+                    counts: mask,
+                    rows: *rows,
+                }
             }
         };
         if self.pass_when_stuck != (self.end == EndRule::AllCaptured) {
-            return bad("pass_when_stuck = true goes with end = \"all-captured\", and only with it".into());
+            return bad(
+                "pass_when_stuck = true goes with end = \"all-captured\", and only with it".into(),
+            );
         }
         let splits = [self.remaining, self.on_repetition].contains(&Remaining::SplitEvenly);
         if splits {
@@ -457,7 +508,11 @@ impl RuleFile {
             remaining: self.remaining,
             on_repetition: self.on_repetition,
         };
-        Ok(Variant { name: self.name.trim().to_string(), summary: self.summary.clone(), rules })
+        Ok(Variant {
+            name: self.name.trim().to_string(),
+            summary: self.summary.clone(),
+            rules,
+        })
     }
 }
 
@@ -466,7 +521,9 @@ pub const MAX_SEEDS: u32 = u16::MAX as u32;
 
 fn remaining_words(r: Remaining) -> &'static str {
     match r {
-        Remaining::OwnRow => "each player takes the seeds of their own row (and of the Uurs they own)",
+        Remaining::OwnRow => {
+            "each player takes the seeds of their own row (and of the Uurs they own)"
+        }
         Remaining::LastMover => "every seed on the board goes to the player who made the last move",
         Remaining::SplitEvenly => "the seeds on the board are split evenly",
     }
@@ -480,13 +537,17 @@ fn describe(r: &Rules) -> Vec<String> {
         r.total_seeds()
     )];
     lines.push(if r.min_seeds_to_move > 1 {
-        format!("Moves: a hole of your row holding at least {} seeds.", r.min_seeds_to_move)
+        format!(
+            "Moves: a hole of your row holding at least {} seeds.",
+            r.min_seeds_to_move
+        )
     } else if r.has_uurs() {
         "Moves: any hole of your row that holds seeds and is not an Uur.".into()
     } else {
         "Moves: any hole of your row that holds seeds.".into()
     });
-    let mut sow = String::from("Sowing: counter-clockwise, one seed a hole, the origin never skipped");
+    let mut sow =
+        String::from("Sowing: counter-clockwise, one seed a hole, the origin never skipped");
     if r.origin_first {
         sow.push_str("; the first seed goes back into the origin");
     }
@@ -500,18 +561,28 @@ fn describe(r: &Rules) -> Vec<String> {
     }
     lines.push(sow);
     match r.capture {
-        Capture::Opposite { with_last_seed, uur_at } => {
+        Capture::Opposite {
+            with_last_seed,
+            uur_at,
+        } => {
             let mut c = String::from(
                 "Capture: a last seed in an empty hole of your row takes the seeds of the opposite hole",
             );
-            c.push_str(if with_last_seed { " and the last seed." } else { "; the last seed stays." });
+            c.push_str(if with_last_seed {
+                " and the last seed."
+            } else {
+                "; the last seed stays."
+            });
             lines.push(c);
             if let Some(at) = uur_at {
                 lines.push(format!("Uurs: if the opposite hole holds exactly {at}, one seed moves across and both holes become your Uurs: never moved from, relayed from or captured; their seeds are yours at the end."));
             }
         }
         Capture::Counts { counts, rows } => {
-            let list: Vec<String> = (0..64).filter(|c| counts & (1u64 << c) != 0).map(|c| c.to_string()).collect();
+            let list: Vec<String> = (0..64)
+                .filter(|c| counts & (1u64 << c) != 0)
+                .map(|c| c.to_string())
+                .collect();
             lines.push(match rows {
                 CaptureRows::Both => format!("Capture: if the last seed makes its hole (either row) hold {}, take it, then walk back along the sowing path taking each hole that holds {} until one does not.", list.join("/"), list.join("/")),
                 CaptureRows::Own => format!("Capture: if the last seed makes a hole of your own row hold {}, take it, then walk back along the path while the holes are in your row and hold {}.", list.join("/"), list.join("/")),
@@ -530,7 +601,9 @@ fn describe(r: &Rules) -> Vec<String> {
     lines.push(match r.end {
         EndRule::EitherPlayerStuck => "End: as soon as either player has no legal move.".into(),
         EndRule::PlayerToMoveStuck => "End: when the player to move has no legal move.".into(),
-        EndRule::AllCaptured => "End: when every seed is captured; a player with no move passes.".into(),
+        EndRule::AllCaptured => {
+            "End: when every seed is captured; a player with no move passes.".into()
+        }
     });
     lines.push(format!("At the end {}.", remaining_words(r.remaining)));
     lines.push(format!(
@@ -555,7 +628,10 @@ mod tests {
 
     #[test]
     fn ayo_jodu_is_tampoduo() {
-        assert_eq!(Variant::preset("ayo-jodu").unwrap().rules, Rules::tampoduo());
+        assert_eq!(
+            Variant::preset("ayo-jodu").unwrap().rules,
+            Rules::tampoduo()
+        );
     }
 
     fn layli_file() -> RuleFile {
@@ -573,7 +649,10 @@ mod tests {
     #[test]
     fn an_empty_count_list_is_refused() {
         let mut f = Variant::preset("modiar").unwrap().to_file();
-        f.capture = CaptureFile::Counts { counts: vec![], rows: CaptureRows::Both };
+        f.capture = CaptureFile::Counts {
+            counts: vec![],
+            rows: CaptureRows::Both,
+        };
         let err = f.validate().unwrap_err().to_string();
         assert!(err.contains("capture.counts is empty"), "{err}");
     }
@@ -582,20 +661,32 @@ mod tests {
     fn an_unknown_key_is_refused() {
         let mut text = toml::to_string(&layli_file()).unwrap();
         text.insert_str(0, "colour = \"red\"\n");
-        let err = Variant::from_file_text(&text, false).unwrap_err().to_string();
+        let err = Variant::from_file_text(&text, false)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("unknown field `colour`"), "{err}");
     }
 
     #[test]
     fn a_wrong_type_is_refused() {
-        let text = toml::to_string(&layli_file()).unwrap().replace("holes_per_row = 6", "holes_per_row = \"six\"");
-        let err = Variant::from_file_text(&text, false).unwrap_err().to_string();
-        assert!(err.contains("holes_per_row") || err.contains("invalid type"), "{err}");
+        let text = toml::to_string(&layli_file())
+            .unwrap()
+            .replace("holes_per_row = 6", "holes_per_row = \"six\"");
+        let err = Variant::from_file_text(&text, false)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("holes_per_row") || err.contains("invalid type"),
+            "{err}"
+        );
     }
 
     #[test]
     fn json_rule_files_work() {
         let text = serde_json::to_string(&layli_file()).unwrap();
-        assert_eq!(Variant::from_file_text(&text, true).unwrap().rules, Rules::layli_goobalay());
+        assert_eq!(
+            Variant::from_file_text(&text, true).unwrap().rules,
+            Rules::layli_goobalay()
+        );
     }
 }

@@ -7,7 +7,11 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use goobalay::engine::{Game, Side, Variant};
 
 #[derive(Parser, Debug)]
-#[command(name = "goobalay", version, about = "Tournament manager and rules engine for Layli Goobalay and its sister mancala games")]
+#[command(
+    name = "goobalay",
+    version,
+    about = "Tournament manager and rules engine for Layli Goobalay and its sister mancala games"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -58,13 +62,19 @@ impl VariantArgs {
 
 pub fn preset(name: &str) -> anyhow::Result<Variant> {
     Variant::preset(name).with_context(|| {
-        format!("unknown variant '{name}'; known: {}", goobalay::engine::VARIANT_NAMES.join(", "))
+        format!(
+            "unknown variant '{name}'; known: {}",
+            goobalay::engine::VARIANT_NAMES.join(", ")
+        )
     })
 }
 
 pub fn load_rule_file(path: &std::path::Path) -> anyhow::Result<Variant> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read rule file {}", path.display()))?;
-    let json = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"));
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read rule file {}", path.display()))?;
+    let json = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
     Variant::from_file_text(&text, json).with_context(|| format!("rule file {}", path.display()))
 }
 
@@ -85,7 +95,8 @@ impl StartArgs {
             None => Ok(Game::new(variant.rules, self.first.unwrap_or(Side::South))),
             Some(text) => {
                 let json = match text.strip_prefix('@') {
-                    Some(path) => std::fs::read_to_string(path).with_context(|| format!("cannot read position file {path}"))?,
+                    Some(path) => std::fs::read_to_string(path)
+                        .with_context(|| format!("cannot read position file {path}"))?,
                     None => text.clone(),
                 };
                 Ok(Game::from_json(&json, variant.rules)?)

@@ -9,7 +9,9 @@ use goobalay::engine::{Game, Variant, perft as count_perft};
 use tabled::{Table, Tabled, settings::Style};
 
 use crate::EXIT_ERROR;
-use crate::args::{Format, PerftArgs, RulesArgs, ShowArgs, TraceArgs, VariantsArgs, load_rule_file, preset};
+use crate::args::{
+    Format, PerftArgs, RulesArgs, ShowArgs, TraceArgs, VariantsArgs, load_rule_file, preset,
+};
 use crate::draw;
 
 #[derive(Tabled, serde::Serialize)]
@@ -25,8 +27,17 @@ pub fn variants(args: VariantsArgs) -> anyhow::Result<ExitCode> {
         .into_iter()
         .map(|v| VariantRow {
             board: format!("2x{}", v.rules.holes_per_row),
-            seeds: format!("{} x {} = {}", v.rules.holes(), v.rules.seeds_per_hole, v.rules.total_seeds()),
-            summary: if v.name == "tampoduo" { format!("{} (also: ayo-jodu)", v.summary) } else { v.summary.clone() },
+            seeds: format!(
+                "{} x {} = {}",
+                v.rules.holes(),
+                v.rules.seeds_per_hole,
+                v.rules.total_seeds()
+            ),
+            summary: if v.name == "tampoduo" {
+                format!("{} (also: ayo-jodu)", v.summary)
+            } else {
+                v.summary.clone()
+            },
             variant: v.name,
         })
         .collect();
@@ -37,7 +48,14 @@ pub fn variants(args: VariantsArgs) -> anyhow::Result<ExitCode> {
         Format::Csv => {
             writeln!(out, "variant,board,seeds,summary")?;
             for r in &rows {
-                writeln!(out, "{},{},{},\"{}\"", r.variant, r.board, r.seeds, r.summary.replace('"', "\"\""))?;
+                writeln!(
+                    out,
+                    "{},{},{},\"{}\"",
+                    r.variant,
+                    r.board,
+                    r.seeds,
+                    r.summary.replace('"', "\"\"")
+                )?;
             }
         }
     }
@@ -52,9 +70,22 @@ pub fn rules(args: RulesArgs) -> anyhow::Result<ExitCode> {
     };
     let mut out = std::io::stdout().lock();
     if args.toml {
-        write!(out, "{}", toml::to_string(&variant.to_file()).context("cannot write the rule set as TOML")?)?;
+        write!(
+            out,
+            "{}",
+            toml::to_string(&variant.to_file()).context("cannot write the rule set as TOML")?
+        )?;
     } else {
-        writeln!(out, "{}{}", variant.name, if variant.summary.is_empty() { String::new() } else { format!(": {}", variant.summary) })?;
+        writeln!(
+            out,
+            "{}{}",
+            variant.name,
+            if variant.summary.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", variant.summary)
+            }
+        )?;
         for line in variant.describe() {
             writeln!(out, "- {line}")?;
         }
@@ -64,9 +95,14 @@ pub fn rules(args: RulesArgs) -> anyhow::Result<ExitCode> {
 
 /// Plays `moves` one by one, calling `each` with the game after every move. An
 /// illegal move stops with an error naming the legal ones.
-fn play_moves(game: &mut Game, moves: &str, mut each: impl FnMut(&Game) -> anyhow::Result<()>) -> anyhow::Result<()> {
+fn play_moves(
+    game: &mut Game,
+    moves: &str,
+    mut each: impl FnMut(&Game) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
     for (i, mv) in moves.split_whitespace().enumerate() {
-        game.play_notation(mv).with_context(|| format!("move {} ('{mv}')", i + 1))?;
+        game.play_notation(mv)
+            .with_context(|| format!("move {} ('{mv}')", i + 1))?;
         each(game)?;
     }
     Ok(())
@@ -99,7 +135,12 @@ pub fn perft(args: PerftArgs) -> anyhow::Result<ExitCode> {
         for m in game.legal_moves() {
             let mut child = game.clone();
             child.play_unchecked(m);
-            writeln!(out, "{}: {}", m.notation(n), count_perft(&child, args.depth - 1))?;
+            writeln!(
+                out,
+                "{}: {}",
+                m.notation(n),
+                count_perft(&child, args.depth - 1)
+            )?;
         }
     }
     writeln!(out, "{}", count_perft(&game, args.depth))?;
