@@ -18,6 +18,8 @@ pub struct Game {
     /// repetition: a capture or an Uur moves the window's start past everything
     /// before it, which forgets those positions without freeing anything.
     history: Vec<PositionKey>,
+    /// `hashes[i]` is the hash of `history[i]`: repetition scans these first.
+    hashes: Vec<u64>,
     window: usize,
 }
 
@@ -68,20 +70,24 @@ impl Game {
         Game::from_setup(&setup, rules)
     }
 
-    fn from_position(position: Position) -> Game {
-        let mut history = Vec::with_capacity(64);
-        history.push(position.key());
-        Game {
+    /// A game starting from a valid position (repetition counts from it).
+    pub fn from_position(position: Position) -> Game {
+        let mut game = Game {
             position,
-            history,
+            history: Vec::with_capacity(64),
+            hashes: Vec::with_capacity(64),
             window: 0,
-        }
+        };
+        game.reset(position);
+        game
     }
 
     /// Starts again from `position`, keeping the history's memory (for hot loops).
     pub fn reset(&mut self, position: Position) {
         self.history.clear();
+        self.hashes.clear();
         self.history.push(position.key());
+        self.hashes.push(position.hash());
         self.window = 0;
         self.position = position;
     }
@@ -121,11 +127,24 @@ impl Game {
 
     /// Plays `m` if it is legal; otherwise the game is left as it was.
     pub fn play(&mut self, m: Move) -> Result<MoveEffect, PlayError> {
-        if !self.position.is_legal(m) {
-            let n = self.rules().holes_per_row;
-            return Err(self.illegal(m.notation(n)));
+        let pos = &self.position;
+        let sowing_decides = !pos.is_over()
+            && !pos.must_pass()
+            && !pos.rules().needs_whole_move_for_legality()
+            && m.hole()
+                .is_some_and(|h| pos.candidate_mask() & (1 << h) != 0);
+        if sowing_decides {
+            // A candidate is legal exactly when its sowing ends: play it once.
+            let mover = pos.to_move();
+            if let Ok(effect) = self.position.try_apply(m) {
+                self.after_move(mover, effect);
+                return Ok(effect);
+            }
+        } else if self.position.is_legal(m) {
+            return Ok(self.play_unchecked(m));
         }
-        Ok(self.play_unchecked(m))
+        let n = self.rules().holes_per_row;
+        Err(self.illegal(m.notation(n)))
     }
 
     fn illegal(&self, notation: String) -> PlayError {
@@ -142,17 +161,42 @@ impl Game {
     pub fn play_unchecked(&mut self, m: Move) -> MoveEffect {
         let mover = self.position.to_move();
         let effect = self.position.apply_legal(m);
+        self.after_move(mover, effect);
+        effect
+    }
+
+    /// Plays a candidate move if its sowing ends (a legal move when the rules need no
+    /// more than that, see [`Rules::needs_whole_move_for_legality`]); `false` and the
+    /// game unchanged for an endless sowing.
+    pub(crate) fn try_play_candidate(&mut self, m: Move) -> bool {
+        let mover = self.position.to_move();
+        match self.position.try_apply(m) {
+            Ok(effect) => {
+                self.after_move(mover, effect);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// Repetition first, then the variant's end rules (RULES.md §2).
+    fn after_move(&mut self, mover: Side, effect: MoveEffect) {
         if effect.irreversible() {
             self.window = self.history.len();
         }
         let key = self.position.key();
-        if self.history[self.window..].contains(&key) {
+        let hash = self.position.hash();
+        let seen = self.hashes[self.window..]
+            .iter()
+            .zip(&self.history[self.window..])
+            .any(|(&h, k)| h == hash && *k == key);
+        if seen {
             self.position.finish(EndReason::Repetition, Some(mover));
         } else {
             self.history.push(key);
+            self.hashes.push(hash);
             self.position.settle(Some(mover));
         }
-        effect
     }
 
     /// A snapshot to go back to with [`Game::restore`] after playing on.
@@ -168,6 +212,7 @@ impl Game {
     pub fn restore(&mut self, saved: Saved) {
         self.position = saved.position;
         self.history.truncate(saved.history_len);
+        self.hashes.truncate(saved.history_len);
         self.window = saved.window;
     }
 

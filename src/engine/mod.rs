@@ -5,12 +5,14 @@
 //! are in `position.rs`; repetition is in `game.rs`; the §9 trace format in `trace.rs`.
 
 mod game;
+mod playout;
 mod position;
 mod rules;
 mod side;
 pub mod trace;
 
 pub use game::{Game, PlayError, Saved, perft};
+pub use playout::{PlayoutTotals, random_game, random_games};
 pub use position::{
     EndReason, Move, MoveEffect, MoveList, Outcome, ParseMoveError, Position, PositionKey, Seeds,
     Setup, SetupError,

@@ -168,8 +168,6 @@ pub struct Position {
     captured: BySide<u32>,
     to_move: Side,
     ply: u32,
-    /// Legal holes of the side to move as a bit mask (cached when the move is made).
-    legal: u32,
     /// The side to move has no move but to pass.
     must_pass: bool,
     outcome: Option<Outcome>,
@@ -223,7 +221,6 @@ impl Position {
             captured: BySide::default(),
             to_move: first,
             ply: 0,
-            legal: 0,
             must_pass: false,
             outcome: None,
         };
@@ -311,7 +308,6 @@ impl Position {
             captured,
             to_move,
             ply,
-            legal: 0,
             must_pass: false,
             outcome: None,
         };
@@ -421,7 +417,7 @@ impl Position {
             list.push(Move::PASS);
             return list;
         }
-        let mut mask = self.legal;
+        let mut mask = self.legal_mask(self.to_move);
         while mask != 0 {
             list.push(Move::from_hole(mask.trailing_zeros() as usize));
             mask &= mask - 1;
@@ -436,7 +432,7 @@ impl Position {
         } else if self.must_pass {
             1
         } else {
-            self.legal.count_ones()
+            self.legal_mask(self.to_move).count_ones()
         }
     }
 
@@ -444,8 +440,28 @@ impl Position {
         match m.hole() {
             _ if self.outcome.is_some() => false,
             None => self.must_pass,
-            Some(h) => !self.must_pass && h < MAX_HOLES && self.legal & (1 << h) != 0,
+            Some(h) => {
+                !self.must_pass
+                    && h < MAX_HOLES
+                    && self.candidates(self.to_move) & (1 << h) != 0
+                    && if self.rules.needs_whole_move_for_legality() {
+                        self.legal_mask(self.to_move) & (1 << h) != 0
+                    } else {
+                        self.sowing_ends(h)
+                    }
+            }
         }
+    }
+
+    /// The side to move may only pass (Tihbat).
+    pub const fn must_pass(&self) -> bool {
+        self.must_pass
+    }
+
+    /// Holes of the side to move that may start a move as far as their seeds and
+    /// Uurs go (RULES.md "candidates"); the legal moves are a subset.
+    pub fn candidate_mask(&self) -> u32 {
+        self.candidates(self.to_move)
     }
 
     fn row(&self, side: Side) -> std::ops::Range<usize> {
@@ -479,6 +495,40 @@ impl Position {
             }
         }
         mask & !self.uur_mask()
+    }
+
+    /// The first lap from `origin` visibly ends the sowing (its last seed lands in a
+    /// hole that is empty now, or in an Uur): a legal sowing of one lift, no
+    /// simulation needed.
+    #[inline]
+    fn first_lap_ends(&self, origin: usize) -> bool {
+        let holes = self.rules.holes();
+        let mut hand = self.seeds[origin] as usize;
+        if self.rules.origin_first {
+            hand -= 1;
+            if hand == 0 {
+                return true;
+            }
+        }
+        if hand >= holes {
+            return false;
+        }
+        let mut last = origin + hand;
+        if last >= holes {
+            last -= holes;
+        }
+        self.seeds[last] == 0 || self.uur_mask() & (1 << last) != 0
+    }
+
+    /// The sowing from `origin` ends within the lift limit (RULES.md §2 endless
+    /// sowing). `origin` must be a candidate.
+    #[inline]
+    fn sowing_ends(&self, origin: usize) -> bool {
+        if self.rules.sowing == Sowing::SingleLap || self.first_lap_ends(origin) {
+            return true;
+        }
+        let mut seeds = self.seeds;
+        self.sow(&mut seeds, origin).is_ok()
     }
 
     /// Sows from `origin` on `seeds` (RULES.md §2): origin first, laps, relay and the
@@ -620,13 +670,10 @@ impl Position {
         let needs_full_play =
             self.rules.forbid_grand_slam || (self.rules.must_feed && opponent_row_was_empty);
         if !needs_full_play {
-            if self.rules.sowing == Sowing::SingleLap {
-                return MoveCheck::Legal { feeds: true };
-            }
-            let mut seeds = self.seeds;
-            return match self.sow(&mut seeds, origin) {
-                Ok(_) => MoveCheck::Legal { feeds: true },
-                Err(Endless) => MoveCheck::Illegal,
+            return if self.sowing_ends(origin) {
+                MoveCheck::Legal { feeds: true }
+            } else {
+                MoveCheck::Illegal
             };
         }
         let mut after = *self;
@@ -673,19 +720,33 @@ impl Position {
         }
     }
 
-    /// Whether `side` has any legal move (stops at the first one found).
+    /// Whether `side` has any legal move, as if it were their turn. Looks for a
+    /// sowing that visibly ends first and simulates only when there is none.
     fn has_legal_move(&self, side: Side) -> bool {
-        if self.rules.must_feed || self.rules.forbid_grand_slam {
+        if self.rules.needs_whole_move_for_legality() {
             return self.legal_mask(side) != 0;
         }
-        let mut rest = self.candidates(side);
+        let candidates = self.candidates(side);
+        if candidates == 0 {
+            return false;
+        }
+        if self.rules.sowing == Sowing::SingleLap {
+            return true;
+        }
+        let mut rest = candidates;
         while rest != 0 {
             let origin = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            if matches!(
-                self.move_is_legal_for(side, origin, false),
-                MoveCheck::Legal { .. }
-            ) {
+            if self.first_lap_ends(origin) {
+                return true;
+            }
+        }
+        let mut rest = candidates;
+        while rest != 0 {
+            let origin = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let mut seeds = self.seeds;
+            if self.sow(&mut seeds, origin).is_ok() {
                 return true;
             }
         }
@@ -697,22 +758,21 @@ impl Position {
     pub(crate) fn settle(&mut self, last_mover: Option<Side>) {
         let side = self.to_move;
         self.must_pass = false;
-        self.legal = self.legal_mask(side);
         match self.rules.end {
             EndRule::AllCaptured => {
                 if self.board().iter().all(|&s| s == 0) {
                     self.finish(EndReason::AllCaptured, last_mover);
-                } else if self.legal == 0 {
+                } else if !self.has_legal_move(side) {
                     self.must_pass = true;
                 }
             }
             EndRule::PlayerToMoveStuck => {
-                if self.legal == 0 {
+                if !self.has_legal_move(side) {
                     self.finish(EndReason::NoMoves, last_mover);
                 }
             }
             EndRule::EitherPlayerStuck => {
-                if self.legal == 0 || !self.has_legal_move(!side) {
+                if !self.has_legal_move(side) || !self.has_legal_move(!side) {
                     self.finish(EndReason::NoMoves, last_mover);
                 }
             }
@@ -751,7 +811,6 @@ impl Position {
             std::cmp::Ordering::Less => Some(Side::North),
             std::cmp::Ordering::Equal => None,
         };
-        self.legal = 0;
         self.must_pass = false;
         self.outcome = Some(Outcome { score, winner, end });
     }
@@ -760,6 +819,13 @@ impl Position {
     pub(crate) fn apply_legal(&mut self, m: Move) -> MoveEffect {
         self.make_move(m)
             .expect("a legal move always ends its sowing")
+    }
+
+    /// Plays the candidate `m` without the end rules if its sowing ends; an endless
+    /// sowing leaves the position unchanged. Only a legal move when
+    /// [`Rules::needs_whole_move_for_legality`] is false.
+    pub(crate) fn try_apply(&mut self, m: Move) -> Result<MoveEffect, Endless> {
+        self.make_move(m)
     }
 }
 
@@ -771,23 +837,33 @@ enum MoveCheck {
 /// Drops `count` seeds one a hole after `from`; returns the hole of the last seed.
 #[inline]
 fn sow_lap(seeds: &mut Seeds, holes: usize, from: usize, count: u32) -> usize {
-    let rounds = (count as usize / holes) as u16;
-    let rest = count as usize % holes;
-    if rounds > 0 {
+    let mut rest = count as usize;
+    if rest >= holes {
+        // Whole rounds drop one seed in every hole, the origin included.
+        let rounds = (rest / holes) as u16;
+        rest %= holes;
         for s in &mut seeds[..holes] {
             *s += rounds;
         }
-    }
-    if rest == 0 {
-        return from;
-    }
-    let mut hole = from;
-    for _ in 0..rest {
-        hole += 1;
-        if hole == holes {
-            hole = 0;
+        if rest == 0 {
+            return from;
         }
-        seeds[hole] += 1;
     }
-    hole
+    // The rest fill the holes after `from`: one run, or two when it wraps round.
+    let start = from + 1;
+    let end = start + rest;
+    if end <= holes {
+        for s in &mut seeds[start..end] {
+            *s += 1;
+        }
+        end - 1
+    } else {
+        for s in &mut seeds[start..holes] {
+            *s += 1;
+        }
+        for s in &mut seeds[..end - holes] {
+            *s += 1;
+        }
+        end - holes - 1
+    }
 }

@@ -139,6 +139,12 @@ impl Rules {
         )
     }
 
+    /// Legality needs the whole move played out (grand slam, feeding), not only
+    /// the sowing's end.
+    pub const fn needs_whole_move_for_legality(&self) -> bool {
+        self.forbid_grand_slam || self.must_feed
+    }
+
     /// Seeds on the board at the ordinary setup.
     pub const fn total_seeds(&self) -> u32 {
         self.holes() as u32 * self.seeds_per_hole as u32

@@ -29,6 +29,8 @@ pub enum Command {
     Perft(PerftArgs),
     /// Draw the board for a person.
     Show(ShowArgs),
+    /// Play uniformly random games and measure the engine's speed.
+    Bench(crate::bench_cmd::BenchArgs),
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]

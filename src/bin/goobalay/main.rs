@@ -1,6 +1,7 @@
 //! The `goobalay` command: a thin layer of clap commands over the library.
 
 mod args;
+mod bench_cmd;
 mod draw;
 mod engine_cmds;
 
@@ -44,6 +45,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Trace(a) => engine_cmds::trace(a),
         Command::Perft(a) => engine_cmds::perft(a),
         Command::Show(a) => engine_cmds::show(a),
+        Command::Bench(a) => bench_cmd::bench(a),
     }
 }
 
