@@ -36,6 +36,7 @@ impl Game {
             return Some(m);
         }
         let mut candidates = pos.candidate_mask();
+        debug_assert!(candidates != 0);
         loop {
             let count = candidates.count_ones();
             assert!(count > 0, "a game not over has a legal move");

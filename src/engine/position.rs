@@ -168,6 +168,9 @@ pub struct Position {
     captured: BySide<u32>,
     to_move: Side,
     ply: u32,
+    /// The legal holes of the side to move, kept where finding them takes whole
+    /// moves played out (grand slam, feeding); `None` when not computed.
+    legal_cache: Option<u32>,
     /// The side to move has no move but to pass.
     must_pass: bool,
     outcome: Option<Outcome>,
@@ -221,6 +224,7 @@ impl Position {
             captured: BySide::default(),
             to_move: first,
             ply: 0,
+            legal_cache: None,
             must_pass: false,
             outcome: None,
         };
@@ -308,6 +312,7 @@ impl Position {
             captured,
             to_move,
             ply,
+            legal_cache: None,
             must_pass: false,
             outcome: None,
         };
@@ -417,7 +422,7 @@ impl Position {
             list.push(Move::PASS);
             return list;
         }
-        let mut mask = self.legal_mask(self.to_move);
+        let mut mask = self.mover_legal_mask();
         while mask != 0 {
             list.push(Move::from_hole(mask.trailing_zeros() as usize));
             mask &= mask - 1;
@@ -432,7 +437,7 @@ impl Position {
         } else if self.must_pass {
             1
         } else {
-            self.legal_mask(self.to_move).count_ones()
+            self.mover_legal_mask().count_ones()
         }
     }
 
@@ -445,11 +450,19 @@ impl Position {
                     && h < MAX_HOLES
                     && self.candidates(self.to_move) & (1 << h) != 0
                     && if self.rules.needs_whole_move_for_legality() {
-                        self.legal_mask(self.to_move) & (1 << h) != 0
+                        self.mover_legal_mask() & (1 << h) != 0
                     } else {
                         self.sowing_ends(h)
                     }
             }
+        }
+    }
+
+    /// Legal holes of the side to move (not counting a pass).
+    fn mover_legal_mask(&self) -> u32 {
+        match self.legal_cache {
+            Some(mask) => mask,
+            None => self.legal_mask(self.to_move),
         }
     }
 
@@ -657,6 +670,7 @@ impl Position {
         };
         self.to_move = !mover;
         self.ply += 1;
+        self.legal_cache = None;
         Ok(effect)
     }
 
@@ -724,21 +738,38 @@ impl Position {
     /// sowing that visibly ends first and simulates only when there is none.
     fn has_legal_move(&self, side: Side) -> bool {
         if self.rules.needs_whole_move_for_legality() {
+            if side == self.to_move {
+                return self.mover_legal_mask() != 0;
+            }
             return self.legal_mask(side) != 0;
         }
-        let candidates = self.candidates(side);
-        if candidates == 0 {
-            return false;
-        }
         if self.rules.sowing == Sowing::SingleLap {
-            return true;
+            return self.candidates(side) != 0;
         }
-        let mut rest = candidates;
-        while rest != 0 {
-            let origin = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            if self.first_lap_ends(origin) {
+        // One pass over the row: any candidate whose first lap visibly ends will do.
+        let holes = self.rules.holes();
+        let min = self.rules.min_seeds_to_move;
+        let uurs = self.uur_mask();
+        let origin_first = usize::from(self.rules.origin_first);
+        let mut candidates = 0u32;
+        for origin in self.row(side) {
+            let n = self.seeds[origin];
+            if n < min || uurs & (1 << origin) != 0 {
+                continue;
+            }
+            candidates |= 1 << origin;
+            let hand = n as usize - origin_first;
+            if hand == 0 {
                 return true;
+            }
+            if hand < holes {
+                let mut last = origin + hand;
+                if last >= holes {
+                    last -= holes;
+                }
+                if self.seeds[last] == 0 || uurs & (1 << last) != 0 {
+                    return true;
+                }
             }
         }
         let mut rest = candidates;
@@ -758,6 +789,10 @@ impl Position {
     pub(crate) fn settle(&mut self, last_mover: Option<Side>) {
         let side = self.to_move;
         self.must_pass = false;
+        self.legal_cache = None;
+        if self.rules.needs_whole_move_for_legality() {
+            self.legal_cache = Some(self.legal_mask(side));
+        }
         match self.rules.end {
             EndRule::AllCaptured => {
                 if self.board().iter().all(|&s| s == 0) {
@@ -812,6 +847,7 @@ impl Position {
             std::cmp::Ordering::Equal => None,
         };
         self.must_pass = false;
+        self.legal_cache = Some(0);
         self.outcome = Some(Outcome { score, winner, end });
     }
 
