@@ -612,7 +612,7 @@ fn sadeqa_no_moves_gives_the_board_to_the_last_mover() {
 #[test]
 fn sadeqa_repetition_gives_each_their_own_row() {
     // [0,1,1,0,0,0,1,0 | 0,0,0,0,0,1,0,1], South to move (moves found by a search):
-    // S2 S6 N4 N8 ... eight moves of one or two seeds that never land in an empty hole
+    // S2 N6 S4 N8 S8 N2 S6 N4: eight moves of one or two seeds that never land in an empty hole
     // of the mover's row opposite seeds, and the start comes back, South to move.
     // Repetition: each takes their own row (not the last mover): South holes 1,2,6
     // = 3, North holes 13,15 = 2.
