@@ -452,6 +452,32 @@ impl MatchState {
         })
     }
 
+    /// Takes back the last move made by a human player (`humans[side]`), with every
+    /// event after it (the engine replies). Returns the number of events taken back.
+    pub fn undo_last_human_move(&mut self, humans: BySide<bool>) -> Result<usize, MatchError> {
+        if let Some(e) = self.over_error() {
+            return Err(e);
+        }
+        let events = self.events();
+        let mut replay = MatchState::new(self.spec.clone());
+        let mut last = None;
+        for (i, event) in events.iter().enumerate() {
+            if let (Event::Move(_), Awaiting::Move(side)) = (event, replay.awaiting()) {
+                if humans[side] {
+                    last = Some(i);
+                }
+            }
+            replay.apply(event)?;
+        }
+        let Some(cut) = last else {
+            return Err(MatchError::Spec(
+                "there is no move of a human player to take back".to_string(),
+            ));
+        };
+        *self = MatchState::replay(self.spec.clone(), events[..cut].iter().cloned())?;
+        Ok(events.len() - cut)
+    }
+
     /// Applies one event; on error the match is unchanged.
     pub fn apply(&mut self, event: &Event) -> Result<(), MatchError> {
         if let Some(e) = self.over_error() {

@@ -38,12 +38,14 @@ pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 /// Errors of the store layer; messages are one lowercase line.
 #[derive(Debug, Error)]
 pub enum StoreError {
-    #[error("{0} is not a goobalay database: it is not an SQLite file")]
+    #[error("the file is not an SQLite database, so not a goobalay database")]
     NotSqlite(PathBuf),
-    #[error("{0} is an SQLite database of another program (it has tables but no goobalay schema)")]
+    #[error(
+        "the file is an SQLite database of another program (it has tables but no goobalay schema)"
+    )]
     Foreign(PathBuf),
     #[error(
-        "{path} was made by a newer goobalay (schema version {found}; this goobalay knows up to {known}): use a newer goobalay"
+        "the database was made by a newer goobalay (schema version {found}; this goobalay knows up to {known}): use a newer goobalay"
     )]
     NewerSchema {
         path: PathBuf,

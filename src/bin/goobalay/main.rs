@@ -1,8 +1,12 @@
 //! The `goobalay` command: a thin layer of clap commands over the library.
 
 mod args;
+mod db;
 mod draw;
 mod engine_cmds;
+mod history_cmd;
+mod match_cmd;
+mod players_cmd;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -44,6 +48,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Trace(a) => engine_cmds::trace(a),
         Command::Perft(a) => engine_cmds::perft(a),
         Command::Show(a) => engine_cmds::show(a),
+        Command::Player(c) => players_cmd::run(cli.db, c),
+        Command::Match(c) => match_cmd::run(cli.db, c),
+        Command::Replay(a) => match_cmd::replay(cli.db, a),
+        Command::History(a) => history_cmd::run(cli.db, a),
     }
 }
 
