@@ -23,9 +23,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("Layli Goobalay, {south} (south) v {north} (north), seed {seed}");
     for hand in &record.hands {
         let row = |side: Side| {
-            hand.arrangement[side].as_ref().map_or("setup".to_string(), |r| {
-                r.iter().map(u16::to_string).collect::<Vec<_>>().join(",")
-            })
+            hand.arrangement[side]
+                .as_ref()
+                .map_or("setup".to_string(), |r| {
+                    r.iter().map(u16::to_string).collect::<Vec<_>>().join(",")
+                })
         };
         let score = hand.score.expect("a finished match's hands are finished");
         println!(

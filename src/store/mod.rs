@@ -27,7 +27,8 @@ use thiserror::Error;
 use crate::ai::Level;
 use crate::engine::{BySide, Side, Variant};
 use crate::matches::{
-    Event, Hand, HandEnd, MatchError, MatchForm, MatchOutcome, MatchSpec, MatchState, parse_row,
+    Event, Hand, HandEnd, MatchError, MatchForm, MatchOutcome, MatchRecord, MatchSpec, MatchState,
+    parse_row,
 };
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
@@ -469,22 +470,37 @@ impl Store {
         let mut tx = self.begin_immediate().await?;
         let id = insert_match(&mut tx, new).await?;
         let state = MatchState::new(new.spec.clone());
-        write_hands(&mut tx, id, &[], &state).await?;
-        update_summary(&mut tx, id, &state).await?;
+        let n = new.spec.rules.holes_per_row;
+        write_hands(&mut tx, id, &[], state.hands(), n).await?;
+        update_summary(&mut tx, id, state.hands(), state.outcome()).await?;
         let stored = load_match(&mut tx, id).await?;
         tx.commit().await?;
         Ok(stored)
     }
 
-    /// Stores a match played elsewhere (e.g. in memory by
-    /// [`crate::matches::play_engine_match`]) in one transaction; returns its id.
-    pub async fn insert_played_match(&self, new: &NewMatch, state: &MatchState) -> Result<i64> {
+    /// Stores matches played elsewhere (e.g. in memory by
+    /// [`crate::matches::play_engine_match`]) in one transaction; returns their ids.
+    /// Each record's spec must be its `NewMatch`'s spec.
+    pub async fn insert_played_matches(
+        &self,
+        played: &[(NewMatch, MatchRecord)],
+    ) -> Result<Vec<i64>> {
         let mut tx = self.begin_immediate().await?;
-        let id = insert_match(&mut tx, new).await?;
-        write_hands(&mut tx, id, &[], state).await?;
-        update_summary(&mut tx, id, state).await?;
+        let mut ids = Vec::with_capacity(played.len());
+        for (new, record) in played {
+            if new.spec != record.spec {
+                return Err(StoreError::Corrupt(
+                    "a played match's record and its new match differ in spec".to_string(),
+                ));
+            }
+            let id = insert_match(&mut tx, new).await?;
+            let n = record.spec.rules.holes_per_row;
+            write_hands(&mut tx, id, &[], &record.hands, n).await?;
+            update_summary(&mut tx, id, &record.hands, record.outcome).await?;
+            ids.push(id);
+        }
         tx.commit().await?;
-        Ok(id)
+        Ok(ids)
     }
 
     pub async fn load_match(&self, id: i64) -> Result<StoredMatch> {
@@ -504,8 +520,9 @@ impl Store {
         let mut stored = load_match(&mut tx, id).await?;
         let before = stored.state.hands().to_vec();
         let value = change(&mut stored.state, &stored.row)?;
-        write_hands(&mut tx, id, &before, &stored.state).await?;
-        update_summary(&mut tx, id, &stored.state).await?;
+        let n = stored.state.spec().rules.holes_per_row;
+        write_hands(&mut tx, id, &before, stored.state.hands(), n).await?;
+        update_summary(&mut tx, id, stored.state.hands(), stored.state.outcome()).await?;
         let stored = load_match(&mut tx, id).await?;
         tx.commit().await?;
         Ok((stored, value))
@@ -776,10 +793,9 @@ async fn write_hands(
     conn: &mut SqliteConnection,
     id: i64,
     before: &[Hand],
-    state: &MatchState,
+    after: &[Hand],
+    n: u8,
 ) -> Result<()> {
-    let after = state.hands();
-    let n = state.spec().rules.holes_per_row;
     sqlx::query("DELETE FROM hands WHERE match_id = ?1 AND number > ?2")
         .bind(id)
         .bind(after.len() as i64)
@@ -827,16 +843,21 @@ async fn write_hands(
     Ok(())
 }
 
-async fn update_summary(conn: &mut SqliteConnection, id: i64, state: &MatchState) -> Result<()> {
-    let last_score = state.hands().iter().rev().find_map(|h| h.score);
-    let finished = state.hands().iter().filter(|h| h.end.is_some()).count() as i64;
+async fn update_summary(
+    conn: &mut SqliteConnection,
+    id: i64,
+    hands: &[Hand],
+    outcome: Option<MatchOutcome>,
+) -> Result<()> {
+    let last_score = hands.iter().rev().find_map(|h| h.score);
+    let finished = hands.iter().filter(|h| h.end.is_some()).count() as i64;
     sqlx::query(
         "UPDATE matches SET winner = ?2, hands_played = ?3, final_south = ?4, final_north = ?5,
              finished_at = CASE WHEN ?2 IS NULL THEN NULL ELSE COALESCE(finished_at, ?6) END
          WHERE id = ?1",
     )
     .bind(id)
-    .bind(state.outcome().map(MatchOutcome::name))
+    .bind(outcome.map(MatchOutcome::name))
     .bind(finished)
     .bind(last_score.map(|s| i64::from(s.south)))
     .bind(last_score.map(|s| i64::from(s.north)))
