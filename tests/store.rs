@@ -51,6 +51,18 @@ async fn in_memory_and_stored_engine_matches_agree() {
             loaded.row.winner.as_deref(),
             record.outcome.map(|o| o.name())
         );
+        // A tampered score no longer matches the replay and is reported.
+        let mut tx = store.begin_immediate().await.unwrap();
+        sqlx::query(
+            "UPDATE hands SET score_south = score_south + 1 WHERE match_id = ?1 AND number = 1",
+        )
+        .bind(ids[0])
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+        tx.commit().await.unwrap();
+        let err = store.load_match(ids[0]).await.unwrap_err();
+        assert!(err.to_string().contains("differ from the replay"), "{err}");
         // Played step by step through the store: one engine decision a transaction.
         let created = store.create_match(&new).await.unwrap();
         let id = created.row.id;

@@ -775,11 +775,28 @@ async fn load_match(conn: &mut SqliteConnection, id: i64) -> Result<StoredMatch>
                 .apply(&Event::Result(score.map(|s| s as u32)))
                 .map_err(|e| corrupt(number, &e.to_string()))?;
         }
+        // The summary columns must be what the replay gives.
         let hand = &state.hands()[number as usize - 1];
         let stored_end = end.as_deref().and_then(HandEnd::parse);
-        if hand.end != stored_end && end.is_some() {
+        if hand.end != stored_end {
             return Err(corrupt(number, "stored end differs from the replay"));
         }
+        let pair = |a: &str, b: &str| -> Result<(Option<i64>, Option<i64>)> {
+            Ok((h.try_get(a)?, h.try_get(b)?))
+        };
+        let as_pair = |v: BySide<u32>| (Some(i64::from(v.south)), Some(i64::from(v.north)));
+        if pair("holdings_south", "holdings_north")? != as_pair(hand.holdings)
+            || pair("kept_south", "kept_north")? != as_pair(hand.kept)
+            || pair("score_south", "score_north")? != hand.score.map_or((None, None), as_pair)
+        {
+            return Err(corrupt(
+                number,
+                "stored holdings, kept seeds or scores differ from the replay",
+            ));
+        }
+    }
+    if hands.is_empty() {
+        return Err(StoreError::Corrupt(format!("match {id} has no hands")));
     }
     Ok(StoredMatch { row, state })
 }
