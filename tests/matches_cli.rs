@@ -613,14 +613,20 @@ fn human_game_resumes_after_the_process_is_killed() {
     let s = db.state("1");
     assert_eq!(s["ply"], 1);
     assert_eq!(s["captured"], serde_json::json!([7, 0]));
-    // Resume: North 4, then quit.
+    // Resume: North 4, take it back with undo, 4 again, quit.
     let out = db
         .cmd(&["match", "play", "1"])
-        .write_stdin("4\nquit\n")
+        .write_stdin("4\nundo\n4\nquit\n")
         .output()
         .unwrap();
     assert!(out.status.success());
-    assert!(String::from_utf8_lossy(&out.stdout).contains("resume with `goobalay match play 1`"));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("resume with `goobalay match play 1`"));
+    assert_eq!(
+        text.matches("Bashir (north), your move").count(),
+        2,
+        "{text}"
+    );
     let s = db.state("1");
     assert_eq!(s["ply"], 2);
     assert_eq!(
