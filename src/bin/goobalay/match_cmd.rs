@@ -264,18 +264,18 @@ fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
             round: None,
         };
         // Created and (against a human) the engine's opening turns, in one go.
-        let mut tx_result = store.create_match(&new).await?;
-        let engines = tx_result.engines()?;
+        let mut created = store.create_match(&new).await?;
+        let engines = created.engines()?;
         if engines.south.is_none() || engines.north.is_none() {
             let (stored, ()) = store
-                .update_match(tx_result.row.id, |state, row| {
+                .update_match(created.row.id, |state, row| {
                     state.play_engines(row.engines()?, row.seed);
                     Ok(())
                 })
                 .await?;
-            tx_result = stored;
+            created = stored;
         }
-        Ok(tx_result)
+        Ok(created)
     })?;
     match a.format {
         Format::Json => print_json(&match_json(&stored))?,
@@ -480,15 +480,13 @@ fn play(db: Option<PathBuf>, id: i64) -> anyhow::Result<ExitCode> {
                 show(&stored, Format::Table)?;
                 return Ok(ExitCode::SUCCESS);
             };
-            if let Some(level) = engines[side] {
-                let before = stored.state.event_count();
+            if engines[side].is_some() {
                 let (next, made) = store
                     .update_match(id, |state, row| {
                         let engines = row.engines()?;
                         Ok(state.play_engines(engines, row.seed))
                     })
                     .await?;
-                let _ = (before, level);
                 report_engine_events(&next, &made, &row);
                 stored = next;
                 continue;
