@@ -1,1 +1,1039 @@
-//! Multi-hand matches, carry-over and arrangement (RULES.md §3 match form).
+//! Matches: the multi-hand match of RULES.md §3 (seeds carried from hand to hand,
+//! rearrangement, the fewer-than-a-row rule), and the `single` and `games:N` forms.
+//!
+//! A match is a state machine rebuilt from a list of [`Event`]s (moves, arrangements,
+//! hand results entered off-line): the store persists the events and replays them, and
+//! [`play_engine_match`] drives the same machine in memory. No I/O here.
+//!
+//! ```
+//! use goobalay::ai::Level;
+//! use goobalay::engine::{BySide, Side, Variant};
+//! use goobalay::matches::{MatchForm, MatchSpec, play_engine_match};
+//!
+//! let variant = Variant::preset("layli-goobalay").unwrap();
+//! let spec = MatchSpec::new(&variant, MatchForm::Hands, None, Side::South)?;
+//! let record = play_engine_match(spec, BySide::new(Level::Greedy, Level::Random), 7);
+//! assert!(record.outcome.is_some());
+//! assert_eq!(record.hands[0].holdings, BySide::new(24, 24));
+//! # Ok::<(), goobalay::matches::MatchError>(())
+//! ```
+
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::ai::{ArrangeRequest, EnginePlayer, Level};
+use crate::engine::trace::{TraceLine, TraceResult};
+use crate::engine::{BySide, EndReason, Game, Move, PlayError, Rules, Setup, Side, Variant};
+
+/// How a match is decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MatchForm {
+    /// RULES.md §3: hands until a player holds fewer seeds than a row has holes.
+    Hands,
+    /// One game; its winner wins the match.
+    Single,
+    /// `N` games from the ordinary setup, the first mover alternating (the match's
+    /// first mover starts games 1, 3, 5, ...). The match goes to the player with more
+    /// game wins; equal wins: more seeds over all games; equal seeds: a draw.
+    /// Every game is played, even once the match is decided.
+    Games(u32),
+}
+
+impl MatchForm {
+    /// Most games a `games:N` match may have.
+    pub const MAX_GAMES: u32 = 999;
+
+    /// `hands`, `single` or `games:N`.
+    pub fn parse(text: &str) -> Result<MatchForm, MatchError> {
+        let t = text.trim().to_ascii_lowercase();
+        let bad = || MatchError::Form(text.to_string());
+        match t.as_str() {
+            "hands" => Ok(MatchForm::Hands),
+            "single" => Ok(MatchForm::Single),
+            _ => {
+                let n = t.strip_prefix("games:").ok_or_else(bad)?;
+                match n.parse::<u32>() {
+                    Ok(n) if (1..=Self::MAX_GAMES).contains(&n) => Ok(MatchForm::Games(n)),
+                    _ => Err(bad()),
+                }
+            }
+        }
+    }
+
+    pub fn name(self) -> String {
+        match self {
+            MatchForm::Hands => "hands".to_string(),
+            MatchForm::Single => "single".to_string(),
+            MatchForm::Games(n) => format!("games:{n}"),
+        }
+    }
+
+    /// `hands` for Layli Goobalay, `single` for the others (issue 3).
+    pub fn default_for(variant_name: &str) -> MatchForm {
+        if variant_name == "layli-goobalay" {
+            MatchForm::Hands
+        } else {
+            MatchForm::Single
+        }
+    }
+
+    fn games(self) -> Option<u32> {
+        match self {
+            MatchForm::Hands => None,
+            MatchForm::Single => Some(1),
+            MatchForm::Games(n) => Some(n),
+        }
+    }
+}
+
+impl std::fmt::Display for MatchForm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+/// What a match is: the rules, the form and who moves first in the first hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchSpec {
+    pub variant: String,
+    pub rules: Rules,
+    pub form: MatchForm,
+    /// RULES.md §3 option 6 (`hands` form only): after this many hands the player
+    /// holding more seeds wins; equal holdings draw.
+    pub max_hands: Option<u32>,
+    pub first: Side,
+}
+
+impl MatchSpec {
+    pub fn new(
+        variant: &Variant,
+        form: MatchForm,
+        max_hands: Option<u32>,
+        first: Side,
+    ) -> Result<MatchSpec, MatchError> {
+        if let Some(m) = max_hands {
+            if form != MatchForm::Hands {
+                return Err(MatchError::Spec(format!(
+                    "--max-hands applies only to the 'hands' form, not '{form}'"
+                )));
+            }
+            if m == 0 {
+                return Err(MatchError::Spec(
+                    "--max-hands must be at least 1".to_string(),
+                ));
+            }
+        }
+        Ok(MatchSpec {
+            variant: variant.name.clone(),
+            rules: variant.rules,
+            form,
+            max_hands,
+            first,
+        })
+    }
+
+    /// Seeds below which a player loses a `hands` match: the holes of one row.
+    pub fn threshold(&self) -> u32 {
+        self.rules.holes_per_row as u32
+    }
+}
+
+/// One step of a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A move of the side to move.
+    Move(Move),
+    /// A player's row for the coming hand, own left to right.
+    Arrange { side: Side, row: Vec<u16> },
+    /// The final scores of the current hand, played off-line.
+    Result(BySide<u32>),
+}
+
+/// Who the match waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Awaiting {
+    Move(Side),
+    Arrangement(Side),
+    /// The match is over.
+    None,
+}
+
+impl Awaiting {
+    pub fn side(self) -> Option<Side> {
+        match self {
+            Awaiting::Move(s) | Awaiting::Arrangement(s) => Some(s),
+            Awaiting::None => None,
+        }
+    }
+
+    pub fn kind(self) -> &'static str {
+        match self {
+            Awaiting::Move(_) => "move",
+            Awaiting::Arrangement(_) => "arrangement",
+            Awaiting::None => "none",
+        }
+    }
+}
+
+/// How a match ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MatchOutcome {
+    Winner(Side),
+    Draw,
+}
+
+impl MatchOutcome {
+    /// `"south"`, `"north"` or `"draw"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MatchOutcome::Winner(s) => s.name(),
+            MatchOutcome::Draw => "draw",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<MatchOutcome> {
+        match text {
+            "draw" => Some(MatchOutcome::Draw),
+            _ => Side::parse(text).map(MatchOutcome::Winner),
+        }
+    }
+
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            MatchOutcome::Winner(s) => Some(s),
+            MatchOutcome::Draw => None,
+        }
+    }
+}
+
+/// Why a hand ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HandEnd {
+    /// The game ended on the board.
+    Game(EndReason),
+    /// The scores were entered (a hand played off-line).
+    Entered,
+}
+
+impl HandEnd {
+    /// `no-moves`, `all-captured`, `repetition` or `result`.
+    pub fn name(self) -> &'static str {
+        match self {
+            HandEnd::Game(e) => e.name(),
+            HandEnd::Entered => "result",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<HandEnd> {
+        Some(match text {
+            "no-moves" => HandEnd::Game(EndReason::NoMoves),
+            "all-captured" => HandEnd::Game(EndReason::AllCaptured),
+            "repetition" => HandEnd::Game(EndReason::Repetition),
+            "result" => HandEnd::Entered,
+            _ => return None,
+        })
+    }
+}
+
+/// One hand (game) of a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hand {
+    /// 1, 2, ...
+    pub number: u32,
+    pub first_mover: Side,
+    /// Seeds each player brought into the hand.
+    pub holdings: BySide<u32>,
+    /// Of those, seeds held in hand (counted as captured) after the rearrangement.
+    pub kept: BySide<u32>,
+    /// Each player's row when the hand was set up by rearrangement (own left to
+    /// right); `None` for the ordinary setup or while not (yet) given.
+    pub arrangement: BySide<Option<Vec<u16>>>,
+    /// Who arranged first (`None`: the hand started from the ordinary setup).
+    pub first_arranger: Option<Side>,
+    pub moves: Vec<Move>,
+    /// `None` while the hand is being played.
+    pub end: Option<HandEnd>,
+    /// Final scores (what each player carries out of the hand), once ended.
+    pub score: Option<BySide<u32>>,
+}
+
+impl Hand {
+    /// The winner of the hand by score; `None` for a draw or an unfinished hand.
+    pub fn winner(&self) -> Option<Side> {
+        let s = self.score?;
+        match s.south.cmp(&s.north) {
+            std::cmp::Ordering::Greater => Some(Side::South),
+            std::cmp::Ordering::Less => Some(Side::North),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
+    /// The moves in notation, space separated.
+    pub fn moves_text(&self, holes_per_row: u8) -> String {
+        self.moves
+            .iter()
+            .map(|m| m.notation(holes_per_row))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// A match step that was refused; the match is unchanged.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum MatchError {
+    #[error(transparent)]
+    IllegalMove(#[from] PlayError),
+    #[error("the match is over ({0})")]
+    Over(String),
+    #[error("the match awaits {awaiting}, not {got}")]
+    OutOfTurn { awaiting: String, got: String },
+    #[error("{0}")]
+    Arrangement(String),
+    #[error("{0}")]
+    Result(String),
+    #[error("'{0}' is not a match form; allowed: hands, single, games:N (N = 1 to 999)")]
+    Form(String),
+    #[error("{0}")]
+    Spec(String),
+    #[error("stored match does not replay: {0}")]
+    Replay(String),
+}
+
+/// A match in progress or finished: the hands so far and the current game.
+#[derive(Clone, Debug)]
+pub struct MatchState {
+    spec: MatchSpec,
+    hands: Vec<Hand>,
+    /// The current hand's game; `None` while its arrangement is awaited (or it was
+    /// entered as a result without being set up).
+    game: Option<Game>,
+    outcome: Option<MatchOutcome>,
+    events: u32,
+}
+
+impl MatchState {
+    /// A new match: hand 1 from the ordinary setup.
+    pub fn new(spec: MatchSpec) -> MatchState {
+        let game = Game::new(spec.rules, spec.first);
+        let hand = ordinary_hand(1, &game);
+        MatchState {
+            spec,
+            hands: vec![hand],
+            game: Some(game),
+            outcome: None,
+            events: 0,
+        }
+    }
+
+    /// Rebuilds a match from its events.
+    pub fn replay(
+        spec: MatchSpec,
+        events: impl IntoIterator<Item = Event>,
+    ) -> Result<MatchState, MatchError> {
+        let mut state = MatchState::new(spec);
+        for (i, event) in events.into_iter().enumerate() {
+            state
+                .apply(&event)
+                .map_err(|e| MatchError::Replay(format!("event {}: {e}", i + 1)))?;
+        }
+        Ok(state)
+    }
+
+    pub fn spec(&self) -> &MatchSpec {
+        &self.spec
+    }
+
+    pub fn hands(&self) -> &[Hand] {
+        &self.hands
+    }
+
+    pub fn current_hand(&self) -> &Hand {
+        self.hands.last().expect("a match has a hand")
+    }
+
+    /// The current hand's game, once set up.
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    pub fn outcome(&self) -> Option<MatchOutcome> {
+        self.outcome
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// Events applied so far.
+    pub fn event_count(&self) -> u32 {
+        self.events
+    }
+
+    pub fn awaiting(&self) -> Awaiting {
+        if self.outcome.is_some() {
+            return Awaiting::None;
+        }
+        let hand = self.current_hand();
+        match (&self.game, hand.first_arranger) {
+            (Some(g), _) => Awaiting::Move(g.to_move()),
+            (None, Some(first)) => {
+                if hand.arrangement[first].is_none() {
+                    Awaiting::Arrangement(first)
+                } else {
+                    Awaiting::Arrangement(!first)
+                }
+            }
+            (None, None) => unreachable!("a hand without a game is a rearranged hand"),
+        }
+    }
+
+    /// The seeds `side` must place now, if it is their arrangement.
+    pub fn seeds_to_place(&self, side: Side) -> Option<u32> {
+        match self.awaiting() {
+            Awaiting::Arrangement(s) if s == side => {
+                let hand = self.current_hand();
+                let first = hand.first_arranger?;
+                Some(hand.holdings[first])
+            }
+            _ => None,
+        }
+    }
+
+    /// What an engine is asked when it must arrange.
+    pub fn arrange_request(&self) -> Option<ArrangeRequest> {
+        let Awaiting::Arrangement(side) = self.awaiting() else {
+            return None;
+        };
+        let hand = self.current_hand();
+        Some(ArrangeRequest {
+            rules: self.spec.rules,
+            side,
+            seeds: self.seeds_to_place(side)?,
+            opponent_row: hand.arrangement[!side].clone(),
+            kept: hand.kept,
+            first_mover: hand.first_mover,
+        })
+    }
+
+    /// The events that rebuild this match, in order.
+    pub fn events(&self) -> Vec<Event> {
+        let mut out = Vec::with_capacity(self.events as usize);
+        for hand in &self.hands {
+            out.extend(hand_events(hand));
+        }
+        out
+    }
+
+    fn over_error(&self) -> Option<MatchError> {
+        self.outcome.map(|o| {
+            MatchError::Over(match o {
+                MatchOutcome::Winner(s) => format!("{s} won"),
+                MatchOutcome::Draw => "drawn".to_string(),
+            })
+        })
+    }
+
+    /// Reads a move in notation (`1..N` or `pass`) for the side to move now.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MatchError> {
+        let awaiting = self.awaiting();
+        let (Awaiting::Move(side), Some(game)) = (awaiting, &self.game) else {
+            if let Some(e) = self.over_error() {
+                return Err(e);
+            }
+            return Err(out_of_turn(awaiting, "a move"));
+        };
+        Move::parse(text, side, self.spec.rules.holes_per_row).map_err(|_| {
+            let n = self.spec.rules.holes_per_row;
+            MatchError::IllegalMove(PlayError {
+                notation: text.trim().to_string(),
+                legal: game.legal_moves().iter().map(|m| m.notation(n)).collect(),
+                over: false,
+            })
+        })
+    }
+
+    /// Takes back the last move made by a human player (`humans[side]`), with every
+    /// event after it (the engine replies). Returns the number of events taken back.
+    pub fn undo_last_human_move(&mut self, humans: BySide<bool>) -> Result<usize, MatchError> {
+        if let Some(e) = self.over_error() {
+            return Err(e);
+        }
+        let events = self.events();
+        let mut replay = MatchState::new(self.spec.clone());
+        let mut last = None;
+        for (i, event) in events.iter().enumerate() {
+            if let (Event::Move(_), Awaiting::Move(side)) = (event, replay.awaiting()) {
+                if humans[side] {
+                    last = Some(i);
+                }
+            }
+            replay.apply(event)?;
+        }
+        let Some(cut) = last else {
+            return Err(MatchError::Spec(
+                "there is no move of a human player to take back".to_string(),
+            ));
+        };
+        *self = MatchState::replay(self.spec.clone(), events[..cut].iter().cloned())?;
+        Ok(events.len() - cut)
+    }
+
+    /// Applies one event; on error the match is unchanged.
+    pub fn apply(&mut self, event: &Event) -> Result<(), MatchError> {
+        if let Some(e) = self.over_error() {
+            return Err(e);
+        }
+        let awaiting = self.awaiting();
+        match event {
+            Event::Move(m) => {
+                let Awaiting::Move(_) = awaiting else {
+                    return Err(out_of_turn(awaiting, "a move"));
+                };
+                let game = self.game.as_mut().expect("awaiting a move");
+                game.play(*m)?;
+                self.events += 1;
+                let hand = self.hands.last_mut().expect("hand");
+                hand.moves.push(*m);
+                if let Some(o) = game.outcome() {
+                    hand.end = Some(HandEnd::Game(o.end));
+                    hand.score = Some(o.score);
+                    self.end_hand();
+                }
+            }
+            Event::Arrange { side, row } => {
+                let Awaiting::Arrangement(expected) = awaiting else {
+                    return Err(out_of_turn(awaiting, "an arrangement"));
+                };
+                if *side != expected {
+                    return Err(out_of_turn(awaiting, &format!("{side}'s arrangement")));
+                }
+                let seeds = self.seeds_to_place(*side).expect("arranging");
+                check_row(&self.spec.rules, *side, row, seeds)?;
+                self.events += 1;
+                let hand = self.hands.last_mut().expect("hand");
+                hand.arrangement[*side] = Some(row.clone());
+                if let (Some(s), Some(n)) = (&hand.arrangement.south, &hand.arrangement.north) {
+                    let board: Vec<i64> = s.iter().chain(n).map(|&x| x as i64).collect();
+                    let setup = Setup {
+                        board,
+                        to_move: Some(hand.first_mover),
+                        captured: Some([hand.kept.south as i64, hand.kept.north as i64]),
+                        ..Setup::default()
+                    };
+                    let game = Game::from_setup(&setup, self.spec.rules)
+                        .map_err(|e| MatchError::Arrangement(e.to_string()))?;
+                    let over = game.outcome();
+                    self.game = Some(game);
+                    if let Some(o) = over {
+                        let hand = self.hands.last_mut().expect("hand");
+                        hand.end = Some(HandEnd::Game(o.end));
+                        hand.score = Some(o.score);
+                        self.end_hand();
+                    }
+                }
+            }
+            Event::Result(score) => {
+                let hand = self.current_hand();
+                let total = hand.holdings.south + hand.holdings.north;
+                if score.south + score.north != total {
+                    return Err(MatchError::Result(format!(
+                        "scores {} + {} = {} seeds, but this hand has {total} seeds in play",
+                        score.south,
+                        score.north,
+                        score.south + score.north
+                    )));
+                }
+                let floor = match &self.game {
+                    Some(g) => g.position().captured(),
+                    None => hand.kept,
+                };
+                for side in Side::BOTH {
+                    if score[side] < floor[side] {
+                        return Err(MatchError::Result(format!(
+                            "{side} already holds {} seeds in this hand (captured or kept); a score of {} is impossible",
+                            floor[side], score[side]
+                        )));
+                    }
+                }
+                self.events += 1;
+                let hand = self.hands.last_mut().expect("hand");
+                hand.end = Some(HandEnd::Entered);
+                hand.score = Some(*score);
+                self.end_hand();
+            }
+        }
+        Ok(())
+    }
+
+    /// The current hand has just ended: decide the match or set up the next hand.
+    fn end_hand(&mut self) {
+        let hand = self.current_hand().clone();
+        let score = hand.score.expect("ended hand has a score");
+        match self.spec.form.games() {
+            Some(n) => {
+                if hand.number >= n {
+                    self.outcome = Some(games_outcome(&self.hands));
+                    return;
+                }
+                let first = if hand.number % 2 == 0 {
+                    self.spec.first
+                } else {
+                    !self.spec.first
+                };
+                let game = Game::new(self.spec.rules, first);
+                self.hands.push(ordinary_hand(hand.number + 1, &game));
+                self.game = Some(game);
+            }
+            None => {
+                let t = self.spec.threshold();
+                let low = |s: Side| score[s] < t;
+                if low(Side::South) || low(Side::North) {
+                    self.outcome = Some(if low(Side::South) && low(Side::North) {
+                        by_more(score)
+                    } else if low(Side::South) {
+                        MatchOutcome::Winner(Side::North)
+                    } else {
+                        MatchOutcome::Winner(Side::South)
+                    });
+                    return;
+                }
+                if self.spec.max_hands.is_some_and(|m| hand.number >= m) {
+                    self.outcome = Some(by_more(score));
+                    return;
+                }
+                let first = match score.south.cmp(&score.north) {
+                    std::cmp::Ordering::Less => Side::South,
+                    std::cmp::Ordering::Greater => Side::North,
+                    std::cmp::Ordering::Equal => !hand.first_mover,
+                };
+                let mut kept = BySide::new(0, 0);
+                kept[!first] = score[!first] - score[first];
+                self.hands.push(Hand {
+                    number: hand.number + 1,
+                    first_mover: first,
+                    holdings: score,
+                    kept,
+                    arrangement: BySide::default(),
+                    first_arranger: Some(first),
+                    moves: Vec::new(),
+                    end: None,
+                    score: None,
+                });
+                self.game = None;
+            }
+        }
+    }
+
+    /// Plays every engine turn until a human is awaited or the match is over.
+    /// `engines[side]` is `Some(level)` for an engine player. Each decision uses an
+    /// engine seeded from the match seed, the side and the event number, so a match
+    /// replays exactly however often it was interrupted. Returns the events made.
+    pub fn play_engines(&mut self, engines: BySide<Option<Level>>, seed: u64) -> Vec<Event> {
+        let mut made = Vec::new();
+        while let Some(side) = self.awaiting().side() {
+            let Some(level) = engines[side] else { break };
+            let mut player = EnginePlayer::new(level, decision_seed(seed, side, self.events));
+            let event = match self.awaiting() {
+                Awaiting::Move(_) => {
+                    Event::Move(player.choose_move(self.game.as_ref().expect("game")))
+                }
+                Awaiting::Arrangement(_) => {
+                    let request = self.arrange_request().expect("arranging");
+                    Event::Arrange {
+                        side,
+                        row: player.choose_arrangement(&request),
+                    }
+                }
+                Awaiting::None => unreachable!(),
+            };
+            self.apply(&event)
+                .expect("an engine player chose a legal move or arrangement");
+            made.push(event);
+        }
+        made
+    }
+
+    /// The match status (RULES.md §9 position + the `match` object of `match state`).
+    pub fn status(&self, id: i64) -> MatchStatus {
+        let hand = self.current_hand();
+        let position = match &self.game {
+            Some(g) => TraceLine::of_game(g),
+            None => {
+                let n = self.spec.rules.holes_per_row as usize;
+                let mut board = vec![0u16; 2 * n];
+                for side in Side::BOTH {
+                    if let Some(row) = &hand.arrangement[side] {
+                        board[side.index() * n..(side.index() + 1) * n].copy_from_slice(row);
+                    }
+                }
+                // A hand entered as a result without being set up: shown as over.
+                let result = hand.score.map(|score| TraceResult {
+                    score,
+                    winner: hand.winner().map_or("draw", Side::name).to_string(),
+                    end: HandEnd::Entered.name().to_string(),
+                });
+                TraceLine {
+                    ply: 0,
+                    to_move: hand.first_mover,
+                    board,
+                    uur: vec![None; 2 * n],
+                    captured: hand.kept,
+                    legal: Vec::new(),
+                    over: result.is_some(),
+                    result,
+                }
+            }
+        };
+        let mut position = position;
+        if hand.end == Some(HandEnd::Entered) {
+            position.over = true;
+            position.legal.clear();
+            position.result = hand.score.map(|score| TraceResult {
+                score,
+                winner: hand.winner().map_or("draw", Side::name).to_string(),
+                end: HandEnd::Entered.name().to_string(),
+            });
+        }
+        let awaiting = self.awaiting();
+        MatchStatus {
+            position,
+            r#match: MatchInfo {
+                id,
+                variant: self.spec.variant.clone(),
+                hand: hand.number,
+                holdings: hand.holdings,
+                kept: hand.kept,
+                awaiting: AwaitingJson {
+                    kind: awaiting.kind(),
+                    player: awaiting.side(),
+                },
+                winner: self.outcome.map(MatchOutcome::name),
+            },
+        }
+    }
+
+    /// The finished (or interrupted) match as a record.
+    pub fn into_record(self, seed: u64, engines: BySide<Option<Level>>) -> MatchRecord {
+        MatchRecord {
+            spec: self.spec,
+            seed,
+            engines,
+            hands: self.hands,
+            outcome: self.outcome,
+        }
+    }
+}
+
+/// `match state --format json`: a §9 position object plus a `match` key.
+#[derive(Clone, Debug, Serialize)]
+pub struct MatchStatus {
+    #[serde(flatten)]
+    pub position: TraceLine,
+    pub r#match: MatchInfo,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct MatchInfo {
+    pub id: i64,
+    pub variant: String,
+    pub hand: u32,
+    pub holdings: BySide<u32>,
+    pub kept: BySide<u32>,
+    pub awaiting: AwaitingJson,
+    pub winner: Option<&'static str>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct AwaitingJson {
+    pub kind: &'static str,
+    pub player: Option<Side>,
+}
+
+/// A whole match with how it was played.
+#[derive(Clone, Debug)]
+pub struct MatchRecord {
+    pub spec: MatchSpec,
+    pub seed: u64,
+    pub engines: BySide<Option<Level>>,
+    pub hands: Vec<Hand>,
+    pub outcome: Option<MatchOutcome>,
+}
+
+/// Plays a whole match between two engine players in memory. The same `spec`,
+/// levels and seed give the same match as playing it through the store.
+pub fn play_engine_match(spec: MatchSpec, levels: BySide<Level>, seed: u64) -> MatchRecord {
+    let engines = levels.map(Some);
+    let mut state = MatchState::new(spec);
+    state.play_engines(engines, seed);
+    debug_assert!(state.is_over());
+    state.into_record(seed, engines)
+}
+
+/// The seed of one engine decision: a SplitMix64 mix of the match seed, the side
+/// and the number of events before the decision.
+pub fn decision_seed(seed: u64, side: Side, event: u32) -> u64 {
+    let mut z = seed
+        ^ (side.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (event as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The events of one hand in replay order: arrangements (first arranger first),
+/// moves, then an entered result.
+pub fn hand_events(hand: &Hand) -> Vec<Event> {
+    let mut out = Vec::new();
+    if let Some(first) = hand.first_arranger {
+        for side in [first, !first] {
+            if let Some(row) = &hand.arrangement[side] {
+                out.push(Event::Arrange {
+                    side,
+                    row: row.clone(),
+                });
+            }
+        }
+    }
+    out.extend(hand.moves.iter().map(|&m| Event::Move(m)));
+    if hand.end == Some(HandEnd::Entered) {
+        out.push(Event::Result(hand.score.expect("entered hand has a score")));
+    }
+    out
+}
+
+/// Parses `3,1,1,1,2,4` (commas and/or spaces).
+pub fn parse_row(text: &str) -> Result<Vec<u16>, MatchError> {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            s.parse::<u16>().map_err(|_| {
+                MatchError::Arrangement(format!(
+                    "'{s}' is not a seed count; an arrangement is seed counts per hole, e.g. 3,1,1,1,2,4"
+                ))
+            })
+        })
+        .collect()
+}
+
+fn ordinary_hand(number: u32, game: &Game) -> Hand {
+    let pos = game.position();
+    Hand {
+        number,
+        first_mover: pos.to_move(),
+        holdings: BySide::new(pos.row_total(Side::South), pos.row_total(Side::North)),
+        kept: BySide::new(0, 0),
+        arrangement: BySide::default(),
+        first_arranger: None,
+        moves: Vec::new(),
+        end: None,
+        score: None,
+    }
+}
+
+fn check_row(rules: &Rules, side: Side, row: &[u16], seeds: u32) -> Result<(), MatchError> {
+    let n = rules.holes_per_row as usize;
+    let err = |m: String| Err(MatchError::Arrangement(m));
+    if row.len() != n {
+        return err(format!(
+            "an arrangement needs {n} seed counts (one per hole of {side}'s row); got {}",
+            row.len()
+        ));
+    }
+    if let Some(k) = row.iter().position(|&s| s == 0) {
+        return err(format!(
+            "hole {} of the arrangement is empty; every hole needs at least 1 seed",
+            k + 1
+        ));
+    }
+    let total: u32 = row.iter().map(|&s| s as u32).sum();
+    if total != seeds {
+        return err(format!(
+            "the arrangement places {total} seeds; {side} must place exactly {seeds}"
+        ));
+    }
+    Ok(())
+}
+
+fn out_of_turn(awaiting: Awaiting, got: &str) -> MatchError {
+    let awaiting = match awaiting {
+        Awaiting::Move(s) => format!("a move by {s}"),
+        Awaiting::Arrangement(s) => format!("{s}'s arrangement"),
+        Awaiting::None => "nothing".to_string(),
+    };
+    MatchError::OutOfTurn {
+        awaiting,
+        got: got.to_string(),
+    }
+}
+
+fn by_more(score: BySide<u32>) -> MatchOutcome {
+    match score.south.cmp(&score.north) {
+        std::cmp::Ordering::Greater => MatchOutcome::Winner(Side::South),
+        std::cmp::Ordering::Less => MatchOutcome::Winner(Side::North),
+        std::cmp::Ordering::Equal => MatchOutcome::Draw,
+    }
+}
+
+/// `single` / `games:N`: more game wins, then more seeds over all games, else a draw.
+fn games_outcome(hands: &[Hand]) -> MatchOutcome {
+    let mut wins = BySide::new(0u32, 0u32);
+    let mut seeds = BySide::new(0u32, 0u32);
+    for h in hands {
+        if let Some(w) = h.winner() {
+            wins[w] += 1;
+        }
+        if let Some(s) = h.score {
+            seeds.south += s.south;
+            seeds.north += s.north;
+        }
+    }
+    match wins.south.cmp(&wins.north) {
+        std::cmp::Ordering::Greater => MatchOutcome::Winner(Side::South),
+        std::cmp::Ordering::Less => MatchOutcome::Winner(Side::North),
+        std::cmp::Ordering::Equal => by_more(seeds),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(form: MatchForm, max_hands: Option<u32>) -> MatchSpec {
+        let v = Variant::preset("layli-goobalay").unwrap();
+        MatchSpec::new(&v, form, max_hands, Side::South).unwrap()
+    }
+
+    #[test]
+    fn forms_parse_and_refuse() {
+        assert_eq!(MatchForm::parse("games:3").unwrap(), MatchForm::Games(3));
+        assert_eq!(MatchForm::parse("Single").unwrap(), MatchForm::Single);
+        for bad in ["games:0", "games:", "games:x", "best-of-3", ""] {
+            assert!(MatchForm::parse(bad).is_err(), "{bad}");
+        }
+        let v = Variant::preset("modiar").unwrap();
+        assert!(MatchSpec::new(&v, MatchForm::Single, Some(3), Side::South).is_err());
+    }
+
+    #[test]
+    fn entered_results_carry_over_and_rearrange() {
+        let mut m = MatchState::new(spec(MatchForm::Hands, None));
+        assert_eq!(m.awaiting(), Awaiting::Move(Side::South));
+        m.apply(&Event::Result(BySide::new(30, 18))).unwrap();
+        // North is poorer: North arranges all 18, South places 18 and keeps 12.
+        assert_eq!(m.awaiting(), Awaiting::Arrangement(Side::North));
+        let hand = m.current_hand();
+        assert_eq!((hand.number, hand.holdings), (2, BySide::new(30, 18)));
+        assert_eq!(hand.kept, BySide::new(12, 0));
+        assert_eq!(hand.first_mover, Side::North);
+        // A wrong total, a zero and a short row are refused; nothing changes.
+        for row in [vec![3, 3, 3, 3, 3, 4], vec![0, 3, 3, 3, 3, 6], vec![9, 9]] {
+            let e = Event::Arrange {
+                side: Side::North,
+                row,
+            };
+            assert!(m.apply(&e).is_err());
+        }
+        let south_first = Event::Arrange {
+            side: Side::South,
+            row: vec![3; 6],
+        };
+        assert!(matches!(
+            m.apply(&south_first),
+            Err(MatchError::OutOfTurn { .. })
+        ));
+        assert_eq!(m.event_count(), 1);
+        m.apply(&Event::Arrange {
+            side: Side::North,
+            row: vec![3, 1, 1, 1, 2, 10],
+        })
+        .unwrap();
+        assert_eq!(m.awaiting(), Awaiting::Arrangement(Side::South));
+        m.apply(&Event::Arrange {
+            side: Side::South,
+            row: vec![3; 6],
+        })
+        .unwrap();
+        assert_eq!(m.awaiting(), Awaiting::Move(Side::North));
+        let pos = m.game().unwrap().position();
+        assert_eq!(pos.board(), &[3, 3, 3, 3, 3, 3, 3, 1, 1, 1, 2, 10]);
+        assert_eq!(pos.captured(), BySide::new(12, 0));
+        // South ends with fewer than 6: North wins the match.
+        m.apply(&Event::Result(BySide::new(5, 43))).unwrap_err();
+        m.apply(&Event::Result(BySide::new(13, 35))).unwrap();
+        m.apply(&Event::Result(BySide::new(43, 5))).unwrap_err();
+        // Hand 3: South poorer (13), kept 22 for North.
+        assert_eq!(m.current_hand().kept, BySide::new(0, 22));
+        m.apply(&Event::Result(BySide::new(5, 43))).unwrap();
+        assert_eq!(m.outcome(), Some(MatchOutcome::Winner(Side::North)));
+        assert_eq!(m.awaiting(), Awaiting::None);
+        assert!(matches!(
+            m.apply(&Event::Result(BySide::new(24, 24))),
+            Err(MatchError::Over(_))
+        ));
+        // The events rebuild the same match.
+        let again = MatchState::replay(m.spec().clone(), m.events()).unwrap();
+        assert_eq!(again.hands(), m.hands());
+        assert_eq!(again.outcome(), m.outcome());
+    }
+
+    #[test]
+    fn equal_holdings_the_previous_second_mover_arranges_first() {
+        let mut m = MatchState::new(spec(MatchForm::Hands, None));
+        m.apply(&Event::Result(BySide::new(24, 24))).unwrap();
+        assert_eq!(m.awaiting(), Awaiting::Arrangement(Side::North));
+        assert_eq!(m.current_hand().kept, BySide::new(0, 0));
+    }
+
+    #[test]
+    fn max_hands_more_seeds_wins_equal_draws() {
+        let mut m = MatchState::new(spec(MatchForm::Hands, Some(1)));
+        m.apply(&Event::Result(BySide::new(25, 23))).unwrap();
+        assert_eq!(m.outcome(), Some(MatchOutcome::Winner(Side::South)));
+        let mut m = MatchState::new(spec(MatchForm::Hands, Some(1)));
+        m.apply(&Event::Result(BySide::new(24, 24))).unwrap();
+        assert_eq!(m.outcome(), Some(MatchOutcome::Draw));
+    }
+
+    #[test]
+    fn games_form_alternates_and_counts_wins_then_seeds() {
+        let mut m = MatchState::new(spec(MatchForm::Games(3), None));
+        assert_eq!(m.awaiting(), Awaiting::Move(Side::South));
+        m.apply(&Event::Result(BySide::new(40, 8))).unwrap();
+        assert_eq!(m.awaiting(), Awaiting::Move(Side::North));
+        assert_eq!(m.current_hand().holdings, BySide::new(24, 24));
+        m.apply(&Event::Result(BySide::new(20, 28))).unwrap();
+        assert_eq!(m.awaiting(), Awaiting::Move(Side::South));
+        m.apply(&Event::Result(BySide::new(24, 24))).unwrap();
+        // One win each, one draw: seeds 84 to 60, South.
+        assert_eq!(m.outcome(), Some(MatchOutcome::Winner(Side::South)));
+    }
+
+    #[test]
+    fn engine_matches_are_reproducible_and_conserve_seeds() {
+        let levels = BySide::new(Level::Greedy, Level::Random);
+        let a = play_engine_match(spec(MatchForm::Hands, None), levels, 11);
+        let b = play_engine_match(spec(MatchForm::Hands, None), levels, 11);
+        assert_eq!(a.hands, b.hands);
+        assert!(a.outcome.is_some());
+        for h in &a.hands {
+            let s = h.score.unwrap();
+            assert_eq!(s.south + s.north, 48);
+            assert_eq!(
+                h.kept.south + h.kept.north,
+                h.holdings.south.abs_diff(h.holdings.north)
+            );
+        }
+        // Interrupting after every event and resuming from the events gives the same.
+        let engines = levels.map(Some);
+        let mut m = MatchState::new(spec(MatchForm::Hands, None));
+        while !m.is_over() {
+            let side = m.awaiting().side().unwrap();
+            let mut only = BySide::new(None, None);
+            only[side] = engines[side];
+            let made = m.play_engines(only, 11);
+            assert!(!made.is_empty());
+            m = MatchState::replay(m.spec().clone(), m.events()).unwrap();
+        }
+        assert_eq!(m.hands(), &a.hands[..]);
+    }
+}

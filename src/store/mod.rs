@@ -1,1 +1,885 @@
-//! The SQLite repository (sqlx), schema in `migrations/`.
+//! The SQLite repository (sqlx): players, matches and their hands, schema in
+//! `migrations/` (embedded, applied on open).
+//!
+//! Every connection runs with foreign keys on, the WAL journal and a busy timeout,
+//! so several `goobalay` processes on one file wait for each other instead of failing.
+//! Transactions that read and then write start with `BEGIN IMMEDIATE` (a deferred one
+//! would fail with SQLITE_BUSY_SNAPSHOT under concurrency whatever the timeout).
+//! Migrations run inside one `BEGIN IMMEDIATE` transaction, which serializes
+//! processes that open a fresh database at the same moment (sqlx's own SQLite
+//! migration lock does nothing).
+//!
+//! A match is stored as its row in `matches` plus one row per hand in `hands`; the
+//! hand rows hold the events (arrangements, moves in notation, an entered result) from
+//! which [`crate::matches::MatchState::replay`] rebuilds the match.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
+    SqliteRow, SqliteSynchronous,
+};
+use sqlx::{Connection, Row, Sqlite, Transaction};
+use thiserror::Error;
+
+use crate::ai::Level;
+use crate::engine::{BySide, Side, Variant};
+use crate::matches::{
+    Event, Hand, HandEnd, MatchError, MatchForm, MatchOutcome, MatchRecord, MatchSpec, MatchState,
+    parse_row,
+};
+
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
+
+/// How long a process waits for another one's write lock before giving up.
+pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Errors of the store layer; messages are one lowercase line.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error("the file is not an SQLite database, so not a goobalay database")]
+    NotSqlite(PathBuf),
+    #[error(
+        "the file is an SQLite database of another program (it has tables but no goobalay schema)"
+    )]
+    Foreign(PathBuf),
+    #[error(
+        "the database was made by a newer goobalay (schema version {found}; this goobalay knows up to {known}): use a newer goobalay"
+    )]
+    NewerSchema {
+        path: PathBuf,
+        found: i64,
+        known: i64,
+    },
+    #[error(
+        "the database is busy: another goobalay process kept it locked longer than {0} ms; nothing was written, try again"
+    )]
+    Busy(u128),
+    #[error("cannot create the database folder {path}: {source}")]
+    Folder {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("no player named '{0}' (see `goobalay player list`)")]
+    UnknownPlayer(String),
+    #[error("a player named '{0}' already exists (names are unique, ignoring case)")]
+    DuplicatePlayer(String),
+    #[error("a player name must not be empty")]
+    EmptyName,
+    #[error("player '{0}' is retired")]
+    Retired(String),
+    #[error("no match with id {0} (see `goobalay history`)")]
+    UnknownMatch(i64),
+    #[error("no tournament named '{0}'")]
+    UnknownTournament(String),
+    #[error(transparent)]
+    Match(#[from] MatchError),
+    #[error("stored data is inconsistent: {0}")]
+    Corrupt(String),
+    #[error("database error: {0}")]
+    Sqlx(sqlx::Error),
+    #[error("database schema update failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+pub type Result<T, E = StoreError> = std::result::Result<T, E>;
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> StoreError {
+        if let sqlx::Error::Database(db) = &e {
+            // SQLITE_BUSY (5) and its extended codes (BUSY_SNAPSHOT 517, ...).
+            if let Some(code) = db.code().and_then(|c| c.parse::<u32>().ok()) {
+                if code & 0xff == 5 {
+                    return StoreError::Busy(busy_timeout().as_millis());
+                }
+            }
+        }
+        StoreError::Sqlx(e)
+    }
+}
+
+/// The busy timeout: `GOOBALAY_BUSY_TIMEOUT_MS` if set (tests shorten it), else 10 s.
+pub fn busy_timeout() -> Duration {
+    std::env::var("GOOBALAY_BUSY_TIMEOUT_MS")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .map_or(DEFAULT_BUSY_TIMEOUT, Duration::from_millis)
+}
+
+/// The database used when neither `--db` nor `GOOBALAY_DB` is given:
+/// `$XDG_DATA_HOME/goobalay/goobalay.db`, else `~/.local/share/goobalay/goobalay.db`
+/// (`%APPDATA%\goobalay\goobalay.db` on Windows), else `./goobalay.db`.
+pub fn default_db_path() -> PathBuf {
+    let env_dir = |k: &str| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    let base = if cfg!(windows) {
+        env_dir("APPDATA")
+    } else {
+        env_dir("XDG_DATA_HOME").or_else(|| env_dir("HOME").map(|h| h.join(".local/share")))
+    };
+    match base {
+        Some(b) => b.join("goobalay").join("goobalay.db"),
+        None => PathBuf::from("goobalay.db"),
+    }
+}
+
+/// The newest schema version this build knows.
+pub fn schema_version() -> i64 {
+    MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0)
+}
+
+/// A player (human, or an engine whose moves the built-in AI makes).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Player {
+    pub id: i64,
+    pub name: String,
+    pub club: Option<String>,
+    /// Engine level name; `None` for a human.
+    pub engine: Option<String>,
+    pub rating: Option<f64>,
+    pub created_at: DateTime<Utc>,
+    pub retired_at: Option<DateTime<Utc>>,
+}
+
+impl Player {
+    fn from_row(r: &SqliteRow) -> Result<Player> {
+        Ok(Player {
+            id: r.try_get("id")?,
+            name: r.try_get("name")?,
+            club: r.try_get("club")?,
+            engine: r.try_get("engine")?,
+            rating: r.try_get("rating")?,
+            created_at: r.try_get("created_at")?,
+            retired_at: r.try_get("retired_at")?,
+        })
+    }
+
+    pub fn is_engine(&self) -> bool {
+        self.engine.is_some()
+    }
+}
+
+/// A match to create.
+#[derive(Clone, Debug)]
+pub struct NewMatch {
+    pub spec: MatchSpec,
+    pub south: i64,
+    pub north: i64,
+    pub seed: u64,
+    pub tournament_id: Option<i64>,
+    pub round: Option<i64>,
+}
+
+/// A match's row: who plays, how, and how it stands.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct MatchRow {
+    pub id: i64,
+    pub variant: String,
+    pub form: String,
+    pub max_hands: Option<i64>,
+    pub first_mover: String,
+    pub south_id: i64,
+    pub north_id: i64,
+    pub south: String,
+    pub north: String,
+    pub south_engine: Option<String>,
+    pub north_engine: Option<String>,
+    pub seed: u64,
+    pub tournament_id: Option<i64>,
+    pub tournament: Option<String>,
+    pub round: Option<i64>,
+    pub winner: Option<String>,
+    pub hands_played: i64,
+    pub final_south: Option<i64>,
+    pub final_north: Option<i64>,
+    pub created_at: DateTime<Utc>,
+    pub finished_at: Option<DateTime<Utc>>,
+    #[serde(skip)]
+    rules_json: String,
+}
+
+const MATCH_SELECT: &str = r#"
+SELECT m.id, m.variant, m.rules, m.form, m.max_hands, m.first_mover, m.south_id, m.north_id,
+       ps.name AS south, pn.name AS north, m.south_engine, m.north_engine, m.seed,
+       m.tournament_id, t.name AS tournament, m.round, m.winner, m.hands_played,
+       m.final_south, m.final_north, m.created_at, m.finished_at
+FROM matches m
+JOIN players ps ON ps.id = m.south_id
+JOIN players pn ON pn.id = m.north_id
+LEFT JOIN tournaments t ON t.id = m.tournament_id
+"#;
+
+impl MatchRow {
+    fn from_row(r: &SqliteRow) -> Result<MatchRow> {
+        Ok(MatchRow {
+            id: r.try_get("id")?,
+            variant: r.try_get("variant")?,
+            rules_json: r.try_get("rules")?,
+            form: r.try_get("form")?,
+            max_hands: r.try_get("max_hands")?,
+            first_mover: r.try_get("first_mover")?,
+            south_id: r.try_get("south_id")?,
+            north_id: r.try_get("north_id")?,
+            south: r.try_get("south")?,
+            north: r.try_get("north")?,
+            south_engine: r.try_get("south_engine")?,
+            north_engine: r.try_get("north_engine")?,
+            seed: r.try_get::<i64, _>("seed")? as u64,
+            tournament_id: r.try_get("tournament_id")?,
+            tournament: r.try_get("tournament")?,
+            round: r.try_get("round")?,
+            winner: r.try_get("winner")?,
+            hands_played: r.try_get("hands_played")?,
+            final_south: r.try_get("final_south")?,
+            final_north: r.try_get("final_north")?,
+            created_at: r.try_get("created_at")?,
+            finished_at: r.try_get("finished_at")?,
+        })
+    }
+
+    /// The match's spec, rebuilt from the stored rule set.
+    pub fn spec(&self) -> Result<MatchSpec> {
+        let variant = Variant::from_file_text(&self.rules_json, true)
+            .map_err(|e| StoreError::Corrupt(format!("match {}: rules: {e}", self.id)))?;
+        let form = MatchForm::parse(&self.form)?;
+        let first = Side::parse(&self.first_mover).ok_or_else(|| {
+            StoreError::Corrupt(format!(
+                "match {}: first mover '{}'",
+                self.id, self.first_mover
+            ))
+        })?;
+        let max_hands = self.max_hands.map(|m| m as u32);
+        let mut spec = MatchSpec::new(&variant, form, max_hands, first)?;
+        spec.variant = self.variant.clone();
+        Ok(spec)
+    }
+
+    /// Engine levels per side (`None`: a human).
+    pub fn engines(&self) -> Result<BySide<Option<Level>>> {
+        let parse = |e: &Option<String>| -> Result<Option<Level>> {
+            e.as_deref()
+                .map(|name| {
+                    Level::parse(name)
+                        .map_err(|err| StoreError::Corrupt(format!("match {}: {err}", self.id)))
+                })
+                .transpose()
+        };
+        Ok(BySide::new(
+            parse(&self.south_engine)?,
+            parse(&self.north_engine)?,
+        ))
+    }
+
+    pub fn player_name(&self, side: Side) -> &str {
+        match side {
+            Side::South => &self.south,
+            Side::North => &self.north,
+        }
+    }
+}
+
+/// A match loaded from the store: its row and the replayed state.
+#[derive(Clone, Debug)]
+pub struct StoredMatch {
+    pub row: MatchRow,
+    pub state: MatchState,
+}
+
+impl StoredMatch {
+    pub fn engines(&self) -> Result<BySide<Option<Level>>> {
+        self.row.engines()
+    }
+}
+
+/// A row of `goobalay history`.
+#[derive(Clone, Debug, Default)]
+pub struct HistoryFilter {
+    pub player: Option<String>,
+    pub variant: Option<String>,
+    pub since: Option<DateTime<Utc>>,
+    pub until: Option<DateTime<Utc>>,
+    pub tournament: Option<String>,
+}
+
+/// The database.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: SqlitePool,
+    path: PathBuf,
+}
+
+impl Store {
+    /// Opens (creating it and its folder if needed) the database at `path` and brings
+    /// its schema up to date. Refuses a file that is not SQLite, an SQLite file of
+    /// another program, and a database made by a newer goobalay.
+    pub async fn open(path: &Path) -> Result<Store> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| StoreError::Folder {
+                path: dir.to_path_buf(),
+                source,
+            })?;
+        }
+        check_header(path)?;
+        let options = SqliteConnectOptions::new()
+            .filename(path)
+            .create_if_missing(true)
+            .foreign_keys(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .busy_timeout(busy_timeout());
+        migrate(path, &options).await?;
+        let pool = SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_with(options)
+            .await?;
+        Ok(Store {
+            pool,
+            path: path.to_path_buf(),
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The connection pool, for layers that add their own queries (tournaments).
+    pub fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
+
+    /// A read-then-write transaction: takes the write lock at once (waiting up to the
+    /// busy timeout for other processes), so it can never fail half-way with BUSY.
+    pub async fn begin_immediate(&self) -> Result<Transaction<'static, Sqlite>> {
+        Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
+    }
+
+    /// Closes every connection, checkpointing the WAL into the database file.
+    pub async fn close(self) {
+        self.pool.close().await;
+    }
+
+    // ----- players -----
+
+    pub async fn add_player(
+        &self,
+        name: &str,
+        club: Option<&str>,
+        engine: Option<Level>,
+    ) -> Result<Player> {
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(StoreError::EmptyName);
+        }
+        let club = club.map(str::trim).filter(|c| !c.is_empty());
+        let mut tx = self.begin_immediate().await?;
+        if find_player(&mut tx, name).await?.is_some() {
+            return Err(StoreError::DuplicatePlayer(name.to_string()));
+        }
+        let id = sqlx::query(
+            "INSERT INTO players (name, name_key, club, engine, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        )
+        .bind(name)
+        .bind(name_key(name))
+        .bind(club)
+        .bind(engine.map(|l| l.name().to_string()))
+        .bind(Utc::now())
+        .execute(&mut *tx)
+        .await?
+        .last_insert_rowid();
+        let player = player_by_id(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(player)
+    }
+
+    /// Players by name; retired ones only with `include_retired`.
+    pub async fn players(&self, include_retired: bool) -> Result<Vec<Player>> {
+        let rows =
+            sqlx::query("SELECT * FROM players WHERE ?1 OR retired_at IS NULL ORDER BY name_key")
+                .bind(include_retired)
+                .fetch_all(&self.pool)
+                .await?;
+        rows.iter().map(Player::from_row).collect()
+    }
+
+    /// A player by name, ignoring case.
+    pub async fn player(&self, name: &str) -> Result<Option<Player>> {
+        let mut conn = self.pool.acquire().await?;
+        find_player(&mut conn, name).await
+    }
+
+    /// Like [`Store::player`], but a missing player is an error.
+    pub async fn require_player(&self, name: &str) -> Result<Player> {
+        self.player(name)
+            .await?
+            .ok_or_else(|| StoreError::UnknownPlayer(name.trim().to_string()))
+    }
+
+    pub async fn rename_player(&self, old: &str, new: &str) -> Result<Player> {
+        let new = new.trim();
+        if new.is_empty() {
+            return Err(StoreError::EmptyName);
+        }
+        let mut tx = self.begin_immediate().await?;
+        let player = find_player(&mut tx, old)
+            .await?
+            .ok_or_else(|| StoreError::UnknownPlayer(old.trim().to_string()))?;
+        if let Some(other) = find_player(&mut tx, new).await? {
+            if other.id != player.id {
+                return Err(StoreError::DuplicatePlayer(new.to_string()));
+            }
+        }
+        sqlx::query("UPDATE players SET name = ?1, name_key = ?2 WHERE id = ?3")
+            .bind(new)
+            .bind(name_key(new))
+            .bind(player.id)
+            .execute(&mut *tx)
+            .await?;
+        let player = player_by_id(&mut tx, player.id).await?;
+        tx.commit().await?;
+        Ok(player)
+    }
+
+    /// Marks a player retired: kept in history, left out of `player list` and new matches.
+    pub async fn retire_player(&self, name: &str) -> Result<Player> {
+        let mut tx = self.begin_immediate().await?;
+        let player = find_player(&mut tx, name)
+            .await?
+            .ok_or_else(|| StoreError::UnknownPlayer(name.trim().to_string()))?;
+        if player.retired_at.is_some() {
+            return Err(StoreError::Retired(player.name));
+        }
+        sqlx::query("UPDATE players SET retired_at = ?1 WHERE id = ?2")
+            .bind(Utc::now())
+            .bind(player.id)
+            .execute(&mut *tx)
+            .await?;
+        let player = player_by_id(&mut tx, player.id).await?;
+        tx.commit().await?;
+        Ok(player)
+    }
+
+    // ----- matches -----
+
+    /// Creates a match (hand 1 from the ordinary setup, nothing played).
+    pub async fn create_match(&self, new: &NewMatch) -> Result<StoredMatch> {
+        let mut tx = self.begin_immediate().await?;
+        let id = insert_match(&mut tx, new).await?;
+        let state = MatchState::new(new.spec.clone());
+        let n = new.spec.rules.holes_per_row;
+        write_hands(&mut tx, id, &[], state.hands(), n).await?;
+        update_summary(&mut tx, id, state.hands(), state.outcome()).await?;
+        let stored = load_match(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(stored)
+    }
+
+    /// Stores matches played elsewhere (e.g. in memory by
+    /// [`crate::matches::play_engine_match`]) in one transaction; returns their ids.
+    /// Each record's spec must be its `NewMatch`'s spec.
+    pub async fn insert_played_matches(
+        &self,
+        played: &[(NewMatch, MatchRecord)],
+    ) -> Result<Vec<i64>> {
+        let mut tx = self.begin_immediate().await?;
+        let mut ids = Vec::with_capacity(played.len());
+        for (new, record) in played {
+            if new.spec != record.spec {
+                return Err(StoreError::Corrupt(
+                    "a played match's record and its new match differ in spec".to_string(),
+                ));
+            }
+            let id = insert_match(&mut tx, new).await?;
+            let n = record.spec.rules.holes_per_row;
+            write_hands(&mut tx, id, &[], &record.hands, n).await?;
+            update_summary(&mut tx, id, &record.hands, record.outcome).await?;
+            ids.push(id);
+        }
+        tx.commit().await?;
+        Ok(ids)
+    }
+
+    pub async fn load_match(&self, id: i64) -> Result<StoredMatch> {
+        let mut conn = self.pool.acquire().await?;
+        load_match(&mut conn, id).await
+    }
+
+    /// Changes a match in one `BEGIN IMMEDIATE` transaction: loads and replays it,
+    /// runs `change` on the state and writes the hands that changed. If `change`
+    /// fails, nothing is written and its error is returned.
+    pub async fn update_match<T>(
+        &self,
+        id: i64,
+        change: impl FnOnce(&mut MatchState, &MatchRow) -> Result<T>,
+    ) -> Result<(StoredMatch, T)> {
+        let mut tx = self.begin_immediate().await?;
+        let mut stored = load_match(&mut tx, id).await?;
+        let before = stored.state.hands().to_vec();
+        let value = change(&mut stored.state, &stored.row)?;
+        let n = stored.state.spec().rules.holes_per_row;
+        write_hands(&mut tx, id, &before, stored.state.hands(), n).await?;
+        update_summary(&mut tx, id, stored.state.hands(), stored.state.outcome()).await?;
+        let stored = load_match(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok((stored, value))
+    }
+
+    /// Matches, newest first, filtered.
+    pub async fn history(&self, filter: &HistoryFilter) -> Result<Vec<MatchRow>> {
+        let mut conn = self.pool.acquire().await?;
+        let player = match &filter.player {
+            Some(name) => Some(
+                find_player(&mut conn, name)
+                    .await?
+                    .ok_or_else(|| StoreError::UnknownPlayer(name.trim().to_string()))?
+                    .id,
+            ),
+            None => None,
+        };
+        let tournament = match &filter.tournament {
+            Some(name) => Some(
+                sqlx::query_scalar::<_, i64>("SELECT id FROM tournaments WHERE name_key = ?1")
+                    .bind(name_key(name))
+                    .fetch_optional(&mut *conn)
+                    .await?
+                    .ok_or_else(|| StoreError::UnknownTournament(name.trim().to_string()))?,
+            ),
+            None => None,
+        };
+        let variant = filter
+            .variant
+            .as_deref()
+            .map(|v| Variant::preset(v).map_or(v.trim().to_string(), |p| p.name));
+        let sql = format!(
+            "{MATCH_SELECT} WHERE (?1 IS NULL OR m.south_id = ?1 OR m.north_id = ?1)
+               AND (?2 IS NULL OR m.variant = ?2)
+               AND (?3 IS NULL OR m.created_at >= ?3)
+               AND (?4 IS NULL OR m.created_at < ?4)
+               AND (?5 IS NULL OR m.tournament_id = ?5)
+             ORDER BY m.id DESC"
+        );
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(player)
+            .bind(variant)
+            .bind(filter.since)
+            .bind(filter.until)
+            .bind(tournament)
+            .fetch_all(&mut *conn)
+            .await?;
+        rows.iter().map(MatchRow::from_row).collect()
+    }
+}
+
+/// Lower-cased name: names are unique ignoring case (Unicode-aware).
+pub fn name_key(name: &str) -> String {
+    name.trim().to_lowercase()
+}
+
+fn check_header(path: &Path) -> Result<()> {
+    use std::io::Read;
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return Ok(()); // created on open
+    };
+    let mut header = [0u8; 16];
+    let mut got = 0;
+    while got < header.len() {
+        match file.read(&mut header[got..]) {
+            Ok(0) => break,
+            Ok(n) => got += n,
+            Err(_) => return Err(StoreError::NotSqlite(path.to_path_buf())),
+        }
+    }
+    if got == 0 || &header[..got] == &b"SQLite format 3\0"[..got.min(16)] && got == 16 {
+        Ok(())
+    } else {
+        Err(StoreError::NotSqlite(path.to_path_buf()))
+    }
+}
+
+/// Applies pending migrations inside one `BEGIN IMMEDIATE` transaction; refuses a
+/// database with a schema version this build does not know.
+async fn migrate(path: &Path, options: &SqliteConnectOptions) -> Result<()> {
+    let mut conn = SqliteConnection::connect_with(options)
+        .await
+        .map_err(|e| not_a_db(path, e))?;
+    let result = async {
+        if schema_state(path, &mut conn).await? {
+            return Ok(());
+        }
+        let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
+        // Another process may have migrated while we waited for the lock.
+        if !schema_state(path, &mut tx).await? {
+            MIGRATOR.run(&mut *tx).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+    .await;
+    let _ = conn.close().await;
+    result
+}
+
+/// `Ok(true)`: up to date; `Ok(false)`: migrations pending; errors for a newer or
+/// foreign database.
+async fn schema_state(path: &Path, conn: &mut SqliteConnection) -> Result<bool> {
+    let tables: Vec<String> = sqlx::query_scalar(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+    )
+    .fetch_all(&mut *conn)
+    .await
+    .map_err(|e| not_a_db(path, e))?;
+    if !tables.iter().any(|t| t == "_sqlx_migrations") {
+        if tables.is_empty() {
+            return Ok(false);
+        }
+        return Err(StoreError::Foreign(path.to_path_buf()));
+    }
+    let applied: Vec<i64> =
+        sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success ORDER BY version")
+            .fetch_all(&mut *conn)
+            .await?;
+    let known = schema_version();
+    if let Some(&found) = applied.iter().find(|&&v| !MIGRATOR.version_exists(v)) {
+        return Err(StoreError::NewerSchema {
+            path: path.to_path_buf(),
+            found: found.max(*applied.last().unwrap_or(&found)),
+            known,
+        });
+    }
+    Ok(MIGRATOR.iter().all(|m| applied.contains(&m.version)))
+}
+
+fn not_a_db(path: &Path, e: sqlx::Error) -> StoreError {
+    if let sqlx::Error::Database(db) = &e {
+        if db.code().as_deref() == Some("26") {
+            return StoreError::NotSqlite(path.to_path_buf());
+        }
+    }
+    e.into()
+}
+
+async fn find_player(conn: &mut SqliteConnection, name: &str) -> Result<Option<Player>> {
+    let row = sqlx::query("SELECT * FROM players WHERE name_key = ?1")
+        .bind(name_key(name))
+        .fetch_optional(&mut *conn)
+        .await?;
+    row.as_ref().map(Player::from_row).transpose()
+}
+
+async fn player_by_id(conn: &mut SqliteConnection, id: i64) -> Result<Player> {
+    let row = sqlx::query("SELECT * FROM players WHERE id = ?1")
+        .bind(id)
+        .fetch_one(&mut *conn)
+        .await?;
+    Player::from_row(&row)
+}
+
+async fn insert_match(conn: &mut SqliteConnection, new: &NewMatch) -> Result<i64> {
+    let mut players = Vec::new();
+    for id in [new.south, new.north] {
+        players.push(player_by_id(conn, id).await?);
+    }
+    let variant = Variant {
+        name: new.spec.variant.clone(),
+        summary: String::new(),
+        rules: new.spec.rules,
+    };
+    let rules_json = serde_json::to_string(&variant.to_file())
+        .map_err(|e| StoreError::Corrupt(format!("rules do not serialise: {e}")))?;
+    let id = sqlx::query(
+        "INSERT INTO matches (variant, rules, form, max_hands, first_mover, south_id, north_id,
+                              south_engine, north_engine, seed, tournament_id, round, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+    )
+    .bind(&new.spec.variant)
+    .bind(rules_json)
+    .bind(new.spec.form.name())
+    .bind(new.spec.max_hands.map(i64::from))
+    .bind(new.spec.first.name())
+    .bind(new.south)
+    .bind(new.north)
+    .bind(&players[0].engine)
+    .bind(&players[1].engine)
+    .bind(new.seed as i64)
+    .bind(new.tournament_id)
+    .bind(new.round)
+    .bind(Utc::now())
+    .execute(&mut *conn)
+    .await?
+    .last_insert_rowid();
+    Ok(id)
+}
+
+async fn load_match(conn: &mut SqliteConnection, id: i64) -> Result<StoredMatch> {
+    let sql = format!("{MATCH_SELECT} WHERE m.id = ?1");
+    let row = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?
+        .ok_or(StoreError::UnknownMatch(id))?;
+    let row = MatchRow::from_row(&row)?;
+    let spec = row.spec()?;
+    let hands = sqlx::query("SELECT * FROM hands WHERE match_id = ?1 ORDER BY number")
+        .bind(id)
+        .fetch_all(&mut *conn)
+        .await?;
+    let corrupt =
+        |hand: i64, what: &str| StoreError::Corrupt(format!("match {id} hand {hand}: {what}"));
+    let mut state = MatchState::new(spec);
+    for h in &hands {
+        let number: i64 = h.try_get("number")?;
+        if i64::from(state.current_hand().number) != number || state.is_over() {
+            return Err(corrupt(number, "hand out of sequence"));
+        }
+        let first: Option<String> = h.try_get("first_arranger")?;
+        if let Some(first) = first {
+            let first = Side::parse(&first).ok_or_else(|| corrupt(number, "first arranger"))?;
+            for side in [first, !first] {
+                let col = if side == Side::South {
+                    "arrangement_south"
+                } else {
+                    "arrangement_north"
+                };
+                let text: Option<String> = h.try_get(col)?;
+                if let Some(text) = text {
+                    let row = parse_row(&text)?;
+                    state
+                        .apply(&Event::Arrange { side, row })
+                        .map_err(|e| corrupt(number, &e.to_string()))?;
+                }
+            }
+        }
+        let moves: String = h.try_get("moves")?;
+        for token in moves.split_whitespace() {
+            let m = state
+                .parse_move(token)
+                .map_err(|e| corrupt(number, &e.to_string()))?;
+            state
+                .apply(&Event::Move(m))
+                .map_err(|e| corrupt(number, &e.to_string()))?;
+        }
+        let end: Option<String> = h.try_get("end_reason")?;
+        if end.as_deref() == Some("result") {
+            let score = BySide::new(
+                h.try_get::<Option<i64>, _>("score_south")?.unwrap_or(-1),
+                h.try_get::<Option<i64>, _>("score_north")?.unwrap_or(-1),
+            );
+            if score.south < 0 || score.north < 0 {
+                return Err(corrupt(number, "result without scores"));
+            }
+            state
+                .apply(&Event::Result(score.map(|s| s as u32)))
+                .map_err(|e| corrupt(number, &e.to_string()))?;
+        }
+        // The summary columns must be what the replay gives.
+        let hand = &state.hands()[number as usize - 1];
+        let stored_end = end.as_deref().and_then(HandEnd::parse);
+        if hand.end != stored_end {
+            return Err(corrupt(number, "stored end differs from the replay"));
+        }
+        let pair = |a: &str, b: &str| -> Result<(Option<i64>, Option<i64>)> {
+            Ok((h.try_get(a)?, h.try_get(b)?))
+        };
+        let as_pair = |v: BySide<u32>| (Some(i64::from(v.south)), Some(i64::from(v.north)));
+        if pair("holdings_south", "holdings_north")? != as_pair(hand.holdings)
+            || pair("kept_south", "kept_north")? != as_pair(hand.kept)
+            || pair("score_south", "score_north")? != hand.score.map_or((None, None), as_pair)
+        {
+            return Err(corrupt(
+                number,
+                "stored holdings, kept seeds or scores differ from the replay",
+            ));
+        }
+    }
+    if hands.is_empty() {
+        return Err(StoreError::Corrupt(format!("match {id} has no hands")));
+    }
+    Ok(StoredMatch { row, state })
+}
+
+fn side_pair(v: Option<&Vec<u16>>) -> Option<String> {
+    v.map(|row| row.iter().map(u16::to_string).collect::<Vec<_>>().join(","))
+}
+
+/// Writes the hands that differ from `before` and deletes hands past the new last.
+async fn write_hands(
+    conn: &mut SqliteConnection,
+    id: i64,
+    before: &[Hand],
+    after: &[Hand],
+    n: u8,
+) -> Result<()> {
+    sqlx::query("DELETE FROM hands WHERE match_id = ?1 AND number > ?2")
+        .bind(id)
+        .bind(after.len() as i64)
+        .execute(&mut *conn)
+        .await?;
+    let now = Utc::now();
+    for (i, hand) in after.iter().enumerate() {
+        if before.get(i) == Some(hand) {
+            continue;
+        }
+        sqlx::query(
+            "INSERT INTO hands (match_id, number, first_mover, first_arranger, holdings_south,
+                 holdings_north, kept_south, kept_north, arrangement_south, arrangement_north,
+                 moves, move_count, end_reason, score_south, score_north, updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+             ON CONFLICT (match_id, number) DO UPDATE SET
+                 first_mover = excluded.first_mover, first_arranger = excluded.first_arranger,
+                 holdings_south = excluded.holdings_south, holdings_north = excluded.holdings_north,
+                 kept_south = excluded.kept_south, kept_north = excluded.kept_north,
+                 arrangement_south = excluded.arrangement_south,
+                 arrangement_north = excluded.arrangement_north,
+                 moves = excluded.moves, move_count = excluded.move_count,
+                 end_reason = excluded.end_reason, score_south = excluded.score_south,
+                 score_north = excluded.score_north, updated_at = excluded.updated_at",
+        )
+        .bind(id)
+        .bind(i64::from(hand.number))
+        .bind(hand.first_mover.name())
+        .bind(hand.first_arranger.map(Side::name))
+        .bind(i64::from(hand.holdings.south))
+        .bind(i64::from(hand.holdings.north))
+        .bind(i64::from(hand.kept.south))
+        .bind(i64::from(hand.kept.north))
+        .bind(side_pair(hand.arrangement.south.as_ref()))
+        .bind(side_pair(hand.arrangement.north.as_ref()))
+        .bind(hand.moves_text(n))
+        .bind(hand.moves.len() as i64)
+        .bind(hand.end.map(HandEnd::name))
+        .bind(hand.score.map(|s| i64::from(s.south)))
+        .bind(hand.score.map(|s| i64::from(s.north)))
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
+async fn update_summary(
+    conn: &mut SqliteConnection,
+    id: i64,
+    hands: &[Hand],
+    outcome: Option<MatchOutcome>,
+) -> Result<()> {
+    let last_score = hands.iter().rev().find_map(|h| h.score);
+    let finished = hands.iter().filter(|h| h.end.is_some()).count() as i64;
+    sqlx::query(
+        "UPDATE matches SET winner = ?2, hands_played = ?3, final_south = ?4, final_north = ?5,
+             finished_at = CASE WHEN ?2 IS NULL THEN NULL ELSE COALESCE(finished_at, ?6) END
+         WHERE id = ?1",
+    )
+    .bind(id)
+    .bind(outcome.map(MatchOutcome::name))
+    .bind(finished)
+    .bind(last_score.map(|s| i64::from(s.south)))
+    .bind(last_score.map(|s| i64::from(s.north)))
+    .bind(Utc::now())
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}

@@ -13,6 +13,10 @@ use goobalay::engine::{Game, Side, Variant};
     about = "Tournament manager and rules engine for Layli Goobalay and its sister mancala games"
 )]
 pub struct Cli {
+    /// The database file (default: $XDG_DATA_HOME/goobalay/goobalay.db or
+    /// ~/.local/share/goobalay/goobalay.db, created on first use).
+    #[arg(long, global = true, env = "GOOBALAY_DB", value_name = "PATH")]
+    pub db: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -31,6 +35,16 @@ pub enum Command {
     Show(ShowArgs),
     /// Play uniformly random games and measure the engine's speed.
     Bench(crate::bench_cmd::BenchArgs),
+    /// Players: add, list, show, rename, retire.
+    #[command(subcommand)]
+    Player(crate::players_cmd::PlayerCommand),
+    /// Matches: create, play, enter moves, arrangements and results, show.
+    #[command(subcommand)]
+    Match(crate::match_cmd::MatchCommand),
+    /// Draw the board after every move of a stored match.
+    Replay(crate::match_cmd::ReplayArgs),
+    /// Match history, filtered.
+    History(crate::history_cmd::HistoryArgs),
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]

@@ -2,8 +2,12 @@
 
 mod args;
 mod bench_cmd;
+mod db;
 mod draw;
 mod engine_cmds;
+mod history_cmd;
+mod match_cmd;
+mod players_cmd;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -46,6 +50,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Perft(a) => engine_cmds::perft(a),
         Command::Show(a) => engine_cmds::show(a),
         Command::Bench(a) => bench_cmd::bench(a),
+        Command::Player(c) => players_cmd::run(cli.db, c),
+        Command::Match(c) => match_cmd::run(cli.db, c),
+        Command::Replay(a) => match_cmd::replay(cli.db, a),
+        Command::History(a) => history_cmd::run(cli.db, a),
     }
 }
 

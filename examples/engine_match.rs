@@ -1,0 +1,56 @@
+//! Plays a multi-hand Layli Goobalay match (RULES.md §3) between two engine players
+//! with the library alone, and prints its hands.
+//!
+//! ```sh
+//! cargo run --example engine_match -- [SEED] [SOUTH_LEVEL] [NORTH_LEVEL]
+//! ```
+
+use goobalay::ai::Level;
+use goobalay::engine::{BySide, Side, Variant};
+use goobalay::matches::{MatchForm, MatchOutcome, MatchSpec, play_engine_match};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let seed: u64 = args.first().map_or(Ok(1), |s| s.parse())?;
+    let south = Level::parse(args.get(1).map_or("greedy", String::as_str))?;
+    let north = Level::parse(args.get(2).map_or("random", String::as_str))?;
+
+    let variant = Variant::preset("layli-goobalay").expect("preset");
+    let n = variant.rules.holes_per_row;
+    let spec = MatchSpec::new(&variant, MatchForm::Hands, None, Side::South)?;
+    let record = play_engine_match(spec, BySide::new(south, north), seed);
+
+    println!("Layli Goobalay, {south} (south) v {north} (north), seed {seed}");
+    for hand in &record.hands {
+        let row = |side: Side| {
+            hand.arrangement[side]
+                .as_ref()
+                .map_or("setup".to_string(), |r| {
+                    r.iter().map(u16::to_string).collect::<Vec<_>>().join(",")
+                })
+        };
+        let score = hand.score.expect("a finished match's hands are finished");
+        println!(
+            "hand {:>2}: {} first, brought {:>2}-{:<2} kept {:>2}-{:<2} S[{}] N[{}] {:>3} moves, {:<8} -> {}-{}",
+            hand.number,
+            hand.first_mover,
+            hand.holdings.south,
+            hand.holdings.north,
+            hand.kept.south,
+            hand.kept.north,
+            row(Side::South),
+            row(Side::North),
+            hand.moves.len(),
+            hand.end.map_or("", |e| e.name()),
+            score.south,
+            score.north,
+        );
+        println!("         moves: {}", hand.moves_text(n));
+    }
+    match record.outcome {
+        Some(MatchOutcome::Winner(side)) => println!("{side} wins the match"),
+        Some(MatchOutcome::Draw) => println!("the match is drawn"),
+        None => println!("unfinished"),
+    }
+    Ok(())
+}

@@ -1,0 +1,52 @@
+//! Opening the store for a command: the database path, a current-thread tokio
+//! runtime, and closing the store (checkpointing the WAL) whatever the outcome.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Context;
+use goobalay::store::{Store, default_db_path};
+
+/// Runs `f` with the store at `db` (or the default path).
+pub fn with_store<T>(
+    db: Option<PathBuf>,
+    f: impl AsyncFnOnce(&Store) -> anyhow::Result<T>,
+) -> anyhow::Result<T> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(async move {
+        let path = db.unwrap_or_else(default_db_path);
+        let store = Store::open(&path)
+            .await
+            .with_context(|| format!("cannot open database {}", path.display()))?;
+        let result = f(&store).await;
+        store.close().await;
+        result
+    })
+}
+
+/// Prints a value as pretty JSON with a final newline.
+pub fn print_json<T: serde::Serialize>(value: &T) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    serde_json::to_writer_pretty(&mut out, value)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+/// A UTC time shown in local time.
+pub fn local(t: chrono::DateTime<chrono::Utc>) -> String {
+    t.with_timezone(&chrono::Local)
+        .format("%Y-%m-%d %H:%M")
+        .to_string()
+}
+
+/// Quotes a CSV field when needed.
+pub fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}

@@ -1,0 +1,156 @@
+//! `goobalay history`: matches, newest first, filtered by player, variant, dates and
+//! tournament.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::bail;
+use chrono::{DateTime, Local, NaiveDate, TimeZone, Utc};
+use clap::Args;
+use goobalay::store::{HistoryFilter, MatchRow};
+use tabled::{Table, Tabled, settings::Style};
+
+use crate::args::Format;
+use crate::db::{csv_field, local, print_json, with_store};
+
+#[derive(Args, Debug)]
+pub struct HistoryArgs {
+    /// Matches this player played (either side).
+    #[arg(long)]
+    pub player: Option<String>,
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Matches created on or after this day (YYYY-MM-DD, local time) or instant (RFC 3339).
+    #[arg(long, value_name = "DATE")]
+    pub since: Option<String>,
+    /// Matches created on or before this day (YYYY-MM-DD, local time, whole day) or
+    /// before this instant (RFC 3339).
+    #[arg(long, value_name = "DATE")]
+    pub until: Option<String>,
+    /// Matches of this tournament.
+    #[arg(long)]
+    pub tournament: Option<String>,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+#[derive(Tabled)]
+struct Row {
+    id: i64,
+    date: String,
+    variant: String,
+    form: String,
+    south: String,
+    north: String,
+    hands: i64,
+    #[tabled(rename = "seeds S-N")]
+    seeds: String,
+    result: String,
+    tournament: String,
+}
+
+/// A day (local midnight) or an RFC 3339 instant; `end_of_day` moves a day to the
+/// next midnight so that `--until` includes the whole day.
+fn parse_date(text: &str, flag: &str, end_of_day: bool) -> anyhow::Result<DateTime<Utc>> {
+    let t = text.trim();
+    if let Ok(instant) = DateTime::parse_from_rfc3339(t) {
+        return Ok(instant.with_timezone(&Utc));
+    }
+    let Ok(day) = NaiveDate::parse_from_str(t, "%Y-%m-%d") else {
+        bail!("{flag} '{text}' is not a date; use YYYY-MM-DD or an RFC 3339 time");
+    };
+    let day = if end_of_day {
+        day.succ_opt().unwrap_or(day)
+    } else {
+        day
+    };
+    let midnight = day.and_hms_opt(0, 0, 0).expect("midnight");
+    match Local.from_local_datetime(&midnight).earliest() {
+        Some(t) => Ok(t.with_timezone(&Utc)),
+        None => Ok(Utc.from_utc_datetime(&midnight)),
+    }
+}
+
+fn result_text(m: &MatchRow) -> String {
+    match m.winner.as_deref() {
+        None => "in play".to_string(),
+        Some("draw") => "draw".to_string(),
+        Some("south") => format!("{} won", m.south),
+        Some(_) => format!("{} won", m.north),
+    }
+}
+
+pub fn run(db: Option<PathBuf>, a: HistoryArgs) -> anyhow::Result<ExitCode> {
+    let filter = HistoryFilter {
+        player: a.player.clone(),
+        variant: a.variant.clone(),
+        since: a
+            .since
+            .as_deref()
+            .map(|t| parse_date(t, "--since", false))
+            .transpose()?,
+        until: a
+            .until
+            .as_deref()
+            .map(|t| parse_date(t, "--until", true))
+            .transpose()?,
+        tournament: a.tournament.clone(),
+    };
+    let rows = with_store(db, async |store| Ok(store.history(&filter).await?))?;
+    let seeds = |m: &MatchRow| match (m.final_south, m.final_north) {
+        (Some(s), Some(n)) => format!("{s}-{n}"),
+        _ => "-".to_string(),
+    };
+    let mut out = std::io::stdout().lock();
+    match a.format {
+        Format::Json => print_json(&rows)?,
+        Format::Csv => {
+            writeln!(
+                out,
+                "id,created_at,variant,form,south,north,hands,final_south,final_north,winner,tournament,round"
+            )?;
+            for m in &rows {
+                writeln!(
+                    out,
+                    "{},{},{},{},{},{},{},{},{},{},{},{}",
+                    m.id,
+                    m.created_at.to_rfc3339(),
+                    m.variant,
+                    m.form,
+                    csv_field(&m.south),
+                    csv_field(&m.north),
+                    m.hands_played,
+                    m.final_south.map(|v| v.to_string()).unwrap_or_default(),
+                    m.final_north.map(|v| v.to_string()).unwrap_or_default(),
+                    m.winner.as_deref().unwrap_or(""),
+                    csv_field(m.tournament.as_deref().unwrap_or("")),
+                    m.round.map(|v| v.to_string()).unwrap_or_default()
+                )?;
+            }
+        }
+        Format::Table => {
+            let table: Vec<Row> = rows
+                .iter()
+                .map(|m| Row {
+                    id: m.id,
+                    date: local(m.created_at),
+                    variant: m.variant.clone(),
+                    form: m.form.clone(),
+                    south: m.south.clone(),
+                    north: m.north.clone(),
+                    hands: m.hands_played,
+                    seeds: seeds(m),
+                    result: result_text(m),
+                    tournament: match (&m.tournament, m.round) {
+                        (Some(t), Some(r)) => format!("{t} r{r}"),
+                        (Some(t), None) => t.clone(),
+                        _ => String::new(),
+                    },
+                })
+                .collect();
+            writeln!(out, "{}", Table::new(table).with(Style::rounded()))?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

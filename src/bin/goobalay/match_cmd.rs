@@ -1,0 +1,670 @@
+//! `goobalay match ...` and `goobalay replay`: matches stored in the database.
+//!
+//! Engine players move by themselves: every command that writes to a match
+//! (`match new`, `move`, `arrange`, `result`, `undo`, `play`) lets the engines take
+//! their turns right after it, in the same transaction, until a human is awaited or the
+//! match is over. So a match with a human player never waits for an engine, and
+//! `match state` after a human move shows the human's next decision. A match between
+//! two engines is played by `match play ID` (or by a tournament run).
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use clap::{Args, Subcommand};
+use goobalay::engine::{BySide, Side};
+use goobalay::matches::{Awaiting, Event, MatchError, MatchForm, MatchSpec, MatchState, parse_row};
+use goobalay::store::{MatchRow, NewMatch, Store, StoreError, StoredMatch};
+use tabled::{Table, Tabled, settings::Style};
+
+use crate::args::{Format, VariantArgs, parse_side};
+use crate::db::{local, print_json, with_store};
+use crate::draw;
+
+#[derive(Subcommand, Debug)]
+pub enum MatchCommand {
+    /// Create a match between two players.
+    New(NewArgs),
+    /// Play a match at the terminal (engines move by themselves).
+    Play(IdArgs),
+    /// Enter one move of the player to move (hole number 1..N or 'pass').
+    Move(MoveArgs),
+    /// Enter a rearrangement for the next hand (seeds per hole, own left to right).
+    Arrange(ArrangeArgs),
+    /// Enter the final seed counts of a hand played off-line.
+    Result(ResultArgs),
+    /// Take back the last human move (and the engine replies after it).
+    Undo(IdFormatArgs),
+    /// Where the match stands (--format json: RULES.md §9 object plus "match").
+    State(IdFormatArgs),
+    /// The match's hands: first mover, arrangement, kept, moves, scores, carried seeds.
+    Show(IdFormatArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct NewArgs {
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// South's player (name).
+    #[arg(long)]
+    pub south: String,
+    /// North's player (name).
+    #[arg(long)]
+    pub north: String,
+    /// hands (RULES.md §3; default for layli-goobalay), single (default otherwise) or games:N.
+    #[arg(long)]
+    pub form: Option<String>,
+    /// 'hands' form: end after this many hands; more seeds wins, equal draws.
+    #[arg(long, value_name = "N")]
+    pub max_hands: Option<u32>,
+    /// Who moves first in the first hand.
+    #[arg(long, value_parser = parse_side, default_value = "south")]
+    pub first: Side,
+    /// Seed of the engine players' choices (default: random; always recorded).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+#[derive(Args, Debug)]
+pub struct IdArgs {
+    pub id: i64,
+}
+
+#[derive(Args, Debug)]
+pub struct IdFormatArgs {
+    pub id: i64,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+#[derive(Args, Debug)]
+pub struct MoveArgs {
+    pub id: i64,
+    /// Hole number 1..N in the mover's own row, or 'pass'.
+    #[arg(allow_hyphen_values = true)]
+    pub hole: String,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+#[derive(Args, Debug)]
+pub struct ArrangeArgs {
+    pub id: i64,
+    /// Seeds per hole, own left to right, e.g. 3,1,1,1,2,4.
+    #[arg(long, allow_hyphen_values = true)]
+    pub seeds: String,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+#[derive(Args, Debug)]
+pub struct ResultArgs {
+    pub id: i64,
+    /// South's final seed count.
+    #[arg(allow_hyphen_values = true)]
+    pub south: String,
+    /// North's final seed count.
+    #[arg(allow_hyphen_values = true)]
+    pub north: String,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    pub id: i64,
+    /// Only this hand.
+    #[arg(long)]
+    pub hand: Option<u32>,
+}
+
+pub fn run(db: Option<PathBuf>, command: MatchCommand) -> anyhow::Result<ExitCode> {
+    match command {
+        MatchCommand::New(a) => new(db, a),
+        MatchCommand::Play(a) => play(db, a.id),
+        MatchCommand::Move(a) => {
+            let hole = a.hole.clone();
+            let stored = with_store(db, async |store| {
+                act(
+                    store,
+                    a.id,
+                    |state| {
+                        let m = state.parse_move(&hole)?;
+                        Ok(Event::Move(m))
+                    },
+                    a.format,
+                )
+                .await
+            })?;
+            print_state(&stored, a.format)
+        }
+        MatchCommand::Arrange(a) => {
+            let row = parse_row(&a.seeds)?;
+            let stored = with_store(db, async |store| {
+                act(
+                    store,
+                    a.id,
+                    |state| match state.awaiting() {
+                        Awaiting::Arrangement(side) => Ok(Event::Arrange {
+                            side,
+                            row: row.clone(),
+                        }),
+                        _ => Ok(Event::Arrange {
+                            side: Side::South,
+                            row: row.clone(),
+                        }),
+                    },
+                    a.format,
+                )
+                .await
+            })?;
+            print_state(&stored, a.format)
+        }
+        MatchCommand::Result(a) => {
+            let score = BySide::new(
+                seed_count(&a.south, "south")?,
+                seed_count(&a.north, "north")?,
+            );
+            let stored = with_store(db, async |store| {
+                act(store, a.id, |_| Ok(Event::Result(score)), a.format).await
+            })?;
+            print_state(&stored, a.format)
+        }
+        MatchCommand::Undo(a) => {
+            let stored = with_store(db, async |store| {
+                let (stored, ()) = store
+                    .update_match(a.id, |state, row| {
+                        let engines = row.engines()?;
+                        state.undo_last_human_move(engines.map(|e| e.is_none()))?;
+                        Ok(())
+                    })
+                    .await?;
+                Ok(stored)
+            })?;
+            print_state(&stored, a.format)
+        }
+        MatchCommand::State(a) => {
+            let stored = with_store(db, async |store| Ok(store.load_match(a.id).await?))?;
+            print_state(&stored, a.format)
+        }
+        MatchCommand::Show(a) => {
+            let stored = with_store(db, async |store| Ok(store.load_match(a.id).await?))?;
+            show(&stored, a.format)
+        }
+    }
+}
+
+fn seed_count(text: &str, side: &str) -> anyhow::Result<u32> {
+    text.trim().parse::<u32>().map_err(|_| {
+        anyhow::anyhow!("'{text}' is not a seed count for {side}; give a whole number 0 or more")
+    })
+}
+
+/// Applies one human event (the awaited player must be a human), then the engines'
+/// turns, in one transaction.
+async fn act(
+    store: &Store,
+    id: i64,
+    event: impl FnOnce(&MatchState) -> Result<Event, MatchError>,
+    format: Format,
+) -> anyhow::Result<StoredMatch> {
+    let (stored, made) = store
+        .update_match(id, |state, row| {
+            let engines = row.engines()?;
+            let event = event(state)?;
+            if !matches!(event, Event::Result(_)) {
+                if let Some(side) = state.awaiting().side() {
+                    if let Some(level) = engines[side] {
+                        return Err(MatchError::Spec(format!(
+                            "it is {side}'s turn and {} is an engine player ({level}); run `goobalay match play {id}`",
+                            row.player_name(side)
+                        ))
+                        .into());
+                    }
+                }
+            }
+            state.apply(&event)?;
+            Ok(state.play_engines(engines, row.seed))
+        })
+        .await?;
+    if format != Format::Json {
+        report_engine_events(&stored, &made, &stored.row);
+    }
+    Ok(stored)
+}
+
+fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
+    let variant = a.variant.load()?;
+    let form = match &a.form {
+        Some(f) => MatchForm::parse(f)?,
+        None => MatchForm::default_for(&variant.name),
+    };
+    let spec = MatchSpec::new(&variant, form, a.max_hands, a.first)?;
+    let seed = a.seed.unwrap_or_else(rand::random);
+    let stored = with_store(db, async |store| {
+        let south = store.require_player(&a.south).await?;
+        let north = store.require_player(&a.north).await?;
+        for p in [&south, &north] {
+            if p.retired_at.is_some() {
+                return Err(StoreError::Retired(p.name.clone()).into());
+            }
+        }
+        if south.id == north.id {
+            bail!("a player cannot play against themselves ('{}')", south.name);
+        }
+        let new = NewMatch {
+            spec,
+            south: south.id,
+            north: north.id,
+            seed,
+            tournament_id: None,
+            round: None,
+        };
+        // Created and (against a human) the engine's opening turns, in one go.
+        let mut created = store.create_match(&new).await?;
+        let engines = created.engines()?;
+        if engines.south.is_none() || engines.north.is_none() {
+            let (stored, ()) = store
+                .update_match(created.row.id, |state, row| {
+                    state.play_engines(row.engines()?, row.seed);
+                    Ok(())
+                })
+                .await?;
+            created = stored;
+        }
+        Ok(created)
+    })?;
+    match a.format {
+        Format::Json => print_json(&match_json(&stored))?,
+        _ => {
+            let r = &stored.row;
+            println!(
+                "created match {}: {} ({}), {} (south) v {} (north), seed {}",
+                r.id, r.variant, r.form, r.south, r.north, r.seed
+            );
+            print_state(&stored, Format::Table)?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The match record for `--format json` of creating commands.
+fn match_json(stored: &StoredMatch) -> serde_json::Value {
+    let mut v = serde_json::to_value(&stored.row).expect("match row serialises");
+    v["state"] = serde_json::to_value(stored.state.status(stored.row.id).r#match)
+        .expect("status serialises");
+    v
+}
+
+fn print_state(stored: &StoredMatch, format: Format) -> anyhow::Result<ExitCode> {
+    let status = stored.state.status(stored.row.id);
+    let mut out = std::io::stdout().lock();
+    if format == Format::Json {
+        // One line, like the RULES.md §9 trace it extends.
+        writeln!(out, "{}", serde_json::to_string(&status)?)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    write!(out, "{}", describe(stored))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The board and the match's standing, for a person.
+fn describe(stored: &StoredMatch) -> String {
+    let row = &stored.row;
+    let state = &stored.state;
+    let hand = state.current_hand();
+    let mut out = format!(
+        "Match {} ({}, {}): {} (south) v {} (north), hand {}; brought in: south {}, north {}",
+        row.id,
+        row.variant,
+        row.form,
+        row.south,
+        row.north,
+        hand.number,
+        hand.holdings.south,
+        hand.holdings.north
+    );
+    if hand.kept.south + hand.kept.north > 0 {
+        out.push_str(&format!(
+            "; kept in hand: south {}, north {}",
+            hand.kept.south, hand.kept.north
+        ));
+    }
+    out.push('\n');
+    match state.game() {
+        Some(game) => out.push_str(&draw::board(game.position())),
+        None => {
+            if let Awaiting::Arrangement(side) = state.awaiting() {
+                for s in Side::BOTH {
+                    if let Some(r) = &hand.arrangement[s] {
+                        out.push_str(&format!(
+                            "{s} arranged: {}\n",
+                            r.iter().map(u16::to_string).collect::<Vec<_>>().join(",")
+                        ));
+                    }
+                }
+                out.push_str(&format!(
+                    "{} ({side}) to arrange {} seeds over {} holes, at least 1 in each\n",
+                    row.player_name(side),
+                    state.seeds_to_place(side).unwrap_or(0),
+                    state.spec().rules.holes_per_row
+                ));
+            }
+        }
+    }
+    match state.outcome() {
+        Some(o) => {
+            let text = match o.winner() {
+                Some(side) => format!("{} ({side}) wins the match", row.player_name(side)),
+                None => "the match is drawn".to_string(),
+            };
+            out.push_str(&format!(
+                "Match over after {} hands: {text}\n",
+                state.hands().len()
+            ));
+        }
+        None => {
+            if let Awaiting::Move(side) = state.awaiting() {
+                out.push_str(&format!("{} ({side}) to move\n", row.player_name(side)));
+            }
+        }
+    }
+    out
+}
+
+#[derive(Tabled, serde::Serialize)]
+struct HandRow {
+    hand: u32,
+    first: String,
+    #[tabled(rename = "brought in S-N")]
+    brought: String,
+    #[tabled(rename = "arrangement S")]
+    arrangement_south: String,
+    #[tabled(rename = "arrangement N")]
+    arrangement_north: String,
+    #[tabled(rename = "kept S-N")]
+    kept: String,
+    moves: String,
+    end: String,
+    #[tabled(rename = "score S-N")]
+    score: String,
+    #[tabled(rename = "carried S-N")]
+    carried: String,
+}
+
+fn show(stored: &StoredMatch, format: Format) -> anyhow::Result<ExitCode> {
+    let row = &stored.row;
+    let state = &stored.state;
+    let n = state.spec().rules.holes_per_row;
+    let joined = |r: &Option<Vec<u16>>| {
+        r.as_ref().map_or("-".to_string(), |r| {
+            r.iter().map(u16::to_string).collect::<Vec<_>>().join(",")
+        })
+    };
+    let hands_form = state.spec().form == MatchForm::Hands;
+    let rows: Vec<HandRow> = state
+        .hands()
+        .iter()
+        .map(|h| HandRow {
+            hand: h.number,
+            first: h.first_mover.to_string(),
+            brought: format!("{}-{}", h.holdings.south, h.holdings.north),
+            arrangement_south: joined(&h.arrangement.south),
+            arrangement_north: joined(&h.arrangement.north),
+            kept: format!("{}-{}", h.kept.south, h.kept.north),
+            moves: format!("{}: {}", h.moves.len(), h.moves_text(n)),
+            end: h
+                .end
+                .map_or("in play".to_string(), |e| e.name().to_string()),
+            score: h
+                .score
+                .map_or("-".to_string(), |s| format!("{}-{}", s.south, s.north)),
+            carried: match h.score {
+                Some(s) if hands_form => format!("{}-{}", s.south, s.north),
+                _ => "-".to_string(),
+            },
+        })
+        .collect();
+    if format == Format::Json {
+        let mut v = match_json(stored);
+        v["hands"] = serde_json::to_value(&rows)?;
+        print_json(&v)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "Match {} ({}, {}{}): {} (south) v {} (north), created {}{}",
+        row.id,
+        row.variant,
+        row.form,
+        row.max_hands
+            .map_or(String::new(), |m| format!(", at most {m} hands")),
+        row.south,
+        row.north,
+        local(row.created_at),
+        row.tournament.as_ref().map_or(String::new(), |t| format!(
+            ", tournament {t} round {}",
+            row.round.unwrap_or(0)
+        ))
+    )?;
+    writeln!(out, "{}", Table::new(&rows).with(Style::rounded()))?;
+    let result = match state.outcome() {
+        Some(o) => match o.winner() {
+            Some(side) => format!("{} ({side}) won", row.player_name(side)),
+            None => "drawn".to_string(),
+        },
+        None => "in play".to_string(),
+    };
+    writeln!(out, "Result: {result}")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `match play`: the board, a prompt for the human to move or arrange, engines by
+/// themselves; `undo` takes back the last human move, `quit` (or end of input)
+/// leaves the match to resume later.
+fn play(db: Option<PathBuf>, id: i64) -> anyhow::Result<ExitCode> {
+    with_store(db, async |store| {
+        let stdin = std::io::stdin();
+        let mut lines = stdin.lock().lines();
+        let mut stored = store.load_match(id).await?;
+        loop {
+            let row = stored.row.clone();
+            let engines = row.engines()?;
+            let awaiting = stored.state.awaiting();
+            let Some(side) = awaiting.side() else {
+                print!("{}", describe(&stored));
+                show(&stored, Format::Table)?;
+                return Ok(ExitCode::SUCCESS);
+            };
+            if engines[side].is_some() {
+                let (next, made) = store
+                    .update_match(id, |state, row| {
+                        let engines = row.engines()?;
+                        Ok(state.play_engines(engines, row.seed))
+                    })
+                    .await?;
+                report_engine_events(&next, &made, &row);
+                stored = next;
+                continue;
+            }
+            print!("{}", describe(&stored));
+            let prompt = match awaiting {
+                Awaiting::Move(_) => format!(
+                    "{} ({side}), your move [hole 1-{}, undo, quit]: ",
+                    row.player_name(side),
+                    stored.state.spec().rules.holes_per_row
+                ),
+                _ => format!(
+                    "{} ({side}), your arrangement [{} seed counts, e.g. {}; quit]: ",
+                    row.player_name(side),
+                    stored.state.spec().rules.holes_per_row,
+                    goobalay::ai::even_spread(
+                        stored.state.seeds_to_place(side).unwrap_or(0),
+                        stored.state.spec().rules.holes_per_row as usize
+                    )
+                    .iter()
+                    .map(u16::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")
+                ),
+            };
+            print!("{prompt}");
+            std::io::stdout().flush()?;
+            let Some(line) = lines.next() else {
+                println!();
+                println!("match {id} left in play; resume with `goobalay match play {id}`");
+                return Ok(ExitCode::SUCCESS);
+            };
+            let line = line.context("cannot read the terminal")?;
+            let input = line.trim();
+            if input.is_empty() {
+                continue;
+            }
+            if input.eq_ignore_ascii_case("quit") || input.eq_ignore_ascii_case("q") {
+                println!("match {id} left in play; resume with `goobalay match play {id}`");
+                return Ok(ExitCode::SUCCESS);
+            }
+            let result = if input.eq_ignore_ascii_case("undo") {
+                store
+                    .update_match(id, |state, row| {
+                        let engines = row.engines()?;
+                        state.undo_last_human_move(engines.map(|e| e.is_none()))?;
+                        Ok(Vec::new())
+                    })
+                    .await
+            } else {
+                let text = input.to_string();
+                store
+                    .update_match(id, |state, row| {
+                        let engines = row.engines()?;
+                        let event = match state.awaiting() {
+                            Awaiting::Arrangement(side) => Event::Arrange {
+                                side,
+                                row: parse_row(&text)?,
+                            },
+                            _ => Event::Move(state.parse_move(&text)?),
+                        };
+                        state.apply(&event)?;
+                        Ok(state.play_engines(engines, row.seed))
+                    })
+                    .await
+            };
+            match result {
+                Ok((next, made)) => {
+                    report_engine_events(&next, &made, &row);
+                    stored = next;
+                }
+                Err(e @ StoreError::Match(_)) => println!("{e}; try again"),
+                Err(e) => return Err(e.into()),
+            }
+        }
+    })
+}
+
+fn report_engine_events(stored: &StoredMatch, made: &[Event], row: &MatchRow) {
+    if made.is_empty() {
+        return;
+    }
+    let n = stored.state.spec().rules.holes_per_row;
+    let mut text = Vec::new();
+    for e in made {
+        match e {
+            Event::Move(m) => {
+                let side = if m.hole().is_some_and(|h| h >= n as usize) {
+                    Side::North
+                } else {
+                    Side::South
+                };
+                text.push(format!(
+                    "{} ({side}) plays {}",
+                    row.player_name(side),
+                    m.notation(n)
+                ));
+            }
+            Event::Arrange { side, row: r } => text.push(format!(
+                "{} ({side}) arranges {}",
+                row.player_name(*side),
+                r.iter().map(u16::to_string).collect::<Vec<_>>().join(",")
+            )),
+            Event::Result(_) => {}
+        }
+    }
+    if text.len() > 12 {
+        println!("{} engine moves and arrangements made", text.len());
+    } else {
+        for t in text {
+            println!("{t}");
+        }
+    }
+}
+
+/// `goobalay replay ID [--hand N]`: the board after every move.
+pub fn replay(db: Option<PathBuf>, a: ReplayArgs) -> anyhow::Result<ExitCode> {
+    let stored = with_store(db, async |store| Ok(store.load_match(a.id).await?))?;
+    let hands = stored.state.hands().len() as u32;
+    if let Some(h) = a.hand {
+        if h == 0 || h > hands {
+            bail!("match {} has no hand {h}; it has hands 1 to {hands}", a.id);
+        }
+    }
+    let spec = stored.state.spec().clone();
+    let n = spec.rules.holes_per_row;
+    let row = &stored.row;
+    let mut out = std::io::stdout().lock();
+    let mut state = MatchState::new(spec);
+    let mut shown_start = 0;
+    for event in stored.state.events() {
+        let hand = state.current_hand().number;
+        let wanted = a.hand.is_none_or(|h| h == hand);
+        let mover = state.awaiting().side();
+        let before = state.game().cloned();
+        state.apply(&event)?;
+        if !wanted {
+            continue;
+        }
+        let game_hand = state.hands()[hand as usize - 1].clone();
+        match &event {
+            Event::Move(m) => {
+                if shown_start != hand {
+                    shown_start = hand;
+                    writeln!(out, "== Hand {hand} ==")?;
+                }
+                let side = mover.unwrap_or(Side::South);
+                writeln!(
+                    out,
+                    "Hand {hand}, move {}: {} ({side}) plays {}",
+                    game_hand.moves.len(),
+                    row.player_name(side),
+                    m.notation(n)
+                )?;
+                // The hand's game as the move left it (even if the hand then ended).
+                if let Some(mut g) = before {
+                    g.play(*m)?;
+                    write!(out, "{}", draw::board(g.position()))?;
+                }
+            }
+            Event::Arrange { side, row: r } => {
+                if shown_start != hand {
+                    shown_start = hand;
+                    writeln!(out, "== Hand {hand} ==")?;
+                }
+                writeln!(
+                    out,
+                    "Hand {hand}: {} ({side}) arranges {}",
+                    row.player_name(*side),
+                    r.iter().map(u16::to_string).collect::<Vec<_>>().join(",")
+                )?;
+            }
+            Event::Result(s) => writeln!(
+                out,
+                "Hand {hand}: result entered, south {}, north {}",
+                s.south, s.north
+            )?,
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,133 @@
+//! The store through the library: engine matches played in memory and through the
+//! store agree, and a failed change writes nothing.
+
+use goobalay::ai::Level;
+use goobalay::engine::{BySide, Side, Variant};
+use goobalay::matches::{Event, MatchForm, MatchSpec, play_engine_match};
+use goobalay::store::{NewMatch, Store, StoreError};
+
+fn spec(variant: &str, form: MatchForm) -> MatchSpec {
+    let v = Variant::preset(variant).unwrap();
+    MatchSpec::new(&v, form, None, Side::South).unwrap()
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn in_memory_and_stored_engine_matches_agree() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("t.db")).await.unwrap();
+    let g = store
+        .add_player("G", None, Some(Level::Greedy))
+        .await
+        .unwrap();
+    let r = store
+        .add_player("R", None, Some(Level::Random))
+        .await
+        .unwrap();
+    for (variant, form) in [
+        ("layli-goobalay", MatchForm::Hands),
+        ("modiar", MatchForm::Games(3)),
+        ("tihbat", MatchForm::Single),
+    ] {
+        let spec = spec(variant, form);
+        let levels = BySide::new(Level::Greedy, Level::Random);
+        let record = play_engine_match(spec.clone(), levels, 77);
+        let new = NewMatch {
+            spec: spec.clone(),
+            south: g.id,
+            north: r.id,
+            seed: 77,
+            tournament_id: None,
+            round: None,
+        };
+        // Stored whole, then reloaded by replaying its hands.
+        let ids = store
+            .insert_played_matches(&[(new.clone(), record.clone())])
+            .await
+            .unwrap();
+        let loaded = store.load_match(ids[0]).await.unwrap();
+        assert_eq!(loaded.state.hands(), &record.hands[..], "{variant}");
+        assert_eq!(loaded.state.outcome(), record.outcome);
+        assert_eq!(
+            loaded.row.winner.as_deref(),
+            record.outcome.map(|o| o.name())
+        );
+        // A tampered score no longer matches the replay and is reported.
+        let mut tx = store.begin_immediate().await.unwrap();
+        sqlx::query(
+            "UPDATE hands SET score_south = score_south + 1 WHERE match_id = ?1 AND number = 1",
+        )
+        .bind(ids[0])
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+        tx.commit().await.unwrap();
+        let err = store.load_match(ids[0]).await.unwrap_err();
+        assert!(err.to_string().contains("differ from the replay"), "{err}");
+        // Played step by step through the store: one engine decision a transaction.
+        let created = store.create_match(&new).await.unwrap();
+        let id = created.row.id;
+        loop {
+            let (stored, made) = store
+                .update_match(id, |state, row| {
+                    let side = state.awaiting().side();
+                    let mut one = BySide::new(None, None);
+                    if let Some(side) = side {
+                        one[side] = row.engines()?[side];
+                    }
+                    // Only the first decision: replay the rest from the store.
+                    let mut probe = state.clone();
+                    let made = probe.play_engines(one, row.seed);
+                    if let Some(e) = made.first() {
+                        state.apply(e)?;
+                    }
+                    Ok(made.len())
+                })
+                .await
+                .unwrap();
+            if made == 0 {
+                assert_eq!(stored.state.hands(), &record.hands[..], "{variant}");
+                break;
+            }
+        }
+    }
+    store.close().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_refused_change_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("t.db")).await.unwrap();
+    let a = store.add_player("A", None, None).await.unwrap();
+    let b = store.add_player("B", None, None).await.unwrap();
+    let new = NewMatch {
+        spec: spec("layli-goobalay", MatchForm::Hands),
+        south: a.id,
+        north: b.id,
+        seed: 1,
+        tournament_id: None,
+        round: None,
+    };
+    let id = store.create_match(&new).await.unwrap().row.id;
+    let err = store
+        .update_match(id, |state, _| {
+            let m = state.parse_move("4")?;
+            state.apply(&Event::Move(m))?; // legal: applied in memory...
+            let m = state.parse_move("9")?; // ...then an illegal one: all rolled back
+            state.apply(&Event::Move(m))?;
+            Ok(())
+        })
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Match(_)), "{err}");
+    let loaded = store.load_match(id).await.unwrap();
+    assert!(loaded.state.hands()[0].moves.is_empty());
+    // The carried-over seeds are queryable in SQL.
+    let (south, north): (i64, i64) =
+        sqlx::query_as("SELECT holdings_south, holdings_north FROM carry_over WHERE match_id = ?1")
+            .bind(id)
+            .fetch_one(store.pool())
+            .await
+            .unwrap();
+    assert_eq!((south, north), (24, 24));
+    store.close().await;
+}
