@@ -1,6 +1,75 @@
 //! Pairings, standings and ratings: pure functions over results.
 //!
-//! DESIGN-NOTE-PLACEHOLDER
+//! No SQL, no I/O, no printing: the store hands this layer a [`Tournament`] value
+//! (settings, entrants, every fixture so far with its result) and gets back pairings,
+//! standings, a crosstable, rating changes or export text. The same input always gives
+//! the same output.
+//!
+//! # How the store and CLI call this layer
+//!
+//! Build a [`Tournament`] from the tables on every command (it is cheap):
+//! - `name`, `variant`, `format` ([`Format`] parses `round-robin`,
+//!   `double-round-robin`, `swiss`, `knockout`), `rounds` (Swiss `--rounds`),
+//!   `points` ([`PointsScheme`] parses `--points 1,0.5,0[,bye]`), `tiebreaks`
+//!   ([`Tiebreak::parse_list`] parses `--tiebreaks bh,sb,h2h`; empty = defaults).
+//! - `entrants`: one [`Entrant`] per `tournament add`, with the player's id, name,
+//!   rating at entry, `withdrawn` (set by `tournament withdraw`) and a unique
+//!   `start_rank`. Call [`assign_start_ranks`] once when round 1 is paired (or keep
+//!   entry order); store the ranks. A round robin's entry list must not change after
+//!   round 1 except by withdrawal ([`TournamentError::EntriesChanged`]).
+//! - `fixtures`: one [`Fixture`] per stored pairing: `round`, `board`, `south` (moves
+//!   first), `north` (`None` = bye), and `result` once the match is finished: its
+//!   [`Decision`] and the seeds each player held at the end (for a multi-hand match:
+//!   the final holdings). Byes carry no match and no result.
+//!
+//! Then:
+//! - `tournament pair`: [`Tournament::next_round`] returns the next round's
+//!   [`Pairing`]s (boards numbered from 1, bye last). Store each as a fixture and create
+//!   a match per non-bye pairing with `south`/`north` as the match's South/North. It
+//!   fails with [`TournamentError::RoundIncomplete`] while the current round has
+//!   unfinished matches, [`TournamentError::Finished`] after the last round, and
+//!   [`TournamentError::TooFewEntrants`]; all messages are one line for the user.
+//! - `tournament standings`: [`Tournament::standings`] gives [`Standings`] rows in
+//!   order with points, W/D/L, byes and the tiebreak values ([`TiebreakValue`]
+//!   displays itself); `crosstable`: [`Tournament::crosstable`] ([`Crosstable`]:
+//!   players in standings order, `cells[i][j]` the games of i against j, `cards[i]`
+//!   i's rounds). `tournament show`: [`Tournament::round_fixtures`] per round and
+//!   [`export::result_text`]. CSV/JSON forms: [`export::standings_csv`],
+//!   [`export::crosstable_csv`], and serde (`Standings`, `Crosstable` serialise).
+//! - `tournament export --format F`: [`export::export`] with [`export::ExportFormat`]
+//!   (csv, json, markdown, html, trf); write the string to stdout or a file.
+//! - Knockout: [`pairing::knockout::champion`] and [`pairing::knockout::bracket`].
+//! - Ratings: after each finished rated match, feed a [`RatedGame`] (match id, the two
+//!   player ids, decision) to [`Elo::rate`] with the current ratings, and store both
+//!   [`RatingChange`]s (before, after, expected, score) as the players' history; or
+//!   recompute everything with [`Elo::rate_all`] in finishing order.
+//! - `tournament run` needs nothing more: it plays the pending matches (the matches
+//!   layer), stores their results, and calls `next_round` again.
+//!
+//! ```
+//! use goobalay::tournament::{Fixture, Format, Tournament, Entrant, assign_start_ranks};
+//!
+//! let mut t = Tournament::new("Club night", "layli-goobalay", Format::RoundRobin);
+//! for (id, name, rating) in [(1, "Ama", 1600.0), (2, "Kofi", 1500.0), (3, "Esi", 1550.0)] {
+//!     t.entrants.push(Entrant { id, name: name.into(), rating, withdrawn: false, start_rank: 0 });
+//! }
+//! assign_start_ranks(&mut t.entrants);
+//! let round1 = t.next_round()?;
+//! assert_eq!(round1.len(), 2); // one game and one bye
+//! assert!(round1[1].is_bye());
+//! t.fixtures.extend(round1.into_iter().map(Fixture::pending));
+//! // Store the fixtures, play the match, then put its result in and pair again.
+//! # Ok::<(), goobalay::tournament::TournamentError>(())
+//! ```
+//!
+//! # Rules chosen here (each documented in its module)
+//! - Round robin: Berger tables ([`pairing::round_robin`]).
+//! - Swiss: simplified Dutch with floaters and backtracking ([`pairing::swiss`]).
+//! - Knockout: seeded by rating; a drawn match goes to the player with more seeds at
+//!   the end, then to the higher seed ([`pairing::knockout`]).
+//! - Standings and tiebreaks ([`standings`], [`tiebreaks`]); points are exact
+//!   ([`Points`]); a bye scores the scheme's bye value (default: a win).
+//! - Elo with K = 32 ([`ratings`]).
 
 pub mod crosstable;
 pub mod export;

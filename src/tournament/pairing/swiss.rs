@@ -5,20 +5,24 @@
 //!    fewest byes (so: the lowest-ranked player without a bye, while there is one) for
 //!    whom the rest can still be paired without a repeat; only if no choice allows that
 //!    are repeats considered at all.
-//! 3. The rest are paired top down. The highest-ranked unpaired player is offered
-//!    opponents in this order: their own score group as the Dutch system splits it
-//!    (top half against bottom half: with the group `g` (the player first) and
-//!    `h = max(|g|/2, 1)`, first `g[h..]`, then `g[1..h]` from the bottom up), then
-//!    everyone below in rank order. A group with an odd number left over thus sends its
-//!    lowest player down as a **floater**, who meets the highest player of the next
-//!    group that fits; a floater can also go further down when the next group cannot
-//!    take them without a repeat. The search backtracks (remembering dead ends), so a
-//!    pairing with no repeated opponent is found whenever one exists.
+//! 3. The rest are paired within score groups as far as possible: among all pairings
+//!    allowed at the current step (see 4), one with the fewest pairs of players on
+//!    different scores (**floaters**); among those, the first in Dutch preference
+//!    order: the highest-ranked unpaired player is offered their own score group split
+//!    top half against bottom half (with the group `g`, the player first, and
+//!    `h = max(|g|/2, 1)`: first `g[h..]`, then `g[1..h]` from the bottom up), then the
+//!    players below in rank order. So an odd group normally sends its lowest player
+//!    down to meet the top of the next group, and a floater goes further down only
+//!    when the next group cannot take them without a repeat.
 //! 4. Constraints are relaxed in steps: first no repeat and no "absolute colour
 //!    clash" (two players who both must have the same side: see
 //!    [`ColourHistory::absolute`]); then repeats still forbidden but clashes allowed;
-//!    then repeats allowed. Each search step is capped at [`NODE_BUDGET`] nodes (never
-//!    reached by club-sized events; past it the next, looser step is taken).
+//!    then repeats allowed. The search for the first pairing in preference order
+//!    backtracks exhaustively (remembering dead ends), so a pairing with no repeated
+//!    opponent is found whenever one exists. The fewest-floaters step is a branch and
+//!    bound from that pairing (every odd score group needs a floater, one pair serves
+//!    two groups), capped at [`NODE_BUDGET`] nodes; past the cap (only very large
+//!    events) the best pairing found so far is kept.
 //! 5. Boards are ordered by the higher score on the board, then the better ranked
 //!    player; the bye is on the last board. Sides follow [`assign_sides`].
 
@@ -145,14 +149,22 @@ fn plan(
     for allow_repeat in [false, true] {
         for &bye in &bye_order {
             for allow_clash in [false, true] {
-                let mut s = Search::new(players, met, allow_repeat, allow_clash);
                 let mut free = Bits::full(n);
                 if let Some(b) = bye {
                     free.clear(b);
                 }
-                if let Ok(Some(pairs)) = s.go(&mut free) {
-                    return (pairs, bye);
+                // The first pairing in preference order; kept when it already has
+                // the fewest floaters possible (or the optimiser runs out of budget).
+                let mut s = Search::new(players, met, allow_repeat, allow_clash);
+                let Ok(Some(first)) = s.go(&mut free) else {
+                    continue;
+                };
+                let cross = first.iter().filter(|&&(a, b)| s.crosses(a, b)).count();
+                if cross <= s.floater_bound(&free) {
+                    return (first, bye);
                 }
+                let mut s = Search::new(players, met, allow_repeat, allow_clash);
+                return (s.improve(&mut free, first), bye);
             }
         }
     }
@@ -255,6 +267,98 @@ impl<'a> Search<'a> {
         out
     }
 
+    /// A lower bound on the pairs across score groups: every score group with an odd
+    /// number of free players needs one, and one pair serves two groups.
+    fn floater_bound(&self, free: &Bits) -> usize {
+        // Players are sorted by score, so each group is a run of indices.
+        let mut odd = 0;
+        let mut run: Option<(Points, usize)> = None;
+        for (i, p) in self.players.iter().enumerate() {
+            if !free.has(i) {
+                continue;
+            }
+            match &mut run {
+                Some((score, n)) if *score == p.score => *n += 1,
+                _ => {
+                    if let Some((_, n)) = run {
+                        odd += n % 2;
+                    }
+                    run = Some((p.score, 1));
+                }
+            }
+        }
+        if let Some((_, n)) = run {
+            odd += n % 2;
+        }
+        odd.div_ceil(2)
+    }
+
+    /// Whether `a` and `b` are on different scores.
+    fn crosses(&self, a: usize, b: usize) -> bool {
+        self.players[a].score != self.players[b].score
+    }
+
+    /// Branch and bound from the `first` pairing: the first pairing in preference
+    /// order with the fewest pairs across score groups (or the best found within
+    /// [`NODE_BUDGET`] nodes).
+    fn improve(&mut self, free: &mut Bits, first: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
+        let cross = first.iter().filter(|&&(a, b)| self.crosses(a, b)).count();
+        let bound = self.floater_bound(free);
+        let mut best = (cross, first);
+        let mut path = Vec::new();
+        let _ = self.branch(free, 0, bound, &mut path, &mut best);
+        best.1
+    }
+
+    fn branch(
+        &mut self,
+        free: &mut Bits,
+        cross: usize,
+        bound: usize,
+        path: &mut Vec<(usize, usize)>,
+        best: &mut (usize, Vec<(usize, usize)>),
+    ) -> Result<(), OverBudget> {
+        if best.0 <= bound {
+            return Ok(()); // cannot do better
+        }
+        let Some(top) = free.first() else {
+            if cross < best.0 {
+                *best = (cross, path.clone());
+            }
+            return Ok(());
+        };
+        if cross + self.floater_bound(free) >= best.0 || self.dead.contains(free) {
+            return Ok(());
+        }
+        self.nodes += 1;
+        if self.nodes > NODE_BUDGET {
+            return Err(OverBudget);
+        }
+        free.clear(top);
+        let mut result = Ok(());
+        for c in self.candidates(top, free) {
+            if !self.allowed(top, c) {
+                continue;
+            }
+            free.clear(c);
+            path.push((top, c));
+            result = self.branch(
+                free,
+                cross + self.crosses(top, c) as usize,
+                bound,
+                path,
+                best,
+            );
+            path.pop();
+            free.set(c);
+            if result.is_err() {
+                break;
+            }
+        }
+        free.set(top);
+        result
+    }
+
     fn go(&mut self, free: &mut Bits) -> Result<Option<Vec<(usize, usize)>>, OverBudget> {
         let Some(top) = free.first() else {
             return Ok(Some(Vec::new()));
@@ -316,6 +420,31 @@ mod tests {
             let rest: Vec<EntrantId> = ids[1..].iter().copied().filter(|&x| x != b).collect();
             repeat_free_exists(&rest, met)
         })
+    }
+
+    /// The fewest pairs across different scores in any repeat-free pairing of `ids`
+    /// (`None` if there is none), by brute force.
+    fn min_cross(
+        ids: &[EntrantId],
+        met: &HashSet<(EntrantId, EntrantId)>,
+        score: &HashMap<EntrantId, Points>,
+        clash: &dyn Fn(EntrantId, EntrantId) -> bool,
+    ) -> Option<usize> {
+        if ids.is_empty() {
+            return Some(0);
+        }
+        let a = ids[0];
+        let sc = |x: EntrantId| score.get(&x).copied().unwrap_or_default();
+        (1..ids.len())
+            .filter_map(|k| {
+                let b = ids[k];
+                if met.contains(&(a.min(b), a.max(b))) || clash(a, b) {
+                    return None;
+                }
+                let rest: Vec<EntrantId> = ids[1..].iter().copied().filter(|&x| x != b).collect();
+                min_cross(&rest, met, score, clash).map(|c| c + (sc(a) != sc(b)) as usize)
+            })
+            .min()
     }
 
     struct RoundView {
@@ -436,7 +565,34 @@ mod tests {
             assert!(!could_pair_without(None), "a repeat although avoidable");
         }
         stats.repeats += repeats;
-        // Score groups: count pairs across different scores.
+        // Score groups: count pairs across different scores, and how many more than
+        // the fewest any repeat-free pairing (with the same bye) would have.
+        let bye_id = byes.first().map(|p| p.south);
+        let rest: Vec<EntrantId> = v
+            .active
+            .iter()
+            .copied()
+            .filter(|&x| Some(x) != bye_id)
+            .collect();
+        let ours = ps
+            .iter()
+            .filter(|p| {
+                p.north.is_some_and(|n| {
+                    v.score.get(&p.south).copied().unwrap_or_default()
+                        != v.score.get(&n).copied().unwrap_or_default()
+                })
+            })
+            .count();
+        if repeats == 0 {
+            // Pairs that both must have the same side are avoided first when possible.
+            let h = colour_histories(&t.fixtures);
+            let abs = |x: EntrantId| h.get(&x).and_then(|c| c.absolute());
+            let clash = |a: EntrantId, b: EntrantId| abs(a).is_some() && abs(a) == abs(b);
+            let best = min_cross(&rest, &v.met, &v.score, &clash)
+                .or_else(|| min_cross(&rest, &v.met, &v.score, &|_, _| false))
+                .expect("ours is repeat-free");
+            assert_eq!(ours, best, "more pairs across score groups than needed");
+        }
         for p in ps {
             if let Some(n) = p.north {
                 let d = v.score.get(&p.south).copied().unwrap_or_default()
@@ -595,6 +751,31 @@ mod tests {
         t.rounds = Some(5);
         testutil::simulate(&mut t, 3, 0, 5, |t, ps| check_round(t, ps, &mut stats));
         assert_eq!(stats.repeats, 4);
+    }
+
+    #[test]
+    fn a_large_event_pairs_every_round() {
+        // 41 players, 9 rounds: beyond brute-force checking, so only the basic
+        // promises: everyone paired once, one bye, no repeats, no second bye.
+        let mut t = testutil::tournament(Format::Swiss, 41);
+        t.rounds = Some(9);
+        testutil::simulate(&mut t, 41, 20, 9, |t, ps| {
+            let v = view(t);
+            let mut seen = HashSet::new();
+            for p in ps {
+                for id in std::iter::once(p.south).chain(p.north) {
+                    assert!(seen.insert(id));
+                }
+                if let Some(n) = p.north {
+                    assert!(!v.met.contains(&(p.south.min(n), p.south.max(n))), "repeat");
+                } else {
+                    assert_eq!(v.byes.get(&p.south), None, "second bye");
+                }
+            }
+            assert_eq!(seen.len(), 41);
+        });
+        assert_eq!(t.current_round(), 9);
+        assert!(colour_spread(&t) <= 2);
     }
 
     proptest::proptest! {
