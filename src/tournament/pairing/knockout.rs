@@ -346,6 +346,54 @@ mod tests {
     }
 
     #[test]
+    fn standings_rank_by_round_reached() {
+        // 6 players: seeds 1 and 2 have byes; the higher seed wins every match.
+        let mut t = testutil::tournament(Format::Knockout, 6);
+        let mut rounds = 0;
+        while let Ok(ps) = t.next_round() {
+            rounds += 1;
+            for p in ps {
+                let result = p.north.map(|n| {
+                    let south_wins = p.south < n;
+                    MatchResult {
+                        decision: if south_wins {
+                            Decision::South
+                        } else {
+                            Decision::North
+                        },
+                        seeds: if south_wins {
+                            BySide::new(40, 8)
+                        } else {
+                            BySide::new(8, 40)
+                        },
+                    }
+                });
+                t.fixtures.push(Fixture { pairing: p, result });
+            }
+        }
+        assert_eq!(rounds, 3);
+        assert_eq!(champion(&t), Some(1));
+        assert!(t.is_finished());
+        let s = t.standings();
+        let order: Vec<(EntrantId, Option<u32>)> =
+            s.rows.iter().map(|r| (r.id, r.reached)).collect();
+        // Round 1: 3-6, 4-5 (1 and 2 bye). Round 2: 1-4, 2-3. Final: 1-2.
+        // Reached: 1 champion (4), 2 final (3), 3 and 4 round 2, 5 and 6 round 1.
+        // Ties: points (3 and 4 both 1 win), wins, seeds, then start rank.
+        assert_eq!(
+            order,
+            vec![
+                (1, Some(4)),
+                (2, Some(3)),
+                (3, Some(2)),
+                (4, Some(2)),
+                (5, Some(1)),
+                (6, Some(1))
+            ]
+        );
+    }
+
+    #[test]
     fn a_withdrawn_winner_gives_the_next_opponent_a_bye() {
         let mut t = testutil::tournament(Format::Knockout, 8);
         testutil::simulate(&mut t, 7, 0, 1, |_, _| {});
