@@ -549,14 +549,15 @@ impl Tournament {
         v
     }
 
-    /// Whether every round has been paired and every match is finished (a knockout:
-    /// when a champion is known).
+    /// Whether every match is finished and there is no round left to pair (a
+    /// knockout: when a champion is known).
     pub fn is_finished(&self) -> bool {
         if self.format == Format::Knockout {
             return pairing::knockout::champion(self).is_some();
         }
-        let r = self.current_round();
-        r > 0 && r >= self.planned_rounds() && self.fixtures.iter().all(Fixture::is_finished)
+        self.current_round() > 0
+            && self.fixtures.iter().all(Fixture::is_finished)
+            && matches!(self.next_round(), Err(TournamentError::Finished { .. }))
     }
 
     /// Checks the data the store handed over: unique ids and starting ranks, fixtures

@@ -222,7 +222,13 @@ pub(super) fn next_round(t: &Tournament, round: u32) -> Result<Vec<Pairing>, Tou
             north: n,
         })
         .collect();
-    out.sort_by_key(|p| p.board);
+    if out.is_empty() {
+        return Err(TournamentError::TooFewEntrants {
+            format: t.format,
+            min: 1,
+            have: 0,
+        });
+    }
     Ok(out)
 }
 

@@ -12,7 +12,8 @@
 //! Double round robin: the cycle is played twice, the second with sides swapped.
 //!
 //! Withdrawals: a withdrawn entrant's later games are not paired, and their scheduled
-//! opponent sits that round out (no game, no points; not a bye).
+//! opponent sits that round out (no game, no points; not a bye). A round left with
+//! nothing to play is skipped (the next pairing carries the later round number).
 
 use super::{Pairing, Tournament, TournamentError};
 use crate::tournament::{EntrantId, Format};
@@ -122,15 +123,22 @@ pub(super) fn next_round(t: &Tournament, round: u32) -> Result<Vec<Pairing>, Tou
         }
     }
     let withdrawn = |id: EntrantId| t.entrant(id).is_some_and(|e| e.withdrawn);
-    let mut out: Vec<Pairing> = table[round as usize - 1]
-        .iter()
-        .filter(|p| !withdrawn(p.south) && !p.north.is_some_and(withdrawn))
-        .copied()
-        .collect();
-    for (i, p) in out.iter_mut().enumerate() {
-        p.board = i as u32 + 1;
+    // A round left with no game and no bye after withdrawals is skipped.
+    for r in round..=total {
+        let mut out: Vec<Pairing> = table[r as usize - 1]
+            .iter()
+            .filter(|p| !withdrawn(p.south) && !p.north.is_some_and(withdrawn))
+            .copied()
+            .collect();
+        if out.is_empty() {
+            continue;
+        }
+        for (i, p) in out.iter_mut().enumerate() {
+            p.board = i as u32 + 1;
+        }
+        return Ok(out);
     }
-    Ok(out)
+    Err(TournamentError::Finished { rounds: total })
 }
 
 #[cfg(test)]
@@ -260,6 +268,24 @@ mod tests {
         // Player 3's games in rounds 3, 4 and 5 were dropped.
         let games = t.fixtures.iter().filter(|f| !f.pairing.is_bye()).count();
         assert_eq!(games, 15 - 3);
+    }
+
+    #[test]
+    fn empty_rounds_after_withdrawals_are_skipped() {
+        // Four players, 1 and 2 withdraw after round 1: only 3-4 is left to play.
+        let mut t = testutil::tournament(Format::RoundRobin, 4);
+        testutil::simulate(&mut t, 1, 0, 1, |_, _| {});
+        t.entrants[0].withdrawn = true;
+        t.entrants[1].withdrawn = true;
+        let mut rounds = Vec::new();
+        testutil::simulate(&mut t, 2, 0, 10, |_, ps| rounds.push(ps.to_vec()));
+        assert_eq!(rounds.len(), 1, "{rounds:?}");
+        let p = rounds[0][0];
+        assert_eq!(
+            (p.south.min(p.north.unwrap()), p.south.max(p.north.unwrap())),
+            (3, 4)
+        );
+        assert!(t.is_finished());
     }
 
     #[test]
