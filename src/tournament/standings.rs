@@ -416,4 +416,44 @@ mod tests {
         assert_eq!(s.row(3).unwrap().points, Points::whole(8));
         assert_eq!(s.row(5).unwrap().points, Points::whole(2));
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+        /// For any simulated event: positions are 1..n, rows are in points order
+        /// (non-knockout), the points total is what the results and byes give, and a
+        /// player's W/D/L add up to their games.
+        #[test]
+        fn standings_are_consistent(
+            n in 4usize..=13,
+            seed in 0u64..1000,
+            draws in 0u32..50,
+            format in 0usize..3,
+            scheme in 0usize..3,
+        ) {
+            let format = [Format::RoundRobin, Format::DoubleRoundRobin, Format::Swiss][format];
+            let mut t = testutil::tournament(format, n);
+            t.rounds = Some(4);
+            t.points = ["1,0.5,0", "3,1,0", "2,1,0,1"][scheme].parse().unwrap();
+            testutil::simulate(&mut t, seed, draws, 30, |_, _| {});
+            let s = t.standings();
+            proptest::prop_assert_eq!(s.rows.len(), n);
+            for (i, r) in s.rows.iter().enumerate() {
+                proptest::prop_assert_eq!(r.position as usize, i + 1);
+                proptest::prop_assert_eq!(r.wins + r.draws + r.losses, r.played);
+                let expect = Points(
+                    r.wins as i64 * t.points.win.0
+                        + r.draws as i64 * t.points.draw.0
+                        + r.losses as i64 * t.points.loss.0
+                        + r.byes as i64 * t.points.bye.0,
+                );
+                proptest::prop_assert_eq!(r.points, expect);
+            }
+            for w in s.rows.windows(2) {
+                proptest::prop_assert!(w[0].points >= w[1].points);
+            }
+            let games = t.fixtures.iter().filter(|f| !f.pairing.is_bye()).count() as u32;
+            let played: u32 = s.rows.iter().map(|r| r.played).sum();
+            proptest::prop_assert_eq!(played, 2 * games);
+        }
+    }
 }

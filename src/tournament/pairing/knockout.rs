@@ -210,7 +210,7 @@ pub(super) fn next_round(t: &Tournament, round: u32) -> Result<Vec<Pairing>, Tou
             _ => {}
         }
     }
-    let mut out: Vec<Pairing> = games
+    let out: Vec<Pairing> = games
         .into_iter()
         .map(|(s, n)| (s, Some(n)))
         .chain(byes.into_iter().map(|a| (a, None)))

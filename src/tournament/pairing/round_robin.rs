@@ -313,4 +313,30 @@ mod tests {
             })
         );
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+        /// Withdrawals at any point: nobody withdrawn is paired afterwards, no pair
+        /// meets twice in a single round robin, and every round has at most one bye.
+        #[test]
+        fn withdrawals_at_any_time(n in 4usize..=13, after in 0u32..6, who in 0usize..13, seed in 0u64..1000) {
+            let mut t = testutil::tournament(Format::RoundRobin, n);
+            testutil::simulate(&mut t, seed, 20, after, |_, _| {});
+            let gone = t.entrants[who % n].id;
+            t.entrants[who % n].withdrawn = true;
+            let mut later = Vec::new();
+            testutil::simulate(&mut t, seed + 1, 20, 100, |_, ps| later.push(ps.to_vec()));
+            let mut met = std::collections::HashSet::new();
+            for f in &t.fixtures {
+                if let Some(x) = f.pairing.north {
+                    proptest::prop_assert!(met.insert((f.pairing.south.min(x), f.pairing.south.max(x))));
+                }
+            }
+            for ps in &later {
+                proptest::prop_assert!(ps.iter().all(|p| !p.involves(gone)));
+                proptest::prop_assert!(ps.iter().filter(|p| p.is_bye()).count() <= 1);
+            }
+            proptest::prop_assert!(t.is_finished());
+        }
+    }
 }
