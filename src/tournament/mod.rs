@@ -576,6 +576,12 @@ impl Tournament {
         let mut seen = std::collections::HashSet::new();
         for f in &self.fixtures {
             let p = f.pairing;
+            if p.round == 0 || p.board == 0 {
+                return Err(TournamentError::BadFixtureNumber {
+                    round: p.round,
+                    board: p.board,
+                });
+            }
             for id in std::iter::once(p.south).chain(p.north) {
                 if !ids.contains(&id) {
                     return Err(TournamentError::UnknownEntrant(id));
@@ -660,6 +666,8 @@ pub enum TournamentError {
     PairedTwice { round: u32, id: EntrantId },
     #[error("the bye of entrant {id} in round {round} has a match result")]
     ByeWithResult { round: u32, id: EntrantId },
+    #[error("fixture round {round} board {board}: rounds and boards are numbered from 1")]
+    BadFixtureNumber { round: u32, board: u32 },
     #[error("the entry list changed after round 1 of a round robin; only withdrawals are allowed")]
     EntriesChanged,
     #[error("invalid k factor {0}; expected a number above 0 and at most 100")]
@@ -752,6 +760,12 @@ mod tests {
             north: Some(99),
         }));
         assert_eq!(t.validate(), Err(TournamentError::UnknownEntrant(99)));
+        t.fixtures[0].pairing.round = 0;
+        assert_eq!(
+            t.validate(),
+            Err(TournamentError::BadFixtureNumber { round: 0, board: 1 })
+        );
+        t.fixtures[0].pairing.round = 1;
         t.fixtures[0].pairing.north = Some(2);
         t.fixtures.push(Fixture::pending(Pairing {
             round: 1,
