@@ -134,6 +134,9 @@ pub fn crosstable(t: &Tournament) -> Crosstable {
     fixtures.sort_by_key(|f| (f.pairing.round, f.pairing.board));
     for f in &fixtures {
         let p = f.pairing;
+        if p.round == 0 {
+            continue; // rejected by Tournament::validate
+        }
         for id in std::iter::once(p.south).chain(p.north) {
             let Some(&i) = position.get(&id) else {
                 continue;
