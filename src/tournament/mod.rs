@@ -1,1 +1,781 @@
 //! Pairings, standings and ratings: pure functions over results.
+//!
+//! No SQL, no I/O, no printing: the store hands this layer a [`Tournament`] value
+//! (settings, entrants, every fixture so far with its result) and gets back pairings,
+//! standings, a crosstable, rating changes or export text. The same input always gives
+//! the same output.
+//!
+//! # How the store and CLI call this layer
+//!
+//! Build a [`Tournament`] from the tables on every command (it is cheap):
+//! - `name`, `variant`, `format` ([`Format`] parses `round-robin`,
+//!   `double-round-robin`, `swiss`, `knockout`), `rounds` (Swiss `--rounds`),
+//!   `points` ([`PointsScheme`] parses `--points 1,0.5,0[,bye]`), `tiebreaks`
+//!   ([`Tiebreak::parse_list`] parses `--tiebreaks bh,sb,h2h`; empty = defaults).
+//! - `entrants`: one [`Entrant`] per `tournament add`, with the player's id, name,
+//!   rating at entry, `withdrawn` (set by `tournament withdraw`) and a unique
+//!   `start_rank`. Call [`assign_start_ranks`] once when round 1 is paired (or keep
+//!   entry order); store the ranks. A round robin's entry list must not change after
+//!   round 1 except by withdrawal ([`TournamentError::EntriesChanged`]).
+//! - `fixtures`: one [`Fixture`] per stored pairing: `round`, `board`, `south` (moves
+//!   first), `north` (`None` = bye), and `result` once the match is finished: its
+//!   [`Decision`] and the seeds each player held at the end (for a multi-hand match:
+//!   the final holdings). Byes carry no match and no result.
+//!
+//! Then:
+//! - `tournament pair`: [`Tournament::next_round`] returns the next round's
+//!   [`Pairing`]s (boards numbered from 1, bye last). Store each as a fixture and create
+//!   a match per non-bye pairing with `south`/`north` as the match's South/North. It
+//!   fails with [`TournamentError::RoundIncomplete`] while the current round has
+//!   unfinished matches, [`TournamentError::Finished`] after the last round, and
+//!   [`TournamentError::TooFewEntrants`]; all messages are one line for the user.
+//! - `tournament standings`: [`Tournament::standings`] gives [`Standings`] rows in
+//!   order with points, W/D/L, byes and the tiebreak values ([`TiebreakValue`]
+//!   displays itself); `crosstable`: [`Tournament::crosstable`] ([`Crosstable`]:
+//!   players in standings order, `cells[i][j]` the games of i against j, `cards[i]`
+//!   i's rounds). `tournament show`: [`Tournament::round_fixtures`] per round and
+//!   [`export::result_text`]. CSV/JSON forms: [`export::standings_csv`],
+//!   [`export::crosstable_csv`], and serde (`Standings`, `Crosstable` serialise).
+//! - `tournament export --format F`: [`export::export`] with [`export::ExportFormat`]
+//!   (csv, json, markdown, html, trf); write the string to stdout or a file.
+//! - Knockout: [`pairing::knockout::champion`] and [`pairing::knockout::bracket`].
+//! - Ratings: after each finished rated match, feed a [`RatedGame`] (match id, the two
+//!   player ids, decision) to [`Elo::rate`] with the current ratings, and store both
+//!   [`RatingChange`]s (before, after, expected, score) as the players' history; or
+//!   recompute everything with [`Elo::rate_all`] in finishing order.
+//! - `tournament run` needs nothing more: it plays the pending matches (the matches
+//!   layer), stores their results, and calls `next_round` again.
+//!
+//! ```
+//! use goobalay::tournament::{Fixture, Format, Tournament, Entrant, assign_start_ranks};
+//!
+//! let mut t = Tournament::new("Club night", "layli-goobalay", Format::RoundRobin);
+//! for (id, name, rating) in [(1, "Ama", 1600.0), (2, "Kofi", 1500.0), (3, "Esi", 1550.0)] {
+//!     t.entrants.push(Entrant { id, name: name.into(), rating, withdrawn: false, start_rank: 0 });
+//! }
+//! assign_start_ranks(&mut t.entrants);
+//! let round1 = t.next_round()?;
+//! assert_eq!(round1.len(), 2); // one game and one bye
+//! assert!(round1[1].is_bye());
+//! t.fixtures.extend(round1.into_iter().map(Fixture::pending));
+//! // Store the fixtures, play the match, then put its result in and pair again.
+//! # Ok::<(), goobalay::tournament::TournamentError>(())
+//! ```
+//!
+//! # Rules chosen here (each documented in its module)
+//! - Round robin: Berger tables ([`pairing::round_robin`]).
+//! - Swiss: simplified Dutch with floaters and backtracking ([`pairing::swiss`]).
+//! - Knockout: seeded by rating; a drawn match goes to the player with more seeds at
+//!   the end, then to the higher seed ([`pairing::knockout`]).
+//! - Standings and tiebreaks ([`standings`], [`tiebreaks`]); points are exact
+//!   ([`Points`]); a bye scores the scheme's bye value (default: a win).
+//! - Elo with K = 32 ([`ratings`]).
+
+pub mod crosstable;
+pub mod export;
+pub mod pairing;
+pub mod ratings;
+pub mod standings;
+pub mod tiebreaks;
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::engine::BySide;
+
+pub use crosstable::{Crosstable, RoundEntry, RoundOutcome};
+pub use ratings::{Elo, RatedGame, RatingChange};
+pub use standings::{StandingRow, Standings};
+pub use tiebreaks::{Tiebreak, TiebreakValue};
+
+/// An entrant's id: the store's player id.
+pub type EntrantId = i64;
+
+/// One player in one tournament.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Entrant {
+    pub id: EntrantId,
+    pub name: String,
+    /// The rating when the entrant joined (Elo scale; see [`ratings`]).
+    pub rating: f64,
+    /// Withdrawn entrants keep their results but are not paired in later rounds.
+    pub withdrawn: bool,
+    /// Seeding order / starting rank, 1 = strongest. Unique within a tournament; see
+    /// [`assign_start_ranks`]. Used as the pairing number (round robin, Swiss, TRF) and
+    /// as the final standings fallback.
+    pub start_rank: u32,
+}
+
+/// Gives entrants starting ranks 1..n by rating (highest first), then name, then id.
+pub fn assign_start_ranks(entrants: &mut [Entrant]) {
+    entrants.sort_by(|a, b| {
+        b.rating
+            .total_cmp(&a.rating)
+            .then_with(|| a.name.cmp(&b.name))
+            .then_with(|| a.id.cmp(&b.id))
+    });
+    for (i, e) in entrants.iter_mut().enumerate() {
+        e.start_rank = i as u32 + 1;
+    }
+}
+
+/// The tournament formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Format {
+    RoundRobin,
+    DoubleRoundRobin,
+    Swiss,
+    Knockout,
+}
+
+impl Format {
+    pub const ALL: [Format; 4] = [
+        Format::RoundRobin,
+        Format::DoubleRoundRobin,
+        Format::Swiss,
+        Format::Knockout,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Format::RoundRobin => "round-robin",
+            Format::DoubleRoundRobin => "double-round-robin",
+            Format::Swiss => "swiss",
+            Format::Knockout => "knockout",
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Format {
+    type Err = TournamentError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim().to_ascii_lowercase();
+        Format::ALL
+            .into_iter()
+            .find(|f| f.name() == t)
+            .ok_or(TournamentError::UnknownFormat(s.to_string()))
+    }
+}
+
+/// One board of one round: `south` moves first (the "white" of TRF); `north == None`
+/// is a bye for `south`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Pairing {
+    pub round: u32,
+    pub board: u32,
+    pub south: EntrantId,
+    pub north: Option<EntrantId>,
+}
+
+impl Pairing {
+    pub fn is_bye(&self) -> bool {
+        self.north.is_none()
+    }
+
+    /// Whether `id` plays on this board (or has this bye).
+    pub fn involves(&self, id: EntrantId) -> bool {
+        self.south == id || self.north == Some(id)
+    }
+
+    /// The other player, if `id` plays here and it is not a bye.
+    pub fn opponent_of(&self, id: EntrantId) -> Option<EntrantId> {
+        if self.south == id {
+            self.north
+        } else if self.north == Some(id) {
+            Some(self.south)
+        } else {
+            None
+        }
+    }
+}
+
+/// Who won a finished match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Decision {
+    South,
+    North,
+    Draw,
+}
+
+/// A finished match: the decision and each player's seeds at the end (the last hand's
+/// final holdings in a multi-hand match, the final score of a single game, the sum
+/// over a fixed number of games).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchResult {
+    pub decision: Decision,
+    pub seeds: BySide<u32>,
+}
+
+/// A pairing and, once it is finished, its result. Byes never have a result: they
+/// score [`PointsScheme::bye`] as soon as they are paired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fixture {
+    pub pairing: Pairing,
+    pub result: Option<MatchResult>,
+}
+
+impl Fixture {
+    pub fn pending(pairing: Pairing) -> Fixture {
+        Fixture {
+            pairing,
+            result: None,
+        }
+    }
+
+    /// Finished: a bye, or a match with a result.
+    pub fn is_finished(&self) -> bool {
+        self.pairing.is_bye() || self.result.is_some()
+    }
+
+    /// What `id` scored here: `None` if `id` is not on this board or it is pending.
+    pub fn outcome_for(&self, id: EntrantId) -> Option<GameOutcome> {
+        let p = &self.pairing;
+        if !p.involves(id) {
+            return None;
+        }
+        if p.is_bye() {
+            return Some(GameOutcome::Bye);
+        }
+        let r = self.result?;
+        let me_south = p.south == id;
+        Some(match (r.decision, me_south) {
+            (Decision::Draw, _) => GameOutcome::Draw,
+            (Decision::South, true) | (Decision::North, false) => GameOutcome::Win,
+            _ => GameOutcome::Loss,
+        })
+    }
+
+    /// `id`'s seeds at the end minus the opponent's (0 for byes and pending matches).
+    pub fn seed_difference_for(&self, id: EntrantId) -> i64 {
+        match (self.result, self.pairing.north) {
+            (Some(r), Some(_)) if self.pairing.south == id => {
+                r.seeds.south as i64 - r.seeds.north as i64
+            }
+            (Some(r), Some(n)) if n == id => r.seeds.north as i64 - r.seeds.south as i64,
+            _ => 0,
+        }
+    }
+}
+
+/// One player's outcome on one board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameOutcome {
+    Win,
+    Draw,
+    Loss,
+    Bye,
+}
+
+/// Tournament points, exact: stored in units of 1/2000 of a point so that sums and the
+/// half-scores of Sonneborn-Berger never round, whatever order they are added in.
+/// Parsed from and shown as decimals ("1", "0.5", "2.25").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Points(pub i64);
+
+impl Points {
+    pub const UNIT: i64 = 2000;
+    pub const ZERO: Points = Points(0);
+
+    pub const fn whole(n: i64) -> Points {
+        Points(n * Self::UNIT)
+    }
+
+    pub fn as_f64(self) -> f64 {
+        self.0 as f64 / Self::UNIT as f64
+    }
+
+    /// Half of it (exact while the value is in whole thousandths).
+    pub const fn half(self) -> Points {
+        Points(self.0 / 2)
+    }
+}
+
+impl std::ops::Add for Points {
+    type Output = Points;
+    fn add(self, o: Points) -> Points {
+        Points(self.0 + o.0)
+    }
+}
+
+impl std::ops::AddAssign for Points {
+    fn add_assign(&mut self, o: Points) {
+        self.0 += o.0;
+    }
+}
+
+impl std::ops::Sub for Points {
+    type Output = Points;
+    fn sub(self, o: Points) -> Points {
+        Points(self.0 - o.0)
+    }
+}
+
+impl std::iter::Sum for Points {
+    fn sum<I: Iterator<Item = Points>>(iter: I) -> Points {
+        Points(iter.map(|p| p.0).sum())
+    }
+}
+
+impl fmt::Display for Points {
+    /// Shortest exact decimal: `1`, `0.5`, `12.25`, `-1.5`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let v = self.0.unsigned_abs();
+        let unit = Self::UNIT as u64;
+        let whole = v / unit;
+        let frac = v % unit; // in 1/2000
+        if frac == 0 {
+            return f.pad(&format!("{sign}{whole}"));
+        }
+        // 1/2000 = 0.0005: four decimals are always exact.
+        let mut digits = format!("{:04}", frac * 10_000 / unit);
+        while digits.ends_with('0') {
+            digits.pop();
+        }
+        f.pad(&format!("{sign}{whole}.{digits}"))
+    }
+}
+
+impl FromStr for Points {
+    type Err = TournamentError;
+    /// A decimal with at most three decimals, e.g. `1`, `0.5`, `3`, `0.25`.
+    fn from_str(s: &str) -> Result<Points, TournamentError> {
+        let bad = || TournamentError::BadPoints(s.to_string());
+        let t = s.trim();
+        let (neg, t) = match t.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, t),
+        };
+        let (whole, frac) = t.split_once('.').unwrap_or((t, ""));
+        if whole.is_empty() && frac.is_empty()
+            || !whole.bytes().all(|b| b.is_ascii_digit())
+            || !frac.bytes().all(|b| b.is_ascii_digit())
+            || frac.len() > 3
+            || whole.len() > 6
+        {
+            return Err(bad());
+        }
+        let w: i64 = if whole.is_empty() {
+            0
+        } else {
+            whole.parse().map_err(|_| bad())?
+        };
+        let mut milli: i64 = 0;
+        for (i, b) in frac.bytes().enumerate() {
+            milli += (b - b'0') as i64 * [100, 10, 1][i];
+        }
+        let v = w * Self::UNIT + milli * 2;
+        Ok(Points(if neg { -v } else { v }))
+    }
+}
+
+impl Serialize for Points {
+    /// As a JSON number (exact: at most four decimals).
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f64(self.as_f64())
+    }
+}
+
+impl<'de> Deserialize<'de> for Points {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = f64::deserialize(d)?;
+        Ok(Points((v * Self::UNIT as f64).round() as i64))
+    }
+}
+
+/// Points for a win, a draw, a loss and a pairing-allocated bye.
+///
+/// Written `WIN,DRAW,LOSS[,BYE]` (e.g. `1,0.5,0` or `3,1,0,3`). When the bye is not
+/// given it scores as a win (FIDE's default for a pairing-allocated bye). A bye is
+/// never rated, counts as no opponent for Buchholz and Sonneborn-Berger, and not as a
+/// win for the "wins" tiebreak.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PointsScheme {
+    pub win: Points,
+    pub draw: Points,
+    pub loss: Points,
+    pub bye: Points,
+}
+
+impl Default for PointsScheme {
+    fn default() -> Self {
+        PointsScheme {
+            win: Points::whole(1),
+            draw: Points(Points::UNIT / 2),
+            loss: Points::ZERO,
+            bye: Points::whole(1),
+        }
+    }
+}
+
+impl PointsScheme {
+    pub fn points(&self, outcome: GameOutcome) -> Points {
+        match outcome {
+            GameOutcome::Win => self.win,
+            GameOutcome::Draw => self.draw,
+            GameOutcome::Loss => self.loss,
+            GameOutcome::Bye => self.bye,
+        }
+    }
+}
+
+impl FromStr for PointsScheme {
+    type Err = TournamentError;
+    fn from_str(s: &str) -> Result<Self, TournamentError> {
+        let bad = |why: &str| TournamentError::BadPointsScheme(s.to_string(), why.to_string());
+        let parts: Vec<&str> = s.split(',').collect();
+        if !(3..=4).contains(&parts.len()) {
+            return Err(bad("expected WIN,DRAW,LOSS or WIN,DRAW,LOSS,BYE"));
+        }
+        let mut v = Vec::with_capacity(4);
+        for p in &parts {
+            let points = p.parse::<Points>().map_err(|_| {
+                bad("each value must be a number with at most 3 decimals, like 1 or 0.5")
+            })?;
+            if points.0 < 0 {
+                return Err(bad("points cannot be negative"));
+            }
+            v.push(points);
+        }
+        let scheme = PointsScheme {
+            win: v[0],
+            draw: v[1],
+            loss: v[2],
+            bye: v.get(3).copied().unwrap_or(v[0]),
+        };
+        if !(scheme.win > scheme.draw && scheme.draw >= scheme.loss) {
+            return Err(bad(
+                "a win must score more than a draw, and a draw at least a loss",
+            ));
+        }
+        Ok(scheme)
+    }
+}
+
+impl fmt::Display for PointsScheme {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{},{},{}", self.win, self.draw, self.loss, self.bye)
+    }
+}
+
+/// Everything the pure layer needs to know about one tournament. The store builds it
+/// from its tables; nothing here is ever written back except what the functions return.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Tournament {
+    pub name: String,
+    pub variant: String,
+    pub format: Format,
+    /// Swiss: the number of rounds (`None`: [`Tournament::planned_rounds`]'s default).
+    /// Ignored by the other formats, whose length follows from the entry count.
+    pub rounds: Option<u32>,
+    pub points: PointsScheme,
+    /// Tiebreak order; empty means [`Tiebreak::defaults`] for the format.
+    pub tiebreaks: Vec<Tiebreak>,
+    pub entrants: Vec<Entrant>,
+    /// Every pairing made so far, with results where finished, in any order.
+    pub fixtures: Vec<Fixture>,
+}
+
+impl Tournament {
+    pub fn new(name: impl Into<String>, variant: impl Into<String>, format: Format) -> Self {
+        Tournament {
+            name: name.into(),
+            variant: variant.into(),
+            format,
+            rounds: None,
+            points: PointsScheme::default(),
+            tiebreaks: Vec::new(),
+            entrants: Vec::new(),
+            fixtures: Vec::new(),
+        }
+    }
+
+    pub fn entrant(&self, id: EntrantId) -> Option<&Entrant> {
+        self.entrants.iter().find(|e| e.id == id)
+    }
+
+    /// Tiebreaks in force: the configured order, or the format's defaults.
+    pub fn tiebreak_order(&self) -> Vec<Tiebreak> {
+        if self.tiebreaks.is_empty() {
+            Tiebreak::defaults(self.format).to_vec()
+        } else {
+            self.tiebreaks.clone()
+        }
+    }
+
+    /// The number of rounds the event will have with its current entry list:
+    /// round robin n-1 (n even) or n (n odd), double twice that, knockout
+    /// ceil(log2 n), Swiss the configured count or else ceil(log2 n) (at least 1).
+    pub fn planned_rounds(&self) -> u32 {
+        let n = self.entrants.len() as u32;
+        match self.format {
+            Format::RoundRobin => pairing::round_robin::rounds(n as usize),
+            Format::DoubleRoundRobin => 2 * pairing::round_robin::rounds(n as usize),
+            Format::Knockout => pairing::knockout::rounds(n as usize),
+            Format::Swiss => self.rounds.unwrap_or_else(|| ceil_log2(n).max(1)),
+        }
+    }
+
+    /// The highest round paired so far (0 before the first pairing).
+    pub fn current_round(&self) -> u32 {
+        self.fixtures
+            .iter()
+            .map(|f| f.pairing.round)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Fixtures of one round, by board.
+    pub fn round_fixtures(&self, round: u32) -> Vec<Fixture> {
+        let mut v: Vec<Fixture> = self
+            .fixtures
+            .iter()
+            .filter(|f| f.pairing.round == round)
+            .copied()
+            .collect();
+        v.sort_by_key(|f| f.pairing.board);
+        v
+    }
+
+    /// Whether every match is finished and there is no round left to pair (a
+    /// knockout: when a champion is known).
+    pub fn is_finished(&self) -> bool {
+        if self.format == Format::Knockout {
+            return pairing::knockout::champion(self).is_some();
+        }
+        self.current_round() > 0
+            && self.fixtures.iter().all(Fixture::is_finished)
+            && matches!(self.next_round(), Err(TournamentError::Finished { .. }))
+    }
+
+    /// Checks the data the store handed over: unique ids and starting ranks, fixtures
+    /// that name entrants, nobody twice in one round.
+    pub fn validate(&self) -> Result<(), TournamentError> {
+        let mut ids = std::collections::HashSet::new();
+        let mut ranks = std::collections::HashSet::new();
+        for e in &self.entrants {
+            if !ids.insert(e.id) {
+                return Err(TournamentError::DuplicateEntrant(e.id));
+            }
+            if !ranks.insert(e.start_rank) {
+                return Err(TournamentError::DuplicateStartRank(e.start_rank));
+            }
+        }
+        let mut seen = std::collections::HashSet::new();
+        for f in &self.fixtures {
+            let p = f.pairing;
+            if p.round == 0 || p.board == 0 {
+                return Err(TournamentError::BadFixtureNumber {
+                    round: p.round,
+                    board: p.board,
+                });
+            }
+            for id in std::iter::once(p.south).chain(p.north) {
+                if !ids.contains(&id) {
+                    return Err(TournamentError::UnknownEntrant(id));
+                }
+                if !seen.insert((p.round, id)) {
+                    return Err(TournamentError::PairedTwice { round: p.round, id });
+                }
+            }
+            if p.north == Some(p.south) {
+                return Err(TournamentError::PairedTwice {
+                    round: p.round,
+                    id: p.south,
+                });
+            }
+            if p.is_bye() && f.result.is_some() {
+                return Err(TournamentError::ByeWithResult {
+                    round: p.round,
+                    id: p.south,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Pairs the next round (see [`pairing::next_round`]).
+    pub fn next_round(&self) -> Result<Vec<Pairing>, TournamentError> {
+        pairing::next_round(self)
+    }
+
+    pub fn standings(&self) -> Standings {
+        standings::standings(self)
+    }
+
+    pub fn crosstable(&self) -> Crosstable {
+        crosstable::crosstable(self)
+    }
+}
+
+pub(crate) fn ceil_log2(n: u32) -> u32 {
+    if n <= 1 {
+        0
+    } else {
+        32 - (n - 1).leading_zeros()
+    }
+}
+
+/// Errors of the tournament layer. Messages are lowercase, one line, and say what is
+/// allowed.
+#[derive(Debug, Error, Clone, PartialEq)]
+pub enum TournamentError {
+    #[error(
+        "unknown tournament format {0:?}; expected round-robin, double-round-robin, swiss or knockout"
+    )]
+    UnknownFormat(String),
+    #[error("invalid points value {0:?}; expected a number like 1 or 0.5")]
+    BadPoints(String),
+    #[error("invalid points scheme {0:?}: {1}")]
+    BadPointsScheme(String, String),
+    #[error(
+        "unknown tiebreak {0:?}; expected buchholz, buchholz-cut1, sonneborn-berger (sb), head-to-head (h2h), wins or seed-difference (seeds)"
+    )]
+    UnknownTiebreak(String),
+    #[error("tiebreak {0} is listed twice")]
+    DuplicateTiebreak(Tiebreak),
+    #[error("a {format} needs at least {min} active players, it has {have}")]
+    TooFewEntrants {
+        format: Format,
+        min: usize,
+        have: usize,
+    },
+    #[error("round {round} is not finished: {pending} match(es) still have no result")]
+    RoundIncomplete { round: u32, pending: usize },
+    #[error("the tournament is finished: all {rounds} rounds have been paired")]
+    Finished { rounds: u32 },
+    #[error("entrant {0} is listed twice")]
+    DuplicateEntrant(EntrantId),
+    #[error("starting rank {0} is given to two entrants")]
+    DuplicateStartRank(u32),
+    #[error("fixture names entrant {0}, who is not in the tournament")]
+    UnknownEntrant(EntrantId),
+    #[error("entrant {id} is paired twice in round {round}")]
+    PairedTwice { round: u32, id: EntrantId },
+    #[error("the bye of entrant {id} in round {round} has a match result")]
+    ByeWithResult { round: u32, id: EntrantId },
+    #[error("fixture round {round} board {board}: rounds and boards are numbered from 1")]
+    BadFixtureNumber { round: u32, board: u32 },
+    #[error("the entry list changed after round 1 of a round robin; only withdrawals are allowed")]
+    EntriesChanged,
+    #[error("invalid k factor {0}; expected a number above 0 and at most 100")]
+    BadKFactor(f64),
+}
+
+#[cfg(test)]
+pub(crate) mod testutil;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_parse_and_display_exactly() {
+        for (text, shown) in [
+            ("1", "1"),
+            ("0.5", "0.5"),
+            (".5", "0.5"),
+            ("3", "3"),
+            ("0.25", "0.25"),
+            ("2.125", "2.125"),
+            ("0", "0"),
+        ] {
+            assert_eq!(text.parse::<Points>().unwrap().to_string(), shown, "{text}");
+        }
+        assert_eq!(Points(1).to_string(), "0.0005");
+        assert_eq!(Points(-3000).to_string(), "-1.5");
+        for bad in ["", "x", "1.2345", "1,5", "1e3", "..", "1.2.3"] {
+            assert!(bad.parse::<Points>().is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn points_scheme_parses_with_and_without_bye() {
+        let s: PointsScheme = "1,0.5,0".parse().unwrap();
+        assert_eq!(s, PointsScheme::default());
+        let s: PointsScheme = "3,1,0,1".parse().unwrap();
+        assert_eq!(
+            (s.win, s.draw, s.loss, s.bye),
+            (
+                Points::whole(3),
+                Points::whole(1),
+                Points::ZERO,
+                Points::whole(1)
+            )
+        );
+        assert_eq!(s.to_string(), "3,1,0,1");
+        for bad in [
+            "1,0.5",
+            "0.5,1,0",
+            "1,0.5,0,1,1",
+            "1,a,0",
+            "1,0.5,-1",
+            "1,0,0.5",
+        ] {
+            let err = bad.parse::<PointsScheme>().unwrap_err();
+            assert!(matches!(err, TournamentError::BadPointsScheme(..)), "{bad}");
+        }
+    }
+
+    #[test]
+    fn start_ranks_follow_rating_then_name() {
+        let mut es = vec![
+            testutil::entrant(10, "Cy", 1500.0),
+            testutil::entrant(11, "Al", 1700.0),
+            testutil::entrant(12, "Bo", 1500.0),
+        ];
+        assign_start_ranks(&mut es);
+        let order: Vec<(i64, u32)> = es.iter().map(|e| (e.id, e.start_rank)).collect();
+        assert_eq!(order, vec![(11, 1), (12, 2), (10, 3)]);
+    }
+
+    #[test]
+    fn ceil_log2_values() {
+        assert_eq!(
+            [1, 2, 3, 4, 5, 8, 9, 16, 17].map(ceil_log2),
+            [0, 1, 2, 2, 3, 3, 4, 4, 5]
+        );
+    }
+
+    #[test]
+    fn validate_names_the_problem() {
+        let mut t = testutil::tournament(Format::Swiss, 4);
+        assert_eq!(t.validate(), Ok(()));
+        t.fixtures.push(Fixture::pending(Pairing {
+            round: 1,
+            board: 1,
+            south: 1,
+            north: Some(99),
+        }));
+        assert_eq!(t.validate(), Err(TournamentError::UnknownEntrant(99)));
+        t.fixtures[0].pairing.round = 0;
+        assert_eq!(
+            t.validate(),
+            Err(TournamentError::BadFixtureNumber { round: 0, board: 1 })
+        );
+        t.fixtures[0].pairing.round = 1;
+        t.fixtures[0].pairing.north = Some(2);
+        t.fixtures.push(Fixture::pending(Pairing {
+            round: 1,
+            board: 2,
+            south: 2,
+            north: Some(3),
+        }));
+        assert_eq!(
+            t.validate(),
+            Err(TournamentError::PairedTwice { round: 1, id: 2 })
+        );
+    }
+}

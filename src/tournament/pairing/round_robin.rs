@@ -1,0 +1,342 @@
+//! Round robin by Berger tables.
+//!
+//! Entrants are numbered 1..n by starting rank (withdrawn entrants keep their number
+//! so the schedule never shifts). With an odd count a dummy number n+1 is added and
+//! whoever meets it has the bye. With m numbers (m even) there are m-1 rounds; in round
+//! r the player numbered m meets x, where 2x-2 ≡ r-1 (mod m-1), and the other pairs
+//! are x+k against x-k (cyclically in 1..m-1) for k = 1..m/2-1. Sides are the Berger
+//! table's "white": of i and j (both below m) the lower number moves first when i+j
+//! is odd, the higher when it is even; against m, x moves first when x ≤ m/2. This
+//! gives everyone first moves within one of their second moves over the cycle.
+//!
+//! Double round robin: the cycle is played twice, the second with sides swapped.
+//!
+//! Withdrawals: a withdrawn entrant's later games are not paired, and their scheduled
+//! opponent sits that round out (no game, no points; not a bye). A round left with
+//! nothing to play is skipped (the next pairing carries the later round number).
+
+use super::{Pairing, Tournament, TournamentError};
+use crate::tournament::{EntrantId, Format};
+
+/// Rounds in one cycle for `n` entrants.
+pub fn rounds(n: usize) -> u32 {
+    if n < 2 { 0 } else { (n + n % 2 - 1) as u32 }
+}
+
+/// The Berger table for numbers 1..=m (m even): for round `r` (1-based, r < m), the
+/// pairs as (first mover, second mover), board order.
+pub fn berger_round(m: usize, r: usize) -> Vec<(usize, usize)> {
+    assert!(m >= 2 && m % 2 == 0 && (1..m).contains(&r));
+    let c = m - 1; // the circle 1..=c
+    let wrap = |v: isize| -> usize { ((v - 1).rem_euclid(c as isize) + 1) as usize };
+    // x with 2x - 2 ≡ r - 1 (mod c): c is odd, so 2 has an inverse.
+    let x = (1..=c).find(|&x| (2 * x - 2) % c == (r - 1) % c).unwrap();
+    let mut pairs = Vec::with_capacity(m / 2);
+    pairs.push(if x <= m / 2 { (x, m) } else { (m, x) });
+    for k in 1..m / 2 {
+        let i = wrap(x as isize + k as isize);
+        let j = wrap(x as isize - k as isize);
+        let (lo, hi) = (i.min(j), i.max(j));
+        pairs.push(if (lo + hi) % 2 == 1 {
+            (lo, hi)
+        } else {
+            (hi, lo)
+        });
+    }
+    pairs
+}
+
+/// The whole schedule for `ids` (in starting-rank order), ignoring withdrawals:
+/// `schedule[r - 1]` is round r. The bye is on the last board.
+pub fn schedule(ids: &[EntrantId], double: bool) -> Vec<Vec<Pairing>> {
+    let n = ids.len();
+    let cycle = rounds(n) as usize;
+    let m = n + n % 2;
+    let total = if double { 2 * cycle } else { cycle };
+    (1..=total)
+        .map(|round| {
+            let base = (round - 1) % cycle.max(1) + 1;
+            let swap = round > cycle;
+            let mut games = Vec::new();
+            let mut bye = None;
+            for (a, b) in berger_round(m, base) {
+                let (a, b) = if swap { (b, a) } else { (a, b) };
+                match (ids.get(a - 1), ids.get(b - 1)) {
+                    (Some(&a), Some(&b)) => games.push((a, b)),
+                    (Some(&a), None) | (None, Some(&a)) => bye = Some(a),
+                    (None, None) => unreachable!(),
+                }
+            }
+            let mut v: Vec<Pairing> = games
+                .into_iter()
+                .map(|(s, n)| Pairing {
+                    round: round as u32,
+                    board: 0,
+                    south: s,
+                    north: Some(n),
+                })
+                .collect();
+            if let Some(b) = bye {
+                v.push(Pairing {
+                    round: round as u32,
+                    board: 0,
+                    south: b,
+                    north: None,
+                });
+            }
+            for (i, p) in v.iter_mut().enumerate() {
+                p.board = i as u32 + 1;
+            }
+            v
+        })
+        .collect()
+}
+
+pub(super) fn next_round(t: &Tournament, round: u32) -> Result<Vec<Pairing>, TournamentError> {
+    let mut entrants: Vec<_> = t.entrants.iter().collect();
+    entrants.sort_by_key(|e| e.start_rank);
+    let active = entrants.iter().filter(|e| !e.withdrawn).count();
+    if entrants.len() < 2 || (round == 1 && active < 2) {
+        return Err(TournamentError::TooFewEntrants {
+            format: t.format,
+            min: 2,
+            have: active,
+        });
+    }
+    let ids: Vec<EntrantId> = entrants.iter().map(|e| e.id).collect();
+    let double = t.format == Format::DoubleRoundRobin;
+    let total = if double { 2 } else { 1 } * rounds(ids.len());
+    if round > total {
+        return Err(TournamentError::Finished { rounds: total });
+    }
+    let table = schedule(&ids, double);
+    // The entry list must be the one round 1 was paired with.
+    if round > 1 {
+        let paired: Vec<_> = t
+            .round_fixtures(1)
+            .iter()
+            .map(|f| (f.pairing.south, f.pairing.north))
+            .collect();
+        let expected: Vec<_> = table[0].iter().map(|p| (p.south, p.north)).collect();
+        if !paired.iter().all(|p| expected.contains(p)) {
+            return Err(TournamentError::EntriesChanged);
+        }
+    }
+    let withdrawn = |id: EntrantId| t.entrant(id).is_some_and(|e| e.withdrawn);
+    // A round left with no game and no bye after withdrawals is skipped.
+    for r in round..=total {
+        let mut out: Vec<Pairing> = table[r as usize - 1]
+            .iter()
+            .filter(|p| !withdrawn(p.south) && !p.north.is_some_and(withdrawn))
+            .copied()
+            .collect();
+        if out.is_empty() {
+            continue;
+        }
+        for (i, p) in out.iter_mut().enumerate() {
+            p.board = i as u32 + 1;
+        }
+        return Ok(out);
+    }
+    Err(TournamentError::Finished { rounds: total })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+    use crate::tournament::testutil;
+
+    #[test]
+    fn berger_six_matches_the_published_table() {
+        // FIDE Handbook C.05 Annex 1, Berger table for 5 or 6 players.
+        let expected = [
+            vec![(1, 6), (2, 5), (3, 4)],
+            vec![(6, 4), (5, 3), (1, 2)],
+            vec![(2, 6), (3, 1), (4, 5)],
+            vec![(6, 5), (1, 4), (2, 3)],
+            vec![(3, 6), (4, 2), (5, 1)],
+        ];
+        for (r, pairs) in expected.iter().enumerate() {
+            assert_eq!(&berger_round(6, r + 1), pairs, "round {}", r + 1);
+        }
+    }
+
+    #[test]
+    fn berger_four_matches_the_published_table() {
+        let expected = [
+            vec![(1, 4), (2, 3)],
+            vec![(4, 3), (1, 2)],
+            vec![(2, 4), (3, 1)],
+        ];
+        for (r, pairs) in expected.iter().enumerate() {
+            assert_eq!(&berger_round(4, r + 1), pairs, "round {}", r + 1);
+        }
+    }
+
+    /// Every property a club relies on, for 4..=13 players, single and double.
+    #[test]
+    fn everyone_meets_everyone_with_balanced_first_moves() {
+        for n in 4..=13usize {
+            for format in [Format::RoundRobin, Format::DoubleRoundRobin] {
+                let cycles = if format == Format::DoubleRoundRobin {
+                    2
+                } else {
+                    1
+                };
+                let mut t = testutil::tournament(format, n);
+                let mut byes_per_round = Vec::new();
+                testutil::simulate(&mut t, n as u64, 20, 100, |_, ps| {
+                    byes_per_round.push(ps.iter().filter(|p| p.is_bye()).count());
+                    // Nobody twice in a round, boards numbered 1..
+                    let mut seen = std::collections::HashSet::new();
+                    for (i, p) in ps.iter().enumerate() {
+                        assert_eq!(p.board, i as u32 + 1);
+                        assert!(seen.insert(p.south));
+                        if let Some(x) = p.north {
+                            assert!(seen.insert(x));
+                        }
+                    }
+                    assert_eq!(seen.len(), n, "everyone is paired or has the bye");
+                });
+                let expected_rounds = cycles * (n + n % 2 - 1);
+                assert_eq!(t.current_round() as usize, expected_rounds, "n={n}");
+                assert!(t.is_finished());
+                assert!(matches!(
+                    t.next_round(),
+                    Err(TournamentError::Finished { .. })
+                ));
+                // One bye per round exactly when the count is odd; everyone gets one
+                // bye per cycle.
+                assert!(byes_per_round.iter().all(|&b| b == n % 2));
+                let mut meetings: HashMap<(i64, i64), usize> = HashMap::new();
+                let mut first: HashMap<i64, i32> = HashMap::new();
+                let mut byes: HashMap<i64, usize> = HashMap::new();
+                for f in &t.fixtures {
+                    let p = f.pairing;
+                    match p.north {
+                        Some(x) => {
+                            let key = (p.south.min(x), p.south.max(x));
+                            *meetings.entry(key).or_default() += 1;
+                            *first.entry(p.south).or_default() += 1;
+                            *first.entry(x).or_default() -= 1;
+                        }
+                        None => *byes.entry(p.south).or_default() += 1,
+                    }
+                }
+                assert_eq!(meetings.len(), n * (n - 1) / 2, "n={n}");
+                assert!(meetings.values().all(|&c| c == cycles), "n={n}");
+                if n % 2 == 1 {
+                    assert_eq!(byes.len(), n);
+                    assert!(byes.values().all(|&c| c == cycles));
+                }
+                for id in 1..=n as i64 {
+                    let bal = first.get(&id).copied().unwrap_or(0);
+                    if cycles == 2 {
+                        assert_eq!(bal, 0, "double round robin: n={n} player {id}");
+                    } else {
+                        assert!(bal.abs() <= 1, "n={n} player {id} balance {bal}");
+                    }
+                }
+                // In the double cycle each pair's second game swaps the sides.
+                if cycles == 2 {
+                    let c = expected_rounds as u32 / 2;
+                    for f in t.fixtures.iter().filter(|f| f.pairing.round <= c) {
+                        let p = f.pairing;
+                        let twin = t
+                            .fixtures
+                            .iter()
+                            .find(|g| g.pairing.round == p.round + c && g.pairing.involves(p.south))
+                            .unwrap();
+                        assert_eq!(twin.pairing.south, p.north.unwrap_or(p.south));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn withdrawn_players_are_not_paired_later() {
+        let mut t = testutil::tournament(Format::RoundRobin, 6);
+        testutil::simulate(&mut t, 1, 0, 2, |_, _| {});
+        t.entrants[2].withdrawn = true; // id 3
+        let mut later = Vec::new();
+        testutil::simulate(&mut t, 2, 0, 100, |_, ps| later.extend_from_slice(ps));
+        assert_eq!(t.current_round(), 5);
+        assert!(later.iter().all(|p| !p.involves(3)));
+        // Player 3's games in rounds 3, 4 and 5 were dropped.
+        let games = t.fixtures.iter().filter(|f| !f.pairing.is_bye()).count();
+        assert_eq!(games, 15 - 3);
+    }
+
+    #[test]
+    fn empty_rounds_after_withdrawals_are_skipped() {
+        // Four players, 1 and 2 withdraw after round 1: only 3-4 is left to play.
+        let mut t = testutil::tournament(Format::RoundRobin, 4);
+        testutil::simulate(&mut t, 1, 0, 1, |_, _| {});
+        t.entrants[0].withdrawn = true;
+        t.entrants[1].withdrawn = true;
+        let mut rounds = Vec::new();
+        testutil::simulate(&mut t, 2, 0, 10, |_, ps| rounds.push(ps.to_vec()));
+        assert_eq!(rounds.len(), 1, "{rounds:?}");
+        let p = rounds[0][0];
+        assert_eq!(
+            (p.south.min(p.north.unwrap()), p.south.max(p.north.unwrap())),
+            (3, 4)
+        );
+        assert!(t.is_finished());
+    }
+
+    #[test]
+    fn too_few_players_is_an_error() {
+        let t = testutil::tournament(Format::RoundRobin, 1);
+        assert!(matches!(
+            t.next_round(),
+            Err(TournamentError::TooFewEntrants { .. })
+        ));
+    }
+
+    #[test]
+    fn a_pending_match_blocks_the_next_round() {
+        let mut t = testutil::tournament(Format::RoundRobin, 4);
+        let ps = t.next_round().unwrap();
+        t.fixtures = ps
+            .into_iter()
+            .map(crate::tournament::Fixture::pending)
+            .collect();
+        assert_eq!(
+            t.next_round(),
+            Err(TournamentError::RoundIncomplete {
+                round: 1,
+                pending: 2
+            })
+        );
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+        /// Withdrawals at any point: nobody withdrawn is paired afterwards, no pair
+        /// meets twice in a single round robin, and every round has at most one bye.
+        #[test]
+        fn withdrawals_at_any_time(n in 4usize..=13, after in 0u32..6, who in 0usize..13, seed in 0u64..1000) {
+            let mut t = testutil::tournament(Format::RoundRobin, n);
+            testutil::simulate(&mut t, seed, 20, after, |_, _| {});
+            let gone = t.entrants[who % n].id;
+            t.entrants[who % n].withdrawn = true;
+            let mut later = Vec::new();
+            testutil::simulate(&mut t, seed + 1, 20, 100, |_, ps| later.push(ps.to_vec()));
+            let mut met = std::collections::HashSet::new();
+            for f in &t.fixtures {
+                if let Some(x) = f.pairing.north {
+                    proptest::prop_assert!(met.insert((f.pairing.south.min(x), f.pairing.south.max(x))));
+                }
+            }
+            for ps in &later {
+                proptest::prop_assert!(ps.iter().all(|p| !p.involves(gone)));
+                proptest::prop_assert!(ps.iter().filter(|p| p.is_bye()).count() <= 1);
+            }
+            proptest::prop_assert!(t.is_finished());
+        }
+    }
+}

@@ -1,0 +1,459 @@
+//! Standings: points, then the tiebreaks in the configured order, then starting rank.
+//!
+//! Players are split into groups of equal points (in a knockout: first by the round
+//! reached, then points); each tiebreak in turn splits every group that is still
+//! tied, highest value first. Head-to-head is computed inside the group it splits, so
+//! it only ever compares players who are still level. Whatever is left tied is ordered
+//! by starting rank, and those rows are marked `shared`.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+use super::pairing::knockout;
+use super::{EntrantId, Format, GameOutcome, Points, Tiebreak, TiebreakValue, Tournament};
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StandingRow {
+    /// 1-based, unique.
+    pub position: u32,
+    /// Tied with a neighbour on points and every tiebreak: the order between them
+    /// came from starting rank.
+    pub shared: bool,
+    pub id: EntrantId,
+    pub name: String,
+    pub rating: f64,
+    pub start_rank: u32,
+    pub withdrawn: bool,
+    pub points: Points,
+    /// Finished games (byes excluded).
+    pub played: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    pub byes: u32,
+    /// Knockout only: the last round the player took part in (a champion: one more).
+    pub reached: Option<u32>,
+    /// In the order of [`Standings::tiebreaks`].
+    pub tiebreaks: Vec<TiebreakValue>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Standings {
+    pub tiebreaks: Vec<Tiebreak>,
+    pub rows: Vec<StandingRow>,
+}
+
+impl Standings {
+    pub fn row(&self, id: EntrantId) -> Option<&StandingRow> {
+        self.rows.iter().find(|r| r.id == id)
+    }
+}
+
+/// One finished game from one player's side.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PlayedGame {
+    pub opponent: EntrantId,
+    pub outcome: GameOutcome,
+    pub seed_difference: i64,
+}
+
+/// Points and finished games of every entrant.
+pub(crate) fn tallies(
+    t: &Tournament,
+) -> (
+    HashMap<EntrantId, Points>,
+    HashMap<EntrantId, Vec<PlayedGame>>,
+    HashMap<EntrantId, u32>,
+) {
+    let mut points: HashMap<EntrantId, Points> =
+        t.entrants.iter().map(|e| (e.id, Points::ZERO)).collect();
+    let mut games: HashMap<EntrantId, Vec<PlayedGame>> = HashMap::new();
+    let mut byes: HashMap<EntrantId, u32> = HashMap::new();
+    let mut fixtures = t.fixtures.clone();
+    fixtures.sort_by_key(|f| (f.pairing.round, f.pairing.board));
+    for f in &fixtures {
+        let p = f.pairing;
+        for id in std::iter::once(p.south).chain(p.north) {
+            let Some(o) = f.outcome_for(id) else { continue };
+            *points.entry(id).or_default() += t.points.points(o);
+            match (o, p.opponent_of(id)) {
+                (GameOutcome::Bye, _) | (_, None) => *byes.entry(id).or_default() += 1,
+                (_, Some(opp)) => games.entry(id).or_default().push(PlayedGame {
+                    opponent: opp,
+                    outcome: o,
+                    seed_difference: f.seed_difference_for(id),
+                }),
+            }
+        }
+    }
+    (points, games, byes)
+}
+
+/// The standings of a tournament (see the module notes).
+pub fn standings(t: &Tournament) -> Standings {
+    let order = t.tiebreak_order();
+    let (points, games, byes) = tallies(t);
+    let no_games = Vec::new();
+    let games_of = |id: EntrantId| games.get(&id).unwrap_or(&no_games);
+    let pts = |id: EntrantId| points.get(&id).copied().unwrap_or_default();
+
+    // Knockout: the round each player reached.
+    let reached: HashMap<EntrantId, u32> = if t.format == Format::Knockout {
+        let champ = knockout::champion(t);
+        t.entrants
+            .iter()
+            .map(|e| {
+                let last = t
+                    .fixtures
+                    .iter()
+                    .filter(|f| f.pairing.involves(e.id))
+                    .map(|f| f.pairing.round)
+                    .max()
+                    .unwrap_or(0);
+                (e.id, last + (champ == Some(e.id)) as u32)
+            })
+            .collect()
+    } else {
+        HashMap::new()
+    };
+
+    let global = |tb: Tiebreak, id: EntrantId| -> i64 {
+        let gs = games_of(id);
+        match tb {
+            Tiebreak::Buchholz => gs.iter().map(|g| pts(g.opponent).0).sum(),
+            Tiebreak::BuchholzCut1 => {
+                let v: Vec<i64> = gs.iter().map(|g| pts(g.opponent).0).collect();
+                v.iter().sum::<i64>() - v.iter().min().copied().unwrap_or(0)
+            }
+            Tiebreak::SonnebornBerger => gs
+                .iter()
+                .map(|g| match g.outcome {
+                    GameOutcome::Win => pts(g.opponent).0,
+                    GameOutcome::Draw => pts(g.opponent).half().0,
+                    _ => 0,
+                })
+                .sum(),
+            Tiebreak::Wins => gs.iter().filter(|g| g.outcome == GameOutcome::Win).count() as i64,
+            Tiebreak::SeedDifference => gs.iter().map(|g| g.seed_difference).sum(),
+            Tiebreak::HeadToHead => unreachable!("computed per group"),
+        }
+    };
+    let head_to_head = |id: EntrantId, group: &[EntrantId]| -> i64 {
+        games_of(id)
+            .iter()
+            .filter(|g| group.contains(&g.opponent))
+            .map(|g| t.points.points(g.outcome).0)
+            .sum()
+    };
+
+    let mut values: HashMap<(EntrantId, usize), Option<i64>> = HashMap::new();
+    for e in &t.entrants {
+        for (k, &tb) in order.iter().enumerate() {
+            let v = (tb != Tiebreak::HeadToHead).then(|| global(tb, e.id));
+            values.insert((e.id, k), v);
+        }
+    }
+
+    // Initial groups: (reached, points), best first.
+    let mut ids: Vec<EntrantId> = t.entrants.iter().map(|e| e.id).collect();
+    let primary = |id: &EntrantId| (reached.get(id).copied().unwrap_or(0), pts(*id));
+    ids.sort_by(|a, b| primary(b).cmp(&primary(a)));
+    let mut groups: Vec<Vec<EntrantId>> = split_runs(ids, |id| primary(id));
+    for (k, &tb) in order.iter().enumerate() {
+        let mut next = Vec::with_capacity(groups.len());
+        for g in groups {
+            if g.len() == 1 {
+                next.push(g);
+                continue;
+            }
+            if tb == Tiebreak::HeadToHead {
+                for &id in &g {
+                    values.insert((id, k), Some(head_to_head(id, &g)));
+                }
+            }
+            let mut g = g;
+            let key = |id: &EntrantId| values[&(*id, k)].unwrap_or(i64::MIN);
+            g.sort_by_key(|id| std::cmp::Reverse(key(id)));
+            next.extend(split_runs(g, key));
+        }
+        groups = next;
+    }
+    let entrant = |id: EntrantId| t.entrant(id).expect("ids come from the entrant list");
+    let mut rows = Vec::with_capacity(t.entrants.len());
+    for mut g in groups {
+        g.sort_by_key(|&id| (entrant(id).start_rank, id));
+        let shared = g.len() > 1;
+        for id in g {
+            let e = entrant(id);
+            let gs = games_of(id);
+            let count = |o: GameOutcome| gs.iter().filter(|g| g.outcome == o).count() as u32;
+            rows.push(StandingRow {
+                position: rows.len() as u32 + 1,
+                shared,
+                id,
+                name: e.name.clone(),
+                rating: e.rating,
+                start_rank: e.start_rank,
+                withdrawn: e.withdrawn,
+                points: pts(id),
+                played: gs.len() as u32,
+                wins: count(GameOutcome::Win),
+                draws: count(GameOutcome::Draw),
+                losses: count(GameOutcome::Loss),
+                byes: byes.get(&id).copied().unwrap_or(0),
+                reached: reached.get(&id).copied(),
+                tiebreaks: order
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &tb)| TiebreakValue {
+                        tiebreak: tb,
+                        value: values[&(id, k)],
+                    })
+                    .collect(),
+            });
+        }
+    }
+    Standings {
+        tiebreaks: order,
+        rows,
+    }
+}
+
+/// Splits a sorted list into runs of equal key.
+fn split_runs<K: PartialEq>(
+    ids: Vec<EntrantId>,
+    key: impl Fn(&EntrantId) -> K,
+) -> Vec<Vec<EntrantId>> {
+    let mut out: Vec<Vec<EntrantId>> = Vec::new();
+    for id in ids {
+        match out.last_mut() {
+            Some(run) if key(&run[0]) == key(&id) => run.push(id),
+            _ => out.push(vec![id]),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::BySide;
+    use crate::tournament::{Decision, Fixture, MatchResult, Pairing, testutil};
+
+    fn game(
+        round: u32,
+        board: u32,
+        s: EntrantId,
+        n: EntrantId,
+        d: Decision,
+        seeds: (u32, u32),
+    ) -> Fixture {
+        Fixture {
+            pairing: Pairing {
+                round,
+                board,
+                south: s,
+                north: Some(n),
+            },
+            result: Some(MatchResult {
+                decision: d,
+                seeds: BySide::new(seeds.0, seeds.1),
+            }),
+        }
+    }
+
+    fn bye(round: u32, board: u32, s: EntrantId) -> Fixture {
+        Fixture::pending(Pairing {
+            round,
+            board,
+            south: s,
+            north: None,
+        })
+    }
+
+    /// A five-player round robin worked out by hand (S = first mover):
+    /// R1: 2-5 S wins 30-18, 3-4 draw 24-24, bye 1
+    /// R2: 5-3 N wins 20-28, 1-2 S wins 29-19, bye 4
+    /// R3: 3-1 draw 24-24, 4-5 S wins 27-21, bye 2
+    /// R4: 1-4 N wins 16-32, 2-3 draw 24-24, bye 5
+    /// R5: 4-2 N wins 23-25, 5-1 N wins 10-38, bye 3
+    fn event() -> Tournament {
+        use Decision::*;
+        let mut t = testutil::tournament(Format::RoundRobin, 5);
+        t.fixtures = vec![
+            game(1, 1, 2, 5, South, (30, 18)),
+            game(1, 2, 3, 4, Draw, (24, 24)),
+            bye(1, 3, 1),
+            game(2, 1, 5, 3, North, (20, 28)),
+            game(2, 2, 1, 2, South, (29, 19)),
+            bye(2, 3, 4),
+            game(3, 1, 3, 1, Draw, (24, 24)),
+            game(3, 2, 4, 5, South, (27, 21)),
+            bye(3, 3, 2),
+            game(4, 1, 1, 4, North, (16, 32)),
+            game(4, 2, 2, 3, Draw, (24, 24)),
+            bye(4, 3, 5),
+            game(5, 1, 4, 2, North, (23, 25)),
+            game(5, 2, 5, 1, North, (10, 38)),
+            bye(5, 3, 3),
+        ];
+        t
+    }
+
+    #[test]
+    fn hand_computed_round_robin_standings() {
+        // Points (bye = 1):
+        //   P1: bye 1 + W(2) 1 + D(3) .5 + L(4) 0 + W(5) 1        = 3.5
+        //   P2: W(5) 1 + L(1) 0 + bye 1 + D(3) .5 + W(4) 1        = 3.5
+        //   P3: D(4) .5 + W(5) 1 + D(1) .5 + D(2) .5 + bye 1      = 3.5
+        //   P4: D(3) .5 + bye 1 + W(5) 1 + W(1) 1 + L(2) 0        = 3.5
+        //   P5: L L L bye L                                        = 1
+        // Four-way tie at 3.5. Head-to-head inside {1,2,3,4}:
+        //   P1: W(2) 1 + D(3) .5 + L(4) 0 = 1.5
+        //   P2: L(1) 0 + D(3) .5 + W(4) 1 = 1.5
+        //   P3: D(4) .5 + D(1) .5 + D(2) .5 = 1.5
+        //   P4: D(3) .5 + W(1) 1 + L(2) 0 = 1.5
+        // Still tied. Sonneborn-Berger (beaten: full score, drawn: half):
+        //   P1: beat 2 (3.5) + drew 3 (1.75) + beat 5 (1) = 6.25
+        //   P2: beat 5 (1) + drew 3 (1.75) + beat 4 (3.5) = 6.25
+        //   P3: drew 4 (1.75) + beat 5 (1) + drew 1 (1.75) + drew 2 (1.75) = 6.25
+        //   P4: drew 3 (1.75) + beat 5 (1) + beat 1 (3.5) = 6.25
+        // Still tied! Wins: P1 2, P2 2, P3 1, P4 2 -> P3 fourth.
+        // Seed difference among {1,2,4}:
+        //   P1: 2:+10, 3:0, 4:-16, 5:+28 = +22
+        //   P2: 5:+12, 1:-10, 3:0, 4:+2 = +4
+        //   P4: 3:0, 5:+6, 1:+16, 2:-2 = +20
+        // Order: P1, P4, P2, P3, P5.
+        let t = event();
+        let s = t.standings();
+        let order: Vec<EntrantId> = s.rows.iter().map(|r| r.id).collect();
+        assert_eq!(order, vec![1, 4, 2, 3, 5]);
+        assert_eq!(
+            s.tiebreaks,
+            vec![
+                Tiebreak::HeadToHead,
+                Tiebreak::SonnebornBerger,
+                Tiebreak::Wins,
+                Tiebreak::SeedDifference
+            ]
+        );
+        let shown: Vec<(String, Vec<String>)> = s
+            .rows
+            .iter()
+            .map(|r| {
+                (
+                    r.points.to_string(),
+                    r.tiebreaks.iter().map(|v| v.to_string()).collect(),
+                )
+            })
+            .collect();
+        let row = |p: &str, tbs: [&str; 4]| (p.to_string(), tbs.map(String::from).to_vec());
+        assert_eq!(
+            shown,
+            vec![
+                row("3.5", ["1.5", "6.25", "2", "22"]),
+                row("3.5", ["1.5", "6.25", "2", "20"]),
+                row("3.5", ["1.5", "6.25", "2", "4"]),
+                row("3.5", ["1.5", "6.25", "1", "8"]),
+                row("1", ["-", "0", "0", "-54"]),
+            ]
+        );
+        assert!(s.rows.iter().all(|r| !r.shared));
+        let p3 = s.row(3).unwrap();
+        assert_eq!(
+            (p3.played, p3.wins, p3.draws, p3.losses, p3.byes),
+            (4, 1, 3, 0, 1)
+        );
+    }
+
+    #[test]
+    fn configured_order_changes_the_result() {
+        // Buchholz (sum of opponents' scores, byes add nothing):
+        //   P1: 2,3,4,5 -> 3.5+3.5+3.5+1 = 11.5; the same for P2, P3, P4.
+        let mut t = event();
+        t.tiebreaks = vec![Tiebreak::Buchholz, Tiebreak::Wins];
+        let s = t.standings();
+        let order: Vec<EntrantId> = s.rows.iter().map(|r| r.id).collect();
+        // BH all 11.5; wins 2,2,1,2 -> {1,2,4} then 3; {1,2,4} tied: start rank.
+        assert_eq!(order, vec![1, 2, 4, 3, 5]);
+        assert_eq!(s.rows[0].tiebreaks[0].to_string(), "11.5");
+        assert!(s.rows[0].shared && s.rows[1].shared && s.rows[2].shared);
+        assert!(!s.rows[3].shared);
+    }
+
+    #[test]
+    fn head_to_head_only_compares_the_tied_players() {
+        use Decision::*;
+        // 4 players, single round robin; P1 and P2 tie and drew with each other.
+        let mut t = testutil::tournament(Format::RoundRobin, 4);
+        t.tiebreaks = vec![Tiebreak::HeadToHead];
+        t.fixtures = vec![
+            game(1, 1, 1, 4, South, (30, 18)),
+            game(1, 2, 2, 3, South, (30, 18)),
+            game(2, 1, 4, 3, South, (30, 18)),
+            game(2, 2, 1, 2, Draw, (24, 24)),
+            game(3, 1, 2, 4, North, (20, 28)),
+            game(3, 2, 3, 1, South, (28, 20)),
+        ];
+        // P1: W D L = 1.5; P2: W D L = 1.5; P3: L L W = 1; P4: L W W = 2.
+        let s = t.standings();
+        let order: Vec<EntrantId> = s.rows.iter().map(|r| r.id).collect();
+        // P4 2; {P1,P2} 1.5 drew each other -> h2h 0.5 each -> start rank: P1, P2.
+        assert_eq!(order, vec![4, 1, 2, 3]);
+        assert_eq!(s.rows[1].tiebreaks[0].to_string(), "0.5");
+        assert_eq!(s.rows[0].tiebreaks[0].to_string(), "-");
+        assert!(s.rows[1].shared);
+    }
+
+    #[test]
+    fn points_scheme_is_applied() {
+        let mut t = event();
+        t.points = "3,1,0,2".parse().unwrap();
+        let s = t.standings();
+        // P1: bye 2 + W 3 + D 1 + L 0 + W 3 = 9; P3: 1+3+1+1+2 = 8; P5: 2.
+        assert_eq!(s.row(1).unwrap().points, Points::whole(9));
+        assert_eq!(s.row(3).unwrap().points, Points::whole(8));
+        assert_eq!(s.row(5).unwrap().points, Points::whole(2));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+        /// For any simulated event: positions are 1..n, rows are in points order
+        /// (non-knockout), the points total is what the results and byes give, and a
+        /// player's W/D/L add up to their games.
+        #[test]
+        fn standings_are_consistent(
+            n in 4usize..=13,
+            seed in 0u64..1000,
+            draws in 0u32..50,
+            format in 0usize..3,
+            scheme in 0usize..3,
+        ) {
+            let format = [Format::RoundRobin, Format::DoubleRoundRobin, Format::Swiss][format];
+            let mut t = testutil::tournament(format, n);
+            t.rounds = Some(4);
+            t.points = ["1,0.5,0", "3,1,0", "2,1,0,1"][scheme].parse().unwrap();
+            testutil::simulate(&mut t, seed, draws, 30, |_, _| {});
+            let s = t.standings();
+            proptest::prop_assert_eq!(s.rows.len(), n);
+            for (i, r) in s.rows.iter().enumerate() {
+                proptest::prop_assert_eq!(r.position as usize, i + 1);
+                proptest::prop_assert_eq!(r.wins + r.draws + r.losses, r.played);
+                let expect = Points(
+                    r.wins as i64 * t.points.win.0
+                        + r.draws as i64 * t.points.draw.0
+                        + r.losses as i64 * t.points.loss.0
+                        + r.byes as i64 * t.points.bye.0,
+                );
+                proptest::prop_assert_eq!(r.points, expect);
+            }
+            for w in s.rows.windows(2) {
+                proptest::prop_assert!(w[0].points >= w[1].points);
+            }
+            let games = t.fixtures.iter().filter(|f| !f.pairing.is_bye()).count() as u32;
+            let played: u32 = s.rows.iter().map(|r| r.played).sum();
+            proptest::prop_assert_eq!(played, 2 * games);
+        }
+    }
+}
