@@ -106,6 +106,9 @@ pub struct Rules {
     pub on_repetition: Remaining,
 }
 
+/// Largest `max_lifts` a rule file may set: it bounds the work of checking one move.
+pub const MAX_LIFTS_LIMIT: u32 = 100_000;
+
 /// The preset variants, in the order `goobalay variants` lists them.
 pub const VARIANT_NAMES: [&str; 6] = [
     "layli-goobalay",
@@ -443,8 +446,11 @@ impl RuleFile {
                 u16::MAX
             ));
         }
-        if self.max_lifts == 0 {
-            return bad("max_lifts is 0; allowed: 1 or more".into());
+        if self.max_lifts == 0 || self.max_lifts > MAX_LIFTS_LIMIT {
+            return bad(format!(
+                "max_lifts is {}; allowed: 1 to {MAX_LIFTS_LIMIT}",
+                self.max_lifts
+            ));
         }
         let capture = match &self.capture {
             CaptureFile::Opposite {

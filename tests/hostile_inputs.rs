@@ -1,0 +1,167 @@
+//! Property tests standing in for the fuzz targets in CI (`fuzz/` holds the real
+//! cargo-fuzz targets): arbitrary rule sets, positions and move lists never panic,
+//! never hang, and always conserve seeds.
+
+use goobalay::engine::{
+    CaptureFile, CaptureRows, EndRule, Game, Move, Remaining, RuleFile, Setup, Side, Sowing,
+    VARIANT_NAMES, Variant,
+};
+use proptest::prelude::*;
+
+fn sowing() -> impl Strategy<Value = Sowing> {
+    prop_oneof![Just(Sowing::SingleLap), Just(Sowing::Relay)]
+}
+
+fn remaining() -> impl Strategy<Value = Remaining> {
+    prop_oneof![
+        Just(Remaining::OwnRow),
+        Just(Remaining::LastMover),
+        Just(Remaining::SplitEvenly)
+    ]
+}
+
+fn end_rule() -> impl Strategy<Value = EndRule> {
+    prop_oneof![
+        Just(EndRule::EitherPlayerStuck),
+        Just(EndRule::PlayerToMoveStuck),
+        Just(EndRule::AllCaptured)
+    ]
+}
+
+fn capture() -> impl Strategy<Value = CaptureFile> {
+    prop_oneof![
+        (any::<bool>(), proptest::option::of(0u32..6)).prop_map(|(with_last_seed, uur_at)| {
+            CaptureFile::Opposite {
+                with_last_seed,
+                uur_at,
+            }
+        }),
+        (proptest::collection::vec(0u32..12, 0..4), any::<bool>()).prop_map(|(counts, own)| {
+            CaptureFile::Counts {
+                counts,
+                rows: if own {
+                    CaptureRows::Own
+                } else {
+                    CaptureRows::Both
+                },
+            }
+        }),
+    ]
+}
+
+prop_compose! {
+    fn rule_file()(
+        holes_per_row in 0u32..10,
+        seeds_per_hole in 0u32..9,
+        min_seeds_to_move in 0u32..4,
+        origin_first in any::<bool>(),
+        sowing in sowing(),
+        max_lifts in prop_oneof![Just(1000u32), 0u32..50],
+        capture in capture(),
+        first_move_captures in any::<bool>(),
+        forbid_grand_slam in any::<bool>(),
+        must_feed in any::<bool>(),
+        end in end_rule(),
+        remaining in remaining(),
+        on_repetition in remaining(),
+    ) -> RuleFile {
+        RuleFile {
+            name: "fuzz".into(),
+            summary: String::new(),
+            holes_per_row,
+            seeds_per_hole,
+            min_seeds_to_move,
+            origin_first,
+            sowing,
+            max_lifts,
+            capture,
+            first_move_captures,
+            forbid_grand_slam,
+            must_feed,
+            pass_when_stuck: end == EndRule::AllCaptured,
+            end,
+            remaining,
+            on_repetition,
+        }
+    }
+}
+
+/// Plays a whole game choosing moves from `picks`; checks conservation and the end.
+fn play_out(mut game: Game, picks: &[u8]) {
+    let total = game.position().seeds_in_play();
+    let mut i = 0usize;
+    // Repetition ends every game; this bound only stops a broken engine from hanging the test.
+    while !game.is_over() {
+        let moves = game.legal_moves();
+        assert!(!moves.is_empty(), "a game that is not over offers a move");
+        let m =
+            moves[picks.get(i % picks.len().max(1)).copied().unwrap_or(0) as usize % moves.len()];
+        game.play(m).expect("an offered move is accepted");
+        assert_eq!(game.position().seeds_in_play(), total);
+        i += 1;
+        assert!(i < 1_000_000, "game did not end");
+    }
+    let o = game.outcome().unwrap();
+    assert_eq!(o.score.south + o.score.north, total);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, .. ProptestConfig::default() })]
+
+    #[test]
+    fn any_valid_rule_set_plays_whole_games(file in rule_file(), picks in proptest::collection::vec(any::<u8>(), 1..64)) {
+        if let Ok(variant) = file.validate() {
+            play_out(Game::new(variant.rules, Side::South), &picks);
+            let text = toml::to_string(&file).unwrap();
+            prop_assert_eq!(Variant::from_file_text(&text, false).unwrap(), variant);
+        }
+    }
+
+    #[test]
+    fn arbitrary_text_is_a_rule_file_or_a_clean_error(text in ".{0,200}") {
+        for json in [false, true] {
+            if let Err(e) = Variant::from_file_text(&text, json) {
+                prop_assert!(!e.to_string().is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn arbitrary_positions_are_refused_or_playable(
+        pick in 0usize..6,
+        board in proptest::collection::vec(-3i64..40, 0..20),
+        south in any::<bool>(),
+        uur in proptest::collection::vec(0u8..5, 0..20),
+        captured in proptest::array::uniform2(-2i64..30),
+        picks in proptest::collection::vec(any::<u8>(), 1..32),
+    ) {
+        let rules = Variant::preset(VARIANT_NAMES[pick]).unwrap().rules;
+        let setup = Setup {
+            board,
+            to_move: Some(if south { Side::South } else { Side::North }),
+            uur: (!uur.is_empty()).then(|| uur.iter().map(|&u| match u { 0 => Some(Side::South), 1 => Some(Side::North), _ => None }).collect()),
+            captured: Some(captured),
+            ..Setup::default()
+        };
+        let json = serde_json::to_string(&setup).unwrap();
+        match Game::from_json(&json, rules) {
+            Ok(game) => play_out(game, &picks),
+            Err(e) => prop_assert!(!e.to_string().contains('\n')),
+        }
+    }
+
+    #[test]
+    fn arbitrary_move_lists_never_corrupt_a_game(pick in 0usize..6, moves in proptest::collection::vec(any::<u8>(), 0..120)) {
+        let rules = Variant::preset(VARIANT_NAMES[pick]).unwrap().rules;
+        let mut game = Game::new(rules, Side::South);
+        let total = game.position().seeds_in_play();
+        for b in moves {
+            let before = *game.position();
+            let m = if b == 255 { Move::PASS } else { Move::from_hole(b as usize % 32) };
+            match game.play(m) {
+                Ok(_) => prop_assert_eq!(game.position().seeds_in_play(), total),
+                Err(_) => prop_assert_eq!(*game.position(), before),
+            }
+        }
+    }
+}
