@@ -468,11 +468,9 @@ impl Store {
     /// Creates a match (hand 1 from the ordinary setup, nothing played).
     pub async fn create_match(&self, new: &NewMatch) -> Result<StoredMatch> {
         let mut tx = self.begin_immediate().await?;
-        let id = insert_match(&mut tx, new).await?;
         let state = MatchState::new(new.spec.clone());
-        let n = new.spec.rules.holes_per_row;
-        write_hands(&mut tx, id, &[], state.hands(), n).await?;
-        update_summary(&mut tx, id, state.hands(), state.outcome()).await?;
+        let mut engines = EngineCache::default();
+        let id = insert_match(&mut tx, new, &mut engines, state.hands(), None).await?;
         let stored = load_match(&mut tx, id).await?;
         tx.commit().await?;
         Ok(stored)
@@ -487,16 +485,15 @@ impl Store {
     ) -> Result<Vec<i64>> {
         let mut tx = self.begin_immediate().await?;
         let mut ids = Vec::with_capacity(played.len());
+        let mut engines = EngineCache::default();
         for (new, record) in played {
             if new.spec != record.spec {
                 return Err(StoreError::Corrupt(
                     "a played match's record and its new match differ in spec".to_string(),
                 ));
             }
-            let id = insert_match(&mut tx, new).await?;
-            let n = record.spec.rules.holes_per_row;
-            write_hands(&mut tx, id, &[], &record.hands, n).await?;
-            update_summary(&mut tx, id, &record.hands, record.outcome).await?;
+            let id =
+                insert_match(&mut tx, new, &mut engines, &record.hands, record.outcome).await?;
             ids.push(id);
         }
         tx.commit().await?;
@@ -678,11 +675,37 @@ async fn player_by_id(conn: &mut SqliteConnection, id: i64) -> Result<Player> {
     Player::from_row(&row)
 }
 
-async fn insert_match(conn: &mut SqliteConnection, new: &NewMatch) -> Result<i64> {
-    let mut players = Vec::new();
-    for id in [new.south, new.north] {
-        players.push(player_by_id(conn, id).await?);
+/// Engine level of each player, looked up once per batch.
+#[derive(Default)]
+struct EngineCache(std::collections::HashMap<i64, Option<String>>);
+
+impl EngineCache {
+    async fn get(&mut self, conn: &mut SqliteConnection, id: i64) -> Result<Option<String>> {
+        if let Some(e) = self.0.get(&id) {
+            return Ok(e.clone());
+        }
+        let engine: Option<Option<String>> =
+            sqlx::query_scalar("SELECT engine FROM players WHERE id = ?1")
+                .bind(id)
+                .fetch_optional(&mut *conn)
+                .await?;
+        let engine = engine.ok_or_else(|| StoreError::UnknownPlayer(format!("#{id}")))?;
+        self.0.insert(id, engine.clone());
+        Ok(engine)
     }
+}
+
+/// Inserts a match with its hands (two statements: the match row with its summary,
+/// and one multi-row insert of the hands).
+async fn insert_match(
+    conn: &mut SqliteConnection,
+    new: &NewMatch,
+    engines: &mut EngineCache,
+    hands: &[Hand],
+    outcome: Option<MatchOutcome>,
+) -> Result<i64> {
+    let south_engine = engines.get(conn, new.south).await?;
+    let north_engine = engines.get(conn, new.north).await?;
     let variant = Variant {
         name: new.spec.variant.clone(),
         summary: String::new(),
@@ -690,10 +713,14 @@ async fn insert_match(conn: &mut SqliteConnection, new: &NewMatch) -> Result<i64
     };
     let rules_json = serde_json::to_string(&variant.to_file())
         .map_err(|e| StoreError::Corrupt(format!("rules do not serialise: {e}")))?;
+    let now = Utc::now();
+    let last_score = hands.iter().rev().find_map(|h| h.score);
+    let played = hands.iter().filter(|h| h.end.is_some()).count() as i64;
     let id = sqlx::query(
         "INSERT INTO matches (variant, rules, form, max_hands, first_mover, south_id, north_id,
-                              south_engine, north_engine, seed, tournament_id, round, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                              south_engine, north_engine, seed, tournament_id, round, created_at,
+                              winner, hands_played, final_south, final_north, finished_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
     )
     .bind(&new.spec.variant)
     .bind(rules_json)
@@ -702,15 +729,48 @@ async fn insert_match(conn: &mut SqliteConnection, new: &NewMatch) -> Result<i64
     .bind(new.spec.first.name())
     .bind(new.south)
     .bind(new.north)
-    .bind(&players[0].engine)
-    .bind(&players[1].engine)
+    .bind(south_engine)
+    .bind(north_engine)
     .bind(new.seed as i64)
     .bind(new.tournament_id)
     .bind(new.round)
-    .bind(Utc::now())
+    .bind(now)
+    .bind(outcome.map(MatchOutcome::name))
+    .bind(played)
+    .bind(last_score.map(|s| i64::from(s.south)))
+    .bind(last_score.map(|s| i64::from(s.north)))
+    .bind(outcome.map(|_| now))
     .execute(&mut *conn)
     .await?
     .last_insert_rowid();
+    let n = new.spec.rules.holes_per_row;
+    // 16 parameters a hand; SQLite allows 32,766 a statement.
+    for chunk in hands.chunks(1000) {
+        let mut insert = sqlx::QueryBuilder::<Sqlite>::new(
+            "INSERT INTO hands (match_id, number, first_mover, first_arranger, holdings_south,
+                 holdings_north, kept_south, kept_north, arrangement_south, arrangement_north,
+                 moves, move_count, end_reason, score_south, score_north, updated_at) ",
+        );
+        insert.push_values(chunk, |mut b, hand| {
+            b.push_bind(id)
+                .push_bind(i64::from(hand.number))
+                .push_bind(hand.first_mover.name())
+                .push_bind(hand.first_arranger.map(Side::name))
+                .push_bind(i64::from(hand.holdings.south))
+                .push_bind(i64::from(hand.holdings.north))
+                .push_bind(i64::from(hand.kept.south))
+                .push_bind(i64::from(hand.kept.north))
+                .push_bind(side_pair(hand.arrangement.south.as_ref()))
+                .push_bind(side_pair(hand.arrangement.north.as_ref()))
+                .push_bind(hand.moves_text(n))
+                .push_bind(hand.moves.len() as i64)
+                .push_bind(hand.end.map(HandEnd::name))
+                .push_bind(hand.score.map(|s| i64::from(s.south)))
+                .push_bind(hand.score.map(|s| i64::from(s.north)))
+                .push_bind(now);
+        });
+        insert.build().execute(&mut *conn).await?;
+    }
     Ok(id)
 }
 
