@@ -76,6 +76,8 @@ pub enum StoreError {
     UnknownTournament(String),
     #[error(transparent)]
     Match(#[from] MatchError),
+    #[error("the match was changed by another process meanwhile; try again")]
+    Conflict,
     #[error("stored data is inconsistent: {0}")]
     Corrupt(String),
     #[error("database error: {0}")]
@@ -523,6 +525,40 @@ impl Store {
         let stored = load_match(&mut tx, id).await?;
         tx.commit().await?;
         Ok((stored, value))
+    }
+
+    /// Plays the engine players' turns of match `id` until a human is awaited or the
+    /// match is over. Each decision is computed outside any transaction (so a slow
+    /// engine never holds the write lock) and written in its own short transaction,
+    /// after checking that nobody changed the match meanwhile (else it is recomputed).
+    /// Returns the match and the events made.
+    pub async fn play_engine_turns(&self, id: i64) -> Result<(StoredMatch, Vec<Event>)> {
+        let mut made = Vec::new();
+        let mut stored = self.load_match(id).await?;
+        loop {
+            let engines = stored.row.engines()?;
+            let Some(event) = stored.state.engine_event(engines, stored.row.seed) else {
+                return Ok((stored, made));
+            };
+            let seen = stored.state.hands().to_vec();
+            let result = self
+                .update_match(id, |state, _| {
+                    if state.hands() != &seen[..] {
+                        return Err(StoreError::Conflict);
+                    }
+                    state.apply(&event)?;
+                    Ok(())
+                })
+                .await;
+            match result {
+                Ok((next, ())) => {
+                    made.push(event);
+                    stored = next;
+                }
+                Err(StoreError::Conflict) => stored = self.load_match(id).await?,
+                Err(e) => return Err(e),
+            }
+        }
     }
 
     /// Matches, newest first, filtered.
