@@ -462,10 +462,10 @@ impl MatchState {
         let mut replay = MatchState::new(self.spec.clone());
         let mut last = None;
         for (i, event) in events.iter().enumerate() {
-            if let (Event::Move(_), Awaiting::Move(side)) = (event, replay.awaiting()) {
-                if humans[side] {
-                    last = Some(i);
-                }
+            if let (Event::Move(_), Awaiting::Move(side)) = (event, replay.awaiting())
+                && humans[side]
+            {
+                last = Some(i);
             }
             replay.apply(event)?;
         }
@@ -575,7 +575,7 @@ impl MatchState {
                     self.outcome = Some(games_outcome(&self.hands));
                     return;
                 }
-                let first = if hand.number % 2 == 0 {
+                let first = if hand.number.is_multiple_of(2) {
                     self.spec.first
                 } else {
                     !self.spec.first

@@ -92,10 +92,10 @@ impl From<sqlx::Error> for StoreError {
     fn from(e: sqlx::Error) -> StoreError {
         if let sqlx::Error::Database(db) = &e {
             // SQLITE_BUSY (5) and its extended codes (BUSY_SNAPSHOT 517, ...).
-            if let Some(code) = db.code().and_then(|c| c.parse::<u32>().ok()) {
-                if code & 0xff == 5 {
-                    return StoreError::Busy(busy_timeout().as_millis());
-                }
+            if let Some(code) = db.code().and_then(|c| c.parse::<u32>().ok())
+                && code & 0xff == 5
+            {
+                return StoreError::Busy(busy_timeout().as_millis());
             }
         }
         StoreError::Sqlx(e)
@@ -430,10 +430,10 @@ impl Store {
         let player = find_player(&mut tx, old)
             .await?
             .ok_or_else(|| StoreError::UnknownPlayer(old.trim().to_string()))?;
-        if let Some(other) = find_player(&mut tx, new).await? {
-            if other.id != player.id {
-                return Err(StoreError::DuplicatePlayer(new.to_string()));
-            }
+        if let Some(other) = find_player(&mut tx, new).await?
+            && other.id != player.id
+        {
+            return Err(StoreError::DuplicatePlayer(new.to_string()));
         }
         sqlx::query("UPDATE players SET name = ?1, name_key = ?2 WHERE id = ?3")
             .bind(new)
@@ -626,7 +626,7 @@ fn check_header(path: &Path) -> Result<()> {
             Err(_) => return Err(StoreError::NotSqlite(path.to_path_buf())),
         }
     }
-    if got == 0 || &header[..got] == &b"SQLite format 3\0"[..got.min(16)] && got == 16 {
+    if got == 0 || (got == header.len() && header == *b"SQLite format 3\0") {
         Ok(())
     } else {
         Err(StoreError::NotSqlite(path.to_path_buf()))
@@ -687,10 +687,10 @@ async fn schema_state(path: &Path, conn: &mut SqliteConnection) -> Result<bool> 
 }
 
 fn not_a_db(path: &Path, e: sqlx::Error) -> StoreError {
-    if let sqlx::Error::Database(db) = &e {
-        if db.code().as_deref() == Some("26") {
-            return StoreError::NotSqlite(path.to_path_buf());
-        }
+    if let sqlx::Error::Database(db) = &e
+        && db.code().as_deref() == Some("26")
+    {
+        return StoreError::NotSqlite(path.to_path_buf());
     }
     e.into()
 }

@@ -235,17 +235,15 @@ async fn human_act(
         .update_match(id, |state, row| {
             let engines = row.engines()?;
             let event = event(state)?;
-            if !matches!(event, Event::Result(_)) {
-                if let Some(side) = state.awaiting().side() {
-                    if let Some(level) = engines[side] {
+            if !matches!(event, Event::Result(_))
+                && let Some(side) = state.awaiting().side()
+                    && let Some(level) = engines[side] {
                         return Err(MatchError::Spec(format!(
                             "it is {side}'s turn and {} is an engine player ({level}); run `goobalay match play {id}`",
                             row.player_name(side)
                         ))
                         .into());
                     }
-                }
-            }
             state.apply(&event)?;
             Ok(())
         })
@@ -608,10 +606,10 @@ fn report_engine_events(stored: &StoredMatch, made: &[Event], row: &MatchRow) {
 pub fn replay(db: Option<PathBuf>, a: ReplayArgs) -> anyhow::Result<ExitCode> {
     let stored = with_store(db, async |store| Ok(store.load_match(a.id).await?))?;
     let hands = stored.state.hands().len() as u32;
-    if let Some(h) = a.hand {
-        if h == 0 || h > hands {
-            bail!("match {} has no hand {h}; it has hands 1 to {hands}", a.id);
-        }
+    if let Some(h) = a.hand
+        && (h == 0 || h > hands)
+    {
+        bail!("match {} has no hand {h}; it has hands 1 to {hands}", a.id);
     }
     let spec = stored.state.spec().clone();
     let n = spec.rules.holes_per_row;
