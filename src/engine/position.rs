@@ -500,14 +500,9 @@ impl Position {
 
     /// Holes of `side`'s row that may start a move before sowing is considered.
     fn candidates(&self, side: Side) -> u32 {
-        let mut mask = 0;
-        let min = self.rules.min_seeds_to_move;
-        for h in self.row(side) {
-            if self.seeds[h] >= min {
-                mask |= 1 << h;
-            }
-        }
-        mask & !self.uur_mask()
+        holding_at_least(self.board(), self.rules.min_seeds_to_move)
+            & self.row_mask(side)
+            & !self.uur_mask()
     }
 
     /// The first lap from `origin` visibly ends the sowing (its last seed lands in a
@@ -743,39 +738,52 @@ impl Position {
             }
             return self.legal_mask(side) != 0;
         }
+        let row = self.row_mask(side);
         if self.rules.sowing == Sowing::SingleLap {
             return self.candidates(side) != 0;
         }
-        // One pass over the row: any candidate whose first lap visibly ends will do.
+        let (candidates, quick) = self.quick_ends();
+        quick & row != 0 || self.some_sowing_ends(candidates & row)
+    }
+
+    /// Bit mask of `side`'s row.
+    fn row_mask(&self, side: Side) -> u32 {
+        let n = self.rules.holes_per_row as u32;
+        ((1u32 << n) - 1) << (side.index() as u32 * n)
+    }
+
+    /// Candidates of both rows, and those among them whose first lap visibly ends
+    /// ([`Position::first_lap_ends`]), with bit masks instead of per-hole branches.
+    #[inline]
+    fn quick_ends(&self) -> (u32, u32) {
         let holes = self.rules.holes();
         let min = self.rules.min_seeds_to_move;
         let uurs = self.uur_mask();
+        // Holes a last seed would end in: empty ones and Uurs, twice over so that a
+        // lap running past the last hole reads the right bit without a modulo.
+        let board = &self.seeds[..holes];
+        let (empty, movable) = (empty_holes(board), holding_at_least(board, min));
+        let sinks = u64::from(empty | uurs);
+        let sinks = sinks | sinks << holes;
+        let candidates = movable & !uurs;
         let origin_first = usize::from(self.rules.origin_first);
-        let mut candidates = 0u32;
-        for origin in self.row(side) {
-            let n = self.seeds[origin];
-            if n < min || uurs & (1 << origin) != 0 {
-                continue;
-            }
-            candidates |= 1 << origin;
-            let hand = n as usize - origin_first;
-            if hand == 0 {
-                return true;
-            }
-            if hand < holes {
-                let mut last = origin + hand;
-                if last >= holes {
-                    last -= holes;
-                }
-                if self.seeds[last] == 0 || uurs & (1 << last) != 0 {
-                    return true;
-                }
-            }
-        }
+        let mut quick = 0u32;
         let mut rest = candidates;
         while rest != 0 {
             let origin = rest.trailing_zeros() as usize;
             rest &= rest - 1;
+            let hand = self.seeds[origin] as usize - origin_first;
+            let ends = hand == 0 || (hand < holes && sinks >> (origin + hand) & 1 != 0);
+            quick |= u32::from(ends) << origin;
+        }
+        (candidates, quick)
+    }
+
+    /// Whether the sowing of any hole in `candidates` ends (simulated, in order).
+    fn some_sowing_ends(&self, mut candidates: u32) -> bool {
+        while candidates != 0 {
+            let origin = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
             let mut seeds = self.seeds;
             if self.sow(&mut seeds, origin).is_ok() {
                 return true;
@@ -807,7 +815,20 @@ impl Position {
                 }
             }
             EndRule::EitherPlayerStuck => {
-                if !self.has_legal_move(side) || !self.has_legal_move(!side) {
+                let stuck = if self.rules.needs_whole_move_for_legality()
+                    || self.rules.sowing == Sowing::SingleLap
+                {
+                    !self.has_legal_move(side) || !self.has_legal_move(!side)
+                } else {
+                    // Both rows in one pass; simulate only for a row with no sowing
+                    // that visibly ends.
+                    let (candidates, quick) = self.quick_ends();
+                    Side::BOTH.into_iter().any(|s| {
+                        let row = self.row_mask(s);
+                        quick & row == 0 && !self.some_sowing_ends(candidates & row)
+                    })
+                };
+                if stuck {
                     self.finish(EndReason::NoMoves, last_mover);
                 }
             }
@@ -870,6 +891,63 @@ enum MoveCheck {
     Legal { feeds: bool },
 }
 
+/// Bits `0..n` set (`n` up to 32).
+#[inline]
+const fn low_bits(n: usize) -> u32 {
+    ((1u64 << n) - 1) as u32
+}
+
+/// Bit `h` set for every hole of the board (`seeds`) holding no seeds.
+#[inline]
+fn empty_holes(seeds: &[u16]) -> u32 {
+    let mut mask = 0u32;
+    for (h, &n) in seeds.iter().enumerate() {
+        mask |= u32::from(n == 0) << h;
+    }
+    mask
+}
+
+/// Bit `h` set for every hole of the board (`seeds`) holding at least `min` seeds.
+#[inline]
+fn holding_at_least(seeds: &[u16], min: u16) -> u32 {
+    let mut mask = 0u32;
+    for (h, &n) in seeds.iter().enumerate() {
+        mask |= u32::from(n >= min) << h;
+    }
+    mask
+}
+
+/// `NIBBLE[n][j]` is bit `j` of `n`: four holes' increments at once.
+const NIBBLE: [[u16; 4]; 16] = {
+    let mut table = [[0; 4]; 16];
+    let mut n = 0;
+    while n < 16 {
+        let mut j = 0;
+        while j < 4 {
+            table[n][j] = ((n >> j) & 1) as u16;
+            j += 1;
+        }
+        n += 1;
+    }
+    table
+};
+
+/// Adds one seed to every hole `h < holes` whose bit is set in `mask`, four holes
+/// at a time without branches on the seeds.
+#[inline]
+fn add_one_where(seeds: &mut Seeds, holes: usize, mask: u32) {
+    for (k, quad) in seeds
+        .chunks_exact_mut(4)
+        .take(holes.div_ceil(4))
+        .enumerate()
+    {
+        let add = &NIBBLE[(mask >> (4 * k)) as usize & 15];
+        for (s, a) in quad.iter_mut().zip(add) {
+            *s += a;
+        }
+    }
+}
+
 /// Drops `count` seeds one a hole after `from`; returns the hole of the last seed.
 #[inline]
 fn sow_lap(seeds: &mut Seeds, holes: usize, from: usize, count: u32) -> usize {
@@ -885,21 +963,10 @@ fn sow_lap(seeds: &mut Seeds, holes: usize, from: usize, count: u32) -> usize {
             return from;
         }
     }
-    // The rest fill the holes after `from`: one run, or two when it wraps round.
-    let start = from + 1;
-    let end = start + rest;
-    if end <= holes {
-        for s in &mut seeds[start..end] {
-            *s += 1;
-        }
-        end - 1
-    } else {
-        for s in &mut seeds[start..holes] {
-            *s += 1;
-        }
-        for s in &mut seeds[..end - holes] {
-            *s += 1;
-        }
-        end - holes - 1
-    }
+    // The rest fill the `rest` holes after `from`, wrapping round past the last.
+    let run = ((1u64 << rest) - 1) << (from + 1);
+    let run = (run | run >> holes) as u32 & low_bits(holes);
+    add_one_where(seeds, holes, run);
+    let last = from + rest;
+    if last >= holes { last - holes } else { last }
 }
