@@ -171,6 +171,9 @@ pub struct Position {
     /// The legal holes of the side to move, kept where finding them takes whole
     /// moves played out (grand slam, feeding); `None` when not computed.
     legal_cache: Option<u32>,
+    /// Candidate holes of both rows (RULES.md: holding enough seeds, not an Uur),
+    /// kept by [`Position::settle`] for the position as it stands.
+    movable: u32,
     /// The side to move has no move but to pass.
     must_pass: bool,
     outcome: Option<Outcome>,
@@ -225,6 +228,7 @@ impl Position {
             to_move: first,
             ply: 0,
             legal_cache: None,
+            movable: 0,
             must_pass: false,
             outcome: None,
         };
@@ -313,6 +317,7 @@ impl Position {
             to_move,
             ply,
             legal_cache: None,
+            movable: 0,
             must_pass: false,
             outcome: None,
         };
@@ -500,9 +505,7 @@ impl Position {
 
     /// Holes of `side`'s row that may start a move before sowing is considered.
     fn candidates(&self, side: Side) -> u32 {
-        holding_at_least(self.board(), self.rules.min_seeds_to_move)
-            & self.row_mask(side)
-            & !self.uur_mask()
+        self.movable & self.row_mask(side)
     }
 
     /// The first lap from `origin` visibly ends the sowing (its last seed lands in a
@@ -729,9 +732,10 @@ impl Position {
         }
     }
 
-    /// Whether `side` has any legal move, as if it were their turn. Looks for a
-    /// sowing that visibly ends first and simulates only when there is none.
-    fn has_legal_move(&self, side: Side) -> bool {
+    /// Whether `side` has any legal move, as if it were their turn, given the
+    /// candidates that visibly end (`quick`, see [`Position::quick_ends`]); simulates
+    /// sowings only when the row has none.
+    fn has_legal_move(&self, side: Side, quick: u32) -> bool {
         if self.rules.needs_whole_move_for_legality() {
             if side == self.to_move {
                 return self.mover_legal_mask() != 0;
@@ -739,11 +743,7 @@ impl Position {
             return self.legal_mask(side) != 0;
         }
         let row = self.row_mask(side);
-        if self.rules.sowing == Sowing::SingleLap {
-            return self.candidates(side) != 0;
-        }
-        let (candidates, quick) = self.quick_ends();
-        quick & row != 0 || self.some_sowing_ends(candidates & row)
+        quick & row != 0 || self.some_sowing_ends(self.movable & row & !quick)
     }
 
     /// Bit mask of `side`'s row.
@@ -762,7 +762,7 @@ impl Position {
         // Holes a last seed would end in: empty ones and Uurs, twice over so that a
         // lap running past the last hole reads the right bit without a modulo.
         let board = &self.seeds[..holes];
-        let (empty, movable) = (empty_holes(board), holding_at_least(board, min));
+        let (empty, movable) = hole_masks(board, min);
         let sinks = u64::from(empty | uurs);
         let sinks = sinks | sinks << holes;
         let candidates = movable & !uurs;
@@ -798,6 +798,17 @@ impl Position {
         let side = self.to_move;
         self.must_pass = false;
         self.legal_cache = None;
+        // Candidates, and those known legal without simulating: for a relay the ones
+        // whose first lap visibly ends, for a single lap all of them.
+        let quick = if self.rules.sowing == Sowing::Relay {
+            let (movable, quick) = self.quick_ends();
+            self.movable = movable;
+            quick
+        } else {
+            self.movable =
+                holding_at_least(self.board(), self.rules.min_seeds_to_move) & !self.uur_mask();
+            self.movable
+        };
         if self.rules.needs_whole_move_for_legality() {
             self.legal_cache = Some(self.legal_mask(side));
         }
@@ -805,30 +816,17 @@ impl Position {
             EndRule::AllCaptured => {
                 if self.board().iter().all(|&s| s == 0) {
                     self.finish(EndReason::AllCaptured, last_mover);
-                } else if !self.has_legal_move(side) {
+                } else if !self.has_legal_move(side, quick) {
                     self.must_pass = true;
                 }
             }
             EndRule::PlayerToMoveStuck => {
-                if !self.has_legal_move(side) {
+                if !self.has_legal_move(side, quick) {
                     self.finish(EndReason::NoMoves, last_mover);
                 }
             }
             EndRule::EitherPlayerStuck => {
-                let stuck = if self.rules.needs_whole_move_for_legality()
-                    || self.rules.sowing == Sowing::SingleLap
-                {
-                    !self.has_legal_move(side) || !self.has_legal_move(!side)
-                } else {
-                    // Both rows in one pass; simulate only for a row with no sowing
-                    // that visibly ends.
-                    let (candidates, quick) = self.quick_ends();
-                    Side::BOTH.into_iter().any(|s| {
-                        let row = self.row_mask(s);
-                        quick & row == 0 && !self.some_sowing_ends(candidates & row)
-                    })
-                };
-                if stuck {
+                if !self.has_legal_move(side, quick) || !self.has_legal_move(!side, quick) {
                     self.finish(EndReason::NoMoves, last_mover);
                 }
             }
@@ -897,24 +895,37 @@ const fn low_bits(n: usize) -> u32 {
     ((1u64 << n) - 1) as u32
 }
 
-/// Bit `h` set for every hole of the board (`seeds`) holding no seeds.
+/// Bit masks of the holes of the board (`seeds`) that hold no seeds, and of those
+/// that hold at least `min`, in one pass of four holes at a time.
 #[inline]
-fn empty_holes(seeds: &[u16]) -> u32 {
-    let mut mask = 0u32;
-    for (h, &n) in seeds.iter().enumerate() {
-        mask |= u32::from(n == 0) << h;
+fn hole_masks(seeds: &[u16], min: u16) -> (u32, u32) {
+    let (mut empty, mut movable) = (0u32, 0u32);
+    let quads = seeds.chunks_exact(4);
+    let tail = quads.remainder();
+    for (k, q) in quads.enumerate() {
+        let e = u32::from(q[0] == 0)
+            | u32::from(q[1] == 0) << 1
+            | u32::from(q[2] == 0) << 2
+            | u32::from(q[3] == 0) << 3;
+        let m = u32::from(q[0] >= min)
+            | u32::from(q[1] >= min) << 1
+            | u32::from(q[2] >= min) << 2
+            | u32::from(q[3] >= min) << 3;
+        empty |= e << (4 * k);
+        movable |= m << (4 * k);
     }
-    mask
+    let base = seeds.len() - tail.len();
+    for (i, &n) in tail.iter().enumerate() {
+        empty |= u32::from(n == 0) << (base + i);
+        movable |= u32::from(n >= min) << (base + i);
+    }
+    (empty, movable)
 }
 
 /// Bit `h` set for every hole of the board (`seeds`) holding at least `min` seeds.
 #[inline]
 fn holding_at_least(seeds: &[u16], min: u16) -> u32 {
-    let mut mask = 0u32;
-    for (h, &n) in seeds.iter().enumerate() {
-        mask |= u32::from(n >= min) << h;
-    }
-    mask
+    hole_masks(seeds, min).1
 }
 
 /// `NIBBLE[n][j]` is bit `j` of `n`: four holes' increments at once.
