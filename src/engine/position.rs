@@ -768,15 +768,14 @@ impl Position {
         let candidates = movable & !uurs;
         let origin_first = usize::from(self.rules.origin_first);
         let mut quick = 0u32;
-        let mut rest = candidates;
-        while rest != 0 {
-            let origin = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let hand = self.seeds[origin] as usize - origin_first;
-            let ends = hand == 0 || (hand < holes && sinks >> (origin + hand) & 1 != 0);
+        for (origin, &n) in board.iter().enumerate() {
+            // No branch on the seeds: `lands` is only meaningful when hand < holes.
+            let hand = (n as usize).saturating_sub(origin_first);
+            let lands = (sinks >> ((origin + hand) & 63)) & 1 != 0;
+            let ends = (hand == 0) | ((hand < holes) & lands);
             quick |= u32::from(ends) << origin;
         }
-        (candidates, quick)
+        (candidates, quick & candidates)
     }
 
     /// Whether the sowing of any hole in `candidates` ends (simulated, in order).
