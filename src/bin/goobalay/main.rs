@@ -1,5 +1,6 @@
 //! The `goobalay` command: a thin layer of clap commands over the library.
 
+mod ai_cmds;
 mod args;
 mod draw;
 mod engine_cmds;
@@ -44,6 +45,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Trace(a) => engine_cmds::trace(a),
         Command::Perft(a) => engine_cmds::perft(a),
         Command::Show(a) => engine_cmds::show(a),
+        Command::Analyse(a) => ai_cmds::analyse(a),
+        Command::Solve(a) => ai_cmds::solve(a),
+        Command::Arena(a) => ai_cmds::arena(a),
+        Command::BenchSearch(a) => ai_cmds::bench_search(a),
     }
 }
 
