@@ -39,13 +39,13 @@ pub enum Level {
     Random,
     /// The move that captures most at once; ties broken at random.
     Greedy,
-    /// Alpha-beta search, 300 nodes a move.
+    /// Alpha-beta search, 200 nodes a move; one move in five is random.
     Easy,
-    /// Alpha-beta search, 3,000 nodes a move.
+    /// Alpha-beta search, 1,000 nodes a move; one move in ten is random.
     Medium,
-    /// Alpha-beta search, 30,000 nodes a move.
+    /// Alpha-beta search, 8,000 nodes a move; one move in twenty is random.
     Hard,
-    /// Alpha-beta search, 300,000 nodes a move.
+    /// Alpha-beta search, 64,000 nodes a move.
     Max,
     /// Exact play: each move is solved (repetition included) within
     /// [`PERFECT_SOLVE_NODES`] nodes; a position not solved within that budget is
@@ -53,8 +53,10 @@ pub enum Level {
     Perfect,
 }
 
-/// Node budget of one `perfect` move's exact solve before it falls back to `max`.
-pub const PERFECT_SOLVE_NODES: u64 = 20_000_000;
+/// Node budget of one `perfect` move's exact solve before it falls back to `max`
+/// (a few seconds). After a failure, `perfect` tries to solve again only once fewer
+/// seeds are left on the board.
+pub const PERFECT_SOLVE_NODES: u64 = 2_000_000;
 
 impl Level {
     pub const ALL: [Level; 7] = [
@@ -95,10 +97,21 @@ impl Level {
     pub const fn node_budget(self) -> Option<u64> {
         match self {
             Level::Random | Level::Greedy => None,
-            Level::Easy => Some(300),
-            Level::Medium => Some(3_000),
-            Level::Hard => Some(30_000),
-            Level::Max | Level::Perfect => Some(300_000),
+            Level::Easy => Some(200),
+            Level::Medium => Some(1_000),
+            Level::Hard => Some(8_000),
+            Level::Max | Level::Perfect => Some(64_000),
+        }
+    }
+
+    /// Share of moves a searching level plays at random instead of searching (a
+    /// seeded draw): what, with the node budget, separates the levels' strength.
+    pub const fn blunder_rate(self) -> f64 {
+        match self {
+            Level::Easy => 1.0 / 5.0,
+            Level::Medium => 1.0 / 10.0,
+            Level::Hard => 1.0 / 20.0,
+            _ => 0.0,
         }
     }
 
@@ -150,6 +163,9 @@ pub struct EnginePlayer {
     time: Option<Duration>,
     searcher: Option<Searcher>,
     solver: Option<Box<Solver>>,
+    solve_nodes: u64,
+    /// Seeds on the board when a solve last failed.
+    unsolved_at: Option<u32>,
     fallbacks: u32,
 }
 
@@ -172,8 +188,16 @@ impl EnginePlayer {
             time: None,
             searcher: None,
             solver: None,
+            solve_nodes: PERFECT_SOLVE_NODES,
+            unsolved_at: None,
             fallbacks: 0,
         }
+    }
+
+    /// Replaces `perfect`'s node budget for solving a move exactly.
+    pub fn with_solve_nodes(mut self, nodes: u64) -> EnginePlayer {
+        self.solve_nodes = nodes.max(1);
+        self
     }
 
     /// Replaces the level's node budget per move (searching levels only).
@@ -197,7 +221,7 @@ impl EnginePlayer {
         self.level.node_budget().map(|n| self.nodes.unwrap_or(n))
     }
 
-    /// How many `perfect` moves were not solved within budget and played by search.
+    /// How many `perfect` moves were played by search, not solved within budget.
     pub fn perfect_fallbacks(&self) -> u32 {
         self.fallbacks
     }
@@ -229,22 +253,29 @@ impl EnginePlayer {
                 best[self.rng.random_range(0..best.len())]
             }
             Level::Easy | Level::Medium | Level::Hard | Level::Max | Level::Perfect => {
+                let blunder: f64 = self.rng.random();
                 let mut order: Vec<Move> = moves.to_vec();
                 order.shuffle(&mut self.rng);
-                if order.len() == 1 {
+                if order.len() == 1 || blunder < self.level.blunder_rate() {
                     return order[0];
                 }
-                if self.level == Level::Perfect {
+                let on_board = game.position().board().iter().map(|&s| s as u32).sum();
+                if self.level == Level::Perfect
+                    && self.unsolved_at.is_none_or(|seeds| on_board < seeds)
+                {
                     let limits = SolveLimits {
-                        nodes: PERFECT_SOLVE_NODES,
+                        nodes: self.solve_nodes,
                         time: self.time,
                         ..SolveLimits::default()
                     };
                     let solver = self.solver.get_or_insert_with(Default::default);
                     match solver.best_move(game, &limits, &order) {
                         Ok((m, _)) => return m,
-                        Err(_) => self.fallbacks += 1,
+                        Err(_) => self.unsolved_at = Some(on_board),
                     }
+                }
+                if self.level == Level::Perfect {
+                    self.fallbacks += 1;
                 }
                 let nodes = self.node_budget().expect("searching level");
                 let limits = Limits {
@@ -289,7 +320,7 @@ pub fn even_spread(seeds: u32, holes: usize) -> Vec<u16> {
 }
 
 #[cfg(test)]
-mod tests {
+mod unit_tests {
     use super::*;
     use crate::engine::Variant;
 
@@ -320,3 +351,6 @@ mod tests {
         assert_ne!(play(7), play(8));
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -5,9 +5,9 @@
 //! Values are in eighths of a seed ([`SCALE`]) from the point of view of the side to
 //! move, and aim at the final seed difference (own score minus the opponent's). A
 //! finished game is worth exactly its [`Outcome`] score difference; at the horizon a
-//! position is worth the captured difference plus half of the difference of the seeds
-//! the end rule would hand each player if the game ended now (own row and owned Uurs;
-//! nothing for an even split).
+//! position is worth the captured difference plus the difference of the seeds the end
+//! rule would hand each player if the game ended now (own row and owned Uurs; half
+//! the own rows where the board goes to the last mover; nothing for an even split).
 //!
 //! Repetition is part of the game: the search plays moves on a [`Game`] (copy-make with
 //! [`Game::save`]/[`Game::restore`]), so a line that repeats a position of the game or
@@ -95,6 +95,9 @@ pub struct Searcher {
     aborted: bool,
     /// Horizon leaves (and table cut-offs that may hide one) seen so far.
     horizon: u64,
+    /// Weight of the end-rule material, in [`SCALE`] units per seed (halved where
+    /// the board goes to the last mover, as a row's seeds are less surely its own).
+    pub material_weight: i32,
 }
 
 /// The heuristic value of a position that is not over, for the side to move.
@@ -102,14 +105,16 @@ pub fn evaluate(pos: &Position) -> i32 {
     let me = pos.to_move();
     let cap = pos.captured();
     let base = SCALE * (cap[me] as i32 - cap[!me] as i32);
-    base + material(pos, me)
+    base + material(pos, me, SCALE)
 }
 
-fn material(pos: &Position, me: Side) -> i32 {
+fn material(pos: &Position, me: Side, weight: i32) -> i32 {
     let rules = pos.rules();
-    if rules.remaining == Remaining::SplitEvenly {
-        return 0;
-    }
+    let weight = match rules.remaining {
+        Remaining::SplitEvenly => return 0,
+        Remaining::LastMover => weight / 2,
+        Remaining::OwnRow => weight,
+    };
     let n = rules.holes_per_row as usize;
     let board = pos.board();
     let mut diff = 0i32;
@@ -129,7 +134,7 @@ fn material(pos: &Position, me: Side) -> i32 {
             north - south
         };
     }
-    diff * SCALE / 2
+    diff * weight
 }
 
 /// The exact value of a finished game for `side`.
@@ -156,6 +161,7 @@ impl Searcher {
             deadline: None,
             aborted: false,
             horizon: 0,
+            material_weight: SCALE,
         }
     }
 
@@ -307,7 +313,7 @@ impl Searcher {
         let base = SCALE * (cap[me] as i32 - cap[!me] as i32);
         if depth <= 0 {
             self.horizon += 1;
-            return base + material(pos, me);
+            return base + material(pos, me, self.material_weight);
         }
         if may_stop && self.out_of_budget() {
             return 0;

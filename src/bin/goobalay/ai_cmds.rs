@@ -292,7 +292,7 @@ pub struct ArenaArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Random plies from the setup that open each pair of games.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 0)]
     pub opening_plies: u32,
     /// Node budget per move for A (replaces the level's).
     #[arg(long)]
