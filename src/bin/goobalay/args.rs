@@ -45,6 +45,11 @@ pub enum Command {
     Replay(crate::match_cmd::ReplayArgs),
     /// Match history, filtered.
     History(crate::history_cmd::HistoryArgs),
+    /// Club tournaments: create, enter players, pair, run, standings, export.
+    #[command(subcommand)]
+    Tournament(crate::tournament_cmd::TournamentCommand),
+    /// A small engine club plays a Layli Goobalay round robin: standings, a match, a hand.
+    Demo(crate::demo_cmd::DemoArgs),
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]

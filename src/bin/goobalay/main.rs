@@ -3,11 +3,13 @@
 mod args;
 mod bench_cmd;
 mod db;
+mod demo_cmd;
 mod draw;
 mod engine_cmds;
 mod history_cmd;
 mod match_cmd;
 mod players_cmd;
+mod tournament_cmd;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -54,6 +56,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Match(c) => match_cmd::run(cli.db, c),
         Command::Replay(a) => match_cmd::replay(cli.db, a),
         Command::History(a) => history_cmd::run(cli.db, a),
+        Command::Tournament(c) => tournament_cmd::run(cli.db, c),
+        Command::Demo(a) => demo_cmd::demo(cli.db, a),
     }
 }
 
