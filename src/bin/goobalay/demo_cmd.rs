@@ -15,9 +15,12 @@ use goobalay::store::default_db_path;
 use goobalay::store::tournaments::NewTournament;
 use goobalay::tournament::{Format as TFormat, PointsScheme};
 
+use std::io::Write;
+
 use crate::args::Format;
 use crate::db::with_store;
 use crate::match_cmd::{IdFormatArgs, MatchCommand, ReplayArgs};
+use crate::tournament_cmd::outln;
 
 #[derive(Args, Debug)]
 pub struct DemoArgs {
@@ -49,7 +52,7 @@ pub fn demo(db: Option<PathBuf>, a: DemoArgs) -> anyhow::Result<ExitCode> {
         );
     }
     let path = db.clone().unwrap_or_else(default_db_path);
-    println!("goobalay demo, database {}", path.display());
+    outln!("goobalay demo, database {}", path.display());
     let seed = a.seed.unwrap_or_else(|| rand::random::<u64>() >> 1);
     let (name, shown) = with_store(db.clone(), async |store| {
         // The club: engine players, reused when they exist.
@@ -63,7 +66,7 @@ pub fn demo(db: Option<PathBuf>, a: DemoArgs) -> anyhow::Result<ExitCode> {
                         store
                             .add_player(&name, Some("Demo club"), Some(*level))
                             .await?;
-                        println!("added engine player {name} ({})", level.name());
+                        outln!("added engine player {name} ({})", level.name());
                         break;
                     }
                     Some(p) if p.engine.is_some() && p.retired_at.is_none() => break,
@@ -97,14 +100,14 @@ pub fn demo(db: Option<PathBuf>, a: DemoArgs) -> anyhow::Result<ExitCode> {
                 seed,
             })
             .await?;
-        println!(
+        outln!(
             "created tournament {}: Layli Goobalay multi-hand round robin, seed {seed}",
             row.name
         );
         store.add_entrants(&name, &entrants).await?;
         let summary = crate::tournament_cmd::run_engines(store, &name, None, true).await?;
-        println!("{}", summary.message);
-        println!();
+        outln!("{}", summary.message);
+        outln!();
         let loaded = store.load_tournament(&name).await?;
         crate::tournament_cmd::print_standings(&loaded, Format::Table)?;
         // The match with the most hands, and its shortest hand.
@@ -131,7 +134,7 @@ pub fn demo(db: Option<PathBuf>, a: DemoArgs) -> anyhow::Result<ExitCode> {
         Ok((name, shown))
     })?;
     if let Some((id, hand)) = shown {
-        println!();
+        outln!();
         crate::match_cmd::run(
             db.clone(),
             MatchCommand::Show(IdFormatArgs {
@@ -139,8 +142,8 @@ pub fn demo(db: Option<PathBuf>, a: DemoArgs) -> anyhow::Result<ExitCode> {
                 format: Format::Table,
             }),
         )?;
-        println!();
-        println!("Replay of match {id}, hand {hand}:");
+        outln!();
+        outln!("Replay of match {id}, hand {hand}:");
         crate::match_cmd::replay(
             db.clone(),
             ReplayArgs {
@@ -150,10 +153,8 @@ pub fn demo(db: Option<PathBuf>, a: DemoArgs) -> anyhow::Result<ExitCode> {
         )?;
     }
     let db_flag = db.map_or(String::new(), |p| format!(" --db {}", p.display()));
-    println!();
-    println!("Next: goobalay{db_flag} tournament crosstable \"{name}\"");
-    println!(
-        "      goobalay{db_flag} tournament export \"{name}\" --format html --output demo.html"
-    );
+    outln!();
+    outln!("Next: goobalay{db_flag} tournament crosstable \"{name}\"");
+    outln!("      goobalay{db_flag} tournament export \"{name}\" --format html --output demo.html");
     Ok(ExitCode::SUCCESS)
 }

@@ -26,6 +26,14 @@ use tabled::settings::Style;
 use crate::args::{Format, VariantArgs};
 use crate::db::{csv_field, local, print_json, with_store};
 
+/// `println!` that reports a closed pipe as an error instead of panicking.
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        writeln!(std::io::stdout(), $($arg)*)?
+    };
+}
+pub(crate) use outln;
+
 #[derive(Subcommand, Debug)]
 pub enum TournamentCommand {
     /// Create a tournament.
@@ -166,9 +174,9 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             let added = store.add_entrants(&a.name, &a.players).await?;
             let loaded = store.load_tournament(&a.name).await?;
             for p in &added {
-                println!("entered {} in {}", p.name, loaded.row.name);
+                outln!("entered {} in {}", p.name, loaded.row.name);
             }
-            println!(
+            outln!(
                 "{} has {} entrants",
                 loaded.row.name,
                 loaded.tournament.entrants.len()
@@ -178,9 +186,9 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
         TournamentCommand::Withdraw(a) => with_store(db, async |store| {
             let (p, after) = store.withdraw(&a.name, &a.player).await?;
             if after == 0 {
-                println!("{} withdrew before round 1", p.name);
+                outln!("{} withdrew before round 1", p.name);
             } else {
-                println!(
+                outln!(
                     "{} withdrew after round {after}: results so far count, no further pairings",
                     p.name
                 );
@@ -194,16 +202,16 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                 print_json(&paired)?;
                 return Ok(ExitCode::SUCCESS);
             }
-            println!("{}: round {} paired", loaded.row.name, paired.round);
+            outln!("{}: round {} paired", loaded.row.name, paired.round);
             for b in &paired.boards {
                 match (b.north_id, b.match_id) {
-                    (Some(n), Some(id)) => println!(
+                    (Some(n), Some(id)) => outln!(
                         "  board {}: {} (south, moves first) v {} (north)  match {id}",
                         b.board,
                         loaded.name_of(b.south_id),
                         loaded.name_of(n)
                     ),
-                    _ => println!(
+                    _ => outln!(
                         "  board {}: {} has a bye",
                         b.board,
                         loaded.name_of(b.south_id)
@@ -214,7 +222,7 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
         }),
         TournamentCommand::Run(a) => with_store(db, async |store| {
             let summary = run_engines(store, &a.name, a.limit, !a.quiet).await?;
-            println!("{}", summary.message);
+            outln!("{}", summary.message);
             if summary.finished && summary.played > 0 {
                 let loaded = store.load_tournament(&a.name).await?;
                 print_standings(&loaded, Format::Table)?;
@@ -254,11 +262,9 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             match a.format {
                 Format::Json => print_json(&list)?,
                 Format::Csv => {
-                    println!(
-                        "id,name,variant,format,status,entrants,rounds_paired,matches,finished"
-                    );
+                    outln!("id,name,variant,format,status,entrants,rounds_paired,matches,finished");
                     for s in &list {
-                        println!(
+                        outln!(
                             "{},{},{},{},{},{},{},{},{}",
                             s.row.id,
                             csv_field(&s.row.name),
@@ -291,7 +297,7 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                             local(s.row.created_at),
                         ]);
                     }
-                    println!("{}", b.build().with(Style::rounded()));
+                    outln!("{}", b.build().with(Style::rounded()));
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -336,9 +342,15 @@ fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
     if a.json {
         print_json(&row)?;
     } else {
-        println!(
+        outln!(
             "created tournament {} (id {}): {} {}, {} matches, points {}, seed {}",
-            row.name, row.id, row.variant, row.format, row.match_form, row.points, row.seed
+            row.name,
+            row.id,
+            row.variant,
+            row.format,
+            row.match_form,
+            row.points,
+            row.seed
         );
     }
     Ok(ExitCode::SUCCESS)
@@ -401,7 +413,9 @@ pub async fn run_engines(
             match store.pair_next_round(name).await {
                 Ok(paired) => {
                     if lines {
-                        bar.suspend(|| println!("round {} paired", paired.round));
+                        bar.suspend(|| {
+                            writeln!(std::io::stdout(), "round {} paired", paired.round)
+                        })?;
                     }
                     loaded = store.load_tournament(name).await?;
                     let total = planned_matches(&loaded.tournament).max(
@@ -457,11 +471,12 @@ pub async fn run_engines(
                     .seeds
                     .map_or(String::new(), |(s, n)| format!(", seeds {s}-{n}"));
                 bar.suspend(|| {
-                    println!(
+                    writeln!(
+                        std::io::stdout(),
                         "round {} board {} (match {id}): {south} {result} {north}  ({} hand(s), {} moves{seeds})",
                         b.round, b.board, m.hands, m.moves
                     )
-                });
+                })?;
             }
         }
         loaded = store.load_tournament(name).await?;
@@ -483,10 +498,10 @@ pub fn print_standings(loaded: &LoadedTournament, format: Format) -> anyhow::Res
     let s = loaded.tournament.standings();
     match format {
         Format::Json => print_json(&s)?,
-        Format::Csv => print!("{}", export::standings_csv(&s)),
+        Format::Csv => write!(std::io::stdout(), "{}", export::standings_csv(&s))?,
         Format::Table => {
             let t = &loaded.tournament;
-            println!(
+            outln!(
                 "{} ({}, {}): standings after round {} of {}{}",
                 t.name,
                 t.variant,
@@ -535,7 +550,7 @@ pub fn print_standings(loaded: &LoadedTournament, format: Format) -> anyhow::Res
                 }));
                 b.push_record(rec);
             }
-            println!("{}", b.build().with(Style::rounded()));
+            outln!("{}", b.build().with(Style::rounded()));
         }
     }
     Ok(())
@@ -545,7 +560,7 @@ fn print_crosstable(t: &Tournament, format: Format) -> anyhow::Result<()> {
     let x = t.crosstable();
     match format {
         Format::Json => print_json(&x)?,
-        Format::Csv => print!("{}", export::crosstable_csv(&x)),
+        Format::Csv => write!(std::io::stdout(), "{}", export::crosstable_csv(&x))?,
         Format::Table => {
             let mut b = Builder::default();
             let mut header = vec!["#".to_string(), "name".to_string()];
@@ -568,7 +583,7 @@ fn print_crosstable(t: &Tournament, format: Format) -> anyhow::Result<()> {
                 rec.push(p.points.to_string());
                 b.push_record(rec);
             }
-            println!("{}", b.build().with(Style::rounded()));
+            outln!("{}", b.build().with(Style::rounded()));
         }
     }
     Ok(())
@@ -621,10 +636,10 @@ fn print_show(loaded: &LoadedTournament, format: Format) -> anyhow::Result<()> {
             "boards": boards,
         }))?,
         Format::Csv => {
-            println!("round,board,match_id,south,north,result,seeds_south,seeds_north,hands");
+            outln!("round,board,match_id,south,north,result,seeds_south,seeds_north,hands");
             let opt = |v: Option<u32>| v.map_or(String::new(), |v| v.to_string());
             for b in &boards {
-                println!(
+                outln!(
                     "{},{},{},{},{},{},{},{},{}",
                     b.round,
                     b.board,
@@ -640,7 +655,7 @@ fn print_show(loaded: &LoadedTournament, format: Format) -> anyhow::Result<()> {
         }
         Format::Table => {
             let r = &loaded.row;
-            println!(
+            outln!(
                 "{} (id {}): {} {}, {} matches{}, points {}, seed {}, {}",
                 r.name,
                 r.id,
@@ -659,7 +674,7 @@ fn print_show(loaded: &LoadedTournament, format: Format) -> anyhow::Result<()> {
                 .filter(|e| e.withdrawn)
                 .map(|e| e.name.as_str())
                 .collect();
-            println!(
+            outln!(
                 "{} entrants{}; round {} of {} paired",
                 t.entrants.len(),
                 if withdrawn.is_empty() {
@@ -671,7 +686,7 @@ fn print_show(loaded: &LoadedTournament, format: Format) -> anyhow::Result<()> {
                 t.planned_rounds()
             );
             for round in 1..=t.current_round() {
-                println!("Round {round}");
+                outln!("Round {round}");
                 let mut b = Builder::default();
                 b.push_record([
                     "board",
@@ -700,7 +715,7 @@ fn print_show(loaded: &LoadedTournament, format: Format) -> anyhow::Result<()> {
                         x.match_id.map_or("-".into(), |v| v.to_string()),
                     ]);
                 }
-                println!("{}", b.build().with(Style::rounded()));
+                outln!("{}", b.build().with(Style::rounded()));
             }
         }
     }
