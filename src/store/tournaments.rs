@@ -26,10 +26,10 @@ use sqlx::sqlite::{SqliteConnection, SqliteRow};
 use thiserror::Error;
 
 use super::{
-    NewMatch, Player, Store, StoreError, find_player, insert_match, load_match, name_key,
-    update_summary, write_hands,
+    Player, Store, StoreError, find_player, load_match, name_key, update_summary, write_hands,
 };
-use crate::engine::{Side, Variant};
+use crate::ai::Level;
+use crate::engine::{BySide, Side, Variant};
 use crate::matches::{MatchError, MatchForm, MatchOutcome, MatchSpec, MatchState};
 use crate::tournament::{
     Decision, Elo, Entrant, Fixture, Format, MatchResult, Pairing, PointsScheme, RatedGame,
@@ -183,6 +183,10 @@ pub struct BoardRow {
     pub engines_only: bool,
     pub finished: bool,
     pub hands_played: i64,
+    /// The match seed (0 for a bye).
+    pub seed: u64,
+    /// Engine levels of South and North (`None`: a human, or a bye).
+    pub engines: (Option<String>, Option<String>),
 }
 
 /// A tournament loaded from the tables: its row, the pure layer's value, and where
@@ -196,12 +200,8 @@ pub struct LoadedTournament {
 
 impl LoadedTournament {
     /// Matches of engine players only that are not finished, in round and board order.
-    pub fn pending_engine_matches(&self) -> Vec<i64> {
-        self.boards
-            .iter()
-            .filter(|b| !b.finished && b.engines_only)
-            .filter_map(|b| b.match_id)
-            .collect()
+    pub fn pending_engine_matches(&self) -> Vec<BoardRow> {
+        pending_engine_boards(&self.boards)
     }
 
     /// Paired matches without a result.
@@ -219,6 +219,15 @@ impl LoadedTournament {
     pub fn name_of(&self, id: i64) -> &str {
         self.tournament.entrant(id).map_or("?", |e| e.name.as_str())
     }
+}
+
+/// The boards with an unfinished match between engine players.
+pub fn pending_engine_boards(boards: &[BoardRow]) -> Vec<BoardRow> {
+    boards
+        .iter()
+        .filter(|b| !b.finished && b.engines_only && b.match_id.is_some())
+        .cloned()
+        .collect()
 }
 
 /// A round just paired.
@@ -479,18 +488,92 @@ impl Store {
             Err(e) => return Err(e.into()),
         };
         let spec = loaded.row.spec()?;
-        let engine_of: HashMap<i64, bool> = sqlx::query(
-            "SELECT p.id, p.engine IS NOT NULL AS is_engine FROM players p
+        let engine_of: HashMap<i64, Option<String>> = sqlx::query(
+            "SELECT p.id, p.engine FROM players p
              JOIN tournament_players tp ON tp.player_id = p.id WHERE tp.tournament_id = ?1",
         )
         .bind(tid)
         .fetch_all(&mut *tx)
         .await?
         .iter()
-        .map(|r| Ok((r.try_get("id")?, r.try_get("is_engine")?)))
+        .map(|r| Ok((r.try_get("id")?, r.try_get("engine")?)))
         .collect::<Result<_, sqlx::Error>>()?;
+        let variant = Variant {
+            name: spec.variant.clone(),
+            summary: String::new(),
+            rules: spec.rules,
+        };
+        let rules_json = serde_json::to_string(&variant.to_file())
+            .map_err(|e| corrupt(format!("rules do not serialise: {e}")))?;
+        let n = spec.rules.holes_per_row;
+        let fresh = MatchState::new(spec.clone());
+        let now = Utc::now();
         let mut boards = Vec::with_capacity(pairings.len());
         let round = pairings.first().map_or(0, |p| p.round);
+        // The round's matches in one statement, in board order (so their ids are in
+        // board order): the columns of `Store::create_match`; a fresh match's summary
+        // columns are their defaults.
+        let games: Vec<(&Pairing, i64, u64, (Option<String>, Option<String>))> = pairings
+            .iter()
+            .filter_map(|p| {
+                let north = p.north?;
+                let engines = (
+                    engine_of.get(&p.south).cloned().flatten(),
+                    engine_of.get(&north).cloned().flatten(),
+                );
+                Some((
+                    p,
+                    north,
+                    match_seed(loaded.row.seed, p.round, p.board),
+                    engines,
+                ))
+            })
+            .collect();
+        let mut ids = Vec::with_capacity(games.len());
+        for chunk in games.chunks(1000) {
+            let mut sql = String::from(
+                "INSERT INTO matches (variant, rules, form, max_hands, first_mover, south_id,
+                     north_id, south_engine, north_engine, seed, tournament_id, round, created_at)
+                 VALUES ",
+            );
+            sql.push_str(&vec!["(?,?,?,?,?,?,?,?,?,?,?,?,?)"; chunk.len()].join(","));
+            let mut q = sqlx::query(sqlx::AssertSqlSafe(sql));
+            for (p, north, seed, engines) in chunk {
+                q = q
+                    .bind(&spec.variant)
+                    .bind(&rules_json)
+                    .bind(spec.form.name())
+                    .bind(spec.max_hands.map(i64::from))
+                    .bind(spec.first.name())
+                    .bind(p.south)
+                    .bind(*north)
+                    .bind(engines.0.clone())
+                    .bind(engines.1.clone())
+                    .bind(*seed as i64)
+                    .bind(tid)
+                    .bind(i64::from(p.round))
+                    .bind(now);
+            }
+            let last = q.execute(&mut *tx).await?.last_insert_rowid();
+            let first = last - chunk.len() as i64 + 1;
+            ids.extend(first..=last);
+        }
+        let check: Vec<i64> = sqlx::query_scalar(
+            "SELECT id FROM matches WHERE tournament_id = ?1 AND round = ?2 ORDER BY id",
+        )
+        .bind(tid)
+        .bind(i64::from(round))
+        .fetch_all(&mut *tx)
+        .await?;
+        if check != ids {
+            return Err(corrupt(format!(
+                "round {round}: matches already stored for a round being paired"
+            )));
+        }
+        let hand_rows: Vec<(i64, &[crate::matches::Hand])> =
+            ids.iter().map(|&id| (id, fresh.hands())).collect();
+        write_hand_rows(&mut tx, &hand_rows, n).await?;
+        let mut ids = ids.into_iter();
         for p in &pairings {
             let Some(north) = p.north else {
                 sqlx::query(
@@ -503,39 +586,28 @@ impl Store {
                 .bind(p.south)
                 .execute(&mut *tx)
                 .await?;
-                boards.push(board_row(p, None, false, true, 0));
+                boards.push(board_row(p, None, true, 0, 0, (None, None)));
                 continue;
             };
-            let new = NewMatch {
-                spec: spec.clone(),
-                south: p.south,
-                north,
-                seed: match_seed(loaded.row.seed, p.round, p.board),
-                tournament_id: Some(tid),
-                round: Some(i64::from(p.round)),
-            };
-            let id = insert_match(&mut tx, &new).await?;
-            let state = MatchState::new(spec.clone());
-            let n = spec.rules.holes_per_row;
-            write_hands(&mut tx, id, &[], state.hands(), n).await?;
-            update_summary(&mut tx, id, state.hands(), state.outcome()).await?;
-            let engines_only =
-                engine_of.get(&p.south) == Some(&true) && engine_of.get(&north) == Some(&true);
+            let id = ids.next().expect("one id per game");
+            let seed = match_seed(loaded.row.seed, p.round, p.board);
+            let engines = (
+                engine_of.get(&p.south).cloned().flatten(),
+                engine_of.get(&north).cloned().flatten(),
+            );
             let mut over = false;
-            if !engines_only
-                && (engine_of.get(&p.south) == Some(&true) || engine_of.get(&north) == Some(&true))
-            {
+            if engines.0.is_some() != engines.1.is_some() {
                 // Like `match new`: an engine facing a human makes its turns at once.
                 let stored = load_match(&mut tx, id).await?;
-                let engines = stored.row.engines()?;
+                let levels = stored.row.engines()?;
                 let before = stored.state.hands().to_vec();
                 let mut state = stored.state;
-                state.play_engines(engines, new.seed);
+                state.play_engines(levels, seed);
                 write_hands(&mut tx, id, &before, state.hands(), n).await?;
                 update_summary(&mut tx, id, state.hands(), state.outcome()).await?;
                 over = state.is_over();
             }
-            boards.push(board_row(p, Some(id), engines_only, over, 0));
+            boards.push(board_row(p, Some(id), over, 0, seed, engines));
         }
         sqlx::query("UPDATE tournaments SET status = 'running' WHERE id = ?1 AND status = 'open'")
             .bind(tid)
@@ -545,10 +617,69 @@ impl Store {
         Ok(PairedRound { round, boards })
     }
 
-    /// Plays one engine match of a tournament to its end in memory, then writes it in
-    /// one transaction. Returns `None` (writing nothing) if the match is finished,
-    /// has a human player, or was changed by another process meanwhile.
-    pub async fn play_tournament_match(&self, id: i64) -> Result<Option<PlayedMatch>> {
+    /// Plays one engine match of a tournament to its end in memory, then writes it,
+    /// every hand and move, in one transaction. `spec` is the tournament's
+    /// ([`TournamentRow::spec`]). Returns `None` (writing nothing) if the board has a
+    /// human player or the match was finished by another process meanwhile.
+    ///
+    /// A match not yet started is played from the setup without reading it first; the
+    /// transaction checks it is still untouched. Otherwise it is loaded and replayed.
+    pub async fn play_tournament_match(
+        &self,
+        spec: &MatchSpec,
+        board: &BoardRow,
+    ) -> Result<Option<PlayedMatch>> {
+        let Some(id) = board.match_id else {
+            return Ok(None);
+        };
+        let level = |e: &Option<String>| e.as_deref().and_then(|l| Level::parse(l).ok());
+        let (Some(south), Some(north)) = (level(&board.engines.0), level(&board.engines.1)) else {
+            return Ok(None);
+        };
+        let engines = BySide::new(Some(south), Some(north));
+        let fresh = MatchState::new(spec.clone());
+        let mut state = fresh.clone();
+        state.play_engines(engines, board.seed);
+        let n = spec.rules.holes_per_row;
+        let mut tx = self.begin_immediate().await?;
+        // The summary `update_summary` writes, only if the match is still untouched
+        // (another process may have played it).
+        let last_score = state.hands().iter().rev().find_map(|h| h.score);
+        let finished = state.hands().iter().filter(|h| h.end.is_some()).count() as i64;
+        let outcome = state.outcome().map(MatchOutcome::name);
+        let untouched = sqlx::query(
+            "UPDATE matches SET winner = ?2, hands_played = ?3, final_south = ?4,
+                 final_north = ?5,
+                 finished_at = CASE WHEN ?2 IS NULL THEN NULL ELSE COALESCE(finished_at, ?6) END
+             WHERE id = ?1 AND winner IS NULL AND seed = ?7
+               AND (SELECT COUNT(*) FROM hands WHERE match_id = ?1) = 1
+               AND (SELECT move_count = 0 AND arrangement_south IS NULL
+                           AND arrangement_north IS NULL AND end_reason IS NULL
+                    FROM hands WHERE match_id = ?1 AND number = 1)",
+        )
+        .bind(id)
+        .bind(outcome)
+        .bind(finished)
+        .bind(last_score.map(|s| i64::from(s.south)))
+        .bind(last_score.map(|s| i64::from(s.north)))
+        .bind(Utc::now())
+        .bind(board.seed as i64)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            == 1;
+        if !untouched {
+            drop(tx);
+            return self.play_started_match(id).await;
+        }
+        write_hand_rows(&mut tx, &[(id, state.hands())], n).await?;
+        tx.commit().await?;
+        Ok(Some(played(id, &state)))
+    }
+
+    /// The general case of [`Store::play_tournament_match`]: load and replay the
+    /// match, play it on, write what changed if nobody else did meanwhile.
+    async fn play_started_match(&self, id: i64) -> Result<Option<PlayedMatch>> {
         let stored = {
             let mut conn = self.pool().acquire().await?;
             load_match(&mut conn, id).await?
@@ -584,19 +715,7 @@ impl Store {
         write_hands(&mut tx, id, &before, state.hands(), n).await?;
         update_summary(&mut tx, id, state.hands(), state.outcome()).await?;
         tx.commit().await?;
-        let seeds = state
-            .hands()
-            .iter()
-            .rev()
-            .find_map(|h| h.score)
-            .map(|s| (s.south, s.north));
-        Ok(Some(PlayedMatch {
-            id,
-            outcome: state.outcome(),
-            hands: state.hands().len(),
-            moves: state.hands().iter().map(|h| h.moves.len()).sum(),
-            seeds,
-        }))
+        Ok(Some(played(id, &state)))
     }
 
     /// Records that a tournament is over (all rounds paired and finished).
@@ -621,9 +740,10 @@ impl Store {
 fn board_row(
     p: &Pairing,
     match_id: Option<i64>,
-    engines_only: bool,
     finished: bool,
     hands_played: i64,
+    seed: u64,
+    engines: (Option<String>, Option<String>),
 ) -> BoardRow {
     BoardRow {
         round: p.round,
@@ -631,10 +751,83 @@ fn board_row(
         match_id,
         south_id: p.south,
         north_id: p.north,
-        engines_only,
+        engines_only: match_id.is_some() && engines.0.is_some() && engines.1.is_some(),
         finished,
         hands_played,
+        seed,
+        engines,
     }
+}
+
+fn played(id: i64, state: &MatchState) -> PlayedMatch {
+    PlayedMatch {
+        id,
+        outcome: state.outcome(),
+        hands: state.hands().len(),
+        moves: state.hands().iter().map(|h| h.moves.len()).sum(),
+        seeds: state
+            .hands()
+            .iter()
+            .rev()
+            .find_map(|h| h.score)
+            .map(|s| (s.south, s.north)),
+    }
+}
+
+/// Writes every hand of the given matches in one statement (rows as
+/// `super::write_hands` writes them), replacing rows with the same numbers.
+async fn write_hand_rows(
+    conn: &mut SqliteConnection,
+    matches: &[(i64, &[crate::matches::Hand])],
+    n: u8,
+) -> Result<()> {
+    // SQLite allows 32766 parameters: 16 per row, at most 1000 rows a statement.
+    let rows: Vec<(i64, &crate::matches::Hand)> = matches
+        .iter()
+        .flat_map(|(id, hands)| hands.iter().map(move |h| (*id, h)))
+        .collect();
+    let now = Utc::now();
+    for chunk in rows.chunks(1000) {
+        let mut sql = String::from(
+            "INSERT INTO hands (match_id, number, first_mover, first_arranger, holdings_south,
+                 holdings_north, kept_south, kept_north, arrangement_south, arrangement_north,
+                 moves, move_count, end_reason, score_south, score_north, updated_at) VALUES ",
+        );
+        sql.push_str(&vec!["(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"; chunk.len()].join(","));
+        sql.push_str(
+            " ON CONFLICT (match_id, number) DO UPDATE SET
+                 first_mover = excluded.first_mover, first_arranger = excluded.first_arranger,
+                 holdings_south = excluded.holdings_south, holdings_north = excluded.holdings_north,
+                 kept_south = excluded.kept_south, kept_north = excluded.kept_north,
+                 arrangement_south = excluded.arrangement_south,
+                 arrangement_north = excluded.arrangement_north,
+                 moves = excluded.moves, move_count = excluded.move_count,
+                 end_reason = excluded.end_reason, score_south = excluded.score_south,
+                 score_north = excluded.score_north, updated_at = excluded.updated_at",
+        );
+        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for (id, hand) in chunk {
+            q = q
+                .bind(*id)
+                .bind(i64::from(hand.number))
+                .bind(hand.first_mover.name())
+                .bind(hand.first_arranger.map(Side::name))
+                .bind(i64::from(hand.holdings.south))
+                .bind(i64::from(hand.holdings.north))
+                .bind(i64::from(hand.kept.south))
+                .bind(i64::from(hand.kept.north))
+                .bind(super::side_pair(hand.arrangement.south.as_ref()))
+                .bind(super::side_pair(hand.arrangement.north.as_ref()))
+                .bind(hand.moves_text(n))
+                .bind(hand.moves.len() as i64)
+                .bind(hand.end.map(crate::matches::HandEnd::name))
+                .bind(hand.score.map(|s| i64::from(s.south)))
+                .bind(hand.score.map(|s| i64::from(s.north)))
+                .bind(now);
+        }
+        q.execute(&mut *conn).await?;
+    }
+    Ok(())
 }
 
 async fn mark_finished(conn: &mut SqliteConnection, id: i64) -> Result<()> {
@@ -730,14 +923,18 @@ async fn load(conn: &mut SqliteConnection, name: &str) -> Result<LoadedTournamen
         });
     }
     let games_form = row.match_form.starts_with("games:");
+    // A games:N match's seeds are its games' sums; otherwise the last hand's.
     let match_rows = sqlx::query(
         "SELECT m.id, m.round, m.south_id, m.north_id, m.winner, m.final_south, m.final_north,
-                m.hands_played, m.south_engine IS NOT NULL AND m.north_engine IS NOT NULL AS engines,
-                (SELECT COALESCE(SUM(score_south), 0) FROM hands h WHERE h.match_id = m.id) AS sum_south,
-                (SELECT COALESCE(SUM(score_north), 0) FROM hands h WHERE h.match_id = m.id) AS sum_north
+                m.hands_played, m.seed, m.south_engine, m.north_engine,
+                CASE WHEN ?2 THEN (SELECT COALESCE(SUM(score_south), 0) FROM hands h
+                                   WHERE h.match_id = m.id) END AS sum_south,
+                CASE WHEN ?2 THEN (SELECT COALESCE(SUM(score_north), 0) FROM hands h
+                                   WHERE h.match_id = m.id) END AS sum_north
          FROM matches m WHERE m.tournament_id = ?1 ORDER BY m.round, m.id",
     )
     .bind(tid)
+    .bind(games_form)
     .fetch_all(&mut *conn)
     .await?;
     let mut fixtures = Vec::new();
@@ -789,9 +986,10 @@ async fn load(conn: &mut SqliteConnection, name: &str) -> Result<LoadedTournamen
         boards.push(board_row(
             &pairing,
             Some(id),
-            r.try_get("engines")?,
             result.is_some(),
             r.try_get("hands_played")?,
+            r.try_get::<i64, _>("seed")? as u64,
+            (r.try_get("south_engine")?, r.try_get("north_engine")?),
         ));
         fixtures.push(Fixture { pairing, result });
     }
@@ -809,7 +1007,7 @@ async fn load(conn: &mut SqliteConnection, name: &str) -> Result<LoadedTournamen
             south: r.try_get("player_id")?,
             north: None,
         };
-        boards.push(board_row(&pairing, None, false, true, 0));
+        boards.push(board_row(&pairing, None, true, 0, 0, (None, None)));
         fixtures.push(Fixture::pending(pairing));
     }
     boards.sort_by_key(|b| (b.round, b.board));

@@ -14,7 +14,9 @@ use clap::{Args, Subcommand, ValueEnum};
 use goobalay::engine::Side;
 use goobalay::matches::{MatchForm, MatchOutcome};
 use goobalay::store::Store;
-use goobalay::store::tournaments::{LoadedTournament, NewTournament, TournamentStoreError};
+use goobalay::store::tournaments::{
+    LoadedTournament, NewTournament, TournamentStoreError, pending_engine_boards,
+};
 use goobalay::tournament::export::{self, ExportFormat};
 use goobalay::tournament::{
     Format as TFormat, PointsScheme, Tiebreak, Tournament, TournamentError,
@@ -383,7 +385,7 @@ pub async fn run_engines(
     limit: Option<u64>,
     lines: bool,
 ) -> anyhow::Result<RunSummary> {
-    let mut loaded = store.load_tournament(name).await?;
+    let loaded = store.load_tournament(name).await?;
     let tname = loaded.row.name.clone();
     let finished_before = loaded
         .boards
@@ -407,8 +409,14 @@ pub async fn run_engines(
             message,
         })
     };
+    let spec = loaded.row.spec()?;
+    let mut created = loaded
+        .boards
+        .iter()
+        .filter(|b| b.match_id.is_some())
+        .count() as u64;
+    let mut pending = loaded.pending_engine_matches();
     loop {
-        let pending = loaded.pending_engine_matches();
         if pending.is_empty() {
             match store.pair_next_round(name).await {
                 Ok(paired) => {
@@ -417,15 +425,13 @@ pub async fn run_engines(
                             writeln!(std::io::stdout(), "round {} paired", paired.round)
                         })?;
                     }
-                    loaded = store.load_tournament(name).await?;
-                    let total = planned_matches(&loaded.tournament).max(
-                        loaded
-                            .boards
-                            .iter()
-                            .filter(|b| b.match_id.is_some())
-                            .count() as u64,
-                    );
-                    bar.set_length(total);
+                    created += paired
+                        .boards
+                        .iter()
+                        .filter(|b| b.match_id.is_some())
+                        .count() as u64;
+                    bar.set_length(planned_matches(&loaded.tournament).max(created));
+                    pending = pending_engine_boards(&paired.boards);
                     continue;
                 }
                 Err(TournamentStoreError::Tournament(TournamentError::Finished { .. })) => {
@@ -445,20 +451,17 @@ pub async fn run_engines(
                 Err(e) => return Err(e.into()),
             }
         }
-        for id in pending {
+        for b in std::mem::take(&mut pending) {
             if limit.is_some_and(|l| played >= l) {
                 let message = format!("{played} match(es) played (--limit); run again to go on");
                 return finish(&bar, played, false, message);
             }
-            let Some(m) = store.play_tournament_match(id).await? else {
+            let Some(m) = store.play_tournament_match(&spec, &b).await? else {
                 continue;
             };
             played += 1;
             bar.inc(1);
             if lines {
-                let b = loaded
-                    .board_of_match(id)
-                    .expect("a pending match is on a board");
                 let south = loaded.name_of(b.south_id);
                 let north = b.north_id.map_or("?", |n| loaded.name_of(n));
                 let result = match m.outcome {
@@ -473,13 +476,12 @@ pub async fn run_engines(
                 bar.suspend(|| {
                     writeln!(
                         std::io::stdout(),
-                        "round {} board {} (match {id}): {south} {result} {north}  ({} hand(s), {} moves{seeds})",
-                        b.round, b.board, m.hands, m.moves
+                        "round {} board {} (match {}): {south} {result} {north}  ({} hand(s), {} moves{seeds})",
+                        b.round, b.board, m.id, m.hands, m.moves
                     )
                 })?;
             }
         }
-        loaded = store.load_tournament(name).await?;
     }
 }
 

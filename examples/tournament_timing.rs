@@ -1,0 +1,123 @@
+//! The tournament benchmark: a round robin of `random` engine players in Layli
+//! Goobalay multi-hand matches (32 players: 496 matches), played through the store
+//! exactly as `goobalay tournament run` plays it (rounds paired as they become
+//! pairable, each match played in memory and written with every move in its own
+//! transaction), then the same 496 matches (same specs and seeds) played in memory
+//! only. Prints both wall times and the share of the stored run spent outside the
+//! engine.
+//!
+//! ```sh
+//! cargo run --release --example tournament_timing -- [PLAYERS]
+//! ```
+
+use std::time::Instant;
+
+use goobalay::ai::Level;
+use goobalay::engine::{BySide, Variant};
+use goobalay::matches::{MatchForm, MatchOutcome, play_engine_match};
+use goobalay::store::tournaments::{NewTournament, TournamentStoreError, pending_engine_boards};
+use goobalay::store::{HistoryFilter, Store};
+use goobalay::tournament::{Format, PointsScheme, TournamentError};
+
+#[tokio::main(flavor = "current_thread")]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let players: usize = std::env::args().nth(1).map_or(Ok(32), |s| s.parse())?;
+    let dir = std::env::temp_dir().join(format!("goobalay-ttiming-{}", std::process::id()));
+    let store = Store::open(&dir.join("timing.db")).await?;
+    let mut names = Vec::new();
+    for i in 1..=players {
+        let name = format!("Random {i:02}");
+        store.add_player(&name, None, Some(Level::Random)).await?;
+        names.push(name);
+    }
+    let variant = Variant::preset("layli-goobalay").expect("preset");
+    store
+        .create_tournament(&NewTournament {
+            name: "Bench".into(),
+            variant: variant.clone(),
+            format: Format::RoundRobin,
+            rounds: None,
+            form: MatchForm::Hands,
+            max_hands: None,
+            points: PointsScheme::default(),
+            tiebreaks: Vec::new(),
+            seed: 2026,
+        })
+        .await?;
+    store.add_entrants("Bench", &names).await?;
+
+    // Stored: what `tournament run` does, without the printing.
+    let start = Instant::now();
+    let mut played = 0;
+    let (mut t_pair, mut t_play) = (0.0, 0.0);
+    let loaded = store.load_tournament("Bench").await?;
+    let spec = loaded.row.spec()?;
+    let mut pending = loaded.pending_engine_matches();
+    loop {
+        if pending.is_empty() {
+            let t0 = Instant::now();
+            let paired = store.pair_next_round("Bench").await;
+            t_pair += t0.elapsed().as_secs_f64();
+            match paired {
+                Ok(p) => {
+                    pending = pending_engine_boards(&p.boards);
+                    continue;
+                }
+                Err(TournamentStoreError::Tournament(TournamentError::Finished { .. })) => break,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        let t0 = Instant::now();
+        for b in std::mem::take(&mut pending) {
+            if store.play_tournament_match(&spec, &b).await?.is_some() {
+                played += 1;
+            }
+        }
+        t_play += t0.elapsed().as_secs_f64();
+    }
+    let stored = start.elapsed();
+
+    // In memory: the same matches, same seeds.
+    let rows = store
+        .history(&HistoryFilter {
+            tournament: Some("Bench".into()),
+            ..HistoryFilter::default()
+        })
+        .await?;
+    let specs: Vec<_> = rows
+        .iter()
+        .map(|r| Ok((r.spec()?, r.seed, r.winner.clone())))
+        .collect::<Result<_, goobalay::store::StoreError>>()?;
+    let levels = BySide::new(Level::Random, Level::Random);
+    let start = Instant::now();
+    let (mut hands, mut moves, mut same) = (0, 0, 0);
+    for (spec, seed, winner) in &specs {
+        let record = play_engine_match(spec.clone(), levels, *seed);
+        hands += record.hands.len();
+        moves += record.hands.iter().map(|h| h.moves.len()).sum::<usize>();
+        if record.outcome.map(MatchOutcome::name) == winner.as_deref() {
+            same += 1;
+        }
+    }
+    let memory = start.elapsed();
+    store.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let (s, m) = (stored.as_secs_f64(), memory.as_secs_f64());
+    println!("{players}-player round robin: {played} matches, {hands} hands, {moves} moves stored");
+    println!("  played and stored (tournament run): {s:.3} s");
+    println!(
+        "    of which pairing (creating matches) {t_pair:.3} s, playing and writing matches {t_play:.3} s"
+    );
+    println!("  the same matches in memory only:    {m:.3} s");
+    println!(
+        "  storing costs {:+.1}% over playing; {:.1}% of the stored run is outside the engine",
+        (s / m - 1.0) * 100.0,
+        (1.0 - m / s) * 100.0
+    );
+    println!(
+        "  {same}/{} in-memory results equal the stored ones",
+        specs.len()
+    );
+    Ok(())
+}
