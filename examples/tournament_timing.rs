@@ -19,6 +19,17 @@ use goobalay::store::tournaments::{NewTournament, TournamentStoreError, pending_
 use goobalay::store::{HistoryFilter, Store};
 use goobalay::tournament::{Format, PointsScheme, TournamentError};
 
+/// This process's CPU time (user + system, all threads) in seconds, from
+/// /proc/self/stat (Linux; `None` elsewhere). Resolution: one clock tick (10 ms).
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
+}
+
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let players: usize = std::env::args().nth(1).map_or(Ok(32), |s| s.parse())?;
@@ -47,6 +58,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     store.add_entrants("Bench", &names).await?;
 
     // Stored: what `tournament run` does, without the printing.
+    let cpu0 = cpu_seconds();
     let start = Instant::now();
     let mut played = 0;
     let (mut t_pair, mut t_play) = (0.0, 0.0);
@@ -76,6 +88,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         t_play += t0.elapsed().as_secs_f64();
     }
     let stored = start.elapsed();
+    let cpu_stored = cpu_seconds().zip(cpu0).map(|(b, a)| b - a);
 
     // In memory: the same matches, same seeds.
     let rows = store
@@ -89,6 +102,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         .map(|r| Ok((r.spec()?, r.seed, r.winner.clone())))
         .collect::<Result<_, goobalay::store::StoreError>>()?;
     let levels = BySide::new(Level::Random, Level::Random);
+    let cpu0 = cpu_seconds();
     let start = Instant::now();
     let (mut hands, mut moves, mut same) = (0, 0, 0);
     for (spec, seed, winner) in &specs {
@@ -100,6 +114,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     let memory = start.elapsed();
+    let cpu_memory = cpu_seconds().zip(cpu0).map(|(b, a)| b - a);
     store.close().await;
     let _ = std::fs::remove_dir_all(&dir);
 
@@ -115,6 +130,12 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         (s / m - 1.0) * 100.0,
         (1.0 - m / s) * 100.0
     );
+    if let (Some(cs), Some(cm)) = (cpu_stored, cpu_memory) {
+        println!(
+            "  CPU time (all threads): stored {cs:.2} s, in memory {cm:.2} s: storing costs {:+.0}% CPU",
+            (cs / cm - 1.0) * 100.0
+        );
+    }
     println!(
         "  {same}/{} in-memory results equal the stored ones",
         specs.len()
