@@ -75,7 +75,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                     pending = pending_engine_boards(&p.boards);
                     continue;
                 }
-                Err(TournamentStoreError::Tournament(TournamentError::Finished { .. })) => break,
+                Err(TournamentStoreError::Tournament(TournamentError::Finished { .. })) => {
+                    store.finish_tournament("Bench").await?;
+                    break;
+                }
                 Err(e) => return Err(e.into()),
             }
         }

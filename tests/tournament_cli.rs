@@ -214,6 +214,11 @@ fn round_robin_of_engines_runs_to_the_end_from_the_cli() {
     let table = db.ok(&["player", "show", "Ama"]);
     assert!(table.contains("Rating history"), "{table}");
 
+    // A finished tournament pairs no more rounds.
+    db.fails(
+        &["tournament", "pair", "Club Night"],
+        "the tournament is finished",
+    );
     // Running a finished tournament again plays nothing.
     let again = db.ok(&["tournament", "run", "Club Night"]);
     assert!(again.contains("0 match(es) played"), "{again}");
@@ -664,4 +669,47 @@ fn demo_runs_on_an_empty_database_and_again() {
     );
     let players = db.json(&["player", "list"]);
     assert_eq!(players.as_array().unwrap().len(), 6);
+}
+
+#[test]
+fn an_engine_facing_a_human_moves_when_the_round_is_paired() {
+    let db = Db::new();
+    db.players(&["Hum"], None);
+    db.players(&["Bot"], Some("greedy"));
+    db.ok(&[
+        "tournament",
+        "new",
+        "Mixed",
+        "--variant",
+        "tihbat",
+        "--format",
+        "double-round-robin",
+    ]);
+    db.ok(&["tournament", "add", "Mixed", "Hum", "Bot"]);
+    for round in 1..=2 {
+        let r = db.json(&["tournament", "pair", "Mixed"]);
+        assert_eq!(r["round"], round);
+        let id = r["boards"][0]["match_id"].as_i64().unwrap().to_string();
+        let state = db.json(&["match", "state", &id]);
+        // Whoever moves first, the human is to move (or arrange) now.
+        assert_eq!(state["match"]["awaiting"]["kind"], "move", "{state}");
+        let human_side = if r["boards"][0]["south_id"] == 1 {
+            "south"
+        } else {
+            "north"
+        };
+        assert_eq!(state["match"]["awaiting"]["player"], human_side, "{state}");
+        let out = db.ok(&["tournament", "run", "Mixed"]);
+        assert!(
+            out.contains("waits for 1 match(es) with a human player"),
+            "{out}"
+        );
+        db.ok(&["match", "result", &id, "14", "14"]);
+    }
+    let s = db.json(&["tournament", "standings", "Mixed"]);
+    assert_eq!(s["rows"][0]["draws"], 2);
+    db.fails(
+        &["tournament", "pair", "Mixed"],
+        "the tournament is finished",
+    );
 }

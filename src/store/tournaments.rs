@@ -478,15 +478,9 @@ impl Store {
                 .await?;
             }
         }
-        let pairings = match loaded.tournament.next_round() {
-            Ok(p) => p,
-            Err(e @ TournamentError::Finished { .. }) => {
-                mark_finished(&mut tx, tid).await?;
-                tx.commit().await?;
-                return Err(e.into());
-            }
-            Err(e) => return Err(e.into()),
-        };
+        // An error writes nothing (a finished tournament is marked so by
+        // `finish_tournament`, which `tournament run` calls).
+        let pairings = loaded.tournament.next_round()?;
         let spec = loaded.row.spec()?;
         let engine_of: HashMap<i64, Option<String>> = sqlx::query(
             "SELECT p.id, p.engine FROM players p
@@ -833,7 +827,7 @@ async fn write_hand_rows(
 async fn mark_finished(conn: &mut SqliteConnection, id: i64) -> Result<()> {
     sqlx::query(
         "UPDATE tournaments SET status = 'finished', finished_at = COALESCE(finished_at, ?2)
-         WHERE id = ?1",
+         WHERE id = ?1 AND status <> 'finished'",
     )
     .bind(id)
     .bind(Utc::now())

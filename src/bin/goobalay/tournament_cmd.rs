@@ -260,7 +260,19 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             Ok(ExitCode::SUCCESS)
         }
         TournamentCommand::List(a) => with_store(db, async |store| {
-            let list = store.tournaments().await?;
+            let mut list = store.tournaments().await?;
+            // Finished by results entered since the last `tournament run`.
+            for s in &mut list {
+                if s.row.status == "running"
+                    && store
+                        .load_tournament(&s.row.name)
+                        .await?
+                        .tournament
+                        .is_finished()
+                {
+                    s.row.status = "finished".to_string();
+                }
+            }
             match a.format {
                 Format::Json => print_json(&list)?,
                 Format::Csv => {
@@ -435,6 +447,7 @@ pub async fn run_engines(
                     continue;
                 }
                 Err(TournamentStoreError::Tournament(TournamentError::Finished { .. })) => {
+                    store.finish_tournament(name).await?;
                     let message =
                         format!("{tname} is finished: {played} match(es) played in this run");
                     return finish(&bar, played, true, message);
@@ -668,7 +681,11 @@ fn print_show(loaded: &LoadedTournament, format: Format) -> anyhow::Result<()> {
                     .map_or(String::new(), |m| format!(" (at most {m} hands)")),
                 t.points,
                 r.seed,
-                r.status
+                if t.is_finished() {
+                    "finished"
+                } else {
+                    r.status.as_str()
+                }
             );
             let withdrawn: Vec<&str> = t
                 .entrants
