@@ -15,7 +15,9 @@ use std::time::Instant;
 use goobalay::ai::Level;
 use goobalay::engine::{BySide, Variant};
 use goobalay::matches::{MatchForm, MatchOutcome, play_engine_match};
-use goobalay::store::tournaments::{NewTournament, TournamentStoreError, pending_engine_boards};
+use goobalay::store::tournaments::{
+    NewTournament, TournamentStoreError, pending_engine_boards, play_board,
+};
 use goobalay::store::{HistoryFilter, Store};
 use goobalay::tournament::{Format, PointsScheme, TournamentError};
 
@@ -82,9 +84,22 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                 Err(e) => return Err(e.into()),
             }
         }
+        // As `tournament run`: the engine on its own thread, storing on this one.
         let t0 = Instant::now();
-        for b in std::mem::take(&mut pending) {
-            if store.play_tournament_match(&spec, &b).await?.is_some() {
+        let (sender, receiver) = std::sync::mpsc::sync_channel(8);
+        let boards = std::mem::take(&mut pending);
+        let engine_spec = spec.clone();
+        std::thread::spawn(move || {
+            for b in boards {
+                if let Some(state) = play_board(&engine_spec, &b) {
+                    if sender.send((b, state)).is_err() {
+                        break;
+                    }
+                }
+            }
+        });
+        while let Ok((b, state)) = receiver.recv() {
+            if store.store_tournament_match(&b, state).await?.is_some() {
                 played += 1;
             }
         }

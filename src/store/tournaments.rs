@@ -623,18 +623,23 @@ impl Store {
         spec: &MatchSpec,
         board: &BoardRow,
     ) -> Result<Option<PlayedMatch>> {
+        match play_board(spec, board) {
+            Some(state) => self.store_tournament_match(board, state).await,
+            None => Ok(None),
+        }
+    }
+
+    /// The storing half of [`Store::play_tournament_match`]: `state` is what
+    /// [`play_board`] returned for `board` (perhaps on another thread).
+    pub async fn store_tournament_match(
+        &self,
+        board: &BoardRow,
+        state: MatchState,
+    ) -> Result<Option<PlayedMatch>> {
         let Some(id) = board.match_id else {
             return Ok(None);
         };
-        let level = |e: &Option<String>| e.as_deref().and_then(|l| Level::parse(l).ok());
-        let (Some(south), Some(north)) = (level(&board.engines.0), level(&board.engines.1)) else {
-            return Ok(None);
-        };
-        let engines = BySide::new(Some(south), Some(north));
-        let fresh = MatchState::new(spec.clone());
-        let mut state = fresh.clone();
-        state.play_engines(engines, board.seed);
-        let n = spec.rules.holes_per_row;
+        let n = state.spec().rules.holes_per_row;
         let mut tx = self.begin_immediate().await?;
         // The summary `update_summary` writes, only if the match is still untouched
         // (another process may have played it).
@@ -751,6 +756,20 @@ fn board_row(
         seed,
         engines,
     }
+}
+
+/// Plays the match on `board` from the setup to its end in memory (`None`: not a
+/// match between two engines). Pure computation: no database.
+pub fn play_board(spec: &MatchSpec, board: &BoardRow) -> Option<MatchState> {
+    board.match_id?;
+    let level = |e: &Option<String>| e.as_deref().and_then(|l| Level::parse(l).ok());
+    let engines = BySide::new(
+        Some(level(&board.engines.0)?),
+        Some(level(&board.engines.1)?),
+    );
+    let mut state = MatchState::new(spec.clone());
+    state.play_engines(engines, board.seed);
+    Some(state)
 }
 
 fn played(id: i64, state: &MatchState) -> PlayedMatch {

@@ -15,7 +15,7 @@ use goobalay::engine::Side;
 use goobalay::matches::{MatchForm, MatchOutcome};
 use goobalay::store::Store;
 use goobalay::store::tournaments::{
-    LoadedTournament, NewTournament, TournamentStoreError, pending_engine_boards,
+    LoadedTournament, NewTournament, TournamentStoreError, pending_engine_boards, play_board,
 };
 use goobalay::tournament::export::{self, ExportFormat};
 use goobalay::tournament::{
@@ -464,12 +464,26 @@ pub async fn run_engines(
                 Err(e) => return Err(e.into()),
             }
         }
-        for b in std::mem::take(&mut pending) {
+        // The engine plays the round's matches on its own thread while this one
+        // stores them, each in its own transaction, in board order.
+        let (sender, receiver) = std::sync::mpsc::sync_channel(8);
+        let boards = std::mem::take(&mut pending);
+        let engine_spec = spec.clone();
+        std::thread::spawn(move || {
+            for b in boards {
+                if let Some(state) = play_board(&engine_spec, &b) {
+                    if sender.send((b, state)).is_err() {
+                        break; // the run stopped
+                    }
+                }
+            }
+        });
+        while let Ok((b, state)) = receiver.recv() {
             if limit.is_some_and(|l| played >= l) {
                 let message = format!("{played} match(es) played (--limit); run again to go on");
                 return finish(&bar, played, false, message);
             }
-            let Some(m) = store.play_tournament_match(&spec, &b).await? else {
+            let Some(m) = store.store_tournament_match(&b, state).await? else {
                 continue;
             };
             played += 1;
