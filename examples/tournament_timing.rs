@@ -66,6 +66,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (mut t_pair, mut t_play) = (0.0, 0.0);
     let loaded = store.load_tournament("Bench").await?;
     let spec = loaded.row.spec()?;
+    let mut writer = store.tournament_writer().await?;
     let mut pending = loaded.pending_engine_matches();
     loop {
         if pending.is_empty() {
@@ -99,15 +100,30 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
         });
         while let Ok((b, state)) = receiver.recv() {
-            if store.store_tournament_match(&b, state).await?.is_some() {
+            if writer.store(&b, state).await?.is_some() {
                 played += 1;
             }
         }
         t_play += t0.elapsed().as_secs_f64();
     }
     let stored = start.elapsed();
+    drop(writer);
     let cpu_stored = cpu_seconds().zip(cpu0).map(|(b, a)| b - a);
 
+    if std::env::var_os("GOOBALAY_TIMING_DETAIL").is_some() {
+        let t0 = Instant::now();
+        let loaded = store.load_tournament("Bench").await?;
+        let t1 = Instant::now();
+        let _ = loaded.tournament.next_round();
+        let t2 = Instant::now();
+        let _ = loaded.tournament.standings();
+        eprintln!(
+            "detail: load {:.2} ms, next_round {:.2} ms, standings {:.2} ms",
+            (t1 - t0).as_secs_f64() * 1e3,
+            (t2 - t1).as_secs_f64() * 1e3,
+            t2.elapsed().as_secs_f64() * 1e3
+        );
+    }
     // In memory: the same matches, same seeds.
     let rows = store
         .history(&HistoryFilter {

@@ -636,11 +636,67 @@ impl Store {
         board: &BoardRow,
         state: MatchState,
     ) -> Result<Option<PlayedMatch>> {
-        let Some(id) = board.match_id else {
-            return Ok(None);
-        };
+        let mut conn = self.pool().acquire().await?;
+        match store_untouched(&mut conn, board, &state).await? {
+            true => Ok(Some(played(board.match_id.unwrap_or(0), &state))),
+            false => {
+                drop(conn);
+                match board.match_id {
+                    Some(id) => self.play_started_match(id).await,
+                    None => Ok(None),
+                }
+            }
+        }
+    }
+
+    /// A connection of its own for a run that stores many matches one after the other
+    /// (saves taking a pooled connection per match).
+    pub async fn tournament_writer(&self) -> Result<TournamentWriter<'_>> {
+        Ok(TournamentWriter {
+            store: self,
+            conn: self.pool().acquire().await?,
+        })
+    }
+}
+
+/// Stores played tournament matches on one connection; see
+/// [`Store::tournament_writer`].
+pub struct TournamentWriter<'a> {
+    store: &'a Store,
+    conn: sqlx::pool::PoolConnection<sqlx::Sqlite>,
+}
+
+impl TournamentWriter<'_> {
+    /// Like [`Store::store_tournament_match`].
+    pub async fn store(
+        &mut self,
+        board: &BoardRow,
+        state: MatchState,
+    ) -> Result<Option<PlayedMatch>> {
+        if store_untouched(&mut self.conn, board, &state).await? {
+            return Ok(Some(played(board.match_id.unwrap_or(0), &state)));
+        }
+        match board.match_id {
+            Some(id) => self.store.play_started_match(id).await,
+            None => Ok(None),
+        }
+    }
+}
+
+/// Writes a match played from the setup in one `BEGIN IMMEDIATE` transaction if the
+/// stored match is still untouched; `false` (nothing written) otherwise.
+async fn store_untouched(
+    conn: &mut SqliteConnection,
+    board: &BoardRow,
+    state: &MatchState,
+) -> Result<bool> {
+    use sqlx::Connection;
+    let Some(id) = board.match_id else {
+        return Ok(false);
+    };
+    {
         let n = state.spec().rules.holes_per_row;
-        let mut tx = self.begin_immediate().await?;
+        let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
         // The summary `update_summary` writes, only if the match is still untouched
         // (another process may have played it).
         let last_score = state.hands().iter().rev().find_map(|h| h.score);
@@ -668,17 +724,18 @@ impl Store {
         .rows_affected()
             == 1;
         if !untouched {
-            drop(tx);
-            return self.play_started_match(id).await;
+            return Ok(false);
         }
         write_hand_rows(&mut tx, &[(id, state.hands())], n).await?;
         tx.commit().await?;
-        Ok(Some(played(id, &state)))
+        Ok(true)
     }
+}
 
+impl Store {
     /// The general case of [`Store::play_tournament_match`]: load and replay the
     /// match, play it on, write what changed if nobody else did meanwhile.
-    async fn play_started_match(&self, id: i64) -> Result<Option<PlayedMatch>> {
+    pub(crate) async fn play_started_match(&self, id: i64) -> Result<Option<PlayedMatch>> {
         let stored = {
             let mut conn = self.pool().acquire().await?;
             load_match(&mut conn, id).await?

@@ -422,6 +422,7 @@ pub async fn run_engines(
         })
     };
     let spec = loaded.row.spec()?;
+    let mut writer = store.tournament_writer().await?;
     let mut created = loaded
         .boards
         .iter()
@@ -483,7 +484,7 @@ pub async fn run_engines(
                 let message = format!("{played} match(es) played (--limit); run again to go on");
                 return finish(&bar, played, false, message);
             }
-            let Some(m) = store.store_tournament_match(&b, state).await? else {
+            let Some(m) = writer.store(&b, state).await? else {
                 continue;
             };
             played += 1;
