@@ -1,14 +1,16 @@
 //! Tournaments in the store: entry lists, rounds paired into ordinary matches (and
-//! byes), engine matches played one transaction each, and Elo ratings.
+//! byes), engine matches played and written in transactions, and Elo ratings.
 //!
 //! The tables (`tournaments`, `tournament_players`, `tournament_byes`, and
 //! `matches.tournament_id`/`round`) are turned into a [`Tournament`] value on every
 //! call ([`Store::load_tournament`]); pairing, standings and exports are the pure
 //! tournament layer's. A round is paired in one `BEGIN IMMEDIATE` transaction (all its
 //! matches and byes or none), and an engine match is played in memory and written in
-//! one transaction ([`Store::play_tournament_match`]), so a `tournament run` that is
-//! killed at any moment resumes without losing or duplicating a match: engine
-//! decisions are seeded from the match seed, so a replayed match is the same match.
+//! one transaction ([`Store::play_tournament_match`]; `tournament run` writes a whole
+//! round's engine matches in one, [`TournamentWriter::begin_round`]), so a
+//! `tournament run` that is killed at any moment resumes without losing or
+//! duplicating a match: engine decisions are seeded from the match seed, so a
+//! replayed match is the same match.
 //!
 //! Boards: a round's matches are created in board order, so their board numbers are
 //! their order by id within the round; byes store their board.
@@ -682,6 +684,143 @@ impl TournamentWriter<'_> {
             Some(id) => self.store.play_started_match(id).await,
             None => Ok(None),
         }
+    }
+
+    /// Opens one `BEGIN IMMEDIATE` transaction for a round's engine matches: add them
+    /// with [`RoundBatch::add`] as the engine delivers them, then
+    /// [`RoundBatch::commit`].
+    ///
+    /// Why a whole round in one transaction is safe: an engine match is fully
+    /// determined by its recorded seed, so a run killed before the commit loses only
+    /// engine play that the restarted run regenerates identically, and the transaction
+    /// is all-or-nothing, so no match or hand is ever half-written or written twice.
+    /// (Human matches are never written this way.)
+    pub async fn begin_round(&mut self) -> Result<RoundBatch<'_>> {
+        use sqlx::Connection;
+        Ok(RoundBatch {
+            store: self.store,
+            tx: self.conn.begin_with("BEGIN IMMEDIATE").await?,
+            stored: Vec::new(),
+            touched: Vec::new(),
+        })
+    }
+}
+
+/// A round's engine matches being written in one transaction; see
+/// [`TournamentWriter::begin_round`].
+pub struct RoundBatch<'a> {
+    store: &'a Store,
+    tx: sqlx::Transaction<'a, sqlx::Sqlite>,
+    /// Written in this transaction.
+    stored: Vec<(BoardRow, PlayedMatch)>,
+    /// Not untouched when checked (started or played by someone else): handled one by
+    /// one after the commit, as [`TournamentWriter::store`] does.
+    touched: Vec<BoardRow>,
+}
+
+impl RoundBatch<'_> {
+    /// Writes the matches played from the setup (as [`play_board`] returns them)
+    /// whose stored match is still untouched: their summaries and every hand, a few
+    /// statements for the lot. The others are kept for [`RoundBatch::commit`].
+    pub async fn add(&mut self, played_matches: Vec<(BoardRow, MatchState)>) -> Result<()> {
+        // SQLite allows 32766 parameters; at most 5 per match below.
+        for chunk in played_matches.chunks(1000) {
+            let items: Vec<(i64, &BoardRow, &MatchState)> = chunk
+                .iter()
+                .filter_map(|(b, s)| b.match_id.map(|id| (id, b, s)))
+                .collect();
+            self.touched.extend(
+                chunk
+                    .iter()
+                    .filter(|(b, _)| b.match_id.is_none())
+                    .map(|(b, _)| b.clone()),
+            );
+            if items.is_empty() {
+                continue;
+            }
+            // Which are untouched: no result, the seed we played, one hand not begun.
+            let mut sql = String::from("WITH v(id, seed) AS (VALUES ");
+            sql.push_str(&vec!["(?,?)"; items.len()].join(","));
+            sql.push_str(
+                ") SELECT m.id FROM v JOIN matches m ON m.id = v.id AND m.seed = v.seed
+                 WHERE m.winner IS NULL
+                   AND (SELECT COUNT(*) FROM hands WHERE match_id = m.id) = 1
+                   AND (SELECT move_count = 0 AND arrangement_south IS NULL
+                               AND arrangement_north IS NULL AND end_reason IS NULL
+                        FROM hands WHERE match_id = m.id AND number = 1)",
+            );
+            let mut q = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql));
+            for (id, b, _) in &items {
+                q = q.bind(*id).bind(b.seed as i64);
+            }
+            let untouched: std::collections::HashSet<i64> =
+                q.fetch_all(&mut *self.tx).await?.into_iter().collect();
+            let (fresh, other): (Vec<_>, Vec<_>) = items
+                .into_iter()
+                .partition(|(id, _, _)| untouched.contains(id));
+            self.touched
+                .extend(other.into_iter().map(|(_, b, _)| b.clone()));
+            if fresh.is_empty() {
+                continue;
+            }
+            // The summaries `update_summary` writes, in one statement.
+            let mut sql = String::from(
+                "WITH v(id, winner, hands_played, final_south, final_north) AS (VALUES ",
+            );
+            sql.push_str(&vec!["(?,?,?,?,?)"; fresh.len()].join(","));
+            sql.push_str(
+                ") UPDATE matches SET winner = v.winner, hands_played = v.hands_played,
+                     final_south = v.final_south, final_north = v.final_north,
+                     finished_at = CASE WHEN v.winner IS NULL THEN NULL
+                                        ELSE COALESCE(matches.finished_at, ?) END
+                 FROM v WHERE matches.id = v.id",
+            );
+            let mut q = sqlx::query(sqlx::AssertSqlSafe(sql));
+            for (id, _, state) in &fresh {
+                let last_score = state.hands().iter().rev().find_map(|h| h.score);
+                q = q
+                    .bind(*id)
+                    .bind(state.outcome().map(MatchOutcome::name))
+                    .bind(state.hands().iter().filter(|h| h.end.is_some()).count() as i64)
+                    .bind(last_score.map(|s| i64::from(s.south)))
+                    .bind(last_score.map(|s| i64::from(s.north)));
+            }
+            let updated = q.bind(Utc::now()).execute(&mut *self.tx).await?;
+            if updated.rows_affected() != fresh.len() as u64 {
+                return Err(corrupt(format!(
+                    "{} of {} matches updated in a round's batch",
+                    updated.rows_affected(),
+                    fresh.len()
+                )));
+            }
+            let n = chunk[0].1.spec().rules.holes_per_row;
+            let hand_rows: Vec<(i64, &[crate::matches::Hand])> =
+                fresh.iter().map(|(id, _, s)| (*id, s.hands())).collect();
+            write_hand_rows(&mut self.tx, &hand_rows, n).await?;
+            self.stored.extend(
+                fresh
+                    .into_iter()
+                    .map(|(id, b, s)| (b.clone(), played(id, s))),
+            );
+        }
+        Ok(())
+    }
+
+    /// Commits the round's transaction, then plays on the matches that were not
+    /// untouched (each in its own transaction, as [`Store::play_started_match`]).
+    /// Returns the matches played, in board order.
+    pub async fn commit(self) -> Result<Vec<(BoardRow, PlayedMatch)>> {
+        self.tx.commit().await?;
+        let mut done = self.stored;
+        for b in self.touched {
+            if let Some(id) = b.match_id
+                && let Some(m) = self.store.play_started_match(id).await?
+            {
+                done.push((b, m));
+            }
+        }
+        done.sort_by_key(|(b, _)| (b.round, b.board));
+        Ok(done)
     }
 }
 

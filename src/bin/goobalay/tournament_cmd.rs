@@ -465,10 +465,21 @@ pub async fn run_engines(
                 Err(e) => return Err(e.into()),
             }
         }
+        if limit.is_some_and(|l| played >= l) {
+            let message = format!("{played} match(es) played (--limit); run again to go on");
+            return finish(&bar, played, false, message);
+        }
         // The engine plays the round's matches on its own thread while this one
-        // stores them, each in its own transaction, in board order.
-        let (sender, receiver) = std::sync::mpsc::sync_channel(8);
-        let boards = std::mem::take(&mut pending);
+        // stores them as they come, all in one transaction for the round (see
+        // `TournamentWriter::begin_round` for why that is safe); the lines are
+        // printed once the round is committed.
+        let (sender, receiver) = std::sync::mpsc::sync_channel(64);
+        let mut boards = std::mem::take(&mut pending);
+        if let Some(l) = limit {
+            // The rest waits for the next run (the `--limit` message above).
+            let n = usize::try_from(l - played).unwrap_or(usize::MAX);
+            pending = boards.split_off(n.min(boards.len()));
+        }
         let engine_spec = spec.clone();
         std::thread::spawn(move || {
             for b in boards {
@@ -479,14 +490,13 @@ pub async fn run_engines(
                 }
             }
         });
-        while let Ok((b, state)) = receiver.recv() {
-            if limit.is_some_and(|l| played >= l) {
-                let message = format!("{played} match(es) played (--limit); run again to go on");
-                return finish(&bar, played, false, message);
-            }
-            let Some(m) = writer.store(&b, state).await? else {
-                continue;
-            };
+        let mut batch = writer.begin_round().await?;
+        while let Ok(first) = receiver.recv() {
+            let mut chunk = vec![first];
+            chunk.extend(receiver.try_iter());
+            batch.add(chunk).await?;
+        }
+        for (b, m) in batch.commit().await? {
             played += 1;
             bar.inc(1);
             if lines {
