@@ -68,10 +68,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let spec = loaded.row.spec()?;
     let mut writer = store.tournament_writer().await?;
     let mut pending = loaded.pending_engine_matches();
+    let mut cache = Some(loaded);
     loop {
         if pending.is_empty() {
             let t0 = Instant::now();
-            let paired = store.pair_next_round("Bench").await;
+            let paired = store.pair_next_round_cached("Bench", &mut cache).await;
             t_pair += t0.elapsed().as_secs_f64();
             match paired {
                 Ok(p) => {
@@ -109,7 +110,12 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             t_add += t1.elapsed().as_secs_f64();
         }
         let t1 = Instant::now();
-        played += batch.commit().await?.len();
+        for (b, m) in batch.commit().await? {
+            if let Some(c) = cache.as_mut() {
+                c.record_played(&b, &m);
+            }
+            played += 1;
+        }
         t_commit += t1.elapsed().as_secs_f64();
         t_play += t0.elapsed().as_secs_f64();
     }

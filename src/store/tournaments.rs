@@ -218,6 +218,37 @@ impl LoadedTournament {
         self.boards.iter().find(|b| b.match_id == Some(id))
     }
 
+    /// Records a match just stored by this process (see
+    /// [`Store::pair_next_round_cached`]): its result as `load` would read it.
+    pub fn record_played(&mut self, board: &BoardRow, m: &PlayedMatch) {
+        let Some(outcome) = m.outcome else {
+            return;
+        };
+        let decision = match outcome {
+            MatchOutcome::Winner(Side::South) => Decision::South,
+            MatchOutcome::Winner(Side::North) => Decision::North,
+            MatchOutcome::Draw => Decision::Draw,
+        };
+        if let Some(f) = self.tournament.fixtures.iter_mut().find(|f| {
+            f.pairing.round == board.round
+                && f.pairing.board == board.board
+                && f.pairing.north.is_some()
+        }) {
+            f.result = Some(MatchResult {
+                decision,
+                seeds: BySide::new(m.result_seeds.0, m.result_seeds.1),
+            });
+        }
+        if let Some(b) = self
+            .boards
+            .iter_mut()
+            .find(|b| b.match_id.is_some() && b.match_id == board.match_id)
+        {
+            b.finished = true;
+            b.hands_played = m.hands_finished;
+        }
+    }
+
     pub fn name_of(&self, id: i64) -> &str {
         self.tournament.entrant(id).map_or("?", |e| e.name.as_str())
     }
@@ -259,6 +290,11 @@ pub struct PlayedMatch {
     pub moves: usize,
     /// Seeds at the end (the last hand's scores).
     pub seeds: Option<(u32, u32)>,
+    /// The seeds the standings count (a `games:N` match: the sums over its games;
+    /// otherwise the last hand's scores, 0 without one).
+    pub result_seeds: (u32, u32),
+    /// Hands finished.
+    pub hands_finished: i64,
 }
 
 /// The seed of the match on `board` of `round`: a SplitMix64 mix of the tournament
@@ -457,8 +493,32 @@ impl Store {
     /// engine facing a human makes its opening turns) and byes. Before round 1 the
     /// entrants are seeded by their current rating.
     pub async fn pair_next_round(&self, name: &str) -> Result<PairedRound> {
+        self.pair_next_round_cached(name, &mut None).await
+    }
+
+    /// [`Store::pair_next_round`] for a caller that keeps the tournament in memory
+    /// between rounds (`tournament run`): `cache` is the tournament as last loaded or
+    /// paired here, with the results since recorded
+    /// ([`LoadedTournament::record_played`]). It is used instead of reading every
+    /// match row again if the stored tournament still has the same number of matches,
+    /// finished matches, byes, entrants and withdrawals (otherwise, and before round
+    /// 1, the tournament is loaded); on success it is the tournament with the new round.
+    pub async fn pair_next_round_cached(
+        &self,
+        name: &str,
+        cache: &mut Option<LoadedTournament>,
+    ) -> Result<PairedRound> {
         let mut tx = self.begin_immediate().await?;
-        let mut loaded = load(&mut tx, name).await?;
+        let mut loaded = match cache.take() {
+            Some(c)
+                if name_key(&c.row.name) == name_key(name)
+                    && c.tournament.current_round() >= 1
+                    && same_counts(&mut tx, &c).await? =>
+            {
+                c
+            }
+            _ => load(&mut tx, name).await?,
+        };
         let tid = loaded.row.id;
         if loaded.tournament.current_round() == 0 {
             let ratings = rating_map(&mut tx).await?;
@@ -572,6 +632,7 @@ impl Store {
             ids.iter().map(|&id| (id, fresh.hands())).collect();
         write_hand_rows(&mut tx, &hand_rows, n).await?;
         let mut ids = ids.into_iter();
+        let mut any_over = false;
         for p in &pairings {
             let Some(north) = p.north else {
                 sqlx::query(
@@ -604,6 +665,7 @@ impl Store {
                 write_hands(&mut tx, id, &before, state.hands(), n).await?;
                 update_summary(&mut tx, id, state.hands(), state.outcome()).await?;
                 over = state.is_over();
+                any_over |= over;
             }
             boards.push(board_row(p, Some(id), over, 0, seed, engines));
         }
@@ -612,6 +674,27 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;
+        if !any_over {
+            // The tournament as `load` would read it now: match fixtures in (round,
+            // id) order, then the byes.
+            let t = &mut loaded.tournament;
+            let at = t
+                .fixtures
+                .iter()
+                .filter(|f| f.pairing.north.is_some())
+                .count();
+            let (games, byes): (Vec<_>, Vec<_>) =
+                pairings.iter().cloned().partition(|p| p.north.is_some());
+            t.fixtures
+                .splice(at..at, games.into_iter().map(Fixture::pending));
+            t.fixtures.extend(byes.into_iter().map(Fixture::pending));
+            loaded.boards.extend(boards.iter().cloned());
+            loaded.boards.sort_by_key(|b| (b.round, b.board));
+            if loaded.row.status == "open" {
+                loaded.row.status = "running".into();
+            }
+            *cache = Some(loaded);
+        }
         Ok(PairedRound { round, boards })
     }
 
@@ -982,7 +1065,48 @@ fn played(id: i64, state: &MatchState) -> PlayedMatch {
             .rev()
             .find_map(|h| h.score)
             .map(|s| (s.south, s.north)),
+        result_seeds: match state.spec().form {
+            MatchForm::Games(_) => state
+                .hands()
+                .iter()
+                .filter_map(|h| h.score)
+                .fold((0, 0), |(a, b), s| (a + s.south, b + s.north)),
+            _ => state
+                .hands()
+                .iter()
+                .rev()
+                .find_map(|h| h.score)
+                .map_or((0, 0), |s| (s.south, s.north)),
+        },
+        hands_finished: state.hands().iter().filter(|h| h.end.is_some()).count() as i64,
     }
+}
+
+/// Whether the stored tournament has as many matches, finished matches, byes,
+/// entrants and withdrawals as `c` (nobody else has changed it since).
+async fn same_counts(conn: &mut SqliteConnection, c: &LoadedTournament) -> Result<bool> {
+    let r = sqlx::query(
+        "SELECT (SELECT COUNT(*) FROM matches WHERE tournament_id = ?1) AS matches,
+                (SELECT COUNT(winner) FROM matches WHERE tournament_id = ?1) AS finished,
+                (SELECT COUNT(*) FROM tournament_byes WHERE tournament_id = ?1) AS byes,
+                (SELECT COUNT(*) FROM tournament_players WHERE tournament_id = ?1) AS entrants,
+                (SELECT COUNT(withdrawn_after) FROM tournament_players
+                 WHERE tournament_id = ?1) AS withdrawn",
+    )
+    .bind(c.row.id)
+    .fetch_one(&mut *conn)
+    .await?;
+    let games = c.boards.iter().filter(|b| b.match_id.is_some());
+    let count = |v: usize| v as i64;
+    Ok(
+        r.try_get::<i64, _>("matches")? == count(games.clone().count())
+            && r.try_get::<i64, _>("finished")? == count(games.filter(|b| b.finished).count())
+            && r.try_get::<i64, _>("byes")?
+                == count(c.boards.iter().filter(|b| b.match_id.is_none()).count())
+            && r.try_get::<i64, _>("entrants")? == count(c.tournament.entrants.len())
+            && r.try_get::<i64, _>("withdrawn")?
+                == count(c.tournament.entrants.iter().filter(|e| e.withdrawn).count()),
+    )
 }
 
 /// Writes every hand of the given matches in one statement (rows as

@@ -429,9 +429,12 @@ pub async fn run_engines(
         .filter(|b| b.match_id.is_some())
         .count() as u64;
     let mut pending = loaded.pending_engine_matches();
+    // The tournament kept in memory between rounds (read again only if another
+    // process changed it).
+    let mut cache = Some(loaded.clone());
     loop {
         if pending.is_empty() {
-            match store.pair_next_round(name).await {
+            match store.pair_next_round_cached(name, &mut cache).await {
                 Ok(paired) => {
                     if lines {
                         bar.suspend(|| {
@@ -497,6 +500,9 @@ pub async fn run_engines(
             batch.add(chunk).await?;
         }
         for (b, m) in batch.commit().await? {
+            if let Some(c) = cache.as_mut() {
+                c.record_played(&b, &m);
+            }
             played += 1;
             bar.inc(1);
             if lines {
