@@ -714,3 +714,59 @@ fn an_engine_facing_a_human_moves_when_the_round_is_paired() {
         "the tournament is finished",
     );
 }
+
+/// `tournament run` keeps the tournament in memory between rounds; a Swiss (whose
+/// pairings depend on the results) run in one go must equal one run a match at a
+/// time, each run reading the tournament from the database.
+#[test]
+fn a_swiss_run_in_one_go_equals_one_run_per_match() {
+    let setup = |db: &Db| {
+        db.players(&["P1", "P2", "P3", "P4", "P5"], Some("random"));
+        db.players(&["G1", "G2"], Some("greedy"));
+        db.ok(&[
+            "tournament",
+            "new",
+            "S",
+            "--variant",
+            "layli-goobalay",
+            "--format",
+            "swiss",
+            "--rounds",
+            "4",
+            "--max-hands",
+            "3",
+            "--seed",
+            "7",
+        ]);
+        db.ok(&[
+            "tournament",
+            "add",
+            "S",
+            "P1",
+            "P2",
+            "P3",
+            "P4",
+            "P5",
+            "G1",
+            "G2",
+        ]);
+    };
+    let whole = Db::new();
+    setup(&whole);
+    whole.ok(&["tournament", "run", "S"]);
+    let parts = Db::new();
+    setup(&parts);
+    let mut finished = false;
+    for _ in 0..40 {
+        let out = parts.ok(&["tournament", "run", "S", "--limit", "1"]);
+        if out.contains("is finished") {
+            finished = true;
+            break;
+        }
+    }
+    assert!(finished, "the run a match at a time finishes");
+    let csv = |db: &Db| db.ok(&["tournament", "show", "S", "--format", "csv"]);
+    assert_eq!(csv(&parts), csv(&whole));
+    let standings = |db: &Db| db.ok(&["tournament", "standings", "S", "--format", "csv"]);
+    assert_eq!(standings(&parts), standings(&whole));
+}
