@@ -31,6 +31,8 @@ use crate::matches::{
     parse_row,
 };
 
+pub mod verify;
+
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
 
 /// How long a process waits for another one's write lock before giving up.

@@ -45,6 +45,8 @@ pub enum Command {
     Replay(crate::match_cmd::ReplayArgs),
     /// Match history, filtered.
     History(crate::history_cmd::HistoryArgs),
+    /// Replay every stored hand and check moves, scores, carry-over and results.
+    Verify(crate::verify_cmd::VerifyArgs),
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]

@@ -8,6 +8,7 @@ mod engine_cmds;
 mod history_cmd;
 mod match_cmd;
 mod players_cmd;
+mod verify_cmd;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -54,6 +55,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Match(c) => match_cmd::run(cli.db, c),
         Command::Replay(a) => match_cmd::replay(cli.db, a),
         Command::History(a) => history_cmd::run(cli.db, a),
+        Command::Verify(a) => verify_cmd::run(cli.db, a),
     }
 }
 
