@@ -161,7 +161,7 @@ pub struct PerftArgs {
     pub variant: VariantArgs,
     #[command(flatten)]
     pub start: StartArgs,
-    #[arg(long, short = 'd')]
+    #[arg(long, short = 'd', allow_negative_numbers = true)]
     pub depth: u32,
     /// Also print the count below each legal move.
     #[arg(long)]
