@@ -782,3 +782,40 @@ fn default_database_is_created_under_the_data_dir() {
         .success();
     assert!(env_db.exists());
 }
+
+/// Arrangements typed at the `match play` prompt, a bad one explained and asked again.
+#[test]
+fn match_play_prompts_for_arrangements() {
+    let db = Db::new();
+    two_humans(&db);
+    db.ok(&[
+        "match",
+        "new",
+        "--variant",
+        "layli-goobalay",
+        "--south",
+        "Amina",
+        "--north",
+        "Bashir",
+    ]);
+    db.ok(&["match", "result", "1", "30", "18"]);
+    let out = db
+        .cmd(&["match", "play", "1"])
+        .write_stdin("0,3,3,3,3,6\n3,3,3,3,3,3\n1,2,3,4,5,3\nquit\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Bashir (north), your arrangement [6 seed counts, e.g. 3,3,3,3,3,3"));
+    assert!(text.contains(
+        "hole 1 of the arrangement is empty; every hole needs at least 1 seed; try again"
+    ));
+    assert!(text.contains("Amina (south), your arrangement"));
+    let s = db.state("1");
+    assert_eq!(
+        s["board"],
+        serde_json::json!([1, 2, 3, 4, 5, 3, 3, 3, 3, 3, 3, 3])
+    );
+    assert_eq!(s["captured"], serde_json::json!([12, 0]));
+    assert_eq!(s["to_move"], "north");
+}

@@ -131,3 +131,32 @@ async fn a_refused_change_writes_nothing() {
     assert_eq!((south, north), (24, 24));
     store.close().await;
 }
+
+#[tokio::test(flavor = "current_thread")]
+async fn engine_turns_are_taken_up_to_the_human() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("t.db")).await.unwrap();
+    let robo = store
+        .add_player("Robo", None, Some(Level::Random))
+        .await
+        .unwrap();
+    let amina = store.add_player("Amina", None, None).await.unwrap();
+    let new = NewMatch {
+        spec: spec("layli-goobalay", MatchForm::Hands),
+        south: robo.id,
+        north: amina.id,
+        seed: 5,
+        tournament_id: None,
+        round: None,
+    };
+    let created = store.create_match(&new).await.unwrap();
+    assert_eq!(created.state.awaiting().side(), Some(Side::South));
+    let (stored, made) = store.play_engine_turns(created.row.id).await.unwrap();
+    assert_eq!(made.len(), 1);
+    assert_eq!(stored.state.awaiting().side(), Some(Side::North));
+    assert_eq!(stored.state.current_hand().moves.len(), 1);
+    // Nothing more to do: the human is awaited.
+    let (_, made) = store.play_engine_turns(created.row.id).await.unwrap();
+    assert!(made.is_empty());
+    store.close().await;
+}

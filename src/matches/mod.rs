@@ -462,10 +462,10 @@ impl MatchState {
         let mut replay = MatchState::new(self.spec.clone());
         let mut last = None;
         for (i, event) in events.iter().enumerate() {
-            if let (Event::Move(_), Awaiting::Move(side)) = (event, replay.awaiting()) {
-                if humans[side] {
-                    last = Some(i);
-                }
+            if let (Event::Move(_), Awaiting::Move(side)) = (event, replay.awaiting())
+                && humans[side]
+            {
+                last = Some(i);
             }
             replay.apply(event)?;
         }
@@ -575,7 +575,7 @@ impl MatchState {
                     self.outcome = Some(games_outcome(&self.hands));
                     return;
                 }
-                let first = if hand.number % 2 == 0 {
+                let first = if hand.number.is_multiple_of(2) {
                     self.spec.first
                 } else {
                     !self.spec.first
@@ -630,27 +630,28 @@ impl MatchState {
     /// replays exactly however often it was interrupted. Returns the events made.
     pub fn play_engines(&mut self, engines: BySide<Option<Level>>, seed: u64) -> Vec<Event> {
         let mut made = Vec::new();
-        while let Some(side) = self.awaiting().side() {
-            let Some(level) = engines[side] else { break };
-            let mut player = EnginePlayer::new(level, decision_seed(seed, side, self.events));
-            let event = match self.awaiting() {
-                Awaiting::Move(_) => {
-                    Event::Move(player.choose_move(self.game.as_ref().expect("game")))
-                }
-                Awaiting::Arrangement(_) => {
-                    let request = self.arrange_request().expect("arranging");
-                    Event::Arrange {
-                        side,
-                        row: player.choose_arrangement(&request),
-                    }
-                }
-                Awaiting::None => unreachable!(),
-            };
+        while let Some(event) = self.engine_event(engines, seed) {
             self.apply(&event)
                 .expect("an engine player chose a legal move or arrangement");
             made.push(event);
         }
         made
+    }
+
+    /// The next decision if an engine player is awaited (see [`MatchState::play_engines`]);
+    /// `None` when a human is awaited or the match is over. Does not change the match.
+    pub fn engine_event(&self, engines: BySide<Option<Level>>, seed: u64) -> Option<Event> {
+        let side = self.awaiting().side()?;
+        let level = engines[side]?;
+        let mut player = EnginePlayer::new(level, decision_seed(seed, side, self.events));
+        Some(match self.awaiting() {
+            Awaiting::Move(_) => Event::Move(player.choose_move(self.game.as_ref()?)),
+            Awaiting::Arrangement(_) => Event::Arrange {
+                side,
+                row: player.choose_arrangement(&self.arrange_request()?),
+            },
+            Awaiting::None => return None,
+        })
     }
 
     /// The match status (RULES.md §9 position + the `match` object of `match state`).

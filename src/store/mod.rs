@@ -82,6 +82,8 @@ pub enum StoreError {
     UnknownTournament(String),
     #[error(transparent)]
     Match(#[from] MatchError),
+    #[error("the match was changed by another process meanwhile; try again")]
+    Conflict,
     #[error("stored data is inconsistent: {0}")]
     Corrupt(String),
     #[error("database error: {0}")]
@@ -96,10 +98,10 @@ impl From<sqlx::Error> for StoreError {
     fn from(e: sqlx::Error) -> StoreError {
         if let sqlx::Error::Database(db) = &e {
             // SQLITE_BUSY (5) and its extended codes (BUSY_SNAPSHOT 517, ...).
-            if let Some(code) = db.code().and_then(|c| c.parse::<u32>().ok()) {
-                if code & 0xff == 5 {
-                    return StoreError::Busy(busy_timeout().as_millis());
-                }
+            if let Some(code) = db.code().and_then(|c| c.parse::<u32>().ok())
+                && code & 0xff == 5
+            {
+                return StoreError::Busy(busy_timeout().as_millis());
             }
         }
         StoreError::Sqlx(e)
@@ -428,10 +430,10 @@ impl Store {
         let player = find_player(&mut tx, old)
             .await?
             .ok_or_else(|| StoreError::UnknownPlayer(old.trim().to_string()))?;
-        if let Some(other) = find_player(&mut tx, new).await? {
-            if other.id != player.id {
-                return Err(StoreError::DuplicatePlayer(new.to_string()));
-            }
+        if let Some(other) = find_player(&mut tx, new).await?
+            && other.id != player.id
+        {
+            return Err(StoreError::DuplicatePlayer(new.to_string()));
         }
         sqlx::query("UPDATE players SET name = ?1, name_key = ?2 WHERE id = ?3")
             .bind(new)
@@ -468,11 +470,9 @@ impl Store {
     /// Creates a match (hand 1 from the ordinary setup, nothing played).
     pub async fn create_match(&self, new: &NewMatch) -> Result<StoredMatch> {
         let mut tx = self.begin_immediate().await?;
-        let id = insert_match(&mut tx, new).await?;
         let state = MatchState::new(new.spec.clone());
-        let n = new.spec.rules.holes_per_row;
-        write_hands(&mut tx, id, &[], state.hands(), n).await?;
-        update_summary(&mut tx, id, state.hands(), state.outcome()).await?;
+        let mut engines = EngineCache::default();
+        let id = insert_match(&mut tx, new, &mut engines, state.hands(), None).await?;
         let stored = load_match(&mut tx, id).await?;
         tx.commit().await?;
         Ok(stored)
@@ -487,16 +487,15 @@ impl Store {
     ) -> Result<Vec<i64>> {
         let mut tx = self.begin_immediate().await?;
         let mut ids = Vec::with_capacity(played.len());
+        let mut engines = EngineCache::default();
         for (new, record) in played {
             if new.spec != record.spec {
                 return Err(StoreError::Corrupt(
                     "a played match's record and its new match differ in spec".to_string(),
                 ));
             }
-            let id = insert_match(&mut tx, new).await?;
-            let n = record.spec.rules.holes_per_row;
-            write_hands(&mut tx, id, &[], &record.hands, n).await?;
-            update_summary(&mut tx, id, &record.hands, record.outcome).await?;
+            let id =
+                insert_match(&mut tx, new, &mut engines, &record.hands, record.outcome).await?;
             ids.push(id);
         }
         tx.commit().await?;
@@ -526,6 +525,40 @@ impl Store {
         let stored = load_match(&mut tx, id).await?;
         tx.commit().await?;
         Ok((stored, value))
+    }
+
+    /// Plays the engine players' turns of match `id` until a human is awaited or the
+    /// match is over. Each decision is computed outside any transaction (so a slow
+    /// engine never holds the write lock) and written in its own short transaction,
+    /// after checking that nobody changed the match meanwhile (else it is recomputed).
+    /// Returns the match and the events made.
+    pub async fn play_engine_turns(&self, id: i64) -> Result<(StoredMatch, Vec<Event>)> {
+        let mut made = Vec::new();
+        let mut stored = self.load_match(id).await?;
+        loop {
+            let engines = stored.row.engines()?;
+            let Some(event) = stored.state.engine_event(engines, stored.row.seed) else {
+                return Ok((stored, made));
+            };
+            let seen = stored.state.hands().to_vec();
+            let result = self
+                .update_match(id, |state, _| {
+                    if state.hands() != &seen[..] {
+                        return Err(StoreError::Conflict);
+                    }
+                    state.apply(&event)?;
+                    Ok(())
+                })
+                .await;
+            match result {
+                Ok((next, ())) => {
+                    made.push(event);
+                    stored = next;
+                }
+                Err(StoreError::Conflict) => stored = self.load_match(id).await?,
+                Err(e) => return Err(e),
+            }
+        }
     }
 
     /// Matches, newest first, filtered.
@@ -608,7 +641,7 @@ fn check_header(path: &Path) -> Result<()> {
             Err(_) => return Err(StoreError::NotSqlite(path.to_path_buf())),
         }
     }
-    if got == 0 || &header[..got] == &b"SQLite format 3\0"[..got.min(16)] && got == 16 {
+    if got == 0 || (got == header.len() && header == *b"SQLite format 3\0") {
         Ok(())
     } else {
         Err(StoreError::NotSqlite(path.to_path_buf()))
@@ -669,10 +702,10 @@ async fn schema_state(path: &Path, conn: &mut SqliteConnection) -> Result<bool> 
 }
 
 fn not_a_db(path: &Path, e: sqlx::Error) -> StoreError {
-    if let sqlx::Error::Database(db) = &e {
-        if db.code().as_deref() == Some("26") {
-            return StoreError::NotSqlite(path.to_path_buf());
-        }
+    if let sqlx::Error::Database(db) = &e
+        && db.code().as_deref() == Some("26")
+    {
+        return StoreError::NotSqlite(path.to_path_buf());
     }
     e.into()
 }
@@ -693,11 +726,37 @@ async fn player_by_id(conn: &mut SqliteConnection, id: i64) -> Result<Player> {
     Player::from_row(&row)
 }
 
-async fn insert_match(conn: &mut SqliteConnection, new: &NewMatch) -> Result<i64> {
-    let mut players = Vec::new();
-    for id in [new.south, new.north] {
-        players.push(player_by_id(conn, id).await?);
+/// Engine level of each player, looked up once per batch.
+#[derive(Default)]
+struct EngineCache(std::collections::HashMap<i64, Option<String>>);
+
+impl EngineCache {
+    async fn get(&mut self, conn: &mut SqliteConnection, id: i64) -> Result<Option<String>> {
+        if let Some(e) = self.0.get(&id) {
+            return Ok(e.clone());
+        }
+        let engine: Option<Option<String>> =
+            sqlx::query_scalar("SELECT engine FROM players WHERE id = ?1")
+                .bind(id)
+                .fetch_optional(&mut *conn)
+                .await?;
+        let engine = engine.ok_or_else(|| StoreError::UnknownPlayer(format!("#{id}")))?;
+        self.0.insert(id, engine.clone());
+        Ok(engine)
     }
+}
+
+/// Inserts a match with its hands (two statements: the match row with its summary,
+/// and one multi-row insert of the hands).
+async fn insert_match(
+    conn: &mut SqliteConnection,
+    new: &NewMatch,
+    engines: &mut EngineCache,
+    hands: &[Hand],
+    outcome: Option<MatchOutcome>,
+) -> Result<i64> {
+    let south_engine = engines.get(conn, new.south).await?;
+    let north_engine = engines.get(conn, new.north).await?;
     let variant = Variant {
         name: new.spec.variant.clone(),
         summary: String::new(),
@@ -705,10 +764,14 @@ async fn insert_match(conn: &mut SqliteConnection, new: &NewMatch) -> Result<i64
     };
     let rules_json = serde_json::to_string(&variant.to_file())
         .map_err(|e| StoreError::Corrupt(format!("rules do not serialise: {e}")))?;
+    let now = Utc::now();
+    let last_score = hands.iter().rev().find_map(|h| h.score);
+    let played = hands.iter().filter(|h| h.end.is_some()).count() as i64;
     let id = sqlx::query(
         "INSERT INTO matches (variant, rules, form, max_hands, first_mover, south_id, north_id,
-                              south_engine, north_engine, seed, tournament_id, round, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                              south_engine, north_engine, seed, tournament_id, round, created_at,
+                              winner, hands_played, final_south, final_north, finished_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
     )
     .bind(&new.spec.variant)
     .bind(rules_json)
@@ -717,15 +780,48 @@ async fn insert_match(conn: &mut SqliteConnection, new: &NewMatch) -> Result<i64
     .bind(new.spec.first.name())
     .bind(new.south)
     .bind(new.north)
-    .bind(&players[0].engine)
-    .bind(&players[1].engine)
+    .bind(south_engine)
+    .bind(north_engine)
     .bind(new.seed as i64)
     .bind(new.tournament_id)
     .bind(new.round)
-    .bind(Utc::now())
+    .bind(now)
+    .bind(outcome.map(MatchOutcome::name))
+    .bind(played)
+    .bind(last_score.map(|s| i64::from(s.south)))
+    .bind(last_score.map(|s| i64::from(s.north)))
+    .bind(outcome.map(|_| now))
     .execute(&mut *conn)
     .await?
     .last_insert_rowid();
+    let n = new.spec.rules.holes_per_row;
+    // 16 parameters a hand; SQLite allows 32,766 a statement.
+    for chunk in hands.chunks(1000) {
+        let mut insert = sqlx::QueryBuilder::<Sqlite>::new(
+            "INSERT INTO hands (match_id, number, first_mover, first_arranger, holdings_south,
+                 holdings_north, kept_south, kept_north, arrangement_south, arrangement_north,
+                 moves, move_count, end_reason, score_south, score_north, updated_at) ",
+        );
+        insert.push_values(chunk, |mut b, hand| {
+            b.push_bind(id)
+                .push_bind(i64::from(hand.number))
+                .push_bind(hand.first_mover.name())
+                .push_bind(hand.first_arranger.map(Side::name))
+                .push_bind(i64::from(hand.holdings.south))
+                .push_bind(i64::from(hand.holdings.north))
+                .push_bind(i64::from(hand.kept.south))
+                .push_bind(i64::from(hand.kept.north))
+                .push_bind(side_pair(hand.arrangement.south.as_ref()))
+                .push_bind(side_pair(hand.arrangement.north.as_ref()))
+                .push_bind(hand.moves_text(n))
+                .push_bind(hand.moves.len() as i64)
+                .push_bind(hand.end.map(HandEnd::name))
+                .push_bind(hand.score.map(|s| i64::from(s.south)))
+                .push_bind(hand.score.map(|s| i64::from(s.north)))
+                .push_bind(now);
+        });
+        insert.build().execute(&mut *conn).await?;
+    }
     Ok(id)
 }
 

@@ -1,9 +1,10 @@
 //! `goobalay match ...` and `goobalay replay`: matches stored in the database.
 //!
 //! Engine players move by themselves: every command that writes to a match
-//! (`match new`, `move`, `arrange`, `result`, `undo`, `play`) lets the engines take
-//! their turns right after it, in the same transaction, until a human is awaited or the
-//! match is over. So a match with a human player never waits for an engine, and
+//! (`match new`, `move`, `arrange`, `result`, `play`) lets the engines take their
+//! turns right after it, until a human is awaited or the match is over: each engine
+//! decision is thought out of any transaction and written in its own short one, so a
+//! slow engine never holds the database's write lock. So a match with a human player never waits for an engine, and
 //! `match state` after a human move shows the human's next decision. A match between
 //! two engines is played by `match play ID` (or by a tournament run).
 
@@ -203,37 +204,51 @@ fn seed_count(text: &str, side: &str) -> anyhow::Result<u32> {
     })
 }
 
-/// Applies one human event (the awaited player must be a human), then the engines'
-/// turns, in one transaction.
+/// Applies one human event (the awaited player must be a human) in one transaction,
+/// then lets the engines take their turns (see [`Store::play_engine_turns`]).
 async fn act(
     store: &Store,
     id: i64,
     event: impl FnOnce(&MatchState) -> Result<Event, MatchError>,
     format: Format,
 ) -> anyhow::Result<StoredMatch> {
-    let (stored, made) = store
+    let (stored, made) = human_act(store, id, event).await?;
+    if format != Format::Json {
+        report_engine_events(&stored, &made, &stored.row);
+    }
+    Ok(stored)
+}
+
+async fn human_act(
+    store: &Store,
+    id: i64,
+    event: impl FnOnce(&MatchState) -> Result<Event, MatchError>,
+) -> Result<(StoredMatch, Vec<Event>), StoreError> {
+    // Engine turns left over by an interrupted command come first (a match with a
+    // human never waits for an engine).
+    let current = store.load_match(id).await?;
+    let engines = current.engines()?;
+    if engines.south.is_none() || engines.north.is_none() {
+        store.play_engine_turns(id).await?;
+    }
+    store
         .update_match(id, |state, row| {
             let engines = row.engines()?;
             let event = event(state)?;
-            if !matches!(event, Event::Result(_)) {
-                if let Some(side) = state.awaiting().side() {
-                    if let Some(level) = engines[side] {
+            if !matches!(event, Event::Result(_))
+                && let Some(side) = state.awaiting().side()
+                    && let Some(level) = engines[side] {
                         return Err(MatchError::Spec(format!(
                             "it is {side}'s turn and {} is an engine player ({level}); run `goobalay match play {id}`",
                             row.player_name(side)
                         ))
                         .into());
                     }
-                }
-            }
             state.apply(&event)?;
-            Ok(state.play_engines(engines, row.seed))
+            Ok(())
         })
         .await?;
-    if format != Format::Json {
-        report_engine_events(&stored, &made, &stored.row);
-    }
-    Ok(stored)
+    store.play_engine_turns(id).await
 }
 
 fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
@@ -267,13 +282,7 @@ fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
         let mut created = store.create_match(&new).await?;
         let engines = created.engines()?;
         if engines.south.is_none() || engines.north.is_none() {
-            let (stored, ()) = store
-                .update_match(created.row.id, |state, row| {
-                    state.play_engines(row.engines()?, row.seed);
-                    Ok(())
-                })
-                .await?;
-            created = stored;
+            created = store.play_engine_turns(created.row.id).await?.0;
         }
         Ok(created)
     })?;
@@ -481,12 +490,7 @@ fn play(db: Option<PathBuf>, id: i64) -> anyhow::Result<ExitCode> {
                 return Ok(ExitCode::SUCCESS);
             };
             if engines[side].is_some() {
-                let (next, made) = store
-                    .update_match(id, |state, row| {
-                        let engines = row.engines()?;
-                        Ok(state.play_engines(engines, row.seed))
-                    })
-                    .await?;
+                let (next, made) = store.play_engine_turns(id).await?;
                 report_engine_events(&next, &made, &row);
                 stored = next;
                 continue;
@@ -538,20 +542,16 @@ fn play(db: Option<PathBuf>, id: i64) -> anyhow::Result<ExitCode> {
                     .await
             } else {
                 let text = input.to_string();
-                store
-                    .update_match(id, |state, row| {
-                        let engines = row.engines()?;
-                        let event = match state.awaiting() {
-                            Awaiting::Arrangement(side) => Event::Arrange {
-                                side,
-                                row: parse_row(&text)?,
-                            },
-                            _ => Event::Move(state.parse_move(&text)?),
-                        };
-                        state.apply(&event)?;
-                        Ok(state.play_engines(engines, row.seed))
+                human_act(store, id, |state| {
+                    Ok(match state.awaiting() {
+                        Awaiting::Arrangement(side) => Event::Arrange {
+                            side,
+                            row: parse_row(&text)?,
+                        },
+                        _ => Event::Move(state.parse_move(&text)?),
                     })
-                    .await
+                })
+                .await
             };
             match result {
                 Ok((next, made)) => {
@@ -606,10 +606,10 @@ fn report_engine_events(stored: &StoredMatch, made: &[Event], row: &MatchRow) {
 pub fn replay(db: Option<PathBuf>, a: ReplayArgs) -> anyhow::Result<ExitCode> {
     let stored = with_store(db, async |store| Ok(store.load_match(a.id).await?))?;
     let hands = stored.state.hands().len() as u32;
-    if let Some(h) = a.hand {
-        if h == 0 || h > hands {
-            bail!("match {} has no hand {h}; it has hands 1 to {hands}", a.id);
-        }
+    if let Some(h) = a.hand
+        && (h == 0 || h > hands)
+    {
+        bail!("match {} has no hand {h}; it has hands 1 to {hands}", a.id);
     }
     let spec = stored.state.spec().clone();
     let n = spec.rules.holes_per_row;
