@@ -171,6 +171,9 @@ pub struct Position {
     /// The legal holes of the side to move, kept where finding them takes whole
     /// moves played out (grand slam, feeding); `None` when not computed.
     legal_cache: Option<u32>,
+    /// Candidate holes of both rows (RULES.md: holding enough seeds, not an Uur),
+    /// kept by [`Position::settle`] for the position as it stands.
+    movable: u32,
     /// The side to move has no move but to pass.
     must_pass: bool,
     outcome: Option<Outcome>,
@@ -225,6 +228,7 @@ impl Position {
             to_move: first,
             ply: 0,
             legal_cache: None,
+            movable: 0,
             must_pass: false,
             outcome: None,
         };
@@ -313,6 +317,7 @@ impl Position {
             to_move,
             ply,
             legal_cache: None,
+            movable: 0,
             must_pass: false,
             outcome: None,
         };
@@ -500,14 +505,7 @@ impl Position {
 
     /// Holes of `side`'s row that may start a move before sowing is considered.
     fn candidates(&self, side: Side) -> u32 {
-        let mut mask = 0;
-        let min = self.rules.min_seeds_to_move;
-        for h in self.row(side) {
-            if self.seeds[h] >= min {
-                mask |= 1 << h;
-            }
-        }
-        mask & !self.uur_mask()
+        self.movable & self.row_mask(side)
     }
 
     /// The first lap from `origin` visibly ends the sowing (its last seed lands in a
@@ -734,48 +732,57 @@ impl Position {
         }
     }
 
-    /// Whether `side` has any legal move, as if it were their turn. Looks for a
-    /// sowing that visibly ends first and simulates only when there is none.
-    fn has_legal_move(&self, side: Side) -> bool {
+    /// Whether `side` has any legal move, as if it were their turn, given the
+    /// candidates that visibly end (`quick`, see [`Position::quick_ends`]); simulates
+    /// sowings only when the row has none.
+    fn has_legal_move(&self, side: Side, quick: u32) -> bool {
         if self.rules.needs_whole_move_for_legality() {
             if side == self.to_move {
                 return self.mover_legal_mask() != 0;
             }
             return self.legal_mask(side) != 0;
         }
-        if self.rules.sowing == Sowing::SingleLap {
-            return self.candidates(side) != 0;
-        }
-        // One pass over the row: any candidate whose first lap visibly ends will do.
+        let row = self.row_mask(side);
+        quick & row != 0 || self.some_sowing_ends(self.movable & row & !quick)
+    }
+
+    /// Bit mask of `side`'s row.
+    fn row_mask(&self, side: Side) -> u32 {
+        let n = self.rules.holes_per_row as u32;
+        ((1u32 << n) - 1) << (side.index() as u32 * n)
+    }
+
+    /// Candidates of both rows, and those among them whose first lap visibly ends
+    /// ([`Position::first_lap_ends`]), with bit masks instead of per-hole branches.
+    #[inline]
+    fn quick_ends(&self) -> (u32, u32) {
         let holes = self.rules.holes();
         let min = self.rules.min_seeds_to_move;
         let uurs = self.uur_mask();
+        // Holes a last seed would end in: empty ones and Uurs, twice over so that a
+        // lap running past the last hole reads the right bit without a modulo.
+        let board = &self.seeds[..holes];
+        let (empty, movable) = hole_masks(board, min);
+        let sinks = u64::from(empty | uurs);
+        let sinks = sinks | sinks << holes;
+        let candidates = movable & !uurs;
         let origin_first = usize::from(self.rules.origin_first);
-        let mut candidates = 0u32;
-        for origin in self.row(side) {
-            let n = self.seeds[origin];
-            if n < min || uurs & (1 << origin) != 0 {
-                continue;
-            }
-            candidates |= 1 << origin;
-            let hand = n as usize - origin_first;
-            if hand == 0 {
-                return true;
-            }
-            if hand < holes {
-                let mut last = origin + hand;
-                if last >= holes {
-                    last -= holes;
-                }
-                if self.seeds[last] == 0 || uurs & (1 << last) != 0 {
-                    return true;
-                }
-            }
+        let mut quick = 0u32;
+        for (origin, &n) in board.iter().enumerate() {
+            // No branch on the seeds: `lands` is only meaningful when hand < holes.
+            let hand = (n as usize).saturating_sub(origin_first);
+            let lands = (sinks >> ((origin + hand) & 63)) & 1 != 0;
+            let ends = (hand == 0) | ((hand < holes) & lands);
+            quick |= u32::from(ends) << origin;
         }
-        let mut rest = candidates;
-        while rest != 0 {
-            let origin = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
+        (candidates, quick & candidates)
+    }
+
+    /// Whether the sowing of any hole in `candidates` ends (simulated, in order).
+    fn some_sowing_ends(&self, mut candidates: u32) -> bool {
+        while candidates != 0 {
+            let origin = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
             let mut seeds = self.seeds;
             if self.sow(&mut seeds, origin).is_ok() {
                 return true;
@@ -790,6 +797,17 @@ impl Position {
         let side = self.to_move;
         self.must_pass = false;
         self.legal_cache = None;
+        // Candidates, and those known legal without simulating: for a relay the ones
+        // whose first lap visibly ends, for a single lap all of them.
+        let quick = if self.rules.sowing == Sowing::Relay {
+            let (movable, quick) = self.quick_ends();
+            self.movable = movable;
+            quick
+        } else {
+            self.movable =
+                holding_at_least(self.board(), self.rules.min_seeds_to_move) & !self.uur_mask();
+            self.movable
+        };
         if self.rules.needs_whole_move_for_legality() {
             self.legal_cache = Some(self.legal_mask(side));
         }
@@ -797,17 +815,17 @@ impl Position {
             EndRule::AllCaptured => {
                 if self.board().iter().all(|&s| s == 0) {
                     self.finish(EndReason::AllCaptured, last_mover);
-                } else if !self.has_legal_move(side) {
+                } else if !self.has_legal_move(side, quick) {
                     self.must_pass = true;
                 }
             }
             EndRule::PlayerToMoveStuck => {
-                if !self.has_legal_move(side) {
+                if !self.has_legal_move(side, quick) {
                     self.finish(EndReason::NoMoves, last_mover);
                 }
             }
             EndRule::EitherPlayerStuck => {
-                if !self.has_legal_move(side) || !self.has_legal_move(!side) {
+                if !self.has_legal_move(side, quick) || !self.has_legal_move(!side, quick) {
                     self.finish(EndReason::NoMoves, last_mover);
                 }
             }
@@ -870,6 +888,76 @@ enum MoveCheck {
     Legal { feeds: bool },
 }
 
+/// Bits `0..n` set (`n` up to 32).
+#[inline]
+const fn low_bits(n: usize) -> u32 {
+    ((1u64 << n) - 1) as u32
+}
+
+/// Bit masks of the holes of the board (`seeds`) that hold no seeds, and of those
+/// that hold at least `min`, in one pass of four holes at a time.
+#[inline]
+fn hole_masks(seeds: &[u16], min: u16) -> (u32, u32) {
+    let (mut empty, mut movable) = (0u32, 0u32);
+    let quads = seeds.chunks_exact(4);
+    let tail = quads.remainder();
+    for (k, q) in quads.enumerate() {
+        let e = u32::from(q[0] == 0)
+            | u32::from(q[1] == 0) << 1
+            | u32::from(q[2] == 0) << 2
+            | u32::from(q[3] == 0) << 3;
+        let m = u32::from(q[0] >= min)
+            | u32::from(q[1] >= min) << 1
+            | u32::from(q[2] >= min) << 2
+            | u32::from(q[3] >= min) << 3;
+        empty |= e << (4 * k);
+        movable |= m << (4 * k);
+    }
+    let base = seeds.len() - tail.len();
+    for (i, &n) in tail.iter().enumerate() {
+        empty |= u32::from(n == 0) << (base + i);
+        movable |= u32::from(n >= min) << (base + i);
+    }
+    (empty, movable)
+}
+
+/// Bit `h` set for every hole of the board (`seeds`) holding at least `min` seeds.
+#[inline]
+fn holding_at_least(seeds: &[u16], min: u16) -> u32 {
+    hole_masks(seeds, min).1
+}
+
+/// `NIBBLE[n][j]` is bit `j` of `n`: four holes' increments at once.
+const NIBBLE: [[u16; 4]; 16] = {
+    let mut table = [[0; 4]; 16];
+    let mut n = 0;
+    while n < 16 {
+        let mut j = 0;
+        while j < 4 {
+            table[n][j] = ((n >> j) & 1) as u16;
+            j += 1;
+        }
+        n += 1;
+    }
+    table
+};
+
+/// Adds one seed to every hole `h < holes` whose bit is set in `mask`, four holes
+/// at a time without branches on the seeds.
+#[inline]
+fn add_one_where(seeds: &mut Seeds, holes: usize, mask: u32) {
+    for (k, quad) in seeds
+        .chunks_exact_mut(4)
+        .take(holes.div_ceil(4))
+        .enumerate()
+    {
+        let add = &NIBBLE[(mask >> (4 * k)) as usize & 15];
+        for (s, a) in quad.iter_mut().zip(add) {
+            *s += a;
+        }
+    }
+}
+
 /// Drops `count` seeds one a hole after `from`; returns the hole of the last seed.
 #[inline]
 fn sow_lap(seeds: &mut Seeds, holes: usize, from: usize, count: u32) -> usize {
@@ -885,21 +973,10 @@ fn sow_lap(seeds: &mut Seeds, holes: usize, from: usize, count: u32) -> usize {
             return from;
         }
     }
-    // The rest fill the holes after `from`: one run, or two when it wraps round.
-    let start = from + 1;
-    let end = start + rest;
-    if end <= holes {
-        for s in &mut seeds[start..end] {
-            *s += 1;
-        }
-        end - 1
-    } else {
-        for s in &mut seeds[start..holes] {
-            *s += 1;
-        }
-        for s in &mut seeds[..end - holes] {
-            *s += 1;
-        }
-        end - holes - 1
-    }
+    // The rest fill the `rest` holes after `from`, wrapping round past the last.
+    let run = ((1u64 << rest) - 1) << (from + 1);
+    let run = (run | run >> holes) as u32 & low_bits(holes);
+    add_one_where(seeds, holes, run);
+    let last = from + rest;
+    if last >= holes { last - holes } else { last }
 }
