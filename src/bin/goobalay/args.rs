@@ -47,6 +47,14 @@ pub enum Command {
     History(crate::history_cmd::HistoryArgs),
     /// Replay every stored hand and check moves, scores, carry-over and results.
     Verify(crate::verify_cmd::VerifyArgs),
+    /// Search a position: the best move and the value of every legal move.
+    Analyse(crate::ai_cmds::AnalyseArgs),
+    /// The exact game-theoretic value of a position (repetition included).
+    Solve(crate::ai_cmds::SolveArgs),
+    /// Engine-versus-engine series: wins, draws, losses and an Elo difference.
+    Arena(crate::ai_cmds::ArenaArgs),
+    /// Search speed (nodes per second) per variant.
+    BenchSearch(crate::ai_cmds::BenchSearchArgs),
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]

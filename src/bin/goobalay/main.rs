@@ -1,5 +1,6 @@
 //! The `goobalay` command: a thin layer of clap commands over the library.
 
+mod ai_cmds;
 mod args;
 mod bench_cmd;
 mod db;
@@ -60,6 +61,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Replay(a) => match_cmd::replay(cli.db, a),
         Command::History(a) => history_cmd::run(cli.db, a),
         Command::Verify(a) => verify_cmd::run(cli.db, a),
+        Command::Analyse(a) => ai_cmds::analyse(a),
+        Command::Solve(a) => ai_cmds::solve(a),
+        Command::Arena(a) => ai_cmds::arena(a),
+        Command::BenchSearch(a) => ai_cmds::bench_search(a),
     }
 }
 

@@ -1,0 +1,134 @@
+//! A fixed-size transposition table for the heuristic search.
+//!
+//! Entries are found by [`Position::hash`](crate::engine::Position::hash) (mixed
+//! with a flag for ply 0, where Modiar's first-move rule makes the same board a
+//! different position) and verified by the full 64-bit hash. Two different positions
+//! with the same 64-bit hash would share an entry: a documented risk (about one in
+//! 2^64 per probe against a stored position) that we accept for speed; the exact
+//! solver ([`super::solve`]) keys its table on the full position instead.
+//!
+//! Values are stored relative to the captured-seed difference of the node, so that
+//! the same board reached after different captures shares its entry.
+
+/// How a stored value bounds the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    Exact,
+    /// The value is at least this (the search failed high).
+    Lower,
+    /// The value is at most this (the search failed low).
+    Upper,
+}
+
+/// `depth` of an entry whose subtree reached no horizon: exact at any depth.
+pub const DEPTH_SOLVED: u8 = u8::MAX;
+
+/// Marks "no move stored".
+pub const NO_MOVE: u8 = u8::MAX - 1;
+
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    pub key: u64,
+    pub value: i32,
+    pub depth: u8,
+    pub bound: Bound,
+    /// The best move found: a hole index, `u8::MAX` for a pass, [`NO_MOVE`].
+    pub best: u8,
+}
+
+const EMPTY: Entry = Entry {
+    key: 0,
+    value: 0,
+    depth: 0,
+    bound: Bound::Upper,
+    best: NO_MOVE,
+};
+
+pub struct Table {
+    entries: Vec<Entry>,
+    mask: usize,
+    used: bool,
+}
+
+impl Table {
+    /// A table of `2^log2` entries (16 bytes each).
+    pub fn new(log2: u32) -> Table {
+        let size = 1usize << log2;
+        Table {
+            entries: vec![EMPTY; size],
+            mask: size - 1,
+            used: false,
+        }
+    }
+
+    /// A table big enough for a search of about `nodes` nodes.
+    pub fn for_nodes(nodes: u64) -> Table {
+        let want = nodes.saturating_mul(2).clamp(1 << 10, 1 << 22);
+        Table::new(64 - (want - 1).leading_zeros())
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Forgets everything (each search starts from an empty table, so that a search's
+    /// result depends only on the position and the budget).
+    pub fn clear(&mut self) {
+        if self.used {
+            self.entries.fill(EMPTY);
+            self.used = false;
+        }
+    }
+
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let e = self.entries[key as usize & self.mask];
+        (e.key == key && !(e.depth == 0 && e.best == NO_MOVE && e.key == 0)).then_some(e)
+    }
+
+    /// Stores unless the slot holds the same position searched deeper.
+    pub fn store(&mut self, key: u64, depth: u8, value: i32, bound: Bound, best: u8) {
+        let slot = &mut self.entries[key as usize & self.mask];
+        if slot.key == key && slot.depth > depth && slot.bound == Bound::Exact {
+            return;
+        }
+        self.used = true;
+        *slot = Entry {
+            key,
+            value,
+            depth,
+            bound,
+            best,
+        };
+    }
+}
+
+/// A clone is an empty table of the same size (a table is a cache).
+impl Clone for Table {
+    fn clone(&self) -> Table {
+        Table::new(self.len().trailing_zeros())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stored_entries_are_found_and_others_are_not() {
+        let mut t = Table::new(10);
+        t.store(12345, 3, -7, Bound::Lower, 2);
+        let e = t.probe(12345).expect("stored");
+        assert_eq!(
+            (e.value, e.depth, e.bound, e.best),
+            (-7, 3, Bound::Lower, 2)
+        );
+        // Same slot, different key: not found.
+        assert!(t.probe(12345 + 1024).is_none());
+        t.clear();
+        assert!(t.probe(12345).is_none());
+    }
+}

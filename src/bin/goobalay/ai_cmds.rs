@@ -1,0 +1,457 @@
+//! Commands over the AI: analyse, solve, arena, bench-search.
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use clap::Args;
+use goobalay::ai::Level;
+use goobalay::ai::arena::{self, ArenaConfig};
+use goobalay::ai::search::{Limits, MAX_DEPTH, SCALE, Searcher};
+use goobalay::ai::solve::{SolveLimits, Solver};
+use goobalay::engine::{Game, Side, Variant};
+use serde::Serialize;
+use tabled::{Table, Tabled, settings::Style};
+
+use crate::args::{Format, StartArgs, VariantArgs, load_rule_file, preset};
+
+fn parse_level(text: &str) -> Result<Level, String> {
+    Level::parse(text).map_err(|e| e.to_string())
+}
+
+fn play_moves(game: &mut Game, moves: &str) -> anyhow::Result<()> {
+    for (i, mv) in moves.split_whitespace().enumerate() {
+        game.play_notation(mv)
+            .with_context(|| format!("move {} ('{mv}')", i + 1))?;
+    }
+    Ok(())
+}
+
+fn seeds(value: i32) -> f64 {
+    value as f64 / SCALE as f64
+}
+
+#[derive(Args, Debug)]
+pub struct AnalyseArgs {
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    #[command(flatten)]
+    pub start: StartArgs,
+    /// Moves to play first, in notation.
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    pub moves: String,
+    /// Search depth in plies (the game's end counts exactly when reached sooner).
+    #[arg(long, short = 'd', default_value_t = 10)]
+    pub depth: u32,
+    /// Stop deepening after this many nodes (the last complete depth is shown).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+#[derive(Serialize, Tabled)]
+struct MoveValue {
+    #[serde(rename = "move")]
+    #[tabled(rename = "move")]
+    mv: String,
+    /// Final seed difference for the side to move (estimated at the horizon).
+    value: f64,
+    #[tabled(rename = "best")]
+    #[serde(skip)]
+    mark: &'static str,
+}
+
+#[derive(Serialize)]
+struct AnalyseOut {
+    to_move: Side,
+    best: String,
+    value: f64,
+    depth: u32,
+    exact: bool,
+    nodes: u64,
+    seconds: f64,
+    moves: Vec<MoveValue>,
+}
+
+pub fn analyse(args: AnalyseArgs) -> anyhow::Result<ExitCode> {
+    let variant = args.variant.load()?;
+    let mut game = args.start.game(&variant)?;
+    play_moves(&mut game, &args.moves)?;
+    if game.is_over() {
+        bail!("the game is over; there is no move to analyse");
+    }
+    if args.depth == 0 || args.depth > MAX_DEPTH {
+        bail!(
+            "--depth {} is out of range; allowed: 1 to {MAX_DEPTH}",
+            args.depth
+        );
+    }
+    let limits = Limits {
+        depth: args.depth,
+        nodes: args.nodes.unwrap_or(u64::MAX),
+        time: None,
+    };
+    let mut searcher = Searcher::new(args.nodes.unwrap_or(4_000_000));
+    let a = searcher.analyse(&game, &limits);
+    if a.depth == 0 {
+        bail!("--nodes {} is too few to finish even depth 1", limits.nodes);
+    }
+    let n = variant.rules.holes_per_row;
+    let (best, best_value) = a
+        .moves
+        .iter()
+        .fold(None, |acc: Option<(_, i32)>, &(m, v)| match acc {
+            Some((_, bv)) if bv >= v => acc,
+            _ => Some((m, v)),
+        })
+        .expect("a legal move");
+    let out = AnalyseOut {
+        to_move: game.to_move(),
+        best: best.notation(n),
+        value: seeds(best_value),
+        depth: a.depth,
+        exact: a.exact,
+        nodes: a.nodes,
+        seconds: a.elapsed.as_secs_f64(),
+        moves: a
+            .moves
+            .iter()
+            .map(|&(m, v)| MoveValue {
+                mv: m.notation(n),
+                value: seeds(v),
+                mark: if v == best_value { "*" } else { "" },
+            })
+            .collect(),
+    };
+    let mut w = std::io::stdout().lock();
+    match args.format {
+        Format::Json => writeln!(w, "{}", serde_json::to_string(&out)?)?,
+        _ => {
+            writeln!(w, "{}", Table::new(&out.moves).with(Style::rounded()))?;
+            writeln!(
+                w,
+                "best {} (value {:+.2} seeds for {}), depth {}{}, {} nodes in {:.2} s",
+                out.best,
+                out.value,
+                out.to_move,
+                out.depth,
+                if out.exact { ", exact" } else { "" },
+                out.nodes,
+                out.seconds
+            )?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// A preset name (or use --rules FILE).
+    pub variant: Option<String>,
+    #[arg(long, value_name = "FILE", conflicts_with = "variant")]
+    pub rules: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub start: StartArgs,
+    /// Moves to play first, in notation.
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    pub moves: String,
+    /// Give up after this many nodes.
+    #[arg(long)]
+    pub max_nodes: Option<u64>,
+    /// Give up after this many seconds.
+    #[arg(long)]
+    pub seconds: Option<f64>,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+#[derive(Serialize)]
+struct SolveOut {
+    to_move: Side,
+    /// Final seed difference for the side to move under perfect play.
+    value: i32,
+    /// Final scores [south, north] under perfect play.
+    score: [u32; 2],
+    winner: Option<Side>,
+    best: Vec<String>,
+    moves: Vec<SolvedMove>,
+    nodes: u64,
+    seconds: f64,
+    table_entries: usize,
+}
+
+#[derive(Serialize, Tabled)]
+struct SolvedMove {
+    #[serde(rename = "move")]
+    #[tabled(rename = "move")]
+    mv: String,
+    value: i32,
+}
+
+pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
+    let variant: Variant = match (&args.variant, &args.rules) {
+        (Some(name), None) => preset(name)?,
+        (None, Some(path)) => load_rule_file(path)?,
+        _ => bail!("give a variant name or --rules FILE"),
+    };
+    let mut game = args.start.game(&variant)?;
+    play_moves(&mut game, &args.moves)?;
+    if game.is_over() {
+        bail!("the game is over; there is nothing to solve");
+    }
+    let time = match args.seconds {
+        Some(s) if !(s.is_finite() && s > 0.0) => {
+            bail!("--seconds {s} is out of range; allowed: a positive number")
+        }
+        s => s.map(Duration::from_secs_f64),
+    };
+    let limits = SolveLimits {
+        nodes: args.max_nodes.unwrap_or(u64::MAX),
+        time,
+        ..SolveLimits::default()
+    };
+    let mut solver = Solver::new();
+    let s = solver.solve(&game, &limits, true)?;
+    let me = game.to_move();
+    let total = game.position().seeds_in_play() as i32;
+    let mine = ((total + s.value) / 2) as u32;
+    let theirs = total as u32 - mine;
+    let mut score = [0; 2];
+    score[me.index()] = mine;
+    score[(!me).index()] = theirs;
+    let n = variant.rules.holes_per_row;
+    let out = SolveOut {
+        to_move: me,
+        value: s.value,
+        score,
+        winner: match s.value.signum() {
+            1 => Some(me),
+            -1 => Some(!me),
+            _ => None,
+        },
+        best: s
+            .moves
+            .iter()
+            .filter(|(_, v)| *v == s.value)
+            .map(|(m, _)| m.notation(n))
+            .collect(),
+        moves: s
+            .moves
+            .iter()
+            .map(|&(m, v)| SolvedMove {
+                mv: m.notation(n),
+                value: v,
+            })
+            .collect(),
+        nodes: s.nodes,
+        seconds: s.elapsed.as_secs_f64(),
+        table_entries: s.table_entries,
+    };
+    let mut w = std::io::stdout().lock();
+    match args.format {
+        Format::Json => writeln!(w, "{}", serde_json::to_string(&out)?)?,
+        _ => {
+            writeln!(w, "{}", Table::new(&out.moves).with(Style::rounded()))?;
+            let result = match out.winner {
+                Some(side) => format!("{side} wins"),
+                None => "draw".to_string(),
+            };
+            writeln!(
+                w,
+                "value {:+} for {} (final score south {} - north {}: {result}); best: {}",
+                out.value,
+                out.to_move,
+                out.score[0],
+                out.score[1],
+                out.best.join(" ")
+            )?;
+            writeln!(
+                w,
+                "{} nodes, {} table positions, {:.2} s",
+                out.nodes, out.table_entries, out.seconds
+            )?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Args, Debug)]
+pub struct ArenaArgs {
+    /// Level of engine A.
+    #[arg(value_parser = parse_level)]
+    pub a: Level,
+    /// Level of engine B.
+    #[arg(value_parser = parse_level)]
+    pub b: Level,
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    #[arg(long, default_value_t = 200)]
+    pub games: u32,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Random plies from the setup that open each pair of games.
+    #[arg(long, default_value_t = 0)]
+    pub opening_plies: u32,
+    /// Node budget per move for A (replaces the level's).
+    #[arg(long)]
+    pub nodes_a: Option<u64>,
+    /// Node budget per move for B (replaces the level's).
+    #[arg(long)]
+    pub nodes_b: Option<u64>,
+    /// Threads playing games at once (the results do not depend on it).
+    #[arg(long, default_value_t = 1)]
+    pub jobs: usize,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+    /// With --format json, also list every game.
+    #[arg(long)]
+    pub per_game: bool,
+}
+
+#[derive(Tabled)]
+struct ArenaRow {
+    a: String,
+    b: String,
+    games: u32,
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    score: String,
+    elo: String,
+}
+
+pub fn arena(args: ArenaArgs) -> anyhow::Result<ExitCode> {
+    let variant = args.variant.load()?;
+    if args.games == 0 {
+        bail!("--games 0 is out of range; allowed: 1 or more");
+    }
+    if args.jobs == 0 || args.jobs > 256 {
+        bail!("--jobs {} is out of range; allowed: 1 to 256", args.jobs);
+    }
+    let config = ArenaConfig {
+        rules: variant.rules,
+        a: args.a,
+        b: args.b,
+        nodes_a: args.nodes_a,
+        nodes_b: args.nodes_b,
+        games: args.games,
+        seed: args.seed,
+        opening_plies: args.opening_plies,
+        jobs: args.jobs,
+    };
+    let started = Instant::now();
+    let mut r = arena::run(&config);
+    let seconds = started.elapsed().as_secs_f64();
+    let mut w = std::io::stdout().lock();
+    match args.format {
+        Format::Json => {
+            if !args.per_game {
+                r.games.clear();
+            }
+            let mut v = serde_json::to_value(&r)?;
+            let obj = v.as_object_mut().expect("object");
+            obj.insert("variant".into(), variant.name.clone().into());
+            obj.insert("a".into(), args.a.name().into());
+            obj.insert("b".into(), args.b.name().into());
+            obj.insert("games_played".into(), args.games.into());
+            obj.insert("seed".into(), args.seed.into());
+            obj.insert("seconds".into(), seconds.into());
+            if args.per_game {
+                let games = obj.remove("games").expect("games");
+                obj.insert("games".into(), games);
+            } else {
+                obj.remove("games");
+            }
+            writeln!(w, "{}", serde_json::to_string(&v)?)?;
+        }
+        _ => {
+            let row = ArenaRow {
+                a: args.a.to_string(),
+                b: args.b.to_string(),
+                games: args.games,
+                wins: r.wins,
+                draws: r.draws,
+                losses: r.losses,
+                score: format!("{:.1}%", 100.0 * r.score),
+                elo: format!("{:+.0} ± {:.0}", r.elo, r.elo_margin),
+            };
+            writeln!(w, "{}", Table::new([row]).with(Style::rounded()))?;
+            writeln!(
+                w,
+                "{}: wins/draws/losses from {}'s side (a draw scores 1/2); Elo 95% interval; seed {}; {:.1} s",
+                variant.name, args.a, args.seed, seconds
+            )?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Args, Debug)]
+pub struct BenchSearchArgs {
+    /// One variant (default: every preset).
+    #[arg(long, short = 'v', conflicts_with = "rules")]
+    pub variant: Option<String>,
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<std::path::PathBuf>,
+    /// Node budget of each search.
+    #[arg(long, default_value_t = 500_000)]
+    pub nodes: u64,
+    /// Positions searched per variant (the setup, then seeded random openings).
+    #[arg(long, default_value_t = 6)]
+    pub positions: u32,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+#[derive(Serialize, Tabled)]
+struct BenchRow {
+    variant: String,
+    positions: u32,
+    nodes: u64,
+    seconds: f64,
+    nodes_per_sec: u64,
+    avg_depth: f64,
+}
+
+pub fn bench_search(args: BenchSearchArgs) -> anyhow::Result<ExitCode> {
+    let variants = match (&args.variant, &args.rules) {
+        (Some(name), None) => vec![preset(name)?],
+        (None, Some(path)) => vec![load_rule_file(path)?],
+        _ => Variant::presets(),
+    };
+    if args.nodes == 0 || args.positions == 0 {
+        bail!("--nodes and --positions must be at least 1");
+    }
+    let mut rows = Vec::new();
+    for v in variants {
+        let mut searcher = Searcher::new(args.nodes);
+        let (mut nodes, mut secs, mut depth, mut count) = (0u64, 0f64, 0u64, 0u32);
+        for i in 0..args.positions {
+            let game = arena::opening(v.rules, 0xBE4C, i, if i == 0 { 0 } else { 4 });
+            if game.is_over() {
+                continue;
+            }
+            let r = searcher.search(&game, &Limits::nodes(args.nodes), None);
+            nodes += r.nodes;
+            secs += r.elapsed.as_secs_f64();
+            depth += r.depth as u64;
+            count += 1;
+        }
+        rows.push(BenchRow {
+            variant: v.name,
+            positions: count,
+            nodes,
+            seconds: (secs * 1000.0).round() / 1000.0,
+            nodes_per_sec: (nodes as f64 / secs.max(1e-9)) as u64,
+            avg_depth: (depth as f64 / count.max(1) as f64 * 10.0).round() / 10.0,
+        });
+    }
+    let mut w = std::io::stdout().lock();
+    match args.format {
+        Format::Json => writeln!(w, "{}", serde_json::to_string(&rows)?)?,
+        _ => writeln!(w, "{}", Table::new(&rows).with(Style::rounded()))?,
+    }
+    Ok(ExitCode::SUCCESS)
+}

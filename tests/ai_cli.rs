@@ -1,0 +1,153 @@
+//! The AI commands driven as a user would: analyse, solve, arena, bench-search.
+
+use assert_cmd::Command;
+
+fn goobalay() -> Command {
+    Command::cargo_bin("goobalay").expect("binary")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = goobalay()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&out).expect("JSON output")
+}
+
+#[test]
+fn analyse_values_every_legal_move_and_names_the_best() {
+    let v = json(&[
+        "analyse",
+        "--variant",
+        "tampoduo",
+        "--position",
+        r#"{"board":[1,0,0,0,1,0,10,1,1,1,0,1],"to_move":"south"}"#,
+        "--depth",
+        "3",
+        "--format",
+        "json",
+    ]);
+    let moves = v["moves"].as_array().unwrap();
+    let names: Vec<&str> = moves.iter().map(|m| m["move"].as_str().unwrap()).collect();
+    assert_eq!(names, ["1", "5"]);
+    assert_eq!(v["best"], "5");
+    let best = moves
+        .iter()
+        .map(|m| m["value"].as_f64().unwrap())
+        .fold(f64::MIN, f64::max);
+    assert_eq!(v["value"].as_f64().unwrap(), best);
+}
+
+#[test]
+fn analyse_after_moves_and_its_errors() {
+    goobalay()
+        .args([
+            "analyse",
+            "--variant",
+            "layli-goobalay",
+            "--moves",
+            "3 1",
+            "--depth",
+            "4",
+        ])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("best"));
+    goobalay()
+        .args(["analyse", "--variant", "layli-goobalay", "--depth", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--depth 0 is out of range"));
+}
+
+#[test]
+fn solve_tihbat_gives_an_exact_value_with_its_cost() {
+    let v = json(&["solve", "tihbat", "--format", "json"]);
+    let value = v["value"].as_i64().unwrap();
+    let score = v["score"].as_array().unwrap();
+    let (s, n) = (score[0].as_i64().unwrap(), score[1].as_i64().unwrap());
+    assert_eq!(s + n, 28);
+    assert_eq!(s - n, value, "South moves first: the value is South's");
+    assert!(v["nodes"].as_u64().unwrap() > 0);
+    // Each move's value, the best equal to the position's value.
+    let best = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["value"].as_i64().unwrap())
+        .max();
+    assert_eq!(best, Some(value));
+}
+
+#[test]
+fn solve_gives_up_cleanly_when_over_budget() {
+    goobalay()
+        .args(["solve", "modiar", "--max-nodes", "1000"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("not solved within the budget"));
+}
+
+#[test]
+fn arena_counts_games_and_repeats_from_its_seed() {
+    let args = [
+        "arena",
+        "easy",
+        "greedy",
+        "--variant",
+        "modiar",
+        "--games",
+        "6",
+        "--seed",
+        "7",
+        "--format",
+        "json",
+        "--per-game",
+    ];
+    let a = json(&args);
+    let b = json(&args);
+    let total =
+        a["wins"].as_u64().unwrap() + a["draws"].as_u64().unwrap() + a["losses"].as_u64().unwrap();
+    assert_eq!(total, 6);
+    assert_eq!(a["games"], b["games"]);
+    let souths = a["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| g["a_side"] == "south")
+        .count();
+    assert_eq!(souths, 3);
+}
+
+#[test]
+fn arena_refuses_unknown_levels() {
+    goobalay()
+        .args(["arena", "easy", "grandmaster", "--variant", "tihbat"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "unknown engine level 'grandmaster'",
+        ));
+}
+
+#[test]
+fn bench_search_reports_nodes_per_second() {
+    let v = json(&[
+        "bench-search",
+        "--variant",
+        "tihbat",
+        "--nodes",
+        "2000",
+        "--positions",
+        "2",
+        "--format",
+        "json",
+    ]);
+    let row = &v.as_array().unwrap()[0];
+    assert_eq!(row["variant"], "tihbat");
+    assert!(row["nodes"].as_u64().unwrap() > 0);
+    assert!(row["nodes_per_sec"].as_u64().unwrap() > 0);
+}
