@@ -165,6 +165,42 @@ fn a_clean_database_verifies_and_every_tampering_is_named() {
     }
 }
 
+/// Searching engine levels: quick ones are recomputed, the slow ones with --deep.
+#[test]
+fn searching_levels_are_recomputed_quick_ones_always_slow_ones_with_deep() {
+    let db = Db::new();
+    db.ok(&["player", "add", "Mid", "--engine", "medium"]);
+    db.ok(&["player", "add", "Deep", "--engine", "hard"]);
+    db.ok(&[
+        "match",
+        "new",
+        "--variant",
+        "tihbat",
+        "--south",
+        "Mid",
+        "--north",
+        "Deep",
+        "--seed",
+        "5",
+    ]);
+    db.ok(&["match", "play", "1"]);
+    let text = db.verified();
+    assert!(
+        text.contains("of hard/max/perfect players not recomputed"),
+        "{text}"
+    );
+    let out = db.ok(&["verify", "--deep"]);
+    assert!(
+        out.contains("all consistent") && !out.contains("not recomputed"),
+        "{out}"
+    );
+    // A changed seed: medium's own decisions no longer follow from it.
+    db.sql("UPDATE matches SET seed = seed + 1");
+    let (code, text) = db.verify();
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("engine player (medium)"), "{text}");
+}
+
 #[test]
 fn verify_refuses_a_missing_database_and_a_foreign_file() {
     let db = Db::new();

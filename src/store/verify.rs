@@ -13,6 +13,7 @@
 //! Unlike [`super::Store::load_match`], which refuses a match at its first
 //! inconsistency, the audit carries on and reports every mismatch it finds.
 
+use std::collections::HashMap;
 use std::fmt;
 
 use sqlx::Row;
@@ -69,6 +70,9 @@ pub struct VerifyReport {
     pub entered_results: u64,
     /// Engine moves and arrangements recomputed from the match seed.
     pub engine_decisions: u64,
+    /// Decisions of the slow searching levels (hard, max, perfect) not recomputed
+    /// (only with `deep`).
+    pub engine_decisions_skipped: u64,
     pub tournaments: u64,
     pub mismatches: Vec<Mismatch>,
 }
@@ -91,18 +95,22 @@ impl VerifyReport {
 impl Store {
     /// Replays and checks everything stored, in one read transaction (a consistent
     /// snapshot even while other processes write). Storage errors are `Err`; what
-    /// differs is in the report.
-    pub async fn verify(&self) -> Result<VerifyReport> {
+    /// differs is in the report. Engine decisions of the levels `hard`, `max` and
+    /// `perfect` (up to millions of nodes a move) are recomputed only when `deep`.
+    pub async fn verify(&self, deep: bool) -> Result<VerifyReport> {
         let mut tx = self.pool.begin().await?;
         let mut report = VerifyReport::default();
         sqlite_checks(&mut tx, &mut report).await?;
         let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM matches ORDER BY id")
             .fetch_all(&mut *tx)
             .await?;
+        let mut replayed = HashMap::new();
         for id in ids {
-            verify_match(&mut tx, id, &mut report).await?;
+            if let Some(r) = verify_match(&mut tx, id, deep, &mut report).await? {
+                replayed.insert(id, r);
+            }
         }
-        verify_tournaments(&mut tx, &mut report).await?;
+        verify_tournaments(&mut tx, &replayed, &mut report).await?;
         tx.rollback().await?;
         Ok(report)
     }
@@ -196,12 +204,25 @@ fn show_opt(v: Option<&str>) -> String {
     v.map_or("none".to_string(), |s| format!("'{s}'"))
 }
 
-/// Replays one match and compares it with its stored rows.
+/// What the replay of a match gives, for the tournament checks.
+#[derive(Clone, Debug)]
+#[allow(dead_code)] // read by the standings check (tournaments in the store)
+struct Replayed {
+    outcome: Option<MatchOutcome>,
+    /// The last finished hand's scores.
+    last: Option<BySide<u32>>,
+    /// Scores summed over all hands (the `games:N` forms' seed count).
+    total: BySide<u32>,
+}
+
+/// Replays one match and compares it with its stored rows; returns what the replay
+/// gives when the whole match replays.
 async fn verify_match(
     conn: &mut SqliteConnection,
     id: i64,
+    deep: bool,
     report: &mut VerifyReport,
-) -> Result<()> {
+) -> Result<Option<Replayed>> {
     report.matches += 1;
     let sql = format!("{MATCH_SELECT} WHERE m.id = ?1");
     let Some(raw) = sqlx::query(sqlx::AssertSqlSafe(sql))
@@ -210,20 +231,20 @@ async fn verify_match(
         .await?
     else {
         report.flag(Some(id), None, "the match's players are missing");
-        return Ok(());
+        return Ok(None);
     };
     let row = match MatchRow::from_row(&raw) {
         Ok(r) => r,
         Err(e) => {
             report.flag(Some(id), None, format!("the match row cannot be read: {e}"));
-            return Ok(());
+            return Ok(None);
         }
     };
     let spec = match row.spec() {
         Ok(s) => s,
         Err(e) => {
             report.flag(Some(id), None, format!("the match cannot be set up: {e}"));
-            return Ok(());
+            return Ok(None);
         }
     };
     let engines = row.engines().unwrap_or_else(|e| {
@@ -373,7 +394,7 @@ async fn verify_match(
             // An engine's decision must be the one its level makes from the seed.
             if !matches!(event, Event::Result(_)) {
                 if let Some(side) = state.awaiting().side() {
-                    if let Some(level) = engines[side] {
+                    if let Some(level) = engines[side].filter(|&l| deep || is_quick(l)) {
                         let chosen = engine_choice(&state, level, row.seed, side);
                         if let Some(chosen) = chosen {
                             report.engine_decisions += 1;
@@ -383,6 +404,15 @@ async fn verify_match(
                         }
                     }
                 }
+            }
+            if !matches!(event, Event::Result(_))
+                && state
+                    .awaiting()
+                    .side()
+                    .and_then(|side| engines[side])
+                    .is_some_and(|l| !deep && !is_quick(l))
+            {
+                report.engine_decisions_skipped += 1;
             }
             match &event {
                 Event::Move(_) => report.moves += 1,
@@ -429,7 +459,7 @@ async fn verify_match(
     }
     if hand_rows.is_empty() {
         report.flag(Some(id), None, "no hands are stored (hand 1 is missing)");
-        return Ok(());
+        return Ok(None);
     }
     if replay_ok && hand_rows.len() < state.hands().len() {
         report.flag(
@@ -439,7 +469,7 @@ async fn verify_match(
         );
     }
     if !replay_ok {
-        return Ok(());
+        return Ok(None);
     }
     // The match row's summary.
     let outcome = state.outcome();
@@ -496,7 +526,24 @@ async fn verify_match(
             },
         );
     }
-    Ok(())
+    let mut total = BySide::new(0u32, 0u32);
+    for s in state.hands().iter().filter_map(|h| h.score) {
+        total.south = total.south.saturating_add(s.south);
+        total.north = total.north.saturating_add(s.north);
+    }
+    Ok(Some(Replayed {
+        outcome,
+        last: state.hands().iter().rev().find_map(|h| h.score),
+        total,
+    }))
+}
+
+/// Levels whose decisions are cheap to recompute (at most a few thousand nodes).
+fn is_quick(level: Level) -> bool {
+    matches!(
+        level,
+        Level::Random | Level::Greedy | Level::Easy | Level::Medium
+    )
 }
 
 /// The event an engine of `level` makes now in a match with `seed` (as
@@ -529,7 +576,12 @@ fn engine_differs(label: &str, level: Level, chosen: &Event, n: u8) -> String {
 
 /// Tournament matches are between entrants, in the tournament's variant; a finished
 /// tournament has no match in play.
-async fn verify_tournaments(conn: &mut SqliteConnection, report: &mut VerifyReport) -> Result<()> {
+async fn verify_tournaments(
+    conn: &mut SqliteConnection,
+    replayed: &HashMap<i64, Replayed>,
+    report: &mut VerifyReport,
+) -> Result<()> {
+    let _ = replayed;
     let tournaments = sqlx::query("SELECT id, name, variant, status FROM tournaments ORDER BY id")
         .fetch_all(&mut *conn)
         .await?;

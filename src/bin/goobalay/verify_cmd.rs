@@ -19,6 +19,10 @@ pub struct VerifyArgs {
     /// table: one line per mismatch and a summary; json: the whole report.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    /// Also recompute the decisions of the searching levels hard, max and perfect
+    /// (slow: up to millions of nodes a move).
+    #[arg(long)]
+    pub deep: bool,
 }
 
 pub fn run(db: Option<PathBuf>, a: VerifyArgs) -> anyhow::Result<ExitCode> {
@@ -27,7 +31,7 @@ pub fn run(db: Option<PathBuf>, a: VerifyArgs) -> anyhow::Result<ExitCode> {
     if !path.exists() {
         bail!("no database at {}", path.display());
     }
-    let report = with_store(Some(path), async |store| Ok(store.verify().await?))?;
+    let report = with_store(Some(path), async |store| Ok(store.verify(a.deep).await?))?;
     match a.format {
         Format::Json => print_json(&report)?,
         _ => {
@@ -35,7 +39,7 @@ pub fn run(db: Option<PathBuf>, a: VerifyArgs) -> anyhow::Result<ExitCode> {
                 println!("mismatch: {m}");
             }
             println!(
-                "checked {} matches ({} finished), {} hands, {} moves, {} arrangements, {} entered results, {} engine decisions, {} tournaments: {}",
+                "checked {} matches ({} finished), {} hands, {} moves, {} arrangements, {} entered results, {} engine decisions{}, {} tournaments: {}",
                 report.matches,
                 report.finished_matches,
                 report.hands,
@@ -43,6 +47,10 @@ pub fn run(db: Option<PathBuf>, a: VerifyArgs) -> anyhow::Result<ExitCode> {
                 report.arrangements,
                 report.entered_results,
                 report.engine_decisions,
+                match report.engine_decisions_skipped {
+                    0 => String::new(),
+                    k => format!(" ({k} of hard/max/perfect players not recomputed; --deep does)"),
+                },
                 report.tournaments,
                 match report.mismatches.len() {
                     0 => "all consistent".to_string(),
