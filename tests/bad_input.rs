@@ -336,6 +336,52 @@ fn every_bad_input_is_one_clear_line_exit_2_and_changes_nothing() {
         ),
         (vec!["match", "undo", "2"], "the match is over"),
         (vec!["replay", "1", "--hand", "0"], "no hand 0"),
+        // Engine analysis and arenas.
+        (
+            vec!["analyse", "--variant", "tihbat", "--depth", "4294967295"],
+            "allowed: 1 to 200",
+        ),
+        (
+            vec!["analyse", "--variant", "tihbat", "--depth", "x"],
+            "invalid value 'x'",
+        ),
+        (
+            vec![
+                "arena",
+                "random",
+                "greedy",
+                "--variant",
+                "tihbat",
+                "--games",
+                "0",
+            ],
+            "allowed: 1 or more",
+        ),
+        (
+            vec![
+                "arena",
+                "random",
+                "bogus",
+                "--variant",
+                "tihbat",
+                "--games",
+                "2",
+            ],
+            "unknown engine level 'bogus'",
+        ),
+        (
+            vec![
+                "arena",
+                "random",
+                "greedy",
+                "--variant",
+                "tihbat",
+                "--games",
+                HUGE,
+            ],
+            "invalid value",
+        ),
+        (vec!["solve", "nonsense"], "unknown variant 'nonsense'"),
         // Unknown commands and options.
         (vec!["tournement", "list"], "unrecognized subcommand"),
         (vec!["player", "add"], "required"),
