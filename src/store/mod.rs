@@ -13,6 +13,8 @@
 //! hand rows hold the events (arrangements, moves in notation, an entered result) from
 //! which [`crate::matches::MatchState::replay`] rebuilds the match.
 
+pub mod tournaments;
+
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 

@@ -55,6 +55,11 @@ pub enum Command {
     Arena(crate::ai_cmds::ArenaArgs),
     /// Search speed (nodes per second) per variant.
     BenchSearch(crate::ai_cmds::BenchSearchArgs),
+    /// Club tournaments: create, enter players, pair, run, standings, export.
+    #[command(subcommand)]
+    Tournament(crate::tournament_cmd::TournamentCommand),
+    /// A small engine club plays a Layli Goobalay round robin: standings, a match, a hand.
+    Demo(crate::demo_cmd::DemoArgs),
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]

@@ -4,12 +4,14 @@ mod ai_cmds;
 mod args;
 mod bench_cmd;
 mod db;
+mod demo_cmd;
 mod draw;
 mod engine_cmds;
 mod history_cmd;
 mod match_cmd;
 mod players_cmd;
 mod verify_cmd;
+mod tournament_cmd;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -65,6 +67,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Solve(a) => ai_cmds::solve(a),
         Command::Arena(a) => ai_cmds::arena(a),
         Command::BenchSearch(a) => ai_cmds::bench_search(a),
+        Command::Tournament(c) => tournament_cmd::run(cli.db, c),
+        Command::Demo(a) => demo_cmd::demo(cli.db, a),
     }
 }
 

@@ -96,6 +96,17 @@ impl From<&Player> for PlayerRow {
     }
 }
 
+#[derive(Tabled)]
+struct RatingRow {
+    #[tabled(rename = "match")]
+    r#match: i64,
+    opponent: String,
+    score: String,
+    before: String,
+    change: String,
+    after: String,
+}
+
 fn kind(p: &Player) -> String {
     match &p.engine {
         Some(level) => format!("engine ({level})"),
@@ -145,16 +156,23 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
             Ok(ExitCode::SUCCESS)
         }
         PlayerCommand::Show(a) => {
-            let (player, matches) = with_store(db, async |store| {
+            let (player, matches, rating, history) = with_store(db, async |store| {
                 let player = store.require_player(&a.name).await?;
+                let (ratings, changes) = store.ratings().await?;
+                let rating = ratings.get(&player.id).copied();
+                let history = goobalay::tournament::ratings::history_of(&changes, player.id);
                 let matches = store
                     .history(&HistoryFilter {
                         player: Some(player.name.clone()),
                         ..HistoryFilter::default()
                     })
                     .await?;
-                Ok((player, matches))
+                Ok((player, matches, rating, history))
             })?;
+            let names: std::collections::HashMap<i64, String> = matches
+                .iter()
+                .flat_map(|m| [(m.south_id, m.south.clone()), (m.north_id, m.north.clone())])
+                .collect();
             let (mut won, mut drawn, mut lost, mut playing) = (0, 0, 0, 0);
             for m in &matches {
                 let side = if m.south_id == player.id {
@@ -173,6 +191,8 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
                 print_json(&serde_json::json!({
                     "player": player,
                     "matches": {"won": won, "drawn": drawn, "lost": lost, "playing": playing},
+                    "rating": rating,
+                    "rating_history": history,
                 }))?;
                 return Ok(ExitCode::SUCCESS);
             }
@@ -186,14 +206,38 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
             if let Some(t) = player.retired_at {
                 writeln!(out, "  retired: {}", local(t))?;
             }
-            if let Some(r) = player.rating {
-                writeln!(out, "  rating:  {r:.0}")?;
+            match rating {
+                Some(r) => writeln!(
+                    out,
+                    "  rating:  {r:.0} (Elo from {} rated match(es))",
+                    history.len()
+                )?,
+                None => writeln!(out, "  rating:  unrated (no finished match yet)")?,
             }
             writeln!(
                 out,
                 "  matches: {} (won {won}, drawn {drawn}, lost {lost}, in play {playing})",
                 matches.len()
             )?;
+            if !history.is_empty() {
+                let rows: Vec<RatingRow> = history
+                    .iter()
+                    .map(|c| RatingRow {
+                        r#match: c.key,
+                        opponent: names.get(&c.opponent).cloned().unwrap_or_default(),
+                        score: match c.score {
+                            s if s >= 1.0 => "won".to_string(),
+                            s if s <= 0.0 => "lost".to_string(),
+                            _ => "drawn".to_string(),
+                        },
+                        before: format!("{:.0}", c.before),
+                        change: format!("{:+.1}", c.delta()),
+                        after: format!("{:.0}", c.after),
+                    })
+                    .collect();
+                writeln!(out, "Rating history (oldest first):")?;
+                writeln!(out, "{}", Table::new(rows).with(Style::rounded()))?;
+            }
             Ok(ExitCode::SUCCESS)
         }
         PlayerCommand::Rename(a) => {

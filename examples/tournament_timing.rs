@@ -1,0 +1,178 @@
+//! The tournament benchmark: a round robin of `random` engine players in Layli
+//! Goobalay multi-hand matches (32 players: 496 matches), played through the store
+//! exactly as `goobalay tournament run` plays it (rounds paired as they become
+//! pairable, each match played in memory and written with every move in its own
+//! transaction), then the same 496 matches (same specs and seeds) played in memory
+//! only. Prints both wall times and the share of the stored run spent outside the
+//! engine.
+//!
+//! ```sh
+//! cargo run --release --example tournament_timing -- [PLAYERS]
+//! ```
+
+use std::time::Instant;
+
+use goobalay::ai::Level;
+use goobalay::engine::{BySide, Variant};
+use goobalay::matches::{MatchForm, MatchOutcome, play_engine_match};
+use goobalay::store::tournaments::{
+    NewTournament, TournamentStoreError, pending_engine_boards, play_board,
+};
+use goobalay::store::{HistoryFilter, Store};
+use goobalay::tournament::{Format, PointsScheme, TournamentError};
+
+/// This process's CPU time (user + system, all threads) in seconds, from
+/// /proc/self/stat (Linux; `None` elsewhere). Resolution: one clock tick (10 ms).
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
+}
+
+#[tokio::main(flavor = "current_thread")]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let players: usize = std::env::args().nth(1).map_or(Ok(32), |s| s.parse())?;
+    let dir = std::env::temp_dir().join(format!("goobalay-ttiming-{}", std::process::id()));
+    let store = Store::open(&dir.join("timing.db")).await?;
+    let mut names = Vec::new();
+    for i in 1..=players {
+        let name = format!("Random {i:02}");
+        store.add_player(&name, None, Some(Level::Random)).await?;
+        names.push(name);
+    }
+    let variant = Variant::preset("layli-goobalay").expect("preset");
+    store
+        .create_tournament(&NewTournament {
+            name: "Bench".into(),
+            variant: variant.clone(),
+            format: Format::RoundRobin,
+            rounds: None,
+            form: MatchForm::Hands,
+            max_hands: None,
+            points: PointsScheme::default(),
+            tiebreaks: Vec::new(),
+            seed: 2026,
+        })
+        .await?;
+    store.add_entrants("Bench", &names).await?;
+
+    // Stored: what `tournament run` does, without the printing.
+    let cpu0 = cpu_seconds();
+    let start = Instant::now();
+    let mut played = 0;
+    let (mut t_pair, mut t_play) = (0.0, 0.0);
+    let loaded = store.load_tournament("Bench").await?;
+    let spec = loaded.row.spec()?;
+    let mut writer = store.tournament_writer().await?;
+    let mut pending = loaded.pending_engine_matches();
+    loop {
+        if pending.is_empty() {
+            let t0 = Instant::now();
+            let paired = store.pair_next_round("Bench").await;
+            t_pair += t0.elapsed().as_secs_f64();
+            match paired {
+                Ok(p) => {
+                    pending = pending_engine_boards(&p.boards);
+                    continue;
+                }
+                Err(TournamentStoreError::Tournament(TournamentError::Finished { .. })) => {
+                    store.finish_tournament("Bench").await?;
+                    break;
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        // As `tournament run`: the engine on its own thread, storing on this one.
+        let t0 = Instant::now();
+        let (sender, receiver) = std::sync::mpsc::sync_channel(8);
+        let boards = std::mem::take(&mut pending);
+        let engine_spec = spec.clone();
+        std::thread::spawn(move || {
+            for b in boards {
+                if let Some(state) = play_board(&engine_spec, &b) {
+                    if sender.send((b, state)).is_err() {
+                        break;
+                    }
+                }
+            }
+        });
+        while let Ok((b, state)) = receiver.recv() {
+            if writer.store(&b, state).await?.is_some() {
+                played += 1;
+            }
+        }
+        t_play += t0.elapsed().as_secs_f64();
+    }
+    let stored = start.elapsed();
+    drop(writer);
+    let cpu_stored = cpu_seconds().zip(cpu0).map(|(b, a)| b - a);
+
+    if std::env::var_os("GOOBALAY_TIMING_DETAIL").is_some() {
+        let t0 = Instant::now();
+        let loaded = store.load_tournament("Bench").await?;
+        let t1 = Instant::now();
+        let _ = loaded.tournament.next_round();
+        let t2 = Instant::now();
+        let _ = loaded.tournament.standings();
+        eprintln!(
+            "detail: load {:.2} ms, next_round {:.2} ms, standings {:.2} ms",
+            (t1 - t0).as_secs_f64() * 1e3,
+            (t2 - t1).as_secs_f64() * 1e3,
+            t2.elapsed().as_secs_f64() * 1e3
+        );
+    }
+    // In memory: the same matches, same seeds.
+    let rows = store
+        .history(&HistoryFilter {
+            tournament: Some("Bench".into()),
+            ..HistoryFilter::default()
+        })
+        .await?;
+    let specs: Vec<_> = rows
+        .iter()
+        .map(|r| Ok((r.spec()?, r.seed, r.winner.clone())))
+        .collect::<Result<_, goobalay::store::StoreError>>()?;
+    let levels = BySide::new(Level::Random, Level::Random);
+    let cpu0 = cpu_seconds();
+    let start = Instant::now();
+    let (mut hands, mut moves, mut same) = (0, 0, 0);
+    for (spec, seed, winner) in &specs {
+        let record = play_engine_match(spec.clone(), levels, *seed);
+        hands += record.hands.len();
+        moves += record.hands.iter().map(|h| h.moves.len()).sum::<usize>();
+        if record.outcome.map(MatchOutcome::name) == winner.as_deref() {
+            same += 1;
+        }
+    }
+    let memory = start.elapsed();
+    let cpu_memory = cpu_seconds().zip(cpu0).map(|(b, a)| b - a);
+    store.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let (s, m) = (stored.as_secs_f64(), memory.as_secs_f64());
+    println!("{players}-player round robin: {played} matches, {hands} hands, {moves} moves stored");
+    println!("  played and stored (tournament run): {s:.3} s");
+    println!(
+        "    of which pairing (creating matches) {t_pair:.3} s, playing and writing matches {t_play:.3} s"
+    );
+    println!("  the same matches in memory only:    {m:.3} s");
+    println!(
+        "  storing costs {:+.1}% over playing; {:.1}% of the stored run is outside the engine",
+        (s / m - 1.0) * 100.0,
+        (1.0 - m / s) * 100.0
+    );
+    if let (Some(cs), Some(cm)) = (cpu_stored, cpu_memory) {
+        println!(
+            "  CPU time (all threads): stored {cs:.2} s, in memory {cm:.2} s: storing costs {:+.0}% CPU",
+            (cs / cm - 1.0) * 100.0
+        );
+    }
+    println!(
+        "  {same}/{} in-memory results equal the stored ones",
+        specs.len()
+    );
+    Ok(())
+}

@@ -1,0 +1,160 @@
+//! `goobalay demo`: a small club of engine players plays a Layli Goobalay multi-hand
+//! round robin on the chosen database; prints the standings, one match's hand table
+//! and a replayed hand. Re-running reuses the demo players and starts a new
+//! tournament ("Demo 2", "Demo 3", ...).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::bail;
+use clap::Args;
+use goobalay::ai::Level;
+use goobalay::engine::Variant;
+use goobalay::matches::MatchForm;
+use goobalay::store::default_db_path;
+use goobalay::store::tournaments::NewTournament;
+use goobalay::tournament::{Format as TFormat, PointsScheme};
+
+use std::io::Write;
+
+use crate::args::Format;
+use crate::db::with_store;
+use crate::match_cmd::{IdFormatArgs, MatchCommand, ReplayArgs};
+use crate::tournament_cmd::outln;
+
+#[derive(Args, Debug)]
+pub struct DemoArgs {
+    /// Number of engine players (4 to 8).
+    #[arg(long, default_value_t = 6)]
+    pub players: usize,
+    /// Seed of the engines' choices (default: random; printed).
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+const CLUB: [(&str, Level); 8] = [
+    ("Ama", Level::Greedy),
+    ("Kofi", Level::Random),
+    ("Esi", Level::Greedy),
+    ("Yaw", Level::Random),
+    ("Abena", Level::Greedy),
+    ("Kwame", Level::Random),
+    ("Efua", Level::Greedy),
+    ("Kojo", Level::Random),
+];
+
+pub fn demo(db: Option<PathBuf>, a: DemoArgs) -> anyhow::Result<ExitCode> {
+    if !(4..=CLUB.len()).contains(&a.players) {
+        bail!(
+            "--players must be between 4 and {}, not {}",
+            CLUB.len(),
+            a.players
+        );
+    }
+    let path = db.clone().unwrap_or_else(default_db_path);
+    outln!("goobalay demo, database {}", path.display());
+    let seed = a.seed.unwrap_or_else(|| rand::random::<u64>() >> 1);
+    let (name, shown) = with_store(db.clone(), async |store| {
+        // The club: engine players, reused when they exist.
+        let mut entrants = Vec::new();
+        for (base, level) in CLUB.iter().take(a.players) {
+            let mut name = format!("{base} (demo)");
+            let mut k = 2;
+            loop {
+                match store.player(&name).await? {
+                    None => {
+                        store
+                            .add_player(&name, Some("Demo club"), Some(*level))
+                            .await?;
+                        outln!("added engine player {name} ({})", level.name());
+                        break;
+                    }
+                    Some(p) if p.engine.is_some() && p.retired_at.is_none() => break,
+                    Some(_) => {
+                        name = format!("{base} (demo {k})");
+                        k += 1;
+                    }
+                }
+            }
+            entrants.push(name);
+        }
+        let mut n = 1;
+        let name = loop {
+            let name = format!("Demo {n}");
+            if !store.tournament_exists(&name).await? {
+                break name;
+            }
+            n += 1;
+        };
+        let variant = Variant::preset("layli-goobalay").expect("preset");
+        let row = store
+            .create_tournament(&NewTournament {
+                name: name.clone(),
+                variant,
+                format: TFormat::RoundRobin,
+                rounds: None,
+                form: MatchForm::Hands,
+                max_hands: None,
+                points: PointsScheme::default(),
+                tiebreaks: Vec::new(),
+                seed,
+            })
+            .await?;
+        outln!(
+            "created tournament {}: Layli Goobalay multi-hand round robin, seed {seed}",
+            row.name
+        );
+        store.add_entrants(&name, &entrants).await?;
+        let summary = crate::tournament_cmd::run_engines(store, &name, None, true).await?;
+        outln!("{}", summary.message);
+        outln!();
+        let loaded = store.load_tournament(&name).await?;
+        crate::tournament_cmd::print_standings(&loaded, Format::Table)?;
+        // The match with the most hands, and its shortest hand.
+        let longest = loaded
+            .boards
+            .iter()
+            .filter(|b| b.match_id.is_some())
+            .max_by_key(|b| (b.hands_played, std::cmp::Reverse(b.match_id)))
+            .and_then(|b| b.match_id);
+        let shown = match longest {
+            Some(id) => {
+                let m = store.load_match(id).await?;
+                let hand = m
+                    .state
+                    .hands()
+                    .iter()
+                    .filter(|h| h.end.is_some())
+                    .min_by_key(|h| h.moves.len())
+                    .map_or(1, |h| h.number);
+                Some((id, hand))
+            }
+            None => None,
+        };
+        Ok((name, shown))
+    })?;
+    if let Some((id, hand)) = shown {
+        outln!();
+        crate::match_cmd::run(
+            db.clone(),
+            MatchCommand::Show(IdFormatArgs {
+                id,
+                format: Format::Table,
+            }),
+        )?;
+        outln!();
+        outln!("Replay of match {id}, hand {hand}:");
+        crate::match_cmd::replay(
+            db.clone(),
+            ReplayArgs {
+                id,
+                hand: Some(hand),
+            },
+        )?;
+    }
+    let db_flag = db.map_or(String::new(), |p| format!(" --db {}", p.display()));
+    outln!();
+    outln!("Next: goobalay{db_flag} tournament crosstable \"{name}\"");
+    outln!("      goobalay{db_flag} tournament export \"{name}\" --format html --output demo.html");
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,757 @@
+//! `goobalay tournament ...`: club tournaments from entry list to standings.
+//!
+//! A tournament's games are ordinary matches (`tournament_id`, `round`): humans play
+//! them with `match play`/`move`/`arrange`/`result`; `tournament run` plays the ones
+//! between engine players, one transaction per match, pairing further rounds as they
+//! become pairable (see `goobalay::store::tournaments`).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use clap::{Args, Subcommand, ValueEnum};
+use goobalay::engine::Side;
+use goobalay::matches::{MatchForm, MatchOutcome};
+use goobalay::store::Store;
+use goobalay::store::tournaments::{
+    LoadedTournament, NewTournament, TournamentStoreError, pending_engine_boards, play_board,
+};
+use goobalay::tournament::export::{self, ExportFormat};
+use goobalay::tournament::{
+    Format as TFormat, PointsScheme, Tiebreak, Tournament, TournamentError,
+};
+use indicatif::{ProgressBar, ProgressStyle};
+use tabled::builder::Builder;
+use tabled::settings::Style;
+
+use crate::args::{Format, VariantArgs};
+use crate::db::{csv_field, local, print_json, with_store};
+
+/// `println!` that reports a closed pipe as an error instead of panicking.
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        writeln!(std::io::stdout(), $($arg)*)?
+    };
+}
+pub(crate) use outln;
+
+#[derive(Subcommand, Debug)]
+pub enum TournamentCommand {
+    /// Create a tournament.
+    New(NewArgs),
+    /// Enter players (all or none).
+    Add(AddArgs),
+    /// Withdraw a player: results so far count, no further pairings.
+    Withdraw(WithdrawArgs),
+    /// Pair the next round: its matches are created (South moves first).
+    Pair(PairArgs),
+    /// Play every pending match between engine players, pairing further rounds as
+    /// they become pairable (resumable: each match is stored in its own transaction).
+    Run(RunArgs),
+    /// Standings with tiebreaks.
+    Standings(ViewArgs),
+    /// The crosstable: every player's result against every other.
+    Crosstable(ViewArgs),
+    /// Rounds and results.
+    Show(ViewArgs),
+    /// Export: csv, json, markdown, html (a self-contained page) or trf (TRF-2026).
+    Export(ExportArgs),
+    /// The tournaments in the database.
+    List(ListArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct NewArgs {
+    pub name: String,
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// round-robin, double-round-robin, swiss or knockout.
+    #[arg(long, value_name = "FORMAT")]
+    pub format: String,
+    /// Swiss only: the number of rounds (default: ceil(log2(players))).
+    #[arg(long)]
+    pub rounds: Option<u32>,
+    /// hands (RULES.md §3 multi-hand match), single, or games:N (default: hands for
+    /// Layli Goobalay, single for the others).
+    #[arg(long, value_name = "FORM")]
+    pub match_form: Option<String>,
+    /// hands form: after this many hands the player holding more seeds wins.
+    #[arg(long)]
+    pub max_hands: Option<u32>,
+    /// Points for a win, draw, loss and (optionally) a bye.
+    #[arg(long, default_value = "1,0.5,0", allow_hyphen_values = true)]
+    pub points: String,
+    /// Tiebreak order, e.g. buchholz,sonneborn-berger,head-to-head,wins,seed-difference
+    /// (default: the format's).
+    #[arg(long)]
+    pub tiebreaks: Option<String>,
+    /// Seed of the engine players' choices (default: random; recorded).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Print the new tournament as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct AddArgs {
+    pub name: String,
+    #[arg(required = true)]
+    pub players: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct WithdrawArgs {
+    pub name: String,
+    pub player: String,
+}
+
+#[derive(Args, Debug)]
+pub struct PairArgs {
+    pub name: String,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    pub name: String,
+    /// Stop after playing this many matches.
+    #[arg(long)]
+    pub limit: Option<u64>,
+    /// No per-match lines (the progress bar still shows on a terminal).
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ViewArgs {
+    pub name: String,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExportKind {
+    Csv,
+    Json,
+    Markdown,
+    Html,
+    Trf,
+}
+
+impl From<ExportKind> for ExportFormat {
+    fn from(k: ExportKind) -> ExportFormat {
+        match k {
+            ExportKind::Csv => ExportFormat::Csv,
+            ExportKind::Json => ExportFormat::Json,
+            ExportKind::Markdown => ExportFormat::Markdown,
+            ExportKind::Html => ExportFormat::Html,
+            ExportKind::Trf => ExportFormat::Trf,
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct ExportArgs {
+    pub name: String,
+    #[arg(long, value_enum)]
+    pub format: ExportKind,
+    /// Write to this file instead of standard output.
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct ListArgs {
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<ExitCode> {
+    match command {
+        TournamentCommand::New(a) => new(db, a),
+        TournamentCommand::Add(a) => with_store(db, async |store| {
+            let added = store.add_entrants(&a.name, &a.players).await?;
+            let loaded = store.load_tournament(&a.name).await?;
+            for p in &added {
+                outln!("entered {} in {}", p.name, loaded.row.name);
+            }
+            outln!(
+                "{} has {} entrants",
+                loaded.row.name,
+                loaded.tournament.entrants.len()
+            );
+            Ok(ExitCode::SUCCESS)
+        }),
+        TournamentCommand::Withdraw(a) => with_store(db, async |store| {
+            let (p, after) = store.withdraw(&a.name, &a.player).await?;
+            if after == 0 {
+                outln!("{} withdrew before round 1", p.name);
+            } else {
+                outln!(
+                    "{} withdrew after round {after}: results so far count, no further pairings",
+                    p.name
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }),
+        TournamentCommand::Pair(a) => with_store(db, async |store| {
+            let paired = store.pair_next_round(&a.name).await?;
+            let loaded = store.load_tournament(&a.name).await?;
+            if a.format == Format::Json {
+                print_json(&paired)?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            outln!("{}: round {} paired", loaded.row.name, paired.round);
+            for b in &paired.boards {
+                match (b.north_id, b.match_id) {
+                    (Some(n), Some(id)) => outln!(
+                        "  board {}: {} (south, moves first) v {} (north)  match {id}",
+                        b.board,
+                        loaded.name_of(b.south_id),
+                        loaded.name_of(n)
+                    ),
+                    _ => outln!(
+                        "  board {}: {} has a bye",
+                        b.board,
+                        loaded.name_of(b.south_id)
+                    ),
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }),
+        TournamentCommand::Run(a) => with_store(db, async |store| {
+            let summary = run_engines(store, &a.name, a.limit, !a.quiet).await?;
+            outln!("{}", summary.message);
+            if summary.finished && summary.played > 0 {
+                let loaded = store.load_tournament(&a.name).await?;
+                print_standings(&loaded, Format::Table)?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }),
+        TournamentCommand::Standings(a) => with_store(db, async |store| {
+            let loaded = store.load_tournament(&a.name).await?;
+            print_standings(&loaded, a.format)?;
+            Ok(ExitCode::SUCCESS)
+        }),
+        TournamentCommand::Crosstable(a) => with_store(db, async |store| {
+            let loaded = store.load_tournament(&a.name).await?;
+            print_crosstable(&loaded.tournament, a.format)?;
+            Ok(ExitCode::SUCCESS)
+        }),
+        TournamentCommand::Show(a) => with_store(db, async |store| {
+            let loaded = store.load_tournament(&a.name).await?;
+            print_show(&loaded, a.format)?;
+            Ok(ExitCode::SUCCESS)
+        }),
+        TournamentCommand::Export(a) => {
+            let loaded = with_store(db, async |store| Ok(store.load_tournament(&a.name).await?))?;
+            let text = export::export(&loaded.tournament, a.format.into());
+            match &a.output {
+                Some(path) => {
+                    std::fs::write(path, &text)
+                        .with_context(|| format!("cannot write {}", path.display()))?;
+                    eprintln!("wrote {}", path.display());
+                }
+                None => std::io::stdout().lock().write_all(text.as_bytes())?,
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        TournamentCommand::List(a) => with_store(db, async |store| {
+            let mut list = store.tournaments().await?;
+            // Finished by results entered since the last `tournament run`.
+            for s in &mut list {
+                if s.row.status == "running"
+                    && store
+                        .load_tournament(&s.row.name)
+                        .await?
+                        .tournament
+                        .is_finished()
+                {
+                    s.row.status = "finished".to_string();
+                }
+            }
+            match a.format {
+                Format::Json => print_json(&list)?,
+                Format::Csv => {
+                    outln!("id,name,variant,format,status,entrants,rounds_paired,matches,finished");
+                    for s in &list {
+                        outln!(
+                            "{},{},{},{},{},{},{},{},{}",
+                            s.row.id,
+                            csv_field(&s.row.name),
+                            s.row.variant,
+                            s.row.format,
+                            s.row.status,
+                            s.entrants,
+                            s.rounds_paired,
+                            s.matches,
+                            s.matches_finished
+                        );
+                    }
+                }
+                Format::Table => {
+                    let mut b = Builder::default();
+                    b.push_record([
+                        "id", "name", "variant", "format", "status", "entrants", "rounds",
+                        "matches", "created",
+                    ]);
+                    for s in &list {
+                        b.push_record([
+                            s.row.id.to_string(),
+                            s.row.name.clone(),
+                            s.row.variant.clone(),
+                            s.row.format.to_string(),
+                            s.row.status.clone(),
+                            s.entrants.to_string(),
+                            s.rounds_paired.to_string(),
+                            format!("{}/{}", s.matches_finished, s.matches),
+                            local(s.row.created_at),
+                        ]);
+                    }
+                    outln!("{}", b.build().with(Style::rounded()));
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }),
+    }
+}
+
+fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
+    let variant = a.variant.load()?;
+    let format: TFormat = a.format.parse()?;
+    if let Some(r) = a.rounds {
+        if format != TFormat::Swiss {
+            bail!(
+                "--rounds applies only to a swiss; a {format}'s rounds follow from its entry count"
+            );
+        }
+        if !(1..=99).contains(&r) {
+            bail!("--rounds must be between 1 and 99, not {r}");
+        }
+    }
+    let form = match &a.match_form {
+        Some(f) => MatchForm::parse(f).context("--match-form")?,
+        None => MatchForm::default_for(&variant.name),
+    };
+    let points: PointsScheme = a.points.parse()?;
+    let tiebreaks = match &a.tiebreaks {
+        Some(t) => Tiebreak::parse_list(t)?,
+        None => Vec::new(),
+    };
+    let new = NewTournament {
+        name: a.name.clone(),
+        variant,
+        format,
+        rounds: a.rounds,
+        form,
+        max_hands: a.max_hands,
+        points,
+        tiebreaks,
+        seed: a.seed.unwrap_or_else(|| rand::random::<u64>() >> 1),
+    };
+    let row = with_store(db, async |store| Ok(store.create_tournament(&new).await?))?;
+    if a.json {
+        print_json(&row)?;
+    } else {
+        outln!(
+            "created tournament {} (id {}): {} {}, {} matches, points {}, seed {}",
+            row.name,
+            row.id,
+            row.variant,
+            row.format,
+            row.match_form,
+            row.points,
+            row.seed
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// What a `tournament run` did.
+pub struct RunSummary {
+    pub played: u64,
+    pub finished: bool,
+    pub message: String,
+}
+
+/// Matches the event will have with its entry list (for the progress bar).
+fn planned_matches(t: &Tournament) -> u64 {
+    let n = t.entrants.len() as u64;
+    let active = t.entrants.iter().filter(|e| !e.withdrawn).count() as u64;
+    match t.format {
+        TFormat::RoundRobin => n * n.saturating_sub(1) / 2,
+        TFormat::DoubleRoundRobin => n * n.saturating_sub(1),
+        TFormat::Swiss => u64::from(t.planned_rounds()) * (active / 2),
+        TFormat::Knockout => n.saturating_sub(1),
+    }
+}
+
+/// Plays pending engine matches and pairs further rounds until the tournament is
+/// finished, a human match is awaited, or `limit` matches were played.
+pub async fn run_engines(
+    store: &Store,
+    name: &str,
+    limit: Option<u64>,
+    lines: bool,
+) -> anyhow::Result<RunSummary> {
+    let loaded = store.load_tournament(name).await?;
+    let tname = loaded.row.name.clone();
+    let finished_before = loaded
+        .boards
+        .iter()
+        .filter(|b| b.match_id.is_some() && b.finished)
+        .count() as u64;
+    let bar = ProgressBar::new(planned_matches(&loaded.tournament).max(finished_before));
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:40.cyan/blue} {pos}/{len} matches  {elapsed} (eta {eta})",
+        )
+        .expect("valid template"),
+    );
+    bar.set_position(finished_before);
+    let mut played = 0u64;
+    let finish = |bar: &ProgressBar, played, finished, message: String| {
+        bar.finish_and_clear();
+        Ok(RunSummary {
+            played,
+            finished,
+            message,
+        })
+    };
+    let spec = loaded.row.spec()?;
+    let mut writer = store.tournament_writer().await?;
+    let mut created = loaded
+        .boards
+        .iter()
+        .filter(|b| b.match_id.is_some())
+        .count() as u64;
+    let mut pending = loaded.pending_engine_matches();
+    loop {
+        if pending.is_empty() {
+            match store.pair_next_round(name).await {
+                Ok(paired) => {
+                    if lines {
+                        bar.suspend(|| {
+                            writeln!(std::io::stdout(), "round {} paired", paired.round)
+                        })?;
+                    }
+                    created += paired
+                        .boards
+                        .iter()
+                        .filter(|b| b.match_id.is_some())
+                        .count() as u64;
+                    bar.set_length(planned_matches(&loaded.tournament).max(created));
+                    pending = pending_engine_boards(&paired.boards);
+                    continue;
+                }
+                Err(TournamentStoreError::Tournament(TournamentError::Finished { .. })) => {
+                    store.finish_tournament(name).await?;
+                    let message =
+                        format!("{tname} is finished: {played} match(es) played in this run");
+                    return finish(&bar, played, true, message);
+                }
+                Err(TournamentStoreError::Tournament(TournamentError::RoundIncomplete {
+                    round,
+                    pending,
+                })) => {
+                    let message = format!(
+                        "{played} match(es) played; round {round} waits for {pending} match(es) with a human player (see `goobalay history --tournament \"{tname}\"`)"
+                    );
+                    return finish(&bar, played, false, message);
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        // The engine plays the round's matches on its own thread while this one
+        // stores them, each in its own transaction, in board order.
+        let (sender, receiver) = std::sync::mpsc::sync_channel(8);
+        let boards = std::mem::take(&mut pending);
+        let engine_spec = spec.clone();
+        std::thread::spawn(move || {
+            for b in boards {
+                if let Some(state) = play_board(&engine_spec, &b) {
+                    if sender.send((b, state)).is_err() {
+                        break; // the run stopped
+                    }
+                }
+            }
+        });
+        while let Ok((b, state)) = receiver.recv() {
+            if limit.is_some_and(|l| played >= l) {
+                let message = format!("{played} match(es) played (--limit); run again to go on");
+                return finish(&bar, played, false, message);
+            }
+            let Some(m) = writer.store(&b, state).await? else {
+                continue;
+            };
+            played += 1;
+            bar.inc(1);
+            if lines {
+                let south = loaded.name_of(b.south_id);
+                let north = b.north_id.map_or("?", |n| loaded.name_of(n));
+                let result = match m.outcome {
+                    Some(MatchOutcome::Winner(Side::South)) => "1-0",
+                    Some(MatchOutcome::Winner(Side::North)) => "0-1",
+                    Some(MatchOutcome::Draw) => "½-½",
+                    None => "*",
+                };
+                let seeds = m
+                    .seeds
+                    .map_or(String::new(), |(s, n)| format!(", seeds {s}-{n}"));
+                bar.suspend(|| {
+                    writeln!(
+                        std::io::stdout(),
+                        "round {} board {} (match {}): {south} {result} {north}  ({} hand(s), {} moves{seeds})",
+                        b.round, b.board, m.id, m.hands, m.moves
+                    )
+                })?;
+            }
+        }
+    }
+}
+
+fn tiebreak_header(t: &Tiebreak) -> &'static str {
+    match t {
+        Tiebreak::Buchholz => "BH",
+        Tiebreak::BuchholzCut1 => "BH-C1",
+        Tiebreak::SonnebornBerger => "SB",
+        Tiebreak::HeadToHead => "H2H",
+        Tiebreak::Wins => "wins",
+        Tiebreak::SeedDifference => "seeds",
+    }
+}
+
+pub fn print_standings(loaded: &LoadedTournament, format: Format) -> anyhow::Result<()> {
+    let s = loaded.tournament.standings();
+    match format {
+        Format::Json => print_json(&s)?,
+        Format::Csv => write!(std::io::stdout(), "{}", export::standings_csv(&s))?,
+        Format::Table => {
+            let t = &loaded.tournament;
+            outln!(
+                "{} ({}, {}): standings after round {} of {}{}",
+                t.name,
+                t.variant,
+                t.format,
+                t.current_round(),
+                t.planned_rounds(),
+                if t.is_finished() { ", final" } else { "" }
+            );
+            let knockout = t.format == TFormat::Knockout;
+            let mut b = Builder::default();
+            let mut header: Vec<String> = [
+                "#", "name", "rating", "points", "played", "W", "D", "L", "byes",
+            ]
+            .map(String::from)
+            .to_vec();
+            if knockout {
+                header.push("reached".into());
+            }
+            header.extend(s.tiebreaks.iter().map(|t| tiebreak_header(t).to_string()));
+            b.push_record(header);
+            for r in &s.rows {
+                let mut rec = vec![
+                    format!("{}{}", r.position, if r.shared { "=" } else { "" }),
+                    format!(
+                        "{}{}",
+                        r.name,
+                        if r.withdrawn { " (withdrawn)" } else { "" }
+                    ),
+                    format!("{:.0}", r.rating),
+                    r.points.to_string(),
+                    r.played.to_string(),
+                    r.wins.to_string(),
+                    r.draws.to_string(),
+                    r.losses.to_string(),
+                    r.byes.to_string(),
+                ];
+                if knockout {
+                    rec.push(r.reached.map_or("-".into(), |x| format!("round {x}")));
+                }
+                rec.extend(r.tiebreaks.iter().map(|v| {
+                    if v.value.is_some() {
+                        v.to_string()
+                    } else {
+                        "-".to_string()
+                    }
+                }));
+                b.push_record(rec);
+            }
+            outln!("{}", b.build().with(Style::rounded()));
+        }
+    }
+    Ok(())
+}
+
+fn print_crosstable(t: &Tournament, format: Format) -> anyhow::Result<()> {
+    let x = t.crosstable();
+    match format {
+        Format::Json => print_json(&x)?,
+        Format::Csv => write!(std::io::stdout(), "{}", export::crosstable_csv(&x))?,
+        Format::Table => {
+            let mut b = Builder::default();
+            let mut header = vec!["#".to_string(), "name".to_string()];
+            header.extend(x.players.iter().map(|p| p.position.to_string()));
+            header.push("points".into());
+            b.push_record(header);
+            for (i, p) in x.players.iter().enumerate() {
+                let mut rec = vec![p.position.to_string(), p.name.clone()];
+                for j in 0..x.players.len() {
+                    rec.push(if i == j {
+                        "x".to_string()
+                    } else {
+                        x.cells[i][j]
+                            .iter()
+                            .map(|e| e.outcome.symbol())
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    });
+                }
+                rec.push(p.points.to_string());
+                b.push_record(rec);
+            }
+            outln!("{}", b.build().with(Style::rounded()));
+        }
+    }
+    Ok(())
+}
+
+#[derive(serde::Serialize)]
+struct ShowBoard {
+    round: u32,
+    board: u32,
+    match_id: Option<i64>,
+    south: String,
+    north: Option<String>,
+    result: &'static str,
+    seeds_south: Option<u32>,
+    seeds_north: Option<u32>,
+    hands: i64,
+}
+
+fn print_show(loaded: &LoadedTournament, format: Format) -> anyhow::Result<()> {
+    let t = &loaded.tournament;
+    let boards: Vec<ShowBoard> = loaded
+        .boards
+        .iter()
+        .map(|b| {
+            let f = t
+                .fixtures
+                .iter()
+                .find(|f| f.pairing.round == b.round && f.pairing.board == b.board)
+                .expect("every board is a fixture");
+            ShowBoard {
+                round: b.round,
+                board: b.board,
+                match_id: b.match_id,
+                south: loaded.name_of(b.south_id).to_string(),
+                north: b.north_id.map(|n| loaded.name_of(n).to_string()),
+                result: export::result_text(f),
+                seeds_south: f.result.map(|r| r.seeds.south),
+                seeds_north: f.result.map(|r| r.seeds.north),
+                hands: b.hands_played,
+            }
+        })
+        .collect();
+    match format {
+        Format::Json => print_json(&serde_json::json!({
+            "tournament": loaded.row,
+            "rounds_planned": t.planned_rounds(),
+            "rounds_paired": t.current_round(),
+            "finished": t.is_finished(),
+            "entrants": t.entrants,
+            "boards": boards,
+        }))?,
+        Format::Csv => {
+            outln!("round,board,match_id,south,north,result,seeds_south,seeds_north,hands");
+            let opt = |v: Option<u32>| v.map_or(String::new(), |v| v.to_string());
+            for b in &boards {
+                outln!(
+                    "{},{},{},{},{},{},{},{},{}",
+                    b.round,
+                    b.board,
+                    b.match_id.map_or(String::new(), |v| v.to_string()),
+                    csv_field(&b.south),
+                    csv_field(b.north.as_deref().unwrap_or("")),
+                    b.result,
+                    opt(b.seeds_south),
+                    opt(b.seeds_north),
+                    b.hands
+                );
+            }
+        }
+        Format::Table => {
+            let r = &loaded.row;
+            outln!(
+                "{} (id {}): {} {}, {} matches{}, points {}, seed {}, {}",
+                r.name,
+                r.id,
+                r.variant,
+                r.format,
+                r.match_form,
+                r.max_hands
+                    .map_or(String::new(), |m| format!(" (at most {m} hands)")),
+                t.points,
+                r.seed,
+                if t.is_finished() {
+                    "finished"
+                } else {
+                    r.status.as_str()
+                }
+            );
+            let withdrawn: Vec<&str> = t
+                .entrants
+                .iter()
+                .filter(|e| e.withdrawn)
+                .map(|e| e.name.as_str())
+                .collect();
+            outln!(
+                "{} entrants{}; round {} of {} paired",
+                t.entrants.len(),
+                if withdrawn.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (withdrawn: {})", withdrawn.join(", "))
+                },
+                t.current_round(),
+                t.planned_rounds()
+            );
+            for round in 1..=t.current_round() {
+                outln!("Round {round}");
+                let mut b = Builder::default();
+                b.push_record([
+                    "board",
+                    "south (first)",
+                    "north",
+                    "result",
+                    "seeds",
+                    "hands",
+                    "match",
+                ]);
+                for x in boards.iter().filter(|x| x.round == round) {
+                    b.push_record([
+                        x.board.to_string(),
+                        x.south.clone(),
+                        x.north.clone().unwrap_or_else(|| "(bye)".into()),
+                        x.result.to_string(),
+                        match (x.seeds_south, x.seeds_north) {
+                            (Some(s), Some(n)) => format!("{s}-{n}"),
+                            _ => "-".into(),
+                        },
+                        if x.match_id.is_some() {
+                            x.hands.to_string()
+                        } else {
+                            "-".into()
+                        },
+                        x.match_id.map_or("-".into(), |v| v.to_string()),
+                    ]);
+                }
+                outln!("{}", b.build().with(Style::rounded()));
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,1099 @@
+//! Tournaments in the store: entry lists, rounds paired into ordinary matches (and
+//! byes), engine matches played one transaction each, and Elo ratings.
+//!
+//! The tables (`tournaments`, `tournament_players`, `tournament_byes`, and
+//! `matches.tournament_id`/`round`) are turned into a [`Tournament`] value on every
+//! call ([`Store::load_tournament`]); pairing, standings and exports are the pure
+//! tournament layer's. A round is paired in one `BEGIN IMMEDIATE` transaction (all its
+//! matches and byes or none), and an engine match is played in memory and written in
+//! one transaction ([`Store::play_tournament_match`]), so a `tournament run` that is
+//! killed at any moment resumes without losing or duplicating a match: engine
+//! decisions are seeded from the match seed, so a replayed match is the same match.
+//!
+//! Boards: a round's matches are created in board order, so their board numbers are
+//! their order by id within the round; byes store their board.
+//!
+//! Ratings ([`Store::ratings`]): Elo (K = 32, start 1500) over every finished match
+//! in the database, casual and tournament, human and engine alike, in the order the
+//! matches finished (then by id). They are recomputed from the stored results
+//! whenever needed, so they are reproducible and can never disagree with the results.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use sqlx::Row;
+use sqlx::sqlite::{SqliteConnection, SqliteRow};
+use thiserror::Error;
+
+use super::{
+    Player, Store, StoreError, find_player, load_match, name_key, update_summary, write_hands,
+};
+use crate::ai::Level;
+use crate::engine::{BySide, Side, Variant};
+use crate::matches::{MatchError, MatchForm, MatchOutcome, MatchSpec, MatchState};
+use crate::tournament::{
+    Decision, Elo, Entrant, Fixture, Format, MatchResult, Pairing, PointsScheme, RatedGame,
+    RatingChange, Tiebreak, Tournament, TournamentError, assign_start_ranks,
+};
+
+/// Errors of tournament storage; messages are one line and say what is allowed.
+#[derive(Debug, Error)]
+pub enum TournamentStoreError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Tournament(#[from] TournamentError),
+    #[error(transparent)]
+    Match(#[from] MatchError),
+    #[error("no tournament named '{0}' (see `goobalay tournament list`)")]
+    Unknown(String),
+    #[error("a tournament named '{0}' already exists (names are unique, ignoring case)")]
+    Duplicate(String),
+    #[error("a tournament name must not be empty")]
+    EmptyName,
+    #[error("{player} is already entered in {tournament}")]
+    AlreadyEntered { player: String, tournament: String },
+    #[error("{player} is named twice in this entry list")]
+    NamedTwice { player: String },
+    #[error("{player} is not entered in {tournament}")]
+    NotEntered { player: String, tournament: String },
+    #[error("{player} has already withdrawn from {tournament}")]
+    AlreadyWithdrawn { player: String, tournament: String },
+    #[error("player '{0}' is retired and cannot enter a tournament")]
+    Retired(String),
+    #[error(
+        "the entry list of {tournament} ({format}) closed when round 1 was paired; only a swiss takes late entries"
+    )]
+    EntriesClosed { tournament: String, format: Format },
+    #[error("stored tournament data is inconsistent: {0}")]
+    Corrupt(String),
+}
+
+impl From<sqlx::Error> for TournamentStoreError {
+    fn from(e: sqlx::Error) -> Self {
+        TournamentStoreError::Store(e.into())
+    }
+}
+
+pub type Result<T, E = TournamentStoreError> = std::result::Result<T, E>;
+
+/// A tournament to create.
+#[derive(Clone, Debug)]
+pub struct NewTournament {
+    pub name: String,
+    pub variant: Variant,
+    pub format: Format,
+    /// Swiss only: the number of rounds.
+    pub rounds: Option<u32>,
+    pub form: MatchForm,
+    pub max_hands: Option<u32>,
+    pub points: PointsScheme,
+    /// Empty: the format's defaults.
+    pub tiebreaks: Vec<Tiebreak>,
+    /// Seeds every match's engine decisions (mixed with round and board).
+    pub seed: u64,
+}
+
+/// A tournament's row.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct TournamentRow {
+    pub id: i64,
+    pub name: String,
+    pub variant: String,
+    pub format: Format,
+    pub rounds: Option<u32>,
+    pub match_form: String,
+    pub max_hands: Option<u32>,
+    pub points: String,
+    pub tiebreaks: Option<String>,
+    pub seed: u64,
+    /// `open` (no round paired), `running`, `finished`.
+    pub status: String,
+    pub created_at: DateTime<Utc>,
+    pub finished_at: Option<DateTime<Utc>>,
+    #[serde(skip)]
+    rules_json: String,
+}
+
+impl TournamentRow {
+    fn from_row(r: &SqliteRow) -> Result<TournamentRow> {
+        let id: i64 = r.try_get("id")?;
+        let format: String = r.try_get("format")?;
+        Ok(TournamentRow {
+            id,
+            name: r.try_get("name")?,
+            variant: r.try_get("variant")?,
+            format: format
+                .parse()
+                .map_err(|_| corrupt(format!("tournament {id}: format '{format}'")))?,
+            rounds: r.try_get::<Option<i64>, _>("rounds")?.map(|v| v as u32),
+            match_form: r.try_get("match_form")?,
+            max_hands: r.try_get::<Option<i64>, _>("max_hands")?.map(|v| v as u32),
+            points: r.try_get("points")?,
+            tiebreaks: r.try_get("tiebreaks")?,
+            seed: r.try_get::<i64, _>("seed")? as u64,
+            status: r.try_get("status")?,
+            created_at: r.try_get("created_at")?,
+            finished_at: r.try_get("finished_at")?,
+            rules_json: r.try_get::<Option<String>, _>("rules")?.unwrap_or_default(),
+        })
+    }
+
+    /// The spec of this tournament's matches (South moves first in hand 1).
+    pub fn spec(&self) -> Result<MatchSpec> {
+        let variant = if self.rules_json.is_empty() {
+            Variant::preset(&self.variant)
+                .ok_or_else(|| corrupt(format!("tournament {}: no rules", self.id)))?
+        } else {
+            Variant::from_file_text(&self.rules_json, true)
+                .map_err(|e| corrupt(format!("tournament {}: rules: {e}", self.id)))?
+        };
+        let form = MatchForm::parse(&self.match_form)?;
+        let mut spec = MatchSpec::new(&variant, form, self.max_hands, Side::South)?;
+        spec.variant = self.variant.clone();
+        Ok(spec)
+    }
+
+    pub fn points_scheme(&self) -> Result<PointsScheme> {
+        Ok(self.points.parse()?)
+    }
+
+    pub fn tiebreak_list(&self) -> Result<Vec<Tiebreak>> {
+        match self.tiebreaks.as_deref() {
+            None | Some("") => Ok(Vec::new()),
+            Some(t) => Ok(Tiebreak::parse_list(t)?),
+        }
+    }
+}
+
+fn corrupt(what: String) -> TournamentStoreError {
+    TournamentStoreError::Corrupt(what)
+}
+
+/// One board of one round as stored.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct BoardRow {
+    pub round: u32,
+    pub board: u32,
+    /// `None` for a bye.
+    pub match_id: Option<i64>,
+    pub south_id: i64,
+    pub north_id: Option<i64>,
+    /// Both players are engines: `tournament run` plays it.
+    pub engines_only: bool,
+    pub finished: bool,
+    pub hands_played: i64,
+    /// The match seed (0 for a bye).
+    pub seed: u64,
+    /// Engine levels of South and North (`None`: a human, or a bye).
+    pub engines: (Option<String>, Option<String>),
+}
+
+/// A tournament loaded from the tables: its row, the pure layer's value, and where
+/// each fixture's match is.
+#[derive(Clone, Debug)]
+pub struct LoadedTournament {
+    pub row: TournamentRow,
+    pub tournament: Tournament,
+    pub boards: Vec<BoardRow>,
+}
+
+impl LoadedTournament {
+    /// Matches of engine players only that are not finished, in round and board order.
+    pub fn pending_engine_matches(&self) -> Vec<BoardRow> {
+        pending_engine_boards(&self.boards)
+    }
+
+    /// Paired matches without a result.
+    pub fn pending_matches(&self) -> usize {
+        self.boards
+            .iter()
+            .filter(|b| b.match_id.is_some() && !b.finished)
+            .count()
+    }
+
+    pub fn board_of_match(&self, id: i64) -> Option<&BoardRow> {
+        self.boards.iter().find(|b| b.match_id == Some(id))
+    }
+
+    pub fn name_of(&self, id: i64) -> &str {
+        self.tournament.entrant(id).map_or("?", |e| e.name.as_str())
+    }
+}
+
+/// The boards with an unfinished match between engine players.
+pub fn pending_engine_boards(boards: &[BoardRow]) -> Vec<BoardRow> {
+    boards
+        .iter()
+        .filter(|b| !b.finished && b.engines_only && b.match_id.is_some())
+        .cloned()
+        .collect()
+}
+
+/// A round just paired.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct PairedRound {
+    pub round: u32,
+    pub boards: Vec<BoardRow>,
+}
+
+/// A tournament in `tournament list`.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct TournamentSummary {
+    #[serde(flatten)]
+    pub row: TournamentRow,
+    pub entrants: i64,
+    pub rounds_paired: i64,
+    pub matches: i64,
+    pub matches_finished: i64,
+}
+
+/// An engine match just played by [`Store::play_tournament_match`].
+#[derive(Clone, Debug)]
+pub struct PlayedMatch {
+    pub id: i64,
+    pub outcome: Option<MatchOutcome>,
+    pub hands: usize,
+    pub moves: usize,
+    /// Seeds at the end (the last hand's scores).
+    pub seeds: Option<(u32, u32)>,
+}
+
+/// The seed of the match on `board` of `round`: a SplitMix64 mix of the tournament
+/// seed, so a tournament's matches replay from its one recorded seed.
+pub fn match_seed(seed: u64, round: u32, board: u32) -> u64 {
+    let mut z = seed.wrapping_add(
+        0x9E37_79B9_7F4A_7C15_u64.wrapping_mul(u64::from(round) << 16 | u64::from(board)),
+    );
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (z ^ (z >> 31)) >> 1 // fits in SQLite's signed 64-bit integer either way
+}
+
+impl Store {
+    pub async fn create_tournament(&self, new: &NewTournament) -> Result<TournamentRow> {
+        let name = new.name.trim();
+        if name.is_empty() {
+            return Err(TournamentStoreError::EmptyName);
+        }
+        // Check the match form and hand limit now, not at the first pairing.
+        MatchSpec::new(&new.variant, new.form, new.max_hands, Side::South)?;
+        let rules_json = serde_json::to_string(&new.variant.to_file())
+            .map_err(|e| corrupt(format!("rules do not serialise: {e}")))?;
+        let tiebreaks = new
+            .tiebreaks
+            .iter()
+            .map(|t| t.name())
+            .collect::<Vec<_>>()
+            .join(",");
+        let mut tx = self.begin_immediate().await?;
+        if find_tournament(&mut tx, name).await?.is_some() {
+            return Err(TournamentStoreError::Duplicate(name.to_string()));
+        }
+        let id = sqlx::query(
+            "INSERT INTO tournaments (name, name_key, variant, rules, format, rounds, match_form,
+                 max_hands, points, tiebreaks, seed, status, created_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'open', ?12)",
+        )
+        .bind(name)
+        .bind(name_key(name))
+        .bind(&new.variant.name)
+        .bind(rules_json)
+        .bind(new.format.name())
+        .bind(new.rounds.map(i64::from))
+        .bind(new.form.name())
+        .bind(new.max_hands.map(i64::from))
+        .bind(new.points.to_string())
+        .bind((!tiebreaks.is_empty()).then_some(tiebreaks))
+        .bind(new.seed as i64)
+        .bind(Utc::now())
+        .execute(&mut *tx)
+        .await?
+        .last_insert_rowid();
+        let row = sqlx::query("SELECT * FROM tournaments WHERE id = ?1")
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await?;
+        let row = TournamentRow::from_row(&row)?;
+        tx.commit().await?;
+        Ok(row)
+    }
+
+    /// Every tournament, newest first, with counts.
+    pub async fn tournaments(&self) -> Result<Vec<TournamentSummary>> {
+        let rows = sqlx::query(
+            "SELECT t.*,
+                (SELECT COUNT(*) FROM tournament_players tp WHERE tp.tournament_id = t.id) AS n_entrants,
+                (SELECT MAX(r) FROM (SELECT MAX(round) AS r FROM matches WHERE tournament_id = t.id
+                    UNION ALL SELECT MAX(round) FROM tournament_byes WHERE tournament_id = t.id)) AS n_rounds,
+                (SELECT COUNT(*) FROM matches m WHERE m.tournament_id = t.id) AS n_matches,
+                (SELECT COUNT(*) FROM matches m WHERE m.tournament_id = t.id AND m.winner IS NOT NULL) AS n_finished
+             FROM tournaments t ORDER BY t.id DESC",
+        )
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(TournamentSummary {
+                    row: TournamentRow::from_row(r)?,
+                    entrants: r.try_get("n_entrants")?,
+                    rounds_paired: r.try_get::<Option<i64>, _>("n_rounds")?.unwrap_or(0),
+                    matches: r.try_get("n_matches")?,
+                    matches_finished: r.try_get("n_finished")?,
+                })
+            })
+            .collect()
+    }
+
+    /// Whether a tournament of that name exists.
+    pub async fn tournament_exists(&self, name: &str) -> Result<bool> {
+        let mut conn = self.pool().acquire().await?;
+        Ok(find_tournament(&mut conn, name).await?.is_some())
+    }
+
+    /// The tournament `name` as the pure layer's value.
+    pub async fn load_tournament(&self, name: &str) -> Result<LoadedTournament> {
+        let mut conn = self.pool().acquire().await?;
+        load(&mut conn, name).await
+    }
+
+    /// Enters players (all or none).
+    pub async fn add_entrants(&self, name: &str, players: &[String]) -> Result<Vec<Player>> {
+        let mut tx = self.begin_immediate().await?;
+        let loaded = load(&mut tx, name).await?;
+        let t = &loaded.tournament;
+        if t.current_round() > 0 && t.format != Format::Swiss {
+            return Err(TournamentStoreError::EntriesClosed {
+                tournament: loaded.row.name.clone(),
+                format: t.format,
+            });
+        }
+        let mut next_seed = t.entrants.iter().map(|e| e.start_rank).max().unwrap_or(0) + 1;
+        let ratings = if t.current_round() > 0 {
+            Some(rating_map(&mut tx).await?)
+        } else {
+            None
+        };
+        let mut added: Vec<Player> = Vec::new();
+        for p in players {
+            let player = find_player(&mut tx, p)
+                .await?
+                .ok_or_else(|| StoreError::UnknownPlayer(p.trim().to_string()))?;
+            if player.retired_at.is_some() {
+                return Err(TournamentStoreError::Retired(player.name));
+            }
+            if t.entrant(player.id).is_some() {
+                return Err(TournamentStoreError::AlreadyEntered {
+                    player: player.name,
+                    tournament: loaded.row.name.clone(),
+                });
+            }
+            if added.iter().any(|a| a.id == player.id) {
+                return Err(TournamentStoreError::NamedTwice {
+                    player: player.name,
+                });
+            }
+            // A late Swiss entry gets the next starting rank and today's rating.
+            let rating = ratings
+                .as_ref()
+                .map(|r| r.get(&player.id).copied().unwrap_or(Elo::DEFAULT_INITIAL));
+            sqlx::query(
+                "INSERT INTO tournament_players (tournament_id, player_id, seed_no, joined_at, rating)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+            )
+            .bind(loaded.row.id)
+            .bind(player.id)
+            .bind(i64::from(next_seed))
+            .bind(Utc::now())
+            .bind(rating)
+            .execute(&mut *tx)
+            .await?;
+            next_seed += 1;
+            added.push(player);
+        }
+        tx.commit().await?;
+        Ok(added)
+    }
+
+    /// Withdraws a player: kept in the standings with the results so far, not paired
+    /// again. A match already paired stays and counts when it is finished.
+    pub async fn withdraw(&self, name: &str, player: &str) -> Result<(Player, u32)> {
+        let mut tx = self.begin_immediate().await?;
+        let loaded = load(&mut tx, name).await?;
+        let p = find_player(&mut tx, player)
+            .await?
+            .ok_or_else(|| StoreError::UnknownPlayer(player.trim().to_string()))?;
+        let entrant =
+            loaded
+                .tournament
+                .entrant(p.id)
+                .ok_or_else(|| TournamentStoreError::NotEntered {
+                    player: p.name.clone(),
+                    tournament: loaded.row.name.clone(),
+                })?;
+        if entrant.withdrawn {
+            return Err(TournamentStoreError::AlreadyWithdrawn {
+                player: p.name.clone(),
+                tournament: loaded.row.name.clone(),
+            });
+        }
+        let after = loaded.tournament.current_round();
+        sqlx::query(
+            "UPDATE tournament_players SET withdrawn_after = ?1
+             WHERE tournament_id = ?2 AND player_id = ?3",
+        )
+        .bind(i64::from(after))
+        .bind(loaded.row.id)
+        .bind(p.id)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok((p, after))
+    }
+
+    /// Pairs the next round in one transaction: its matches (hand 1 set up; an
+    /// engine facing a human makes its opening turns) and byes. Before round 1 the
+    /// entrants are seeded by their current rating.
+    pub async fn pair_next_round(&self, name: &str) -> Result<PairedRound> {
+        let mut tx = self.begin_immediate().await?;
+        let mut loaded = load(&mut tx, name).await?;
+        let tid = loaded.row.id;
+        if loaded.tournament.current_round() == 0 {
+            let ratings = rating_map(&mut tx).await?;
+            let t = &mut loaded.tournament;
+            for e in &mut t.entrants {
+                e.rating = ratings.get(&e.id).copied().unwrap_or(Elo::DEFAULT_INITIAL);
+            }
+            assign_start_ranks(&mut t.entrants);
+            for e in &t.entrants {
+                sqlx::query(
+                    "UPDATE tournament_players SET seed_no = ?1, rating = ?2
+                     WHERE tournament_id = ?3 AND player_id = ?4",
+                )
+                .bind(i64::from(e.start_rank))
+                .bind(e.rating)
+                .bind(tid)
+                .bind(e.id)
+                .execute(&mut *tx)
+                .await?;
+            }
+        }
+        // An error writes nothing (a finished tournament is marked so by
+        // `finish_tournament`, which `tournament run` calls).
+        let pairings = loaded.tournament.next_round()?;
+        let spec = loaded.row.spec()?;
+        let engine_of: HashMap<i64, Option<String>> = sqlx::query(
+            "SELECT p.id, p.engine FROM players p
+             JOIN tournament_players tp ON tp.player_id = p.id WHERE tp.tournament_id = ?1",
+        )
+        .bind(tid)
+        .fetch_all(&mut *tx)
+        .await?
+        .iter()
+        .map(|r| Ok((r.try_get("id")?, r.try_get("engine")?)))
+        .collect::<Result<_, sqlx::Error>>()?;
+        let variant = Variant {
+            name: spec.variant.clone(),
+            summary: String::new(),
+            rules: spec.rules,
+        };
+        let rules_json = serde_json::to_string(&variant.to_file())
+            .map_err(|e| corrupt(format!("rules do not serialise: {e}")))?;
+        let n = spec.rules.holes_per_row;
+        let fresh = MatchState::new(spec.clone());
+        let now = Utc::now();
+        let mut boards = Vec::with_capacity(pairings.len());
+        let round = pairings.first().map_or(0, |p| p.round);
+        // The round's matches in one statement, in board order (so their ids are in
+        // board order): the columns of `Store::create_match`; a fresh match's summary
+        // columns are their defaults.
+        let games: Vec<(&Pairing, i64, u64, (Option<String>, Option<String>))> = pairings
+            .iter()
+            .filter_map(|p| {
+                let north = p.north?;
+                let engines = (
+                    engine_of.get(&p.south).cloned().flatten(),
+                    engine_of.get(&north).cloned().flatten(),
+                );
+                Some((
+                    p,
+                    north,
+                    match_seed(loaded.row.seed, p.round, p.board),
+                    engines,
+                ))
+            })
+            .collect();
+        let mut ids = Vec::with_capacity(games.len());
+        for chunk in games.chunks(1000) {
+            let mut sql = String::from(
+                "INSERT INTO matches (variant, rules, form, max_hands, first_mover, south_id,
+                     north_id, south_engine, north_engine, seed, tournament_id, round, created_at)
+                 VALUES ",
+            );
+            sql.push_str(&vec!["(?,?,?,?,?,?,?,?,?,?,?,?,?)"; chunk.len()].join(","));
+            let mut q = sqlx::query(sqlx::AssertSqlSafe(sql));
+            for (p, north, seed, engines) in chunk {
+                q = q
+                    .bind(&spec.variant)
+                    .bind(&rules_json)
+                    .bind(spec.form.name())
+                    .bind(spec.max_hands.map(i64::from))
+                    .bind(spec.first.name())
+                    .bind(p.south)
+                    .bind(*north)
+                    .bind(engines.0.clone())
+                    .bind(engines.1.clone())
+                    .bind(*seed as i64)
+                    .bind(tid)
+                    .bind(i64::from(p.round))
+                    .bind(now);
+            }
+            let last = q.execute(&mut *tx).await?.last_insert_rowid();
+            let first = last - chunk.len() as i64 + 1;
+            ids.extend(first..=last);
+        }
+        let check: Vec<i64> = sqlx::query_scalar(
+            "SELECT id FROM matches WHERE tournament_id = ?1 AND round = ?2 ORDER BY id",
+        )
+        .bind(tid)
+        .bind(i64::from(round))
+        .fetch_all(&mut *tx)
+        .await?;
+        if check != ids {
+            return Err(corrupt(format!(
+                "round {round}: matches already stored for a round being paired"
+            )));
+        }
+        let hand_rows: Vec<(i64, &[crate::matches::Hand])> =
+            ids.iter().map(|&id| (id, fresh.hands())).collect();
+        write_hand_rows(&mut tx, &hand_rows, n).await?;
+        let mut ids = ids.into_iter();
+        for p in &pairings {
+            let Some(north) = p.north else {
+                sqlx::query(
+                    "INSERT INTO tournament_byes (tournament_id, round, board, player_id)
+                     VALUES (?1, ?2, ?3, ?4)",
+                )
+                .bind(tid)
+                .bind(i64::from(p.round))
+                .bind(i64::from(p.board))
+                .bind(p.south)
+                .execute(&mut *tx)
+                .await?;
+                boards.push(board_row(p, None, true, 0, 0, (None, None)));
+                continue;
+            };
+            let id = ids.next().expect("one id per game");
+            let seed = match_seed(loaded.row.seed, p.round, p.board);
+            let engines = (
+                engine_of.get(&p.south).cloned().flatten(),
+                engine_of.get(&north).cloned().flatten(),
+            );
+            let mut over = false;
+            if engines.0.is_some() != engines.1.is_some() {
+                // Like `match new`: an engine facing a human makes its turns at once.
+                let stored = load_match(&mut tx, id).await?;
+                let levels = stored.row.engines()?;
+                let before = stored.state.hands().to_vec();
+                let mut state = stored.state;
+                state.play_engines(levels, seed);
+                write_hands(&mut tx, id, &before, state.hands(), n).await?;
+                update_summary(&mut tx, id, state.hands(), state.outcome()).await?;
+                over = state.is_over();
+            }
+            boards.push(board_row(p, Some(id), over, 0, seed, engines));
+        }
+        sqlx::query("UPDATE tournaments SET status = 'running' WHERE id = ?1 AND status = 'open'")
+            .bind(tid)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(PairedRound { round, boards })
+    }
+
+    /// Plays one engine match of a tournament to its end in memory, then writes it,
+    /// every hand and move, in one transaction. `spec` is the tournament's
+    /// ([`TournamentRow::spec`]). Returns `None` (writing nothing) if the board has a
+    /// human player or the match was finished by another process meanwhile.
+    ///
+    /// A match not yet started is played from the setup without reading it first; the
+    /// transaction checks it is still untouched. Otherwise it is loaded and replayed.
+    pub async fn play_tournament_match(
+        &self,
+        spec: &MatchSpec,
+        board: &BoardRow,
+    ) -> Result<Option<PlayedMatch>> {
+        match play_board(spec, board) {
+            Some(state) => self.store_tournament_match(board, state).await,
+            None => Ok(None),
+        }
+    }
+
+    /// The storing half of [`Store::play_tournament_match`]: `state` is what
+    /// [`play_board`] returned for `board` (perhaps on another thread).
+    pub async fn store_tournament_match(
+        &self,
+        board: &BoardRow,
+        state: MatchState,
+    ) -> Result<Option<PlayedMatch>> {
+        let mut conn = self.pool().acquire().await?;
+        match store_untouched(&mut conn, board, &state).await? {
+            true => Ok(Some(played(board.match_id.unwrap_or(0), &state))),
+            false => {
+                drop(conn);
+                match board.match_id {
+                    Some(id) => self.play_started_match(id).await,
+                    None => Ok(None),
+                }
+            }
+        }
+    }
+
+    /// A connection of its own for a run that stores many matches one after the other
+    /// (saves taking a pooled connection per match).
+    pub async fn tournament_writer(&self) -> Result<TournamentWriter<'_>> {
+        Ok(TournamentWriter {
+            store: self,
+            conn: self.pool().acquire().await?,
+        })
+    }
+}
+
+/// Stores played tournament matches on one connection; see
+/// [`Store::tournament_writer`].
+pub struct TournamentWriter<'a> {
+    store: &'a Store,
+    conn: sqlx::pool::PoolConnection<sqlx::Sqlite>,
+}
+
+impl TournamentWriter<'_> {
+    /// Like [`Store::store_tournament_match`].
+    pub async fn store(
+        &mut self,
+        board: &BoardRow,
+        state: MatchState,
+    ) -> Result<Option<PlayedMatch>> {
+        if store_untouched(&mut self.conn, board, &state).await? {
+            return Ok(Some(played(board.match_id.unwrap_or(0), &state)));
+        }
+        match board.match_id {
+            Some(id) => self.store.play_started_match(id).await,
+            None => Ok(None),
+        }
+    }
+}
+
+/// Writes a match played from the setup in one `BEGIN IMMEDIATE` transaction if the
+/// stored match is still untouched; `false` (nothing written) otherwise.
+async fn store_untouched(
+    conn: &mut SqliteConnection,
+    board: &BoardRow,
+    state: &MatchState,
+) -> Result<bool> {
+    use sqlx::Connection;
+    let Some(id) = board.match_id else {
+        return Ok(false);
+    };
+    {
+        let n = state.spec().rules.holes_per_row;
+        let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
+        // The summary `update_summary` writes, only if the match is still untouched
+        // (another process may have played it).
+        let last_score = state.hands().iter().rev().find_map(|h| h.score);
+        let finished = state.hands().iter().filter(|h| h.end.is_some()).count() as i64;
+        let outcome = state.outcome().map(MatchOutcome::name);
+        let untouched = sqlx::query(
+            "UPDATE matches SET winner = ?2, hands_played = ?3, final_south = ?4,
+                 final_north = ?5,
+                 finished_at = CASE WHEN ?2 IS NULL THEN NULL ELSE COALESCE(finished_at, ?6) END
+             WHERE id = ?1 AND winner IS NULL AND seed = ?7
+               AND (SELECT COUNT(*) FROM hands WHERE match_id = ?1) = 1
+               AND (SELECT move_count = 0 AND arrangement_south IS NULL
+                           AND arrangement_north IS NULL AND end_reason IS NULL
+                    FROM hands WHERE match_id = ?1 AND number = 1)",
+        )
+        .bind(id)
+        .bind(outcome)
+        .bind(finished)
+        .bind(last_score.map(|s| i64::from(s.south)))
+        .bind(last_score.map(|s| i64::from(s.north)))
+        .bind(Utc::now())
+        .bind(board.seed as i64)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            == 1;
+        if !untouched {
+            return Ok(false);
+        }
+        write_hand_rows(&mut tx, &[(id, state.hands())], n).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+}
+
+impl Store {
+    /// The general case of [`Store::play_tournament_match`]: load and replay the
+    /// match, play it on, write what changed if nobody else did meanwhile.
+    pub(crate) async fn play_started_match(&self, id: i64) -> Result<Option<PlayedMatch>> {
+        let stored = {
+            let mut conn = self.pool().acquire().await?;
+            load_match(&mut conn, id).await?
+        };
+        if stored.state.is_over() {
+            return Ok(None);
+        }
+        let engines = stored.engines()?;
+        if engines.south.is_none() || engines.north.is_none() {
+            return Ok(None);
+        }
+        let before = stored.state.hands().to_vec();
+        let mut state = stored.state;
+        state.play_engines(engines, stored.row.seed);
+        let n = state.spec().rules.holes_per_row;
+        let mut tx = self.begin_immediate().await?;
+        // Unchanged since it was loaded? (Another `tournament run` may have played it.)
+        let r = sqlx::query(
+            "SELECT (SELECT COUNT(*) FROM hands WHERE match_id = ?1) AS hands,
+                    (SELECT COALESCE(SUM(move_count), 0) FROM hands WHERE match_id = ?1) AS moves,
+                    (SELECT winner FROM matches WHERE id = ?1) AS winner",
+        )
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await?;
+        let moves_before: i64 = before.iter().map(|h| h.moves.len() as i64).sum();
+        if r.try_get::<i64, _>("hands")? != before.len() as i64
+            || r.try_get::<i64, _>("moves")? != moves_before
+            || r.try_get::<Option<String>, _>("winner")?.is_some()
+        {
+            return Ok(None);
+        }
+        write_hands(&mut tx, id, &before, state.hands(), n).await?;
+        update_summary(&mut tx, id, state.hands(), state.outcome()).await?;
+        tx.commit().await?;
+        Ok(Some(played(id, &state)))
+    }
+
+    /// Records that a tournament is over (all rounds paired and finished).
+    pub async fn finish_tournament(&self, name: &str) -> Result<()> {
+        let mut tx = self.begin_immediate().await?;
+        let loaded = load(&mut tx, name).await?;
+        if loaded.tournament.is_finished() {
+            mark_finished(&mut tx, loaded.row.id).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Every player's Elo rating and every rating change, from all finished matches
+    /// in the order they finished (see the module note).
+    pub async fn ratings(&self) -> Result<(HashMap<i64, f64>, Vec<RatingChange>)> {
+        let mut conn = self.pool().acquire().await?;
+        ratings(&mut conn).await
+    }
+}
+
+fn board_row(
+    p: &Pairing,
+    match_id: Option<i64>,
+    finished: bool,
+    hands_played: i64,
+    seed: u64,
+    engines: (Option<String>, Option<String>),
+) -> BoardRow {
+    BoardRow {
+        round: p.round,
+        board: p.board,
+        match_id,
+        south_id: p.south,
+        north_id: p.north,
+        engines_only: match_id.is_some() && engines.0.is_some() && engines.1.is_some(),
+        finished,
+        hands_played,
+        seed,
+        engines,
+    }
+}
+
+/// Plays the match on `board` from the setup to its end in memory (`None`: not a
+/// match between two engines). Pure computation: no database.
+pub fn play_board(spec: &MatchSpec, board: &BoardRow) -> Option<MatchState> {
+    board.match_id?;
+    let level = |e: &Option<String>| e.as_deref().and_then(|l| Level::parse(l).ok());
+    let engines = BySide::new(
+        Some(level(&board.engines.0)?),
+        Some(level(&board.engines.1)?),
+    );
+    let mut state = MatchState::new(spec.clone());
+    state.play_engines(engines, board.seed);
+    Some(state)
+}
+
+fn played(id: i64, state: &MatchState) -> PlayedMatch {
+    PlayedMatch {
+        id,
+        outcome: state.outcome(),
+        hands: state.hands().len(),
+        moves: state.hands().iter().map(|h| h.moves.len()).sum(),
+        seeds: state
+            .hands()
+            .iter()
+            .rev()
+            .find_map(|h| h.score)
+            .map(|s| (s.south, s.north)),
+    }
+}
+
+/// Writes every hand of the given matches in one statement (rows as
+/// `super::write_hands` writes them), replacing rows with the same numbers.
+async fn write_hand_rows(
+    conn: &mut SqliteConnection,
+    matches: &[(i64, &[crate::matches::Hand])],
+    n: u8,
+) -> Result<()> {
+    // SQLite allows 32766 parameters: 16 per row, at most 1000 rows a statement.
+    let rows: Vec<(i64, &crate::matches::Hand)> = matches
+        .iter()
+        .flat_map(|(id, hands)| hands.iter().map(move |h| (*id, h)))
+        .collect();
+    let now = Utc::now();
+    for chunk in rows.chunks(1000) {
+        let mut sql = String::from(
+            "INSERT INTO hands (match_id, number, first_mover, first_arranger, holdings_south,
+                 holdings_north, kept_south, kept_north, arrangement_south, arrangement_north,
+                 moves, move_count, end_reason, score_south, score_north, updated_at) VALUES ",
+        );
+        sql.push_str(&vec!["(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"; chunk.len()].join(","));
+        sql.push_str(
+            " ON CONFLICT (match_id, number) DO UPDATE SET
+                 first_mover = excluded.first_mover, first_arranger = excluded.first_arranger,
+                 holdings_south = excluded.holdings_south, holdings_north = excluded.holdings_north,
+                 kept_south = excluded.kept_south, kept_north = excluded.kept_north,
+                 arrangement_south = excluded.arrangement_south,
+                 arrangement_north = excluded.arrangement_north,
+                 moves = excluded.moves, move_count = excluded.move_count,
+                 end_reason = excluded.end_reason, score_south = excluded.score_south,
+                 score_north = excluded.score_north, updated_at = excluded.updated_at",
+        );
+        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for (id, hand) in chunk {
+            q = q
+                .bind(*id)
+                .bind(i64::from(hand.number))
+                .bind(hand.first_mover.name())
+                .bind(hand.first_arranger.map(Side::name))
+                .bind(i64::from(hand.holdings.south))
+                .bind(i64::from(hand.holdings.north))
+                .bind(i64::from(hand.kept.south))
+                .bind(i64::from(hand.kept.north))
+                .bind(super::side_pair(hand.arrangement.south.as_ref()))
+                .bind(super::side_pair(hand.arrangement.north.as_ref()))
+                .bind(hand.moves_text(n))
+                .bind(hand.moves.len() as i64)
+                .bind(hand.end.map(crate::matches::HandEnd::name))
+                .bind(hand.score.map(|s| i64::from(s.south)))
+                .bind(hand.score.map(|s| i64::from(s.north)))
+                .bind(now);
+        }
+        q.execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+async fn mark_finished(conn: &mut SqliteConnection, id: i64) -> Result<()> {
+    sqlx::query(
+        "UPDATE tournaments SET status = 'finished', finished_at = COALESCE(finished_at, ?2)
+         WHERE id = ?1 AND status <> 'finished'",
+    )
+    .bind(id)
+    .bind(Utc::now())
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+async fn find_tournament(conn: &mut SqliteConnection, name: &str) -> Result<Option<TournamentRow>> {
+    let row = sqlx::query("SELECT * FROM tournaments WHERE name_key = ?1")
+        .bind(name_key(name))
+        .fetch_optional(&mut *conn)
+        .await?;
+    row.as_ref().map(TournamentRow::from_row).transpose()
+}
+
+async fn ratings(conn: &mut SqliteConnection) -> Result<(HashMap<i64, f64>, Vec<RatingChange>)> {
+    let rows = sqlx::query(
+        "SELECT id, south_id, north_id, winner, finished_at FROM matches
+         WHERE winner IS NOT NULL",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut games = Vec::with_capacity(rows.len());
+    for r in &rows {
+        let id: i64 = r.try_get("id")?;
+        let winner: String = r.try_get("winner")?;
+        let decision = match winner.as_str() {
+            "south" => Decision::South,
+            "north" => Decision::North,
+            "draw" => Decision::Draw,
+            other => return Err(corrupt(format!("match {id}: winner '{other}'"))),
+        };
+        let finished: Option<DateTime<Utc>> = r.try_get("finished_at")?;
+        games.push((
+            finished,
+            RatedGame {
+                key: id,
+                south: r.try_get("south_id")?,
+                north: r.try_get("north_id")?,
+                decision,
+            },
+        ));
+    }
+    games.sort_by_key(|(t, g)| (*t, g.key));
+    let games: Vec<RatedGame> = games.into_iter().map(|(_, g)| g).collect();
+    Ok(Elo::default().rate_all(&HashMap::new(), &games))
+}
+
+async fn rating_map(conn: &mut SqliteConnection) -> Result<HashMap<i64, f64>> {
+    Ok(ratings(conn).await?.0)
+}
+
+async fn load(conn: &mut SqliteConnection, name: &str) -> Result<LoadedTournament> {
+    let row = find_tournament(conn, name)
+        .await?
+        .ok_or_else(|| TournamentStoreError::Unknown(name.trim().to_string()))?;
+    let tid = row.id;
+    let entrant_rows = sqlx::query(
+        "SELECT tp.player_id, p.name, tp.seed_no, tp.withdrawn_after, tp.rating
+         FROM tournament_players tp JOIN players p ON p.id = tp.player_id
+         WHERE tp.tournament_id = ?1 ORDER BY tp.seed_no, tp.player_id",
+    )
+    .bind(tid)
+    .fetch_all(&mut *conn)
+    .await?;
+    let need_current = entrant_rows
+        .iter()
+        .any(|r| matches!(r.try_get::<Option<f64>, _>("rating"), Ok(None)));
+    let current = if need_current {
+        rating_map(conn).await?
+    } else {
+        HashMap::new()
+    };
+    let mut entrants = Vec::with_capacity(entrant_rows.len());
+    for r in &entrant_rows {
+        let id: i64 = r.try_get("player_id")?;
+        let rating: Option<f64> = r.try_get("rating")?;
+        entrants.push(Entrant {
+            id,
+            name: r.try_get("name")?,
+            rating: rating
+                .or_else(|| current.get(&id).copied())
+                .unwrap_or(Elo::DEFAULT_INITIAL),
+            withdrawn: r.try_get::<Option<i64>, _>("withdrawn_after")?.is_some(),
+            start_rank: r.try_get::<i64, _>("seed_no")? as u32,
+        });
+    }
+    let games_form = row.match_form.starts_with("games:");
+    // A games:N match's seeds are its games' sums; otherwise the last hand's.
+    let match_rows = sqlx::query(
+        "SELECT m.id, m.round, m.south_id, m.north_id, m.winner, m.final_south, m.final_north,
+                m.hands_played, m.seed, m.south_engine, m.north_engine,
+                CASE WHEN ?2 THEN (SELECT COALESCE(SUM(score_south), 0) FROM hands h
+                                   WHERE h.match_id = m.id) END AS sum_south,
+                CASE WHEN ?2 THEN (SELECT COALESCE(SUM(score_north), 0) FROM hands h
+                                   WHERE h.match_id = m.id) END AS sum_north
+         FROM matches m WHERE m.tournament_id = ?1 ORDER BY m.round, m.id",
+    )
+    .bind(tid)
+    .bind(games_form)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut fixtures = Vec::new();
+    let mut boards = Vec::new();
+    let mut last_round = 0;
+    let mut board = 0;
+    for r in &match_rows {
+        let id: i64 = r.try_get("id")?;
+        let round = r.try_get::<Option<i64>, _>("round")?.unwrap_or(0);
+        if round < 1 {
+            return Err(corrupt(format!("tournament match {id} has no round")));
+        }
+        let round = round as u32;
+        if round != last_round {
+            last_round = round;
+            board = 0;
+        }
+        board += 1;
+        let winner: Option<String> = r.try_get("winner")?;
+        let seeds = if games_form {
+            (
+                r.try_get::<i64, _>("sum_south")?,
+                r.try_get::<i64, _>("sum_north")?,
+            )
+        } else {
+            (
+                r.try_get::<Option<i64>, _>("final_south")?.unwrap_or(0),
+                r.try_get::<Option<i64>, _>("final_north")?.unwrap_or(0),
+            )
+        };
+        let result = match winner.as_deref() {
+            None => None,
+            Some(w) => Some(MatchResult {
+                decision: match w {
+                    "south" => Decision::South,
+                    "north" => Decision::North,
+                    "draw" => Decision::Draw,
+                    other => return Err(corrupt(format!("match {id}: winner '{other}'"))),
+                },
+                seeds: crate::engine::BySide::new(seeds.0 as u32, seeds.1 as u32),
+            }),
+        };
+        let pairing = Pairing {
+            round,
+            board,
+            south: r.try_get("south_id")?,
+            north: Some(r.try_get("north_id")?),
+        };
+        boards.push(board_row(
+            &pairing,
+            Some(id),
+            result.is_some(),
+            r.try_get("hands_played")?,
+            r.try_get::<i64, _>("seed")? as u64,
+            (r.try_get("south_engine")?, r.try_get("north_engine")?),
+        ));
+        fixtures.push(Fixture { pairing, result });
+    }
+    let bye_rows = sqlx::query(
+        "SELECT round, board, player_id FROM tournament_byes WHERE tournament_id = ?1
+         ORDER BY round, board",
+    )
+    .bind(tid)
+    .fetch_all(&mut *conn)
+    .await?;
+    for r in &bye_rows {
+        let pairing = Pairing {
+            round: r.try_get::<i64, _>("round")? as u32,
+            board: r.try_get::<i64, _>("board")? as u32,
+            south: r.try_get("player_id")?,
+            north: None,
+        };
+        boards.push(board_row(&pairing, None, true, 0, 0, (None, None)));
+        fixtures.push(Fixture::pending(pairing));
+    }
+    boards.sort_by_key(|b| (b.round, b.board));
+    let tournament = Tournament {
+        name: row.name.clone(),
+        variant: row.variant.clone(),
+        format: row.format,
+        rounds: row.rounds,
+        points: row.points_scheme()?,
+        tiebreaks: row.tiebreak_list()?,
+        entrants,
+        fixtures,
+    };
+    Ok(LoadedTournament {
+        row,
+        tournament,
+        boards,
+    })
+}

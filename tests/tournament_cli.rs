@@ -1,0 +1,715 @@
+//! Tournaments through the `goobalay` binary, on real SQLite files in temp dirs:
+//! whole engine events (round robin, Swiss, knockout), resuming an interrupted run,
+//! pairing and withdrawals with human players, exports, the demo, and bad input that
+//! must leave the database unchanged.
+
+use std::collections::{HashMap, HashSet};
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+struct Db {
+    dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl Db {
+    fn new() -> Db {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("club.db");
+        Db { dir, path }
+    }
+
+    fn cmd(&self, args: &[&str]) -> Command {
+        let mut c = Command::cargo_bin("goobalay").unwrap();
+        c.arg("--db").arg(&self.path).args(args);
+        c.env_remove("GOOBALAY_DB")
+            .env_remove("GOOBALAY_BUSY_TIMEOUT_MS");
+        c
+    }
+
+    fn ok(&self, args: &[&str]) -> String {
+        let out = self.cmd(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    }
+
+    fn json(&self, args: &[&str]) -> Value {
+        let mut a = args.to_vec();
+        a.extend(["--format", "json"]);
+        serde_json::from_str(&self.ok(&a)).unwrap()
+    }
+
+    /// Runs a command that must fail with status 2 and a one-line message containing
+    /// `expect`, and must leave the database files byte for byte as they were.
+    fn fails(&self, args: &[&str], expect: &str) {
+        let before = self.bytes();
+        let out = self.cmd(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(expect), "{args:?}: {err:?} lacks {expect:?}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err:?}");
+        assert!(self.bytes() == before, "{args:?} changed the database");
+    }
+
+    fn bytes(&self) -> Vec<Vec<u8>> {
+        ["", "-wal"]
+            .iter()
+            .map(|suffix| {
+                let mut p = self.path.clone().into_os_string();
+                p.push(suffix);
+                std::fs::read(p).unwrap_or_default()
+            })
+            .collect()
+    }
+
+    fn players(&self, names: &[&str], engine: Option<&str>) {
+        for n in names {
+            let mut args = vec!["player", "add", n];
+            if let Some(e) = engine {
+                args.extend(["--engine", e]);
+            }
+            self.ok(&args);
+        }
+    }
+}
+
+fn csv_rows(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect()
+}
+
+/// Checks standings JSON against the tournament's own boards: points add up, every
+/// player's W+D+L is their finished games, and positions are 1..n.
+fn check_standings(db: &Db, name: &str, players: usize, win_points: f64) {
+    let s = db.json(&["tournament", "standings", name]);
+    let rows = s["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), players);
+    let show = db.json(&["tournament", "show", name]);
+    let boards = show["boards"].as_array().unwrap();
+    let games = boards.iter().filter(|b| !b["north"].is_null()).count();
+    let byes = boards.len() - games;
+    let total: f64 = rows.iter().map(|r| r["points"].as_f64().unwrap()).sum();
+    let draws: u64 = rows.iter().map(|r| r["draws"].as_u64().unwrap()).sum();
+    // Every game gives out one win's points (a draw: two halves), a bye one win.
+    let expect = (games + byes) as f64 * win_points;
+    assert!(
+        (total - expect).abs() < 1e-9 || draws > 0,
+        "points {total} != {expect}"
+    );
+    for (i, r) in rows.iter().enumerate() {
+        assert_eq!(r["position"], i as u64 + 1);
+        let wdl = ["wins", "draws", "losses"]
+            .map(|k| r[k].as_u64().unwrap())
+            .iter()
+            .sum::<u64>();
+        assert_eq!(wdl, r["played"].as_u64().unwrap(), "{r}");
+    }
+    // CSV: a header and one line per player, positions in order.
+    let csv = db.ok(&["tournament", "standings", name, "--format", "csv"]);
+    let rows = csv_rows(&csv);
+    assert!(rows[0].starts_with(&["position".to_string(), "name".to_string()]));
+    assert_eq!(rows.len(), players + 1);
+    for (i, r) in rows[1..].iter().enumerate() {
+        assert_eq!(r[0], (i + 1).to_string());
+    }
+}
+
+#[test]
+fn round_robin_of_engines_runs_to_the_end_from_the_cli() {
+    let db = Db::new();
+    let names = ["Ama", "Kofi", "Esi", "Yaw", "Abena"];
+    db.players(&names, Some("random"));
+    db.ok(&[
+        "tournament",
+        "new",
+        "Club Night",
+        "--variant",
+        "layli-goobalay",
+        "--format",
+        "round-robin",
+        "--max-hands",
+        "4",
+        "--seed",
+        "11",
+    ]);
+    db.ok(&[
+        "tournament",
+        "add",
+        "club night",
+        "Ama",
+        "Kofi",
+        "Esi",
+        "Yaw",
+        "Abena",
+    ]);
+    let out = db.ok(&["tournament", "run", "Club Night"]);
+    // 5 players: 5 rounds of 2 games and a bye, every game reported on its own line.
+    let lines: Vec<&str> = out.lines().filter(|l| l.contains("(match ")).collect();
+    assert_eq!(lines.len(), 10, "{out}");
+    assert!(out.contains("is finished"), "{out}");
+    assert!(out.contains("standings after round 5 of 5, final"), "{out}");
+    check_standings(&db, "Club Night", 5, 1.0);
+
+    // Every pair met exactly once, everybody had one bye, every match is finished.
+    let show = db.json(&["tournament", "show", "Club Night"]);
+    assert_eq!(show["finished"], true);
+    assert_eq!(show["tournament"]["status"], "finished");
+    let mut met = HashSet::new();
+    let mut byes = HashMap::new();
+    for b in show["boards"].as_array().unwrap() {
+        let s = b["south"].as_str().unwrap().to_string();
+        match b["north"].as_str() {
+            Some(n) => {
+                assert!(met.insert(if s < n.to_string() {
+                    (s, n.to_string())
+                } else {
+                    (n.to_string(), s)
+                }));
+                assert_ne!(b["result"], "*");
+            }
+            None => *byes.entry(s).or_insert(0) += 1,
+        }
+    }
+    assert_eq!(met.len(), 10);
+    assert!(names.iter().all(|n| byes.get(*n) == Some(&1)), "{byes:?}");
+    let history = db.json(&["history", "--tournament", "Club Night"]);
+    assert_eq!(history.as_array().unwrap().len(), 10);
+
+    // The crosstable mirrors itself: i beat j exactly when j lost to i.
+    let x = db.json(&["tournament", "crosstable", "Club Night"]);
+    let cells = x["cells"].as_array().unwrap();
+    for i in 0..5 {
+        for j in 0..5 {
+            if i == j {
+                continue;
+            }
+            let a = &cells[i][j][0]["outcome"];
+            let b = &cells[j][i][0]["outcome"];
+            let mirrored = match a.as_str().unwrap() {
+                "win" => "loss",
+                "loss" => "win",
+                other => other,
+            };
+            assert_eq!(b, mirrored, "{i} {j}");
+        }
+    }
+    let csv = db.ok(&["tournament", "crosstable", "Club Night", "--format", "csv"]);
+    assert_eq!(csv_rows(&csv).len(), 6);
+
+    // Ratings: every finished match rated once per player, Elo is zero-sum.
+    let mut sum = 0.0;
+    for n in names {
+        let p = db.json(&["player", "show", n]);
+        assert_eq!(p["rating_history"].as_array().unwrap().len(), 4, "{n}");
+        sum += p["rating"].as_f64().unwrap();
+    }
+    assert!((sum - 5.0 * 1500.0).abs() < 1e-6, "{sum}");
+    let table = db.ok(&["player", "show", "Ama"]);
+    assert!(table.contains("Rating history"), "{table}");
+
+    // A finished tournament pairs no more rounds.
+    db.fails(
+        &["tournament", "pair", "Club Night"],
+        "the tournament is finished",
+    );
+    // Running a finished tournament again plays nothing.
+    let again = db.ok(&["tournament", "run", "Club Night"]);
+    assert!(again.contains("0 match(es) played"), "{again}");
+    let list = db.json(&["tournament", "list"]);
+    assert_eq!(list[0]["matches_finished"], 10);
+}
+
+#[test]
+fn swiss_of_engines_never_repeats_a_pairing() {
+    let db = Db::new();
+    let names = ["P1", "P2", "P3", "P4", "P5", "P6", "P7"];
+    db.players(&names, Some("greedy"));
+    db.ok(&[
+        "tournament",
+        "new",
+        "Open",
+        "--variant",
+        "tampoduo",
+        "--format",
+        "swiss",
+        "--rounds",
+        "4",
+        "--points",
+        "3,1,0",
+        "--seed",
+        "5",
+    ]);
+    let mut add = vec!["tournament", "add", "Open"];
+    add.extend(names);
+    db.ok(&add);
+    let out = db.ok(&["tournament", "run", "Open", "--quiet"]);
+    assert!(out.contains("is finished"), "{out}");
+    assert!(
+        !out.contains("(match "),
+        "--quiet prints no match lines: {out}"
+    );
+    let show = db.json(&["tournament", "show", "Open"]);
+    let boards = show["boards"].as_array().unwrap();
+    assert_eq!(show["rounds_paired"], 4);
+    assert_eq!(boards.len(), 4 * 4); // 3 games and a bye per round
+    let mut met = HashSet::new();
+    let mut byes = HashSet::new();
+    for b in boards {
+        let s = b["south"].as_str().unwrap();
+        match b["north"].as_str() {
+            Some(n) => assert!(
+                met.insert(if s < n { (s, n) } else { (n, s) }),
+                "{s} v {n} twice"
+            ),
+            None => assert!(byes.insert(s), "{s} had two byes"),
+        }
+    }
+    check_standings(&db, "Open", 7, 3.0);
+    let csv = db.ok(&["tournament", "show", "Open", "--format", "csv"]);
+    assert_eq!(csv_rows(&csv).len(), 17);
+}
+
+#[test]
+fn knockout_of_engines_finds_a_champion() {
+    let db = Db::new();
+    let names = ["K1", "K2", "K3", "K4", "K5"];
+    db.players(&names, Some("random"));
+    db.ok(&[
+        "tournament",
+        "new",
+        "Cup",
+        "--variant",
+        "tihbat",
+        "--format",
+        "knockout",
+        "--seed",
+        "3",
+    ]);
+    let mut add = vec!["tournament", "add", "Cup"];
+    add.extend(names);
+    db.ok(&add);
+    let out = db.ok(&["tournament", "run", "Cup"]);
+    assert!(out.contains("is finished"), "{out}");
+    let s = db.json(&["tournament", "standings", "Cup"]);
+    let rows = s["rows"].as_array().unwrap();
+    // 5 players: 4 matches; the winner has lost nothing.
+    let games: u64 = rows.iter().map(|r| r["played"].as_u64().unwrap()).sum();
+    assert_eq!(games, 2 * 4);
+    assert_eq!(rows[0]["losses"], 0);
+    assert_eq!(rows.iter().filter(|r| r["losses"] == 0).count(), 1);
+}
+
+#[test]
+fn an_interrupted_run_resumes_to_the_same_tournament() {
+    let setup = |db: &Db| {
+        db.players(&["A", "B", "C", "D"], Some("random"));
+        db.ok(&[
+            "tournament",
+            "new",
+            "T",
+            "--variant",
+            "layli-goobalay",
+            "--format",
+            "double-round-robin",
+            "--max-hands",
+            "3",
+            "--seed",
+            "99",
+        ]);
+        db.ok(&["tournament", "add", "T", "A", "B", "C", "D"]);
+    };
+    let whole = Db::new();
+    setup(&whole);
+    whole.ok(&["tournament", "run", "T"]);
+
+    let parts = Db::new();
+    setup(&parts);
+    let out = parts.ok(&["tournament", "run", "T", "--limit", "5"]);
+    assert!(out.contains("5 match(es) played (--limit)"), "{out}");
+    let show = parts.json(&["tournament", "show", "T"]);
+    let done = show["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|b| b["result"] != "*")
+        .count();
+    assert_eq!(done, 5);
+    parts.ok(&["tournament", "run", "T", "--limit", "4"]);
+    parts.ok(&["tournament", "run", "T"]);
+    // 12 matches, none twice, the same results as the uninterrupted run.
+    let csv = |db: &Db| db.ok(&["tournament", "show", "T", "--format", "csv"]);
+    assert_eq!(csv_rows(&csv(&parts)).len(), 13);
+    assert_eq!(csv(&parts), csv(&whole));
+    let standings = |db: &Db| db.ok(&["tournament", "standings", "T", "--format", "csv"]);
+    assert_eq!(standings(&parts), standings(&whole));
+    let history = parts.json(&["history", "--tournament", "T"]);
+    assert_eq!(history.as_array().unwrap().len(), 12);
+}
+
+#[test]
+fn humans_pair_withdraw_and_enter_results() {
+    let db = Db::new();
+    db.players(&["Ann", "Ben", "Cat", "Dan", "Eve"], None);
+    db.ok(&[
+        "tournament",
+        "new",
+        "Ladder",
+        "--variant",
+        "layli-goobalay",
+        "--format",
+        "round-robin",
+        "--match-form",
+        "single",
+    ]);
+    db.ok(&[
+        "tournament",
+        "add",
+        "Ladder",
+        "Ann",
+        "Ben",
+        "Cat",
+        "Dan",
+        "Eve",
+    ]);
+    let r1 = db.json(&["tournament", "pair", "Ladder"]);
+    assert_eq!(r1["round"], 1);
+    let boards = r1["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 3);
+    assert!(boards[2]["match_id"].is_null(), "the bye is last");
+
+    // Round 1 is not finished: no second pairing, nothing written.
+    db.fails(&["tournament", "pair", "Ladder"], "round 1 is not finished");
+    // A run has nothing to play between humans and says what it waits for.
+    let out = db.ok(&["tournament", "run", "Ladder"]);
+    assert!(
+        out.contains("waits for 2 match(es) with a human player"),
+        "{out}"
+    );
+    // No entries after round 1 of a round robin.
+    db.players(&["Fay"], None);
+    db.fails(
+        &["tournament", "add", "Ladder", "Fay"],
+        "closed when round 1 was paired",
+    );
+
+    // The games are ordinary matches: enter their results.
+    for b in &boards[..2] {
+        let id = b["match_id"].as_i64().unwrap().to_string();
+        db.ok(&["match", "result", &id, "30", "18"]);
+    }
+    let eve_bye = boards[2]["south_id"].as_i64().unwrap();
+    db.ok(&["tournament", "withdraw", "Ladder", "Dan"]);
+    db.fails(
+        &["tournament", "withdraw", "Ladder", "dan"],
+        "already withdrawn",
+    );
+    db.fails(&["tournament", "withdraw", "Ladder", "Fay"], "not entered");
+    let r2 = db.json(&["tournament", "pair", "Ladder"]);
+    assert_eq!(r2["round"], 2);
+    let show = db.json(&["tournament", "show", "Ladder"]);
+    let entrants = show["entrants"].as_array().unwrap();
+    let dan = entrants.iter().find(|e| e["name"] == "Dan").unwrap();
+    assert_eq!(dan["withdrawn"], true);
+    let dan_id = dan["id"].as_i64().unwrap();
+    for b in r2["boards"].as_array().unwrap() {
+        assert_ne!(b["south_id"].as_i64(), Some(dan_id));
+        assert_ne!(b["north_id"].as_i64(), Some(dan_id));
+    }
+    assert!(eve_bye > 0);
+    // Dan keeps his round-1 result in the standings.
+    let s = db.json(&["tournament", "standings", "Ladder"]);
+    let dan_row = s["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == "Dan")
+        .unwrap()
+        .clone();
+    assert_eq!(dan_row["withdrawn"], true);
+    assert_eq!(dan_row["played"], 1);
+    let table = db.ok(&["tournament", "standings", "Ladder"]);
+    assert!(table.contains("Dan (withdrawn)"), "{table}");
+}
+
+#[test]
+fn exports_write_files() {
+    let db = Db::new();
+    db.players(&["Ama", "Kofi", "Esi", "Yaw"], Some("greedy"));
+    db.ok(&[
+        "tournament",
+        "new",
+        "Export <Test>",
+        "--variant",
+        "modiar",
+        "--format",
+        "swiss",
+        "--rounds",
+        "2",
+        "--seed",
+        "1",
+    ]);
+    db.ok(&[
+        "tournament",
+        "add",
+        "Export <Test>",
+        "Ama",
+        "Kofi",
+        "Esi",
+        "Yaw",
+    ]);
+    db.ok(&["tournament", "run", "Export <Test>"]);
+    let file = |ext: &str| db.dir.path().join(format!("out.{ext}"));
+    for (format, ext) in [
+        ("csv", "csv"),
+        ("json", "json"),
+        ("markdown", "md"),
+        ("html", "html"),
+        ("trf", "trf"),
+    ] {
+        let path = file(ext);
+        db.ok(&[
+            "tournament",
+            "export",
+            "Export <Test>",
+            "--format",
+            format,
+            "--output",
+            path.to_str().unwrap(),
+        ]);
+        assert!(path.exists(), "{format}");
+    }
+    let html = std::fs::read_to_string(file("html")).unwrap();
+    assert!(html.to_lowercase().starts_with("<!doctype html"), "{html}");
+    assert!(html.contains("<style"), "styles are inline");
+    assert!(
+        !html.contains("<link") && !html.contains("src="),
+        "self-contained"
+    );
+    assert!(html.contains("Export &lt;Test&gt;"), "names are escaped");
+    let trf = std::fs::read_to_string(file("trf")).unwrap();
+    let players: Vec<&str> = trf.lines().filter(|l| l.starts_with("001 ")).collect();
+    assert_eq!(players.len(), 4, "{trf}");
+    assert!(trf.lines().any(|l| l.starts_with("012 ")), "{trf}");
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(file("json")).unwrap()).unwrap();
+    assert_eq!(json["standings"]["rows"].as_array().unwrap().len(), 4);
+    let md = std::fs::read_to_string(file("md")).unwrap();
+    assert!(md.contains("| "), "{md}");
+    // Standard output when no file is given.
+    let out = db.ok(&["tournament", "export", "Export <Test>", "--format", "trf"]);
+    assert_eq!(out, trf);
+}
+
+#[test]
+fn bad_input_is_refused_and_changes_nothing() {
+    let db = Db::new();
+    db.players(&["Ann", "Ben"], None);
+    db.ok(&[
+        "tournament",
+        "new",
+        "Club",
+        "--variant",
+        "tihbat",
+        "--format",
+        "swiss",
+    ]);
+    db.ok(&["tournament", "add", "Club", "Ann"]);
+    db.fails(
+        &["tournament", "standings", "Nope"],
+        "no tournament named 'Nope'",
+    );
+    db.fails(
+        &["tournament", "pair", "Nope"],
+        "no tournament named 'Nope'",
+    );
+    db.fails(&["tournament", "run", "Nope"], "no tournament named 'Nope'");
+    db.fails(
+        &["tournament", "export", "Nope", "--format", "csv"],
+        "no tournament named",
+    );
+    // Adding is all or nothing: Ben is not entered because Zed does not exist.
+    db.fails(
+        &["tournament", "add", "Club", "Ben", "Zed"],
+        "no player named 'Zed'",
+    );
+    db.fails(&["tournament", "add", "Club", "ann"], "already entered");
+    db.fails(&["tournament", "add", "Club", "Ben", "ben"], "named twice");
+    db.fails(
+        &[
+            "tournament",
+            "new",
+            "club",
+            "--variant",
+            "tihbat",
+            "--format",
+            "swiss",
+        ],
+        "already exists",
+    );
+    db.fails(
+        &[
+            "tournament",
+            "new",
+            "X",
+            "--variant",
+            "tihbat",
+            "--format",
+            "league",
+        ],
+        "unknown tournament format",
+    );
+    db.fails(
+        &[
+            "tournament",
+            "new",
+            "X",
+            "--variant",
+            "nope",
+            "--format",
+            "swiss",
+        ],
+        "unknown variant",
+    );
+    db.fails(
+        &[
+            "tournament",
+            "new",
+            "X",
+            "--variant",
+            "tihbat",
+            "--format",
+            "round-robin",
+            "--rounds",
+            "3",
+        ],
+        "--rounds applies only to a swiss",
+    );
+    db.fails(
+        &[
+            "tournament",
+            "new",
+            "X",
+            "--variant",
+            "tihbat",
+            "--format",
+            "swiss",
+            "--points",
+            "0,1,2",
+        ],
+        "invalid points scheme",
+    );
+    db.fails(
+        &[
+            "tournament",
+            "new",
+            "X",
+            "--variant",
+            "tihbat",
+            "--format",
+            "swiss",
+            "--tiebreaks",
+            "luck",
+        ],
+        "unknown tiebreak",
+    );
+    db.fails(
+        &[
+            "tournament",
+            "new",
+            "X",
+            "--variant",
+            "tihbat",
+            "--format",
+            "swiss",
+            "--match-form",
+            "games:0",
+        ],
+        "match-form",
+    );
+    db.fails(
+        &[
+            "tournament",
+            "new",
+            " ",
+            "--variant",
+            "tihbat",
+            "--format",
+            "swiss",
+        ],
+        "must not be empty",
+    );
+    // One entrant cannot be paired.
+    db.fails(&["tournament", "pair", "Club"], "at least");
+    let list = db.json(&["tournament", "list"]);
+    assert_eq!(list.as_array().unwrap().len(), 1);
+    assert_eq!(list[0]["entrants"], 1);
+}
+
+#[test]
+fn demo_runs_on_an_empty_database_and_again() {
+    let db = Db::new();
+    let out = db.ok(&["demo", "--seed", "4"]);
+    assert!(out.contains("created tournament Demo 1"), "{out}");
+    assert!(out.contains("standings after round 5 of 5, final"), "{out}");
+    assert!(out.contains("Result: "), "a match's hand table: {out}");
+    assert!(out.contains("Replay of match"), "{out}");
+    assert!(out.contains("Game over"), "the replayed hand ends: {out}");
+    let again = db.ok(&["demo"]);
+    assert!(again.contains("created tournament Demo 2"), "{again}");
+    assert!(
+        !again.contains("added engine player"),
+        "players are reused: {again}"
+    );
+    let players = db.json(&["player", "list"]);
+    assert_eq!(players.as_array().unwrap().len(), 6);
+}
+
+#[test]
+fn an_engine_facing_a_human_moves_when_the_round_is_paired() {
+    let db = Db::new();
+    db.players(&["Hum"], None);
+    db.players(&["Bot"], Some("greedy"));
+    db.ok(&[
+        "tournament",
+        "new",
+        "Mixed",
+        "--variant",
+        "tihbat",
+        "--format",
+        "double-round-robin",
+    ]);
+    db.ok(&["tournament", "add", "Mixed", "Hum", "Bot"]);
+    for round in 1..=2 {
+        let r = db.json(&["tournament", "pair", "Mixed"]);
+        assert_eq!(r["round"], round);
+        let id = r["boards"][0]["match_id"].as_i64().unwrap().to_string();
+        let state = db.json(&["match", "state", &id]);
+        // Whoever moves first, the human is to move (or arrange) now.
+        assert_eq!(state["match"]["awaiting"]["kind"], "move", "{state}");
+        let human_side = if r["boards"][0]["south_id"] == 1 {
+            "south"
+        } else {
+            "north"
+        };
+        assert_eq!(state["match"]["awaiting"]["player"], human_side, "{state}");
+        let out = db.ok(&["tournament", "run", "Mixed"]);
+        assert!(
+            out.contains("waits for 1 match(es) with a human player"),
+            "{out}"
+        );
+        db.ok(&["match", "result", &id, "14", "14"]);
+    }
+    let s = db.json(&["tournament", "standings", "Mixed"]);
+    assert_eq!(s["rows"][0]["draws"], 2);
+    db.fails(
+        &["tournament", "pair", "Mixed"],
+        "the tournament is finished",
+    );
+}
