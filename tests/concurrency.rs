@@ -188,3 +188,96 @@ fn processes_writing_at_once_wait_for_each_other_and_lose_nothing() {
     assert_eq!(history.as_array().unwrap().len(), 3 + (OPS / 3) as usize);
     db.verified();
 }
+
+/// A director pairs rounds and enters results of a human tournament while another
+/// process runs an engine tournament and a third enters moves in a casual game.
+#[test]
+fn pairings_results_and_engine_runs_at_once() {
+    let db = Arc::new(Db::new());
+    let humans = ["Hana", "Ivo", "Jun", "Kofi"];
+    let bots = ["Bot A", "Bot B", "Bot C", "Bot D", "Bot E"];
+    for p in humans {
+        db.ok(&["player", "add", p]);
+    }
+    for p in bots {
+        db.ok(&["player", "add", p, "--engine", "random"]);
+    }
+    for (name, entrants) in [("Club", &humans[..]), ("Bots", &bots[..])] {
+        db.ok(&[
+            "tournament",
+            "new",
+            name,
+            "--variant",
+            "tihbat",
+            "--format",
+            "round-robin",
+            "--seed",
+            "3",
+        ]);
+        let mut add = vec!["tournament", "add", name];
+        add.extend(entrants);
+        db.ok(&add);
+    }
+    let casual = new_match(&db, "modiar", "Hana", "Ivo", "games:9");
+    let director = {
+        let db = Arc::clone(&db);
+        thread::spawn(move || {
+            let mut entered = 0;
+            for round in 1..=3u64 {
+                let paired = json(&db, &["tournament", "pair", "Club"]);
+                assert_eq!(paired["round"], round, "{paired}");
+                for b in paired["boards"].as_array().unwrap() {
+                    let Some(id) = b["match_id"].as_i64() else {
+                        continue;
+                    };
+                    let id = id.to_string();
+                    let (s, n) = match entered % 3 {
+                        0 => ("20", "8"),
+                        1 => ("8", "20"),
+                        _ => ("14", "14"),
+                    };
+                    ok(&db, &["match", "result", &id, s, n]);
+                    entered += 1;
+                }
+            }
+            entered
+        })
+    };
+    let runner = {
+        let db = Arc::clone(&db);
+        thread::spawn(move || ok(&db, &["tournament", "run", "Bots", "--quiet"]))
+    };
+    let mover = {
+        let db = Arc::clone(&db);
+        let id = casual.clone();
+        thread::spawn(move || mover(&db, &id, 7).iter().map(Vec::len).sum::<usize>())
+    };
+    assert_eq!(director.join().unwrap(), 6);
+    runner.join().unwrap();
+    assert!(mover.join().unwrap() > 0);
+    // Every result the director entered counts; the engine tournament is complete.
+    let club = db.json(&["tournament", "standings", "Club"]);
+    let text = club.to_string();
+    for h in humans {
+        assert!(text.contains(h), "{text}");
+    }
+    let history = db.json(&["history", "--tournament", "Club"]);
+    let finished = history
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| !m["winner"].is_null())
+        .count();
+    assert_eq!(finished, 6, "{history}");
+    let bots_history = db.json(&["history", "--tournament", "Bots"]);
+    assert_eq!(bots_history.as_array().unwrap().len(), 10);
+    assert!(
+        bots_history
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| !m["winner"].is_null()),
+        "{bots_history}"
+    );
+    db.verified();
+}

@@ -38,6 +38,18 @@ fn timed_run(db: &Db, args: &[&str]) -> Duration {
 /// Starts `args` and SIGKILLs it after `delay` (if it is still running). Returns
 /// whether it was killed (false: it had finished, successfully).
 fn run_and_kill(db: &Db, args: &[&str], delay: Duration) -> bool {
+    run_and_kill_after_progress(db, args, delay, None)
+}
+
+/// Like [`run_and_kill`], but with `watch = Some((read, extra))` the kill comes at
+/// the latest `extra` after `read()` (a cheap look at the database) first changes.
+fn run_and_kill_after_progress(
+    db: &Db,
+    args: &[&str],
+    delay: Duration,
+    mut watch: Option<(&mut dyn FnMut() -> i64, Duration)>,
+) -> bool {
+    let start_value = watch.as_mut().map(|(read, _)| read());
     let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("goobalay"))
         .arg("--db")
         .arg(&db.path)
@@ -48,8 +60,15 @@ fn run_and_kill(db: &Db, args: &[&str], delay: Duration) -> bool {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let deadline = Instant::now() + delay;
+    let mut deadline = Instant::now() + delay;
+    let mut seen = false;
     loop {
+        if let (false, Some((read, extra))) = (seen, watch.as_mut()) {
+            if Some(read()) != start_value {
+                seen = true;
+                deadline = deadline.min(Instant::now() + *extra);
+            }
+        }
         if let Some(status) = child.try_wait().unwrap() {
             let out = child.wait_with_output().unwrap();
             assert!(
@@ -203,4 +222,132 @@ fn match_play_killed_at_random_moments_loses_and_duplicates_nothing() {
         );
     }
     db.verified();
+}
+
+/// A round robin of five searching engine players (a bye each round, 10 multi-hand
+/// Layli Goobalay matches slow enough to be killed part-way), not yet paired.
+fn engine_tournament() -> Db {
+    let db = Db::new();
+    let players = [
+        ("Ada", "medium"),
+        ("Bo", "easy"),
+        ("Cy", "medium"),
+        ("Di", "easy"),
+        ("Ed", "medium"),
+    ];
+    let mut names = Vec::new();
+    for (name, level) in players {
+        db.ok(&["player", "add", name, "--engine", level]);
+        names.push(name);
+    }
+    db.ok(&[
+        "tournament",
+        "new",
+        "Cup",
+        "--variant",
+        "layli-goobalay",
+        "--format",
+        "round-robin",
+        "--seed",
+        "42",
+    ]);
+    let mut add = vec!["tournament", "add", "Cup"];
+    add.extend(&names);
+    db.ok(&add);
+    db
+}
+
+/// The tournament as its director sees it: standings, rounds and every match.
+fn tournament_records(db: &Db) -> (Value, Value, Vec<(Value, Value)>) {
+    let mut standings = db.json(&["tournament", "standings", "Cup"]);
+    strip_times(&mut standings);
+    let mut show = db.json(&["tournament", "show", "Cup"]);
+    strip_times(&mut show);
+    (standings, show, records(db))
+}
+
+#[test]
+fn tournament_run_killed_at_random_moments_loses_and_duplicates_nothing() {
+    let seed = 0x5EED_0002;
+    let mut rng = Rng(seed);
+    let run = ["tournament", "run", "Cup", "--quiet"];
+    let reference = engine_tournament();
+    let took = timed_run(&reference, &run);
+    let expected = tournament_records(&reference);
+    let db = engine_tournament();
+    // A run's start (loading the tournament and the ratings) before it plays: a run
+    // of the finished reference does only that.
+    let startup = (0..3).map(|_| timed_run(&reference, &run)).min().unwrap();
+    let (mut kills, mut progressed) = (0, 0);
+    let mut watcher = Watcher::new(&db);
+    // (matches paired, matches finished)
+    let progress = |db: &Db| {
+        let h = db.json(&["history", "--tournament", "Cup"]);
+        let h = h.as_array().cloned().unwrap_or_default();
+        let finished = h.iter().filter(|m| !m["winner"].is_null()).count() as u64;
+        (h.len() as u64, finished)
+    };
+    for _ in 0..30 {
+        // A random moment, but no later than a random moment just after the run
+        // stored something (a round paired, a match played): kills land while
+        // pairing, playing and writing, and the tournament advances between them.
+        let before = progress(&db);
+        let delay = startup + Duration::from_micros(rng.below(took.as_micros() as u64 / 3));
+        let extra = Duration::from_micros(rng.below(20_000));
+        let mut read = || watcher.count();
+        if !run_and_kill_after_progress(&db, &run, delay, Some((&mut read, extra))) {
+            break;
+        }
+        kills += 1;
+        if progress(&db) != before {
+            progressed += 1; // killed after pairing a round or storing a match
+        }
+        if kills % 4 == 0 {
+            db.verified(); // (recomputing every engine decision takes a moment)
+        }
+    }
+    db.ok(&run);
+    assert!(
+        kills >= 8 && progressed >= 4,
+        "only {kills} kills landed, {progressed} after a round or match was stored (seed {seed:#x})"
+    );
+    eprintln!("{kills} kills, {progressed} after a round or match was stored (seed {seed:#x})");
+    let got = tournament_records(&db);
+    assert_eq!(got.0, expected.0, "standings differ (seed {seed:#x})");
+    assert_eq!(got.1, expected.1, "rounds differ (seed {seed:#x})");
+    assert_eq!(got.2.len(), expected.2.len(), "match count differs");
+    for (g, e) in got.2.iter().zip(&expected.2) {
+        assert_eq!(
+            g, e,
+            "seed {seed:#x}: a match differs from the uninterrupted run"
+        );
+    }
+    db.verified();
+}
+
+/// A connection of the test's own that counts what a run has stored so far.
+struct Watcher {
+    rt: tokio::runtime::Runtime,
+    conn: sqlx::SqliteConnection,
+}
+
+impl Watcher {
+    fn new(db: &Db) -> Watcher {
+        let rt = common::runtime();
+        let conn = rt.block_on(common::connect(&db.path));
+        Watcher { rt, conn }
+    }
+
+    /// Matches paired and matches finished, in one number.
+    fn count(&mut self) -> i64 {
+        self.rt
+            .block_on(
+                sqlx::query_scalar::<_, i64>(
+                    "SELECT (SELECT COUNT(*) FROM matches) * 1000
+                          + (SELECT COUNT(*) FROM matches WHERE winner IS NOT NULL)",
+                )
+                .fetch_one(&mut self.conn),
+            )
+            .unwrap()
+    }
 }

@@ -66,7 +66,10 @@ fn a_clean_database_verifies_and_every_tampering_is_named() {
     let before = std::fs::read(&db.path).unwrap();
     let summary = db.verified();
     // An audit writes nothing.
-    assert!(std::fs::read(&db.path).unwrap() == before, "verify changed the database");
+    assert!(
+        std::fs::read(&db.path).unwrap() == before,
+        "verify changed the database"
+    );
     assert!(
         summary.contains("checked 4 matches (3 finished)"),
         "{summary}"

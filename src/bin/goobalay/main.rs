@@ -10,8 +10,8 @@ mod engine_cmds;
 mod history_cmd;
 mod match_cmd;
 mod players_cmd;
-mod verify_cmd;
 mod tournament_cmd;
+mod verify_cmd;
 
 use std::io::Write;
 use std::process::ExitCode;
