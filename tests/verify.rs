@@ -220,3 +220,56 @@ fn verify_refuses_a_missing_database_and_a_foreign_file() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not an SQLite database"));
 }
+
+/// Tournament standings: computed from the stored results, they must be what the
+/// replayed matches give; rounds must be consistent.
+#[test]
+fn tournament_results_and_standings_are_checked_against_the_replay() {
+    let db = Db::new();
+    for (p, level) in [
+        ("Ada", "greedy"),
+        ("Bo", "random"),
+        ("Cy", "greedy"),
+        ("Di", "random"),
+    ] {
+        db.ok(&["player", "add", p, "--engine", level]);
+    }
+    db.ok(&[
+        "tournament",
+        "new",
+        "Cup",
+        "--variant",
+        "tihbat",
+        "--format",
+        "round-robin",
+        "--seed",
+        "8",
+    ]);
+    db.ok(&["tournament", "add", "Cup", "Ada", "Bo", "Cy", "Di"]);
+    db.ok(&["tournament", "run", "Cup", "--quiet"]);
+    let text = db.verified();
+    assert!(text.contains("1 tournaments"), "{text}");
+    // A result changed in the match row only: the match and the standings are named.
+    let (code, out) = tampered(
+        &db,
+        "UPDATE matches SET winner = CASE winner WHEN 'south' THEN 'north' ELSE 'south' END,
+                final_south = final_north, final_north = final_south WHERE id = 1",
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("match 1: stored winner"), "{out}");
+    assert!(
+        out.contains("tournament 'Cup': standings from the stored results"),
+        "{out}"
+    );
+    // A player paired twice in one round.
+    let (code, out) = tampered(
+        &db,
+        "UPDATE matches SET north_id = south_id + 0, south_id = (SELECT north_id FROM matches WHERE id = 2) WHERE id = 1",
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("tournament 'Cup': the stored rounds are inconsistent")
+            && out.contains("paired twice in round 1"),
+        "{out}"
+    );
+}

@@ -25,6 +25,7 @@ use crate::engine::{BySide, Side};
 use crate::matches::{
     Awaiting, Event, HandEnd, MatchOutcome, MatchState, decision_seed, parse_row,
 };
+use crate::tournament::{Decision, MatchResult};
 
 /// One thing that differs between what is stored and what the replay gives.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -206,7 +207,6 @@ fn show_opt(v: Option<&str>) -> String {
 
 /// What the replay of a match gives, for the tournament checks.
 #[derive(Clone, Debug)]
-#[allow(dead_code)] // read by the standings check (tournaments in the store)
 struct Replayed {
     outcome: Option<MatchOutcome>,
     /// The last finished hand's scores.
@@ -575,32 +575,28 @@ fn engine_differs(label: &str, level: Level, chosen: &Event, n: u8) -> String {
 }
 
 /// Tournament matches are between entrants, in the tournament's variant; a finished
-/// tournament has no match in play.
+/// tournament has no match in play; the stored rounds are consistent (nobody twice
+/// in a round, byes without results); and the standings computed from the stored
+/// results are the standings the replayed matches give.
 async fn verify_tournaments(
     conn: &mut SqliteConnection,
     replayed: &HashMap<i64, Replayed>,
     report: &mut VerifyReport,
 ) -> Result<()> {
-    let _ = replayed;
-    let tournaments = sqlx::query("SELECT id, name, variant, status FROM tournaments ORDER BY id")
-        .fetch_all(&mut *conn)
-        .await?;
+    let tournaments =
+        sqlx::query("SELECT id, name, variant, status, match_form FROM tournaments ORDER BY id")
+            .fetch_all(&mut *conn)
+            .await?;
     for t in tournaments {
         report.tournaments += 1;
         let tid: i64 = t.try_get("id")?;
         let name: String = t.try_get("name")?;
         let variant: String = t.try_get("variant")?;
         let status: String = t.try_get("status")?;
-        let mut flag = |match_id: Option<i64>, what: String| {
-            report.mismatches.push(Mismatch {
-                match_id,
-                hand: None,
-                tournament: Some(name.clone()),
-                what,
-            })
-        };
+        let match_form: String = t.try_get("match_form")?;
+        let mut found: Vec<(Option<i64>, String)> = Vec::new();
         let rows = sqlx::query(
-            "SELECT m.id, m.variant, m.round, m.winner,
+            "SELECT m.id, m.variant, m.round, m.winner, m.south_id, m.north_id,
                     (SELECT COUNT(*) FROM tournament_players tp
                       WHERE tp.tournament_id = m.tournament_id
                         AND tp.player_id IN (m.south_id, m.north_id)) AS entrants
@@ -609,41 +605,133 @@ async fn verify_tournaments(
         .bind(tid)
         .fetch_all(&mut *conn)
         .await?;
-        for r in rows {
+        // (round, south, north) -> match id, to find each fixture's match.
+        let mut by_pairing = HashMap::new();
+        for r in &rows {
             let mid: i64 = r.try_get("id")?;
             let mvariant: String = r.try_get("variant")?;
             let round: Option<i64> = r.try_get("round")?;
             let winner: Option<String> = r.try_get("winner")?;
             let entrants: i64 = r.try_get("entrants")?;
+            by_pairing.insert(
+                (
+                    round.unwrap_or(0),
+                    r.try_get::<i64, _>("south_id")?,
+                    r.try_get::<i64, _>("north_id")?,
+                ),
+                mid,
+            );
             if entrants != 2 {
-                flag(
+                found.push((
                     Some(mid),
                     "a player of this tournament match is not entered in the tournament"
                         .to_string(),
-                );
+                ));
             }
             if mvariant != variant {
-                flag(
+                found.push((
                     Some(mid),
                     format!(
                         "the match is played as '{mvariant}', the tournament's variant is '{variant}'"
                     ),
-                );
+                ));
             }
             if round.is_none_or(|r| r < 1) {
-                flag(
+                found.push((
                     Some(mid),
                     format!(
                         "stored round {}, tournament rounds are numbered from 1",
                         round.map_or("none".to_string(), |r| r.to_string())
                     ),
-                );
+                ));
             }
             if status == "finished" && winner.is_none() {
-                flag(
+                found.push((
                     Some(mid),
                     "the tournament is finished but this match is still in play".to_string(),
-                );
+                ));
+            }
+        }
+        if found.is_empty() {
+            standings_check(conn, &name, &match_form, &by_pairing, replayed, &mut found).await?;
+        }
+        for (match_id, what) in found {
+            report.mismatches.push(Mismatch {
+                match_id,
+                hand: None,
+                tournament: Some(name.clone()),
+                what,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The tournament as the store loads it (standings from the stored match results)
+/// against the same tournament with every result taken from the replay.
+async fn standings_check(
+    conn: &mut SqliteConnection,
+    name: &str,
+    match_form: &str,
+    by_pairing: &HashMap<(i64, i64, i64), i64>,
+    replayed: &HashMap<i64, Replayed>,
+    found: &mut Vec<(Option<i64>, String)>,
+) -> Result<()> {
+    let loaded = match super::tournaments::load(conn, name).await {
+        Ok(l) => l,
+        Err(e) => {
+            found.push((None, format!("cannot be loaded: {e}")));
+            return Ok(());
+        }
+    };
+    let stored = &loaded.tournament;
+    if let Err(e) = stored.validate() {
+        found.push((None, format!("the stored rounds are inconsistent: {e}")));
+        return Ok(());
+    }
+    let games_form = match_form.starts_with("games:");
+    let mut replay = stored.clone();
+    for f in &mut replay.fixtures {
+        let p = f.pairing;
+        let Some(north) = p.north else { continue };
+        let key = (i64::from(p.round), p.south, north);
+        let Some(r) = by_pairing.get(&key).and_then(|id| replayed.get(id)) else {
+            // The match does not replay: already reported with the match.
+            return Ok(());
+        };
+        f.result = r.outcome.map(|o| MatchResult {
+            decision: match o {
+                MatchOutcome::Winner(Side::South) => Decision::South,
+                MatchOutcome::Winner(Side::North) => Decision::North,
+                MatchOutcome::Draw => Decision::Draw,
+            },
+            seeds: if games_form {
+                r.total
+            } else {
+                r.last.unwrap_or(BySide::new(0, 0))
+            },
+        });
+    }
+    let (a, b) = (stored.standings(), replay.standings());
+    if a != b {
+        for (x, y) in a.rows.iter().zip(&b.rows) {
+            if x != y {
+                let who = |id| {
+                    stored
+                        .entrant(id)
+                        .map_or("?".to_string(), |e| e.name.clone())
+                };
+                found.push((
+                    None,
+                    format!(
+                        "standings from the stored results: {} with {} points; from the replayed matches: {} with {} points",
+                        who(x.id),
+                        x.points.as_f64(),
+                        who(y.id),
+                        y.points.as_f64()
+                    ),
+                ));
+                break;
             }
         }
     }
