@@ -92,10 +92,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         let engine_spec = spec.clone();
         std::thread::spawn(move || {
             for b in boards {
-                if let Some(state) = play_board(&engine_spec, &b) {
-                    if sender.send((b, state)).is_err() {
-                        break;
-                    }
+                if let Some(state) = play_board(&engine_spec, &b)
+                    && sender.send((b, state)).is_err()
+                {
+                    break;
                 }
             }
         });

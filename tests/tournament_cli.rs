@@ -122,6 +122,7 @@ fn check_standings(db: &Db, name: &str, players: usize, win_points: f64) {
 }
 
 #[test]
+#[allow(clippy::needless_range_loop)]
 fn round_robin_of_engines_runs_to_the_end_from_the_cli() {
     let db = Db::new();
     let names = ["Ama", "Kofi", "Esi", "Yaw", "Abena"];
@@ -167,7 +168,7 @@ fn round_robin_of_engines_runs_to_the_end_from_the_cli() {
         let s = b["south"].as_str().unwrap().to_string();
         match b["north"].as_str() {
             Some(n) => {
-                assert!(met.insert(if s < n.to_string() {
+                assert!(met.insert(if s.as_str() < n {
                     (s, n.to_string())
                 } else {
                     (n.to_string(), s)

@@ -507,7 +507,9 @@ impl Store {
         // The round's matches in one statement, in board order (so their ids are in
         // board order): the columns of `Store::create_match`; a fresh match's summary
         // columns are their defaults.
-        let games: Vec<(&Pairing, i64, u64, (Option<String>, Option<String>))> = pairings
+        // (pairing, north, seed, engines)
+        type Game<'p> = (&'p Pairing, i64, u64, (Option<String>, Option<String>));
+        let games: Vec<Game> = pairings
             .iter()
             .filter_map(|p| {
                 let north = p.north?;

@@ -472,10 +472,10 @@ pub async fn run_engines(
         let engine_spec = spec.clone();
         std::thread::spawn(move || {
             for b in boards {
-                if let Some(state) = play_board(&engine_spec, &b) {
-                    if sender.send((b, state)).is_err() {
-                        break; // the run stopped
-                    }
+                if let Some(state) = play_board(&engine_spec, &b)
+                    && sender.send((b, state)).is_err()
+                {
+                    break; // the run stopped
                 }
             }
         });
