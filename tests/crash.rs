@@ -63,11 +63,11 @@ fn run_and_kill_after_progress(
     let mut deadline = Instant::now() + delay;
     let mut seen = false;
     loop {
-        if let (false, Some((read, extra))) = (seen, watch.as_mut()) {
-            if Some(read()) != start_value {
-                seen = true;
-                deadline = deadline.min(Instant::now() + *extra);
-            }
+        if let (false, Some((read, extra))) = (seen, watch.as_mut())
+            && Some(read()) != start_value
+        {
+            seen = true;
+            deadline = deadline.min(Instant::now() + *extra);
         }
         if let Some(status) = child.try_wait().unwrap() {
             let out = child.wait_with_output().unwrap();

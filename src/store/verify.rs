@@ -392,17 +392,14 @@ async fn verify_match(
                 }
             };
             // An engine's decision must be the one its level makes from the seed.
-            if !matches!(event, Event::Result(_)) {
-                if let Some(side) = state.awaiting().side() {
-                    if let Some(level) = engines[side].filter(|&l| deep || is_quick(l)) {
-                        let chosen = engine_choice(&state, level, row.seed, side);
-                        if let Some(chosen) = chosen {
-                            report.engine_decisions += 1;
-                            if chosen != event {
-                                flag!(engine_differs(&label, level, &chosen, n));
-                            }
-                        }
-                    }
+            if !matches!(event, Event::Result(_))
+                && let Some(side) = state.awaiting().side()
+                && let Some(level) = engines[side].filter(|&l| deep || is_quick(l))
+                && let Some(chosen) = engine_choice(&state, level, row.seed, side)
+            {
+                report.engine_decisions += 1;
+                if chosen != event {
+                    flag!(engine_differs(&label, level, &chosen, n));
                 }
             }
             if !matches!(event, Event::Result(_))
