@@ -165,3 +165,96 @@ proptest! {
         }
     }
 }
+
+/// Stand-in for the `match_events` fuzz target: arbitrary bytes decoded into moves,
+/// arrangements and entered results (plausible and absurd) on a match of every form.
+fn match_events(pick: u8, mut rest: &[u8]) {
+    use goobalay::engine::BySide;
+    use goobalay::matches::{Event, MatchForm, MatchSpec, MatchState};
+    let variant = Variant::preset(VARIANT_NAMES[pick as usize % VARIANT_NAMES.len()]).unwrap();
+    let form = match pick / 8 % 4 {
+        0 => MatchForm::Hands,
+        1 => MatchForm::Single,
+        _ => MatchForm::Games(u32::from(pick % 5) + 1),
+    };
+    let max_hands = (form == MatchForm::Hands && pick & 0x80 != 0).then_some(3);
+    let first = if pick & 0x40 != 0 {
+        Side::North
+    } else {
+        Side::South
+    };
+    let spec = MatchSpec::new(&variant, form, max_hands, first).unwrap();
+    let holes = spec.rules.holes();
+    let n = spec.rules.holes_per_row as usize;
+    let mut state = MatchState::new(spec.clone());
+    while let Some((&op, tail)) = rest.split_first() {
+        rest = tail;
+        let event = match op % 4 {
+            0 | 1 if op == 255 => Event::Move(Move::PASS),
+            0 | 1 => Event::Move(Move::from_hole(op as usize / 4 % holes)),
+            2 => {
+                let (bytes, tail) = rest.split_at(rest.len().min(n));
+                rest = tail;
+                let side = if op & 4 == 0 {
+                    Side::South
+                } else {
+                    Side::North
+                };
+                let row = bytes.iter().map(|&b| u16::from(b % 16)).collect();
+                Event::Arrange { side, row }
+            }
+            _ => {
+                let (bytes, tail) = rest.split_at(rest.len().min(8));
+                rest = tail;
+                let mut word = [0u8; 8];
+                word[..bytes.len()].copy_from_slice(bytes);
+                let v = u64::from_le_bytes(word);
+                let h = state.current_hand().holdings;
+                let total = h.south + h.north;
+                let (s, nn) = if op & 4 == 0 {
+                    let s = (v % (u64::from(total) + 1)) as u32;
+                    (s, total - s)
+                } else {
+                    (v as u32, (v >> 32) as u32)
+                };
+                Event::Result(BySide::new(s, nn))
+            }
+        };
+        let before = (state.hands().to_vec(), state.event_count());
+        if state.apply(&event).is_err() {
+            assert_eq!((state.hands().to_vec(), state.event_count()), before);
+        }
+        if state.is_over() {
+            break;
+        }
+    }
+    for h in state.hands() {
+        if let Some(s) = h.score {
+            assert_eq!(
+                u64::from(s.south) + u64::from(s.north),
+                u64::from(h.holdings.south) + u64::from(h.holdings.north)
+            );
+        }
+    }
+    let again = MatchState::replay(spec, state.events()).expect("own events replay");
+    assert_eq!(again.hands(), state.hands());
+    assert_eq!(again.outcome(), state.outcome());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, .. ProptestConfig::default() })]
+
+    #[test]
+    fn arbitrary_match_events_are_refused_cleanly_and_replay(
+        pick in any::<u8>(),
+        data in proptest::collection::vec(any::<u8>(), 0..400),
+    ) {
+        match_events(pick, &data);
+    }
+}
+
+#[test]
+fn huge_entered_scores_are_refused_not_overflowed() {
+    // Found probing `match result`: 2 x u32::MAX overflowed the total check (a panic).
+    match_events(0, &[3 | 4, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]);
+}

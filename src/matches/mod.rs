@@ -534,13 +534,13 @@ impl MatchState {
             }
             Event::Result(score) => {
                 let hand = self.current_hand();
-                let total = hand.holdings.south + hand.holdings.north;
-                if score.south + score.north != total {
+                let total = u64::from(hand.holdings.south) + u64::from(hand.holdings.north);
+                // In u64: two huge u32 scores must not overflow.
+                let sum = u64::from(score.south) + u64::from(score.north);
+                if sum != total {
                     return Err(MatchError::Result(format!(
-                        "scores {} + {} = {} seeds, but this hand has {total} seeds in play",
-                        score.south,
-                        score.north,
-                        score.south + score.north
+                        "scores {} + {} = {sum} seeds, but this hand has {total} seeds in play",
+                        score.south, score.north,
                     )));
                 }
                 let floor = match &self.game {

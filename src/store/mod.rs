@@ -33,6 +33,8 @@ use crate::matches::{
     parse_row,
 };
 
+pub mod verify;
+
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
 
 /// How long a process waits for another one's write lock before giving up.
@@ -59,7 +61,7 @@ pub enum StoreError {
         "the database is busy: another goobalay process kept it locked longer than {0} ms; nothing was written, try again"
     )]
     Busy(u128),
-    #[error("cannot create the database folder {path}: {source}")]
+    #[error("cannot create the database folder {path}")]
     Folder {
         path: PathBuf,
         source: std::io::Error,
@@ -70,6 +72,10 @@ pub enum StoreError {
     DuplicatePlayer(String),
     #[error("a player name must not be empty")]
     EmptyName,
+    #[error(
+        "a player name must be at most {MAX_NAME_CHARS} characters without control characters (tabs, newlines)"
+    )]
+    BadName,
     #[error("player '{0}' is retired")]
     Retired(String),
     #[error("no match with id {0} (see `goobalay history`)")]
@@ -375,10 +381,7 @@ impl Store {
         club: Option<&str>,
         engine: Option<Level>,
     ) -> Result<Player> {
-        let name = name.trim();
-        if name.is_empty() {
-            return Err(StoreError::EmptyName);
-        }
+        let name = check_name(name)?;
         let club = club.map(str::trim).filter(|c| !c.is_empty());
         let mut tx = self.begin_immediate().await?;
         if find_player(&mut tx, name).await?.is_some() {
@@ -424,10 +427,7 @@ impl Store {
     }
 
     pub async fn rename_player(&self, old: &str, new: &str) -> Result<Player> {
-        let new = new.trim();
-        if new.is_empty() {
-            return Err(StoreError::EmptyName);
-        }
+        let new = check_name(new)?;
         let mut tx = self.begin_immediate().await?;
         let player = find_player(&mut tx, old)
             .await?
@@ -607,6 +607,21 @@ impl Store {
             .await?;
         rows.iter().map(MatchRow::from_row).collect()
     }
+}
+
+/// Longest player name, in characters.
+pub const MAX_NAME_CHARS: usize = 100;
+
+/// A trimmed player name: not empty, not too long, no control characters.
+fn check_name(name: &str) -> Result<&str> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(StoreError::EmptyName);
+    }
+    if name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
+        return Err(StoreError::BadName);
+    }
+    Ok(name)
 }
 
 /// Lower-cased name: names are unique ignoring case (Unicode-aware).

@@ -1222,7 +1222,7 @@ async fn rating_map(conn: &mut SqliteConnection) -> Result<HashMap<i64, f64>> {
     Ok(ratings(conn).await?.0)
 }
 
-async fn load(conn: &mut SqliteConnection, name: &str) -> Result<LoadedTournament> {
+pub(super) async fn load(conn: &mut SqliteConnection, name: &str) -> Result<LoadedTournament> {
     let row = find_tournament(conn, name)
         .await?
         .ok_or_else(|| TournamentStoreError::Unknown(name.trim().to_string()))?;

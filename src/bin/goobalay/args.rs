@@ -45,6 +45,8 @@ pub enum Command {
     Replay(crate::match_cmd::ReplayArgs),
     /// Match history, filtered.
     History(crate::history_cmd::HistoryArgs),
+    /// Replay every stored hand and check moves, scores, carry-over and results.
+    Verify(crate::verify_cmd::VerifyArgs),
     /// Search a position: the best move and the value of every legal move.
     Analyse(crate::ai_cmds::AnalyseArgs),
     /// The exact game-theoretic value of a position (repetition included).
@@ -172,7 +174,7 @@ pub struct PerftArgs {
     pub variant: VariantArgs,
     #[command(flatten)]
     pub start: StartArgs,
-    #[arg(long, short = 'd')]
+    #[arg(long, short = 'd', allow_negative_numbers = true)]
     pub depth: u32,
     /// Also print the count below each legal move.
     #[arg(long)]

@@ -127,6 +127,14 @@ pub fn trace(args: TraceArgs) -> anyhow::Result<ExitCode> {
 }
 
 pub fn perft(args: PerftArgs) -> anyhow::Result<ExitCode> {
+    // Deeper counts would run for years: refuse them rather than hang.
+    const MAX_DEPTH: u32 = 40;
+    if args.depth > MAX_DEPTH {
+        anyhow::bail!(
+            "--depth {} is too deep; allowed: 0 to {MAX_DEPTH}",
+            args.depth
+        );
+    }
     let variant = args.variant.load()?;
     let game = args.start.game(&variant)?;
     let mut out = std::io::stdout().lock();

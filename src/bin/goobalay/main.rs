@@ -11,6 +11,7 @@ mod history_cmd;
 mod match_cmd;
 mod players_cmd;
 mod tournament_cmd;
+mod verify_cmd;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -27,9 +28,13 @@ pub const EXIT_ERROR: u8 = 2;
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            let _ = e.print(); // --help, --version
+            return ExitCode::SUCCESS;
+        }
         Err(e) => {
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { EXIT_ERROR } else { 0 });
+            eprintln!("goobalay: {}", clap_one_line(&e));
+            return ExitCode::from(EXIT_ERROR);
         }
     };
     match run(cli) {
@@ -57,6 +62,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Match(c) => match_cmd::run(cli.db, c),
         Command::Replay(a) => match_cmd::replay(cli.db, a),
         Command::History(a) => history_cmd::run(cli.db, a),
+        Command::Verify(a) => verify_cmd::run(cli.db, a),
         Command::Analyse(a) => ai_cmds::analyse(a),
         Command::Solve(a) => ai_cmds::solve(a),
         Command::Arena(a) => ai_cmds::arena(a),
@@ -69,6 +75,22 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 /// The error and its causes on one line, whatever RUST_BACKTRACE says.
 fn one_line(err: &anyhow::Error) -> String {
     format!("{err:#}").replace('\n', " ")
+}
+
+/// clap's usage error on one line: its message and details, without the usage block
+/// (`goobalay COMMAND --help` shows that).
+fn clap_one_line(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let mut parts: Vec<&str> = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if line.starts_with("Usage:") || line.starts_with("For more information") {
+            break;
+        }
+        if !line.is_empty() {
+            parts.push(line.strip_prefix("error: ").unwrap_or(line));
+        }
+    }
+    format!("{} (see --help)", parts.join(" "))
 }
 
 fn is_broken_pipe(err: &anyhow::Error) -> bool {

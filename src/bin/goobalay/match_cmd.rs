@@ -63,7 +63,7 @@ pub struct NewArgs {
     #[arg(long, value_parser = parse_side, default_value = "south")]
     pub first: Side,
     /// Seed of the engine players' choices (default: random; always recorded).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,

@@ -1,0 +1,68 @@
+//! `goobalay verify`: replays everything stored and reports what differs.
+//!
+//! Exit status 0: everything replays to what is stored; 1: mismatches (each printed
+//! on its own line, naming the match, the hand and what differs); 2: an error (no
+//! database there, not a goobalay database, ...).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::bail;
+use clap::Args;
+use goobalay::store::default_db_path;
+
+use crate::args::Format;
+use crate::db::{print_json, with_store};
+
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// table: one line per mismatch and a summary; json: the whole report.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+    /// Also recompute the decisions of the searching levels hard, max and perfect
+    /// (slow: up to millions of nodes a move).
+    #[arg(long)]
+    pub deep: bool,
+}
+
+pub fn run(db: Option<PathBuf>, a: VerifyArgs) -> anyhow::Result<ExitCode> {
+    // Auditing must not create a database where there was none.
+    let path = db.unwrap_or_else(default_db_path);
+    if !path.exists() {
+        bail!("no database at {}", path.display());
+    }
+    let report = with_store(Some(path), async |store| Ok(store.verify(a.deep).await?))?;
+    match a.format {
+        Format::Json => print_json(&report)?,
+        _ => {
+            for m in &report.mismatches {
+                println!("mismatch: {m}");
+            }
+            println!(
+                "checked {} matches ({} finished), {} hands, {} moves, {} arrangements, {} entered results, {} engine decisions{}, {} tournaments: {}",
+                report.matches,
+                report.finished_matches,
+                report.hands,
+                report.moves,
+                report.arrangements,
+                report.entered_results,
+                report.engine_decisions,
+                match report.engine_decisions_skipped {
+                    0 => String::new(),
+                    k => format!(" ({k} of hard/max/perfect players not recomputed; --deep does)"),
+                },
+                report.tournaments,
+                match report.mismatches.len() {
+                    0 => "all consistent".to_string(),
+                    1 => "1 mismatch".to_string(),
+                    k => format!("{k} mismatches"),
+                }
+            );
+        }
+    }
+    Ok(if report.is_clean() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(crate::EXIT_NO)
+    })
+}

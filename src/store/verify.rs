@@ -1,0 +1,736 @@
+//! `goobalay verify`: an audit of everything stored, by replaying it.
+//!
+//! Every stored hand is replayed through the engine from its events (arrangements,
+//! moves, an entered result) and the stored summary columns are compared with what the
+//! replay gives: who moved first, who arranged first, the seeds brought in (carried
+//! over from the hand before) and kept in hand, the number of moves, the end and the
+//! scores. Engine players' decisions are recomputed from the match seed and compared
+//! with the stored ones. The match row's winner, hands played, final seeds and finish
+//! time must be what the replay decides. Tournament matches must be between entrants,
+//! in the tournament's variant, and a finished tournament must have no match in play.
+//! SQLite's own `integrity_check` and `foreign_key_check` run first.
+//!
+//! Unlike [`super::Store::load_match`], which refuses a match at its first
+//! inconsistency, the audit carries on and reports every mismatch it finds.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use sqlx::Row;
+use sqlx::sqlite::{SqliteConnection, SqliteRow};
+
+use super::{MATCH_SELECT, MatchRow, Result, Store};
+use crate::ai::{EnginePlayer, Level};
+use crate::engine::{BySide, Side};
+use crate::matches::{
+    Awaiting, Event, HandEnd, MatchOutcome, MatchState, decision_seed, parse_row,
+};
+use crate::tournament::{Decision, MatchResult};
+
+/// One thing that differs between what is stored and what the replay gives.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Mismatch {
+    /// The match concerned, if any.
+    pub match_id: Option<i64>,
+    /// The hand concerned (1-based), if any.
+    pub hand: Option<u32>,
+    /// The tournament concerned, if any.
+    pub tournament: Option<String>,
+    /// What differs, in words.
+    pub what: String,
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut place = Vec::new();
+        if let Some(t) = &self.tournament {
+            place.push(format!("tournament '{t}'"));
+        }
+        if let Some(m) = self.match_id {
+            place.push(format!("match {m}"));
+        }
+        if let Some(h) = self.hand {
+            place.push(format!("hand {h}"));
+        }
+        if place.is_empty() {
+            write!(f, "database: {}", self.what)
+        } else {
+            write!(f, "{}: {}", place.join(", "), self.what)
+        }
+    }
+}
+
+/// What the audit looked at, and what it found.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct VerifyReport {
+    pub matches: u64,
+    pub finished_matches: u64,
+    pub hands: u64,
+    pub moves: u64,
+    pub arrangements: u64,
+    pub entered_results: u64,
+    /// Engine moves and arrangements recomputed from the match seed.
+    pub engine_decisions: u64,
+    /// Decisions of the slow searching levels (hard, max, perfect) not recomputed
+    /// (only with `deep`).
+    pub engine_decisions_skipped: u64,
+    pub tournaments: u64,
+    pub mismatches: Vec<Mismatch>,
+}
+
+impl VerifyReport {
+    pub fn is_clean(&self) -> bool {
+        self.mismatches.is_empty()
+    }
+
+    fn flag(&mut self, match_id: Option<i64>, hand: Option<u32>, what: impl Into<String>) {
+        self.mismatches.push(Mismatch {
+            match_id,
+            hand,
+            tournament: None,
+            what: what.into(),
+        });
+    }
+}
+
+impl Store {
+    /// Replays and checks everything stored, in one read transaction (a consistent
+    /// snapshot even while other processes write). Storage errors are `Err`; what
+    /// differs is in the report. Engine decisions of the levels `hard`, `max` and
+    /// `perfect` (up to millions of nodes a move) are recomputed only when `deep`.
+    pub async fn verify(&self, deep: bool) -> Result<VerifyReport> {
+        let mut tx = self.pool.begin().await?;
+        let mut report = VerifyReport::default();
+        sqlite_checks(&mut tx, &mut report).await?;
+        let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM matches ORDER BY id")
+            .fetch_all(&mut *tx)
+            .await?;
+        let mut replayed = HashMap::new();
+        for id in ids {
+            if let Some(r) = verify_match(&mut tx, id, deep, &mut report).await? {
+                replayed.insert(id, r);
+            }
+        }
+        verify_tournaments(&mut tx, &replayed, &mut report).await?;
+        tx.rollback().await?;
+        Ok(report)
+    }
+}
+
+async fn sqlite_checks(conn: &mut SqliteConnection, report: &mut VerifyReport) -> Result<()> {
+    let integrity: Vec<String> = sqlx::query_scalar("PRAGMA integrity_check")
+        .fetch_all(&mut *conn)
+        .await?;
+    for line in integrity.into_iter().filter(|l| l != "ok") {
+        report.flag(None, None, format!("SQLite integrity check: {line}"));
+    }
+    let fk = sqlx::query("PRAGMA foreign_key_check")
+        .fetch_all(&mut *conn)
+        .await?;
+    for r in fk {
+        let table: String = r.try_get(0)?;
+        let rowid: Option<i64> = r.try_get(1)?;
+        let parent: String = r.try_get(2)?;
+        report.flag(
+            None,
+            None,
+            format!(
+                "a row of {table} (rowid {}) points at a missing row of {parent}",
+                rowid.map_or("-".to_string(), |r| r.to_string())
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// A stored hand row, read column by column so that a wrongly typed value is a
+/// mismatch rather than an error.
+struct StoredHand {
+    number: i64,
+    first_mover: Option<String>,
+    first_arranger: Option<String>,
+    holdings: (Option<i64>, Option<i64>),
+    kept: (Option<i64>, Option<i64>),
+    arrangement: BySide<Option<String>>,
+    moves: Option<String>,
+    move_count: Option<i64>,
+    end_reason: Option<String>,
+    score: (Option<i64>, Option<i64>),
+}
+
+impl StoredHand {
+    fn read(r: &SqliteRow, unreadable: &mut Vec<String>) -> StoredHand {
+        let mut get_i = |c: &str| -> Option<i64> {
+            r.try_get::<Option<i64>, _>(c).unwrap_or_else(|_| {
+                unreadable.push(c.to_string());
+                None
+            })
+        };
+        let number = get_i("number").unwrap_or(0);
+        let holdings = (get_i("holdings_south"), get_i("holdings_north"));
+        let kept = (get_i("kept_south"), get_i("kept_north"));
+        let move_count = get_i("move_count");
+        let score = (get_i("score_south"), get_i("score_north"));
+        let mut get_s = |c: &str| -> Option<String> {
+            r.try_get::<Option<String>, _>(c).unwrap_or_else(|_| {
+                unreadable.push(c.to_string());
+                None
+            })
+        };
+        StoredHand {
+            number,
+            first_mover: get_s("first_mover"),
+            first_arranger: get_s("first_arranger"),
+            holdings,
+            kept,
+            arrangement: BySide::new(get_s("arrangement_south"), get_s("arrangement_north")),
+            moves: get_s("moves"),
+            move_count,
+            end_reason: get_s("end_reason"),
+            score,
+        }
+    }
+}
+
+fn pair(v: BySide<u32>) -> (Option<i64>, Option<i64>) {
+    (Some(i64::from(v.south)), Some(i64::from(v.north)))
+}
+
+fn show_pair(p: (Option<i64>, Option<i64>)) -> String {
+    let one = |v: Option<i64>| v.map_or("none".to_string(), |v| v.to_string());
+    format!("{}-{}", one(p.0), one(p.1))
+}
+
+fn show_opt(v: Option<&str>) -> String {
+    v.map_or("none".to_string(), |s| format!("'{s}'"))
+}
+
+/// What the replay of a match gives, for the tournament checks.
+#[derive(Clone, Debug)]
+struct Replayed {
+    outcome: Option<MatchOutcome>,
+    /// The last finished hand's scores.
+    last: Option<BySide<u32>>,
+    /// Scores summed over all hands (the `games:N` forms' seed count).
+    total: BySide<u32>,
+}
+
+/// Replays one match and compares it with its stored rows; returns what the replay
+/// gives when the whole match replays.
+async fn verify_match(
+    conn: &mut SqliteConnection,
+    id: i64,
+    deep: bool,
+    report: &mut VerifyReport,
+) -> Result<Option<Replayed>> {
+    report.matches += 1;
+    let sql = format!("{MATCH_SELECT} WHERE m.id = ?1");
+    let Some(raw) = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?
+    else {
+        report.flag(Some(id), None, "the match's players are missing");
+        return Ok(None);
+    };
+    let row = match MatchRow::from_row(&raw) {
+        Ok(r) => r,
+        Err(e) => {
+            report.flag(Some(id), None, format!("the match row cannot be read: {e}"));
+            return Ok(None);
+        }
+    };
+    let spec = match row.spec() {
+        Ok(s) => s,
+        Err(e) => {
+            report.flag(Some(id), None, format!("the match cannot be set up: {e}"));
+            return Ok(None);
+        }
+    };
+    let engines = row.engines().unwrap_or_else(|e| {
+        report.flag(Some(id), None, e.to_string());
+        BySide::new(None, None)
+    });
+    let n = spec.rules.holes_per_row;
+    let hand_rows = sqlx::query("SELECT * FROM hands WHERE match_id = ?1 ORDER BY number")
+        .bind(id)
+        .fetch_all(&mut *conn)
+        .await?;
+    let mut state = MatchState::new(spec);
+    let mut replay_ok = true;
+    for (i, raw) in hand_rows.iter().enumerate() {
+        let mut unreadable = Vec::new();
+        let h = StoredHand::read(raw, &mut unreadable);
+        let number = (i + 1) as u32;
+        report.hands += 1;
+        macro_rules! flag {
+            ($what:expr) => {
+                report.flag(Some(id), Some(number), $what)
+            };
+        }
+        if !unreadable.is_empty() {
+            flag!(format!("unreadable column(s): {}", unreadable.join(", ")));
+        }
+        if h.number != i64::from(number) {
+            flag!(format!(
+                "stored as hand {}; hands must be numbered 1, 2, 3, ... without gaps",
+                h.number
+            ));
+            replay_ok = false;
+            break;
+        }
+        if let Some(outcome) = state.outcome() {
+            flag!(format!(
+                "stored after the match was decided ({} after hand {})",
+                outcome.name(),
+                number - 1
+            ));
+            replay_ok = false;
+            break;
+        }
+        let expected = state.current_hand().clone();
+        if h.first_mover.as_deref() != Some(expected.first_mover.name()) {
+            flag!(format!(
+                "stored first mover {}, the replay gives '{}'",
+                show_opt(h.first_mover.as_deref()),
+                expected.first_mover
+            ));
+        }
+        if h.first_arranger.as_deref() != expected.first_arranger.map(Side::name) {
+            flag!(format!(
+                "stored first arranger {}, the replay gives {}",
+                show_opt(h.first_arranger.as_deref()),
+                show_opt(expected.first_arranger.map(Side::name))
+            ));
+        }
+        if h.holdings != pair(expected.holdings) {
+            flag!(format!(
+                "stored seeds brought in (carried over) {}, the replay gives {}",
+                show_pair(h.holdings),
+                show_pair(pair(expected.holdings))
+            ));
+        }
+        if h.kept != pair(expected.kept) {
+            flag!(format!(
+                "stored seeds kept in hand {}, the replay gives {}",
+                show_pair(h.kept),
+                show_pair(pair(expected.kept))
+            ));
+        }
+        // The hand's events, in replay order.
+        let mut events: Vec<(String, Result<Event, String>)> = Vec::new();
+        match expected.first_arranger {
+            Some(first) => {
+                for side in [first, !first] {
+                    if let Some(text) = &h.arrangement[side] {
+                        let ev = parse_row(text)
+                            .map(|row| Event::Arrange { side, row })
+                            .map_err(|e| e.to_string());
+                        events.push((format!("{side}'s arrangement '{text}'"), ev));
+                    }
+                }
+            }
+            None => {
+                for side in Side::BOTH {
+                    if let Some(text) = &h.arrangement[side] {
+                        flag!(format!(
+                            "an arrangement for {side} ('{text}') is stored for a hand that starts from the ordinary setup"
+                        ));
+                    }
+                }
+            }
+        }
+        let moves = h.moves.clone().unwrap_or_default();
+        let tokens: Vec<&str> = moves.split_whitespace().collect();
+        if h.move_count != Some(tokens.len() as i64) {
+            flag!(format!(
+                "stored move count {}, but {} moves are stored",
+                h.move_count.map_or("none".to_string(), |c| c.to_string()),
+                tokens.len()
+            ));
+        }
+        // Moves are parsed when their turn comes (the mover decides the hole).
+        let entered = h.end_reason.as_deref() == Some("result");
+        let mut step = 0usize;
+        let total = events.len() + tokens.len() + usize::from(entered);
+        let mut ok = true;
+        while step < total {
+            let (label, event) = if step < events.len() {
+                let (label, ev) = &events[step];
+                (label.clone(), ev.clone())
+            } else if step < events.len() + tokens.len() {
+                let k = step - events.len();
+                let token = tokens[k];
+                (
+                    format!("move {} ('{token}')", k + 1),
+                    state
+                        .parse_move(token)
+                        .map(Event::Move)
+                        .map_err(|e| e.to_string()),
+                )
+            } else {
+                let score = match h.score {
+                    (Some(s), Some(n))
+                        if s >= 0 && n >= 0 && s <= u32::MAX as i64 && n <= u32::MAX as i64 =>
+                    {
+                        Ok(Event::Result(BySide::new(s as u32, n as u32)))
+                    }
+                    _ => Err(format!(
+                        "an entered result needs both scores, stored {}",
+                        show_pair(h.score)
+                    )),
+                };
+                ("the entered result".to_string(), score)
+            };
+            step += 1;
+            let event = match event {
+                Ok(e) => e,
+                Err(e) => {
+                    flag!(format!("{label} does not replay: {e}"));
+                    ok = false;
+                    break;
+                }
+            };
+            // An engine's decision must be the one its level makes from the seed.
+            if !matches!(event, Event::Result(_))
+                && let Some(side) = state.awaiting().side()
+                && let Some(level) = engines[side].filter(|&l| deep || is_quick(l))
+                && let Some(chosen) = engine_choice(&state, level, row.seed, side)
+            {
+                report.engine_decisions += 1;
+                if chosen != event {
+                    flag!(engine_differs(&label, level, &chosen, n));
+                }
+            }
+            if !matches!(event, Event::Result(_))
+                && state
+                    .awaiting()
+                    .side()
+                    .and_then(|side| engines[side])
+                    .is_some_and(|l| !deep && !is_quick(l))
+            {
+                report.engine_decisions_skipped += 1;
+            }
+            match &event {
+                Event::Move(_) => report.moves += 1,
+                Event::Arrange { .. } => report.arrangements += 1,
+                Event::Result(_) => report.entered_results += 1,
+            }
+            if let Err(e) = state.apply(&event) {
+                flag!(format!("{label} does not replay: {e}"));
+                ok = false;
+                break;
+            }
+        }
+        if !ok {
+            replay_ok = false;
+            break;
+        }
+        let replayed = &state.hands()[i];
+        let stored_end = h.end_reason.as_deref().map(|e| (e, HandEnd::parse(e)));
+        let end_matches = match (stored_end, replayed.end) {
+            (None, None) => true,
+            (Some((_, Some(s))), Some(r)) => s == r,
+            _ => false,
+        };
+        if !end_matches {
+            flag!(format!(
+                "stored end {}, the replay gives {}",
+                show_opt(h.end_reason.as_deref()),
+                show_opt(replayed.end.map(HandEnd::name))
+            ));
+        }
+        let replay_score = replayed.score.map_or((None, None), pair);
+        if h.score != replay_score {
+            flag!(format!(
+                "stored score {}, the replay gives {}",
+                show_pair(h.score),
+                show_pair(replay_score)
+            ));
+        }
+        if replayed.end.is_none() && i + 1 < hand_rows.len() {
+            flag!("unfinished, yet a later hand is stored".to_string());
+            replay_ok = false;
+            break;
+        }
+    }
+    if hand_rows.is_empty() {
+        report.flag(Some(id), None, "no hands are stored (hand 1 is missing)");
+        return Ok(None);
+    }
+    if replay_ok && hand_rows.len() < state.hands().len() {
+        report.flag(
+            Some(id),
+            Some(state.hands().len() as u32),
+            "missing: the hand before it ended and the match goes on",
+        );
+    }
+    if !replay_ok {
+        return Ok(None);
+    }
+    // The match row's summary.
+    let outcome = state.outcome();
+    if outcome.is_some() {
+        report.finished_matches += 1;
+    }
+    if row.winner.as_deref() != outcome.map(MatchOutcome::name) {
+        report.flag(
+            Some(id),
+            None,
+            format!(
+                "stored winner {}, the replay gives {}",
+                show_opt(row.winner.as_deref()),
+                show_opt(outcome.map(MatchOutcome::name))
+            ),
+        );
+    }
+    let finished = state.hands().iter().filter(|h| h.end.is_some()).count() as i64;
+    if row.hands_played != finished {
+        report.flag(
+            Some(id),
+            None,
+            format!(
+                "stored hands played {}, the replay gives {finished}",
+                row.hands_played
+            ),
+        );
+    }
+    let last = state
+        .hands()
+        .iter()
+        .rev()
+        .find_map(|h| h.score)
+        .map_or((None, None), pair);
+    if (row.final_south, row.final_north) != last {
+        report.flag(
+            Some(id),
+            None,
+            format!(
+                "stored final seeds {}, the replay gives {}",
+                show_pair((row.final_south, row.final_north)),
+                show_pair(last)
+            ),
+        );
+    }
+    if row.finished_at.is_some() != outcome.is_some() {
+        report.flag(
+            Some(id),
+            None,
+            if outcome.is_some() {
+                "decided, but no finish time is stored"
+            } else {
+                "a finish time is stored, but the match is not decided"
+            },
+        );
+    }
+    let mut total = BySide::new(0u32, 0u32);
+    for s in state.hands().iter().filter_map(|h| h.score) {
+        total.south = total.south.saturating_add(s.south);
+        total.north = total.north.saturating_add(s.north);
+    }
+    Ok(Some(Replayed {
+        outcome,
+        last: state.hands().iter().rev().find_map(|h| h.score),
+        total,
+    }))
+}
+
+/// Levels whose decisions are cheap to recompute (at most a few thousand nodes).
+fn is_quick(level: Level) -> bool {
+    matches!(
+        level,
+        Level::Random | Level::Greedy | Level::Easy | Level::Medium
+    )
+}
+
+/// The event an engine of `level` makes now in a match with `seed` (as
+/// [`MatchState::play_engines`] does).
+fn engine_choice(state: &MatchState, level: Level, seed: u64, side: Side) -> Option<Event> {
+    let mut player = EnginePlayer::new(level, decision_seed(seed, side, state.event_count()));
+    match state.awaiting() {
+        Awaiting::Move(_) => Some(Event::Move(player.choose_move(state.game()?))),
+        Awaiting::Arrangement(_) => Some(Event::Arrange {
+            side,
+            row: player.choose_arrangement(&state.arrange_request()?),
+        }),
+        Awaiting::None => None,
+    }
+}
+
+fn engine_differs(label: &str, level: Level, chosen: &Event, n: u8) -> String {
+    let chose = match chosen {
+        Event::Move(m) => format!("move {}", m.notation(n)),
+        Event::Arrange { row, .. } => format!(
+            "arrangement {}",
+            row.iter().map(u16::to_string).collect::<Vec<_>>().join(",")
+        ),
+        Event::Result(_) => "a result".to_string(),
+    };
+    format!(
+        "{label} was made for the engine player ({level}), but from the match seed it chooses {chose}"
+    )
+}
+
+/// Tournament matches are between entrants, in the tournament's variant; a finished
+/// tournament has no match in play; the stored rounds are consistent (nobody twice
+/// in a round, byes without results); and the standings computed from the stored
+/// results are the standings the replayed matches give.
+async fn verify_tournaments(
+    conn: &mut SqliteConnection,
+    replayed: &HashMap<i64, Replayed>,
+    report: &mut VerifyReport,
+) -> Result<()> {
+    let tournaments =
+        sqlx::query("SELECT id, name, variant, status, match_form FROM tournaments ORDER BY id")
+            .fetch_all(&mut *conn)
+            .await?;
+    for t in tournaments {
+        report.tournaments += 1;
+        let tid: i64 = t.try_get("id")?;
+        let name: String = t.try_get("name")?;
+        let variant: String = t.try_get("variant")?;
+        let status: String = t.try_get("status")?;
+        let match_form: String = t.try_get("match_form")?;
+        let mut found: Vec<(Option<i64>, String)> = Vec::new();
+        let rows = sqlx::query(
+            "SELECT m.id, m.variant, m.round, m.winner, m.south_id, m.north_id,
+                    (SELECT COUNT(*) FROM tournament_players tp
+                      WHERE tp.tournament_id = m.tournament_id
+                        AND tp.player_id IN (m.south_id, m.north_id)) AS entrants
+             FROM matches m WHERE m.tournament_id = ?1 ORDER BY m.id",
+        )
+        .bind(tid)
+        .fetch_all(&mut *conn)
+        .await?;
+        // (round, south, north) -> match id, to find each fixture's match.
+        let mut by_pairing = HashMap::new();
+        for r in &rows {
+            let mid: i64 = r.try_get("id")?;
+            let mvariant: String = r.try_get("variant")?;
+            let round: Option<i64> = r.try_get("round")?;
+            let winner: Option<String> = r.try_get("winner")?;
+            let entrants: i64 = r.try_get("entrants")?;
+            by_pairing.insert(
+                (
+                    round.unwrap_or(0),
+                    r.try_get::<i64, _>("south_id")?,
+                    r.try_get::<i64, _>("north_id")?,
+                ),
+                mid,
+            );
+            if entrants != 2 {
+                found.push((
+                    Some(mid),
+                    "a player of this tournament match is not entered in the tournament"
+                        .to_string(),
+                ));
+            }
+            if mvariant != variant {
+                found.push((
+                    Some(mid),
+                    format!(
+                        "the match is played as '{mvariant}', the tournament's variant is '{variant}'"
+                    ),
+                ));
+            }
+            if round.is_none_or(|r| r < 1) {
+                found.push((
+                    Some(mid),
+                    format!(
+                        "stored round {}, tournament rounds are numbered from 1",
+                        round.map_or("none".to_string(), |r| r.to_string())
+                    ),
+                ));
+            }
+            if status == "finished" && winner.is_none() {
+                found.push((
+                    Some(mid),
+                    "the tournament is finished but this match is still in play".to_string(),
+                ));
+            }
+        }
+        if found.is_empty() {
+            standings_check(conn, &name, &match_form, &by_pairing, replayed, &mut found).await?;
+        }
+        for (match_id, what) in found {
+            report.mismatches.push(Mismatch {
+                match_id,
+                hand: None,
+                tournament: Some(name.clone()),
+                what,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The tournament as the store loads it (standings from the stored match results)
+/// against the same tournament with every result taken from the replay.
+async fn standings_check(
+    conn: &mut SqliteConnection,
+    name: &str,
+    match_form: &str,
+    by_pairing: &HashMap<(i64, i64, i64), i64>,
+    replayed: &HashMap<i64, Replayed>,
+    found: &mut Vec<(Option<i64>, String)>,
+) -> Result<()> {
+    let loaded = match super::tournaments::load(conn, name).await {
+        Ok(l) => l,
+        Err(e) => {
+            found.push((None, format!("cannot be loaded: {e}")));
+            return Ok(());
+        }
+    };
+    let stored = &loaded.tournament;
+    if let Err(e) = stored.validate() {
+        found.push((None, format!("the stored rounds are inconsistent: {e}")));
+        return Ok(());
+    }
+    let games_form = match_form.starts_with("games:");
+    let mut replay = stored.clone();
+    for f in &mut replay.fixtures {
+        let p = f.pairing;
+        let Some(north) = p.north else { continue };
+        let key = (i64::from(p.round), p.south, north);
+        let Some(r) = by_pairing.get(&key).and_then(|id| replayed.get(id)) else {
+            // The match does not replay: already reported with the match.
+            return Ok(());
+        };
+        f.result = r.outcome.map(|o| MatchResult {
+            decision: match o {
+                MatchOutcome::Winner(Side::South) => Decision::South,
+                MatchOutcome::Winner(Side::North) => Decision::North,
+                MatchOutcome::Draw => Decision::Draw,
+            },
+            seeds: if games_form {
+                r.total
+            } else {
+                r.last.unwrap_or(BySide::new(0, 0))
+            },
+        });
+    }
+    let (a, b) = (stored.standings(), replay.standings());
+    if a != b {
+        for (x, y) in a.rows.iter().zip(&b.rows) {
+            if x != y {
+                let who = |id| {
+                    stored
+                        .entrant(id)
+                        .map_or("?".to_string(), |e| e.name.clone())
+                };
+                found.push((
+                    None,
+                    format!(
+                        "standings from the stored results: {} with {} points; from the replayed matches: {} with {} points",
+                        who(x.id),
+                        x.points.as_f64(),
+                        who(y.id),
+                        y.points.as_f64()
+                    ),
+                ));
+                break;
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,603 @@
+//! Bad input across the whole CLI: malformed, out-of-range and hostile values each get
+//! one clear line on stderr (`goobalay: ...`, no panic or backtrace even with
+//! RUST_BACKTRACE=1), exit status 2, and the database byte for byte as it was.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::Db;
+
+/// The database's files, byte for byte (the -shm index is not data and may change on
+/// a read).
+fn bytes(path: &Path) -> Vec<Vec<u8>> {
+    ["", "-wal"]
+        .iter()
+        .map(|suffix| {
+            let mut p = path.to_path_buf().into_os_string();
+            p.push(suffix);
+            std::fs::read(PathBuf::from(p)).unwrap_or_default()
+        })
+        .collect()
+}
+
+/// Runs `args` against `db` and checks the refusal; `needle` must be in the message.
+fn refused(db: &Db, args: &[&str], needle: &str) {
+    let before = bytes(&db.path);
+    let out = db.run(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(err.starts_with("goobalay: "), "{args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: '{err}' lacks '{needle}'");
+    assert!(bytes(&db.path) == before, "{args:?} changed the database");
+}
+
+fn club() -> Db {
+    let db = Db::new();
+    db.ok(&["player", "add", "Amina"]);
+    db.ok(&["player", "add", "Bashir"]);
+    db.ok(&["player", "add", "Robo", "--engine", "greedy"]);
+    db.ok(&["player", "add", "Rand", "--engine", "random"]);
+    let new = |v: &str, s: &str, n: &str| {
+        db.ok(&[
+            "match",
+            "new",
+            "--variant",
+            v,
+            "--south",
+            s,
+            "--north",
+            n,
+            "--seed",
+            "1",
+        ]);
+    };
+    new("layli-goobalay", "Amina", "Bashir"); // 1: human, in play
+    db.ok(&["match", "move", "1", "4"]);
+    new("tihbat", "Robo", "Rand"); // 2: engines, finished
+    db.ok(&["match", "play", "2"]);
+    db
+}
+
+const HUGE: &str = "99999999999999999999999999";
+
+#[test]
+fn every_bad_input_is_one_clear_line_exit_2_and_changes_nothing() {
+    let db = club();
+    let dir = db.dir.path();
+    let file = |name: &str, text: &[u8]| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_string_lossy().into_owned()
+    };
+    let wrong_type = file(
+        "wrong-type.toml",
+        b"name = \"x\"\nholes_per_row = \"six\"\n",
+    );
+    let negative = file("negative.json", br#"{"name": "x", "holes_per_row": -3}"#);
+    let huge = file("huge.toml", format!("holes_per_row = {HUGE}\n").as_bytes());
+    let binary = file("binary.toml", b"\x00\xff\xfe\x01");
+    let unknown_key = file("unknown.toml", b"name = \"x\"\ncolour = \"red\"\n");
+    let empty = file("empty.json", b"");
+    let dir_s = dir.to_string_lossy().into_owned();
+    let missing = dir.join("nope.toml").to_string_lossy().into_owned();
+    let bad_position = file("pos.json", b"{\"board\": [1, 2");
+    let at_bad_position = format!("@{bad_position}");
+    let long_name = "x".repeat(101);
+    let new = |south: &'static str, north: &'static str| -> Vec<&'static str> {
+        vec![
+            "match",
+            "new",
+            "--variant",
+            "modiar",
+            "--south",
+            south,
+            "--north",
+            north,
+        ]
+    };
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        // Non-numbers.
+        (vec!["match", "move", "one", "3"], "invalid value 'one'"),
+        (vec!["match", "state", "x"], "invalid value 'x'"),
+        (vec!["match", "move", "1", "three"], "legal moves: 2 3 4 5"),
+        (vec!["match", "move", "1", ""], "legal moves"),
+        (vec!["match", "move", "1", "4.0"], "legal moves"),
+        (
+            vec!["match", "result", "1", "ten", "38"],
+            "not a seed count",
+        ),
+        (
+            vec!["match", "arrange", "1", "--seeds", "a,b,c"],
+            "not a seed count",
+        ),
+        (
+            vec!["perft", "--variant", "tihbat", "--depth", "deep"],
+            "invalid value 'deep'",
+        ),
+        (vec!["bench", "--seconds", "soon"], "invalid value 'soon'"),
+        (
+            vec!["replay", "1", "--hand", "last"],
+            "invalid value 'last'",
+        ),
+        (vec!["history", "--since", "yesterday"], "not a date"),
+        (
+            vec!["trace", "--variant", "tihbat", "--moves", "1 x"],
+            "legal moves",
+        ),
+        // Huge numbers.
+        (vec!["match", "state", HUGE], "invalid value"),
+        (
+            vec!["match", "state", "9223372036854775807"],
+            "no match with id 9223372036854775807",
+        ),
+        (vec!["match", "move", "1", HUGE], "legal moves"),
+        (
+            vec!["match", "result", "1", "4294967295", "4294967295"],
+            "48 seeds in play",
+        ),
+        (vec!["match", "result", "1", HUGE, "0"], "not a seed count"),
+        (
+            vec!["match", "arrange", "1", "--seeds", "70000,1,1,1,1,1"],
+            "not a seed count",
+        ),
+        (
+            vec!["perft", "--variant", "tihbat", "--depth", "4294967295"],
+            "allowed: 0 to 40",
+        ),
+        (
+            vec!["replay", "1", "--hand", "4294967295"],
+            "no hand 4294967295",
+        ),
+        (vec!["bench", "--seconds", "1e300"], "at most 3600"),
+        (
+            [new("Amina", "Bashir"), vec!["--seed", HUGE]].concat(),
+            "too large",
+        ),
+        (
+            [new("Amina", "Bashir"), vec!["--form", "games:1000"]].concat(),
+            "not a match form",
+        ),
+        (
+            [new("Amina", "Bashir"), vec!["--form", "games:4294967296"]].concat(),
+            "not a match form",
+        ),
+        (vec!["history", "--since", "99999-01-01"], "not a date"),
+        // Negative numbers.
+        (
+            [new("Amina", "Bashir"), vec!["--seed", "-1"]].concat(),
+            "invalid value '-1' for '--seed",
+        ),
+        (
+            vec!["perft", "--variant", "tihbat", "--depth", "-1"],
+            "invalid value '-1'",
+        ),
+        (vec!["match", "result", "1", "-3", "51"], "not a seed count"),
+        (vec!["match", "move", "1", "-1"], "legal moves"),
+        (
+            vec!["match", "arrange", "1", "--seeds", "-1,5,5,5,5,5"],
+            "not a seed count",
+        ),
+        (vec!["match", "state", "--", "-1"], "no match with id -1"),
+        (
+            [
+                "match",
+                "new",
+                "--variant",
+                "layli-goobalay",
+                "--south",
+                "Amina",
+                "--north",
+                "Bashir",
+                "--max-hands",
+                "0",
+            ]
+            .to_vec(),
+            "at least 1",
+        ),
+        // Names with quotes and SQL, unicode, empty strings.
+        (
+            vec!["player", "show", "x' OR '1'='1"],
+            "no player named 'x' OR '1'='1'",
+        ),
+        (
+            vec!["player", "show", "Robert'); DROP TABLE players;--"],
+            "no player named",
+        ),
+        (
+            vec!["history", "--player", "'; DELETE FROM matches; --"],
+            "no player named",
+        ),
+        (
+            vec!["history", "--tournament", "\" OR 1=1 --"],
+            "no tournament named",
+        ),
+        (
+            vec!["player", "rename", "Amina", "BASHIR"],
+            "already exists",
+        ),
+        (vec!["player", "add", "amina"], "already exists"),
+        (vec!["player", "add", ""], "must not be empty"),
+        (vec!["player", "add", "   "], "must not be empty"),
+        (vec!["player", "add", "Tab\there"], "control characters"),
+        (vec!["player", "add", "Line\nbreak"], "control characters"),
+        (vec!["player", "add", "Bell\u{7}ring"], "control characters"),
+        (vec!["player", "add", &long_name], "at most 100 characters"),
+        (
+            vec!["player", "add", "X", "--engine", ""],
+            "unknown engine level",
+        ),
+        (vec!["player", "rename", "Amina", ""], "must not be empty"),
+        (vec!["player", "show", ""], "no player named"),
+        (vec!["player", "retire", "Ämîna"], "no player named 'Ämîna'"),
+        (new("Amina", ""), "no player named"),
+        (new("Amina", "amina"), "against themselves"),
+        (new("Amina", "Zoë 🌍"), "no player named 'Zoë 🌍'"),
+        (
+            vec![
+                "match",
+                "new",
+                "--variant",
+                "",
+                "--south",
+                "Amina",
+                "--north",
+                "Bashir",
+            ],
+            "unknown variant ''",
+        ),
+        (
+            vec![
+                "match",
+                "new",
+                "--variant",
+                "modiar'; --",
+                "--south",
+                "Amina",
+                "--north",
+                "Bashir",
+            ],
+            "unknown variant",
+        ),
+        (vec!["rules", "ñ"], "unknown variant 'ñ'"),
+        (
+            vec!["match", "arrange", "1", "--seeds", ""],
+            "awaits a move by north",
+        ),
+        // Rule files: wrong types, negative, huge, binary, unknown keys, empty, missing, a folder.
+        (vec!["rules", "--rules", &wrong_type], "invalid type"),
+        (vec!["rules", "--rules", &negative], "invalid value"),
+        (vec!["rules", "--rules", &huge], "rule file"),
+        (vec!["rules", "--rules", &binary], "UTF-8"),
+        (vec!["rules", "--rules", &unknown_key], "colour"),
+        (vec!["rules", "--rules", &empty], "rule file"),
+        (vec!["rules", "--rules", &missing], "cannot read rule file"),
+        (vec!["rules", "--rules", &dir_s], "cannot read rule file"),
+        (
+            vec![
+                "match",
+                "new",
+                "--rules",
+                &wrong_type,
+                "--south",
+                "Amina",
+                "--north",
+                "Bashir",
+            ],
+            "invalid type",
+        ),
+        (vec!["trace", "--rules", &negative], "invalid value"),
+        (vec!["perft", "--rules", &binary, "--depth", "1"], "UTF-8"),
+        // Positions.
+        (
+            vec!["trace", "--variant", "tihbat", "--position", "{"],
+            "position",
+        ),
+        (
+            vec![
+                "trace",
+                "--variant",
+                "tihbat",
+                "--position",
+                &at_bad_position,
+            ],
+            "position",
+        ),
+        (
+            vec![
+                "show",
+                "--variant",
+                "tihbat",
+                "--position",
+                "{\"board\": [-1, 2, 3, 4]}",
+            ],
+            "position",
+        ),
+        (
+            vec![
+                "perft",
+                "--variant",
+                "tihbat",
+                "--depth",
+                "1",
+                "--position",
+                "[]",
+            ],
+            "position",
+        ),
+        // Moves, arrangements and results the match does not allow.
+        (vec!["match", "move", "2", "1"], "the match is over"),
+        (vec!["match", "result", "1", "30", "17"], "47 seeds"),
+        (
+            vec!["match", "arrange", "1", "--seeds", "8,8,8,8,8,8"],
+            "awaits a move by north",
+        ),
+        (vec!["match", "undo", "2"], "the match is over"),
+        (vec!["replay", "1", "--hand", "0"], "no hand 0"),
+        // Engine analysis and arenas.
+        (
+            vec!["analyse", "--variant", "tihbat", "--depth", "4294967295"],
+            "allowed: 1 to 200",
+        ),
+        (
+            vec!["analyse", "--variant", "tihbat", "--depth", "x"],
+            "invalid value 'x'",
+        ),
+        (
+            vec![
+                "arena",
+                "random",
+                "greedy",
+                "--variant",
+                "tihbat",
+                "--games",
+                "0",
+            ],
+            "allowed: 1 or more",
+        ),
+        (
+            vec![
+                "arena",
+                "random",
+                "bogus",
+                "--variant",
+                "tihbat",
+                "--games",
+                "2",
+            ],
+            "unknown engine level 'bogus'",
+        ),
+        (
+            vec![
+                "arena",
+                "random",
+                "greedy",
+                "--variant",
+                "tihbat",
+                "--games",
+                HUGE,
+            ],
+            "invalid value",
+        ),
+        (vec!["solve", "nonsense"], "unknown variant 'nonsense'"),
+        // Tournaments.
+        (
+            vec![
+                "tournament",
+                "new",
+                "",
+                "--variant",
+                "tihbat",
+                "--format",
+                "round-robin",
+            ],
+            "must not be empty",
+        ),
+        (
+            vec![
+                "tournament",
+                "new",
+                "X",
+                "--variant",
+                "tihbat",
+                "--format",
+                "chess",
+            ],
+            "unknown tournament format",
+        ),
+        (
+            vec![
+                "tournament",
+                "new",
+                "X",
+                "--variant",
+                "tihbat",
+                "--format",
+                "swiss",
+                "--rounds",
+                "4294967295",
+            ],
+            "between 1 and 99",
+        ),
+        (
+            vec![
+                "tournament",
+                "new",
+                "X",
+                "--variant",
+                "tihbat",
+                "--format",
+                "round-robin",
+                "--points",
+                "1,x,0",
+            ],
+            "invalid points scheme",
+        ),
+        (
+            vec![
+                "tournament",
+                "new",
+                "X",
+                "--variant",
+                "tihbat",
+                "--format",
+                "round-robin",
+                "--points",
+                "-1,0.5,0",
+            ],
+            "cannot be negative",
+        ),
+        (
+            vec![
+                "tournament",
+                "new",
+                "X",
+                "--variant",
+                "tihbat",
+                "--format",
+                "round-robin",
+                "--points",
+                "1e308,1e308,1e308",
+            ],
+            "invalid points scheme",
+        ),
+        (
+            vec![
+                "tournament",
+                "new",
+                "X",
+                "--variant",
+                "tihbat",
+                "--format",
+                "round-robin",
+                "--tiebreaks",
+                "buchholz;DROP TABLE",
+            ],
+            "unknown tiebreak",
+        ),
+        (
+            vec!["tournament", "add", "Nope", "Amina"],
+            "no tournament named 'Nope'",
+        ),
+        (
+            vec!["tournament", "standings", "'; DROP TABLE tournaments; --"],
+            "no tournament named",
+        ),
+        (
+            vec!["tournament", "run", "Cup", "--limit", "-1"],
+            "unexpected argument '-1'",
+        ),
+        // Unknown commands and options.
+        (vec!["tournement", "list"], "unrecognized subcommand"),
+        (vec!["player", "add"], "required"),
+        (
+            vec!["match", "move", "1", "3", "--format", "xml"],
+            "invalid value 'xml'",
+        ),
+        (vec!["verify", "--format", "pdf"], "invalid value 'pdf'"),
+    ];
+    for (args, needle) in &cases {
+        refused(&db, args, needle);
+    }
+    db.verified();
+}
+
+/// Hostile names that are legal are stored verbatim and found again; nothing else
+/// changes.
+#[test]
+fn names_with_quotes_sql_and_unicode_are_stored_verbatim() {
+    let db = Db::new();
+    let names = [
+        "Robert'); DROP TABLE players;--",
+        "\" OR \"\"=\"",
+        "Zoë Ñúñez-Ørsted",
+        "ＡＭＩＮＡ",
+        "Amina",
+        "محمد",
+        "🌍 Earth",
+        "50% _under_score",
+    ];
+    for n in names {
+        db.ok(&["player", "add", n, "--club", "x'; DROP TABLE matches; --"]);
+    }
+    let list = db.json(&["player", "list"]);
+    let stored: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    for n in names {
+        assert!(stored.contains(&n), "{n} not in {stored:?}");
+        let shown = db.json(&["player", "show", &n.to_lowercase()]);
+        assert_eq!(shown["player"]["name"].as_str(), Some(n), "{shown}");
+    }
+    // LIKE wildcards are not wildcards.
+    refused(&db, &["player", "show", "50%"], "no player named");
+    db.ok(&[
+        "match",
+        "new",
+        "--variant",
+        "tihbat",
+        "--south",
+        names[0],
+        "--north",
+        names[2],
+    ]);
+    let csv = db.ok(&["history", "--format", "csv", "--player", names[1]]);
+    assert_eq!(csv.lines().count(), 1, "{csv}"); // the header: no match of that player
+    db.verified();
+}
+
+/// Files that are not goobalay databases are refused by every command that opens the
+/// database, and left byte for byte as they were.
+#[test]
+fn foreign_files_and_newer_schemas_are_refused_unchanged() {
+    let commands: &[&[&str]] = &[
+        &["player", "list"],
+        &["player", "add", "Amina"],
+        &["match", "state", "1"],
+        &["history"],
+        &["verify"],
+    ];
+    // Not SQLite: text, random bytes, an SQLite header followed by garbage, empty-ish.
+    let mut garbage = b"SQLite format 3\0".to_vec();
+    garbage.extend((0..4096u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8));
+    let texts: Vec<(Vec<u8>, &str)> = vec![
+        (
+            b"name,club\nAmina,Hargeisa\n".to_vec(),
+            "not an SQLite database",
+        ),
+        ((0..255u8).rev().collect(), "not an SQLite database"),
+        (garbage, "database"),
+    ];
+    for (content, needle) in &texts {
+        let db = Db::new();
+        std::fs::write(&db.path, content).unwrap();
+        for args in commands {
+            refused(&db, args, needle);
+        }
+    }
+    // A database made by a newer goobalay.
+    let db = club();
+    db.sql(
+        "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time)
+         VALUES (29991231000000, 'from the future', TRUE, X'00', 0);
+         PRAGMA wal_checkpoint(TRUNCATE);",
+    );
+    for args in commands {
+        refused(&db, args, "made by a newer goobalay");
+    }
+    // Another program's SQLite database.
+    let db = Db::new();
+    db.sql("CREATE TABLE accounts (id INTEGER); PRAGMA wal_checkpoint(TRUNCATE);");
+    for args in commands {
+        refused(&db, args, "another program");
+    }
+    // A folder where the database should be.
+    let db = Db::new();
+    std::fs::create_dir(&db.path).unwrap();
+    refused(&db, &["player", "list"], "database");
+}

@@ -1,0 +1,275 @@
+//! `goobalay verify`: a clean database passes; every kind of tampering is named.
+
+mod common;
+
+use common::Db;
+
+/// A database with a human multi-hand match (moves, entered results, arrangements,
+/// decided), engine matches played to the end, and a human-v-engine match in play.
+fn club() -> Db {
+    let db = Db::new();
+    for p in ["Amina", "Bashir"] {
+        db.ok(&["player", "add", p]);
+    }
+    db.ok(&["player", "add", "Robo", "--engine", "greedy"]);
+    db.ok(&["player", "add", "Rand", "--engine", "random"]);
+    let new = |variant: &str, south: &str, north: &str, extra: &[&str]| {
+        let mut a = vec![
+            "match",
+            "new",
+            "--variant",
+            variant,
+            "--south",
+            south,
+            "--north",
+            north,
+            "--seed",
+            "7",
+        ];
+        a.extend(extra);
+        db.ok(&a);
+    };
+    // Match 1: hand 1 moves then a result, hand 2 arranged then a result, hand 3 ends it.
+    new("layli-goobalay", "Amina", "Bashir", &[]);
+    db.ok(&["match", "move", "1", "4"]);
+    db.ok(&["match", "move", "1", "4"]);
+    db.ok(&["match", "result", "1", "30", "18"]);
+    db.ok(&["match", "arrange", "1", "--seeds", "3,1,1,1,2,10"]);
+    db.ok(&["match", "arrange", "1", "--seeds", "3,3,3,3,3,3"]);
+    db.ok(&["match", "result", "1", "13", "35"]);
+    db.ok(&["match", "result", "1", "5", "43"]);
+    // Match 2: engines, Tihbat, played to the end.
+    new("tihbat", "Robo", "Rand", &[]);
+    db.ok(&["match", "play", "2"]);
+    // Match 3: engines, a multi-hand Layli Goobalay match (engine arrangements).
+    new("layli-goobalay", "Rand", "Robo", &["--max-hands", "3"]);
+    db.ok(&["match", "play", "3"]);
+    // Match 4: a human against an engine, in play.
+    new("modiar", "Amina", "Robo", &[]);
+    db.ok(&["match", "move", "4", "1"]);
+    db
+}
+
+/// A copy of `db` (checkpointed), tampered with by `sql`; returns verify's output.
+fn tampered(db: &Db, sql: &str) -> (i32, String) {
+    db.sql("PRAGMA wal_checkpoint(TRUNCATE)");
+    let copy = Db::new();
+    std::fs::copy(&db.path, &copy.path).unwrap();
+    copy.sql(sql);
+    copy.verify()
+}
+
+#[test]
+fn a_clean_database_verifies_and_every_tampering_is_named() {
+    let db = club();
+    db.sql("PRAGMA wal_checkpoint(TRUNCATE)");
+    let before = std::fs::read(&db.path).unwrap();
+    let summary = db.verified();
+    // An audit writes nothing.
+    assert!(
+        std::fs::read(&db.path).unwrap() == before,
+        "verify changed the database"
+    );
+    assert!(
+        summary.contains("checked 4 matches (3 finished)"),
+        "{summary}"
+    );
+    assert!(summary.contains("all consistent"), "{summary}");
+    let state = db.json(&["match", "state", "3"]);
+    assert!(state["match"]["hand"].as_u64().unwrap() >= 2, "{state}");
+
+    let cases: &[(&str, &[&str])] = &[
+        // An engine game's score differs from the moves stored.
+        (
+            "UPDATE hands SET score_south = score_south + 1, score_north = score_north - 1
+             WHERE match_id = 2 AND number = 1",
+            &["match 2, hand 1: stored score"],
+        ),
+        // An entered result is the event itself: changed, it no longer carries over
+        // into the arrangement the next hand was played with.
+        (
+            "UPDATE hands SET score_south = 31, score_north = 17 WHERE match_id = 1 AND number = 1",
+            &[
+                "match 1, hand 2: stored seeds brought in (carried over) 30-18, the replay gives 31-17",
+                "match 1, hand 2: north's arrangement '3,1,1,1,2,10' does not replay",
+            ],
+        ),
+        (
+            "UPDATE hands SET holdings_south = 29, holdings_north = 19 WHERE match_id = 1 AND number = 2",
+            &["match 1, hand 2: stored seeds brought in (carried over) 29-19, the replay gives 30-18"],
+        ),
+        (
+            "UPDATE hands SET kept_south = 0 WHERE match_id = 1 AND number = 2",
+            &["match 1, hand 2: stored seeds kept in hand 0-0, the replay gives 12-0"],
+        ),
+        (
+            "UPDATE hands SET moves = '4 9', move_count = 2 WHERE match_id = 1 AND number = 1",
+            &["match 1, hand 1: move 2 ('9') does not replay", "legal moves"],
+        ),
+        (
+            "UPDATE hands SET move_count = 5 WHERE match_id = 1 AND number = 1",
+            &["match 1, hand 1: stored move count 5, but 2 moves are stored"],
+        ),
+        (
+            "UPDATE hands SET arrangement_south = '4,3,3,3,3,3' WHERE match_id = 1 AND number = 2",
+            &["match 1, hand 2: south's arrangement '4,3,3,3,3,3' does not replay"],
+        ),
+        (
+            "UPDATE matches SET winner = 'south' WHERE id = 1",
+            &["match 1: stored winner 'south', the replay gives 'north'"],
+        ),
+        (
+            "UPDATE matches SET winner = NULL, finished_at = NULL WHERE id = 2",
+            &["match 2: stored winner none, the replay gives"],
+        ),
+        (
+            "UPDATE matches SET hands_played = 2 WHERE id = 1",
+            &["match 1: stored hands played 2, the replay gives 3"],
+        ),
+        (
+            "DELETE FROM hands WHERE match_id = 1 AND number = 3",
+            &["match 1, hand 3: missing"],
+        ),
+        (
+            "UPDATE hands SET end_reason = NULL, score_south = NULL, score_north = NULL
+             WHERE match_id = 1 AND number = 2",
+            &["match 1, hand 2: unfinished, yet a later hand is stored"],
+        ),
+        (
+            "UPDATE hands SET number = 5 WHERE match_id = 1 AND number = 3",
+            &["match 1, hand 3: stored as hand 5"],
+        ),
+        (
+            "UPDATE matches SET seed = seed + 1 WHERE id = 3",
+            &["match 3, hand 1:", "was made for the engine player", "chooses"],
+        ),
+        (
+            "UPDATE hands SET first_mover = 'south' WHERE match_id = 1 AND number = 2",
+            &["match 1, hand 2: stored first mover 'south', the replay gives 'north'"],
+        ),
+        (
+            "UPDATE matches SET rules = '{\"holes_per_row\": 0}' WHERE id = 4",
+            &["match 4: the match cannot be set up"],
+        ),
+        (
+            "INSERT INTO tournaments (name, name_key, variant, format, match_form, status, created_at)
+               VALUES ('Spring', 'spring', 'tihbat', 'round-robin', 'single', 'finished', '2026-01-01T00:00:00Z');
+             UPDATE matches SET tournament_id = 1, round = 1 WHERE id IN (3, 4)",
+            &[
+                "tournament 'Spring', match 3: a player of this tournament match is not entered",
+                "tournament 'Spring', match 3: the match is played as 'layli-goobalay', the tournament's variant is 'tihbat'",
+                "tournament 'Spring', match 4: the tournament is finished but this match is still in play",
+            ],
+        ),
+    ];
+    for (sql, needles) in cases {
+        let (code, out) = tampered(&db, sql);
+        assert_eq!(code, 1, "{sql}\n{out}");
+        for needle in *needles {
+            assert!(out.contains(needle), "{sql}\nlacks '{needle}':\n{out}");
+        }
+        assert!(out.contains("mismatch"), "{out}");
+    }
+}
+
+/// Searching engine levels: quick ones are recomputed, the slow ones with --deep.
+#[test]
+fn searching_levels_are_recomputed_quick_ones_always_slow_ones_with_deep() {
+    let db = Db::new();
+    db.ok(&["player", "add", "Mid", "--engine", "medium"]);
+    db.ok(&["player", "add", "Deep", "--engine", "hard"]);
+    db.ok(&[
+        "match",
+        "new",
+        "--variant",
+        "tihbat",
+        "--south",
+        "Mid",
+        "--north",
+        "Deep",
+        "--seed",
+        "5",
+    ]);
+    db.ok(&["match", "play", "1"]);
+    let text = db.verified();
+    assert!(
+        text.contains("of hard/max/perfect players not recomputed"),
+        "{text}"
+    );
+    let out = db.ok(&["verify", "--deep"]);
+    assert!(
+        out.contains("all consistent") && !out.contains("not recomputed"),
+        "{out}"
+    );
+    // A changed seed: medium's own decisions no longer follow from it.
+    db.sql("UPDATE matches SET seed = seed + 1");
+    let (code, text) = db.verify();
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("engine player (medium)"), "{text}");
+}
+
+#[test]
+fn verify_refuses_a_missing_database_and_a_foreign_file() {
+    let db = Db::new();
+    let out = db.run(&["verify"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no database at"));
+    assert!(!db.path.exists(), "verify created a database");
+    std::fs::write(&db.path, "not a database at all, just text").unwrap();
+    let out = db.run(&["verify"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not an SQLite database"));
+}
+
+/// Tournament standings: computed from the stored results, they must be what the
+/// replayed matches give; rounds must be consistent.
+#[test]
+fn tournament_results_and_standings_are_checked_against_the_replay() {
+    let db = Db::new();
+    for (p, level) in [
+        ("Ada", "greedy"),
+        ("Bo", "random"),
+        ("Cy", "greedy"),
+        ("Di", "random"),
+    ] {
+        db.ok(&["player", "add", p, "--engine", level]);
+    }
+    db.ok(&[
+        "tournament",
+        "new",
+        "Cup",
+        "--variant",
+        "tihbat",
+        "--format",
+        "round-robin",
+        "--seed",
+        "8",
+    ]);
+    db.ok(&["tournament", "add", "Cup", "Ada", "Bo", "Cy", "Di"]);
+    db.ok(&["tournament", "run", "Cup", "--quiet"]);
+    let text = db.verified();
+    assert!(text.contains("1 tournaments"), "{text}");
+    // A result changed in the match row only: the match and the standings are named.
+    let (code, out) = tampered(
+        &db,
+        "UPDATE matches SET winner = CASE winner WHEN 'south' THEN 'north' ELSE 'south' END,
+                final_south = final_north, final_north = final_south WHERE id = 1",
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("match 1: stored winner"), "{out}");
+    assert!(
+        out.contains("tournament 'Cup': standings from the stored results"),
+        "{out}"
+    );
+    // A player paired twice in one round.
+    let (code, out) = tampered(
+        &db,
+        "UPDATE matches SET north_id = south_id + 0, south_id = (SELECT north_id FROM matches WHERE id = 2) WHERE id = 1",
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("tournament 'Cup': the stored rounds are inconsistent")
+            && out.contains("paired twice in round 1"),
+        "{out}"
+    );
+}
