@@ -399,6 +399,18 @@ fn every_bad_input_is_one_clear_line_exit_2_and_changes_nothing() {
             vec![
                 "tournament",
                 "new",
+                "Spring\nCup",
+                "--variant",
+                "tihbat",
+                "--format",
+                "round-robin",
+            ],
+            "without control characters",
+        ),
+        (
+            vec![
+                "tournament",
+                "new",
                 "X",
                 "--variant",
                 "tihbat",

@@ -53,6 +53,11 @@ pub enum TournamentStoreError {
     Duplicate(String),
     #[error("a tournament name must not be empty")]
     EmptyName,
+    #[error(
+        "a tournament name must be at most {} characters without control characters (tabs, newlines)",
+        super::MAX_NAME_CHARS
+    )]
+    BadName,
     #[error("{player} is already entered in {tournament}")]
     AlreadyEntered { player: String, tournament: String },
     #[error("{player} is named twice in this entry list")]
@@ -313,6 +318,9 @@ impl Store {
         let name = new.name.trim();
         if name.is_empty() {
             return Err(TournamentStoreError::EmptyName);
+        }
+        if name.chars().count() > super::MAX_NAME_CHARS || name.chars().any(char::is_control) {
+            return Err(TournamentStoreError::BadName);
         }
         // Check the match form and hand limit now, not at the first pairing.
         MatchSpec::new(&new.variant, new.form, new.max_hands, Side::South)?;
