@@ -4,28 +4,21 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use clap::Args;
 use goobalay::ai::Level;
 use goobalay::ai::arena::{self, ArenaConfig};
 use goobalay::ai::search::{Limits, MAX_DEPTH, SCALE, Searcher};
 use goobalay::ai::solve::{SolveLimits, Solver};
-use goobalay::engine::{Game, Side, Variant};
+use goobalay::engine::{Side, Variant};
 use serde::Serialize;
 use tabled::{Table, Tabled, settings::Style};
 
 use crate::args::{Format, StartArgs, VariantArgs, load_rule_file, preset};
+use crate::engine_cmds::play_moves;
 
 fn parse_level(text: &str) -> Result<Level, String> {
     Level::parse(text).map_err(|e| e.to_string())
-}
-
-fn play_moves(game: &mut Game, moves: &str) -> anyhow::Result<()> {
-    for (i, mv) in moves.split_whitespace().enumerate() {
-        game.play_notation(mv)
-            .with_context(|| format!("move {} ('{mv}')", i + 1))?;
-    }
-    Ok(())
 }
 
 fn seeds(value: i32) -> f64 {
@@ -78,7 +71,7 @@ struct AnalyseOut {
 pub fn analyse(args: AnalyseArgs) -> anyhow::Result<ExitCode> {
     let variant = args.variant.load()?;
     let mut game = args.start.game(&variant)?;
-    play_moves(&mut game, &args.moves)?;
+    play_moves(&mut game, &args.moves, |_| Ok(()))?;
     if game.is_over() {
         bail!("the game is over; there is no move to analyse");
     }
@@ -197,7 +190,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         _ => bail!("give a variant name or --rules FILE"),
     };
     let mut game = args.start.game(&variant)?;
-    play_moves(&mut game, &args.moves)?;
+    play_moves(&mut game, &args.moves, |_| Ok(()))?;
     if game.is_over() {
         bail!("the game is over; there is nothing to solve");
     }

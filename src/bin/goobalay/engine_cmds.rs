@@ -95,7 +95,7 @@ pub fn rules(args: RulesArgs) -> anyhow::Result<ExitCode> {
 
 /// Plays `moves` one by one, calling `each` with the game after every move. An
 /// illegal move stops with an error naming the legal ones.
-fn play_moves(
+pub fn play_moves(
     game: &mut Game,
     moves: &str,
     mut each: impl FnMut(&Game) -> anyhow::Result<()>,
