@@ -1,9 +1,10 @@
 //! The tournament benchmark: a round robin of `random` engine players in Layli
 //! Goobalay multi-hand matches (32 players: 496 matches), played through the store
-//! exactly as `goobalay tournament run` plays it (rounds paired as they become
-//! pairable, each match played in memory and written with every move, a round's
-//! matches in one transaction), then the same 496 matches (same specs and seeds) played in memory
-//! only. Prints both wall times and the share of the stored run spent outside the
+//! by the code `goobalay tournament run` uses (`Store::run_tournament`: rounds paired
+//! as they become pairable, each match played in memory and written with every move,
+//! a round's matches in one transaction, the engine playing ahead of the database on
+//! its own thread), then the same 496 matches (same specs and seeds) played in memory
+//! only, on one thread. Prints both wall times and the share of the stored run spent outside the
 //! engine.
 //!
 //! ```sh
@@ -15,11 +16,10 @@ use std::time::Instant;
 use goobalay::ai::Level;
 use goobalay::engine::{BySide, Variant};
 use goobalay::matches::{MatchForm, MatchOutcome, play_engine_match};
-use goobalay::store::tournaments::{
-    NewTournament, TournamentStoreError, pending_engine_boards, play_board,
-};
+use goobalay::store::run::RunEnd;
+use goobalay::store::tournaments::NewTournament;
 use goobalay::store::{HistoryFilter, Store};
-use goobalay::tournament::{Format, PointsScheme, TournamentError};
+use goobalay::tournament::{Format, PointsScheme};
 
 /// This process's CPU time (user + system, all threads) in seconds, from
 /// /proc/self/stat (Linux; `None` elsewhere). Resolution: one clock tick (10 ms).
@@ -62,65 +62,14 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Stored: what `tournament run` does, without the printing.
     let cpu0 = cpu_seconds();
     let start = Instant::now();
-    let mut played = 0;
-    let (mut t_pair, mut t_play, mut t_add, mut t_commit) = (0.0, 0.0, 0.0, 0.0);
-    let loaded = store.load_tournament("Bench").await?;
-    let spec = loaded.row.spec()?;
-    let mut writer = store.tournament_writer().await?;
-    let mut pending = loaded.pending_engine_matches();
-    let mut cache = Some(loaded);
-    loop {
-        if pending.is_empty() {
-            let t0 = Instant::now();
-            let paired = store.pair_next_round_cached("Bench", &mut cache).await;
-            t_pair += t0.elapsed().as_secs_f64();
-            match paired {
-                Ok(p) => {
-                    pending = pending_engine_boards(&p.boards);
-                    continue;
-                }
-                Err(TournamentStoreError::Tournament(TournamentError::Finished { .. })) => {
-                    store.finish_tournament("Bench").await?;
-                    break;
-                }
-                Err(e) => return Err(e.into()),
-            }
-        }
-        // As `tournament run`: the engine on its own thread, storing on this one, the
-        // round in one transaction.
-        let t0 = Instant::now();
-        let (sender, receiver) = std::sync::mpsc::sync_channel(64);
-        let boards = std::mem::take(&mut pending);
-        let engine_spec = spec.clone();
-        std::thread::spawn(move || {
-            for b in boards {
-                if let Some(state) = play_board(&engine_spec, &b)
-                    && sender.send((b, state)).is_err()
-                {
-                    break;
-                }
-            }
-        });
-        let mut batch = writer.begin_round().await?;
-        while let Ok(first) = receiver.recv() {
-            let mut chunk = vec![first];
-            chunk.extend(receiver.try_iter());
-            let t1 = Instant::now();
-            batch.add(chunk).await?;
-            t_add += t1.elapsed().as_secs_f64();
-        }
-        let t1 = Instant::now();
-        for (b, m) in batch.commit().await? {
-            if let Some(c) = cache.as_mut() {
-                c.record_played(&b, &m);
-            }
-            played += 1;
-        }
-        t_commit += t1.elapsed().as_secs_f64();
-        t_play += t0.elapsed().as_secs_f64();
-    }
+    let report = store.run_tournament("Bench", None, |_| {}).await?;
     let stored = start.elapsed();
-    drop(writer);
+    assert_eq!(
+        report.end,
+        RunEnd::Finished,
+        "the round robin runs to its end"
+    );
+    let played = report.played;
     let cpu_stored = cpu_seconds().zip(cpu0).map(|(b, a)| b - a);
 
     if std::env::var_os("GOOBALAY_TIMING_DETAIL").is_some() {
@@ -168,12 +117,6 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (s, m) = (stored.as_secs_f64(), memory.as_secs_f64());
     println!("{players}-player round robin: {played} matches, {hands} hands, {moves} moves stored");
     println!("  played and stored (tournament run): {s:.3} s");
-    println!(
-        "    of which pairing (creating matches) {t_pair:.3} s, playing and writing matches {t_play:.3} s"
-    );
-    println!(
-        "    (statements writing the played matches {t_add:.3} s, overlapping the engine; commits {t_commit:.3} s)"
-    );
     println!("  the same matches in memory only:    {m:.3} s");
     println!(
         "  storing costs {:+.1}% over playing; {:.1}% of the stored run is outside the engine",

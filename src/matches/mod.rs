@@ -270,11 +270,26 @@ impl Hand {
 
     /// The moves in notation, space separated.
     pub fn moves_text(&self, holes_per_row: u8) -> String {
-        self.moves
-            .iter()
-            .map(|m| m.notation(holes_per_row))
-            .collect::<Vec<_>>()
-            .join(" ")
+        use std::fmt::Write;
+        // Written in place: a tournament run stores about 100,000 moves.
+        let mut text = String::with_capacity(self.moves.len() * 3);
+        for (i, m) in self.moves.iter().enumerate() {
+            if i > 0 {
+                text.push(' ');
+            }
+            match m.hole() {
+                None => text.push_str("pass"),
+                Some(h) => {
+                    let number = h % usize::from(holes_per_row) + 1;
+                    if number < 10 {
+                        text.push(char::from(b'0' + number as u8));
+                    } else {
+                        write!(text, "{number}").expect("writing to a String");
+                    }
+                }
+            }
+        }
+        text
     }
 }
 
@@ -902,6 +917,41 @@ mod tests {
     fn spec(form: MatchForm, max_hands: Option<u32>) -> MatchSpec {
         let v = Variant::preset("layli-goobalay").unwrap();
         MatchSpec::new(&v, form, max_hands, Side::South).unwrap()
+    }
+
+    #[test]
+    fn moves_text_is_the_notation_of_each_move() {
+        // 2x12 rows: two-digit hole numbers; indices of both rows; a pass.
+        let moves = vec![
+            Move::from_hole(0),
+            Move::from_hole(8),
+            Move::from_hole(9),
+            Move::PASS,
+            Move::from_hole(23),
+            Move::from_hole(12),
+        ];
+        let hand = Hand {
+            number: 1,
+            first_mover: Side::South,
+            holdings: BySide::new(0, 0),
+            kept: BySide::new(0, 0),
+            arrangement: BySide::new(None, None),
+            first_arranger: None,
+            moves: moves.clone(),
+            end: None,
+            score: None,
+        };
+        assert_eq!(hand.moves_text(12), "1 9 10 pass 12 1");
+        let joined: Vec<String> = moves.iter().map(|m| m.notation(12)).collect();
+        assert_eq!(hand.moves_text(12), joined.join(" "));
+        assert_eq!(
+            Hand {
+                moves: Vec::new(),
+                ..hand
+            }
+            .moves_text(6),
+            ""
+        );
     }
 
     #[test]

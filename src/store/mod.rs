@@ -13,6 +13,7 @@
 //! hand rows hold the events (arrangements, moves in notation, an entered result) from
 //! which [`crate::matches::MatchState::replay`] rebuilds the match.
 
+pub mod run;
 pub mod tournaments;
 
 use std::path::{Path, PathBuf};
@@ -798,7 +799,7 @@ async fn insert_match(
     .last_insert_rowid();
     let n = new.spec.rules.holes_per_row;
     // 16 parameters a hand; SQLite allows 32,766 a statement.
-    for chunk in hands.chunks(1000) {
+    for chunk in statement_chunks(hands, 1024) {
         let mut insert = sqlx::QueryBuilder::<Sqlite>::new(
             "INSERT INTO hands (match_id, number, first_mover, first_arranger, holdings_south,
                  holdings_north, kept_south, kept_north, arrangement_south, arrangement_north,
@@ -912,6 +913,27 @@ async fn load_match(conn: &mut SqliteConnection, id: i64) -> Result<StoredMatch>
         return Err(StoreError::Corrupt(format!("match {id} has no hands")));
     }
     Ok(StoredMatch { row, state })
+}
+
+/// Splits `items` into runs of power-of-two lengths (largest first, at most `max`,
+/// itself a power of two) for multi-row statements: a statement's text depends only
+/// on its row count, so a handful of shapes repeat and sqlx's statement cache reuses
+/// their prepared form instead of parsing a new statement for every batch size.
+pub(crate) fn statement_chunks<T>(items: &[T], max: usize) -> Vec<&[T]> {
+    debug_assert!(max.is_power_of_two());
+    let mut chunks = Vec::new();
+    let mut rest = items;
+    while !rest.is_empty() {
+        let len = if rest.len() >= max {
+            max
+        } else {
+            1 << (usize::BITS - 1 - rest.len().leading_zeros())
+        };
+        let (chunk, tail) = rest.split_at(len);
+        chunks.push(chunk);
+        rest = tail;
+    }
+    chunks
 }
 
 fn side_pair(v: Option<&Vec<u16>>) -> Option<String> {

@@ -226,24 +226,10 @@ impl LoadedTournament {
     /// Records a match just stored by this process (see
     /// [`Store::pair_next_round_cached`]): its result as `load` would read it.
     pub fn record_played(&mut self, board: &BoardRow, m: &PlayedMatch) {
-        let Some(outcome) = m.outcome else {
+        if m.outcome.is_none() {
             return;
-        };
-        let decision = match outcome {
-            MatchOutcome::Winner(Side::South) => Decision::South,
-            MatchOutcome::Winner(Side::North) => Decision::North,
-            MatchOutcome::Draw => Decision::Draw,
-        };
-        if let Some(f) = self.tournament.fixtures.iter_mut().find(|f| {
-            f.pairing.round == board.round
-                && f.pairing.board == board.board
-                && f.pairing.north.is_some()
-        }) {
-            f.result = Some(MatchResult {
-                decision,
-                seeds: BySide::new(m.result_seeds.0, m.result_seeds.1),
-            });
         }
+        record_result(&mut self.tournament, board.round, board.board, m);
         if let Some(b) = self
             .boards
             .iter_mut()
@@ -266,6 +252,43 @@ pub fn pending_engine_boards(boards: &[BoardRow]) -> Vec<BoardRow> {
         .filter(|b| !b.finished && b.engines_only && b.match_id.is_some())
         .cloned()
         .collect()
+}
+
+/// Records the result of the finished match `m` on `board` of `round` in `t`, as
+/// `load` would read it from the stored match.
+pub(crate) fn record_result(t: &mut Tournament, round: u32, board: u32, m: &PlayedMatch) {
+    let Some(outcome) = m.outcome else {
+        return;
+    };
+    let decision = match outcome {
+        MatchOutcome::Winner(Side::South) => Decision::South,
+        MatchOutcome::Winner(Side::North) => Decision::North,
+        MatchOutcome::Draw => Decision::Draw,
+    };
+    if let Some(f) = t
+        .fixtures
+        .iter_mut()
+        .find(|f| f.pairing.round == round && f.pairing.board == board && f.pairing.north.is_some())
+    {
+        f.result = Some(MatchResult {
+            decision,
+            seeds: BySide::new(m.result_seeds.0, m.result_seeds.1),
+        });
+    }
+}
+
+/// Adds a round just paired to `t` as `load` would read it back: match fixtures in
+/// (round, id) order, then the byes.
+pub(crate) fn add_round(t: &mut Tournament, pairings: &[Pairing]) {
+    let at = t
+        .fixtures
+        .iter()
+        .filter(|f| f.pairing.north.is_some())
+        .count();
+    let (games, byes): (Vec<_>, Vec<_>) = pairings.iter().cloned().partition(|p| p.north.is_some());
+    t.fixtures
+        .splice(at..at, games.into_iter().map(Fixture::pending));
+    t.fixtures.extend(byes.into_iter().map(Fixture::pending));
 }
 
 /// A round just paired.
@@ -552,16 +575,7 @@ impl Store {
         // `finish_tournament`, which `tournament run` calls).
         let pairings = loaded.tournament.next_round()?;
         let spec = loaded.row.spec()?;
-        let engine_of: HashMap<i64, Option<String>> = sqlx::query(
-            "SELECT p.id, p.engine FROM players p
-             JOIN tournament_players tp ON tp.player_id = p.id WHERE tp.tournament_id = ?1",
-        )
-        .bind(tid)
-        .fetch_all(&mut *tx)
-        .await?
-        .iter()
-        .map(|r| Ok((r.try_get("id")?, r.try_get("engine")?)))
-        .collect::<Result<_, sqlx::Error>>()?;
+        let engine_of = engine_levels(&mut tx, tid).await?;
         let variant = Variant {
             name: spec.variant.clone(),
             summary: String::new(),
@@ -596,7 +610,7 @@ impl Store {
             })
             .collect();
         let mut ids = Vec::with_capacity(games.len());
-        for chunk in games.chunks(1000) {
+        for chunk in super::statement_chunks(&games, 64) {
             let mut sql = String::from(
                 "INSERT INTO matches (variant, rules, form, max_hands, first_mover, south_id,
                      north_id, south_engine, north_engine, seed, tournament_id, round, created_at)
@@ -683,19 +697,7 @@ impl Store {
             .await?;
         tx.commit().await?;
         if !any_over {
-            // The tournament as `load` would read it now: match fixtures in (round,
-            // id) order, then the byes.
-            let t = &mut loaded.tournament;
-            let at = t
-                .fixtures
-                .iter()
-                .filter(|f| f.pairing.north.is_some())
-                .count();
-            let (games, byes): (Vec<_>, Vec<_>) =
-                pairings.iter().cloned().partition(|p| p.north.is_some());
-            t.fixtures
-                .splice(at..at, games.into_iter().map(Fixture::pending));
-            t.fixtures.extend(byes.into_iter().map(Fixture::pending));
+            add_round(&mut loaded.tournament, &pairings);
             loaded.boards.extend(boards.iter().cloned());
             loaded.boards.sort_by_key(|b| (b.round, b.board));
             if loaded.row.status == "open" {
@@ -815,7 +817,7 @@ impl RoundBatch<'_> {
     /// statements for the lot. The others are kept for [`RoundBatch::commit`].
     pub async fn add(&mut self, played_matches: Vec<(BoardRow, MatchState)>) -> Result<()> {
         // SQLite allows 32766 parameters; at most 5 per match below.
-        for chunk in played_matches.chunks(1000) {
+        for chunk in super::statement_chunks(&played_matches, 64) {
             let items: Vec<(i64, &BoardRow, &MatchState)> = chunk
                 .iter()
                 .filter_map(|(b, s)| b.match_id.map(|id| (id, b, s)))
@@ -1025,7 +1027,7 @@ impl Store {
     }
 }
 
-fn board_row(
+pub(crate) fn board_row(
     p: &Pairing,
     match_id: Option<i64>,
     finished: bool,
@@ -1047,10 +1049,10 @@ fn board_row(
     }
 }
 
-/// Plays the match on `board` from the setup to its end in memory (`None`: not a
-/// match between two engines). Pure computation: no database.
+/// Plays the match on `board` from the setup to its end in memory (`None`: a bye,
+/// or not a match between two engines). Pure computation: no database.
 pub fn play_board(spec: &MatchSpec, board: &BoardRow) -> Option<MatchState> {
-    board.match_id?;
+    board.north_id?;
     let level = |e: &Option<String>| e.as_deref().and_then(|l| Level::parse(l).ok());
     let engines = BySide::new(
         Some(level(&board.engines.0)?),
@@ -1061,7 +1063,7 @@ pub fn play_board(spec: &MatchSpec, board: &BoardRow) -> Option<MatchState> {
     Some(state)
 }
 
-fn played(id: i64, state: &MatchState) -> PlayedMatch {
+pub(crate) fn played(id: i64, state: &MatchState) -> PlayedMatch {
     PlayedMatch {
         id,
         outcome: state.outcome(),
@@ -1088,6 +1090,23 @@ fn played(id: i64, state: &MatchState) -> PlayedMatch {
         },
         hands_finished: state.hands().iter().filter(|h| h.end.is_some()).count() as i64,
     }
+}
+
+/// Each entrant's engine level (`None`: a human).
+pub(crate) async fn engine_levels(
+    conn: &mut SqliteConnection,
+    tournament_id: i64,
+) -> Result<HashMap<i64, Option<String>>> {
+    Ok(sqlx::query(
+        "SELECT p.id, p.engine FROM players p
+         JOIN tournament_players tp ON tp.player_id = p.id WHERE tp.tournament_id = ?1",
+    )
+    .bind(tournament_id)
+    .fetch_all(&mut *conn)
+    .await?
+    .iter()
+    .map(|r| Ok((r.try_get("id")?, r.try_get("engine")?)))
+    .collect::<Result<_, sqlx::Error>>()?)
 }
 
 /// Whether the stored tournament has as many matches, finished matches, byes,
@@ -1124,13 +1143,13 @@ async fn write_hand_rows(
     matches: &[(i64, &[crate::matches::Hand])],
     n: u8,
 ) -> Result<()> {
-    // SQLite allows 32766 parameters: 16 per row, at most 1000 rows a statement.
+    // SQLite allows 32766 parameters: 16 per row, at most 64 rows a statement (small statements parse fast).
     let rows: Vec<(i64, &crate::matches::Hand)> = matches
         .iter()
         .flat_map(|(id, hands)| hands.iter().map(move |h| (*id, h)))
         .collect();
     let now = Utc::now();
-    for chunk in rows.chunks(1000) {
+    for chunk in super::statement_chunks(&rows, 64) {
         let mut sql = String::from(
             "INSERT INTO hands (match_id, number, first_mover, first_arranger, holdings_south,
                  holdings_north, kept_south, kept_north, arrangement_south, arrangement_north,

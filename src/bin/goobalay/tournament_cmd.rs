@@ -14,13 +14,10 @@ use clap::{Args, Subcommand, ValueEnum};
 use goobalay::engine::Side;
 use goobalay::matches::{MatchForm, MatchOutcome};
 use goobalay::store::Store;
-use goobalay::store::tournaments::{
-    LoadedTournament, NewTournament, TournamentStoreError, pending_engine_boards, play_board,
-};
+use goobalay::store::run::{RunEnd, RunEvent};
+use goobalay::store::tournaments::{LoadedTournament, NewTournament};
 use goobalay::tournament::export::{self, ExportFormat};
-use goobalay::tournament::{
-    Format as TFormat, PointsScheme, Tiebreak, Tournament, TournamentError,
-};
+use goobalay::tournament::{Format as TFormat, PointsScheme, Tiebreak, Tournament};
 use indicatif::{ProgressBar, ProgressStyle};
 use tabled::builder::Builder;
 use tabled::settings::Style;
@@ -412,121 +409,85 @@ pub async fn run_engines(
         .expect("valid template"),
     );
     bar.set_position(finished_before);
-    let mut played = 0u64;
-    let finish = |bar: &ProgressBar, played, finished, message: String| {
-        bar.finish_and_clear();
-        Ok(RunSummary {
-            played,
-            finished,
-            message,
-        })
-    };
-    let spec = loaded.row.spec()?;
-    let mut writer = store.tournament_writer().await?;
     let mut created = loaded
         .boards
         .iter()
         .filter(|b| b.match_id.is_some())
         .count() as u64;
-    let mut pending = loaded.pending_engine_matches();
-    // The tournament kept in memory between rounds (read again only if another
-    // process changed it).
-    let mut cache = Some(loaded.clone());
-    loop {
-        if pending.is_empty() {
-            match store.pair_next_round_cached(name, &mut cache).await {
-                Ok(paired) => {
-                    if lines {
-                        bar.suspend(|| {
-                            writeln!(std::io::stdout(), "round {} paired", paired.round)
-                        })?;
-                    }
+    // Lines are printed as rounds and matches are committed; a failed write to
+    // stdout (a closed pipe) is reported once the run stops.
+    let mut out = Ok(());
+    let report = store
+        .run_tournament(name, limit, |event| {
+            if out.is_err() {
+                return;
+            }
+            out = match event {
+                RunEvent::Paired(paired) => {
                     created += paired
                         .boards
                         .iter()
                         .filter(|b| b.match_id.is_some())
                         .count() as u64;
                     bar.set_length(planned_matches(&loaded.tournament).max(created));
-                    pending = pending_engine_boards(&paired.boards);
-                    continue;
+                    if lines {
+                        bar.suspend(|| writeln!(std::io::stdout(), "round {} paired", paired.round))
+                    } else {
+                        Ok(())
+                    }
                 }
-                Err(TournamentStoreError::Tournament(TournamentError::Finished { .. })) => {
-                    store.finish_tournament(name).await?;
-                    let message =
-                        format!("{tname} is finished: {played} match(es) played in this run");
-                    return finish(&bar, played, true, message);
+                RunEvent::Stored(b, m) => {
+                    bar.inc(1);
+                    if !lines {
+                        return;
+                    }
+                    let south = loaded.name_of(b.south_id);
+                    let north = b.north_id.map_or("?", |n| loaded.name_of(n));
+                    let result = match m.outcome {
+                        Some(MatchOutcome::Winner(Side::South)) => "1-0",
+                        Some(MatchOutcome::Winner(Side::North)) => "0-1",
+                        Some(MatchOutcome::Draw) => "½-½",
+                        None => "*",
+                    };
+                    let seeds = m
+                        .seeds
+                        .map_or(String::new(), |(s, n)| format!(", seeds {s}-{n}"));
+                    bar.suspend(|| {
+                        writeln!(
+                            std::io::stdout(),
+                            "round {} board {} (match {}): {south} {result} {north}  ({} hand(s), {} moves{seeds})",
+                            b.round, b.board, m.id, m.hands, m.moves
+                        )
+                    })
                 }
-                Err(TournamentStoreError::Tournament(TournamentError::RoundIncomplete {
-                    round,
-                    pending,
-                })) => {
-                    let message = format!(
-                        "{played} match(es) played; round {round} waits for {pending} match(es) with a human player (see `goobalay history --tournament \"{tname}\"`)"
-                    );
-                    return finish(&bar, played, false, message);
-                }
-                Err(e) => return Err(e.into()),
-            }
-        }
-        if limit.is_some_and(|l| played >= l) {
-            let message = format!("{played} match(es) played (--limit); run again to go on");
-            return finish(&bar, played, false, message);
-        }
-        // The engine plays the round's matches on its own thread while this one
-        // stores them as they come, all in one transaction for the round (see
-        // `TournamentWriter::begin_round` for why that is safe); the lines are
-        // printed once the round is committed.
-        let (sender, receiver) = std::sync::mpsc::sync_channel(64);
-        let mut boards = std::mem::take(&mut pending);
-        if let Some(l) = limit {
-            // The rest waits for the next run (the `--limit` message above).
-            let n = usize::try_from(l - played).unwrap_or(usize::MAX);
-            pending = boards.split_off(n.min(boards.len()));
-        }
-        let engine_spec = spec.clone();
-        std::thread::spawn(move || {
-            for b in boards {
-                if let Some(state) = play_board(&engine_spec, &b)
-                    && sender.send((b, state)).is_err()
-                {
-                    break; // the run stopped
-                }
-            }
-        });
-        let mut batch = writer.begin_round().await?;
-        while let Ok(first) = receiver.recv() {
-            let mut chunk = vec![first];
-            chunk.extend(receiver.try_iter());
-            batch.add(chunk).await?;
-        }
-        for (b, m) in batch.commit().await? {
-            if let Some(c) = cache.as_mut() {
-                c.record_played(&b, &m);
-            }
-            played += 1;
-            bar.inc(1);
-            if lines {
-                let south = loaded.name_of(b.south_id);
-                let north = b.north_id.map_or("?", |n| loaded.name_of(n));
-                let result = match m.outcome {
-                    Some(MatchOutcome::Winner(Side::South)) => "1-0",
-                    Some(MatchOutcome::Winner(Side::North)) => "0-1",
-                    Some(MatchOutcome::Draw) => "½-½",
-                    None => "*",
-                };
-                let seeds = m
-                    .seeds
-                    .map_or(String::new(), |(s, n)| format!(", seeds {s}-{n}"));
-                bar.suspend(|| {
-                    writeln!(
-                        std::io::stdout(),
-                        "round {} board {} (match {}): {south} {result} {north}  ({} hand(s), {} moves{seeds})",
-                        b.round, b.board, m.id, m.hands, m.moves
-                    )
-                })?;
-            }
-        }
-    }
+            };
+        })
+        .await;
+    bar.finish_and_clear();
+    let report = report?;
+    out?;
+    let played = report.played;
+    let (finished, message) = match report.end {
+        RunEnd::Finished => (
+            true,
+            format!("{tname} is finished: {played} match(es) played in this run"),
+        ),
+        RunEnd::AwaitingHumans { round, pending } => (
+            false,
+            format!(
+                "{played} match(es) played; round {round} waits for {pending} match(es) with a human player (see `goobalay history --tournament \"{tname}\"`)"
+            ),
+        ),
+        RunEnd::Limit => (
+            false,
+            format!("{played} match(es) played (--limit); run again to go on"),
+        ),
+    };
+    Ok(RunSummary {
+        played,
+        finished,
+        message,
+    })
 }
 
 fn tiebreak_header(t: &Tiebreak) -> &'static str {

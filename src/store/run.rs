@@ -1,0 +1,304 @@
+//! `tournament run`: the engine matches of a tournament played and stored round after
+//! round, until it is finished, a human match is awaited, or a limit is reached.
+//!
+//! The engine plays on a thread of its own and runs ahead of the database: once it
+//! has played a round it pairs the next one in memory (pairing is a pure function of
+//! the results, [`Tournament::next_round`]) and plays on, while this thread stores
+//! each round and pairs it in the database as `tournament pair` would. Nothing the
+//! engine plays ahead is trusted: every match is written only against the stored
+//! board of the same round, players, seed and engine levels, and if the stored
+//! pairing differs (another process changed the tournament meanwhile) the engine's
+//! lead is thrown away and play resumes from the database. Rounds are still written
+//! in order, one transaction each ([`TournamentWriter::begin_round`]), so a run
+//! killed at any moment resumes exactly as before; the engine's lead only lets the
+//! storing overlap the playing.
+
+use std::collections::HashMap;
+use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};
+
+use crate::matches::{MatchSpec, MatchState};
+use crate::tournament::{Tournament, TournamentError};
+
+use super::Store;
+use super::tournaments::{
+    BoardRow, LoadedTournament, PairedRound, PlayedMatch, Result, TournamentStoreError, add_round,
+    board_row, engine_levels, match_seed, pending_engine_boards, play_board, played, record_result,
+};
+
+/// What a run reports as it goes.
+pub enum RunEvent<'a> {
+    /// A round was paired and committed.
+    Paired(&'a PairedRound),
+    /// An engine match was played and committed.
+    Stored(&'a BoardRow, &'a PlayedMatch),
+}
+
+/// Why a run stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunEnd {
+    /// Every round is paired and finished (the tournament is marked finished).
+    Finished,
+    /// `round` waits for `pending` matches with a human player.
+    AwaitingHumans { round: u32, pending: usize },
+    /// The run played as many matches as it was allowed.
+    Limit,
+}
+
+/// What a run did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunReport {
+    /// Engine matches played and stored by this run.
+    pub played: u64,
+    pub end: RunEnd,
+}
+
+/// From the engine thread to the storing one.
+enum Played {
+    /// The match on a board, played from the setup.
+    Match(BoardRow, MatchState),
+    /// The engine has paired this round in memory and goes on with it.
+    Round(u32),
+}
+
+/// What the engine needs to pair rounds ahead of the database.
+struct Lead {
+    tournament: Tournament,
+    engines: HashMap<i64, Option<String>>,
+    seed: u64,
+}
+
+/// Sent matches the storing thread may wait for at most (a few rounds' worth).
+const LEAD_MATCHES: usize = 64;
+
+impl Store {
+    /// Plays and stores the pending engine matches of tournament `name`, pairing
+    /// further rounds, until it is finished (then marked so), a match with a human
+    /// player is awaited, or `limit` matches were played. `on` hears of every round
+    /// paired and every match stored, after its commit.
+    pub async fn run_tournament(
+        &self,
+        name: &str,
+        limit: Option<u64>,
+        mut on: impl FnMut(RunEvent<'_>),
+    ) -> Result<RunReport> {
+        let mut cache = Some(self.load_tournament(name).await?);
+        let spec = cache.as_ref().expect("loaded").row.spec()?;
+        let mut writer = self.tournament_writer().await?;
+        let mut played = 0u64;
+        loop {
+            let loaded = match cache.take() {
+                Some(c) => c,
+                None => self.load_tournament(name).await?,
+            };
+            let mut pending = loaded.pending_engine_matches();
+            cache = Some(loaded);
+            if pending.is_empty() {
+                match self.pair_next_round_cached(name, &mut cache).await {
+                    Ok(paired) => {
+                        on(RunEvent::Paired(&paired));
+                        continue;
+                    }
+                    Err(TournamentStoreError::Tournament(TournamentError::Finished { .. })) => {
+                        self.finish_tournament(name).await?;
+                        return Ok(RunReport {
+                            played,
+                            end: RunEnd::Finished,
+                        });
+                    }
+                    Err(TournamentStoreError::Tournament(TournamentError::RoundIncomplete {
+                        round,
+                        pending,
+                    })) => {
+                        return Ok(RunReport {
+                            played,
+                            end: RunEnd::AwaitingHumans { round, pending },
+                        });
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
+            let budget = limit.map(|l| l.saturating_sub(played));
+            if budget == Some(0) {
+                return Ok(RunReport {
+                    played,
+                    end: RunEnd::Limit,
+                });
+            }
+            if let Some(b) = budget {
+                pending.truncate(usize::try_from(b).unwrap_or(usize::MAX));
+            }
+            let lead = match &cache {
+                Some(c) => {
+                    let mut conn = self.pool().acquire().await?;
+                    Some(Lead {
+                        tournament: c.tournament.clone(),
+                        engines: engine_levels(&mut conn, c.row.id).await?,
+                        seed: c.row.seed,
+                    })
+                }
+                None => None,
+            };
+            let (sender, receiver) = sync_channel(LEAD_MATCHES);
+            let engine_spec = spec.clone();
+            let boards = pending.clone();
+            std::thread::spawn(move || play_ahead(&engine_spec, boards, lead, budget, &sender));
+            played += self
+                .store_rounds(name, &mut writer, &mut cache, pending, receiver, &mut on)
+                .await?;
+        }
+    }
+
+    /// Stores what the engine sends, round by round, pairing each new round in the
+    /// database when the engine moves on to it; returns the matches stored. Stops
+    /// when the engine stops, or at the first match that is not the stored board's
+    /// (the engine is then told to stop by closing the channel).
+    async fn store_rounds(
+        &self,
+        name: &str,
+        writer: &mut super::tournaments::TournamentWriter<'_>,
+        cache: &mut Option<LoadedTournament>,
+        boards: Vec<BoardRow>,
+        receiver: Receiver<Played>,
+        on: &mut impl FnMut(RunEvent<'_>),
+    ) -> Result<u64> {
+        let key = |b: &BoardRow| (b.round, b.board);
+        let mut round: HashMap<(u32, u32), BoardRow> =
+            boards.into_iter().map(|b| (key(&b), b)).collect();
+        let mut stored = 0u64;
+        let mut batch = writer.begin_round().await?;
+        let mut chunk = Vec::new();
+        loop {
+            let next = if chunk.is_empty() {
+                receiver.recv().ok()
+            } else {
+                match receiver.try_recv() {
+                    Ok(p) => Some(p),
+                    Err(TryRecvError::Empty | TryRecvError::Disconnected) => None,
+                }
+            };
+            match next {
+                Some(Played::Match(b, state)) => match round.remove(&key(&b)) {
+                    Some(board) if same_game(&board, &b) => {
+                        chunk.push((board, state));
+                        if chunk.len() < LEAD_MATCHES {
+                            continue;
+                        }
+                        batch.add(std::mem::take(&mut chunk)).await?;
+                    }
+                    _ => break,
+                },
+                None if !chunk.is_empty() => batch.add(std::mem::take(&mut chunk)).await?,
+                None => break,
+                Some(Played::Round(number)) => {
+                    if !chunk.is_empty() {
+                        batch.add(std::mem::take(&mut chunk)).await?;
+                    }
+                    stored += commit(batch, cache, on).await?;
+                    let paired = match self.pair_next_round_cached(name, cache).await {
+                        Ok(p) => p,
+                        // Another process changed the tournament: the database decides.
+                        Err(TournamentStoreError::Tournament(_)) => return Ok(stored),
+                        Err(e) => return Err(e),
+                    };
+                    on(RunEvent::Paired(&paired));
+                    if paired.round != number {
+                        return Ok(stored);
+                    }
+                    round = pending_engine_boards(&paired.boards)
+                        .into_iter()
+                        .map(|b| (key(&b), b))
+                        .collect();
+                    batch = writer.begin_round().await?;
+                }
+            }
+        }
+        if !chunk.is_empty() {
+            batch.add(chunk).await?;
+        }
+        stored += commit(batch, cache, on).await?;
+        Ok(stored)
+    }
+}
+
+/// Commits a round's batch and records its matches in the cached tournament.
+async fn commit(
+    batch: super::tournaments::RoundBatch<'_>,
+    cache: &mut Option<LoadedTournament>,
+    on: &mut impl FnMut(RunEvent<'_>),
+) -> Result<u64> {
+    let done = batch.commit().await?;
+    for (b, m) in &done {
+        if let Some(c) = cache.as_mut() {
+            c.record_played(b, m);
+        }
+        on(RunEvent::Stored(b, m));
+    }
+    Ok(done.len() as u64)
+}
+
+/// The engine's board and the stored one are the same game: same round, board,
+/// players, seed and engine levels (so the match played is the stored match's).
+fn same_game(stored: &BoardRow, played: &BoardRow) -> bool {
+    stored.south_id == played.south_id
+        && stored.north_id == played.north_id
+        && stored.seed == played.seed
+        && stored.engines == played.engines
+        && stored.engines_only
+}
+
+/// The engine thread: plays `boards`, then (with a `lead`) pairs and plays further
+/// rounds in memory while every match of them is between engines, at most `budget`
+/// matches in all. Stops when the storing thread hangs up.
+fn play_ahead(
+    spec: &MatchSpec,
+    mut boards: Vec<BoardRow>,
+    mut lead: Option<Lead>,
+    mut budget: Option<u64>,
+    sender: &SyncSender<Played>,
+) {
+    loop {
+        for b in boards {
+            if budget == Some(0) {
+                return;
+            }
+            let Some(state) = play_board(spec, &b) else {
+                continue;
+            };
+            budget = budget.map(|n| n - 1);
+            if let Some(l) = lead.as_mut() {
+                record_result(&mut l.tournament, b.round, b.board, &played(0, &state));
+            }
+            if sender.send(Played::Match(b, state)).is_err() {
+                return;
+            }
+        }
+        let Some(l) = lead.as_mut() else {
+            return;
+        };
+        let Ok(pairings) = l.tournament.next_round() else {
+            return; // finished, or waiting for a match this thread did not play
+        };
+        let mut next = Vec::with_capacity(pairings.len());
+        for p in pairings.iter().filter(|p| p.north.is_some()) {
+            let engines = (
+                l.engines.get(&p.south).cloned().flatten(),
+                p.north.and_then(|n| l.engines.get(&n).cloned().flatten()),
+            );
+            if engines.0.is_none() || engines.1.is_none() {
+                return; // a human plays in this round: the database pairs it
+            }
+            let seed = match_seed(l.seed, p.round, p.board);
+            let mut b = board_row(p, None, false, 0, seed, engines);
+            b.engines_only = true;
+            next.push(b);
+        }
+        let Some(round) = pairings.first().map(|p| p.round) else {
+            return;
+        };
+        add_round(&mut l.tournament, &pairings);
+        if sender.send(Played::Round(round)).is_err() {
+            return;
+        }
+        boards = next;
+    }
+}
