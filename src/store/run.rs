@@ -22,7 +22,7 @@ use crate::tournament::{Tournament, TournamentError};
 use super::Store;
 use super::tournaments::{
     BoardRow, LoadedTournament, PairedRound, PlayedMatch, Result, TournamentStoreError, add_round,
-    board_row, engine_levels, match_seed, pending_engine_boards, play_board, played, record_result,
+    board_row, match_seed, pending_engine_boards, play_board, played, record_result,
 };
 
 /// What a run reports as it goes.
@@ -127,17 +127,11 @@ impl Store {
             if let Some(b) = budget {
                 pending.truncate(usize::try_from(b).unwrap_or(usize::MAX));
             }
-            let lead = match &cache {
-                Some(c) => {
-                    let mut conn = self.pool().acquire().await?;
-                    Some(Lead {
-                        tournament: c.tournament.clone(),
-                        engines: engine_levels(&mut conn, c.row.id).await?,
-                        seed: c.row.seed,
-                    })
-                }
-                None => None,
-            };
+            let lead = cache.as_ref().map(|c| Lead {
+                tournament: c.tournament.clone(),
+                engines: c.engines.clone(),
+                seed: c.row.seed,
+            });
             let (sender, receiver) = sync_channel(LEAD_MATCHES);
             let engine_spec = spec.clone();
             let boards = pending.clone();
@@ -193,8 +187,12 @@ impl Store {
                     if !chunk.is_empty() {
                         batch.add(std::mem::take(&mut chunk)).await?;
                     }
-                    stored += commit(batch, cache, on).await?;
-                    let paired = match self.pair_next_round_cached(name, cache).await {
+                    let (done, paired) = batch.commit_and_pair(name, cache).await?;
+                    for (b, m) in &done {
+                        on(RunEvent::Stored(b, m));
+                    }
+                    stored += done.len() as u64;
+                    let paired = match paired {
                         Ok(p) => p,
                         // Another process changed the tournament: the database decides.
                         Err(TournamentStoreError::Tournament(_)) => return Ok(stored),

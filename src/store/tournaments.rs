@@ -203,6 +203,8 @@ pub struct LoadedTournament {
     pub row: TournamentRow,
     pub tournament: Tournament,
     pub boards: Vec<BoardRow>,
+    /// Each entrant's engine level (`None`: a human).
+    pub engines: HashMap<i64, Option<String>>,
 }
 
 impl LoadedTournament {
@@ -540,172 +542,10 @@ impl Store {
         cache: &mut Option<LoadedTournament>,
     ) -> Result<PairedRound> {
         let mut tx = self.begin_immediate().await?;
-        let mut loaded = match cache.take() {
-            Some(c)
-                if name_key(&c.row.name) == name_key(name)
-                    && c.tournament.current_round() >= 1
-                    && same_counts(&mut tx, &c).await? =>
-            {
-                c
-            }
-            _ => load(&mut tx, name).await?,
-        };
-        let tid = loaded.row.id;
-        if loaded.tournament.current_round() == 0 {
-            let ratings = rating_map(&mut tx).await?;
-            let t = &mut loaded.tournament;
-            for e in &mut t.entrants {
-                e.rating = ratings.get(&e.id).copied().unwrap_or(Elo::DEFAULT_INITIAL);
-            }
-            assign_start_ranks(&mut t.entrants);
-            for e in &t.entrants {
-                sqlx::query(
-                    "UPDATE tournament_players SET seed_no = ?1, rating = ?2
-                     WHERE tournament_id = ?3 AND player_id = ?4",
-                )
-                .bind(i64::from(e.start_rank))
-                .bind(e.rating)
-                .bind(tid)
-                .bind(e.id)
-                .execute(&mut *tx)
-                .await?;
-            }
-        }
-        // An error writes nothing (a finished tournament is marked so by
-        // `finish_tournament`, which `tournament run` calls).
-        let pairings = loaded.tournament.next_round()?;
-        let spec = loaded.row.spec()?;
-        let engine_of = engine_levels(&mut tx, tid).await?;
-        let variant = Variant {
-            name: spec.variant.clone(),
-            summary: String::new(),
-            rules: spec.rules,
-        };
-        let rules_json = serde_json::to_string(&variant.to_file())
-            .map_err(|e| corrupt(format!("rules do not serialise: {e}")))?;
-        let n = spec.rules.holes_per_row;
-        let fresh = MatchState::new(spec.clone());
-        let now = Utc::now();
-        let mut boards = Vec::with_capacity(pairings.len());
-        let round = pairings.first().map_or(0, |p| p.round);
-        // The round's matches in one statement, in board order (so their ids are in
-        // board order): the columns of `Store::create_match`; a fresh match's summary
-        // columns are their defaults.
-        // (pairing, north, seed, engines)
-        type Game<'p> = (&'p Pairing, i64, u64, (Option<String>, Option<String>));
-        let games: Vec<Game> = pairings
-            .iter()
-            .filter_map(|p| {
-                let north = p.north?;
-                let engines = (
-                    engine_of.get(&p.south).cloned().flatten(),
-                    engine_of.get(&north).cloned().flatten(),
-                );
-                Some((
-                    p,
-                    north,
-                    match_seed(loaded.row.seed, p.round, p.board),
-                    engines,
-                ))
-            })
-            .collect();
-        let mut ids = Vec::with_capacity(games.len());
-        for chunk in super::statement_chunks(&games, 64) {
-            let mut sql = String::from(
-                "INSERT INTO matches (variant, rules, form, max_hands, first_mover, south_id,
-                     north_id, south_engine, north_engine, seed, tournament_id, round, created_at)
-                 VALUES ",
-            );
-            sql.push_str(&vec!["(?,?,?,?,?,?,?,?,?,?,?,?,?)"; chunk.len()].join(","));
-            let mut q = sqlx::query(sqlx::AssertSqlSafe(sql));
-            for (p, north, seed, engines) in chunk {
-                q = q
-                    .bind(&spec.variant)
-                    .bind(&rules_json)
-                    .bind(spec.form.name())
-                    .bind(spec.max_hands.map(i64::from))
-                    .bind(spec.first.name())
-                    .bind(p.south)
-                    .bind(*north)
-                    .bind(engines.0.clone())
-                    .bind(engines.1.clone())
-                    .bind(*seed as i64)
-                    .bind(tid)
-                    .bind(i64::from(p.round))
-                    .bind(now);
-            }
-            let last = q.execute(&mut *tx).await?.last_insert_rowid();
-            let first = last - chunk.len() as i64 + 1;
-            ids.extend(first..=last);
-        }
-        let check: Vec<i64> = sqlx::query_scalar(
-            "SELECT id FROM matches WHERE tournament_id = ?1 AND round = ?2 ORDER BY id",
-        )
-        .bind(tid)
-        .bind(i64::from(round))
-        .fetch_all(&mut *tx)
-        .await?;
-        if check != ids {
-            return Err(corrupt(format!(
-                "round {round}: matches already stored for a round being paired"
-            )));
-        }
-        let hand_rows: Vec<(i64, &[crate::matches::Hand])> =
-            ids.iter().map(|&id| (id, fresh.hands())).collect();
-        write_hand_rows(&mut tx, &hand_rows, n).await?;
-        let mut ids = ids.into_iter();
-        let mut any_over = false;
-        for p in &pairings {
-            let Some(north) = p.north else {
-                sqlx::query(
-                    "INSERT INTO tournament_byes (tournament_id, round, board, player_id)
-                     VALUES (?1, ?2, ?3, ?4)",
-                )
-                .bind(tid)
-                .bind(i64::from(p.round))
-                .bind(i64::from(p.board))
-                .bind(p.south)
-                .execute(&mut *tx)
-                .await?;
-                boards.push(board_row(p, None, true, 0, 0, (None, None)));
-                continue;
-            };
-            let id = ids.next().expect("one id per game");
-            let seed = match_seed(loaded.row.seed, p.round, p.board);
-            let engines = (
-                engine_of.get(&p.south).cloned().flatten(),
-                engine_of.get(&north).cloned().flatten(),
-            );
-            let mut over = false;
-            if engines.0.is_some() != engines.1.is_some() {
-                // Like `match new`: an engine facing a human makes its turns at once.
-                let stored = load_match(&mut tx, id).await?;
-                let levels = stored.row.engines()?;
-                let before = stored.state.hands().to_vec();
-                let mut state = stored.state;
-                state.play_engines(levels, seed);
-                write_hands(&mut tx, id, &before, state.hands(), n).await?;
-                update_summary(&mut tx, id, state.hands(), state.outcome()).await?;
-                over = state.is_over();
-                any_over |= over;
-            }
-            boards.push(board_row(p, Some(id), over, 0, seed, engines));
-        }
-        sqlx::query("UPDATE tournaments SET status = 'running' WHERE id = ?1 AND status = 'open'")
-            .bind(tid)
-            .execute(&mut *tx)
-            .await?;
+        let (paired, next) = pair_in(&mut tx, name, cache.take()).await?;
         tx.commit().await?;
-        if !any_over {
-            add_round(&mut loaded.tournament, &pairings);
-            loaded.boards.extend(boards.iter().cloned());
-            loaded.boards.sort_by_key(|b| (b.round, b.board));
-            if loaded.row.status == "open" {
-                loaded.row.status = "running".into();
-            }
-            *cache = Some(loaded);
-        }
-        Ok(PairedRound { round, boards })
+        *cache = next;
+        Ok(paired)
     }
 
     /// Plays one engine match of a tournament to its end in memory, then writes it,
@@ -813,90 +653,126 @@ pub struct RoundBatch<'a> {
 
 impl RoundBatch<'_> {
     /// Writes the matches played from the setup (as [`play_board`] returns them)
-    /// whose stored match is still untouched: their summaries and every hand, a few
+    /// whose stored match is still untouched: their summaries and every hand, two
     /// statements for the lot. The others are kept for [`RoundBatch::commit`].
     pub async fn add(&mut self, played_matches: Vec<(BoardRow, MatchState)>) -> Result<()> {
-        // SQLite allows 32766 parameters; at most 5 per match below.
-        for chunk in super::statement_chunks(&played_matches, 64) {
-            let items: Vec<(i64, &BoardRow, &MatchState)> = chunk
-                .iter()
-                .filter_map(|(b, s)| b.match_id.map(|id| (id, b, s)))
-                .collect();
-            self.touched.extend(
-                chunk
-                    .iter()
-                    .filter(|(b, _)| b.match_id.is_none())
-                    .map(|(b, _)| b.clone()),
-            );
-            if items.is_empty() {
-                continue;
-            }
-            // Which are untouched: no result, the seed we played, one hand not begun.
-            let mut sql = String::from("WITH v(id, seed) AS (VALUES ");
-            sql.push_str(&vec!["(?,?)"; items.len()].join(","));
-            sql.push_str(
-                ") SELECT m.id FROM v JOIN matches m ON m.id = v.id AND m.seed = v.seed
-                 WHERE m.winner IS NULL
-                   AND (SELECT COUNT(*) FROM hands WHERE match_id = m.id) = 1
-                   AND (SELECT move_count = 0 AND arrangement_south IS NULL
-                               AND arrangement_north IS NULL AND end_reason IS NULL
-                        FROM hands WHERE match_id = m.id AND number = 1)",
-            );
-            let mut q = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql));
-            for (id, b, _) in &items {
-                q = q.bind(*id).bind(b.seed as i64);
-            }
-            let untouched: std::collections::HashSet<i64> =
-                q.fetch_all(&mut *self.tx).await?.into_iter().collect();
-            let (fresh, other): (Vec<_>, Vec<_>) = items
-                .into_iter()
-                .partition(|(id, _, _)| untouched.contains(id));
-            self.touched
-                .extend(other.into_iter().map(|(_, b, _)| b.clone()));
-            if fresh.is_empty() {
-                continue;
-            }
-            // The summaries `update_summary` writes, in one statement.
-            let mut sql = String::from(
-                "WITH v(id, winner, hands_played, final_south, final_north) AS (VALUES ",
-            );
-            sql.push_str(&vec!["(?,?,?,?,?)"; fresh.len()].join(","));
-            sql.push_str(
-                ") UPDATE matches SET winner = v.winner, hands_played = v.hands_played,
-                     final_south = v.final_south, final_north = v.final_north,
-                     finished_at = CASE WHEN v.winner IS NULL THEN NULL
-                                        ELSE COALESCE(matches.finished_at, ?) END
-                 FROM v WHERE matches.id = v.id",
-            );
-            let mut q = sqlx::query(sqlx::AssertSqlSafe(sql));
-            for (id, _, state) in &fresh {
-                let last_score = state.hands().iter().rev().find_map(|h| h.score);
-                q = q
-                    .bind(*id)
-                    .bind(state.outcome().map(MatchOutcome::name))
-                    .bind(state.hands().iter().filter(|h| h.end.is_some()).count() as i64)
-                    .bind(last_score.map(|s| i64::from(s.south)))
-                    .bind(last_score.map(|s| i64::from(s.north)));
-            }
-            let updated = q.bind(Utc::now()).execute(&mut *self.tx).await?;
-            if updated.rows_affected() != fresh.len() as u64 {
-                return Err(corrupt(format!(
-                    "{} of {} matches updated in a round's batch",
-                    updated.rows_affected(),
-                    fresh.len()
-                )));
-            }
-            let n = chunk[0].1.spec().rules.holes_per_row;
-            let hand_rows: Vec<(i64, &[crate::matches::Hand])> =
-                fresh.iter().map(|(id, _, s)| (*id, s.hands())).collect();
-            write_hand_rows(&mut self.tx, &hand_rows, n).await?;
-            self.stored.extend(
-                fresh
-                    .into_iter()
-                    .map(|(id, b, s)| (b.clone(), played(id, s))),
-            );
+        let (items, no_match): (Vec<_>, Vec<_>) = played_matches
+            .into_iter()
+            .partition(|(b, _)| b.match_id.is_some());
+        self.touched.extend(no_match.into_iter().map(|(b, _)| b));
+        if items.is_empty() {
+            return Ok(());
         }
+        // The summaries `update_summary` writes, only where the match is untouched: no
+        // result, the seed we played, one hand not begun (another process may have
+        // played it). As in `write_hand_rows`, the rows go in as one JSON array.
+        type Summary = (
+            i64,
+            i64,
+            Option<&'static str>,
+            i64,
+            Option<u32>,
+            Option<u32>,
+        );
+        let rows: Vec<Summary> = items
+            .iter()
+            .map(|(b, state)| {
+                let last_score = state.hands().iter().rev().find_map(|h| h.score);
+                (
+                    b.match_id.expect("partitioned"),
+                    b.seed as i64,
+                    state.outcome().map(MatchOutcome::name),
+                    state.hands().iter().filter(|h| h.end.is_some()).count() as i64,
+                    last_score.map(|s| s.south),
+                    last_score.map(|s| s.north),
+                )
+            })
+            .collect();
+        let json =
+            serde_json::to_string(&rows).map_err(|e| corrupt(format!("match summaries: {e}")))?;
+        let untouched: std::collections::HashSet<i64> = sqlx::query_scalar(
+            "UPDATE matches SET winner = v.value->>2, hands_played = v.value->>3,
+                 final_south = v.value->>4, final_north = v.value->>5,
+                 finished_at = CASE WHEN v.value->>2 IS NULL THEN NULL
+                                    ELSE COALESCE(matches.finished_at, ?2) END
+             FROM jsonb_each(jsonb(?1)) AS v
+             WHERE matches.id = v.value->>0 AND matches.seed = v.value->>1
+               AND matches.winner IS NULL
+               AND (SELECT COUNT(*) FROM hands WHERE match_id = matches.id) = 1
+               AND (SELECT move_count = 0 AND arrangement_south IS NULL
+                           AND arrangement_north IS NULL AND end_reason IS NULL
+                    FROM hands WHERE match_id = matches.id AND number = 1)
+             RETURNING id",
+        )
+        .bind(json)
+        .bind(Utc::now())
+        .fetch_all(&mut *self.tx)
+        .await?
+        .into_iter()
+        .collect();
+        let (fresh, other): (Vec<_>, Vec<_>) = items
+            .into_iter()
+            .partition(|(b, _)| b.match_id.is_some_and(|id| untouched.contains(&id)));
+        self.touched.extend(other.into_iter().map(|(b, _)| b));
+        if fresh.is_empty() {
+            return Ok(());
+        }
+        let n = fresh[0].1.spec().rules.holes_per_row;
+        let hand_rows: Vec<(i64, &[crate::matches::Hand])> = fresh
+            .iter()
+            .map(|(b, s)| (b.match_id.expect("partitioned"), s.hands()))
+            .collect();
+        write_hand_rows(&mut self.tx, &hand_rows, n).await?;
+        self.stored.extend(fresh.into_iter().map(|(b, s)| {
+            let m = played(b.match_id.expect("partitioned"), &s);
+            (b, m)
+        }));
         Ok(())
+    }
+
+    /// Pairs the next round of tournament `name` in this round's transaction, then
+    /// commits both: the round's matches recorded in `cache` (as
+    /// [`LoadedTournament::record_played`]) and paired on from it (as
+    /// [`Store::pair_next_round_cached`]). One commit a round instead of two, and
+    /// the pages both write go to the log once. A tournament error of the pairing
+    /// (finished, a round waiting for a human) is returned beside the committed
+    /// matches. With a match that was not untouched it is [`RoundBatch::commit`],
+    /// then the pairing on its own.
+    pub async fn commit_and_pair(
+        mut self,
+        name: &str,
+        cache: &mut Option<LoadedTournament>,
+    ) -> Result<(Vec<(BoardRow, PlayedMatch)>, Result<PairedRound>)> {
+        if !self.touched.is_empty() {
+            let store = self.store;
+            let done = self.commit().await?;
+            if let Some(c) = cache.as_mut() {
+                for (b, m) in &done {
+                    c.record_played(b, m);
+                }
+            }
+            let paired = store.pair_next_round_cached(name, cache).await;
+            return Ok((done, paired));
+        }
+        let mut done = std::mem::take(&mut self.stored);
+        done.sort_by_key(|(b, _)| (b.round, b.board));
+        if let Some(c) = cache.as_mut() {
+            for (b, m) in &done {
+                c.record_played(b, m);
+            }
+        }
+        match pair_in(&mut self.tx, name, cache.take()).await {
+            Ok((paired, next)) => {
+                self.tx.commit().await?;
+                *cache = next;
+                Ok((done, Ok(paired)))
+            }
+            Err(TournamentStoreError::Tournament(e)) => {
+                self.tx.commit().await?;
+                Ok((done, Err(TournamentStoreError::Tournament(e))))
+            }
+            Err(e) => Err(e),
+        }
     }
 
     /// Commits the round's transaction, then plays on the matches that were not
@@ -915,6 +791,193 @@ impl RoundBatch<'_> {
         done.sort_by_key(|(b, _)| (b.round, b.board));
         Ok(done)
     }
+}
+
+/// [`Store::pair_next_round_cached`] in a transaction the caller opened
+/// (`BEGIN IMMEDIATE`) and commits. Returns the round and the tournament to keep in
+/// memory once committed. A tournament error (finished, a round incomplete) comes
+/// before anything is written.
+async fn pair_in(
+    conn: &mut SqliteConnection,
+    name: &str,
+    cache: Option<LoadedTournament>,
+) -> Result<(PairedRound, Option<LoadedTournament>)> {
+    let mut loaded = match cache {
+        Some(c)
+            if name_key(&c.row.name) == name_key(name)
+                && c.tournament.current_round() >= 1
+                && same_counts(&mut *conn, &c).await? =>
+        {
+            c
+        }
+        _ => load(&mut *conn, name).await?,
+    };
+    let tid = loaded.row.id;
+    if loaded.tournament.current_round() == 0 {
+        let ratings = rating_map(&mut *conn).await?;
+        let t = &mut loaded.tournament;
+        for e in &mut t.entrants {
+            e.rating = ratings.get(&e.id).copied().unwrap_or(Elo::DEFAULT_INITIAL);
+        }
+        assign_start_ranks(&mut t.entrants);
+        for e in &t.entrants {
+            sqlx::query(
+                "UPDATE tournament_players SET seed_no = ?1, rating = ?2
+                     WHERE tournament_id = ?3 AND player_id = ?4",
+            )
+            .bind(i64::from(e.start_rank))
+            .bind(e.rating)
+            .bind(tid)
+            .bind(e.id)
+            .execute(&mut *conn)
+            .await?;
+        }
+    }
+    // An error writes nothing (a finished tournament is marked so by
+    // `finish_tournament`, which `tournament run` calls).
+    let pairings = loaded.tournament.next_round()?;
+    let spec = loaded.row.spec()?;
+    let engine_of = &loaded.engines;
+    let variant = Variant {
+        name: spec.variant.clone(),
+        summary: String::new(),
+        rules: spec.rules,
+    };
+    let rules_json = serde_json::to_string(&variant.to_file())
+        .map_err(|e| corrupt(format!("rules do not serialise: {e}")))?;
+    let n = spec.rules.holes_per_row;
+    let fresh = MatchState::new(spec.clone());
+    let now = Utc::now();
+    let mut boards = Vec::with_capacity(pairings.len());
+    let round = pairings.first().map_or(0, |p| p.round);
+    // The round's matches in one statement, in board order (so their ids are in
+    // board order): the columns of `Store::create_match`; a fresh match's summary
+    // columns are their defaults.
+    // (pairing, north, seed, engines)
+    type Game<'p> = (&'p Pairing, i64, u64, (Option<String>, Option<String>));
+    let games: Vec<Game> = pairings
+        .iter()
+        .filter_map(|p| {
+            let north = p.north?;
+            let engines = (
+                engine_of.get(&p.south).cloned().flatten(),
+                engine_of.get(&north).cloned().flatten(),
+            );
+            Some((
+                p,
+                north,
+                match_seed(loaded.row.seed, p.round, p.board),
+                engines,
+            ))
+        })
+        .collect();
+    // As in `write_hand_rows`, the rows go in as one JSON array; what every match
+    // of the round shares is bound once.
+    type GameRow<'e> = (i64, i64, Option<&'e str>, Option<&'e str>, i64);
+    let rows: Vec<GameRow> = games
+        .iter()
+        .map(|(p, north, seed, engines)| {
+            (
+                p.south,
+                *north,
+                engines.0.as_deref(),
+                engines.1.as_deref(),
+                *seed as i64,
+            )
+        })
+        .collect();
+    let json = serde_json::to_string(&rows).map_err(|e| corrupt(format!("matches: {e}")))?;
+    let mut inserted: Vec<(i64, i64)> = sqlx::query_as(
+        "INSERT INTO matches (variant, rules, form, max_hands, first_mover, south_id,
+                 north_id, south_engine, north_engine, seed, tournament_id, round, created_at)
+             SELECT ?2, ?3, ?4, ?5, ?6, value->>0, value->>1, value->>2, value->>3, value->>4,
+                    ?7, ?8, ?9
+             FROM jsonb_each(jsonb(?1)) WHERE true
+             RETURNING id, south_id",
+    )
+    .bind(json)
+    .bind(&spec.variant)
+    .bind(&rules_json)
+    .bind(spec.form.name())
+    .bind(spec.max_hands.map(i64::from))
+    .bind(spec.first.name())
+    .bind(tid)
+    .bind(i64::from(round))
+    .bind(now)
+    .fetch_all(&mut *conn)
+    .await?;
+    // Inserted in board order, so their ids are in board order (boards are the
+    // matches' order by id within the round).
+    inserted.sort_unstable();
+    let in_board_order = inserted.len() == games.len()
+        && inserted
+            .iter()
+            .zip(&games)
+            .all(|((_, south), (p, ..))| *south == p.south);
+    if !in_board_order {
+        return Err(corrupt(format!(
+            "round {round}: the matches stored are not the round's pairings"
+        )));
+    }
+    let ids: Vec<i64> = inserted.into_iter().map(|(id, _)| id).collect();
+    let hand_rows: Vec<(i64, &[crate::matches::Hand])> =
+        ids.iter().map(|&id| (id, fresh.hands())).collect();
+    write_hand_rows(&mut *conn, &hand_rows, n).await?;
+    let mut ids = ids.into_iter();
+    let mut any_over = false;
+    for p in &pairings {
+        let Some(north) = p.north else {
+            sqlx::query(
+                "INSERT INTO tournament_byes (tournament_id, round, board, player_id)
+                     VALUES (?1, ?2, ?3, ?4)",
+            )
+            .bind(tid)
+            .bind(i64::from(p.round))
+            .bind(i64::from(p.board))
+            .bind(p.south)
+            .execute(&mut *conn)
+            .await?;
+            boards.push(board_row(p, None, true, 0, 0, (None, None)));
+            continue;
+        };
+        let id = ids.next().expect("one id per game");
+        let seed = match_seed(loaded.row.seed, p.round, p.board);
+        let engines = (
+            engine_of.get(&p.south).cloned().flatten(),
+            engine_of.get(&north).cloned().flatten(),
+        );
+        let mut over = false;
+        if engines.0.is_some() != engines.1.is_some() {
+            // Like `match new`: an engine facing a human makes its turns at once.
+            let stored = load_match(&mut *conn, id).await?;
+            let levels = stored.row.engines()?;
+            let before = stored.state.hands().to_vec();
+            let mut state = stored.state;
+            state.play_engines(levels, seed);
+            write_hands(&mut *conn, id, &before, state.hands(), n).await?;
+            update_summary(&mut *conn, id, state.hands(), state.outcome()).await?;
+            over = state.is_over();
+            any_over |= over;
+        }
+        boards.push(board_row(p, Some(id), over, 0, seed, engines));
+    }
+    if loaded.row.status == "open" {
+        sqlx::query("UPDATE tournaments SET status = 'running' WHERE id = ?1 AND status = 'open'")
+            .bind(tid)
+            .execute(&mut *conn)
+            .await?;
+    }
+    let mut cache = None;
+    if !any_over {
+        add_round(&mut loaded.tournament, &pairings);
+        loaded.boards.extend(boards.iter().cloned());
+        loaded.boards.sort_by_key(|b| (b.round, b.board));
+        if loaded.row.status == "open" {
+            loaded.row.status = "running".into();
+        }
+        cache = Some(loaded);
+    }
+    Ok((PairedRound { round, boards }, cache))
 }
 
 /// Writes a match played from the setup in one `BEGIN IMMEDIATE` transaction if the
@@ -1138,56 +1201,88 @@ async fn same_counts(conn: &mut SqliteConnection, c: &LoadedTournament) -> Resul
 
 /// Writes every hand of the given matches in one statement (rows as
 /// `super::write_hands` writes them), replacing rows with the same numbers.
+///
+/// The rows go in as one JSON array read by `json_each`: one statement and three
+/// parameters however many hands, where binding 16 parameters a row cost more than
+/// SQLite's inserting them.
 async fn write_hand_rows(
     conn: &mut SqliteConnection,
     matches: &[(i64, &[crate::matches::Hand])],
     n: u8,
 ) -> Result<()> {
-    // SQLite allows 32766 parameters: 16 per row, at most 64 rows a statement (small statements parse fast).
-    let rows: Vec<(i64, &crate::matches::Hand)> = matches
+    type Row<'a> = (
+        i64,
+        u32,
+        &'static str,
+        Option<&'static str>,
+        u32,
+        u32,
+        u32,
+        u32,
+        Option<String>,
+        Option<String>,
+        String,
+        usize,
+        Option<&'static str>,
+        Option<u32>,
+        Option<u32>,
+    );
+    let rows: Vec<Row> = matches
         .iter()
-        .flat_map(|(id, hands)| hands.iter().map(move |h| (*id, h)))
+        .flat_map(|(id, hands)| {
+            hands.iter().map(move |hand| {
+                (
+                    *id,
+                    hand.number,
+                    hand.first_mover.name(),
+                    hand.first_arranger.map(Side::name),
+                    hand.holdings.south,
+                    hand.holdings.north,
+                    hand.kept.south,
+                    hand.kept.north,
+                    super::side_pair(hand.arrangement.south.as_ref()),
+                    super::side_pair(hand.arrangement.north.as_ref()),
+                    hand.moves_text(n),
+                    hand.moves.len(),
+                    hand.end.map(crate::matches::HandEnd::name),
+                    hand.score.map(|s| s.south),
+                    hand.score.map(|s| s.north),
+                )
+            })
+        })
         .collect();
-    let now = Utc::now();
-    for chunk in super::statement_chunks(&rows, 64) {
-        let mut sql = String::from(
-            "INSERT INTO hands (match_id, number, first_mover, first_arranger, holdings_south,
-                 holdings_north, kept_south, kept_north, arrangement_south, arrangement_north,
-                 moves, move_count, end_reason, score_south, score_north, updated_at) VALUES ",
-        );
-        sql.push_str(&vec!["(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"; chunk.len()].join(","));
-        sql.push_str(
-            " ON CONFLICT (match_id, number) DO UPDATE SET
-                 first_mover = excluded.first_mover, first_arranger = excluded.first_arranger,
-                 holdings_south = excluded.holdings_south, holdings_north = excluded.holdings_north,
-                 kept_south = excluded.kept_south, kept_north = excluded.kept_north,
-                 arrangement_south = excluded.arrangement_south,
-                 arrangement_north = excluded.arrangement_north,
-                 moves = excluded.moves, move_count = excluded.move_count,
-                 end_reason = excluded.end_reason, score_south = excluded.score_south,
-                 score_north = excluded.score_north, updated_at = excluded.updated_at",
-        );
-        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql));
-        for (id, hand) in chunk {
-            q = q
-                .bind(*id)
-                .bind(i64::from(hand.number))
-                .bind(hand.first_mover.name())
-                .bind(hand.first_arranger.map(Side::name))
-                .bind(i64::from(hand.holdings.south))
-                .bind(i64::from(hand.holdings.north))
-                .bind(i64::from(hand.kept.south))
-                .bind(i64::from(hand.kept.north))
-                .bind(super::side_pair(hand.arrangement.south.as_ref()))
-                .bind(super::side_pair(hand.arrangement.north.as_ref()))
-                .bind(hand.moves_text(n))
-                .bind(hand.moves.len() as i64)
-                .bind(hand.end.map(crate::matches::HandEnd::name))
-                .bind(hand.score.map(|s| i64::from(s.south)))
-                .bind(hand.score.map(|s| i64::from(s.north)))
-                .bind(now);
-        }
-        q.execute(&mut *conn).await?;
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let json = serde_json::to_string(&rows).map_err(|e| corrupt(format!("hand rows: {e}")))?;
+    let written = sqlx::query(
+        "INSERT INTO hands (match_id, number, first_mover, first_arranger, holdings_south,
+             holdings_north, kept_south, kept_north, arrangement_south, arrangement_north,
+             moves, move_count, end_reason, score_south, score_north, updated_at)
+         SELECT value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6,
+                value->>7, value->>8, value->>9, value->>10, value->>11, value->>12,
+                value->>13, value->>14, ?2
+         FROM jsonb_each(jsonb(?1)) WHERE true
+         ON CONFLICT (match_id, number) DO UPDATE SET
+             first_mover = excluded.first_mover, first_arranger = excluded.first_arranger,
+             holdings_south = excluded.holdings_south, holdings_north = excluded.holdings_north,
+             kept_south = excluded.kept_south, kept_north = excluded.kept_north,
+             arrangement_south = excluded.arrangement_south,
+             arrangement_north = excluded.arrangement_north,
+             moves = excluded.moves, move_count = excluded.move_count,
+             end_reason = excluded.end_reason, score_south = excluded.score_south,
+             score_north = excluded.score_north, updated_at = excluded.updated_at",
+    )
+    .bind(json)
+    .bind(Utc::now())
+    .execute(&mut *conn)
+    .await?;
+    if written.rows_affected() != rows.len() as u64 {
+        return Err(corrupt(format!(
+            "{} of {} hand rows written",
+            written.rows_affected(),
+            rows.len()
+        )));
     }
     Ok(())
 }
@@ -1383,9 +1478,11 @@ pub(super) async fn load(conn: &mut SqliteConnection, name: &str) -> Result<Load
         entrants,
         fixtures,
     };
+    let engines = engine_levels(conn, row.id).await?;
     Ok(LoadedTournament {
         row,
         tournament,
         boards,
+        engines,
     })
 }
