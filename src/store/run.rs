@@ -14,7 +14,7 @@
 //! storing overlap the playing.
 
 use std::collections::HashMap;
-use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
 use crate::matches::{MatchSpec, MatchState};
 use crate::tournament::{Tournament, TournamentError};
@@ -55,7 +55,7 @@ pub struct RunReport {
 /// From the engine thread to the storing one.
 enum Played {
     /// The match on a board, played from the setup.
-    Match(BoardRow, MatchState),
+    Match(BoardRow, Box<MatchState>),
     /// The engine has paired this round in memory and goes on with it.
     Round(u32),
 }
@@ -165,15 +165,13 @@ impl Store {
             let next = if chunk.is_empty() {
                 receiver.recv().ok()
             } else {
-                match receiver.try_recv() {
-                    Ok(p) => Some(p),
-                    Err(TryRecvError::Empty | TryRecvError::Disconnected) => None,
-                }
+                // Empty or disconnected: store what came so far.
+                receiver.try_recv().ok()
             };
             match next {
                 Some(Played::Match(b, state)) => match round.remove(&key(&b)) {
                     Some(board) if same_game(&board, &b) => {
-                        chunk.push((board, state));
+                        chunk.push((board, *state));
                         if chunk.len() < LEAD_MATCHES {
                             continue;
                         }
@@ -266,7 +264,7 @@ fn play_ahead(
             if let Some(l) = lead.as_mut() {
                 record_result(&mut l.tournament, b.round, b.board, &played(0, &state));
             }
-            if sender.send(Played::Match(b, state)).is_err() {
+            if sender.send(Played::Match(b, Box::new(state))).is_err() {
                 return;
             }
         }

@@ -179,8 +179,8 @@ mod tests {
                 decision: Decision::South,
             },
         );
-        close(a.after, 1607.688_098_4);
-        close(b.after, 1392.311_901_6);
+        close(a.after, 1_607.688_098_4);
+        close(b.after, 1_392.311_901_6);
         assert_eq!((a.key, a.opponent, b.opponent), (7, 2, 1));
         close(a.delta() + b.delta(), 0.0);
 
@@ -195,7 +195,7 @@ mod tests {
                 decision: Decision::Draw,
             },
         );
-        close(a.after, 1591.688_098_4);
+        close(a.after, 1_591.688_098_4);
         let mut r = HashMap::from([(1, 1600.0), (2, 1400.0)]);
         let [_, b] = elo.rate(
             &mut r,
@@ -206,7 +206,7 @@ mod tests {
                 decision: Decision::North,
             },
         );
-        close(b.after, 1424.311_901_6);
+        close(b.after, 1_424.311_901_6);
     }
 
     #[test]

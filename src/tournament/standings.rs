@@ -58,14 +58,16 @@ pub(crate) struct PlayedGame {
     pub seed_difference: i64,
 }
 
-/// Points and finished games of every entrant.
-pub(crate) fn tallies(
-    t: &Tournament,
-) -> (
+/// Each entrant's points, finished games and byes (see
+/// [`tallies`]).
+pub(crate) type Tallies = (
     HashMap<EntrantId, Points>,
     HashMap<EntrantId, Vec<PlayedGame>>,
     HashMap<EntrantId, u32>,
-) {
+);
+
+/// Points and finished games of every entrant.
+pub(crate) fn tallies(t: &Tournament) -> Tallies {
     let mut points: HashMap<EntrantId, Points> =
         t.entrants.iter().map(|e| (e.id, Points::ZERO)).collect();
     let mut games: HashMap<EntrantId, Vec<PlayedGame>> = HashMap::new();
@@ -158,7 +160,7 @@ pub fn standings(t: &Tournament) -> Standings {
     // Initial groups: (reached, points), best first.
     let mut ids: Vec<EntrantId> = t.entrants.iter().map(|e| e.id).collect();
     let primary = |id: &EntrantId| (reached.get(id).copied().unwrap_or(0), pts(*id));
-    ids.sort_by(|a, b| primary(b).cmp(&primary(a)));
+    ids.sort_by_key(|id| std::cmp::Reverse(primary(id)));
     let mut groups: Vec<Vec<EntrantId>> = split_runs(ids, |id| primary(id));
     for (k, &tb) in order.iter().enumerate() {
         let mut next = Vec::with_capacity(groups.len());

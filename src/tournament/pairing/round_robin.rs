@@ -26,7 +26,7 @@ pub fn rounds(n: usize) -> u32 {
 /// The Berger table for numbers 1..=m (m even): for round `r` (1-based, r < m), the
 /// pairs as (first mover, second mover), board order.
 pub fn berger_round(m: usize, r: usize) -> Vec<(usize, usize)> {
-    assert!(m >= 2 && m % 2 == 0 && (1..m).contains(&r));
+    assert!(m >= 2 && m.is_multiple_of(2) && (1..m).contains(&r));
     let c = m - 1; // the circle 1..=c
     let wrap = |v: isize| -> usize { ((v - 1).rem_euclid(c as isize) + 1) as usize };
     // x with 2x - 2 ≡ r - 1 (mod c): c is odd, so 2 has an inverse.
