@@ -135,10 +135,17 @@ impl Store {
             let (sender, receiver) = sync_channel(LEAD_MATCHES);
             let engine_spec = spec.clone();
             let boards = pending.clone();
-            std::thread::spawn(move || play_ahead(&engine_spec, boards, lead, budget, &sender));
-            played += self
+            let engine =
+                std::thread::spawn(move || play_ahead(&engine_spec, boards, lead, budget, &sender));
+            let stored = self
                 .store_rounds(name, &mut writer, &mut cache, pending, receiver, &mut on)
-                .await?;
+                .await;
+            // The receiver is gone, so the engine has stopped or is stopping. A panic
+            // there is a bug: raise it here rather than start the engine again.
+            if let Err(panic) = engine.join() {
+                std::panic::resume_unwind(panic);
+            }
+            played += stored?;
         }
     }
 
