@@ -798,33 +798,7 @@ async fn insert_match(
     .await?
     .last_insert_rowid();
     let n = new.spec.rules.holes_per_row;
-    // 16 parameters a hand; SQLite allows 32,766 a statement.
-    for chunk in statement_chunks(hands, 1024) {
-        let mut insert = sqlx::QueryBuilder::<Sqlite>::new(
-            "INSERT INTO hands (match_id, number, first_mover, first_arranger, holdings_south,
-                 holdings_north, kept_south, kept_north, arrangement_south, arrangement_north,
-                 moves, move_count, end_reason, score_south, score_north, updated_at) ",
-        );
-        insert.push_values(chunk, |mut b, hand| {
-            b.push_bind(id)
-                .push_bind(i64::from(hand.number))
-                .push_bind(hand.first_mover.name())
-                .push_bind(hand.first_arranger.map(Side::name))
-                .push_bind(i64::from(hand.holdings.south))
-                .push_bind(i64::from(hand.holdings.north))
-                .push_bind(i64::from(hand.kept.south))
-                .push_bind(i64::from(hand.kept.north))
-                .push_bind(side_pair(hand.arrangement.south.as_ref()))
-                .push_bind(side_pair(hand.arrangement.north.as_ref()))
-                .push_bind(hand.moves_text(n))
-                .push_bind(hand.moves.len() as i64)
-                .push_bind(hand.end.map(HandEnd::name))
-                .push_bind(hand.score.map(|s| i64::from(s.south)))
-                .push_bind(hand.score.map(|s| i64::from(s.north)))
-                .push_bind(now);
-        });
-        insert.build().execute(&mut *conn).await?;
-    }
+    write_hand_rows(conn, hands.iter().map(|h| (id, h)), n).await?;
     Ok(id)
 }
 
@@ -915,25 +889,91 @@ async fn load_match(conn: &mut SqliteConnection, id: i64) -> Result<StoredMatch>
     Ok(StoredMatch { row, state })
 }
 
-/// Splits `items` into runs of power-of-two lengths (largest first, at most `max`,
-/// itself a power of two) for multi-row statements: a statement's text depends only
-/// on its row count, so a handful of shapes repeat and sqlx's statement cache reuses
-/// their prepared form instead of parsing a new statement for every batch size.
-pub(crate) fn statement_chunks<T>(items: &[T], max: usize) -> Vec<&[T]> {
-    debug_assert!(max.is_power_of_two());
-    let mut chunks = Vec::new();
-    let mut rest = items;
-    while !rest.is_empty() {
-        let len = if rest.len() >= max {
-            max
-        } else {
-            1 << (usize::BITS - 1 - rest.len().leading_zeros())
-        };
-        let (chunk, tail) = rest.split_at(len);
-        chunks.push(chunk);
-        rest = tail;
+/// Writes the given hands (match id, hand) in one statement, replacing rows with the
+/// same numbers.
+///
+/// The rows go in as one JSON array read by `json_each`: one statement and three
+/// parameters however many hands, where binding 16 parameters a row cost more than
+/// SQLite's inserting them.
+pub(crate) async fn write_hand_rows<'h>(
+    conn: &mut SqliteConnection,
+    hands: impl IntoIterator<Item = (i64, &'h Hand)>,
+    n: u8,
+) -> Result<()> {
+    type Row<'a> = (
+        i64,
+        u32,
+        &'static str,
+        Option<&'static str>,
+        u32,
+        u32,
+        u32,
+        u32,
+        Option<String>,
+        Option<String>,
+        String,
+        usize,
+        Option<&'static str>,
+        Option<u32>,
+        Option<u32>,
+    );
+    let rows: Vec<Row> = hands
+        .into_iter()
+        .map(|(id, hand)| {
+            (
+                id,
+                hand.number,
+                hand.first_mover.name(),
+                hand.first_arranger.map(Side::name),
+                hand.holdings.south,
+                hand.holdings.north,
+                hand.kept.south,
+                hand.kept.north,
+                side_pair(hand.arrangement.south.as_ref()),
+                side_pair(hand.arrangement.north.as_ref()),
+                hand.moves_text(n),
+                hand.moves.len(),
+                hand.end.map(HandEnd::name),
+                hand.score.map(|s| s.south),
+                hand.score.map(|s| s.north),
+            )
+        })
+        .collect();
+    if rows.is_empty() {
+        return Ok(());
     }
-    chunks
+    let json =
+        serde_json::to_string(&rows).map_err(|e| StoreError::Corrupt(format!("hand rows: {e}")))?;
+    let written = sqlx::query(
+        "INSERT INTO hands (match_id, number, first_mover, first_arranger, holdings_south,
+             holdings_north, kept_south, kept_north, arrangement_south, arrangement_north,
+             moves, move_count, end_reason, score_south, score_north, updated_at)
+         SELECT value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6,
+                value->>7, value->>8, value->>9, value->>10, value->>11, value->>12,
+                value->>13, value->>14, ?2
+         FROM jsonb_each(jsonb(?1)) WHERE true
+         ON CONFLICT (match_id, number) DO UPDATE SET
+             first_mover = excluded.first_mover, first_arranger = excluded.first_arranger,
+             holdings_south = excluded.holdings_south, holdings_north = excluded.holdings_north,
+             kept_south = excluded.kept_south, kept_north = excluded.kept_north,
+             arrangement_south = excluded.arrangement_south,
+             arrangement_north = excluded.arrangement_north,
+             moves = excluded.moves, move_count = excluded.move_count,
+             end_reason = excluded.end_reason, score_south = excluded.score_south,
+             score_north = excluded.score_north, updated_at = excluded.updated_at",
+    )
+    .bind(json)
+    .bind(Utc::now())
+    .execute(&mut *conn)
+    .await?;
+    if written.rows_affected() != rows.len() as u64 {
+        return Err(StoreError::Corrupt(format!(
+            "{} of {} hand rows written",
+            written.rows_affected(),
+            rows.len()
+        )));
+    }
+    Ok(())
 }
 
 fn side_pair(v: Option<&Vec<u16>>) -> Option<String> {
@@ -953,45 +993,12 @@ async fn write_hands(
         .bind(after.len() as i64)
         .execute(&mut *conn)
         .await?;
-    let now = Utc::now();
-    for (i, hand) in after.iter().enumerate() {
-        if before.get(i) == Some(hand) {
-            continue;
-        }
-        sqlx::query(
-            "INSERT INTO hands (match_id, number, first_mover, first_arranger, holdings_south,
-                 holdings_north, kept_south, kept_north, arrangement_south, arrangement_north,
-                 moves, move_count, end_reason, score_south, score_north, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
-             ON CONFLICT (match_id, number) DO UPDATE SET
-                 first_mover = excluded.first_mover, first_arranger = excluded.first_arranger,
-                 holdings_south = excluded.holdings_south, holdings_north = excluded.holdings_north,
-                 kept_south = excluded.kept_south, kept_north = excluded.kept_north,
-                 arrangement_south = excluded.arrangement_south,
-                 arrangement_north = excluded.arrangement_north,
-                 moves = excluded.moves, move_count = excluded.move_count,
-                 end_reason = excluded.end_reason, score_south = excluded.score_south,
-                 score_north = excluded.score_north, updated_at = excluded.updated_at",
-        )
-        .bind(id)
-        .bind(i64::from(hand.number))
-        .bind(hand.first_mover.name())
-        .bind(hand.first_arranger.map(Side::name))
-        .bind(i64::from(hand.holdings.south))
-        .bind(i64::from(hand.holdings.north))
-        .bind(i64::from(hand.kept.south))
-        .bind(i64::from(hand.kept.north))
-        .bind(side_pair(hand.arrangement.south.as_ref()))
-        .bind(side_pair(hand.arrangement.north.as_ref()))
-        .bind(hand.moves_text(n))
-        .bind(hand.moves.len() as i64)
-        .bind(hand.end.map(HandEnd::name))
-        .bind(hand.score.map(|s| i64::from(s.south)))
-        .bind(hand.score.map(|s| i64::from(s.north)))
-        .bind(now)
-        .execute(&mut *conn)
-        .await?;
-    }
+    let changed = after
+        .iter()
+        .enumerate()
+        .filter(|(i, hand)| before.get(*i) != Some(*hand))
+        .map(|(_, hand)| (id, hand));
+    write_hand_rows(conn, changed, n).await?;
     Ok(())
 }
 

@@ -1199,92 +1199,17 @@ async fn same_counts(conn: &mut SqliteConnection, c: &LoadedTournament) -> Resul
     )
 }
 
-/// Writes every hand of the given matches in one statement (rows as
-/// `super::write_hands` writes them), replacing rows with the same numbers.
-///
-/// The rows go in as one JSON array read by `json_each`: one statement and three
-/// parameters however many hands, where binding 16 parameters a row cost more than
-/// SQLite's inserting them.
+/// Writes every hand of the given matches in one statement
+/// ([`super::write_hand_rows`]).
 async fn write_hand_rows(
     conn: &mut SqliteConnection,
     matches: &[(i64, &[crate::matches::Hand])],
     n: u8,
 ) -> Result<()> {
-    type Row<'a> = (
-        i64,
-        u32,
-        &'static str,
-        Option<&'static str>,
-        u32,
-        u32,
-        u32,
-        u32,
-        Option<String>,
-        Option<String>,
-        String,
-        usize,
-        Option<&'static str>,
-        Option<u32>,
-        Option<u32>,
-    );
-    let rows: Vec<Row> = matches
+    let rows = matches
         .iter()
-        .flat_map(|(id, hands)| {
-            hands.iter().map(move |hand| {
-                (
-                    *id,
-                    hand.number,
-                    hand.first_mover.name(),
-                    hand.first_arranger.map(Side::name),
-                    hand.holdings.south,
-                    hand.holdings.north,
-                    hand.kept.south,
-                    hand.kept.north,
-                    super::side_pair(hand.arrangement.south.as_ref()),
-                    super::side_pair(hand.arrangement.north.as_ref()),
-                    hand.moves_text(n),
-                    hand.moves.len(),
-                    hand.end.map(crate::matches::HandEnd::name),
-                    hand.score.map(|s| s.south),
-                    hand.score.map(|s| s.north),
-                )
-            })
-        })
-        .collect();
-    if rows.is_empty() {
-        return Ok(());
-    }
-    let json = serde_json::to_string(&rows).map_err(|e| corrupt(format!("hand rows: {e}")))?;
-    let written = sqlx::query(
-        "INSERT INTO hands (match_id, number, first_mover, first_arranger, holdings_south,
-             holdings_north, kept_south, kept_north, arrangement_south, arrangement_north,
-             moves, move_count, end_reason, score_south, score_north, updated_at)
-         SELECT value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6,
-                value->>7, value->>8, value->>9, value->>10, value->>11, value->>12,
-                value->>13, value->>14, ?2
-         FROM jsonb_each(jsonb(?1)) WHERE true
-         ON CONFLICT (match_id, number) DO UPDATE SET
-             first_mover = excluded.first_mover, first_arranger = excluded.first_arranger,
-             holdings_south = excluded.holdings_south, holdings_north = excluded.holdings_north,
-             kept_south = excluded.kept_south, kept_north = excluded.kept_north,
-             arrangement_south = excluded.arrangement_south,
-             arrangement_north = excluded.arrangement_north,
-             moves = excluded.moves, move_count = excluded.move_count,
-             end_reason = excluded.end_reason, score_south = excluded.score_south,
-             score_north = excluded.score_north, updated_at = excluded.updated_at",
-    )
-    .bind(json)
-    .bind(Utc::now())
-    .execute(&mut *conn)
-    .await?;
-    if written.rows_affected() != rows.len() as u64 {
-        return Err(corrupt(format!(
-            "{} of {} hand rows written",
-            written.rows_affected(),
-            rows.len()
-        )));
-    }
-    Ok(())
+        .flat_map(|(id, hands)| hands.iter().map(move |h| (*id, h)));
+    Ok(super::write_hand_rows(conn, rows, n).await?)
 }
 
 async fn mark_finished(conn: &mut SqliteConnection, id: i64) -> Result<()> {
