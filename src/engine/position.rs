@@ -405,12 +405,10 @@ impl Position {
         const K: u64 = 0x9E37_79B9_7F4A_7C15;
         let mut h: u64 = (self.to_move.index() as u64 + 1).wrapping_mul(K);
         let holes = self.rules.holes();
-        for chunk in self.seeds[..holes].chunks(4) {
-            let mut word = 0u64;
-            for (i, &s) in chunk.iter().enumerate() {
-                word |= (s as u64) << (16 * i);
-            }
-            h = (h ^ word).wrapping_mul(K).rotate_left(29);
+        // Four holes a word; past the last hole the lanes are 0.
+        let (quads, _) = self.seeds.as_chunks::<4>();
+        for quad in quads.iter().take(holes.div_ceil(4)) {
+            h = (h ^ quad_word(quad)).wrapping_mul(K).rotate_left(29);
         }
         h ^= (self.uur.south as u64 | (self.uur.north as u64) << 32)
             .wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
@@ -762,7 +760,7 @@ impl Position {
         // Holes a last seed would end in: empty ones and Uurs, twice over so that a
         // lap running past the last hole reads the right bit without a modulo.
         let board = &self.seeds[..holes];
-        let (empty, movable) = hole_masks(board, min);
+        let (empty, movable) = hole_masks(&self.seeds, holes, min);
         let sinks = u64::from(empty | uurs);
         let sinks = sinks | sinks << holes;
         let candidates = movable & !uurs;
@@ -804,8 +802,11 @@ impl Position {
             self.movable = movable;
             quick
         } else {
-            self.movable =
-                holding_at_least(self.board(), self.rules.min_seeds_to_move) & !self.uur_mask();
+            self.movable = holding_at_least(
+                &self.seeds,
+                self.rules.holes(),
+                self.rules.min_seeds_to_move,
+            ) & !self.uur_mask();
             self.movable
         };
         if self.rules.needs_whole_move_for_legality() {
@@ -894,37 +895,65 @@ const fn low_bits(n: usize) -> u32 {
     ((1u64 << n) - 1) as u32
 }
 
-/// Bit masks of the holes of the board (`seeds`) that hold no seeds, and of those
-/// that hold at least `min`, in one pass of four holes at a time.
+/// The high bit of each of the four 16-bit lanes of a word.
+const LANE_HIGH: u64 = 0x8000_8000_8000_8000;
+
+/// Holes `4k..4k + 4` as the four 16-bit lanes of one word, hole `4k` lowest.
 #[inline]
-fn hole_masks(seeds: &[u16], min: u16) -> (u32, u32) {
-    let (mut empty, mut movable) = (0u32, 0u32);
-    let quads = seeds.chunks_exact(4);
-    let tail = quads.remainder();
-    for (k, q) in quads.enumerate() {
-        let e = u32::from(q[0] == 0)
-            | u32::from(q[1] == 0) << 1
-            | u32::from(q[2] == 0) << 2
-            | u32::from(q[3] == 0) << 3;
-        let m = u32::from(q[0] >= min)
-            | u32::from(q[1] >= min) << 1
-            | u32::from(q[2] >= min) << 2
-            | u32::from(q[3] >= min) << 3;
-        empty |= e << (4 * k);
-        movable |= m << (4 * k);
+fn quad_word(quad: &[u16; 4]) -> u64 {
+    u64::from(quad[0])
+        | u64::from(quad[1]) << 16
+        | u64::from(quad[2]) << 32
+        | u64::from(quad[3]) << 48
+}
+
+/// Bits 0..4 of the result: which lanes of `t` have their high bit set (`t` holds
+/// nothing but lane high bits). One multiplication moves the four bits, which sit
+/// 16 apart, next to each other at bits 48..52 without carries.
+#[inline]
+const fn lane_bits(t: u64) -> u32 {
+    const GATHER: u64 = 1 << 48 | 1 << 33 | 1 << 18 | 1 << 3;
+    ((t >> 15).wrapping_mul(GATHER) >> 48) as u32 & 15
+}
+
+/// Bit masks of the holes `0..holes` of the board that hold no seeds, and of those
+/// that hold at least `min`, four holes to a word (holes past `holes` are empty and
+/// masked off).
+#[inline]
+fn hole_masks(seeds: &Seeds, holes: usize, min: u16) -> (u32, u32) {
+    const LOW: u64 = !LANE_HIGH;
+    if min > 0x8000 {
+        return hole_masks_by_hole(seeds, holes, min);
     }
-    let base = seeds.len() - tail.len();
-    for (i, &n) in tail.iter().enumerate() {
-        empty |= u32::from(n == 0) << (base + i);
-        movable |= u32::from(n >= min) << (base + i);
+    // Lane `x` minus `min` from `x | 0x8000` never borrows from the next lane, and
+    // its high bit (or that of `x`) says `x >= min`.
+    let mins = u64::from(min) * 0x0001_0001_0001_0001;
+    let (mut empty, mut movable) = (0u32, 0u32);
+    let (quads, _) = seeds.as_chunks::<4>();
+    for (k, quad) in quads.iter().take(holes.div_ceil(4)).enumerate() {
+        let w = quad_word(quad);
+        let nonzero = (((w & LOW) + LOW) | w) & LANE_HIGH;
+        let at_least = (((w | LANE_HIGH) - mins) | w) & LANE_HIGH;
+        empty |= lane_bits(!nonzero & LANE_HIGH) << (4 * k);
+        movable |= lane_bits(at_least) << (4 * k);
+    }
+    (empty & low_bits(holes), movable & low_bits(holes))
+}
+
+/// [`hole_masks`] one hole at a time, for any `min`.
+fn hole_masks_by_hole(seeds: &Seeds, holes: usize, min: u16) -> (u32, u32) {
+    let (mut empty, mut movable) = (0u32, 0u32);
+    for (h, &n) in seeds[..holes].iter().enumerate() {
+        empty |= u32::from(n == 0) << h;
+        movable |= u32::from(n >= min) << h;
     }
     (empty, movable)
 }
 
-/// Bit `h` set for every hole of the board (`seeds`) holding at least `min` seeds.
+/// Bit `h` set for every hole `h < holes` holding at least `min` seeds.
 #[inline]
-fn holding_at_least(seeds: &[u16], min: u16) -> u32 {
-    hole_masks(seeds, min).1
+fn holding_at_least(seeds: &Seeds, holes: usize, min: u16) -> u32 {
+    hole_masks(seeds, holes, min).1
 }
 
 /// `NIBBLE[n][j]` is bit `j` of `n`: four holes' increments at once.
