@@ -11,6 +11,36 @@ use super::rules::{
 };
 use super::side::{BySide, Side};
 
+/// Evaluates `$body` with `$h` a constant: the holes of a preset board (4, 6, 12 or
+/// 16), so that the hot loops are compiled for that size, or 0 for any other board
+/// (the size is then read from the rules at run time, see `Position::holes`).
+macro_rules! with_board_size {
+    ($holes:expr, $h:ident => $body:expr) => {
+        match $holes {
+            4 => {
+                const $h: usize = 4;
+                $body
+            }
+            6 => {
+                const $h: usize = 6;
+                $body
+            }
+            12 => {
+                const $h: usize = 12;
+                $body
+            }
+            16 => {
+                const $h: usize = 16;
+                $body
+            }
+            _ => {
+                const $h: usize = 0;
+                $body
+            }
+        }
+    };
+}
+
 /// Seeds per hole, in index order (RULES.md §1); holes past `2N` stay 0.
 pub type Seeds = [u16; MAX_HOLES];
 
@@ -402,9 +432,13 @@ impl Position {
 
     /// A 64-bit hash of [`Position::key`] for transposition tables.
     pub fn hash(&self) -> u64 {
+        with_board_size!(self.rules.holes(), H => self.hash_for::<H>())
+    }
+
+    fn hash_for<const H: usize>(&self) -> u64 {
         const K: u64 = 0x9E37_79B9_7F4A_7C15;
         let mut h: u64 = (self.to_move.index() as u64 + 1).wrapping_mul(K);
-        let holes = self.rules.holes();
+        let holes = self.holes::<H>();
         // Four holes a word; past the last hole the lanes are 0.
         let (quads, _) = self.seeds.as_chunks::<4>();
         for quad in quads.iter().take(holes.div_ceil(4)) {
@@ -455,7 +489,7 @@ impl Position {
                     && if self.rules.needs_whole_move_for_legality() {
                         self.mover_legal_mask() & (1 << h) != 0
                     } else {
-                        self.sowing_ends(h)
+                        with_board_size!(self.rules.holes(), H => self.sowing_ends::<H>(h))
                     }
             }
         }
@@ -485,16 +519,24 @@ impl Position {
         side.index() * n..(side.index() + 1) * n
     }
 
-    fn owner_of_row(&self, hole: usize) -> Side {
-        if hole < self.rules.holes_per_row as usize {
+    /// Holes on the board: `H` where the code is compiled for one board size (see
+    /// [`with_board_size`]), otherwise read from the rules.
+    #[inline(always)]
+    fn holes<const H: usize>(&self) -> usize {
+        debug_assert!(H == 0 || H == self.rules.holes());
+        if H == 0 { self.rules.holes() } else { H }
+    }
+
+    fn owner_of_row<const H: usize>(&self, hole: usize) -> Side {
+        if hole < self.holes::<H>() / 2 {
             Side::South
         } else {
             Side::North
         }
     }
 
-    fn opposite(&self, hole: usize) -> usize {
-        self.rules.holes() - 1 - hole
+    fn opposite<const H: usize>(&self, hole: usize) -> usize {
+        self.holes::<H>() - 1 - hole
     }
 
     fn uur_mask(&self) -> u32 {
@@ -503,15 +545,15 @@ impl Position {
 
     /// Holes of `side`'s row that may start a move before sowing is considered.
     fn candidates(&self, side: Side) -> u32 {
-        self.movable & self.row_mask(side)
+        self.movable & self.row_mask::<0>(side)
     }
 
     /// The first lap from `origin` visibly ends the sowing (its last seed lands in a
     /// hole that is empty now, or in an Uur): a legal sowing of one lift, no
     /// simulation needed.
     #[inline]
-    fn first_lap_ends(&self, origin: usize) -> bool {
-        let holes = self.rules.holes();
+    fn first_lap_ends<const H: usize>(&self, origin: usize) -> bool {
+        let holes = self.holes::<H>();
         let mut hand = self.seeds[origin] as usize;
         if self.rules.origin_first {
             hand -= 1;
@@ -532,18 +574,18 @@ impl Position {
     /// The sowing from `origin` ends within the lift limit (RULES.md §2 endless
     /// sowing). `origin` must be a candidate.
     #[inline]
-    fn sowing_ends(&self, origin: usize) -> bool {
-        if self.rules.sowing == Sowing::SingleLap || self.first_lap_ends(origin) {
+    fn sowing_ends<const H: usize>(&self, origin: usize) -> bool {
+        if self.rules.sowing == Sowing::SingleLap || self.first_lap_ends::<H>(origin) {
             return true;
         }
         let mut seeds = self.seeds;
-        self.sow(&mut seeds, origin).is_ok()
+        self.sow::<H>(&mut seeds, origin).is_ok()
     }
 
     /// Sows from `origin` on `seeds` (RULES.md §2): origin first, laps, relay and the
     /// endless-sowing limit all come from the rules.
-    fn sow(&self, seeds: &mut Seeds, origin: usize) -> Result<SowEnd, Endless> {
-        let holes = self.rules.holes();
+    fn sow<const H: usize>(&self, seeds: &mut Seeds, origin: usize) -> Result<SowEnd, Endless> {
+        let holes = self.holes::<H>();
         let relay = self.rules.sowing == Sowing::Relay;
         let uurs = self.uur_mask();
         let mut hand = seeds[origin] as u32;
@@ -585,7 +627,7 @@ impl Position {
     }
 
     /// What the mover takes when the sowing has ended (the capture rules of §3–§7).
-    fn resolve_capture(&mut self, mover: Side, end: SowEnd) -> MoveEffect {
+    fn resolve_capture<const H: usize>(&mut self, mover: Side, end: SowEnd) -> MoveEffect {
         let mut effect = MoveEffect::default();
         if self.ply == 0 && !self.rules.first_move_captures {
             return effect;
@@ -599,11 +641,11 @@ impl Position {
                 let uurs = self.uur_mask();
                 if uurs & (1 << last) != 0
                     || !end.last_was_empty
-                    || self.owner_of_row(last) != mover
+                    || self.owner_of_row::<H>(last) != mover
                 {
                     return effect;
                 }
-                let opposite = self.opposite(last);
+                let opposite = self.opposite::<H>(last);
                 let across = self.seeds[opposite];
                 if uurs & (1 << opposite) != 0 || across == 0 {
                     return effect;
@@ -625,13 +667,13 @@ impl Position {
                 effect.captured = taken;
             }
             Capture::Counts { counts, rows } => {
-                let holes = self.rules.holes();
+                let holes = self.holes::<H>();
                 let own_only = rows == CaptureRows::Own;
                 let takes = |n: u16| n < 64 && counts & (1u64 << n) != 0;
                 let steps = (end.drops as usize).min(holes);
                 let mut hole = last;
                 for _ in 0..steps {
-                    if own_only && self.owner_of_row(hole) != mover {
+                    if own_only && self.owner_of_row::<H>(hole) != mover {
                         break;
                     }
                     let n = self.seeds[hole];
@@ -640,7 +682,7 @@ impl Position {
                     }
                     self.seeds[hole] = 0;
                     effect.captured += n as u32;
-                    if self.owner_of_row(hole) != mover {
+                    if self.owner_of_row::<H>(hole) != mover {
                         effect.captured_from_opponent_row += n as u32;
                     }
                     hole = if hole == 0 { holes - 1 } else { hole - 1 };
@@ -654,14 +696,18 @@ impl Position {
     /// Plays `m` for the side to move: sows, captures, passes the turn. End rules are
     /// the caller's ([`Position::settle`]) because repetition is checked first.
     fn make_move(&mut self, m: Move) -> Result<MoveEffect, Endless> {
+        with_board_size!(self.rules.holes(), H => self.make_move_for::<H>(m))
+    }
+
+    fn make_move_for<const H: usize>(&mut self, m: Move) -> Result<MoveEffect, Endless> {
         let mover = self.to_move;
         let effect = match m.hole() {
             None => MoveEffect::default(),
             Some(origin) => {
                 let mut seeds = self.seeds;
-                let end = self.sow(&mut seeds, origin)?;
+                let end = self.sow::<H>(&mut seeds, origin)?;
                 self.seeds = seeds;
-                self.resolve_capture(mover, end)
+                self.resolve_capture::<H>(mover, end)
             }
         };
         self.to_move = !mover;
@@ -671,7 +717,7 @@ impl Position {
     }
 
     /// Whether `origin` is a legal move for `side`, as if it were `side`'s turn.
-    fn move_is_legal_for(
+    fn move_is_legal_for<const H: usize>(
         &self,
         side: Side,
         origin: usize,
@@ -680,7 +726,7 @@ impl Position {
         let needs_full_play =
             self.rules.forbid_grand_slam || (self.rules.must_feed && opponent_row_was_empty);
         if !needs_full_play {
-            return if self.sowing_ends(origin) {
+            return if self.sowing_ends::<H>(origin) {
                 MoveCheck::Legal { feeds: true }
             } else {
                 MoveCheck::Illegal
@@ -688,10 +734,10 @@ impl Position {
         }
         let mut after = *self;
         after.to_move = side;
-        let Ok(effect) = after.make_move(Move::from_hole(origin)) else {
+        let Ok(effect) = after.make_move_for::<H>(Move::from_hole(origin)) else {
             return MoveCheck::Illegal;
         };
-        let opponent_row_left = after.row_total(!side);
+        let opponent_row_left = after.row_total_for::<H>(!side);
         if self.rules.forbid_grand_slam
             && effect.captured_from_opponent_row > 0
             && opponent_row_left == 0
@@ -706,8 +752,12 @@ impl Position {
     /// Legal holes of `side` as a bit mask: candidates, minus endless sowings and grand
     /// slams, narrowed by feeding (RULES.md §5 "The legal moves are ...").
     pub(crate) fn legal_mask(&self, side: Side) -> u32 {
-        let candidates = self.candidates(side);
-        let opponent_row_was_empty = self.rules.must_feed && self.row_total(!side) == 0;
+        with_board_size!(self.rules.holes(), H => self.legal_mask_for::<H>(side))
+    }
+
+    fn legal_mask_for<const H: usize>(&self, side: Side) -> u32 {
+        let candidates = self.movable & self.row_mask::<H>(side);
+        let opponent_row_was_empty = self.rules.must_feed && self.row_total_for::<H>(!side) == 0;
         let mut legal = 0;
         let mut feeding = 0;
         let mut rest = candidates;
@@ -715,7 +765,7 @@ impl Position {
             let origin = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             if let MoveCheck::Legal { feeds } =
-                self.move_is_legal_for(side, origin, opponent_row_was_empty)
+                self.move_is_legal_for::<H>(side, origin, opponent_row_was_empty)
             {
                 legal |= 1 << origin;
                 if feeds {
@@ -733,28 +783,37 @@ impl Position {
     /// Whether `side` has any legal move, as if it were their turn, given the
     /// candidates that visibly end (`quick`, see [`Position::quick_ends`]); simulates
     /// sowings only when the row has none.
-    fn has_legal_move(&self, side: Side, quick: u32) -> bool {
+    fn has_legal_move<const H: usize>(&self, side: Side, quick: u32) -> bool {
         if self.rules.needs_whole_move_for_legality() {
             if side == self.to_move {
-                return self.mover_legal_mask() != 0;
+                if let Some(mask) = self.legal_cache {
+                    return mask != 0;
+                }
             }
-            return self.legal_mask(side) != 0;
+            return self.legal_mask_for::<H>(side) != 0;
         }
-        let row = self.row_mask(side);
-        quick & row != 0 || self.some_sowing_ends(self.movable & row & !quick)
+        let row = self.row_mask::<H>(side);
+        quick & row != 0 || self.some_sowing_ends::<H>(self.movable & row & !quick)
     }
 
     /// Bit mask of `side`'s row.
-    fn row_mask(&self, side: Side) -> u32 {
-        let n = self.rules.holes_per_row as u32;
+    fn row_mask<const H: usize>(&self, side: Side) -> u32 {
+        let n = (self.holes::<H>() / 2) as u32;
         ((1u32 << n) - 1) << (side.index() as u32 * n)
+    }
+
+    /// [`Position::row_total`] for a board of `H` holes.
+    fn row_total_for<const H: usize>(&self, side: Side) -> u32 {
+        let n = self.holes::<H>() / 2;
+        let row = side.index() * n..(side.index() + 1) * n;
+        self.seeds[row].iter().map(|&s| s as u32).sum()
     }
 
     /// Candidates of both rows, and those among them whose first lap visibly ends
     /// ([`Position::first_lap_ends`]), with bit masks instead of per-hole branches.
     #[inline]
-    fn quick_ends(&self) -> (u32, u32) {
-        let holes = self.rules.holes();
+    fn quick_ends<const H: usize>(&self) -> (u32, u32) {
+        let holes = self.holes::<H>();
         let min = self.rules.min_seeds_to_move;
         let uurs = self.uur_mask();
         // Holes a last seed would end in: empty ones and Uurs, twice over so that a
@@ -777,12 +836,12 @@ impl Position {
     }
 
     /// Whether the sowing of any hole in `candidates` ends (simulated, in order).
-    fn some_sowing_ends(&self, mut candidates: u32) -> bool {
+    fn some_sowing_ends<const H: usize>(&self, mut candidates: u32) -> bool {
         while candidates != 0 {
             let origin = candidates.trailing_zeros() as usize;
             candidates &= candidates - 1;
             let mut seeds = self.seeds;
-            if self.sow(&mut seeds, origin).is_ok() {
+            if self.sow::<H>(&mut seeds, origin).is_ok() {
                 return true;
             }
         }
@@ -792,41 +851,44 @@ impl Position {
     /// Applies the end rules to a new position: caches the legal moves of the side to
     /// move, or ends the game. `last_mover` is `None` for a starting position.
     pub(crate) fn settle(&mut self, last_mover: Option<Side>) {
+        with_board_size!(self.rules.holes(), H => self.settle_for::<H>(last_mover))
+    }
+
+    fn settle_for<const H: usize>(&mut self, last_mover: Option<Side>) {
+        let holes = self.holes::<H>();
         let side = self.to_move;
         self.must_pass = false;
         self.legal_cache = None;
         // Candidates, and those known legal without simulating: for a relay the ones
         // whose first lap visibly ends, for a single lap all of them.
         let quick = if self.rules.sowing == Sowing::Relay {
-            let (movable, quick) = self.quick_ends();
+            let (movable, quick) = self.quick_ends::<H>();
             self.movable = movable;
             quick
         } else {
-            self.movable = holding_at_least(
-                &self.seeds,
-                self.rules.holes(),
-                self.rules.min_seeds_to_move,
-            ) & !self.uur_mask();
+            self.movable = holding_at_least(&self.seeds, holes, self.rules.min_seeds_to_move)
+                & !self.uur_mask();
             self.movable
         };
         if self.rules.needs_whole_move_for_legality() {
-            self.legal_cache = Some(self.legal_mask(side));
+            self.legal_cache = Some(self.legal_mask_for::<H>(side));
         }
         match self.rules.end {
             EndRule::AllCaptured => {
-                if self.board().iter().all(|&s| s == 0) {
+                if self.seeds[..holes].iter().all(|&s| s == 0) {
                     self.finish(EndReason::AllCaptured, last_mover);
-                } else if !self.has_legal_move(side, quick) {
+                } else if !self.has_legal_move::<H>(side, quick) {
                     self.must_pass = true;
                 }
             }
             EndRule::PlayerToMoveStuck => {
-                if !self.has_legal_move(side, quick) {
+                if !self.has_legal_move::<H>(side, quick) {
                     self.finish(EndReason::NoMoves, last_mover);
                 }
             }
             EndRule::EitherPlayerStuck => {
-                if !self.has_legal_move(side, quick) || !self.has_legal_move(!side, quick) {
+                if !self.has_legal_move::<H>(side, quick) || !self.has_legal_move::<H>(!side, quick)
+                {
                     self.finish(EndReason::NoMoves, last_mover);
                 }
             }
@@ -846,7 +908,7 @@ impl Position {
                 for hole in 0..self.rules.holes() {
                     let owner = self
                         .uur_owner(hole)
-                        .unwrap_or_else(|| self.owner_of_row(hole));
+                        .unwrap_or_else(|| self.owner_of_row::<0>(hole));
                     score[owner] += self.seeds[hole] as u32;
                 }
             }
@@ -890,7 +952,7 @@ enum MoveCheck {
 }
 
 /// Bits `0..n` set (`n` up to 32).
-#[inline]
+#[inline(always)]
 const fn low_bits(n: usize) -> u32 {
     ((1u64 << n) - 1) as u32
 }
@@ -899,7 +961,7 @@ const fn low_bits(n: usize) -> u32 {
 const LANE_HIGH: u64 = 0x8000_8000_8000_8000;
 
 /// Holes `4k..4k + 4` as the four 16-bit lanes of one word, hole `4k` lowest.
-#[inline]
+#[inline(always)]
 fn quad_word(quad: &[u16; 4]) -> u64 {
     u64::from(quad[0])
         | u64::from(quad[1]) << 16
@@ -910,7 +972,7 @@ fn quad_word(quad: &[u16; 4]) -> u64 {
 /// Bits 0..4 of the result: which lanes of `t` have their high bit set (`t` holds
 /// nothing but lane high bits). One multiplication moves the four bits, which sit
 /// 16 apart, next to each other at bits 48..52 without carries.
-#[inline]
+#[inline(always)]
 const fn lane_bits(t: u64) -> u32 {
     const GATHER: u64 = 1 << 48 | 1 << 33 | 1 << 18 | 1 << 3;
     ((t >> 15).wrapping_mul(GATHER) >> 48) as u32 & 15
@@ -919,7 +981,7 @@ const fn lane_bits(t: u64) -> u32 {
 /// Bit masks of the holes `0..holes` of the board that hold no seeds, and of those
 /// that hold at least `min`, four holes to a word (holes past `holes` are empty and
 /// masked off).
-#[inline]
+#[inline(always)]
 fn hole_masks(seeds: &Seeds, holes: usize, min: u16) -> (u32, u32) {
     const LOW: u64 = !LANE_HIGH;
     if min > 0x8000 {
@@ -951,7 +1013,7 @@ fn hole_masks_by_hole(seeds: &Seeds, holes: usize, min: u16) -> (u32, u32) {
 }
 
 /// Bit `h` set for every hole `h < holes` holding at least `min` seeds.
-#[inline]
+#[inline(always)]
 fn holding_at_least(seeds: &Seeds, holes: usize, min: u16) -> u32 {
     hole_masks(seeds, holes, min).1
 }
@@ -973,7 +1035,7 @@ const NIBBLE: [[u16; 4]; 16] = {
 
 /// Adds one seed to every hole `h < holes` whose bit is set in `mask`, four holes
 /// at a time without branches on the seeds.
-#[inline]
+#[inline(always)]
 fn add_one_where(seeds: &mut Seeds, holes: usize, mask: u32) {
     for (k, quad) in seeds
         .chunks_exact_mut(4)
@@ -988,7 +1050,7 @@ fn add_one_where(seeds: &mut Seeds, holes: usize, mask: u32) {
 }
 
 /// Drops `count` seeds one a hole after `from`; returns the hole of the last seed.
-#[inline]
+#[inline(always)]
 fn sow_lap(seeds: &mut Seeds, holes: usize, from: usize, count: u32) -> usize {
     let mut rest = count as usize;
     if rest >= holes {
