@@ -823,14 +823,21 @@ impl Position {
         let sinks = u64::from(empty | uurs);
         let sinks = sinks | sinks << holes;
         let candidates = movable & !uurs;
-        let origin_first = usize::from(self.rules.origin_first);
+        // Bit `origin` of `sinks >> hand` is the hole the last seed of the first lap
+        // lands in. A lap that goes round (hand >= holes) is read as landing in its
+        // own origin, which for a candidate is never a sink: not visibly ending.
         let mut quick = 0u32;
-        for (origin, &n) in board.iter().enumerate() {
-            // No branch on the seeds: `lands` is only meaningful when hand < holes.
-            let hand = (n as usize).saturating_sub(origin_first);
-            let lands = (sinks >> ((origin + hand) & 63)) & 1 != 0;
-            let ends = (hand == 0) | ((hand < holes) & lands);
-            quick |= u32::from(ends) << origin;
+        if self.rules.origin_first {
+            for (origin, &n) in board.iter().enumerate() {
+                let hand = (n as usize).saturating_sub(1).min(holes);
+                quick |= (sinks >> hand) as u32 & (1 << origin);
+            }
+            // A single seed goes straight back into the origin: the sowing ends.
+            quick |= holding_exactly_one(&self.seeds, holes);
+        } else {
+            for (origin, &n) in board.iter().enumerate() {
+                quick |= (sinks >> (n as usize).min(holes)) as u32 & (1 << origin);
+            }
         }
         (candidates, quick & candidates)
     }
@@ -995,11 +1002,17 @@ fn hole_masks(seeds: &Seeds, holes: usize, min: u16) -> (u32, u32) {
     for (k, quad) in quads.iter().take(holes.div_ceil(4)).enumerate() {
         let w = quad_word(quad);
         let nonzero = (((w & LOW) + LOW) | w) & LANE_HIGH;
-        let at_least = (((w | LANE_HIGH) - mins) | w) & LANE_HIGH;
         empty |= lane_bits(!nonzero & LANE_HIGH) << (4 * k);
-        movable |= lane_bits(at_least) << (4 * k);
+        if min > 1 {
+            let at_least = (((w | LANE_HIGH) - mins) | w) & LANE_HIGH;
+            movable |= lane_bits(at_least) << (4 * k);
+        }
     }
-    (empty & low_bits(holes), movable & low_bits(holes))
+    let empty = empty & low_bits(holes);
+    if min <= 1 {
+        movable = !empty;
+    }
+    (empty, movable & low_bits(holes))
 }
 
 /// [`hole_masks`] one hole at a time, for any `min`.
@@ -1010,6 +1023,15 @@ fn hole_masks_by_hole(seeds: &Seeds, holes: usize, min: u16) -> (u32, u32) {
         movable |= u32::from(n >= min) << h;
     }
     (empty, movable)
+}
+
+/// Bit `h` set for every hole `h < holes` holding exactly one seed.
+fn holding_exactly_one(seeds: &Seeds, holes: usize) -> u32 {
+    let mut ones = 0;
+    for (h, &n) in seeds[..holes].iter().enumerate() {
+        ones |= u32::from(n == 1) << h;
+    }
+    ones
 }
 
 /// Bit `h` set for every hole `h < holes` holding at least `min` seeds.
@@ -1070,4 +1092,153 @@ fn sow_lap(seeds: &mut Seeds, holes: usize, from: usize, count: u32) -> usize {
     add_one_where(seeds, holes, run);
     let last = from + rest;
     if last >= holes { last - holes } else { last }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rules::Variant;
+
+    /// A small deterministic generator (SplitMix64) for the boards below.
+    struct Mix(u64);
+
+    impl Mix {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        }
+
+        /// Mostly small counts, some around the lane limits of `hole_masks`.
+        fn seeds(&mut self) -> u16 {
+            match self.next() % 8 {
+                0..=4 => (self.next() % 6) as u16,
+                5 => (self.next() % 40) as u16,
+                6 => [0x7FFF, 0x8000, 0x8001, 0xFFFF][self.next() as usize % 4],
+                _ => self.next() as u16,
+            }
+        }
+    }
+
+    #[test]
+    fn hole_masks_agree_with_one_hole_at_a_time() {
+        let mut rng = Mix(1);
+        for _ in 0..20_000 {
+            let holes = 2 * (1 + rng.next() as usize % MAX_HOLES_PER_ROW);
+            let mut seeds = [0; MAX_HOLES];
+            for s in &mut seeds[..holes] {
+                *s = rng.seeds();
+            }
+            let min = match rng.next() % 4 {
+                0 => 1,
+                1 => 2,
+                2 => rng.seeds().max(1),
+                _ => [0x7FFF, 0x8000, 0x8001, 0xFFFF][rng.next() as usize % 4],
+            };
+            assert_eq!(
+                hole_masks(&seeds, holes, min),
+                hole_masks_by_hole(&seeds, holes, min),
+                "{:?} min {min}",
+                &seeds[..holes]
+            );
+        }
+    }
+
+    /// The hash as first written, one hole at a time: search tables depend on its
+    /// values staying the same.
+    fn hash_one_hole_at_a_time(pos: &Position) -> u64 {
+        const K: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut h: u64 = (pos.to_move.index() as u64 + 1).wrapping_mul(K);
+        for chunk in pos.board().chunks(4) {
+            let mut word = 0u64;
+            for (i, &s) in chunk.iter().enumerate() {
+                word |= (s as u64) << (16 * i);
+            }
+            h = (h ^ word).wrapping_mul(K).rotate_left(29);
+        }
+        h ^= (pos.uur.south as u64 | (pos.uur.north as u64) << 32)
+            .wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        h ^ (h >> 31)
+    }
+
+    /// Rule sets of every board size the engine compiles for, and two it does not.
+    fn rule_sets() -> Vec<Rules> {
+        let mut sets: Vec<Rules> = Variant::presets().into_iter().map(|v| v.rules).collect();
+        for (per_row, origin_first) in [(5, true), (7, false), (16, true)] {
+            let mut f = Variant::preset("layli-goobalay").unwrap().to_file();
+            f.holes_per_row = per_row;
+            f.seeds_per_hole = 2;
+            f.origin_first = origin_first;
+            f.max_lifts = 50;
+            sets.push(f.validate().unwrap().rules);
+        }
+        sets
+    }
+
+    /// A random valid position of `rules`, with Uurs where the rules have them.
+    fn random_position(rules: Rules, rng: &mut Mix) -> Position {
+        let holes = rules.holes();
+        let mut board: Vec<i64> = (0..holes).map(|_| i64::from(rng.seeds() % 64)).collect();
+        if rules.remaining == Remaining::SplitEvenly && board.iter().sum::<i64>() % 2 == 1 {
+            board[0] += 1;
+        }
+        let uur = rules.has_uurs().then(|| {
+            (0..holes)
+                .map(|_| match rng.next() % 10 {
+                    0 => Some(Side::South),
+                    1 => Some(Side::North),
+                    _ => None,
+                })
+                .collect()
+        });
+        let setup = Setup {
+            board,
+            to_move: Some(if rng.next() % 2 == 0 {
+                Side::South
+            } else {
+                Side::North
+            }),
+            uur,
+            ..Setup::default()
+        };
+        Position::from_setup(&setup, rules).unwrap()
+    }
+
+    #[test]
+    fn word_hash_equals_the_hash_by_hole() {
+        let mut rng = Mix(2);
+        for rules in rule_sets() {
+            for _ in 0..2_000 {
+                let pos = random_position(rules, &mut rng);
+                assert_eq!(pos.hash(), hash_one_hole_at_a_time(&pos), "{pos:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn quick_ends_are_first_laps_that_visibly_end() {
+        let mut rng = Mix(3);
+        for mut rules in rule_sets() {
+            rules.sowing = Sowing::Relay;
+            for _ in 0..2_000 {
+                let pos = random_position(rules, &mut rng);
+                let (candidates, quick) =
+                    with_board_size!(rules.holes(), H => pos.quick_ends::<H>());
+                let (generic_candidates, generic_quick) = pos.quick_ends::<0>();
+                assert_eq!((candidates, quick), (generic_candidates, generic_quick));
+                assert_eq!(candidates, pos.movable);
+                for origin in 0..rules.holes() {
+                    let expected =
+                        candidates & (1 << origin) != 0 && pos.first_lap_ends::<0>(origin);
+                    assert_eq!(
+                        quick & (1 << origin) != 0,
+                        expected,
+                        "hole {origin} of {pos:?}"
+                    );
+                }
+            }
+        }
+    }
 }
