@@ -1040,14 +1040,15 @@ fn holding_at_least(seeds: &Seeds, holes: usize, min: u16) -> u32 {
     hole_masks(seeds, holes, min).1
 }
 
-/// `NIBBLE[n][j]` is bit `j` of `n`: four holes' increments at once.
-const NIBBLE: [[u16; 4]; 16] = {
-    let mut table = [[0; 4]; 16];
+/// `SPREAD[n]` has lane `j` (bits `16j..16j + 16`) set to bit `j` of `n`: four
+/// holes' increments as one word.
+const SPREAD: [u64; 16] = {
+    let mut table = [0; 16];
     let mut n = 0;
     while n < 16 {
         let mut j = 0;
         while j < 4 {
-            table[n][j] = ((n >> j) & 1) as u16;
+            table[n] |= ((n as u64 >> j) & 1) << (16 * j);
             j += 1;
         }
         n += 1;
@@ -1056,18 +1057,19 @@ const NIBBLE: [[u16; 4]; 16] = {
 };
 
 /// Adds one seed to every hole `h < holes` whose bit is set in `mask`, four holes
-/// at a time without branches on the seeds.
+/// to a word without branches on the seeds. A lane never carries into the next: no
+/// hole can hold more than the seeds in play, at most `u16::MAX`.
 #[inline(always)]
 fn add_one_where(seeds: &mut Seeds, holes: usize, mask: u32) {
-    for (k, quad) in seeds
-        .chunks_exact_mut(4)
-        .take(holes.div_ceil(4))
-        .enumerate()
-    {
-        let add = &NIBBLE[(mask >> (4 * k)) as usize & 15];
-        for (s, a) in quad.iter_mut().zip(add) {
-            *s += a;
-        }
+    let (quads, _) = seeds.as_chunks_mut::<4>();
+    for (k, quad) in quads.iter_mut().take(holes.div_ceil(4)).enumerate() {
+        let w = quad_word(quad) + SPREAD[(mask >> (4 * k)) as usize & 15];
+        *quad = [
+            w as u16,
+            (w >> 16) as u16,
+            (w >> 32) as u16,
+            (w >> 48) as u16,
+        ];
     }
 }
 
