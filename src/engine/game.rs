@@ -21,6 +21,9 @@ pub struct Game {
     /// `hashes[i]` is the hash of `history[i]`: repetition scans these first.
     hashes: Vec<u64>,
     window: usize,
+    /// Bit `hash >> 58` set for the hash of every position in the window: most new
+    /// positions are told apart without scanning it.
+    window_bits: u64,
 }
 
 /// Enough to take moves back: the position and the history as they were.
@@ -29,6 +32,7 @@ pub struct Saved {
     position: Position,
     history_len: usize,
     window: usize,
+    window_bits: u64,
 }
 
 /// A move that is not legal here; the game is unchanged.
@@ -77,6 +81,7 @@ impl Game {
             history: Vec::with_capacity(64),
             hashes: Vec::with_capacity(64),
             window: 0,
+            window_bits: 0,
         };
         game.reset(position);
         game
@@ -89,6 +94,7 @@ impl Game {
         self.history.push(position.key());
         self.hashes.push(position.hash());
         self.window = 0;
+        self.window_bits = window_bit(position.hash());
         self.position = position;
     }
 
@@ -183,18 +189,21 @@ impl Game {
     fn after_move(&mut self, mover: Side, effect: MoveEffect) {
         if effect.irreversible() {
             self.window = self.history.len();
+            self.window_bits = 0;
         }
         let key = self.position.key();
         let hash = self.position.hash();
-        let seen = self.hashes[self.window..]
-            .iter()
-            .zip(&self.history[self.window..])
-            .any(|(&h, k)| h == hash && *k == key);
+        let seen = self.window_bits & window_bit(hash) != 0
+            && self.hashes[self.window..]
+                .iter()
+                .zip(&self.history[self.window..])
+                .any(|(&h, k)| h == hash && *k == key);
         if seen {
             self.position.finish(EndReason::Repetition, Some(mover));
         } else {
             self.history.push(key);
             self.hashes.push(hash);
+            self.window_bits |= window_bit(hash);
             self.position.settle(Some(mover));
         }
     }
@@ -205,6 +214,7 @@ impl Game {
             position: self.position,
             history_len: self.history.len(),
             window: self.window,
+            window_bits: self.window_bits,
         }
     }
 
@@ -214,12 +224,18 @@ impl Game {
         self.history.truncate(saved.history_len);
         self.hashes.truncate(saved.history_len);
         self.window = saved.window;
+        self.window_bits = saved.window_bits;
     }
 
     /// Number of positions the repetition rule currently remembers.
     pub fn remembered_positions(&self) -> usize {
         self.history.len() - self.window
     }
+}
+
+/// The bit of [`Game::window_bits`] standing for a position's hash.
+const fn window_bit(hash: u64) -> u64 {
+    1 << (hash >> 58)
 }
 
 /// Counts the move sequences of exactly `depth` moves (RULES.md §9 perft).
@@ -242,4 +258,66 @@ pub fn perft(game: &Game, depth: u32) -> u64 {
         return 1;
     }
     count(&mut game.clone(), depth)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rules::Variant;
+
+    /// SplitMix64, for choosing moves.
+    struct Mix(u64);
+
+    impl Mix {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            ((z ^ (z >> 31)) % n as u64) as usize
+        }
+    }
+
+    /// Random games with excursions taken back by `restore` before every move: the
+    /// game ends by repetition exactly when the position after a move is among those
+    /// since the last capture or Uur (kept here the plain way).
+    #[test]
+    fn repetition_is_found_exactly_after_saves_and_restores() {
+        let mut rng = Mix(5);
+        let mut repetitions = 0;
+        for variant in Variant::presets() {
+            for _ in 0..300 {
+                let mut game = Game::new(variant.rules, Side::South);
+                let mut seen = vec![game.position().key()];
+                while !game.is_over() {
+                    let saved = game.save();
+                    for _ in 0..rng.below(6) {
+                        let moves = game.legal_moves();
+                        if moves.is_empty() {
+                            break;
+                        }
+                        game.play_unchecked(moves[rng.below(moves.len())]);
+                    }
+                    game.restore(saved);
+                    let moves = game.legal_moves();
+                    let effect = game.play_unchecked(moves[rng.below(moves.len())]);
+                    if effect.irreversible() {
+                        seen.clear();
+                    }
+                    let key = game.position().key();
+                    let repeated = seen.contains(&key);
+                    let by_repetition = game
+                        .outcome()
+                        .is_some_and(|o| o.end == EndReason::Repetition);
+                    assert_eq!(by_repetition, repeated);
+                    repetitions += usize::from(repeated);
+                    seen.push(key);
+                }
+            }
+        }
+        assert!(
+            repetitions > 50,
+            "only {repetitions} games ended by repetition"
+        );
+    }
 }

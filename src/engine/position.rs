@@ -11,6 +11,36 @@ use super::rules::{
 };
 use super::side::{BySide, Side};
 
+/// Evaluates `$body` with `$h` a constant: the holes of a preset board (4, 6, 12 or
+/// 16), so that the hot loops are compiled for that size, or 0 for any other board
+/// (the size is then read from the rules at run time, see `Position::holes`).
+macro_rules! with_board_size {
+    ($holes:expr, $h:ident => $body:expr) => {
+        match $holes {
+            4 => {
+                const $h: usize = 4;
+                $body
+            }
+            6 => {
+                const $h: usize = 6;
+                $body
+            }
+            12 => {
+                const $h: usize = 12;
+                $body
+            }
+            16 => {
+                const $h: usize = 16;
+                $body
+            }
+            _ => {
+                const $h: usize = 0;
+                $body
+            }
+        }
+    };
+}
+
 /// Seeds per hole, in index order (RULES.md §1); holes past `2N` stay 0.
 pub type Seeds = [u16; MAX_HOLES];
 
@@ -402,15 +432,17 @@ impl Position {
 
     /// A 64-bit hash of [`Position::key`] for transposition tables.
     pub fn hash(&self) -> u64 {
+        with_board_size!(self.rules.holes(), H => self.hash_for::<H>())
+    }
+
+    fn hash_for<const H: usize>(&self) -> u64 {
         const K: u64 = 0x9E37_79B9_7F4A_7C15;
         let mut h: u64 = (self.to_move.index() as u64 + 1).wrapping_mul(K);
-        let holes = self.rules.holes();
-        for chunk in self.seeds[..holes].chunks(4) {
-            let mut word = 0u64;
-            for (i, &s) in chunk.iter().enumerate() {
-                word |= (s as u64) << (16 * i);
-            }
-            h = (h ^ word).wrapping_mul(K).rotate_left(29);
+        let holes = self.holes::<H>();
+        // Four holes a word; past the last hole the lanes are 0.
+        let (quads, _) = self.seeds.as_chunks::<4>();
+        for quad in quads.iter().take(holes.div_ceil(4)) {
+            h = (h ^ quad_word(quad)).wrapping_mul(K).rotate_left(29);
         }
         h ^= (self.uur.south as u64 | (self.uur.north as u64) << 32)
             .wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
@@ -457,7 +489,7 @@ impl Position {
                     && if self.rules.needs_whole_move_for_legality() {
                         self.mover_legal_mask() & (1 << h) != 0
                     } else {
-                        self.sowing_ends(h)
+                        with_board_size!(self.rules.holes(), H => self.sowing_ends::<H>(h))
                     }
             }
         }
@@ -487,16 +519,24 @@ impl Position {
         side.index() * n..(side.index() + 1) * n
     }
 
-    fn owner_of_row(&self, hole: usize) -> Side {
-        if hole < self.rules.holes_per_row as usize {
+    /// Holes on the board: `H` where the code is compiled for one board size (see
+    /// [`with_board_size`]), otherwise read from the rules.
+    #[inline(always)]
+    fn holes<const H: usize>(&self) -> usize {
+        debug_assert!(H == 0 || H == self.rules.holes());
+        if H == 0 { self.rules.holes() } else { H }
+    }
+
+    fn owner_of_row<const H: usize>(&self, hole: usize) -> Side {
+        if hole < self.holes::<H>() / 2 {
             Side::South
         } else {
             Side::North
         }
     }
 
-    fn opposite(&self, hole: usize) -> usize {
-        self.rules.holes() - 1 - hole
+    fn opposite<const H: usize>(&self, hole: usize) -> usize {
+        self.holes::<H>() - 1 - hole
     }
 
     fn uur_mask(&self) -> u32 {
@@ -505,15 +545,15 @@ impl Position {
 
     /// Holes of `side`'s row that may start a move before sowing is considered.
     fn candidates(&self, side: Side) -> u32 {
-        self.movable & self.row_mask(side)
+        self.movable & self.row_mask::<0>(side)
     }
 
     /// The first lap from `origin` visibly ends the sowing (its last seed lands in a
     /// hole that is empty now, or in an Uur): a legal sowing of one lift, no
     /// simulation needed.
     #[inline]
-    fn first_lap_ends(&self, origin: usize) -> bool {
-        let holes = self.rules.holes();
+    fn first_lap_ends<const H: usize>(&self, origin: usize) -> bool {
+        let holes = self.holes::<H>();
         let mut hand = self.seeds[origin] as usize;
         if self.rules.origin_first {
             hand -= 1;
@@ -534,18 +574,18 @@ impl Position {
     /// The sowing from `origin` ends within the lift limit (RULES.md §2 endless
     /// sowing). `origin` must be a candidate.
     #[inline]
-    fn sowing_ends(&self, origin: usize) -> bool {
-        if self.rules.sowing == Sowing::SingleLap || self.first_lap_ends(origin) {
+    fn sowing_ends<const H: usize>(&self, origin: usize) -> bool {
+        if self.rules.sowing == Sowing::SingleLap || self.first_lap_ends::<H>(origin) {
             return true;
         }
         let mut seeds = self.seeds;
-        self.sow(&mut seeds, origin).is_ok()
+        self.sow::<H>(&mut seeds, origin).is_ok()
     }
 
     /// Sows from `origin` on `seeds` (RULES.md §2): origin first, laps, relay and the
     /// endless-sowing limit all come from the rules.
-    fn sow(&self, seeds: &mut Seeds, origin: usize) -> Result<SowEnd, Endless> {
-        let holes = self.rules.holes();
+    fn sow<const H: usize>(&self, seeds: &mut Seeds, origin: usize) -> Result<SowEnd, Endless> {
+        let holes = self.holes::<H>();
         let relay = self.rules.sowing == Sowing::Relay;
         let uurs = self.uur_mask();
         let mut hand = seeds[origin] as u32;
@@ -587,7 +627,7 @@ impl Position {
     }
 
     /// What the mover takes when the sowing has ended (the capture rules of §3–§7).
-    fn resolve_capture(&mut self, mover: Side, end: SowEnd) -> MoveEffect {
+    fn resolve_capture<const H: usize>(&mut self, mover: Side, end: SowEnd) -> MoveEffect {
         let mut effect = MoveEffect::default();
         if self.ply == 0 && !self.rules.first_move_captures {
             return effect;
@@ -601,11 +641,11 @@ impl Position {
                 let uurs = self.uur_mask();
                 if uurs & (1 << last) != 0
                     || !end.last_was_empty
-                    || self.owner_of_row(last) != mover
+                    || self.owner_of_row::<H>(last) != mover
                 {
                     return effect;
                 }
-                let opposite = self.opposite(last);
+                let opposite = self.opposite::<H>(last);
                 let across = self.seeds[opposite];
                 if uurs & (1 << opposite) != 0 || across == 0 {
                     return effect;
@@ -627,13 +667,13 @@ impl Position {
                 effect.captured = taken;
             }
             Capture::Counts { counts, rows } => {
-                let holes = self.rules.holes();
+                let holes = self.holes::<H>();
                 let own_only = rows == CaptureRows::Own;
                 let takes = |n: u16| n < 64 && counts & (1u64 << n) != 0;
                 let steps = (end.drops as usize).min(holes);
                 let mut hole = last;
                 for _ in 0..steps {
-                    if own_only && self.owner_of_row(hole) != mover {
+                    if own_only && self.owner_of_row::<H>(hole) != mover {
                         break;
                     }
                     let n = self.seeds[hole];
@@ -642,7 +682,7 @@ impl Position {
                     }
                     self.seeds[hole] = 0;
                     effect.captured += n as u32;
-                    if self.owner_of_row(hole) != mover {
+                    if self.owner_of_row::<H>(hole) != mover {
                         effect.captured_from_opponent_row += n as u32;
                     }
                     hole = if hole == 0 { holes - 1 } else { hole - 1 };
@@ -656,14 +696,18 @@ impl Position {
     /// Plays `m` for the side to move: sows, captures, passes the turn. End rules are
     /// the caller's ([`Position::settle`]) because repetition is checked first.
     fn make_move(&mut self, m: Move) -> Result<MoveEffect, Endless> {
+        with_board_size!(self.rules.holes(), H => self.make_move_for::<H>(m))
+    }
+
+    fn make_move_for<const H: usize>(&mut self, m: Move) -> Result<MoveEffect, Endless> {
         let mover = self.to_move;
         let effect = match m.hole() {
             None => MoveEffect::default(),
             Some(origin) => {
                 let mut seeds = self.seeds;
-                let end = self.sow(&mut seeds, origin)?;
+                let end = self.sow::<H>(&mut seeds, origin)?;
                 self.seeds = seeds;
-                self.resolve_capture(mover, end)
+                self.resolve_capture::<H>(mover, end)
             }
         };
         self.to_move = !mover;
@@ -673,7 +717,7 @@ impl Position {
     }
 
     /// Whether `origin` is a legal move for `side`, as if it were `side`'s turn.
-    fn move_is_legal_for(
+    fn move_is_legal_for<const H: usize>(
         &self,
         side: Side,
         origin: usize,
@@ -682,7 +726,7 @@ impl Position {
         let needs_full_play =
             self.rules.forbid_grand_slam || (self.rules.must_feed && opponent_row_was_empty);
         if !needs_full_play {
-            return if self.sowing_ends(origin) {
+            return if self.sowing_ends::<H>(origin) {
                 MoveCheck::Legal { feeds: true }
             } else {
                 MoveCheck::Illegal
@@ -690,10 +734,10 @@ impl Position {
         }
         let mut after = *self;
         after.to_move = side;
-        let Ok(effect) = after.make_move(Move::from_hole(origin)) else {
+        let Ok(effect) = after.make_move_for::<H>(Move::from_hole(origin)) else {
             return MoveCheck::Illegal;
         };
-        let opponent_row_left = after.row_total(!side);
+        let opponent_row_left = after.row_total_for::<H>(!side);
         if self.rules.forbid_grand_slam
             && effect.captured_from_opponent_row > 0
             && opponent_row_left == 0
@@ -708,8 +752,12 @@ impl Position {
     /// Legal holes of `side` as a bit mask: candidates, minus endless sowings and grand
     /// slams, narrowed by feeding (RULES.md §5 "The legal moves are ...").
     pub(crate) fn legal_mask(&self, side: Side) -> u32 {
-        let candidates = self.candidates(side);
-        let opponent_row_was_empty = self.rules.must_feed && self.row_total(!side) == 0;
+        with_board_size!(self.rules.holes(), H => self.legal_mask_for::<H>(side))
+    }
+
+    fn legal_mask_for<const H: usize>(&self, side: Side) -> u32 {
+        let candidates = self.movable & self.row_mask::<H>(side);
+        let opponent_row_was_empty = self.rules.must_feed && self.row_total_for::<H>(!side) == 0;
         let mut legal = 0;
         let mut feeding = 0;
         let mut rest = candidates;
@@ -717,7 +765,7 @@ impl Position {
             let origin = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             if let MoveCheck::Legal { feeds } =
-                self.move_is_legal_for(side, origin, opponent_row_was_empty)
+                self.move_is_legal_for::<H>(side, origin, opponent_row_was_empty)
             {
                 legal |= 1 << origin;
                 if feeds {
@@ -735,56 +783,72 @@ impl Position {
     /// Whether `side` has any legal move, as if it were their turn, given the
     /// candidates that visibly end (`quick`, see [`Position::quick_ends`]); simulates
     /// sowings only when the row has none.
-    fn has_legal_move(&self, side: Side, quick: u32) -> bool {
+    fn has_legal_move<const H: usize>(&self, side: Side, quick: u32) -> bool {
         if self.rules.needs_whole_move_for_legality() {
             if side == self.to_move {
-                return self.mover_legal_mask() != 0;
+                if let Some(mask) = self.legal_cache {
+                    return mask != 0;
+                }
             }
-            return self.legal_mask(side) != 0;
+            return self.legal_mask_for::<H>(side) != 0;
         }
-        let row = self.row_mask(side);
-        quick & row != 0 || self.some_sowing_ends(self.movable & row & !quick)
+        let row = self.row_mask::<H>(side);
+        quick & row != 0 || self.some_sowing_ends::<H>(self.movable & row & !quick)
     }
 
     /// Bit mask of `side`'s row.
-    fn row_mask(&self, side: Side) -> u32 {
-        let n = self.rules.holes_per_row as u32;
+    fn row_mask<const H: usize>(&self, side: Side) -> u32 {
+        let n = (self.holes::<H>() / 2) as u32;
         ((1u32 << n) - 1) << (side.index() as u32 * n)
+    }
+
+    /// [`Position::row_total`] for a board of `H` holes.
+    fn row_total_for<const H: usize>(&self, side: Side) -> u32 {
+        let n = self.holes::<H>() / 2;
+        let row = side.index() * n..(side.index() + 1) * n;
+        self.seeds[row].iter().map(|&s| s as u32).sum()
     }
 
     /// Candidates of both rows, and those among them whose first lap visibly ends
     /// ([`Position::first_lap_ends`]), with bit masks instead of per-hole branches.
     #[inline]
-    fn quick_ends(&self) -> (u32, u32) {
-        let holes = self.rules.holes();
+    fn quick_ends<const H: usize>(&self) -> (u32, u32) {
+        let holes = self.holes::<H>();
         let min = self.rules.min_seeds_to_move;
         let uurs = self.uur_mask();
         // Holes a last seed would end in: empty ones and Uurs, twice over so that a
         // lap running past the last hole reads the right bit without a modulo.
         let board = &self.seeds[..holes];
-        let (empty, movable) = hole_masks(board, min);
+        let (empty, movable) = hole_masks(&self.seeds, holes, min);
         let sinks = u64::from(empty | uurs);
         let sinks = sinks | sinks << holes;
         let candidates = movable & !uurs;
-        let origin_first = usize::from(self.rules.origin_first);
+        // Bit `origin` of `sinks >> hand` is the hole the last seed of the first lap
+        // lands in. A lap that goes round (hand >= holes) is read as landing in its
+        // own origin, which for a candidate is never a sink: not visibly ending.
         let mut quick = 0u32;
-        for (origin, &n) in board.iter().enumerate() {
-            // No branch on the seeds: `lands` is only meaningful when hand < holes.
-            let hand = (n as usize).saturating_sub(origin_first);
-            let lands = (sinks >> ((origin + hand) & 63)) & 1 != 0;
-            let ends = (hand == 0) | ((hand < holes) & lands);
-            quick |= u32::from(ends) << origin;
+        if self.rules.origin_first {
+            for (origin, &n) in board.iter().enumerate() {
+                let hand = (n as usize).saturating_sub(1).min(holes);
+                quick |= (sinks >> hand) as u32 & (1 << origin);
+            }
+            // A single seed goes straight back into the origin: the sowing ends.
+            quick |= holding_exactly_one(&self.seeds, holes);
+        } else {
+            for (origin, &n) in board.iter().enumerate() {
+                quick |= (sinks >> (n as usize).min(holes)) as u32 & (1 << origin);
+            }
         }
         (candidates, quick & candidates)
     }
 
     /// Whether the sowing of any hole in `candidates` ends (simulated, in order).
-    fn some_sowing_ends(&self, mut candidates: u32) -> bool {
+    fn some_sowing_ends<const H: usize>(&self, mut candidates: u32) -> bool {
         while candidates != 0 {
             let origin = candidates.trailing_zeros() as usize;
             candidates &= candidates - 1;
             let mut seeds = self.seeds;
-            if self.sow(&mut seeds, origin).is_ok() {
+            if self.sow::<H>(&mut seeds, origin).is_ok() {
                 return true;
             }
         }
@@ -794,38 +858,44 @@ impl Position {
     /// Applies the end rules to a new position: caches the legal moves of the side to
     /// move, or ends the game. `last_mover` is `None` for a starting position.
     pub(crate) fn settle(&mut self, last_mover: Option<Side>) {
+        with_board_size!(self.rules.holes(), H => self.settle_for::<H>(last_mover))
+    }
+
+    fn settle_for<const H: usize>(&mut self, last_mover: Option<Side>) {
+        let holes = self.holes::<H>();
         let side = self.to_move;
         self.must_pass = false;
         self.legal_cache = None;
         // Candidates, and those known legal without simulating: for a relay the ones
         // whose first lap visibly ends, for a single lap all of them.
         let quick = if self.rules.sowing == Sowing::Relay {
-            let (movable, quick) = self.quick_ends();
+            let (movable, quick) = self.quick_ends::<H>();
             self.movable = movable;
             quick
         } else {
-            self.movable =
-                holding_at_least(self.board(), self.rules.min_seeds_to_move) & !self.uur_mask();
+            self.movable = holding_at_least(&self.seeds, holes, self.rules.min_seeds_to_move)
+                & !self.uur_mask();
             self.movable
         };
         if self.rules.needs_whole_move_for_legality() {
-            self.legal_cache = Some(self.legal_mask(side));
+            self.legal_cache = Some(self.legal_mask_for::<H>(side));
         }
         match self.rules.end {
             EndRule::AllCaptured => {
-                if self.board().iter().all(|&s| s == 0) {
+                if self.seeds[..holes].iter().all(|&s| s == 0) {
                     self.finish(EndReason::AllCaptured, last_mover);
-                } else if !self.has_legal_move(side, quick) {
+                } else if !self.has_legal_move::<H>(side, quick) {
                     self.must_pass = true;
                 }
             }
             EndRule::PlayerToMoveStuck => {
-                if !self.has_legal_move(side, quick) {
+                if !self.has_legal_move::<H>(side, quick) {
                     self.finish(EndReason::NoMoves, last_mover);
                 }
             }
             EndRule::EitherPlayerStuck => {
-                if !self.has_legal_move(side, quick) || !self.has_legal_move(!side, quick) {
+                if !self.has_legal_move::<H>(side, quick) || !self.has_legal_move::<H>(!side, quick)
+                {
                     self.finish(EndReason::NoMoves, last_mover);
                 }
             }
@@ -845,7 +915,7 @@ impl Position {
                 for hole in 0..self.rules.holes() {
                     let owner = self
                         .uur_owner(hole)
-                        .unwrap_or_else(|| self.owner_of_row(hole));
+                        .unwrap_or_else(|| self.owner_of_row::<0>(hole));
                     score[owner] += self.seeds[hole] as u32;
                 }
             }
@@ -889,52 +959,96 @@ enum MoveCheck {
 }
 
 /// Bits `0..n` set (`n` up to 32).
-#[inline]
+#[inline(always)]
 const fn low_bits(n: usize) -> u32 {
     ((1u64 << n) - 1) as u32
 }
 
-/// Bit masks of the holes of the board (`seeds`) that hold no seeds, and of those
-/// that hold at least `min`, in one pass of four holes at a time.
-#[inline]
-fn hole_masks(seeds: &[u16], min: u16) -> (u32, u32) {
-    let (mut empty, mut movable) = (0u32, 0u32);
-    let quads = seeds.chunks_exact(4);
-    let tail = quads.remainder();
-    for (k, q) in quads.enumerate() {
-        let e = u32::from(q[0] == 0)
-            | u32::from(q[1] == 0) << 1
-            | u32::from(q[2] == 0) << 2
-            | u32::from(q[3] == 0) << 3;
-        let m = u32::from(q[0] >= min)
-            | u32::from(q[1] >= min) << 1
-            | u32::from(q[2] >= min) << 2
-            | u32::from(q[3] >= min) << 3;
-        empty |= e << (4 * k);
-        movable |= m << (4 * k);
+/// The high bit of each of the four 16-bit lanes of a word.
+const LANE_HIGH: u64 = 0x8000_8000_8000_8000;
+
+/// Holes `4k..4k + 4` as the four 16-bit lanes of one word, hole `4k` lowest.
+#[inline(always)]
+fn quad_word(quad: &[u16; 4]) -> u64 {
+    u64::from(quad[0])
+        | u64::from(quad[1]) << 16
+        | u64::from(quad[2]) << 32
+        | u64::from(quad[3]) << 48
+}
+
+/// Bits 0..4 of the result: which lanes of `t` have their high bit set (`t` holds
+/// nothing but lane high bits). One multiplication moves the four bits, which sit
+/// 16 apart, next to each other at bits 48..52 without carries.
+#[inline(always)]
+const fn lane_bits(t: u64) -> u32 {
+    const GATHER: u64 = 1 << 48 | 1 << 33 | 1 << 18 | 1 << 3;
+    ((t >> 15).wrapping_mul(GATHER) >> 48) as u32 & 15
+}
+
+/// Bit masks of the holes `0..holes` of the board that hold no seeds, and of those
+/// that hold at least `min`, four holes to a word (holes past `holes` are empty and
+/// masked off).
+#[inline(always)]
+fn hole_masks(seeds: &Seeds, holes: usize, min: u16) -> (u32, u32) {
+    const LOW: u64 = !LANE_HIGH;
+    if min > 0x8000 {
+        return hole_masks_by_hole(seeds, holes, min);
     }
-    let base = seeds.len() - tail.len();
-    for (i, &n) in tail.iter().enumerate() {
-        empty |= u32::from(n == 0) << (base + i);
-        movable |= u32::from(n >= min) << (base + i);
+    // Lane `x` minus `min` from `x | 0x8000` never borrows from the next lane, and
+    // its high bit (or that of `x`) says `x >= min`.
+    let mins = u64::from(min) * 0x0001_0001_0001_0001;
+    let (mut empty, mut movable) = (0u32, 0u32);
+    let (quads, _) = seeds.as_chunks::<4>();
+    for (k, quad) in quads.iter().take(holes.div_ceil(4)).enumerate() {
+        let w = quad_word(quad);
+        let nonzero = (((w & LOW) + LOW) | w) & LANE_HIGH;
+        empty |= lane_bits(!nonzero & LANE_HIGH) << (4 * k);
+        if min > 1 {
+            let at_least = (((w | LANE_HIGH) - mins) | w) & LANE_HIGH;
+            movable |= lane_bits(at_least) << (4 * k);
+        }
+    }
+    let empty = empty & low_bits(holes);
+    if min <= 1 {
+        movable = !empty;
+    }
+    (empty, movable & low_bits(holes))
+}
+
+/// [`hole_masks`] one hole at a time, for any `min`.
+fn hole_masks_by_hole(seeds: &Seeds, holes: usize, min: u16) -> (u32, u32) {
+    let (mut empty, mut movable) = (0u32, 0u32);
+    for (h, &n) in seeds[..holes].iter().enumerate() {
+        empty |= u32::from(n == 0) << h;
+        movable |= u32::from(n >= min) << h;
     }
     (empty, movable)
 }
 
-/// Bit `h` set for every hole of the board (`seeds`) holding at least `min` seeds.
-#[inline]
-fn holding_at_least(seeds: &[u16], min: u16) -> u32 {
-    hole_masks(seeds, min).1
+/// Bit `h` set for every hole `h < holes` holding exactly one seed.
+fn holding_exactly_one(seeds: &Seeds, holes: usize) -> u32 {
+    let mut ones = 0;
+    for (h, &n) in seeds[..holes].iter().enumerate() {
+        ones |= u32::from(n == 1) << h;
+    }
+    ones
 }
 
-/// `NIBBLE[n][j]` is bit `j` of `n`: four holes' increments at once.
-const NIBBLE: [[u16; 4]; 16] = {
-    let mut table = [[0; 4]; 16];
+/// Bit `h` set for every hole `h < holes` holding at least `min` seeds.
+#[inline(always)]
+fn holding_at_least(seeds: &Seeds, holes: usize, min: u16) -> u32 {
+    hole_masks(seeds, holes, min).1
+}
+
+/// `SPREAD[n]` has lane `j` (bits `16j..16j + 16`) set to bit `j` of `n`: four
+/// holes' increments as one word.
+const SPREAD: [u64; 16] = {
+    let mut table = [0; 16];
     let mut n = 0;
     while n < 16 {
         let mut j = 0;
         while j < 4 {
-            table[n][j] = ((n >> j) & 1) as u16;
+            table[n] |= ((n as u64 >> j) & 1) << (16 * j);
             j += 1;
         }
         n += 1;
@@ -943,23 +1057,24 @@ const NIBBLE: [[u16; 4]; 16] = {
 };
 
 /// Adds one seed to every hole `h < holes` whose bit is set in `mask`, four holes
-/// at a time without branches on the seeds.
-#[inline]
+/// to a word without branches on the seeds. A lane never carries into the next: no
+/// hole can hold more than the seeds in play, at most `u16::MAX`.
+#[inline(always)]
 fn add_one_where(seeds: &mut Seeds, holes: usize, mask: u32) {
-    for (k, quad) in seeds
-        .chunks_exact_mut(4)
-        .take(holes.div_ceil(4))
-        .enumerate()
-    {
-        let add = &NIBBLE[(mask >> (4 * k)) as usize & 15];
-        for (s, a) in quad.iter_mut().zip(add) {
-            *s += a;
-        }
+    let (quads, _) = seeds.as_chunks_mut::<4>();
+    for (k, quad) in quads.iter_mut().take(holes.div_ceil(4)).enumerate() {
+        let w = quad_word(quad) + SPREAD[(mask >> (4 * k)) as usize & 15];
+        *quad = [
+            w as u16,
+            (w >> 16) as u16,
+            (w >> 32) as u16,
+            (w >> 48) as u16,
+        ];
     }
 }
 
 /// Drops `count` seeds one a hole after `from`; returns the hole of the last seed.
-#[inline]
+#[inline(always)]
 fn sow_lap(seeds: &mut Seeds, holes: usize, from: usize, count: u32) -> usize {
     let mut rest = count as usize;
     if rest >= holes {
@@ -979,4 +1094,153 @@ fn sow_lap(seeds: &mut Seeds, holes: usize, from: usize, count: u32) -> usize {
     add_one_where(seeds, holes, run);
     let last = from + rest;
     if last >= holes { last - holes } else { last }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rules::Variant;
+
+    /// A small deterministic generator (SplitMix64) for the boards below.
+    struct Mix(u64);
+
+    impl Mix {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        }
+
+        /// Mostly small counts, some around the lane limits of `hole_masks`.
+        fn seeds(&mut self) -> u16 {
+            match self.next() % 8 {
+                0..=4 => (self.next() % 6) as u16,
+                5 => (self.next() % 40) as u16,
+                6 => [0x7FFF, 0x8000, 0x8001, 0xFFFF][self.next() as usize % 4],
+                _ => self.next() as u16,
+            }
+        }
+    }
+
+    #[test]
+    fn hole_masks_agree_with_one_hole_at_a_time() {
+        let mut rng = Mix(1);
+        for _ in 0..20_000 {
+            let holes = 2 * (1 + rng.next() as usize % MAX_HOLES_PER_ROW);
+            let mut seeds = [0; MAX_HOLES];
+            for s in &mut seeds[..holes] {
+                *s = rng.seeds();
+            }
+            let min = match rng.next() % 4 {
+                0 => 1,
+                1 => 2,
+                2 => rng.seeds().max(1),
+                _ => [0x7FFF, 0x8000, 0x8001, 0xFFFF][rng.next() as usize % 4],
+            };
+            assert_eq!(
+                hole_masks(&seeds, holes, min),
+                hole_masks_by_hole(&seeds, holes, min),
+                "{:?} min {min}",
+                &seeds[..holes]
+            );
+        }
+    }
+
+    /// The hash as first written, one hole at a time: search tables depend on its
+    /// values staying the same.
+    fn hash_one_hole_at_a_time(pos: &Position) -> u64 {
+        const K: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut h: u64 = (pos.to_move.index() as u64 + 1).wrapping_mul(K);
+        for chunk in pos.board().chunks(4) {
+            let mut word = 0u64;
+            for (i, &s) in chunk.iter().enumerate() {
+                word |= (s as u64) << (16 * i);
+            }
+            h = (h ^ word).wrapping_mul(K).rotate_left(29);
+        }
+        h ^= (pos.uur.south as u64 | (pos.uur.north as u64) << 32)
+            .wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        h ^ (h >> 31)
+    }
+
+    /// Rule sets of every board size the engine compiles for, and two it does not.
+    fn rule_sets() -> Vec<Rules> {
+        let mut sets: Vec<Rules> = Variant::presets().into_iter().map(|v| v.rules).collect();
+        for (per_row, origin_first) in [(5, true), (7, false), (16, true)] {
+            let mut f = Variant::preset("layli-goobalay").unwrap().to_file();
+            f.holes_per_row = per_row;
+            f.seeds_per_hole = 2;
+            f.origin_first = origin_first;
+            f.max_lifts = 50;
+            sets.push(f.validate().unwrap().rules);
+        }
+        sets
+    }
+
+    /// A random valid position of `rules`, with Uurs where the rules have them.
+    fn random_position(rules: Rules, rng: &mut Mix) -> Position {
+        let holes = rules.holes();
+        let mut board: Vec<i64> = (0..holes).map(|_| i64::from(rng.seeds() % 64)).collect();
+        if rules.remaining == Remaining::SplitEvenly && board.iter().sum::<i64>() % 2 == 1 {
+            board[0] += 1;
+        }
+        let uur = rules.has_uurs().then(|| {
+            (0..holes)
+                .map(|_| match rng.next() % 10 {
+                    0 => Some(Side::South),
+                    1 => Some(Side::North),
+                    _ => None,
+                })
+                .collect()
+        });
+        let setup = Setup {
+            board,
+            to_move: Some(if rng.next() % 2 == 0 {
+                Side::South
+            } else {
+                Side::North
+            }),
+            uur,
+            ..Setup::default()
+        };
+        Position::from_setup(&setup, rules).unwrap()
+    }
+
+    #[test]
+    fn word_hash_equals_the_hash_by_hole() {
+        let mut rng = Mix(2);
+        for rules in rule_sets() {
+            for _ in 0..2_000 {
+                let pos = random_position(rules, &mut rng);
+                assert_eq!(pos.hash(), hash_one_hole_at_a_time(&pos), "{pos:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn quick_ends_are_first_laps_that_visibly_end() {
+        let mut rng = Mix(3);
+        for mut rules in rule_sets() {
+            rules.sowing = Sowing::Relay;
+            for _ in 0..2_000 {
+                let pos = random_position(rules, &mut rng);
+                let (candidates, quick) =
+                    with_board_size!(rules.holes(), H => pos.quick_ends::<H>());
+                let (generic_candidates, generic_quick) = pos.quick_ends::<0>();
+                assert_eq!((candidates, quick), (generic_candidates, generic_quick));
+                assert_eq!(candidates, pos.movable);
+                for origin in 0..rules.holes() {
+                    let expected =
+                        candidates & (1 << origin) != 0 && pos.first_lap_ends::<0>(origin);
+                    assert_eq!(
+                        quick & (1 << origin) != 0,
+                        expected,
+                        "hole {origin} of {pos:?}"
+                    );
+                }
+            }
+        }
+    }
 }
