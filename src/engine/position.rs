@@ -785,10 +785,10 @@ impl Position {
     /// sowings only when the row has none.
     fn has_legal_move<const H: usize>(&self, side: Side, quick: u32) -> bool {
         if self.rules.needs_whole_move_for_legality() {
-            if side == self.to_move {
-                if let Some(mask) = self.legal_cache {
-                    return mask != 0;
-                }
+            if side == self.to_move
+                && let Some(mask) = self.legal_cache
+            {
+                return mask != 0;
             }
             return self.legal_mask_for::<H>(side) != 0;
         }
@@ -1197,7 +1197,7 @@ mod tests {
         });
         let setup = Setup {
             board,
-            to_move: Some(if rng.next() % 2 == 0 {
+            to_move: Some(if rng.next().is_multiple_of(2) {
                 Side::South
             } else {
                 Side::North
