@@ -4,35 +4,7 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-
 use common::Db;
-
-/// The database's files, byte for byte (the -shm index is not data and may change on
-/// a read).
-fn bytes(path: &Path) -> Vec<Vec<u8>> {
-    ["", "-wal"]
-        .iter()
-        .map(|suffix| {
-            let mut p = path.to_path_buf().into_os_string();
-            p.push(suffix);
-            std::fs::read(PathBuf::from(p)).unwrap_or_default()
-        })
-        .collect()
-}
-
-/// Runs `args` against `db` and checks the refusal; `needle` must be in the message.
-fn refused(db: &Db, args: &[&str], needle: &str) {
-    let before = bytes(&db.path);
-    let out = db.run(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert!(err.starts_with("goobalay: "), "{args:?}: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-    assert!(!err.contains("panicked"), "{args:?}: {err}");
-    assert!(err.contains(needle), "{args:?}: '{err}' lacks '{needle}'");
-    assert!(bytes(&db.path) == before, "{args:?} changed the database");
-}
 
 fn club() -> Db {
     let db = Db::new();
@@ -511,7 +483,7 @@ fn every_bad_input_is_one_clear_line_exit_2_and_changes_nothing() {
         (vec!["verify", "--format", "pdf"], "invalid value 'pdf'"),
     ];
     for (args, needle) in &cases {
-        refused(&db, args, needle);
+        db.refused(args, needle);
     }
     db.verified();
 }
@@ -547,7 +519,7 @@ fn names_with_quotes_sql_and_unicode_are_stored_verbatim() {
         assert_eq!(shown["player"]["name"].as_str(), Some(n), "{shown}");
     }
     // LIKE wildcards are not wildcards.
-    refused(&db, &["player", "show", "50%"], "no player named");
+    db.refused(&["player", "show", "50%"], "no player named");
     db.ok(&[
         "match",
         "new",
@@ -589,7 +561,7 @@ fn foreign_files_and_newer_schemas_are_refused_unchanged() {
         let db = Db::new();
         std::fs::write(&db.path, content).unwrap();
         for args in commands {
-            refused(&db, args, needle);
+            db.refused(args, needle);
         }
     }
     // A database made by a newer goobalay.
@@ -600,16 +572,16 @@ fn foreign_files_and_newer_schemas_are_refused_unchanged() {
          PRAGMA wal_checkpoint(TRUNCATE);",
     );
     for args in commands {
-        refused(&db, args, "made by a newer goobalay");
+        db.refused(args, "made by a newer goobalay");
     }
     // Another program's SQLite database.
     let db = Db::new();
     db.sql("CREATE TABLE accounts (id INTEGER); PRAGMA wal_checkpoint(TRUNCATE);");
     for args in commands {
-        refused(&db, args, "another program");
+        db.refused(args, "another program");
     }
     // A folder where the database should be.
     let db = Db::new();
     std::fs::create_dir(&db.path).unwrap();
-    refused(&db, &["player", "list"], "database");
+    db.refused(&["player", "list"], "database");
 }

@@ -1,80 +1,16 @@
 //! Players and matches through the `goobalay` binary, on real SQLite files in temp dirs.
 
+mod common;
+
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command as StdCommand, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
+use common::Db;
 use serde_json::Value;
-
-struct Db {
-    _dir: tempfile::TempDir,
-    path: PathBuf,
-}
-
-impl Db {
-    fn new() -> Db {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("club.db");
-        Db { _dir: dir, path }
-    }
-
-    fn cmd(&self, args: &[&str]) -> Command {
-        let mut c = Command::cargo_bin("goobalay").unwrap();
-        c.arg("--db").arg(&self.path).args(args);
-        c.env_remove("GOOBALAY_DB")
-            .env_remove("GOOBALAY_BUSY_TIMEOUT_MS");
-        c
-    }
-
-    /// Runs a command that must succeed; returns stdout.
-    fn ok(&self, args: &[&str]) -> String {
-        let out = self.cmd(args).output().unwrap();
-        assert!(
-            out.status.success(),
-            "{args:?} failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap()
-    }
-
-    fn json(&self, args: &[&str]) -> Value {
-        let mut a = args.to_vec();
-        a.extend(["--format", "json"]);
-        serde_json::from_str(&self.ok(&a)).unwrap()
-    }
-
-    fn state(&self, id: &str) -> Value {
-        self.json(&["match", "state", id])
-    }
-
-    /// The database's files, byte for byte.
-    fn bytes(&self) -> Vec<Vec<u8>> {
-        ["", "-wal"]
-            .iter()
-            .map(|suffix| {
-                let mut p = self.path.clone().into_os_string();
-                p.push(suffix);
-                std::fs::read(p).unwrap_or_default()
-            })
-            .collect()
-    }
-
-    /// Runs a command that must fail with exit status 2 and a one-line error containing
-    /// `needle`, leaving the database byte for byte as it was.
-    fn refused(&self, args: &[&str], needle: &str) {
-        let before = self.bytes();
-        let out = self.cmd(args).output().unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert!(err.starts_with("goobalay: "), "{args:?}: {err}");
-        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(needle), "{args:?}: '{err}' lacks '{needle}'");
-        assert!(self.bytes() == before, "{args:?} changed the database");
-    }
-}
 
 fn moves(db: &Db, id: &str, list: &str) {
     for m in list.split_whitespace() {

@@ -3,81 +3,12 @@
 //! pairing and withdrawals with human players, exports, the demo, and bad input that
 //! must leave the database unchanged.
 
+mod common;
+
 use std::collections::{HashMap, HashSet};
-use std::path::PathBuf;
 
-use assert_cmd::Command;
+use common::Db;
 use serde_json::Value;
-
-struct Db {
-    dir: tempfile::TempDir,
-    path: PathBuf,
-}
-
-impl Db {
-    fn new() -> Db {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("club.db");
-        Db { dir, path }
-    }
-
-    fn cmd(&self, args: &[&str]) -> Command {
-        let mut c = Command::cargo_bin("goobalay").unwrap();
-        c.arg("--db").arg(&self.path).args(args);
-        c.env_remove("GOOBALAY_DB")
-            .env_remove("GOOBALAY_BUSY_TIMEOUT_MS");
-        c
-    }
-
-    fn ok(&self, args: &[&str]) -> String {
-        let out = self.cmd(args).output().unwrap();
-        assert!(
-            out.status.success(),
-            "{args:?} failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap()
-    }
-
-    fn json(&self, args: &[&str]) -> Value {
-        let mut a = args.to_vec();
-        a.extend(["--format", "json"]);
-        serde_json::from_str(&self.ok(&a)).unwrap()
-    }
-
-    /// Runs a command that must fail with status 2 and a one-line message containing
-    /// `expect`, and must leave the database files byte for byte as they were.
-    fn fails(&self, args: &[&str], expect: &str) {
-        let before = self.bytes();
-        let out = self.cmd(args).output().unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert!(err.contains(expect), "{args:?}: {err:?} lacks {expect:?}");
-        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err:?}");
-        assert!(self.bytes() == before, "{args:?} changed the database");
-    }
-
-    fn bytes(&self) -> Vec<Vec<u8>> {
-        ["", "-wal"]
-            .iter()
-            .map(|suffix| {
-                let mut p = self.path.clone().into_os_string();
-                p.push(suffix);
-                std::fs::read(p).unwrap_or_default()
-            })
-            .collect()
-    }
-
-    fn players(&self, names: &[&str], engine: Option<&str>) {
-        for n in names {
-            let mut args = vec!["player", "add", n];
-            if let Some(e) = engine {
-                args.extend(["--engine", e]);
-            }
-            self.ok(&args);
-        }
-    }
-}
 
 fn csv_rows(text: &str) -> Vec<Vec<String>> {
     text.lines()
@@ -216,7 +147,7 @@ fn round_robin_of_engines_runs_to_the_end_from_the_cli() {
     assert!(table.contains("Rating history"), "{table}");
 
     // A finished tournament pairs no more rounds.
-    db.fails(
+    db.refused(
         &["tournament", "pair", "Club Night"],
         "the tournament is finished",
     );
@@ -386,7 +317,7 @@ fn humans_pair_withdraw_and_enter_results() {
     assert!(boards[2]["match_id"].is_null(), "the bye is last");
 
     // Round 1 is not finished: no second pairing, nothing written.
-    db.fails(&["tournament", "pair", "Ladder"], "round 1 is not finished");
+    db.refused(&["tournament", "pair", "Ladder"], "round 1 is not finished");
     // A run has nothing to play between humans and says what it waits for.
     let out = db.ok(&["tournament", "run", "Ladder"]);
     assert!(
@@ -395,7 +326,7 @@ fn humans_pair_withdraw_and_enter_results() {
     );
     // No entries after round 1 of a round robin.
     db.players(&["Fay"], None);
-    db.fails(
+    db.refused(
         &["tournament", "add", "Ladder", "Fay"],
         "closed when round 1 was paired",
     );
@@ -407,11 +338,11 @@ fn humans_pair_withdraw_and_enter_results() {
     }
     let eve_bye = boards[2]["south_id"].as_i64().unwrap();
     db.ok(&["tournament", "withdraw", "Ladder", "Dan"]);
-    db.fails(
+    db.refused(
         &["tournament", "withdraw", "Ladder", "dan"],
         "already withdrawn",
     );
-    db.fails(&["tournament", "withdraw", "Ladder", "Fay"], "not entered");
+    db.refused(&["tournament", "withdraw", "Ladder", "Fay"], "not entered");
     let r2 = db.json(&["tournament", "pair", "Ladder"]);
     assert_eq!(r2["round"], 2);
     let show = db.json(&["tournament", "show", "Ladder"]);
@@ -522,27 +453,27 @@ fn bad_input_is_refused_and_changes_nothing() {
         "swiss",
     ]);
     db.ok(&["tournament", "add", "Club", "Ann"]);
-    db.fails(
+    db.refused(
         &["tournament", "standings", "Nope"],
         "no tournament named 'Nope'",
     );
-    db.fails(
+    db.refused(
         &["tournament", "pair", "Nope"],
         "no tournament named 'Nope'",
     );
-    db.fails(&["tournament", "run", "Nope"], "no tournament named 'Nope'");
-    db.fails(
+    db.refused(&["tournament", "run", "Nope"], "no tournament named 'Nope'");
+    db.refused(
         &["tournament", "export", "Nope", "--format", "csv"],
         "no tournament named",
     );
     // Adding is all or nothing: Ben is not entered because Zed does not exist.
-    db.fails(
+    db.refused(
         &["tournament", "add", "Club", "Ben", "Zed"],
         "no player named 'Zed'",
     );
-    db.fails(&["tournament", "add", "Club", "ann"], "already entered");
-    db.fails(&["tournament", "add", "Club", "Ben", "ben"], "named twice");
-    db.fails(
+    db.refused(&["tournament", "add", "Club", "ann"], "already entered");
+    db.refused(&["tournament", "add", "Club", "Ben", "ben"], "named twice");
+    db.refused(
         &[
             "tournament",
             "new",
@@ -554,7 +485,7 @@ fn bad_input_is_refused_and_changes_nothing() {
         ],
         "already exists",
     );
-    db.fails(
+    db.refused(
         &[
             "tournament",
             "new",
@@ -566,7 +497,7 @@ fn bad_input_is_refused_and_changes_nothing() {
         ],
         "unknown tournament format",
     );
-    db.fails(
+    db.refused(
         &[
             "tournament",
             "new",
@@ -578,7 +509,7 @@ fn bad_input_is_refused_and_changes_nothing() {
         ],
         "unknown variant",
     );
-    db.fails(
+    db.refused(
         &[
             "tournament",
             "new",
@@ -592,7 +523,7 @@ fn bad_input_is_refused_and_changes_nothing() {
         ],
         "--rounds applies only to a swiss",
     );
-    db.fails(
+    db.refused(
         &[
             "tournament",
             "new",
@@ -606,7 +537,7 @@ fn bad_input_is_refused_and_changes_nothing() {
         ],
         "invalid points scheme",
     );
-    db.fails(
+    db.refused(
         &[
             "tournament",
             "new",
@@ -620,7 +551,7 @@ fn bad_input_is_refused_and_changes_nothing() {
         ],
         "unknown tiebreak",
     );
-    db.fails(
+    db.refused(
         &[
             "tournament",
             "new",
@@ -634,7 +565,7 @@ fn bad_input_is_refused_and_changes_nothing() {
         ],
         "match-form",
     );
-    db.fails(
+    db.refused(
         &[
             "tournament",
             "new",
@@ -647,7 +578,7 @@ fn bad_input_is_refused_and_changes_nothing() {
         "must not be empty",
     );
     // One entrant cannot be paired.
-    db.fails(&["tournament", "pair", "Club"], "at least");
+    db.refused(&["tournament", "pair", "Club"], "at least");
     let list = db.json(&["tournament", "list"]);
     assert_eq!(list.as_array().unwrap().len(), 1);
     assert_eq!(list[0]["entrants"], 1);
@@ -709,7 +640,7 @@ fn an_engine_facing_a_human_moves_when_the_round_is_paired() {
     }
     let s = db.json(&["tournament", "standings", "Mixed"]);
     assert_eq!(s["rows"][0]["draws"], 2);
-    db.fails(
+    db.refused(
         &["tournament", "pair", "Mixed"],
         "the tournament is finished",
     );

@@ -1,5 +1,5 @@
-//! Helpers shared by the trust tests (verify, crash, concurrency, bad input): a
-//! database in a temp dir and the `goobalay` binary run against it.
+//! Helpers shared by the CLI tests: a database in a temp dir, the `goobalay` binary
+//! run against it, and the checks every refusal must pass.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
@@ -71,6 +71,55 @@ impl Db {
     pub fn sql(&self, sql: &str) {
         sql_on(&self.path, sql);
     }
+
+    /// `match state ID` as JSON.
+    pub fn state(&self, id: &str) -> Value {
+        self.json(&["match", "state", id])
+    }
+
+    /// Adds players, engines of `engine`'s level or humans.
+    pub fn players(&self, names: &[&str], engine: Option<&str>) {
+        for n in names {
+            let mut args = vec!["player", "add", n];
+            if let Some(e) = engine {
+                args.extend(["--engine", e]);
+            }
+            self.ok(&args);
+        }
+    }
+
+    /// The database's files, byte for byte.
+    pub fn bytes(&self) -> Vec<Vec<u8>> {
+        file_bytes(&self.path)
+    }
+
+    /// Runs a command that must be refused: exit status 2, one line starting
+    /// `goobalay: ` and containing `needle`, no panic, and the database byte for byte
+    /// as it was.
+    pub fn refused(&self, args: &[&str], needle: &str) {
+        let before = self.bytes();
+        let out = self.run(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.starts_with("goobalay: "), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: '{err}' lacks '{needle}'");
+        assert!(self.bytes() == before, "{args:?} changed the database");
+    }
+}
+
+/// A database's files, byte for byte (the -shm index is not data and may change on
+/// a read).
+pub fn file_bytes(path: &Path) -> Vec<Vec<u8>> {
+    ["", "-wal"]
+        .iter()
+        .map(|suffix| {
+            let mut p = path.to_path_buf().into_os_string();
+            p.push(suffix);
+            std::fs::read(PathBuf::from(p)).unwrap_or_default()
+        })
+        .collect()
 }
 
 pub fn runtime() -> tokio::runtime::Runtime {
