@@ -887,39 +887,39 @@ async fn pair_in(
         })
         .collect();
     let json = serde_json::to_string(&rows).map_err(|e| corrupt(format!("matches: {e}")))?;
-    let mut inserted: Vec<(i64, i64)> = sqlx::query_as(
-        "INSERT INTO matches (variant, rules, form, max_hands, first_mover, south_id,
-                 north_id, south_engine, north_engine, seed, tournament_id, round, created_at)
-             SELECT ?2, ?3, ?4, ?5, ?6, value->>0, value->>1, value->>2, value->>3, value->>4,
-                    ?7, ?8, ?9
-             FROM jsonb_each(jsonb(?1)) WHERE true
-             RETURNING id, south_id",
-    )
-    .bind(json)
-    .bind(&spec.variant)
-    .bind(&rules_json)
-    .bind(spec.form.name())
-    .bind(spec.max_hands.map(i64::from))
-    .bind(spec.first.name())
-    .bind(tid)
-    .bind(i64::from(round))
-    .bind(now)
-    .fetch_all(&mut *conn)
-    .await?;
-    // Inserted in board order, so their ids are in board order (boards are the
-    // matches' order by id within the round).
-    inserted.sort_unstable();
-    let in_board_order = inserted.len() == games.len()
-        && inserted
-            .iter()
-            .zip(&games)
-            .all(|((_, south), (p, ..))| *south == p.south);
-    if !in_board_order {
-        return Err(corrupt(format!(
-            "round {round}: the matches stored are not the round's pairings"
-        )));
-    }
-    let ids: Vec<i64> = inserted.into_iter().map(|(id, _)| id).collect();
+    // Inserted in board order under the write lock, so their ids are consecutive and in
+    // board order (boards are the matches' order by id within the round).
+    let ids: Vec<i64> = if games.is_empty() {
+        Vec::new()
+    } else {
+        let inserted = sqlx::query(
+            "INSERT INTO matches (variant, rules, form, max_hands, first_mover, south_id,
+                     north_id, south_engine, north_engine, seed, tournament_id, round, created_at)
+                 SELECT ?2, ?3, ?4, ?5, ?6, value->>0, value->>1, value->>2, value->>3,
+                        value->>4, ?7, ?8, ?9
+                 FROM jsonb_each(jsonb(?1)) WHERE true",
+        )
+        .bind(json)
+        .bind(&spec.variant)
+        .bind(&rules_json)
+        .bind(spec.form.name())
+        .bind(spec.max_hands.map(i64::from))
+        .bind(spec.first.name())
+        .bind(tid)
+        .bind(i64::from(round))
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
+        if inserted.rows_affected() != games.len() as u64 {
+            return Err(corrupt(format!(
+                "round {round}: {} of {} matches stored",
+                inserted.rows_affected(),
+                games.len()
+            )));
+        }
+        let last = inserted.last_insert_rowid();
+        (last + 1 - games.len() as i64..=last).collect()
+    };
     let hand_rows: Vec<(i64, &[crate::matches::Hand])> =
         ids.iter().map(|&id| (id, fresh.hands())).collect();
     write_hand_rows(&mut *conn, &hand_rows, n).await?;
