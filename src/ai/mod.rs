@@ -39,7 +39,8 @@ pub enum Level {
     Random,
     /// The move that captures most at once; ties broken at random.
     Greedy,
-    /// Alpha-beta search 3 plies deep at most (300 nodes a move); the move is
+    /// Alpha-beta search 4 plies deep at most (3 on rows of up to 3 holes; 300 nodes
+    /// a move); the move is
     /// drawn by value with wide noise (see [`Level::strength`]).
     Easy,
     /// Alpha-beta search, 1,000 nodes a move (more on rows of over 6 holes); the
@@ -105,7 +106,8 @@ impl Level {
     /// value every root move and draw one with [`Strength::halving`] (a move's chance
     /// halves for each `halving` it is worth less than the best: 6/8, 3/8 and 2/8 of
     /// a seed on rows of 6 holes or more), `hard` also plays one move in
-    /// [`Strength::blunder_rate`] at random, and `easy` looks 3 plies deep at most.
+    /// [`Strength::blunder_rate`] at random, and `easy` looks 4 plies deep at most (3
+    /// on rows of 3 holes or fewer).
     /// The noise grows as rows shrink below 6 holes (`halving` times 6 / holes, at
     /// most doubled): on a small board every budget sees far ahead, and search alone
     /// hardly separates the levels. Measured in `docs/ai-measurements.md`.
@@ -125,7 +127,7 @@ impl Level {
             Level::Random | Level::Greedy => return None,
             Level::Easy => Strength {
                 nodes,
-                depth: 3,
+                depth: if rules.holes_per_row <= 3 { 3 } else { 4 },
                 blunder_rate: 0.0,
                 halving: halving(12).max(1),
             },
