@@ -123,6 +123,90 @@ fn arena_counts_games_and_repeats_from_its_seed() {
 }
 
 #[test]
+fn arena_plays_whole_matches_with_form_hands() {
+    let args = [
+        "arena",
+        "greedy",
+        "random",
+        "--variant",
+        "layli-goobalay",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--form",
+        "hands",
+        "--format",
+        "json",
+        "--per-game",
+    ];
+    let a = json(&args);
+    assert_eq!(a["games"], json(&args)["games"], "same seed, same matches");
+    assert_eq!(a["form"], "hands");
+    let games = a["games"].as_array().unwrap();
+    assert_eq!(games.len(), 4);
+    // Every game is a whole match: it ends with a player below 6 seeds.
+    for g in games {
+        let low = g["score_a"]
+            .as_u64()
+            .unwrap()
+            .min(g["score_b"].as_u64().unwrap());
+        assert!(low < 6, "{g}");
+        assert!(g["hands"].as_u64().unwrap() >= 1);
+    }
+    // A single-game series of the same seed is a different thing.
+    let single = json(&[
+        "arena",
+        "greedy",
+        "random",
+        "--variant",
+        "layli-goobalay",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--format",
+        "json",
+        "--per-game",
+    ]);
+    assert!(
+        single["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|g| g["hands"] == 1)
+    );
+    goobalay()
+        .args([
+            "arena",
+            "easy",
+            "greedy",
+            "--variant",
+            "tihbat",
+            "--form",
+            "hands",
+            "--nodes-a",
+            "50",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("apply only to --form single"));
+    goobalay()
+        .args([
+            "arena",
+            "easy",
+            "greedy",
+            "--variant",
+            "tihbat",
+            "--form",
+            "sets",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("not a match form"));
+}
+
+#[test]
 fn arena_refuses_unknown_levels() {
     goobalay()
         .args(["arena", "easy", "grandmaster", "--variant", "tihbat"])

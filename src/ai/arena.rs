@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use crate::engine::{Game, Rules, Side};
 
-use super::{EnginePlayer, Level};
+use super::{EnginePlayer, Level, Strength};
 
 /// One series.
 #[derive(Clone, Debug)]
@@ -26,6 +26,9 @@ pub struct ArenaConfig {
     /// Node budgets replacing the levels' own.
     pub nodes_a: Option<u64>,
     pub nodes_b: Option<u64>,
+    /// Strengths replacing the levels' own (tuning levels); node budgets above win.
+    pub strength_a: Option<Strength>,
+    pub strength_b: Option<Strength>,
     pub games: u32,
     pub seed: u64,
     /// Random plies played from the setup before the engines take over.
@@ -45,7 +48,10 @@ pub struct GameRecord {
     pub score_b: u32,
     /// 1 win, 0.5 draw, 0 loss for A.
     pub points_a: f64,
+    /// Moves played by the engines (over all hands of a match).
     pub plies: u32,
+    /// Hands played: 1 for a single game, more for a multi-hand match.
+    pub hands: u32,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -61,7 +67,8 @@ pub struct ArenaResult {
     pub games: Vec<GameRecord>,
 }
 
-fn mix(seed: u64, a: u64, b: u64) -> u64 {
+/// A seed derived from a series seed and two numbers (SplitMix64 finaliser).
+pub fn mix(seed: u64, a: u64, b: u64) -> u64 {
     // SplitMix64 finaliser over the three inputs.
     let mut z = seed
         .wrapping_add(a.wrapping_mul(0x9E37_79B9_7F4A_7C15))
@@ -99,15 +106,18 @@ fn play_one(config: &ArenaConfig, index: u32) -> GameRecord {
     };
     let start = opening(config.rules, config.seed, pair, config.opening_plies);
     let mut game = start.clone();
-    let make = |level: Level, nodes: Option<u64>, who: u64| {
-        let p = EnginePlayer::new(level, mix(config.seed, index as u64, who));
+    let make = |level: Level, nodes: Option<u64>, strength: Option<Strength>, who: u64| {
+        let mut p = EnginePlayer::new(level, mix(config.seed, index as u64, who));
+        if let Some(s) = strength {
+            p = p.with_strength(s);
+        }
         match nodes {
             Some(n) => p.with_nodes(n),
             None => p,
         }
     };
-    let mut a = make(config.a, config.nodes_a, 1);
-    let mut b = make(config.b, config.nodes_b, 2);
+    let mut a = make(config.a, config.nodes_a, config.strength_a, 1);
+    let mut b = make(config.b, config.nodes_b, config.strength_b, 2);
     let opening_plies = start.position().ply();
     while !game.is_over() {
         let m = if game.to_move() == a_side {
@@ -134,6 +144,7 @@ fn play_one(config: &ArenaConfig, index: u32) -> GameRecord {
             std::cmp::Ordering::Less => 0.0,
         },
         plies: game.position().ply() - opening_plies,
+        hands: 1,
     }
 }
 
@@ -181,17 +192,25 @@ pub fn elo(per_game: &[f64]) -> (f64, f64) {
 
 /// Plays the series.
 pub fn run(config: &ArenaConfig) -> ArenaResult {
+    run_with(config.games, config.jobs, |i| play_one(config, i))
+}
+
+/// Plays `games` games on `jobs` threads, `play(i)` playing game `i` (and depending
+/// on nothing else, so that the result does not depend on `jobs`), and sums them up.
+/// The multi-hand match form of the arena ([`crate::matches::arena_matches`]) plays
+/// whole matches through it.
+pub fn run_with(games: u32, jobs: usize, play: impl Fn(u32) -> GameRecord + Sync) -> ArenaResult {
     let next = AtomicU32::new(0);
-    let records = Mutex::new(Vec::with_capacity(config.games as usize));
+    let records = Mutex::new(Vec::with_capacity(games as usize));
     std::thread::scope(|scope| {
-        for _ in 0..config.jobs.max(1) {
+        for _ in 0..jobs.max(1) {
             scope.spawn(|| {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= config.games {
+                    if i >= games {
                         break;
                     }
-                    let record = play_one(config, i);
+                    let record = play(i);
                     records.lock().expect("no panics").push(record);
                 }
             });

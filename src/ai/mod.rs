@@ -28,7 +28,7 @@ use thiserror::Error;
 
 use crate::engine::{Game, Move, Rules, Side};
 
-use search::{Limits, Searcher};
+use search::{Limits, MAX_DEPTH, Searcher};
 use solve::{SolveLimits, Solver};
 
 /// The built-in strength levels, weakest first.
@@ -39,13 +39,19 @@ pub enum Level {
     Random,
     /// The move that captures most at once; ties broken at random.
     Greedy,
-    /// Alpha-beta search, 200 nodes a move; one move in five is random.
+    /// Alpha-beta search 4 plies deep at most (3 on rows of up to 3 holes; 300 nodes
+    /// a move); the move is
+    /// drawn by value with wide noise (see [`Level::strength`]).
     Easy,
-    /// Alpha-beta search, 1,000 nodes a move; one move in ten is random.
+    /// Alpha-beta search, 1,000 nodes a move (more on rows of over 6 holes); the
+    /// move is drawn by value with half `easy`'s noise.
     Medium,
-    /// Alpha-beta search, 8,000 nodes a move; one move in twenty is random.
+    /// Alpha-beta search, 8,000 nodes a move (more on rows of over 6 holes); the
+    /// move is drawn by value with a quarter of `easy`'s noise, and one move in 33
+    /// is random.
     Hard,
-    /// Alpha-beta search, 64,000 nodes a move.
+    /// Alpha-beta search, 64,000 nodes a move (more on rows of under 6 holes,
+    /// where nodes are cheaper); always the best move found.
     Max,
     /// Exact play: each move is solved (repetition included) within
     /// [`PERFECT_SOLVE_NODES`] nodes; a position not solved within that budget is
@@ -93,25 +99,67 @@ impl Level {
         Level::ALL.iter().map(|l| l.name()).collect()
     }
 
+    /// How a searching level plays under `rules` (`perfect`: its fallback); `None`
+    /// for `random` and `greedy`.
+    ///
+    /// The levels differ in nodes searched and in noise: `easy`, `medium` and `hard`
+    /// value every root move and draw one with [`Strength::halving`] (a move's chance
+    /// halves for each `halving` it is worth less than the best: 6/8, 3/8 and 2/8 of
+    /// a seed on rows of 6 holes or more), `hard` also plays one move in
+    /// [`Strength::blunder_rate`] at random, and `easy` looks 4 plies deep at most (3
+    /// on rows of 3 holes or fewer).
+    /// The noise grows as rows shrink below 6 holes (`halving` times 6 / holes, at
+    /// most doubled): on a small board every budget sees far ahead, and search alone
+    /// hardly separates the levels. Measured in `docs/ai-measurements.md`.
+    pub fn strength(self, rules: &Rules) -> Option<Strength> {
+        let holes = u32::from(rules.holes_per_row).clamp(3, 6);
+        // Base halving in sixteenths of a seed for rows of 6 holes (at most doubled).
+        let halving = |sixteenths: u32| (sixteenths * 6 + holes) / (2 * holes);
+        let nodes = self.node_budget()?;
+        // Rows longer than 6 holes: more nodes for the middle levels, so that they
+        // keep their depth (`max` keeps its budget: its time a move).
+        let wide = u64::from(rules.holes_per_row).max(6);
+        let scaled = nodes * wide * wide / 36;
+        // Rows shorter than 6 holes: more nodes for `max`, whose nodes cost less
+        // there (about the same time a move as on 6 holes), so that it sees further.
+        let narrow = u64::from(rules.holes_per_row).clamp(3, 6);
+        Some(match self {
+            Level::Random | Level::Greedy => return None,
+            Level::Easy => Strength {
+                nodes,
+                depth: if rules.holes_per_row <= 3 { 3 } else { 4 },
+                blunder_rate: 0.0,
+                halving: halving(12).max(1),
+            },
+            Level::Medium => Strength {
+                nodes: scaled,
+                depth: MAX_DEPTH,
+                blunder_rate: 0.0,
+                halving: halving(6).max(1),
+            },
+            Level::Hard => Strength {
+                nodes: scaled,
+                depth: MAX_DEPTH,
+                blunder_rate: 0.03,
+                halving: halving(3).max(1),
+            },
+            Level::Max | Level::Perfect => Strength {
+                nodes: nodes * 36 / (narrow * narrow),
+                depth: MAX_DEPTH,
+                blunder_rate: 0.0,
+                halving: 0,
+            },
+        })
+    }
+
     /// The node budget of a move for the searching levels (`perfect`: its fallback).
     pub const fn node_budget(self) -> Option<u64> {
         match self {
             Level::Random | Level::Greedy => None,
-            Level::Easy => Some(200),
+            Level::Easy => Some(300),
             Level::Medium => Some(1_000),
             Level::Hard => Some(8_000),
             Level::Max | Level::Perfect => Some(64_000),
-        }
-    }
-
-    /// Share of moves a searching level plays at random instead of searching (a
-    /// seeded draw): what, with the node budget, separates the levels' strength.
-    pub const fn blunder_rate(self) -> f64 {
-        match self {
-            Level::Easy => 1.0 / 5.0,
-            Level::Medium => 1.0 / 10.0,
-            Level::Hard => 1.0 / 20.0,
-            _ => 0.0,
         }
     }
 
@@ -126,6 +174,53 @@ impl Level {
             Level::Max | Level::Perfect => (48, 5_000),
         }
     }
+}
+
+/// What makes a searching level strong or weak.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Strength {
+    /// Nodes searched per move.
+    pub nodes: u64,
+    /// Deepest iteration of the search, in plies.
+    pub depth: u32,
+    /// Share of moves played at random instead of searched (a seeded draw).
+    pub blunder_rate: f64,
+    /// Noise: when non-zero, every root move is valued and one is drawn (seeded)
+    /// with a chance that halves for every `halving` value units ([`search::SCALE`]
+    /// per seed) it is worth less than the best move: near-equal moves are played
+    /// about as often, a move losing many seeds almost never.
+    pub halving: u32,
+}
+
+/// Draws one of `moves` (with their values): weight `2^-(loss / halving)` for a move
+/// `loss` units below the best, in integer arithmetic so that the draw is the same
+/// on every machine.
+pub(crate) fn draw_by_value(moves: &[(Move, i32)], halving: u32, rng: &mut ChaCha8Rng) -> Move {
+    const ONE: u64 = 1 << 40;
+    let best = moves.iter().map(|&(_, v)| v).max().expect("a legal move");
+    let h = halving.max(1) as u64;
+    let weights: Vec<u64> = moves
+        .iter()
+        .map(|&(_, v)| {
+            let loss = (best - v) as u64;
+            let halvings = loss / h;
+            if halvings >= 40 {
+                return 0;
+            }
+            let w = ONE >> halvings;
+            // Between two halvings: linear, from w down to w / 2.
+            w - w / 2 * (loss % h) / h
+        })
+        .collect();
+    let total: u64 = weights.iter().sum();
+    let mut pick = rng.random_range(0..total);
+    for (&(m, _), &w) in moves.iter().zip(&weights) {
+        if pick < w {
+            return m;
+        }
+        pick -= w;
+    }
+    unreachable!("the pick is below the total weight")
 }
 
 impl std::fmt::Display for Level {
@@ -160,6 +255,7 @@ pub struct EnginePlayer {
     level: Level,
     rng: ChaCha8Rng,
     nodes: Option<u64>,
+    strength: Option<Strength>,
     time: Option<Duration>,
     searcher: Option<Searcher>,
     solver: Option<Box<Solver>>,
@@ -185,6 +281,7 @@ impl EnginePlayer {
             level,
             rng: ChaCha8Rng::seed_from_u64(seed),
             nodes: None,
+            strength: None,
             time: None,
             searcher: None,
             solver: None,
@@ -206,6 +303,25 @@ impl EnginePlayer {
         self
     }
 
+    /// Replaces the level's strength (searching levels only): for tuning and
+    /// measuring levels. A node budget from [`EnginePlayer::with_nodes`] still wins.
+    pub fn with_strength(mut self, strength: Strength) -> EnginePlayer {
+        self.strength = Some(strength);
+        self
+    }
+
+    /// How this player searches under `rules`, if its level searches.
+    pub fn strength(&self, rules: &Rules) -> Option<Strength> {
+        let mut s = self.level.strength(rules)?;
+        if let Some(custom) = self.strength {
+            s = custom;
+        }
+        if let Some(n) = self.nodes {
+            s.nodes = n;
+        }
+        Some(s)
+    }
+
     /// Adds a wall-clock limit per move: moves then depend on the machine's speed.
     pub fn with_time(mut self, time: Option<Duration>) -> EnginePlayer {
         self.time = time;
@@ -216,9 +332,11 @@ impl EnginePlayer {
         self.level
     }
 
-    /// The node budget per move, if the level searches.
+    /// The node budget per move on rows of 6 holes, if the level searches (see
+    /// [`Level::strength`] for other boards; a budget given here is used as is).
     pub fn node_budget(&self) -> Option<u64> {
-        self.level.node_budget().map(|n| self.nodes.unwrap_or(n))
+        let nodes = self.level.node_budget()?;
+        Some(self.strength.map_or(nodes, |s| s.nodes)).map(|n| self.nodes.unwrap_or(n))
     }
 
     /// How many `perfect` moves were played by search, not solved within budget.
@@ -253,10 +371,11 @@ impl EnginePlayer {
                 best[self.rng.random_range(0..best.len())]
             }
             Level::Easy | Level::Medium | Level::Hard | Level::Max | Level::Perfect => {
+                let strength = self.strength(game.rules()).expect("searching level");
                 let blunder: f64 = self.rng.random();
                 let mut order: Vec<Move> = moves.to_vec();
                 order.shuffle(&mut self.rng);
-                if order.len() == 1 || blunder < self.level.blunder_rate() {
+                if order.len() == 1 || blunder < strength.blunder_rate {
                     return order[0];
                 }
                 let on_board = game.position().board().iter().map(|&s| s as u32).sum();
@@ -277,12 +396,18 @@ impl EnginePlayer {
                 if self.level == Level::Perfect {
                     self.fallbacks += 1;
                 }
-                let nodes = self.node_budget().expect("searching level");
                 let limits = Limits {
+                    depth: strength.depth,
+                    nodes: strength.nodes,
                     time: self.time,
-                    ..Limits::nodes(nodes)
                 };
-                let searcher = self.searcher.get_or_insert_with(|| Searcher::new(nodes));
+                let searcher = self
+                    .searcher
+                    .get_or_insert_with(|| Searcher::new(strength.nodes));
+                if strength.halving > 0 {
+                    let analysis = searcher.analyse(game, &limits);
+                    return draw_by_value(&analysis.moves, strength.halving, &mut self.rng);
+                }
                 searcher.search(game, &limits, Some(&order)).best
             }
         }

@@ -18,7 +18,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::{Game, Move, MoveList, Outcome, Position, Remaining, Side};
+use crate::engine::{EndReason, Game, Move, MoveList, Outcome, Position, Remaining, Side};
 
 use super::tt::{Bound, DEPTH_SOLVED, NO_MOVE, Table};
 
@@ -307,6 +307,12 @@ impl Searcher {
         let pos = game.position();
         let me = pos.to_move();
         if let Some(outcome) = pos.outcome() {
+            if outcome.end == EndReason::Repetition {
+                // Ended by a repetition of this path's history: the same position
+                // reached along another path plays on, so the value is no exact
+                // value of the position (for the table and for `exact`).
+                self.horizon += 1;
+            }
             return terminal_value(&outcome, me);
         }
         let cap = pos.captured();

@@ -66,6 +66,90 @@ fn search_takes_a_forced_capture() {
     );
 }
 
+#[test]
+fn noisy_levels_still_take_a_big_capture() {
+    // The 11-seed capture above: `easy`, `medium` and `hard` draw their move by value,
+    // and a move 11 seeds worse has no real chance; only `hard`'s rare random move
+    // (one in 33) may miss it.
+    let g = game(
+        "tampoduo",
+        r#"{"board":[1,0,0,0,1,0, 10,1,1,1,0,1],"to_move":"south"}"#,
+    );
+    for level in [Level::Easy, Level::Medium, Level::Hard, Level::Max] {
+        let missed = (0..60)
+            .filter(|&seed| notation(&g, EnginePlayer::new(level, seed).choose_move(&g)) != "5")
+            .count();
+        let allowed = if level == Level::Hard { 5 } else { 0 };
+        assert!(
+            missed <= allowed,
+            "{level} missed the capture {missed} times in 60"
+        );
+    }
+}
+
+#[test]
+fn noise_varies_between_equal_moves_and_shrinks_with_strength() {
+    use super::draw_by_value;
+    let g = game(
+        "layli-goobalay",
+        "{\"board\":[4,4,4,4,4,4,4,4,4,4,4,4],\"to_move\":\"south\"}",
+    );
+    let moves = g.legal_moves();
+    // Two equal best moves, one a seed worse, one ten seeds worse.
+    let valued = [
+        (moves[0], 0),
+        (moves[1], 0),
+        (moves[2], -SCALE),
+        (moves[3], -10 * SCALE),
+    ];
+    let count = |halving: u32| {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut n = [0u32; 4];
+        for _ in 0..4_000 {
+            let m = draw_by_value(&valued, halving, &mut rng);
+            n[valued.iter().position(|&(v, _)| v == m).unwrap()] += 1;
+        }
+        n
+    };
+    let wide = count(SCALE as u32); // a seed halves the chance
+    assert!(
+        wide[0].abs_diff(wide[1]) < 300,
+        "equal moves equally often: {wide:?}"
+    );
+    assert!(
+        (wide[2] as f64 / wide[0] as f64 - 0.5).abs() < 0.1,
+        "{wide:?}"
+    );
+    assert!(
+        wide[3] < 20,
+        "ten seeds worse: about 2^-10 of the best: {wide:?}"
+    );
+    let narrow = count(2); // a quarter seed halves it: a seed worse is 1/16
+    assert!((narrow[2] as f64 / narrow[0] as f64 - 1.0 / 16.0).abs() < 0.03);
+    assert_eq!(narrow[3], 0, "forty halvings: never: {narrow:?}");
+    // Same generator state, same draw.
+    assert_eq!(count(5), count(5));
+}
+
+#[test]
+fn levels_get_more_noise_on_small_boards_and_more_nodes_on_wide_ones() {
+    let s = |level: Level, variant: &str| level.strength(&rules(variant)).unwrap();
+    for level in [Level::Easy, Level::Medium, Level::Hard] {
+        assert!(s(level, "modiar").halving > s(level, "layli-goobalay").halving);
+        assert!(s(level, "sadeqa-iii").nodes >= s(level, "layli-goobalay").nodes);
+    }
+    // Each level is less noisy and searches more than the one below it.
+    for v in ["tihbat", "modiar", "layli-goobalay", "sadeqa-iii"] {
+        let ladder = [Level::Easy, Level::Medium, Level::Hard, Level::Max].map(|l| s(l, v));
+        for w in ladder.windows(2) {
+            assert!(w[1].nodes > w[0].nodes, "{v}: {w:?}");
+            assert!(w[1].halving < w[0].halving, "{v}: {w:?}");
+        }
+    }
+    assert!(s(Level::Max, "modiar").nodes > s(Level::Max, "layli-goobalay").nodes);
+    assert_eq!(Level::Random.strength(&rules("tihbat")), None);
+}
+
 /// Tihbat positions where the capturing move loses and a quiet move wins (found by
 /// the exact solver over random games; the test re-proves it below).
 const TIHBAT_TRAP: &str = r#"{"board":[13,3,4,2],"to_move":"south","captured":[2,4],"ply":14}"#;
@@ -355,6 +439,8 @@ fn arena_is_reproducible_and_counts_every_game() {
         b: Level::Greedy,
         nodes_a: None,
         nodes_b: None,
+        strength_a: None,
+        strength_b: None,
         games: 8,
         seed: 3,
         opening_plies: 1,

@@ -785,6 +785,49 @@ pub fn play_engine_match(spec: MatchSpec, levels: BySide<Level>, seed: u64) -> M
     state.into_record(seed, engines)
 }
 
+/// An arena series whose games are whole matches of `spec` (its `first` is
+/// ignored): in match `i`, A holds South when `i` is even and North when it is odd,
+/// and South moves first in the first hand, so each engine starts half the matches as
+/// the first hand's first mover. A match's seed is derived from `seed` and `i`; the
+/// record's scores are the seeds each player holds at the end of the match, its
+/// points the match result. Reproducible from `seed`, whatever `jobs`.
+pub fn arena_matches(
+    spec: &MatchSpec,
+    a: Level,
+    b: Level,
+    games: u32,
+    seed: u64,
+    jobs: usize,
+) -> crate::ai::arena::ArenaResult {
+    use crate::ai::arena::{self, GameRecord};
+    arena::run_with(games, jobs, |i| {
+        let a_side = if i % 2 == 0 { Side::South } else { Side::North };
+        let spec = MatchSpec {
+            first: Side::South,
+            ..spec.clone()
+        };
+        let mut levels = BySide::new(b, b);
+        levels[a_side] = a;
+        let record = play_engine_match(spec, levels, arena::mix(seed, i as u64, 0x3A7C));
+        let last = record.hands.last().expect("a match has a hand");
+        let held = last.score.unwrap_or(last.holdings);
+        GameRecord {
+            game: i,
+            a_side,
+            opening: Vec::new(),
+            score_a: held[a_side],
+            score_b: held[!a_side],
+            points_a: match record.outcome {
+                Some(MatchOutcome::Winner(w)) if w == a_side => 1.0,
+                Some(MatchOutcome::Winner(_)) => 0.0,
+                _ => 0.5,
+            },
+            plies: record.hands.iter().map(|h| h.moves.len() as u32).sum(),
+            hands: record.hands.len() as u32,
+        }
+    })
+}
+
 /// The seed of one engine decision: a SplitMix64 mix of the match seed, the side
 /// and the number of events before the decision.
 pub fn decision_seed(seed: u64, side: Side, event: u32) -> u64 {
@@ -1086,5 +1129,50 @@ mod tests {
             m = MatchState::replay(m.spec().clone(), m.events()).unwrap();
         }
         assert_eq!(m.hands(), &a.hands[..]);
+    }
+
+    #[test]
+    fn arena_of_matches_is_reproducible_and_each_game_is_a_whole_match() {
+        let spec = spec(MatchForm::Hands, None);
+        let one = arena_matches(&spec, Level::Greedy, Level::Random, 4, 9, 1);
+        let two = arena_matches(&spec, Level::Greedy, Level::Random, 4, 9, 2);
+        let key = |r: &crate::ai::arena::ArenaResult| {
+            r.games
+                .iter()
+                .map(|g| (g.a_side, g.score_a, g.score_b, g.points_a, g.hands, g.plies))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(key(&one), key(&two), "same seed, same matches, any jobs");
+        assert_eq!(one.wins + one.draws + one.losses, 4);
+        assert_ne!(
+            key(&one),
+            key(&arena_matches(
+                &spec,
+                Level::Greedy,
+                Level::Random,
+                4,
+                10,
+                1
+            ))
+        );
+        for (i, g) in one.games.iter().enumerate() {
+            let a_side = if i % 2 == 0 { Side::South } else { Side::North };
+            assert_eq!(g.a_side, a_side);
+            // Game i is the match an engine match with the derived seed plays.
+            let mut levels = BySide::new(Level::Random, Level::Random);
+            levels[a_side] = Level::Greedy;
+            let record = play_engine_match(
+                spec.clone(),
+                levels,
+                crate::ai::arena::mix(9, i as u64, 0x3A7C),
+            );
+            assert_eq!(g.hands, record.hands.len() as u32);
+            let last = record.hands.last().unwrap().score.unwrap();
+            assert_eq!((g.score_a, g.score_b), (last[a_side], last[!a_side]));
+            // A hands match ends when a player holds fewer than a row's holes.
+            assert!(g.score_a.min(g.score_b) < 6);
+            let won = record.outcome == Some(MatchOutcome::Winner(a_side));
+            assert_eq!(g.points_a == 1.0, won);
+        }
     }
 }

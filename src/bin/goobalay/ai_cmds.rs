@@ -11,6 +11,7 @@ use goobalay::ai::arena::{self, ArenaConfig};
 use goobalay::ai::search::{Limits, MAX_DEPTH, SCALE, Searcher};
 use goobalay::ai::solve::{SolveLimits, Solver};
 use goobalay::engine::{Side, Variant};
+use goobalay::matches::{MatchForm, MatchSpec, arena_matches};
 use serde::Serialize;
 use tabled::{Table, Tabled, settings::Style};
 
@@ -284,9 +285,17 @@ pub struct ArenaArgs {
     pub games: u32,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Random plies from the setup that open each pair of games.
+    /// Random plies from the setup that open each pair of games (single games only).
     #[arg(long, default_value_t = 0)]
     pub opening_plies: u32,
+    /// What one game of the series is: `single` (one game from the setup) or a whole
+    /// match, `hands` (RULES.md §3 multi-hand match, as in Layli Goobalay) or
+    /// `games:N`; a match counts as one game, won, drawn or lost.
+    #[arg(long, default_value = "single")]
+    pub form: String,
+    /// With --form hands: the match ends after this many hands (RULES.md §3 option 6).
+    #[arg(long)]
+    pub max_hands: Option<u32>,
     /// Node budget per move for A (replaces the level's).
     #[arg(long)]
     pub nodes_a: Option<u64>,
@@ -323,19 +332,33 @@ pub fn arena(args: ArenaArgs) -> anyhow::Result<ExitCode> {
     if args.jobs == 0 || args.jobs > 256 {
         bail!("--jobs {} is out of range; allowed: 1 to 256", args.jobs);
     }
+    let form = MatchForm::parse(&args.form)?;
+    if form != MatchForm::Single
+        && (args.nodes_a.is_some() || args.nodes_b.is_some() || args.opening_plies > 0)
+    {
+        bail!("--nodes-a, --nodes-b and --opening-plies apply only to --form single, not '{form}'");
+    }
+    let spec = MatchSpec::new(&variant, form, args.max_hands, Side::South)?;
     let config = ArenaConfig {
         rules: variant.rules,
         a: args.a,
         b: args.b,
         nodes_a: args.nodes_a,
         nodes_b: args.nodes_b,
+        strength_a: None,
+        strength_b: None,
         games: args.games,
         seed: args.seed,
         opening_plies: args.opening_plies,
         jobs: args.jobs,
     };
     let started = Instant::now();
-    let mut r = arena::run(&config);
+    let mut r = if form == MatchForm::Single {
+        arena::run(&config)
+    } else {
+        arena_matches(&spec, args.a, args.b, args.games, args.seed, args.jobs)
+    };
+    let hands = r.games.iter().map(|g| g.hands).sum::<u32>() as f64 / r.games.len() as f64;
     let seconds = started.elapsed().as_secs_f64();
     let mut w = std::io::stdout().lock();
     match args.format {
@@ -350,6 +373,8 @@ pub fn arena(args: ArenaArgs) -> anyhow::Result<ExitCode> {
             obj.insert("b".into(), args.b.name().into());
             obj.insert("games_played".into(), args.games.into());
             obj.insert("seed".into(), args.seed.into());
+            obj.insert("form".into(), form.name().into());
+            obj.insert("hands_per_game".into(), hands.into());
             obj.insert("seconds".into(), seconds.into());
             if args.per_game {
                 let games = obj.remove("games").expect("games");
@@ -371,6 +396,12 @@ pub fn arena(args: ArenaArgs) -> anyhow::Result<ExitCode> {
                 elo: format!("{:+.0} ± {:.0}", r.elo, r.elo_margin),
             };
             writeln!(w, "{}", Table::new([row]).with(Style::rounded()))?;
+            if form != MatchForm::Single {
+                writeln!(
+                    w,
+                    "each game is a '{form}' match ({hands:.1} hands on average; A is South in the even-numbered ones, South moves first in hand 1)"
+                )?;
+            }
             writeln!(
                 w,
                 "{}: wins/draws/losses from {}'s side (a draw scores 1/2); Elo 95% interval; seed {}; {:.1} s",
