@@ -99,7 +99,7 @@ pub fn opening(rules: Rules, seed: u64, pair: u32, plies: u32) -> Game {
 
 fn play_one(config: &ArenaConfig, index: u32) -> GameRecord {
     let pair = index / 2;
-    let a_side = if index % 2 == 0 {
+    let a_side = if index.is_multiple_of(2) {
         Side::South
     } else {
         Side::North

@@ -398,7 +398,7 @@ impl Searcher {
                 (k, m)
             })
             .collect();
-        keyed.sort_by(|a, b| b.0.cmp(&a.0));
+        keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
         keyed.into_iter().map(|(_, m)| m).collect()
     }
 }

@@ -259,7 +259,7 @@ impl Solver {
                 (gain, m)
             })
             .collect();
-        moves.sort_by(|a, b| b.0.cmp(&a.0));
+        moves.sort_by_key(|m| std::cmp::Reverse(m.0));
         let (alpha_used, beta_used) = (alpha, beta);
         let mut best = -INF;
         for (_, m) in moves {
