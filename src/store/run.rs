@@ -21,8 +21,9 @@ use crate::tournament::{Tournament, TournamentError};
 
 use super::Store;
 use super::tournaments::{
-    BoardRow, LoadedTournament, PairedRound, PlayedMatch, Result, TournamentStoreError, add_round,
-    board_row, match_seed, pending_engine_boards, play_board, played, record_result,
+    BoardRow, LoadedTournament, PairedRound, PlayedAhead, PlayedMatch, Result,
+    TournamentStoreError, add_round, board_row, match_seed, play_board, played, record_result,
+    same_game,
 };
 
 /// What a run reports as it goes.
@@ -149,10 +150,14 @@ impl Store {
         }
     }
 
-    /// Stores what the engine sends, round by round, pairing each new round in the
-    /// database when the engine moves on to it; returns the matches stored. Stops
-    /// when the engine stops, or at the first match that is not the stored board's
-    /// (the engine is then told to stop by closing the channel).
+    /// Stores what the engine sends, round by round; returns the matches stored.
+    ///
+    /// The matches of a round already paired in the database are written as they
+    /// come. A round the engine has paired itself is kept until the engine moves on
+    /// (or stops), then paired in the database and stored with its matches in one
+    /// transaction, which also commits the round before it. Stops when the engine
+    /// stops, or at the first match that is not the stored board's (the engine is
+    /// then told to stop by closing the channel).
     async fn store_rounds(
         &self,
         name: &str,
@@ -163,8 +168,11 @@ impl Store {
         on: &mut impl FnMut(RunEvent<'_>),
     ) -> Result<u64> {
         let key = |b: &BoardRow| (b.round, b.board);
+        // The round paired in the database whose matches are coming.
         let mut round: HashMap<(u32, u32), BoardRow> =
             boards.into_iter().map(|b| (key(&b), b)).collect();
+        // The round the engine paired itself: its number and the matches so far.
+        let mut ahead: Option<(u32, PlayedAhead)> = None;
         let mut stored = 0u64;
         let mut batch = writer.begin_round().await?;
         let mut chunk = Vec::new();
@@ -176,51 +184,76 @@ impl Store {
                 receiver.try_recv().ok()
             };
             match next {
-                Some(Played::Match(b, state)) => match round.remove(&key(&b)) {
-                    Some(board) if same_game(&board, &b) => {
-                        chunk.push((board, *state));
-                        if chunk.len() < LEAD_MATCHES {
-                            continue;
-                        }
-                        batch.add(std::mem::take(&mut chunk)).await?;
+                Some(Played::Match(b, state)) => {
+                    if let Some((_, matches)) = ahead.as_mut() {
+                        matches.insert(key(&b), (b, *state));
+                        continue;
                     }
-                    _ => break,
-                },
+                    match round.remove(&key(&b)) {
+                        Some(board) if same_game(&board, &b) => {
+                            chunk.push((board, *state));
+                            if chunk.len() < LEAD_MATCHES {
+                                continue;
+                            }
+                            batch.add(std::mem::take(&mut chunk)).await?;
+                        }
+                        _ => break,
+                    }
+                }
                 None if !chunk.is_empty() => batch.add(std::mem::take(&mut chunk)).await?,
                 None => break,
                 Some(Played::Round(number)) => {
                     if !chunk.is_empty() {
                         batch.add(std::mem::take(&mut chunk)).await?;
                     }
-                    let (done, paired) = batch.commit_and_pair(name, cache).await?;
-                    for (b, m) in &done {
-                        on(RunEvent::Stored(b, m));
+                    if let Some((expected, matches)) = ahead.take() {
+                        let (n, paired) = pair_played(name, batch, cache, matches, on).await?;
+                        stored += n;
+                        if paired.is_none_or(|p| p.round != expected) {
+                            return Ok(stored);
+                        }
+                        batch = writer.begin_round().await?;
                     }
-                    stored += done.len() as u64;
-                    let paired = match paired {
-                        Ok(p) => p,
-                        // Another process changed the tournament: the database decides.
-                        Err(TournamentStoreError::Tournament(_)) => return Ok(stored),
-                        Err(e) => return Err(e),
-                    };
-                    on(RunEvent::Paired(&paired));
-                    if paired.round != number {
-                        return Ok(stored);
-                    }
-                    round = pending_engine_boards(&paired.boards)
-                        .into_iter()
-                        .map(|b| (key(&b), b))
-                        .collect();
-                    batch = writer.begin_round().await?;
+                    ahead = Some((number, PlayedAhead::new()));
                 }
             }
         }
         if !chunk.is_empty() {
             batch.add(chunk).await?;
         }
-        stored += commit(batch, cache, on).await?;
+        match ahead {
+            Some((_, matches)) => stored += pair_played(name, batch, cache, matches, on).await?.0,
+            None => stored += commit(batch, cache, on).await?,
+        }
         Ok(stored)
     }
+}
+
+/// Commits a round's batch with the next round paired in the database, its matches
+/// played `ahead` stored with it; returns the matches stored and the round paired
+/// (`None` if the pairing failed: another process changed the tournament, and the
+/// database decides what comes next).
+async fn pair_played(
+    name: &str,
+    batch: super::tournaments::RoundBatch<'_>,
+    cache: &mut Option<LoadedTournament>,
+    ahead: PlayedAhead,
+    on: &mut impl FnMut(RunEvent<'_>),
+) -> Result<(u64, Option<PairedRound>)> {
+    let (done, paired, with_it) = batch.commit_and_pair(name, cache, ahead).await?;
+    for (b, m) in &done {
+        on(RunEvent::Stored(b, m));
+    }
+    let paired = match paired {
+        Ok(p) => p,
+        Err(TournamentStoreError::Tournament(_)) => return Ok((done.len() as u64, None)),
+        Err(e) => return Err(e),
+    };
+    on(RunEvent::Paired(&paired));
+    for (b, m) in &with_it {
+        on(RunEvent::Stored(b, m));
+    }
+    Ok(((done.len() + with_it.len()) as u64, Some(paired)))
 }
 
 /// Commits a round's batch and records its matches in the cached tournament.
@@ -237,16 +270,6 @@ async fn commit(
         on(RunEvent::Stored(b, m));
     }
     Ok(done.len() as u64)
-}
-
-/// The engine's board and the stored one are the same game: same round, board,
-/// players, seed and engine levels (so the match played is the stored match's).
-fn same_game(stored: &BoardRow, played: &BoardRow) -> bool {
-    stored.south_id == played.south_id
-        && stored.north_id == played.north_id
-        && stored.seed == played.seed
-        && stored.engines == played.engines
-        && stored.engines_only
 }
 
 /// The engine thread: plays `boards`, then (with a `lead`) pairs and plays further

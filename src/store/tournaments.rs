@@ -542,7 +542,7 @@ impl Store {
         cache: &mut Option<LoadedTournament>,
     ) -> Result<PairedRound> {
         let mut tx = self.begin_immediate().await?;
-        let (paired, next) = pair_in(&mut tx, name, cache.take()).await?;
+        let (paired, next, _) = pair_in(&mut tx, name, cache.take(), PlayedAhead::new()).await?;
         tx.commit().await?;
         *cache = next;
         Ok(paired)
@@ -733,16 +733,21 @@ impl RoundBatch<'_> {
     /// Pairs the next round of tournament `name` in this round's transaction, then
     /// commits both: the round's matches recorded in `cache` (as
     /// [`LoadedTournament::record_played`]) and paired on from it (as
-    /// [`Store::pair_next_round_cached`]). One commit a round instead of two, and
-    /// the pages both write go to the log once. A tournament error of the pairing
-    /// (finished, a round waiting for a human) is returned beside the committed
-    /// matches. With a match that was not untouched it is [`RoundBatch::commit`],
-    /// then the pairing on its own.
+    /// [`Store::pair_next_round_cached`]), with the matches of `ahead` (the engine
+    /// has played them already) stored played instead of set up. One commit a round,
+    /// and each match written once. A tournament error of the pairing (finished, a
+    /// round waiting for a human) is returned beside the committed matches. With a
+    /// match that was not untouched it is [`RoundBatch::commit`], then the pairing on
+    /// its own (`ahead` is then dropped: the engine plays those matches again).
+    ///
+    /// Returns the round's matches committed, the pairing, and the matches of
+    /// `ahead` committed with it.
     pub async fn commit_and_pair(
         mut self,
         name: &str,
         cache: &mut Option<LoadedTournament>,
-    ) -> Result<(Vec<(BoardRow, PlayedMatch)>, Result<PairedRound>)> {
+        ahead: PlayedAhead,
+    ) -> Result<CommittedRound> {
         if !self.touched.is_empty() {
             let store = self.store;
             let done = self.commit().await?;
@@ -752,7 +757,7 @@ impl RoundBatch<'_> {
                 }
             }
             let paired = store.pair_next_round_cached(name, cache).await;
-            return Ok((done, paired));
+            return Ok((done, paired, Vec::new()));
         }
         let mut done = std::mem::take(&mut self.stored);
         done.sort_by_key(|(b, _)| (b.round, b.board));
@@ -761,15 +766,15 @@ impl RoundBatch<'_> {
                 c.record_played(b, m);
             }
         }
-        match pair_in(&mut self.tx, name, cache.take()).await {
-            Ok((paired, next)) => {
+        match pair_in(&mut self.tx, name, cache.take(), ahead).await {
+            Ok((paired, next, stored)) => {
                 self.tx.commit().await?;
                 *cache = next;
-                Ok((done, Ok(paired)))
+                Ok((done, Ok(paired), stored))
             }
             Err(TournamentStoreError::Tournament(e)) => {
                 self.tx.commit().await?;
-                Ok((done, Err(TournamentStoreError::Tournament(e))))
+                Ok((done, Err(TournamentStoreError::Tournament(e)), Vec::new()))
             }
             Err(e) => Err(e),
         }
@@ -793,15 +798,36 @@ impl RoundBatch<'_> {
     }
 }
 
+/// What [`RoundBatch::commit_and_pair`] committed: the round's matches, the next
+/// round's pairing (or why there is none), and the matches stored with it.
+pub type CommittedRound = (
+    Vec<(BoardRow, PlayedMatch)>,
+    Result<PairedRound>,
+    Vec<(BoardRow, PlayedMatch)>,
+);
+
+/// Engine matches already played from the setup for a round not yet paired in the
+/// database, by (round, board): see [`RoundBatch::commit_and_pair`].
+pub type PlayedAhead = HashMap<(u32, u32), (BoardRow, MatchState)>;
+
 /// [`Store::pair_next_round_cached`] in a transaction the caller opened
-/// (`BEGIN IMMEDIATE`) and commits. Returns the round and the tournament to keep in
-/// memory once committed. A tournament error (finished, a round incomplete) comes
-/// before anything is written.
+/// (`BEGIN IMMEDIATE`) and commits. Returns the round, the tournament to keep in
+/// memory once committed, and the matches of `ahead` stored with the round. A
+/// tournament error (finished, a round incomplete) comes before anything is written.
+///
+/// A match of `ahead` whose board is the same game (round, board, players, seed and
+/// engine levels) is stored played, with its summary and every hand, instead of
+/// set up; the others are dropped.
 async fn pair_in(
     conn: &mut SqliteConnection,
     name: &str,
     cache: Option<LoadedTournament>,
-) -> Result<(PairedRound, Option<LoadedTournament>)> {
+    mut ahead: PlayedAhead,
+) -> Result<(
+    PairedRound,
+    Option<LoadedTournament>,
+    Vec<(BoardRow, PlayedMatch)>,
+)> {
     let mut loaded = match cache {
         Some(c)
             if name_key(&c.row.name) == name_key(name)
@@ -853,8 +879,14 @@ async fn pair_in(
     // The round's matches in one statement, in board order (so their ids are in
     // board order): the columns of `Store::create_match`; a fresh match's summary
     // columns are their defaults.
-    // (pairing, north, seed, engines)
-    type Game<'p> = (&'p Pairing, i64, u64, (Option<String>, Option<String>));
+    // (pairing, north, seed, engines, the match if already played)
+    type Game<'p> = (
+        &'p Pairing,
+        i64,
+        u64,
+        (Option<String>, Option<String>),
+        Option<MatchState>,
+    );
     let games: Vec<Game> = pairings
         .iter()
         .filter_map(|p| {
@@ -863,26 +895,52 @@ async fn pair_in(
                 engine_of.get(&p.south).cloned().flatten(),
                 engine_of.get(&north).cloned().flatten(),
             );
-            Some((
-                p,
-                north,
-                match_seed(loaded.row.seed, p.round, p.board),
-                engines,
-            ))
+            let seed = match_seed(loaded.row.seed, p.round, p.board);
+            let board = board_row(p, Some(0), false, 0, seed, engines.clone());
+            let played = ahead
+                .remove(&(p.round, p.board))
+                .filter(|(b, _)| board.engines_only && same_game(&board, b))
+                .map(|(_, state)| state);
+            Some((p, north, seed, engines, played))
         })
         .collect();
     // As in `write_hand_rows`, the rows go in as one JSON array; what every match
-    // of the round shares is bound once.
-    type GameRow<'e> = (i64, i64, Option<&'e str>, Option<&'e str>, i64);
+    // of the round shares is bound once. A played match has its summary.
+    type GameRow<'e> = (
+        i64,
+        i64,
+        Option<&'e str>,
+        Option<&'e str>,
+        i64,
+        Option<&'static str>,
+        i64,
+        Option<u32>,
+        Option<u32>,
+    );
     let rows: Vec<GameRow> = games
         .iter()
-        .map(|(p, north, seed, engines)| {
+        .map(|(p, north, seed, engines, played)| {
+            let summary = played.as_ref().map(|state| {
+                let last_score = state.hands().iter().rev().find_map(|h| h.score);
+                (
+                    state.outcome().map(MatchOutcome::name),
+                    state.hands().iter().filter(|h| h.end.is_some()).count() as i64,
+                    last_score.map(|s| s.south),
+                    last_score.map(|s| s.north),
+                )
+            });
+            let (winner, hands_played, final_south, final_north) =
+                summary.unwrap_or((None, 0, None, None));
             (
                 p.south,
                 *north,
                 engines.0.as_deref(),
                 engines.1.as_deref(),
                 *seed as i64,
+                winner,
+                hands_played,
+                final_south,
+                final_north,
             )
         })
         .collect();
@@ -894,9 +952,11 @@ async fn pair_in(
     } else {
         let inserted = sqlx::query(
             "INSERT INTO matches (variant, rules, form, max_hands, first_mover, south_id,
-                     north_id, south_engine, north_engine, seed, tournament_id, round, created_at)
+                     north_id, south_engine, north_engine, seed, tournament_id, round, created_at,
+                     winner, hands_played, final_south, final_north, finished_at)
                  SELECT ?2, ?3, ?4, ?5, ?6, value->>0, value->>1, value->>2, value->>3,
-                        value->>4, ?7, ?8, ?9
+                        value->>4, ?7, ?8, ?9, value->>5, value->>6, value->>7, value->>8,
+                        CASE WHEN value->>5 IS NULL THEN NULL ELSE ?9 END
                  FROM jsonb_each(jsonb(?1)) WHERE true",
         )
         .bind(json)
@@ -920,9 +980,14 @@ async fn pair_in(
         let last = inserted.last_insert_rowid();
         (last + 1 - games.len() as i64..=last).collect()
     };
-    let hand_rows: Vec<(i64, &[crate::matches::Hand])> =
-        ids.iter().map(|&id| (id, fresh.hands())).collect();
+    let hand_rows: Vec<(i64, &[crate::matches::Hand])> = ids
+        .iter()
+        .zip(&games)
+        .map(|(&id, game)| (id, game.4.as_ref().unwrap_or(&fresh).hands()))
+        .collect();
     write_hand_rows(&mut *conn, &hand_rows, n).await?;
+    let mut stored = Vec::new();
+    let mut played_games = games.into_iter().map(|g| g.4);
     let mut ids = ids.into_iter();
     let mut any_over = false;
     for p in &pairings {
@@ -946,6 +1011,13 @@ async fn pair_in(
             engine_of.get(&p.south).cloned().flatten(),
             engine_of.get(&north).cloned().flatten(),
         );
+        if let Some(state) = played_games.next().expect("one game per match") {
+            let m = played(id, &state);
+            let board = board_row(p, Some(id), true, m.hands_finished, seed, engines);
+            boards.push(board.clone());
+            stored.push((board, m));
+            continue;
+        }
         let mut over = false;
         if engines.0.is_some() != engines.1.is_some() {
             // Like `match new`: an engine facing a human makes its turns at once.
@@ -975,9 +1047,23 @@ async fn pair_in(
         if loaded.row.status == "open" {
             loaded.row.status = "running".into();
         }
+        for (b, m) in &stored {
+            record_result(&mut loaded.tournament, b.round, b.board, m);
+        }
         cache = Some(loaded);
     }
-    Ok((PairedRound { round, boards }, cache))
+    Ok((PairedRound { round, boards }, cache, stored))
+}
+
+/// The stored board and a board played from the setup are the same game: same round,
+/// board, players, seed and engine levels (so the match played is the stored one's).
+pub(crate) fn same_game(stored: &BoardRow, played: &BoardRow) -> bool {
+    (stored.round, stored.board) == (played.round, played.board)
+        && stored.south_id == played.south_id
+        && stored.north_id == played.north_id
+        && stored.seed == played.seed
+        && stored.engines == played.engines
+        && stored.engines_only
 }
 
 /// Writes a match played from the setup in one `BEGIN IMMEDIATE` transaction if the
