@@ -94,6 +94,14 @@ impl Store {
             let mut pending = loaded.pending_engine_matches();
             cache = Some(loaded);
             if pending.is_empty() {
+                if let Some(c) = cache.as_ref().filter(|c| c.tournament.is_finished())
+                    && self.finish_tournament_cached(name, Some(c)).await?
+                {
+                    return Ok(RunReport {
+                        played,
+                        end: RunEnd::Finished,
+                    });
+                }
                 match self.pair_next_round_cached(name, &mut cache).await {
                     Ok(paired) => {
                         on(RunEvent::Paired(&paired));

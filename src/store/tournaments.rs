@@ -846,17 +846,28 @@ async fn pair_in(
             e.rating = ratings.get(&e.id).copied().unwrap_or(Elo::DEFAULT_INITIAL);
         }
         assign_start_ranks(&mut t.entrants);
-        for e in &t.entrants {
-            sqlx::query(
-                "UPDATE tournament_players SET seed_no = ?1, rating = ?2
-                     WHERE tournament_id = ?3 AND player_id = ?4",
-            )
-            .bind(i64::from(e.start_rank))
-            .bind(e.rating)
-            .bind(tid)
-            .bind(e.id)
-            .execute(&mut *conn)
-            .await?;
+        // Every entrant's starting rank and rating in one statement (a JSON array).
+        let seeding: Vec<(i64, u32, f64)> = t
+            .entrants
+            .iter()
+            .map(|e| (e.id, e.start_rank, e.rating))
+            .collect();
+        let json = serde_json::to_string(&seeding).map_err(|e| corrupt(format!("seeding: {e}")))?;
+        let seeded = sqlx::query(
+            "UPDATE tournament_players SET seed_no = v.value->>1, rating = v.value->>2
+             FROM jsonb_each(jsonb(?1)) AS v
+             WHERE tournament_id = ?2 AND player_id = v.value->>0",
+        )
+        .bind(json)
+        .bind(tid)
+        .execute(&mut *conn)
+        .await?;
+        if seeded.rows_affected() != seeding.len() as u64 {
+            return Err(corrupt(format!(
+                "{} of {} entrants seeded",
+                seeded.rows_affected(),
+                seeding.len()
+            )));
         }
     }
     // An error writes nothing (a finished tournament is marked so by
@@ -1159,13 +1170,35 @@ impl Store {
 
     /// Records that a tournament is over (all rounds paired and finished).
     pub async fn finish_tournament(&self, name: &str) -> Result<()> {
+        self.finish_tournament_cached(name, None).await.map(|_| ())
+    }
+
+    /// [`Store::finish_tournament`] for a caller that keeps the tournament in memory
+    /// (see [`Store::pair_next_round_cached`]): `cache` is used instead of reading
+    /// every match again if the stored tournament still has the same counts. Returns
+    /// whether the tournament is finished.
+    pub async fn finish_tournament_cached(
+        &self,
+        name: &str,
+        cache: Option<&LoadedTournament>,
+    ) -> Result<bool> {
         let mut tx = self.begin_immediate().await?;
-        let loaded = load(&mut tx, name).await?;
-        if loaded.tournament.is_finished() {
-            mark_finished(&mut tx, loaded.row.id).await?;
+        let (id, finished) = match cache {
+            Some(c)
+                if name_key(&c.row.name) == name_key(name) && same_counts(&mut tx, c).await? =>
+            {
+                (c.row.id, c.tournament.is_finished())
+            }
+            _ => {
+                let loaded = load(&mut tx, name).await?;
+                (loaded.row.id, loaded.tournament.is_finished())
+            }
+        };
+        if finished {
+            mark_finished(&mut tx, id).await?;
         }
         tx.commit().await?;
-        Ok(())
+        Ok(finished)
     }
 
     /// Every player's Elo rating and every rating change, from all finished matches
