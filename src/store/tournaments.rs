@@ -677,14 +677,14 @@ impl RoundBatch<'_> {
         let rows: Vec<Summary> = items
             .iter()
             .map(|(b, state)| {
-                let last_score = state.hands().iter().rev().find_map(|h| h.score);
+                let (winner, hands_played, final_south, final_north) = summary(state);
                 (
                     b.match_id.expect("partitioned"),
                     b.seed as i64,
-                    state.outcome().map(MatchOutcome::name),
-                    state.hands().iter().filter(|h| h.end.is_some()).count() as i64,
-                    last_score.map(|s| s.south),
-                    last_score.map(|s| s.north),
+                    winner,
+                    hands_played,
+                    final_south,
+                    final_north,
                 )
             })
             .collect();
@@ -931,17 +931,8 @@ async fn pair_in(
     let rows: Vec<GameRow> = games
         .iter()
         .map(|(p, north, seed, engines, played)| {
-            let summary = played.as_ref().map(|state| {
-                let last_score = state.hands().iter().rev().find_map(|h| h.score);
-                (
-                    state.outcome().map(MatchOutcome::name),
-                    state.hands().iter().filter(|h| h.end.is_some()).count() as i64,
-                    last_score.map(|s| s.south),
-                    last_score.map(|s| s.north),
-                )
-            });
             let (winner, hands_played, final_south, final_north) =
-                summary.unwrap_or((None, 0, None, None));
+                played.as_ref().map_or((None, 0, None, None), summary);
             (
                 p.south,
                 *north,
@@ -1064,6 +1055,18 @@ async fn pair_in(
         cache = Some(loaded);
     }
     Ok((PairedRound { round, boards }, cache, stored))
+}
+
+/// A played match's summary columns as `update_summary` writes them: the winner,
+/// the hands finished, and the last hand's scores.
+fn summary(state: &MatchState) -> (Option<&'static str>, i64, Option<u32>, Option<u32>) {
+    let last_score = state.hands().iter().rev().find_map(|h| h.score);
+    (
+        state.outcome().map(MatchOutcome::name),
+        state.hands().iter().filter(|h| h.end.is_some()).count() as i64,
+        last_score.map(|s| s.south),
+        last_score.map(|s| s.north),
+    )
 }
 
 /// The stored board and a board played from the setup are the same game: same round,
