@@ -3,15 +3,16 @@
 //!
 //! The engine plays on a thread of its own and runs ahead of the database: once it
 //! has played a round it pairs the next one in memory (pairing is a pure function of
-//! the results, [`Tournament::next_round`]) and plays on, while this thread stores
-//! each round and pairs it in the database as `tournament pair` would. Nothing the
-//! engine plays ahead is trusted: every match is written only against the stored
-//! board of the same round, players, seed and engine levels, and if the stored
+//! the results, [`Tournament::next_round`]) and plays on, while this thread pairs each
+//! round in the database as `tournament pair` would and stores it, the matches the
+//! engine has played for it included, in one transaction with the round before.
+//! Nothing the engine plays ahead is trusted: a match is written only against the
+//! stored board of the same round, players, seed and engine levels, and if the stored
 //! pairing differs (another process changed the tournament meanwhile) the engine's
-//! lead is thrown away and play resumes from the database. Rounds are still written
-//! in order, one transaction each ([`TournamentWriter::begin_round`]), so a run
-//! killed at any moment resumes exactly as before; the engine's lead only lets the
-//! storing overlap the playing.
+//! lead is thrown away and play resumes from the database. Rounds are committed in
+//! order, so a run killed at any moment resumes exactly as before (engine matches
+//! replay from their seeds); the engine's lead only lets the storing overlap the
+//! playing.
 
 use std::collections::HashMap;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
