@@ -208,6 +208,46 @@ fn searching_levels_are_recomputed_quick_ones_always_slow_ones_with_deep() {
     assert!(text.contains("engine player (medium)"), "{text}");
 }
 
+/// Matches stored by an earlier version of the engine players replay, and their engine
+/// decisions are not held against today's levels; the rest is still checked.
+#[test]
+fn decisions_of_an_earlier_engine_version_are_replayed_not_recomputed() {
+    let db = Db::new();
+    db.ok(&["player", "add", "Mid", "--engine", "medium"]);
+    db.ok(&["player", "add", "Rand", "--engine", "random"]);
+    db.ok(&[
+        "match",
+        "new",
+        "--variant",
+        "tihbat",
+        "--south",
+        "Mid",
+        "--north",
+        "Rand",
+        "--seed",
+        "5",
+    ]);
+    db.ok(&["match", "play", "1"]);
+    let text = db.verified();
+    assert!(!text.contains("earlier engine version"), "{text}");
+    // Decisions that today's engine would not make from this seed are named...
+    db.sql("UPDATE matches SET seed = seed + 1");
+    let (code, text) = db.verify();
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("engine player (medium)"), "{text}");
+    // ...unless an earlier version of the engine made them (a database from before).
+    db.sql("UPDATE matches SET engine_version = NULL");
+    let text = db.verified();
+    assert!(
+        text.contains("by an earlier engine version: replayed, not recomputed"),
+        "{text}"
+    );
+    // The replay still checks the record itself.
+    db.sql("UPDATE hands SET score_south = score_south + 1 WHERE match_id = 1");
+    let (code, text) = db.verify();
+    assert_eq!(code, 1, "{text}");
+}
+
 #[test]
 fn verify_refuses_a_missing_database_and_a_foreign_file() {
     let db = Db::new();

@@ -64,6 +64,12 @@ pub enum Level {
 /// seeds are left on the board.
 pub const PERFECT_SOLVE_NODES: u64 = 2_000_000;
 
+/// The version of the engine players' play: raised whenever a level's choices for
+/// the same position and seed change. Stored with every match, so that `verify`
+/// re-makes only decisions this version made (1: the levels of the first release;
+/// 2: levels drawing moves by value).
+pub const ENGINE_VERSION: i64 = 2;
+
 impl Level {
     pub const ALL: [Level; 7] = [
         Level::Random,

@@ -210,6 +210,9 @@ pub struct MatchRow {
     pub final_north: Option<i64>,
     pub created_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
+    /// [`crate::ai::ENGINE_VERSION`] when the match was created (`None`: before
+    /// versions were recorded, i.e. version 1).
+    pub engine_version: Option<i64>,
     #[serde(skip)]
     rules_json: String,
 }
@@ -218,7 +221,7 @@ const MATCH_SELECT: &str = r#"
 SELECT m.id, m.variant, m.rules, m.form, m.max_hands, m.first_mover, m.south_id, m.north_id,
        ps.name AS south, pn.name AS north, m.south_engine, m.north_engine, m.seed,
        m.tournament_id, t.name AS tournament, m.round, m.winner, m.hands_played,
-       m.final_south, m.final_north, m.created_at, m.finished_at
+       m.final_south, m.final_north, m.created_at, m.finished_at, m.engine_version
 FROM matches m
 JOIN players ps ON ps.id = m.south_id
 JOIN players pn ON pn.id = m.north_id
@@ -250,6 +253,7 @@ impl MatchRow {
             final_north: r.try_get("final_north")?,
             created_at: r.try_get("created_at")?,
             finished_at: r.try_get("finished_at")?,
+            engine_version: r.try_get("engine_version")?,
         })
     }
 
@@ -773,8 +777,10 @@ async fn insert_match(
     let id = sqlx::query(
         "INSERT INTO matches (variant, rules, form, max_hands, first_mover, south_id, north_id,
                               south_engine, north_engine, seed, tournament_id, round, created_at,
-                              winner, hands_played, final_south, final_north, finished_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
+                              winner, hands_played, final_south, final_north, finished_at,
+                              engine_version)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,
+                 ?19)",
     )
     .bind(&new.spec.variant)
     .bind(rules_json)
@@ -794,6 +800,7 @@ async fn insert_match(
     .bind(last_score.map(|s| i64::from(s.south)))
     .bind(last_score.map(|s| i64::from(s.north)))
     .bind(outcome.map(|_| now))
+    .bind(crate::ai::ENGINE_VERSION)
     .execute(&mut *conn)
     .await?
     .last_insert_rowid();

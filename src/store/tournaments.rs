@@ -955,10 +955,11 @@ async fn pair_in(
         let inserted = sqlx::query(
             "INSERT INTO matches (variant, rules, form, max_hands, first_mover, south_id,
                      north_id, south_engine, north_engine, seed, tournament_id, round, created_at,
-                     winner, hands_played, final_south, final_north, finished_at)
+                     winner, hands_played, final_south, final_north, finished_at,
+                     engine_version)
                  SELECT ?2, ?3, ?4, ?5, ?6, value->>0, value->>1, value->>2, value->>3,
                         value->>4, ?7, ?8, ?9, value->>5, value->>6, value->>7, value->>8,
-                        CASE WHEN value->>5 IS NULL THEN NULL ELSE ?9 END
+                        CASE WHEN value->>5 IS NULL THEN NULL ELSE ?9 END, ?10
                  FROM jsonb_each(jsonb(?1)) WHERE true",
         )
         .bind(json)
@@ -970,6 +971,7 @@ async fn pair_in(
         .bind(tid)
         .bind(i64::from(round))
         .bind(now)
+        .bind(crate::ai::ENGINE_VERSION)
         .execute(&mut *conn)
         .await?;
         if inserted.rows_affected() != games.len() as u64 {

@@ -74,6 +74,9 @@ pub struct VerifyReport {
     /// Decisions of the slow searching levels (hard, max, perfect) not recomputed
     /// (only with `deep`).
     pub engine_decisions_skipped: u64,
+    /// Decisions made by an earlier version of the engine players
+    /// ([`crate::ai::ENGINE_VERSION`]): replayed, not recomputed.
+    pub engine_decisions_older: u64,
     pub tournaments: u64,
     pub mismatches: Vec<Mismatch>,
 }
@@ -251,6 +254,9 @@ async fn verify_match(
         report.flag(Some(id), None, e.to_string());
         BySide::new(None, None)
     });
+    // Decisions of an earlier engine version are replayed (legal, consistent) but not
+    // recomputed: today's levels would choose differently.
+    let current_engine = row.engine_version == Some(crate::ai::ENGINE_VERSION);
     let n = spec.rules.holes_per_row;
     let hand_rows = sqlx::query("SELECT * FROM hands WHERE match_id = ?1 ORDER BY number")
         .bind(id)
@@ -391,8 +397,10 @@ async fn verify_match(
                     break;
                 }
             };
-            // An engine's decision must be the one its level makes from the seed.
+            // An engine's decision must be the one its level makes from the seed (if
+            // this version of the engine made it).
             if !matches!(event, Event::Result(_))
+                && current_engine
                 && let Some(side) = state.awaiting().side()
                 && let Some(level) = engines[side].filter(|&l| deep || is_quick(l))
                 && let Some(chosen) = engine_choice(&state, level, row.seed, side)
@@ -403,13 +411,13 @@ async fn verify_match(
                 }
             }
             if !matches!(event, Event::Result(_))
-                && state
-                    .awaiting()
-                    .side()
-                    .and_then(|side| engines[side])
-                    .is_some_and(|l| !deep && !is_quick(l))
+                && let Some(level) = state.awaiting().side().and_then(|side| engines[side])
             {
-                report.engine_decisions_skipped += 1;
+                if !current_engine {
+                    report.engine_decisions_older += 1;
+                } else if !deep && !is_quick(level) {
+                    report.engine_decisions_skipped += 1;
+                }
             }
             match &event {
                 Event::Move(_) => report.moves += 1,

@@ -39,7 +39,7 @@ pub fn run(db: Option<PathBuf>, a: VerifyArgs) -> anyhow::Result<ExitCode> {
                 println!("mismatch: {m}");
             }
             println!(
-                "checked {} matches ({} finished), {} hands, {} moves, {} arrangements, {} entered results, {} engine decisions{}, {} tournaments: {}",
+                "checked {} matches ({} finished), {} hands, {} moves, {} arrangements, {} entered results, {} engine decisions{}{}, {} tournaments: {}",
                 report.matches,
                 report.finished_matches,
                 report.hands,
@@ -50,6 +50,10 @@ pub fn run(db: Option<PathBuf>, a: VerifyArgs) -> anyhow::Result<ExitCode> {
                 match report.engine_decisions_skipped {
                     0 => String::new(),
                     k => format!(" ({k} of hard/max/perfect players not recomputed; --deep does)"),
+                },
+                match report.engine_decisions_older {
+                    0 => String::new(),
+                    k => format!(" ({k} by an earlier engine version: replayed, not recomputed)"),
                 },
                 report.tournaments,
                 match report.mismatches.len() {
