@@ -172,25 +172,33 @@ fn a_clean_database_verifies_and_every_tampering_is_named() {
     }
 }
 
-/// Searching engine levels: quick ones are recomputed, the slow ones with --deep.
-#[test]
-fn searching_levels_are_recomputed_quick_ones_always_slow_ones_with_deep() {
+/// A database with one Tihbat match (seed 5) between two engine players, played out;
+/// each is (name, level).
+fn engine_match(south: (&str, &str), north: (&str, &str)) -> Db {
     let db = Db::new();
-    db.ok(&["player", "add", "Mid", "--engine", "medium"]);
-    db.ok(&["player", "add", "Deep", "--engine", "hard"]);
+    for (name, level) in [south, north] {
+        db.ok(&["player", "add", name, "--engine", level]);
+    }
     db.ok(&[
         "match",
         "new",
         "--variant",
         "tihbat",
         "--south",
-        "Mid",
+        south.0,
         "--north",
-        "Deep",
+        north.0,
         "--seed",
         "5",
     ]);
     db.ok(&["match", "play", "1"]);
+    db
+}
+
+/// Searching engine levels: quick ones are recomputed, the slow ones with --deep.
+#[test]
+fn searching_levels_are_recomputed_quick_ones_always_slow_ones_with_deep() {
+    let db = engine_match(("Mid", "medium"), ("Deep", "hard"));
     let text = db.verified();
     assert!(
         text.contains("of hard/max/perfect players not recomputed"),
@@ -212,22 +220,7 @@ fn searching_levels_are_recomputed_quick_ones_always_slow_ones_with_deep() {
 /// decisions are not held against today's levels; the rest is still checked.
 #[test]
 fn decisions_of_an_earlier_engine_version_are_replayed_not_recomputed() {
-    let db = Db::new();
-    db.ok(&["player", "add", "Mid", "--engine", "medium"]);
-    db.ok(&["player", "add", "Rand", "--engine", "random"]);
-    db.ok(&[
-        "match",
-        "new",
-        "--variant",
-        "tihbat",
-        "--south",
-        "Mid",
-        "--north",
-        "Rand",
-        "--seed",
-        "5",
-    ]);
-    db.ok(&["match", "play", "1"]);
+    let db = engine_match(("Mid", "medium"), ("Rand", "random"));
     let text = db.verified();
     assert!(!text.contains("earlier engine version"), "{text}");
     // Decisions that today's engine would not make from this seed are named...

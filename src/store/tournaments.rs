@@ -6,8 +6,8 @@
 //! call ([`Store::load_tournament`]); pairing, standings and exports are the pure
 //! tournament layer's. A round is paired in one `BEGIN IMMEDIATE` transaction (all its
 //! matches and byes or none), and an engine match is played in memory and written in
-//! one transaction ([`Store::play_tournament_match`]; `tournament run` writes a whole
-//! round's engine matches in one, [`TournamentWriter::begin_round`]), so a
+//! one transaction (`tournament run` writes a whole round's engine matches in one,
+//! [`TournamentWriter::begin_round`], see [`super::run`]), so a
 //! `tournament run` that is killed at any moment resumes without losing or
 //! duplicating a match: engine decisions are seeded from the match seed, so a
 //! replayed match is the same match.
@@ -311,7 +311,7 @@ pub struct TournamentSummary {
     pub matches_finished: i64,
 }
 
-/// An engine match just played by [`Store::play_tournament_match`].
+/// An engine match just played and stored by a tournament run.
 #[derive(Clone, Debug)]
 pub struct PlayedMatch {
     pub id: i64,
@@ -548,44 +548,6 @@ impl Store {
         Ok(paired)
     }
 
-    /// Plays one engine match of a tournament to its end in memory, then writes it,
-    /// every hand and move, in one transaction. `spec` is the tournament's
-    /// ([`TournamentRow::spec`]). Returns `None` (writing nothing) if the board has a
-    /// human player or the match was finished by another process meanwhile.
-    ///
-    /// A match not yet started is played from the setup without reading it first; the
-    /// transaction checks it is still untouched. Otherwise it is loaded and replayed.
-    pub async fn play_tournament_match(
-        &self,
-        spec: &MatchSpec,
-        board: &BoardRow,
-    ) -> Result<Option<PlayedMatch>> {
-        match play_board(spec, board) {
-            Some(state) => self.store_tournament_match(board, state).await,
-            None => Ok(None),
-        }
-    }
-
-    /// The storing half of [`Store::play_tournament_match`]: `state` is what
-    /// [`play_board`] returned for `board` (perhaps on another thread).
-    pub async fn store_tournament_match(
-        &self,
-        board: &BoardRow,
-        state: MatchState,
-    ) -> Result<Option<PlayedMatch>> {
-        let mut conn = self.pool().acquire().await?;
-        match store_untouched(&mut conn, board, &state).await? {
-            true => Ok(Some(played(board.match_id.unwrap_or(0), &state))),
-            false => {
-                drop(conn);
-                match board.match_id {
-                    Some(id) => self.play_started_match(id).await,
-                    None => Ok(None),
-                }
-            }
-        }
-    }
-
     /// A connection of its own for a run that stores many matches one after the other
     /// (saves taking a pooled connection per match).
     pub async fn tournament_writer(&self) -> Result<TournamentWriter<'_>> {
@@ -604,21 +566,6 @@ pub struct TournamentWriter<'a> {
 }
 
 impl TournamentWriter<'_> {
-    /// Like [`Store::store_tournament_match`].
-    pub async fn store(
-        &mut self,
-        board: &BoardRow,
-        state: MatchState,
-    ) -> Result<Option<PlayedMatch>> {
-        if store_untouched(&mut self.conn, board, &state).await? {
-            return Ok(Some(played(board.match_id.unwrap_or(0), &state)));
-        }
-        match board.match_id {
-            Some(id) => self.store.play_started_match(id).await,
-            None => Ok(None),
-        }
-    }
-
     /// Opens one `BEGIN IMMEDIATE` transaction for a round's engine matches: add them
     /// with [`RoundBatch::add`] as the engine delivers them, then
     /// [`RoundBatch::commit`].
@@ -647,7 +594,7 @@ pub struct RoundBatch<'a> {
     /// Written in this transaction.
     stored: Vec<(BoardRow, PlayedMatch)>,
     /// Not untouched when checked (started or played by someone else): handled one by
-    /// one after the commit, as [`TournamentWriter::store`] does.
+    /// one after the commit ([`Store::play_started_match`]).
     touched: Vec<BoardRow>,
 }
 
@@ -1082,57 +1029,8 @@ pub(crate) fn same_game(stored: &BoardRow, played: &BoardRow) -> bool {
         && stored.engines_only
 }
 
-/// Writes a match played from the setup in one `BEGIN IMMEDIATE` transaction if the
-/// stored match is still untouched; `false` (nothing written) otherwise.
-async fn store_untouched(
-    conn: &mut SqliteConnection,
-    board: &BoardRow,
-    state: &MatchState,
-) -> Result<bool> {
-    use sqlx::Connection;
-    let Some(id) = board.match_id else {
-        return Ok(false);
-    };
-    {
-        let n = state.spec().rules.holes_per_row;
-        let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
-        // The summary `update_summary` writes, only if the match is still untouched
-        // (another process may have played it).
-        let last_score = state.hands().iter().rev().find_map(|h| h.score);
-        let finished = state.hands().iter().filter(|h| h.end.is_some()).count() as i64;
-        let outcome = state.outcome().map(MatchOutcome::name);
-        let untouched = sqlx::query(
-            "UPDATE matches SET winner = ?2, hands_played = ?3, final_south = ?4,
-                 final_north = ?5,
-                 finished_at = CASE WHEN ?2 IS NULL THEN NULL ELSE COALESCE(finished_at, ?6) END
-             WHERE id = ?1 AND winner IS NULL AND seed = ?7
-               AND (SELECT COUNT(*) FROM hands WHERE match_id = ?1) = 1
-               AND (SELECT move_count = 0 AND arrangement_south IS NULL
-                           AND arrangement_north IS NULL AND end_reason IS NULL
-                    FROM hands WHERE match_id = ?1 AND number = 1)",
-        )
-        .bind(id)
-        .bind(outcome)
-        .bind(finished)
-        .bind(last_score.map(|s| i64::from(s.south)))
-        .bind(last_score.map(|s| i64::from(s.north)))
-        .bind(Utc::now())
-        .bind(board.seed as i64)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected()
-            == 1;
-        if !untouched {
-            return Ok(false);
-        }
-        write_hand_rows(&mut tx, &[(id, state.hands())], n).await?;
-        tx.commit().await?;
-        Ok(true)
-    }
-}
-
 impl Store {
-    /// The general case of [`Store::play_tournament_match`]: load and replay the
+    /// A started engine match of a tournament: load and replay the
     /// match, play it on, write what changed if nobody else did meanwhile.
     pub(crate) async fn play_started_match(&self, id: i64) -> Result<Option<PlayedMatch>> {
         let stored = {
