@@ -150,6 +150,31 @@ fn levels_get_more_noise_on_small_boards_and_more_nodes_on_wide_ones() {
     assert_eq!(Level::Random.strength(&rules("tihbat")), None);
 }
 
+#[test]
+fn calibrated_levels_apply_to_the_preset_rules_only() {
+    let s = |level: Level, rules: &Rules| level.strength(rules).unwrap();
+    let layli = rules("layli-goobalay");
+    let tampoduo = rules("tampoduo");
+    assert_eq!(s(Level::Medium, &layli).nodes, 700);
+    assert_eq!(s(Level::Hard, &tampoduo).nodes, 5_000);
+    assert_eq!(
+        s(Level::Medium, &tampoduo).halving,
+        s(Level::Easy, &tampoduo).halving
+    );
+    // Still a ladder in nodes searched.
+    for v in [&layli, &tampoduo] {
+        let ladder = [Level::Easy, Level::Medium, Level::Hard, Level::Max].map(|l| s(l, v));
+        assert!(
+            ladder.windows(2).all(|w| w[1].nodes > w[0].nodes),
+            "{ladder:?}"
+        );
+    }
+    // Layli Goobalay with its [option] end rule is another game: the general schedule.
+    let mut optioned = layli;
+    optioned.end = crate::engine::EndRule::PlayerToMoveStuck;
+    assert_eq!(s(Level::Medium, &optioned).nodes, 1_000);
+}
+
 /// Tihbat positions where the capturing move loses and a quiet move wins (found by
 /// the exact solver over random games; the test re-proves it below).
 const TIHBAT_TRAP: &str = r#"{"board":[13,3,4,2],"to_move":"south","captured":[2,4],"ply":14}"#;
