@@ -235,3 +235,72 @@ fn bench_search_reports_nodes_per_second() {
     assert!(row["nodes"].as_u64().unwrap() > 0);
     assert!(row["nodes_per_sec"].as_u64().unwrap() > 0);
 }
+
+fn csv(args: &[&str]) -> Vec<Vec<String>> {
+    let out = goobalay()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out)
+        .expect("UTF-8")
+        .lines()
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect()
+}
+
+#[test]
+fn csv_output_is_csv_and_agrees_with_json() {
+    let arena = |format| {
+        [
+            "arena",
+            "easy",
+            "greedy",
+            "--variant",
+            "tihbat",
+            "--games",
+            "8",
+            "--seed",
+            "3",
+            "--format",
+            format,
+        ]
+    };
+    let rows = csv(&arena("csv"));
+    assert_eq!(rows.len(), 2, "a header and one row: {rows:?}");
+    let field = |name: &str| {
+        let i = rows[0].iter().position(|h| h == name).expect(name);
+        rows[1][i].clone()
+    };
+    let j = json(&arena("json"));
+    for key in ["wins", "draws", "losses"] {
+        assert_eq!(field(key), j[key].to_string(), "{key}");
+    }
+    assert_eq!(field("variant"), "tihbat");
+    assert_eq!(field("a"), "easy");
+
+    let analyse = |format| {
+        [
+            "analyse",
+            "--variant",
+            "tihbat",
+            "--depth",
+            "6",
+            "--format",
+            format,
+        ]
+    };
+    let rows = csv(&analyse("csv"));
+    let j = json(&analyse("json"));
+    assert_eq!(rows[0][0], "move");
+    assert_eq!(rows.len() - 1, j["moves"].as_array().unwrap().len());
+    for (row, m) in rows[1..].iter().zip(j["moves"].as_array().unwrap()) {
+        assert_eq!(row[0], m["move"].as_str().unwrap());
+    }
+
+    let rows = csv(&["solve", "tihbat", "--format", "csv"]);
+    assert_eq!(rows[0][0], "move");
+    assert_eq!(rows.len(), 3, "Tihbat's two opening moves: {rows:?}");
+}

@@ -16,6 +16,7 @@ use serde::Serialize;
 use tabled::{Table, Tabled, settings::Style};
 
 use crate::args::{Format, StartArgs, VariantArgs, load_rule_file, preset};
+use crate::db::write_csv;
 use crate::engine_cmds::play_moves;
 
 fn parse_level(text: &str) -> Result<Level, String> {
@@ -122,7 +123,8 @@ pub fn analyse(args: AnalyseArgs) -> anyhow::Result<ExitCode> {
     let mut w = std::io::stdout().lock();
     match args.format {
         Format::Json => writeln!(w, "{}", serde_json::to_string(&out)?)?,
-        _ => {
+        Format::Csv => write_csv(&mut w, &out.moves)?,
+        Format::Table => {
             writeln!(w, "{}", Table::new(&out.moves).with(Style::rounded()))?;
             writeln!(
                 w,
@@ -246,7 +248,8 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let mut w = std::io::stdout().lock();
     match args.format {
         Format::Json => writeln!(w, "{}", serde_json::to_string(&out)?)?,
-        _ => {
+        Format::Csv => write_csv(&mut w, &out.moves)?,
+        Format::Table => {
             writeln!(w, "{}", Table::new(&out.moves).with(Style::rounded()))?;
             let result = match out.winner {
                 Some(side) => format!("{side} wins"),
@@ -384,7 +387,28 @@ pub fn arena(args: ArenaArgs) -> anyhow::Result<ExitCode> {
             }
             writeln!(w, "{}", serde_json::to_string(&v)?)?;
         }
-        _ => {
+        Format::Csv => {
+            writeln!(
+                w,
+                "variant,form,a,b,games,wins,draws,losses,score,elo,elo_margin,seed,hands_per_game"
+            )?;
+            writeln!(
+                w,
+                "{},{form},{},{},{},{},{},{},{:.4},{:.1},{:.1},{},{hands:.2}",
+                variant.name,
+                args.a,
+                args.b,
+                args.games,
+                r.wins,
+                r.draws,
+                r.losses,
+                r.score,
+                r.elo,
+                r.elo_margin,
+                args.seed
+            )?;
+        }
+        Format::Table => {
             let row = ArenaRow {
                 a: args.a.to_string(),
                 b: args.b.to_string(),
@@ -475,7 +499,8 @@ pub fn bench_search(args: BenchSearchArgs) -> anyhow::Result<ExitCode> {
     let mut w = std::io::stdout().lock();
     match args.format {
         Format::Json => writeln!(w, "{}", serde_json::to_string(&rows)?)?,
-        _ => writeln!(w, "{}", Table::new(&rows).with(Style::rounded()))?,
+        Format::Csv => write_csv(&mut w, &rows)?,
+        Format::Table => writeln!(w, "{}", Table::new(&rows).with(Style::rounded()))?,
     }
     Ok(ExitCode::SUCCESS)
 }

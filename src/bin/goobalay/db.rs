@@ -42,6 +42,25 @@ pub fn local(t: chrono::DateTime<chrono::Utc>) -> String {
         .to_string()
 }
 
+/// Writes `rows` as CSV: a header line of the table's column names, then a line a row.
+pub fn write_csv<T: tabled::Tabled>(
+    out: &mut impl std::io::Write,
+    rows: &[T],
+) -> std::io::Result<()> {
+    let line = |fields: Vec<std::borrow::Cow<'_, str>>| {
+        fields
+            .iter()
+            .map(|f| csv_field(f))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    writeln!(out, "{}", line(T::headers()))?;
+    for row in rows {
+        writeln!(out, "{}", line(row.fields()))?;
+    }
+    Ok(())
+}
+
 /// Quotes a CSV field when needed.
 pub fn csv_field(text: &str) -> String {
     if text.contains([',', '"', '\n', '\r']) {
