@@ -153,7 +153,8 @@ pub struct SolveArgs {
     /// Moves to play first, in notation.
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub moves: String,
-    /// Give up after this many nodes.
+    /// Give up after this many nodes [default: 100000000, a minute or two, unless
+    /// --seconds is given].
     #[arg(long)]
     pub max_nodes: Option<u64>,
     /// Give up after this many seconds.
@@ -162,6 +163,10 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
 }
+
+/// `solve`'s node budget when neither --max-nodes nor --seconds is given: a large
+/// game (Layli Goobalay, Sadeqa) would otherwise run for ever.
+const DEFAULT_SOLVE_NODES: u64 = 100_000_000;
 
 #[derive(Serialize)]
 struct SolveOut {
@@ -204,7 +209,11 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         s => s.map(Duration::from_secs_f64),
     };
     let limits = SolveLimits {
-        nodes: args.max_nodes.unwrap_or(u64::MAX),
+        nodes: args.max_nodes.unwrap_or(if time.is_some() {
+            u64::MAX
+        } else {
+            DEFAULT_SOLVE_NODES
+        }),
         time,
         ..SolveLimits::default()
     };
