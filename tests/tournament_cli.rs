@@ -701,3 +701,49 @@ fn a_swiss_run_in_one_go_equals_one_run_per_match() {
     let standings = |db: &Db| db.ok(&["tournament", "standings", "S", "--format", "csv"]);
     assert_eq!(standings(&parts), standings(&whole));
 }
+
+#[test]
+fn a_round_pairs_as_a_csv_sheet_and_record_commands_refuse_csv() {
+    let db = Db::new();
+    db.players(&["Ama", "Kofi", "Yaw, Jr"], Some("random"));
+    db.ok(&[
+        "tournament",
+        "new",
+        "Sheet",
+        "--variant",
+        "tihbat",
+        "--format",
+        "round-robin",
+    ]);
+    db.ok(&["tournament", "add", "Sheet", "Ama", "Kofi", "Yaw, Jr"]);
+    let sheet = db.ok(&["tournament", "pair", "Sheet", "--format", "csv"]);
+    let show = db.json(&["tournament", "show", "Sheet"]);
+    let boards = show["boards"].as_array().unwrap();
+    let lines: Vec<&str> = sheet.lines().collect();
+    assert_eq!(lines[0], "round,board,south,north,match_id");
+    assert_eq!(lines.len(), 1 + boards.len(), "{sheet}");
+    for b in boards {
+        let north = b["north"].as_str().map_or(String::new(), |n| {
+            if n.contains(',') {
+                format!("\"{n}\"")
+            } else {
+                n.to_string()
+            }
+        });
+        let south = b["south"].as_str().unwrap();
+        let line = format!("1,{},{south},{north},", b["board"]);
+        assert!(
+            lines.iter().any(|l| l.starts_with(&line)),
+            "{line} in {sheet}"
+        );
+    }
+    // One record, not a table: CSV is refused before anything is written.
+    db.refused(
+        &["player", "add", "Esi", "--format", "csv"],
+        "possible values: table, json",
+    );
+    db.refused(
+        &["match", "show", "1", "--format", "csv"],
+        "possible values: table, json",
+    );
+}

@@ -70,6 +70,25 @@ pub enum Format {
     Csv,
 }
 
+/// The output of a command that acts on or shows one record (a match, a player):
+/// text for a person or JSON, no CSV (`--format csv` is refused before anything
+/// is done).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum RecordFormat {
+    #[default]
+    Table,
+    Json,
+}
+
+impl From<RecordFormat> for Format {
+    fn from(f: RecordFormat) -> Format {
+        match f {
+            RecordFormat::Table => Format::Table,
+            RecordFormat::Json => Format::Json,
+        }
+    }
+}
+
 /// Which rule set: a preset by name or a rule file.
 #[derive(Args, Debug, Clone)]
 pub struct VariantArgs {

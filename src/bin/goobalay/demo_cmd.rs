@@ -17,7 +17,7 @@ use goobalay::tournament::{Format as TFormat, PointsScheme};
 
 use std::io::Write;
 
-use crate::args::Format;
+use crate::args::{Format, RecordFormat};
 use crate::db::with_store;
 use crate::match_cmd::{IdFormatArgs, MatchCommand, ReplayArgs};
 use crate::tournament_cmd::outln;
@@ -139,7 +139,7 @@ pub fn demo(db: Option<PathBuf>, a: DemoArgs) -> anyhow::Result<ExitCode> {
             db.clone(),
             MatchCommand::Show(IdFormatArgs {
                 id,
-                format: Format::Table,
+                format: RecordFormat::Table,
             }),
         )?;
         outln!();

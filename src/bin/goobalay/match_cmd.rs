@@ -19,7 +19,7 @@ use goobalay::matches::{Awaiting, Event, MatchError, MatchForm, MatchSpec, Match
 use goobalay::store::{MatchRow, NewMatch, Store, StoreError, StoredMatch};
 use tabled::{Table, Tabled, settings::Style};
 
-use crate::args::{Format, VariantArgs, parse_side};
+use crate::args::{RecordFormat, VariantArgs, parse_side};
 use crate::db::{local, print_json, with_store};
 use crate::draw;
 
@@ -66,7 +66,7 @@ pub struct NewArgs {
     #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
+    pub format: RecordFormat,
 }
 
 #[derive(Args, Debug)]
@@ -78,7 +78,7 @@ pub struct IdArgs {
 pub struct IdFormatArgs {
     pub id: i64,
     #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
+    pub format: RecordFormat,
 }
 
 #[derive(Args, Debug)]
@@ -88,7 +88,7 @@ pub struct MoveArgs {
     #[arg(allow_hyphen_values = true)]
     pub hole: String,
     #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
+    pub format: RecordFormat,
 }
 
 #[derive(Args, Debug)]
@@ -98,7 +98,7 @@ pub struct ArrangeArgs {
     #[arg(long, allow_hyphen_values = true)]
     pub seeds: String,
     #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
+    pub format: RecordFormat,
 }
 
 #[derive(Args, Debug)]
@@ -111,7 +111,7 @@ pub struct ResultArgs {
     #[arg(allow_hyphen_values = true)]
     pub north: String,
     #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
+    pub format: RecordFormat,
 }
 
 #[derive(Args, Debug)]
@@ -210,10 +210,10 @@ async fn act(
     store: &Store,
     id: i64,
     event: impl FnOnce(&MatchState) -> Result<Event, MatchError>,
-    format: Format,
+    format: RecordFormat,
 ) -> anyhow::Result<StoredMatch> {
     let (stored, made) = human_act(store, id, event).await?;
-    if format != Format::Json {
+    if format != RecordFormat::Json {
         report_engine_events(&stored, &made, &stored.row);
     }
     Ok(stored)
@@ -287,14 +287,14 @@ fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
         Ok(created)
     })?;
     match a.format {
-        Format::Json => print_json(&match_json(&stored))?,
+        RecordFormat::Json => print_json(&match_json(&stored))?,
         _ => {
             let r = &stored.row;
             println!(
                 "created match {}: {} ({}), {} (south) v {} (north), seed {}",
                 r.id, r.variant, r.form, r.south, r.north, r.seed
             );
-            print_state(&stored, Format::Table)?;
+            print_state(&stored, RecordFormat::Table)?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -308,10 +308,10 @@ fn match_json(stored: &StoredMatch) -> serde_json::Value {
     v
 }
 
-fn print_state(stored: &StoredMatch, format: Format) -> anyhow::Result<ExitCode> {
+fn print_state(stored: &StoredMatch, format: RecordFormat) -> anyhow::Result<ExitCode> {
     let status = stored.state.status(stored.row.id);
     let mut out = std::io::stdout().lock();
-    if format == Format::Json {
+    if format == RecordFormat::Json {
         // One line, like the RULES.md §9 trace it extends.
         writeln!(out, "{}", serde_json::to_string(&status)?)?;
         return Ok(ExitCode::SUCCESS);
@@ -404,7 +404,7 @@ struct HandRow {
     carried: String,
 }
 
-fn show(stored: &StoredMatch, format: Format) -> anyhow::Result<ExitCode> {
+fn show(stored: &StoredMatch, format: RecordFormat) -> anyhow::Result<ExitCode> {
     let row = &stored.row;
     let state = &stored.state;
     let n = state.spec().rules.holes_per_row;
@@ -437,7 +437,7 @@ fn show(stored: &StoredMatch, format: Format) -> anyhow::Result<ExitCode> {
             },
         })
         .collect();
-    if format == Format::Json {
+    if format == RecordFormat::Json {
         let mut v = match_json(stored);
         v["hands"] = serde_json::to_value(&rows)?;
         print_json(&v)?;
@@ -486,7 +486,7 @@ fn play(db: Option<PathBuf>, id: i64) -> anyhow::Result<ExitCode> {
             let awaiting = stored.state.awaiting();
             let Some(side) = awaiting.side() else {
                 print!("{}", describe(&stored));
-                show(&stored, Format::Table)?;
+                show(&stored, RecordFormat::Table)?;
                 return Ok(ExitCode::SUCCESS);
             };
             if engines[side].is_some() {

@@ -10,7 +10,7 @@ use goobalay::ai::Level;
 use goobalay::store::{HistoryFilter, Player};
 use tabled::{Table, Tabled, settings::Style};
 
-use crate::args::Format;
+use crate::args::{Format, RecordFormat};
 use crate::db::{csv_field, local, print_json, with_store};
 
 #[derive(Subcommand, Debug)]
@@ -36,7 +36,7 @@ pub struct AddArgs {
     #[arg(long, value_name = "LEVEL")]
     pub engine: Option<String>,
     #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
+    pub format: RecordFormat,
 }
 
 #[derive(Args, Debug)]
@@ -52,7 +52,7 @@ pub struct ListArgs {
 pub struct ShowArgs {
     pub name: String,
     #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
+    pub format: RecordFormat,
 }
 
 #[derive(Args, Debug)]
@@ -60,14 +60,14 @@ pub struct RenameArgs {
     pub old: String,
     pub new: String,
     #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
+    pub format: RecordFormat,
 }
 
 #[derive(Args, Debug)]
 pub struct RetireArgs {
     pub name: String,
     #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
+    pub format: RecordFormat,
 }
 
 #[derive(Tabled)]
@@ -187,7 +187,7 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
                     Some(_) => lost += 1,
                 }
             }
-            if a.format == Format::Json {
+            if a.format == RecordFormat::Json {
                 print_json(&serde_json::json!({
                     "player": player,
                     "matches": {"won": won, "drawn": drawn, "lost": lost, "playing": playing},
@@ -253,10 +253,10 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
     }
 }
 
-fn print_player(player: &Player, format: Format, what: &str) -> anyhow::Result<ExitCode> {
+fn print_player(player: &Player, format: RecordFormat, what: &str) -> anyhow::Result<ExitCode> {
     match format {
-        Format::Json => print_json(player)?,
-        _ => println!(
+        RecordFormat::Json => print_json(player)?,
+        RecordFormat::Table => println!(
             "{what} player {} (id {}, {})",
             player.name,
             player.id,

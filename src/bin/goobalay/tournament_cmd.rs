@@ -201,6 +201,22 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                 print_json(&paired)?;
                 return Ok(ExitCode::SUCCESS);
             }
+            if a.format == Format::Csv {
+                // A pairing sheet: a bye has no North and no match.
+                outln!("round,board,south,north,match_id");
+                for b in &paired.boards {
+                    outln!(
+                        "{},{},{},{},{}",
+                        paired.round,
+                        b.board,
+                        csv_field(loaded.name_of(b.south_id)),
+                        b.north_id
+                            .map_or(String::new(), |n| csv_field(loaded.name_of(n))),
+                        b.match_id.map_or(String::new(), |id| id.to_string())
+                    );
+                }
+                return Ok(ExitCode::SUCCESS);
+            }
             outln!("{}: round {} paired", loaded.row.name, paired.round);
             for b in &paired.boards {
                 match (b.north_id, b.match_id) {
