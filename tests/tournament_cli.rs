@@ -46,6 +46,12 @@ fn check_standings(db: &Db, name: &str, players: usize, win_points: f64) {
     let csv = db.ok(&["tournament", "standings", name, "--format", "csv"]);
     let rows = csv_rows(&csv);
     assert!(rows[0].starts_with(&["position".to_string(), "name".to_string()]));
+    let mut columns = HashSet::new();
+    assert!(
+        rows[0].iter().all(|c| columns.insert(c)),
+        "a column name twice: {:?}",
+        rows[0]
+    );
     assert_eq!(rows.len(), players + 1);
     for (i, r) in rows[1..].iter().enumerate() {
         assert_eq!(r[0], (i + 1).to_string());

@@ -157,8 +157,9 @@ pub fn csv(t: &Tournament) -> String {
 
 pub fn standings_csv(s: &Standings) -> String {
     let mut out = String::from("position,name,rating,points,played,wins,draws,losses,byes");
+    // Prefixed: the `wins` tiebreak would otherwise share a column name with the wins.
     for tb in &s.tiebreaks {
-        out.push(',');
+        out.push_str(",tiebreak:");
         out.push_str(tb.name());
     }
     out.push_str(",shared,withdrawn\n");
@@ -678,7 +679,7 @@ mod tests {
         let lines: Vec<&str> = s.lines().collect();
         assert_eq!(
             lines[0],
-            "position,name,rating,points,played,wins,draws,losses,byes,head-to-head,sonneborn-berger,wins,seed-difference,shared,withdrawn"
+            "position,name,rating,points,played,wins,draws,losses,byes,tiebreak:head-to-head,tiebreak:sonneborn-berger,tiebreak:wins,tiebreak:seed-difference,shared,withdrawn"
         );
         // P1: 1.5 points; P3: draw + bye = 1.5; P2: bye = 1. P1 and P3 drew: h2h 0.5
         // each; SB: P1 beat P2 (1) + half of P3 (0.75) = 1.75, P3 half of P1 = 0.75.
