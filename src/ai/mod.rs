@@ -178,6 +178,7 @@ impl Level {
         }
         if *rules == Rules::tampoduo() {
             match self {
+                // 6/8 of a seed, `easy`'s noise on 6 holes.
                 Level::Medium => strength.halving = 6,
                 Level::Hard => strength.nodes = 5_000,
                 _ => {}
@@ -366,8 +367,9 @@ impl EnginePlayer {
         self.level
     }
 
-    /// The node budget per move on rows of 6 holes, if the level searches (see
-    /// [`Level::strength`] for other boards; a budget given here is used as is).
+    /// The general node budget per move on rows of 6 holes, if the level searches
+    /// (see [`Level::strength`] for other boards and the calibrated presets; a
+    /// budget given here is used as is).
     pub fn node_budget(&self) -> Option<u64> {
         let nodes = self.level.node_budget()?;
         Some(self.strength.map_or(nodes, |s| s.nodes)).map(|n| self.nodes.unwrap_or(n))
