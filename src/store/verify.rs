@@ -16,15 +16,18 @@
 use std::collections::HashMap;
 use std::fmt;
 
+use chrono::{DateTime, Utc};
 use sqlx::Row;
 use sqlx::sqlite::{SqliteConnection, SqliteRow};
 
+use super::tournaments::LoadedTournament;
 use super::{MATCH_SELECT, MatchRow, Result, Store};
 use crate::ai::{EnginePlayer, Level};
 use crate::engine::{BySide, Side};
 use crate::matches::{
     Awaiting, Event, HandEnd, MatchOutcome, MatchState, decision_seed, parse_row,
 };
+use crate::tournament::pairing::audit::{self, EnteredAfter};
 use crate::tournament::{Decision, MatchResult};
 
 /// One thing that differs between what is stored and what the replay gives.
@@ -657,8 +660,12 @@ async fn verify_tournaments(
                 ));
             }
         }
-        if found.is_empty() {
-            standings_check(conn, &name, &match_form, &by_pairing, replayed, &mut found).await?;
+        if found.is_empty()
+            && let Some(loaded) =
+                standings_check(conn, &name, &match_form, &by_pairing, replayed, &mut found).await?
+            && found.is_empty()
+        {
+            pairings_check(conn, &loaded, &mut found).await?;
         }
         for (match_id, what) in found {
             report.mismatches.push(Mismatch {
@@ -673,7 +680,8 @@ async fn verify_tournaments(
 }
 
 /// The tournament as the store loads it (standings from the stored match results)
-/// against the same tournament with every result taken from the replay.
+/// against the same tournament with every result taken from the replay. Returns the
+/// loaded tournament when it loads, its rounds are consistent and every match replays.
 async fn standings_check(
     conn: &mut SqliteConnection,
     name: &str,
@@ -681,18 +689,18 @@ async fn standings_check(
     by_pairing: &HashMap<(i64, i64, i64), i64>,
     replayed: &HashMap<i64, Replayed>,
     found: &mut Vec<(Option<i64>, String)>,
-) -> Result<()> {
+) -> Result<Option<LoadedTournament>> {
     let loaded = match super::tournaments::load(conn, name).await {
         Ok(l) => l,
         Err(e) => {
             found.push((None, format!("cannot be loaded: {e}")));
-            return Ok(());
+            return Ok(None);
         }
     };
     let stored = &loaded.tournament;
     if let Err(e) = stored.validate() {
         found.push((None, format!("the stored rounds are inconsistent: {e}")));
-        return Ok(());
+        return Ok(None);
     }
     let games_form = match_form.starts_with("games:");
     let mut replay = stored.clone();
@@ -702,7 +710,7 @@ async fn standings_check(
         let key = (i64::from(p.round), p.south, north);
         let Some(r) = by_pairing.get(&key).and_then(|id| replayed.get(id)) else {
             // The match does not replay: already reported with the match.
-            return Ok(());
+            return Ok(None);
         };
         f.result = r.outcome.map(|o| MatchResult {
             decision: match o {
@@ -739,6 +747,83 @@ async fn standings_check(
                 break;
             }
         }
+    }
+    Ok(Some(loaded))
+}
+
+/// Every stored round must be the one the pairing rules give from the rounds before
+/// it, and the starting ranks the ones round 1 was seeded with
+/// ([`crate::tournament::pairing::audit`]). When each entrant entered (for late Swiss
+/// entries) is read from the times: an entrant joined after round `k` if round `k`'s
+/// matches were created before they joined.
+async fn pairings_check(
+    conn: &mut SqliteConnection,
+    loaded: &LoadedTournament,
+    found: &mut Vec<(Option<i64>, String)>,
+) -> Result<()> {
+    let tid = loaded.row.id;
+    let created = sqlx::query("SELECT id, round, created_at FROM matches WHERE tournament_id = ?1")
+        .bind(tid)
+        .fetch_all(&mut *conn)
+        .await?;
+    let mut rounds_created: Vec<(DateTime<Utc>, u32)> = Vec::with_capacity(created.len());
+    for r in &created {
+        let id: i64 = r.try_get("id")?;
+        match r.try_get::<DateTime<Utc>, _>("created_at") {
+            Ok(at) => rounds_created.push((at, r.try_get::<i64, _>("round")? as u32)),
+            Err(e) => {
+                found.push((Some(id), format!("unreadable creation time: {e}")));
+                return Ok(());
+            }
+        }
+    }
+    let entrants = sqlx::query(
+        "SELECT tp.player_id, p.name, tp.joined_at, tp.rating FROM tournament_players tp
+         JOIN players p ON p.id = tp.player_id WHERE tp.tournament_id = ?1",
+    )
+    .bind(tid)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut entered_after = EnteredAfter::new();
+    for r in &entrants {
+        let id: i64 = r.try_get("player_id")?;
+        let name: String = r.try_get("name")?;
+        let joined = match r.try_get::<DateTime<Utc>, _>("joined_at") {
+            Ok(at) => at,
+            Err(e) => {
+                found.push((None, format!("{name}'s entry time is unreadable: {e}")));
+                return Ok(());
+            }
+        };
+        let after = rounds_created
+            .iter()
+            .filter(|(at, _)| *at < joined)
+            .map(|(_, round)| *round)
+            .max()
+            .unwrap_or(0);
+        entered_after.insert(id, after);
+        // Round 1's pairing stores every entrant's rating; a late entry stores it too.
+        if loaded.tournament.current_round() > 0 && r.try_get::<Option<f64>, _>("rating")?.is_none()
+        {
+            found.push((
+                None,
+                format!(
+                    "{name} has no stored rating, though round 1 is paired (seeding stores it)"
+                ),
+            ));
+        }
+    }
+    let match_of = |round: u32, board: Option<u32>| {
+        board.and_then(|b| {
+            loaded
+                .boards
+                .iter()
+                .find(|x| x.round == round && x.board == b)
+                .and_then(|x| x.match_id)
+        })
+    };
+    for d in audit::check(&loaded.tournament, &entered_after) {
+        found.push((match_of(d.round, d.board), d.what));
     }
     Ok(())
 }
