@@ -116,51 +116,58 @@ pub fn check_rounds(t: &Tournament, entered_after: &EnteredAfter) -> Vec<Pairing
     out
 }
 
-/// The first board of `round` where `stored` and `expected` (both by board) differ.
+/// The boards of `round` where `stored` and `expected` (both by board) differ: the
+/// first three in words (then how many more), at the first one's stored board.
 fn first_difference(
     t: &Tournament,
     round: u32,
     stored: &[Pairing],
     expected: &[Pairing],
 ) -> Option<PairingDifference> {
+    const SHOWN: usize = 3;
     let n = stored.len().max(expected.len());
     let differ: Vec<usize> = (0..n)
         .filter(|&i| stored.get(i) != expected.get(i))
         .collect();
-    let &i = differ.first()?;
-    let (s, e) = (stored.get(i), expected.get(i));
-    let board = s.or(e).map_or(i as u32 + 1, |p| p.board);
+    let first = *differ.first()?;
+    let mut parts = Vec::new();
+    for &i in differ.iter().take(SHOWN) {
+        let (s, e) = (stored.get(i), expected.get(i));
+        let board = s.or(e).map_or(i as u32 + 1, |p| p.board);
+        parts.push(format!(
+            "board {board}: stored {}, the pairing rules give {}",
+            show(t, s, board),
+            show(t, e, board)
+        ));
+    }
     let more = match differ.len() {
-        1 => String::new(),
-        k => format!(" ({} more board(s) of the round differ)", k - 1),
+        k if k > SHOWN => format!(" (and {} more board(s))", k - SHOWN),
+        _ => String::new(),
     };
     Some(PairingDifference {
         round,
-        board: s.map(|p| p.board),
-        what: format!(
-            "round {round}, board {board}: stored {}, the pairing rules give {}{more}",
-            show(t, s),
-            show(t, e)
-        ),
+        board: stored.get(first).map(|p| p.board),
+        what: format!("round {round}, {}{more}", parts.join("; ")),
     })
 }
 
-fn show(t: &Tournament, p: Option<&Pairing>) -> String {
+/// A board in words; its number only if it is not `board`.
+fn show(t: &Tournament, p: Option<&Pairing>, board: u32) -> String {
     let name = |id: EntrantId| {
         t.entrant(id)
             .map_or(format!("entrant {id}"), |e| e.name.clone())
     };
-    match p {
-        None => "no board".to_string(),
-        Some(p) => match p.north {
-            None => format!("board {}: a bye for {}", p.board, name(p.south)),
-            Some(n) => format!(
-                "board {}: {} (South) v {} (North)",
-                p.board,
-                name(p.south),
-                name(n)
-            ),
-        },
+    let Some(p) = p else {
+        return "no board".to_string();
+    };
+    let at = if p.board == board {
+        String::new()
+    } else {
+        format!("board {}: ", p.board)
+    };
+    match p.north {
+        None => format!("{at}a bye for {}", name(p.south)),
+        Some(n) => format!("{at}{} (South) v {} (North)", name(p.south), name(n)),
     }
 }
 
@@ -292,7 +299,7 @@ mod tests {
         assert_eq!(d[0].board, Some(1));
         assert!(
             d[0].what.starts_with(&format!(
-                "round 2, board 1: stored board 1: {} (South) v {} (North), the pairing rules give board 1: {} (South) v {} (North)",
+                "round 2, board 1: stored {} (South) v {} (North), the pairing rules give {} (South) v {} (North)",
                 name(n),
                 name(s),
                 name(s),
@@ -317,7 +324,12 @@ mod tests {
         assert_eq!(d.len(), 1, "{d:?}");
         assert_eq!((d[0].round, d[0].board), (3, Some(1)), "{d:?}");
         assert!(
-            d[0].what.contains("1 more board(s) of the round differ"),
+            d[0].what.ends_with(&format!(
+                "; board {}: stored a bye for {}, the pairing rules give a bye for {}",
+                bye.board,
+                name(board1.north.unwrap()),
+                name(bye.south)
+            )),
             "{d:?}"
         );
         assert!(
