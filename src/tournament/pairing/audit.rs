@@ -280,6 +280,60 @@ mod tests {
         }
     }
 
+    /// Random events as the CLI makes them: withdrawals while a round's matches are
+    /// pending or between rounds, late Swiss entries between rounds, draws.
+    #[test]
+    fn random_tournaments_with_withdrawals_and_late_entries_pass() {
+        use rand::{Rng, SeedableRng};
+        for seed in 0..60u64 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let format = Format::ALL[seed as usize % 4];
+            let n = rng.random_range(3..=10);
+            let mut t = testutil::tournament(format, n);
+            if format == Format::Swiss {
+                t.rounds = Some(rng.random_range(2..=6));
+            }
+            // A withdrawal before round 1.
+            if rng.random_bool(0.2) {
+                t.entrants[n - 1].withdrawn_after = Some(0);
+            }
+            assign_start_ranks(&mut t.entrants);
+            let mut entered = EnteredAfter::new();
+            let mut next_id = n as i64 + 1;
+            for _ in 0..12 {
+                let Ok(pairings) = t.next_round() else { break };
+                let round = pairings[0].round;
+                t.fixtures
+                    .extend(pairings.into_iter().map(Fixture::pending));
+                let withdraw = |t: &mut Tournament, rng: &mut rand_chacha::ChaCha8Rng| {
+                    let active: Vec<usize> = (0..t.entrants.len())
+                        .filter(|&i| !t.entrants[i].is_withdrawn())
+                        .collect();
+                    if active.len() > 2 && rng.random_bool(0.3) {
+                        let i = active[rng.random_range(0..active.len())];
+                        t.entrants[i].withdrawn_after = Some(round);
+                    }
+                };
+                withdraw(&mut t, &mut rng); // the round's matches still pending
+                for f in t.fixtures.iter_mut().filter(|f| f.pairing.round == round) {
+                    if f.pairing.north.is_some() {
+                        f.result = Some(testutil::random_result(&mut rng, 25));
+                    }
+                }
+                withdraw(&mut t, &mut rng); // the round finished
+                if format == Format::Swiss && rng.random_bool(0.3) {
+                    let mut e = testutil::entrant(next_id, &format!("L{next_id}"), 1000.0);
+                    e.start_rank = t.entrants.iter().map(|e| e.start_rank).max().unwrap() + 1;
+                    t.entrants.push(e);
+                    entered.insert(next_id, round);
+                    next_id += 1;
+                }
+            }
+            assert!(t.current_round() >= 1, "seed {seed}");
+            assert_eq!(check(&t, &entered), vec![], "seed {seed}: {t:?}");
+        }
+    }
+
     #[test]
     fn swapped_players_sides_and_byes_are_named() {
         let t = played(Format::Swiss, 7, 3, None);
