@@ -43,6 +43,9 @@
 //!   player ids, decision) to [`Elo::rate`] with the current ratings, and store both
 //!   [`RatingChange`]s (before, after, expected, score) as the players' history; or
 //!   recompute everything with [`Elo::rate_all`] in finishing order.
+//! - `verify`: [`pairing::audit::check`] re-pairs every stored round from the rounds
+//!   before it (entrants, withdrawals and results of that moment) and checks the
+//!   starting ranks; it returns each round that differs.
 //! - `tournament run` needs nothing more: it plays the pending matches (the matches
 //!   layer), stores their results, and calls `next_round` again.
 //!
