@@ -306,3 +306,362 @@ fn tournament_results_and_standings_are_checked_against_the_replay() {
         "{out}"
     );
 }
+
+/// One stored board of a tournament (from `tournament show`), with player ids.
+#[derive(Clone, Debug)]
+struct Board {
+    round: u64,
+    board: u64,
+    match_id: Option<i64>,
+    south: (i64, String),
+    north: Option<(i64, String)>,
+    finished: bool,
+}
+
+fn boards(db: &Db, tournament: &str) -> Vec<Board> {
+    let show = db.json(&["tournament", "show", tournament]);
+    let id_of = |name: &str| {
+        show["entrants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["name"] == name)
+            .unwrap_or_else(|| panic!("no entrant {name}"))["id"]
+            .as_i64()
+            .unwrap()
+    };
+    show["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            let south = b["south"].as_str().unwrap().to_string();
+            Board {
+                round: b["round"].as_u64().unwrap(),
+                board: b["board"].as_u64().unwrap(),
+                match_id: b["match_id"].as_i64(),
+                south: (id_of(&south), south),
+                north: b["north"].as_str().map(|n| (id_of(n), n.to_string())),
+                finished: b["result"] != "*",
+            }
+        })
+        .collect()
+}
+
+fn board(boards: &[Board], round: u64, board: u64) -> Board {
+    boards
+        .iter()
+        .find(|b| b.round == round && b.board == board)
+        .unwrap_or_else(|| panic!("no board {board} in round {round}: {boards:?}"))
+        .clone()
+}
+
+fn bye(boards: &[Board], round: u64) -> Board {
+    boards
+        .iter()
+        .find(|b| b.round == round && b.north.is_none())
+        .unwrap_or_else(|| panic!("no bye in round {round}"))
+        .clone()
+}
+
+/// Swaps the North players of two games of one round.
+fn swap_players(a: &Board, b: &Board) -> String {
+    format!(
+        "UPDATE matches SET north_id = {} WHERE id = {};
+         UPDATE matches SET north_id = {} WHERE id = {};",
+        b.north.as_ref().unwrap().0,
+        a.match_id.unwrap(),
+        a.north.as_ref().unwrap().0,
+        b.match_id.unwrap()
+    )
+}
+
+/// Swaps South and North of one game.
+fn swap_sides(a: &Board) -> String {
+    format!(
+        "UPDATE matches SET south_id = north_id, north_id = south_id WHERE id = {}",
+        a.match_id.unwrap()
+    )
+}
+
+/// Gives the bye of `bye`'s round to South of game `a` (who takes the bye player's
+/// place in `a`).
+fn move_bye(bye: &Board, a: &Board) -> String {
+    format!(
+        "UPDATE tournament_byes SET player_id = {} WHERE round = {} AND player_id = {};
+         UPDATE matches SET south_id = {} WHERE id = {};",
+        a.south.0,
+        bye.round,
+        bye.south.0,
+        bye.south.0,
+        a.match_id.unwrap()
+    )
+}
+
+/// Verify's output on a tampered copy names `tournament` and every needle, and is a
+/// failure.
+fn assert_named(db: &Db, sql: &str, needles: &[String]) {
+    let (code, out) = tampered(db, sql);
+    assert_eq!(code, 1, "{sql}\n{out}");
+    for needle in needles {
+        assert!(
+            out.contains(needle.as_str()),
+            "{sql}\nlacks '{needle}':\n{out}"
+        );
+    }
+}
+
+/// The mismatch a board's pairing gives: `stored` on (round, board) where the
+/// pairing rules give `expected`.
+fn pairing_needle(tournament: &str, stored: &Board, south: &str, north: &str) -> String {
+    format!(
+        "tournament '{tournament}', match {}: round {}, board {}: stored {south} (South) v {north} (North), the pairing rules give",
+        stored.match_id.unwrap(),
+        stored.round,
+        stored.board,
+    )
+}
+
+/// Engine players `names` (greedy and random in turn) in a new Tihbat tournament.
+fn engine_tournament(name: &str, format: &str, names: &[&str], extra: &[&str]) -> Db {
+    let db = Db::new();
+    for (i, n) in names.iter().enumerate() {
+        let level = if i % 2 == 0 { "greedy" } else { "random" };
+        db.ok(&["player", "add", n, "--engine", level]);
+    }
+    let mut new = vec![
+        "tournament",
+        "new",
+        name,
+        "--variant",
+        "tihbat",
+        "--format",
+        format,
+        "--match-form",
+        "single",
+        "--seed",
+        "12",
+    ];
+    new.extend(extra);
+    db.ok(&new);
+    let mut add = vec!["tournament", "add", name];
+    add.extend(names);
+    db.ok(&add);
+    db
+}
+
+/// A Swiss with a bye every round, a withdrawal while the player's match of the
+/// round is still to be played, and a late entry: verify re-derives every round.
+#[test]
+fn swiss_pairings_are_rederived_and_changed_ones_are_named() {
+    let db = engine_tournament(
+        "Open",
+        "swiss",
+        &["S1", "S2", "S3", "S4", "S5", "S6", "S7"],
+        &["--rounds", "4"],
+    );
+    db.ok(&["player", "add", "S8", "--engine", "greedy"]);
+    // Round 1's three games and one of round 2's.
+    db.ok(&["tournament", "run", "Open", "--limit", "4", "--quiet"]);
+    let r2 = boards(&db, "Open");
+    let pending = r2
+        .iter()
+        .find(|b| b.round == 2 && b.north.is_some() && !b.finished)
+        .expect("a pending match in round 2")
+        .clone();
+    let gone = pending.south.1.clone();
+    db.ok(&["tournament", "withdraw", "Open", &gone]);
+    db.ok(&["tournament", "add", "Open", "S8"]);
+    db.verified();
+    db.ok(&["tournament", "run", "Open", "--quiet"]);
+    let all = boards(&db, "Open");
+    // The withdrawn player's pending match was played; they are not paired after
+    // round 2. The late entry is paired from round 3.
+    assert!(board(&all, 2, pending.board).finished);
+    let plays = |who: &str, round: u64| {
+        all.iter().any(|b| {
+            b.round == round && (b.south.1 == who || b.north.as_ref().is_some_and(|n| n.1 == who))
+        })
+    };
+    assert!(!plays(&gone, 3) && !plays(&gone, 4));
+    assert!(!plays("S8", 2) && plays("S8", 3));
+    let text = db.verified();
+    assert!(text.contains("all consistent"), "{text}");
+
+    let (b1, b2) = (board(&all, 3, 1), board(&all, 3, 2));
+    let (s1, n1) = (b1.south.1.clone(), b1.north.clone().unwrap().1);
+    let n2 = b2.north.clone().unwrap().1;
+    // Players swapped between boards 1 and 2 of round 3.
+    assert_named(
+        &db,
+        &swap_players(&b1, &b2),
+        &[pairing_needle("Open", &b1, &s1, &n2) + &format!(" {s1} (South) v {n1} (North)")],
+    );
+    // South and North swapped in round 2.
+    let g = board(&all, 2, 1);
+    let (s, n) = (g.south.1.clone(), g.north.clone().unwrap().1);
+    assert_named(
+        &db,
+        &swap_sides(&g),
+        &[pairing_needle("Open", &g, &n, &s) + &format!(" {s} (South) v {n} (North)")],
+    );
+    // The bye of round 4 given to South of board 1.
+    let by = bye(&all, 4);
+    let g = board(&all, 4, 1);
+    assert_named(
+        &db,
+        &move_bye(&by, &g),
+        &[
+            pairing_needle("Open", &g, &by.south.1, &g.north.clone().unwrap().1),
+            format!(
+                "board {}: stored a bye for {}, the pairing rules give a bye for {}",
+                by.board, g.south.1, by.south.1
+            ),
+        ],
+    );
+}
+
+/// Round robin (a withdrawal mid-round) and double round robin: every round
+/// re-derived from the Berger tables.
+#[test]
+fn round_robin_pairings_are_rederived_and_changed_ones_are_named() {
+    let db = engine_tournament(
+        "League",
+        "round-robin",
+        &["R1", "R2", "R3", "R4", "R5"],
+        &[],
+    );
+    // Round 1 (two games and a bye) and one game of round 2.
+    db.ok(&["tournament", "run", "League", "--limit", "3", "--quiet"]);
+    let r2 = boards(&db, "League");
+    let pending = r2
+        .iter()
+        .find(|b| b.round == 2 && b.north.is_some() && !b.finished)
+        .expect("a pending match in round 2")
+        .clone();
+    let gone = pending.north.clone().unwrap().1;
+    db.ok(&["tournament", "withdraw", "League", &gone]);
+    db.ok(&["tournament", "run", "League", "--quiet"]);
+    db.verified();
+    let all = boards(&db, "League");
+    assert!(board(&all, 2, pending.board).finished);
+    let g = board(&all, 3, 1);
+    let (s, n) = (g.south.1.clone(), g.north.clone().unwrap().1);
+    assert_named(
+        &db,
+        &swap_sides(&g),
+        &[pairing_needle("League", &g, &n, &s) + &format!(" {s} (South) v {n} (North)")],
+    );
+    let (b1, b2) = (board(&all, 1, 1), board(&all, 1, 2));
+    assert_named(
+        &db,
+        &swap_players(&b1, &b2),
+        &[pairing_needle(
+            "League",
+            &b1,
+            &b1.south.1,
+            &b2.north.clone().unwrap().1,
+        )],
+    );
+    let by = bye(&all, 1);
+    assert_named(
+        &db,
+        &move_bye(&by, &b1),
+        &[pairing_needle(
+            "League",
+            &b1,
+            &by.south.1,
+            &b1.north.clone().unwrap().1,
+        )],
+    );
+
+    let db = engine_tournament(
+        "Double",
+        "double-round-robin",
+        &["D1", "D2", "D3", "D4"],
+        &[],
+    );
+    db.ok(&["tournament", "run", "Double", "--limit", "7", "--quiet"]);
+    db.ok(&["tournament", "run", "Double", "--quiet"]);
+    db.verified();
+    let all = boards(&db, "Double");
+    assert_eq!(all.len(), 12);
+    // The second cycle has the first's games with sides swapped: swapping them back
+    // in round 5 is named.
+    let g = board(&all, 5, 2);
+    let (s, n) = (g.south.1.clone(), g.north.clone().unwrap().1);
+    assert_named(
+        &db,
+        &swap_sides(&g),
+        &[pairing_needle("Double", &g, &n, &s) + &format!(" {s} (South) v {n} (North)")],
+    );
+}
+
+/// Knockout: the top seeds' first-round byes and the bracket re-derived.
+#[test]
+fn knockout_pairings_are_rederived_and_changed_ones_are_named() {
+    let db = engine_tournament("Cup", "knockout", &["K1", "K2", "K3", "K4", "K5"], &[]);
+    db.ok(&["tournament", "run", "Cup", "--quiet"]);
+    db.verified();
+    let all = boards(&db, "Cup");
+    // 5 players: one game and three byes, then two games, then the final.
+    assert_eq!(all.iter().filter(|b| b.round == 1).count(), 4);
+    let g = board(&all, 1, 1);
+    let by = bye(&all, 1);
+    assert_named(
+        &db,
+        &move_bye(&by, &g),
+        &[
+            pairing_needle("Cup", &g, &by.south.1, &g.north.clone().unwrap().1),
+            format!(
+                "board {}: stored a bye for {}, the pairing rules give a bye for {}",
+                by.board, g.south.1, by.south.1
+            ),
+        ],
+    );
+    let g = board(&all, 2, 1);
+    let (s, n) = (g.south.1.clone(), g.north.clone().unwrap().1);
+    assert_named(
+        &db,
+        &swap_sides(&g),
+        &[pairing_needle("Cup", &g, &n, &s) + &format!(" {s} (South) v {n} (North)")],
+    );
+}
+
+/// A round paired while the one before still had a match in play is named (here a
+/// round-1 result taken back after round 2 was paired).
+#[test]
+fn a_round_paired_before_the_previous_one_finished_is_named() {
+    let db = Db::new();
+    db.players(&["Ama", "Bo", "Cy", "Di"], None);
+    db.ok(&[
+        "tournament",
+        "new",
+        "Club",
+        "--variant",
+        "tihbat",
+        "--format",
+        "round-robin",
+        "--match-form",
+        "single",
+    ]);
+    db.ok(&["tournament", "add", "Club", "Ama", "Bo", "Cy", "Di"]);
+    let r1 = db.json(&["tournament", "pair", "Club"]);
+    for b in r1["boards"].as_array().unwrap() {
+        let id = b["match_id"].as_i64().unwrap().to_string();
+        db.ok(&["match", "result", &id, "20", "8"]);
+    }
+    db.ok(&["tournament", "pair", "Club"]);
+    db.verified();
+    let id = r1["boards"][0]["match_id"].as_i64().unwrap();
+    assert_named(
+        &db,
+        &format!(
+            "UPDATE hands SET end_reason = NULL, score_south = NULL, score_north = NULL
+             WHERE match_id = {id};
+             UPDATE matches SET winner = NULL, finished_at = NULL, hands_played = 0,
+                    final_south = NULL, final_north = NULL WHERE id = {id};"
+        ),
+        &["tournament 'Club': round 2 is paired, but round 1 still has 1 match(es) without a result".to_string()],
+    );
+}

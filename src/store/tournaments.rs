@@ -502,7 +502,7 @@ impl Store {
                     player: p.name.clone(),
                     tournament: loaded.row.name.clone(),
                 })?;
-        if entrant.withdrawn {
+        if entrant.is_withdrawn() {
             return Err(TournamentStoreError::AlreadyWithdrawn {
                 player: p.name.clone(),
                 tournament: loaded.row.name.clone(),
@@ -1217,7 +1217,13 @@ async fn same_counts(conn: &mut SqliteConnection, c: &LoadedTournament) -> Resul
                 == count(c.boards.iter().filter(|b| b.match_id.is_none()).count())
             && r.try_get::<i64, _>("entrants")? == count(c.tournament.entrants.len())
             && r.try_get::<i64, _>("withdrawn")?
-                == count(c.tournament.entrants.iter().filter(|e| e.withdrawn).count()),
+                == count(
+                    c.tournament
+                        .entrants
+                        .iter()
+                        .filter(|e| e.is_withdrawn())
+                        .count(),
+                ),
     )
 }
 
@@ -1322,7 +1328,9 @@ pub(super) async fn load(conn: &mut SqliteConnection, name: &str) -> Result<Load
             rating: rating
                 .or_else(|| current.get(&id).copied())
                 .unwrap_or(Elo::DEFAULT_INITIAL),
-            withdrawn: r.try_get::<Option<i64>, _>("withdrawn_after")?.is_some(),
+            withdrawn_after: r
+                .try_get::<Option<i64>, _>("withdrawn_after")?
+                .map(|r| r.max(0) as u32),
             start_rank: r.try_get::<i64, _>("seed_no")? as u32,
         });
     }

@@ -8,6 +8,9 @@
 //! with the stored ones. The match row's winner, hands played, final seeds and finish
 //! time must be what the replay decides. Tournament matches must be between entrants,
 //! in the tournament's variant, and a finished tournament must have no match in play.
+//! Every stored round must be the round the pairing rules give from the rounds before
+//! it, and the starting ranks the ones round 1 was seeded with
+//! ([`crate::tournament::pairing::audit`]).
 //! SQLite's own `integrity_check` and `foreign_key_check` run first.
 //!
 //! Unlike [`super::Store::load_match`], which refuses a match at its first
@@ -16,15 +19,18 @@
 use std::collections::HashMap;
 use std::fmt;
 
+use chrono::{DateTime, Utc};
 use sqlx::Row;
 use sqlx::sqlite::{SqliteConnection, SqliteRow};
 
+use super::tournaments::LoadedTournament;
 use super::{MATCH_SELECT, MatchRow, Result, Store};
 use crate::ai::{EnginePlayer, Level};
 use crate::engine::{BySide, Side};
 use crate::matches::{
     Awaiting, Event, HandEnd, MatchOutcome, MatchState, decision_seed, parse_row,
 };
+use crate::tournament::pairing::audit::{self, EnteredAfter};
 use crate::tournament::{Decision, MatchResult};
 
 /// One thing that differs between what is stored and what the replay gives.
@@ -581,8 +587,9 @@ fn engine_differs(label: &str, level: Level, chosen: &Event, n: u8) -> String {
 
 /// Tournament matches are between entrants, in the tournament's variant; a finished
 /// tournament has no match in play; the stored rounds are consistent (nobody twice
-/// in a round, byes without results); and the standings computed from the stored
-/// results are the standings the replayed matches give.
+/// in a round, byes without results); the standings computed from the stored
+/// results are the standings the replayed matches give; and, when all that holds,
+/// every round's pairings are the ones the pairing rules give ([`pairings_check`]).
 async fn verify_tournaments(
     conn: &mut SqliteConnection,
     replayed: &HashMap<i64, Replayed>,
@@ -657,8 +664,12 @@ async fn verify_tournaments(
                 ));
             }
         }
-        if found.is_empty() {
-            standings_check(conn, &name, &match_form, &by_pairing, replayed, &mut found).await?;
+        if found.is_empty()
+            && let Some(loaded) =
+                standings_check(conn, &name, &match_form, &by_pairing, replayed, &mut found).await?
+            && found.is_empty()
+        {
+            pairings_check(conn, &loaded, &mut found).await?;
         }
         for (match_id, what) in found {
             report.mismatches.push(Mismatch {
@@ -673,7 +684,8 @@ async fn verify_tournaments(
 }
 
 /// The tournament as the store loads it (standings from the stored match results)
-/// against the same tournament with every result taken from the replay.
+/// against the same tournament with every result taken from the replay. Returns the
+/// loaded tournament when it loads, its rounds are consistent and every match replays.
 async fn standings_check(
     conn: &mut SqliteConnection,
     name: &str,
@@ -681,18 +693,18 @@ async fn standings_check(
     by_pairing: &HashMap<(i64, i64, i64), i64>,
     replayed: &HashMap<i64, Replayed>,
     found: &mut Vec<(Option<i64>, String)>,
-) -> Result<()> {
+) -> Result<Option<LoadedTournament>> {
     let loaded = match super::tournaments::load(conn, name).await {
         Ok(l) => l,
         Err(e) => {
             found.push((None, format!("cannot be loaded: {e}")));
-            return Ok(());
+            return Ok(None);
         }
     };
     let stored = &loaded.tournament;
     if let Err(e) = stored.validate() {
         found.push((None, format!("the stored rounds are inconsistent: {e}")));
-        return Ok(());
+        return Ok(None);
     }
     let games_form = match_form.starts_with("games:");
     let mut replay = stored.clone();
@@ -702,7 +714,7 @@ async fn standings_check(
         let key = (i64::from(p.round), p.south, north);
         let Some(r) = by_pairing.get(&key).and_then(|id| replayed.get(id)) else {
             // The match does not replay: already reported with the match.
-            return Ok(());
+            return Ok(None);
         };
         f.result = r.outcome.map(|o| MatchResult {
             decision: match o {
@@ -739,6 +751,83 @@ async fn standings_check(
                 break;
             }
         }
+    }
+    Ok(Some(loaded))
+}
+
+/// Every stored round must be the one the pairing rules give from the rounds before
+/// it, and the starting ranks the ones round 1 was seeded with
+/// ([`crate::tournament::pairing::audit`]). When each entrant entered (for late Swiss
+/// entries) is read from the times: an entrant joined after round `k` if round `k`'s
+/// matches were created before they joined.
+async fn pairings_check(
+    conn: &mut SqliteConnection,
+    loaded: &LoadedTournament,
+    found: &mut Vec<(Option<i64>, String)>,
+) -> Result<()> {
+    let tid = loaded.row.id;
+    let created = sqlx::query("SELECT id, round, created_at FROM matches WHERE tournament_id = ?1")
+        .bind(tid)
+        .fetch_all(&mut *conn)
+        .await?;
+    let mut rounds_created: Vec<(DateTime<Utc>, u32)> = Vec::with_capacity(created.len());
+    for r in &created {
+        let id: i64 = r.try_get("id")?;
+        match r.try_get::<DateTime<Utc>, _>("created_at") {
+            Ok(at) => rounds_created.push((at, r.try_get::<i64, _>("round")? as u32)),
+            Err(e) => {
+                found.push((Some(id), format!("unreadable creation time: {e}")));
+                return Ok(());
+            }
+        }
+    }
+    let entrants = sqlx::query(
+        "SELECT tp.player_id, p.name, tp.joined_at, tp.rating FROM tournament_players tp
+         JOIN players p ON p.id = tp.player_id WHERE tp.tournament_id = ?1",
+    )
+    .bind(tid)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut entered_after = EnteredAfter::new();
+    // Round 1's pairing stores every entrant's seeding rating (a late entry's too);
+    // a database from before schema version 2 has none, and then the starting ranks
+    // cannot be checked against them.
+    let mut unrated = false;
+    for r in &entrants {
+        let id: i64 = r.try_get("player_id")?;
+        let joined = match r.try_get::<DateTime<Utc>, _>("joined_at") {
+            Ok(at) => at,
+            Err(e) => {
+                let name: String = r.try_get("name")?;
+                found.push((None, format!("{name}'s entry time is unreadable: {e}")));
+                return Ok(());
+            }
+        };
+        let after = rounds_created
+            .iter()
+            .filter(|(at, _)| *at < joined)
+            .map(|(_, round)| *round)
+            .max()
+            .unwrap_or(0);
+        entered_after.insert(id, after);
+        unrated |= r.try_get::<Option<f64>, _>("rating")?.is_none();
+    }
+    let match_of = |round: u32, board: Option<u32>| {
+        board.and_then(|b| {
+            loaded
+                .boards
+                .iter()
+                .find(|x| x.round == round && x.board == b)
+                .and_then(|x| x.match_id)
+        })
+    };
+    let differences = if unrated {
+        audit::check_rounds(&loaded.tournament, &entered_after)
+    } else {
+        audit::check(&loaded.tournament, &entered_after)
+    };
+    for d in differences {
+        found.push((match_of(d.round, d.board), d.what));
     }
     Ok(())
 }

@@ -13,7 +13,7 @@
 //!   `points` ([`PointsScheme`] parses `--points 1,0.5,0[,bye]`), `tiebreaks`
 //!   ([`Tiebreak::parse_list`] parses `--tiebreaks bh,sb,h2h`; empty = defaults).
 //! - `entrants`: one [`Entrant`] per `tournament add`, with the player's id, name,
-//!   rating at entry, `withdrawn` (set by `tournament withdraw`) and a unique
+//!   rating at entry, `withdrawn_after` (set by `tournament withdraw`) and a unique
 //!   `start_rank`. Call [`assign_start_ranks`] once when round 1 is paired (or keep
 //!   entry order); store the ranks. A round robin's entry list must not change after
 //!   round 1 except by withdrawal ([`TournamentError::EntriesChanged`]).
@@ -43,6 +43,9 @@
 //!   player ids, decision) to [`Elo::rate`] with the current ratings, and store both
 //!   [`RatingChange`]s (before, after, expected, score) as the players' history; or
 //!   recompute everything with [`Elo::rate_all`] in finishing order.
+//! - `verify`: [`pairing::audit::check`] re-pairs every stored round from the rounds
+//!   before it (entrants, withdrawals and results of that moment) and checks the
+//!   starting ranks; it returns each round that differs.
 //! - `tournament run` needs nothing more: it plays the pending matches (the matches
 //!   layer), stores their results, and calls `next_round` again.
 //!
@@ -51,7 +54,7 @@
 //!
 //! let mut t = Tournament::new("Club night", "layli-goobalay", Format::RoundRobin);
 //! for (id, name, rating) in [(1, "Ama", 1600.0), (2, "Kofi", 1500.0), (3, "Esi", 1550.0)] {
-//!     t.entrants.push(Entrant { id, name: name.into(), rating, withdrawn: false, start_rank: 0 });
+//!     t.entrants.push(Entrant { id, name: name.into(), rating, withdrawn_after: None, start_rank: 0 });
 //! }
 //! assign_start_ranks(&mut t.entrants);
 //! let round1 = t.next_round()?;
@@ -95,18 +98,69 @@ pub use tiebreaks::{Tiebreak, TiebreakValue};
 pub type EntrantId = i64;
 
 /// One player in one tournament.
+///
+/// Serialised with `withdrawn` (a bool) beside `withdrawn_after`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(into = "EntrantRepr", from = "EntrantRepr")]
 pub struct Entrant {
     pub id: EntrantId,
     pub name: String,
     /// The rating when the entrant joined (Elo scale; see [`ratings`]).
     pub rating: f64,
-    /// Withdrawn entrants keep their results but are not paired in later rounds.
-    pub withdrawn: bool,
+    /// `Some(r)`: withdrawn after round `r` was paired (`Some(0)`: before round 1), so
+    /// not paired in rounds after `r`; the results so far are kept (and a match of
+    /// round `r` still pending counts once finished). See [`Entrant::is_withdrawn`].
+    pub withdrawn_after: Option<u32>,
     /// Seeding order / starting rank, 1 = strongest. Unique within a tournament; see
     /// [`assign_start_ranks`]. Used as the pairing number (round robin, Swiss, TRF) and
     /// as the final standings fallback.
     pub start_rank: u32,
+}
+
+impl Entrant {
+    /// Whether the entrant has withdrawn (is no longer paired).
+    pub fn is_withdrawn(&self) -> bool {
+        self.withdrawn_after.is_some()
+    }
+}
+
+/// [`Entrant`] as serialised: the `withdrawn` flag is kept for readers of the JSON
+/// forms; `withdrawn_after` says when.
+#[derive(Serialize, Deserialize)]
+struct EntrantRepr {
+    id: EntrantId,
+    name: String,
+    rating: f64,
+    withdrawn: bool,
+    #[serde(default)]
+    withdrawn_after: Option<u32>,
+    start_rank: u32,
+}
+
+impl From<Entrant> for EntrantRepr {
+    fn from(e: Entrant) -> Self {
+        EntrantRepr {
+            withdrawn: e.is_withdrawn(),
+            id: e.id,
+            name: e.name,
+            rating: e.rating,
+            withdrawn_after: e.withdrawn_after,
+            start_rank: e.start_rank,
+        }
+    }
+}
+
+impl From<EntrantRepr> for Entrant {
+    /// A `withdrawn` entrant without a round is taken as withdrawn before round 1.
+    fn from(r: EntrantRepr) -> Self {
+        Entrant {
+            id: r.id,
+            name: r.name,
+            rating: r.rating,
+            withdrawn_after: r.withdrawn_after.or(r.withdrawn.then_some(0)),
+            start_rank: r.start_rank,
+        }
+    }
 }
 
 /// Gives entrants starting ranks 1..n by rating (highest first), then name, then id.

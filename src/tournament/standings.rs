@@ -197,7 +197,7 @@ pub fn standings(t: &Tournament) -> Standings {
                 name: e.name.clone(),
                 rating: e.rating,
                 start_rank: e.start_rank,
-                withdrawn: e.withdrawn,
+                withdrawn: e.is_withdrawn(),
                 points: pts(id),
                 played: gs.len() as u32,
                 wins: count(GameOutcome::Win),

@@ -10,7 +10,7 @@ pub fn entrant(id: EntrantId, name: &str, rating: f64) -> Entrant {
         id,
         name: name.to_string(),
         rating,
-        withdrawn: false,
+        withdrawn_after: None,
         start_rank: id as u32,
     }
 }

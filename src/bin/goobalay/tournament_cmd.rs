@@ -393,7 +393,7 @@ pub struct RunSummary {
 /// Matches the event will have with its entry list (for the progress bar).
 fn planned_matches(t: &Tournament) -> u64 {
     let n = t.entrants.len() as u64;
-    let active = t.entrants.iter().filter(|e| !e.withdrawn).count() as u64;
+    let active = t.entrants.iter().filter(|e| !e.is_withdrawn()).count() as u64;
     match t.format {
         TFormat::RoundRobin => n * n.saturating_sub(1) / 2,
         TFormat::DoubleRoundRobin => n * n.saturating_sub(1),
@@ -698,7 +698,7 @@ fn print_show(loaded: &LoadedTournament, format: Format) -> anyhow::Result<()> {
             let withdrawn: Vec<&str> = t
                 .entrants
                 .iter()
-                .filter(|e| e.withdrawn)
+                .filter(|e| e.is_withdrawn())
                 .map(|e| e.name.as_str())
                 .collect();
             outln!(

@@ -53,7 +53,7 @@ fn tournament_seeds(t: &Tournament) -> Vec<EntrantId> {
     let r1 = t.round_fixtures(1);
     let in_r1 = |e: &&Entrant| {
         if r1.is_empty() {
-            !e.withdrawn
+            !e.is_withdrawn()
         } else {
             r1.iter().any(|f| f.pairing.involves(e.id))
         }
@@ -159,7 +159,7 @@ pub fn champion(t: &Tournament) -> Option<EntrantId> {
 
 pub(super) fn next_round(t: &Tournament, round: u32) -> Result<Vec<Pairing>, TournamentError> {
     if round == 1 {
-        let active = t.entrants.iter().filter(|e| !e.withdrawn).count();
+        let active = t.entrants.iter().filter(|e| !e.is_withdrawn()).count();
         if active < 2 {
             return Err(TournamentError::TooFewEntrants {
                 format: t.format,
@@ -179,7 +179,7 @@ pub(super) fn next_round(t: &Tournament, round: u32) -> Result<Vec<Pairing>, Tou
         .enumerate()
         .map(|(i, &id)| (id, i + 1))
         .collect();
-    let withdrawn = |id: EntrantId| t.entrant(id).is_some_and(|e| e.withdrawn);
+    let withdrawn = |id: EntrantId| t.entrant(id).is_some_and(|e| e.is_withdrawn());
     let entering = &b.slots[round as usize - 1];
     let history = colour_histories(&t.fixtures);
     let mut games = Vec::new();
@@ -411,7 +411,7 @@ mod tests {
             .iter_mut()
             .find(|e| e.id == gone)
             .unwrap()
-            .withdrawn = true;
+            .withdrawn_after = Some(0);
         let r2 = t.next_round().unwrap();
         assert_eq!(r2.len(), 2);
         assert!(r2.iter().all(|p| !p.involves(gone)));

@@ -2,6 +2,7 @@
 //! knockout. Every function here is deterministic: the same tournament gives the same
 //! pairings.
 
+pub mod audit;
 pub mod knockout;
 pub mod round_robin;
 pub mod swiss;

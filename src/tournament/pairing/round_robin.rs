@@ -95,7 +95,7 @@ pub fn schedule(ids: &[EntrantId], double: bool) -> Vec<Vec<Pairing>> {
 pub(super) fn next_round(t: &Tournament, round: u32) -> Result<Vec<Pairing>, TournamentError> {
     let mut entrants: Vec<_> = t.entrants.iter().collect();
     entrants.sort_by_key(|e| e.start_rank);
-    let active = entrants.iter().filter(|e| !e.withdrawn).count();
+    let active = entrants.iter().filter(|e| !e.is_withdrawn()).count();
     if entrants.len() < 2 || (round == 1 && active < 2) {
         return Err(TournamentError::TooFewEntrants {
             format: t.format,
@@ -122,7 +122,7 @@ pub(super) fn next_round(t: &Tournament, round: u32) -> Result<Vec<Pairing>, Tou
             return Err(TournamentError::EntriesChanged);
         }
     }
-    let withdrawn = |id: EntrantId| t.entrant(id).is_some_and(|e| e.withdrawn);
+    let withdrawn = |id: EntrantId| t.entrant(id).is_some_and(|e| e.is_withdrawn());
     // A round left with no game and no bye after withdrawals is skipped.
     for r in round..=total {
         let mut out: Vec<Pairing> = table[r as usize - 1]
@@ -260,7 +260,7 @@ mod tests {
     fn withdrawn_players_are_not_paired_later() {
         let mut t = testutil::tournament(Format::RoundRobin, 6);
         testutil::simulate(&mut t, 1, 0, 2, |_, _| {});
-        t.entrants[2].withdrawn = true; // id 3
+        t.entrants[2].withdrawn_after = Some(0); // id 3
         let mut later = Vec::new();
         testutil::simulate(&mut t, 2, 0, 100, |_, ps| later.extend_from_slice(ps));
         assert_eq!(t.current_round(), 5);
@@ -275,8 +275,8 @@ mod tests {
         // Four players, 1 and 2 withdraw after round 1: only 3-4 is left to play.
         let mut t = testutil::tournament(Format::RoundRobin, 4);
         testutil::simulate(&mut t, 1, 0, 1, |_, _| {});
-        t.entrants[0].withdrawn = true;
-        t.entrants[1].withdrawn = true;
+        t.entrants[0].withdrawn_after = Some(0);
+        t.entrants[1].withdrawn_after = Some(0);
         let mut rounds = Vec::new();
         testutil::simulate(&mut t, 2, 0, 10, |_, ps| rounds.push(ps.to_vec()));
         assert_eq!(rounds.len(), 1, "{rounds:?}");
@@ -323,7 +323,7 @@ mod tests {
             let mut t = testutil::tournament(Format::RoundRobin, n);
             testutil::simulate(&mut t, seed, 20, after, |_, _| {});
             let gone = t.entrants[who % n].id;
-            t.entrants[who % n].withdrawn = true;
+            t.entrants[who % n].withdrawn_after = Some(0);
             let mut later = Vec::new();
             testutil::simulate(&mut t, seed + 1, 20, 100, |_, ps| later.push(ps.to_vec()));
             let mut met = std::collections::HashSet::new();

@@ -71,7 +71,7 @@ pub(super) fn next_round(t: &Tournament, round: u32) -> Result<Vec<Pairing>, Tou
     let players: Vec<SwissPlayer> = t
         .entrants
         .iter()
-        .filter(|e| !e.withdrawn)
+        .filter(|e| !e.is_withdrawn())
         .map(|e| SwissPlayer {
             id: e.id,
             score: score.get(&e.id).copied().unwrap_or_default(),
@@ -474,7 +474,7 @@ mod tests {
         let active: Vec<EntrantId> = t
             .entrants
             .iter()
-            .filter(|e| !e.withdrawn)
+            .filter(|e| !e.is_withdrawn())
             .map(|e| e.id)
             .collect();
         let rank = t
@@ -717,8 +717,8 @@ mod tests {
         let mut t = testutil::tournament(Format::Swiss, 9);
         t.rounds = Some(5);
         testutil::simulate(&mut t, 5, 10, 2, |_, _| {});
-        t.entrants[0].withdrawn = true;
-        t.entrants[4].withdrawn = true;
+        t.entrants[0].withdrawn_after = Some(0);
+        t.entrants[4].withdrawn_after = Some(0);
         let mut stats = Stats::default();
         testutil::simulate(&mut t, 6, 10, 3, |t, ps| {
             check_round(t, ps, &mut stats);
@@ -788,7 +788,7 @@ mod tests {
             t.rounds = Some(rounds);
             testutil::simulate(&mut t, seed, draws, 2, |t, ps| check_round(t, ps, &mut stats));
             for k in 0..withdraw.min(n - 3) {
-                t.entrants[(seed as usize + 3 * k) % n].withdrawn = true;
+                t.entrants[(seed as usize + 3 * k) % n].withdrawn_after = Some(0);
             }
             testutil::simulate(&mut t, seed + 1, draws, rounds, |t, ps| check_round(t, ps, &mut stats));
             proptest::prop_assert_eq!(t.current_round(), rounds);
