@@ -665,3 +665,33 @@ fn a_round_paired_before_the_previous_one_finished_is_named() {
         &["tournament 'Club': round 2 is paired, but round 1 still has 1 match(es) without a result".to_string()],
     );
 }
+
+#[test]
+fn mismatches_as_csv_are_those_of_the_json_report() {
+    let db = club();
+    db.sql("UPDATE hands SET score_south = 31, score_north = 17 WHERE match_id = 1 AND number = 1");
+    let out = db.run(&["verify", "--format", "csv"]);
+    assert_eq!(out.status.code(), Some(1));
+    let csv = String::from_utf8(out.stdout).unwrap();
+    let out = db.run(&["verify", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mismatches = report["mismatches"].as_array().unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], "tournament,match_id,hand,what");
+    assert_eq!(lines.len() - 1, mismatches.len(), "{csv}");
+    assert!(mismatches.len() >= 2, "{report}");
+    for (line, m) in lines[1..].iter().zip(mismatches) {
+        let what = m["what"].as_str().unwrap();
+        let quoted = if what.contains([',', '"']) {
+            format!("\"{}\"", what.replace('"', "\"\""))
+        } else {
+            what.to_string()
+        };
+        assert_eq!(
+            *line,
+            format!(",{},{},{quoted}", m["match_id"], m["hand"]),
+            "{csv}"
+        );
+    }
+}

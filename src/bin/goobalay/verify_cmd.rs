@@ -12,11 +12,12 @@ use clap::Args;
 use goobalay::store::default_db_path;
 
 use crate::args::Format;
-use crate::db::{print_json, with_store};
+use crate::db::{csv_field, print_json, with_store};
 
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
-    /// table: one line per mismatch and a summary; json: the whole report.
+    /// table: one line per mismatch and a summary; json: the whole report; csv: one
+    /// line per mismatch (tournament, match, hand, what).
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
     /// Also recompute the decisions of the searching levels hard, max and perfect
@@ -34,7 +35,19 @@ pub fn run(db: Option<PathBuf>, a: VerifyArgs) -> anyhow::Result<ExitCode> {
     let report = with_store(Some(path), async |store| Ok(store.verify(a.deep).await?))?;
     match a.format {
         Format::Json => print_json(&report)?,
-        _ => {
+        Format::Csv => {
+            println!("tournament,match_id,hand,what");
+            for m in &report.mismatches {
+                println!(
+                    "{},{},{},{}",
+                    csv_field(m.tournament.as_deref().unwrap_or("")),
+                    m.match_id.map_or(String::new(), |id| id.to_string()),
+                    m.hand.map_or(String::new(), |h| h.to_string()),
+                    csv_field(&m.what)
+                );
+            }
+        }
+        Format::Table => {
             for m in &report.mismatches {
                 println!("mismatch: {m}");
             }
