@@ -80,15 +80,6 @@ pub enum RecordFormat {
     Json,
 }
 
-impl From<RecordFormat> for Format {
-    fn from(f: RecordFormat) -> Format {
-        match f {
-            RecordFormat::Table => Format::Table,
-            RecordFormat::Json => Format::Json,
-        }
-    }
-}
-
 /// Which rule set: a preset by name or a rule file.
 #[derive(Args, Debug, Clone)]
 pub struct VariantArgs {
