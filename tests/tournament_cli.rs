@@ -760,3 +760,37 @@ fn a_round_pairs_as_a_csv_sheet_and_record_commands_refuse_csv() {
         "possible values: table, json",
     );
 }
+
+#[test]
+fn a_withdrawal_before_round_1_takes_the_player_off_the_entry_list() {
+    let db = Db::new();
+    db.players(&["Ann", "Ben", "Cat", "Dan"], None);
+    db.ok(&[
+        "tournament",
+        "new",
+        "Cup",
+        "--variant",
+        "tihbat",
+        "--format",
+        "round-robin",
+    ]);
+    db.ok(&["tournament", "add", "Cup", "Ann", "Ben", "Cat", "Dan"]);
+    let out = db.ok(&["tournament", "withdraw", "Cup", "Dan"]);
+    assert!(out.contains("off the entry list"), "{out}");
+    let show = db.json(&["tournament", "show", "Cup"]);
+    assert_eq!(show["entrants"].as_array().unwrap().len(), 3, "{show}");
+    // Three players: every round one has a bye, nobody sits out a round unpaired.
+    let r1 = db.json(&["tournament", "pair", "Cup"]);
+    let boards = r1["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 2, "{r1}");
+    assert!(boards[1]["north_id"].is_null(), "a bye: {r1}");
+    let s = db.json(&["tournament", "standings", "Cup"]);
+    let names: Vec<&str> = s["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert!(!names.contains(&"Dan"), "{names:?}");
+    db.verified();
+}

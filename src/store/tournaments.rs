@@ -487,7 +487,9 @@ impl Store {
     }
 
     /// Withdraws a player: kept in the standings with the results so far, not paired
-    /// again. A match already paired stays and counts when it is finished.
+    /// again. A match already paired stays and counts when it is finished. Before
+    /// round 1 is paired the player is taken off the entry list instead (round 0 is
+    /// returned).
     pub async fn withdraw(&self, name: &str, player: &str) -> Result<(Player, u32)> {
         let mut tx = self.begin_immediate().await?;
         let loaded = load(&mut tx, name).await?;
@@ -509,15 +511,28 @@ impl Store {
             });
         }
         let after = loaded.tournament.current_round();
-        sqlx::query(
-            "UPDATE tournament_players SET withdrawn_after = ?1
-             WHERE tournament_id = ?2 AND player_id = ?3",
-        )
-        .bind(i64::from(after))
-        .bind(loaded.row.id)
-        .bind(p.id)
-        .execute(&mut *tx)
-        .await?;
+        if after == 0 {
+            // Before round 1 nothing has been played or seeded: a withdrawal takes
+            // the player off the entry list, so that no pairing, bye or standings
+            // row is ever made for someone who never played.
+            sqlx::query(
+                "DELETE FROM tournament_players WHERE tournament_id = ?1 AND player_id = ?2",
+            )
+            .bind(loaded.row.id)
+            .bind(p.id)
+            .execute(&mut *tx)
+            .await?;
+        } else {
+            sqlx::query(
+                "UPDATE tournament_players SET withdrawn_after = ?1
+                 WHERE tournament_id = ?2 AND player_id = ?3",
+            )
+            .bind(i64::from(after))
+            .bind(loaded.row.id)
+            .bind(p.id)
+            .execute(&mut *tx)
+            .await?;
+        }
         tx.commit().await?;
         Ok((p, after))
     }

@@ -39,7 +39,8 @@ pub enum TournamentCommand {
     New(NewArgs),
     /// Enter players (all or none).
     Add(AddArgs),
-    /// Withdraw a player: results so far count, no further pairings.
+    /// Withdraw a player: results so far count, no further pairings (before round 1:
+    /// off the entry list).
     Withdraw(WithdrawArgs),
     /// Pair the next round: its matches are created (South moves first).
     Pair(PairArgs),
@@ -185,7 +186,10 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
         TournamentCommand::Withdraw(a) => with_store(db, async |store| {
             let (p, after) = store.withdraw(&a.name, &a.player).await?;
             if after == 0 {
-                outln!("{} withdrew before round 1", p.name);
+                outln!(
+                    "{} withdrew before round 1: off the entry list, never paired",
+                    p.name
+                );
             } else {
                 outln!(
                     "{} withdrew after round {after}: results so far count, no further pairings",
