@@ -719,16 +719,7 @@ fn a_swiss_run_in_one_go_equals_one_run_per_match() {
 fn a_round_pairs_as_a_csv_sheet_and_record_commands_refuse_csv() {
     let db = Db::new();
     db.players(&["Ama", "Kofi", "Yaw, Jr"], Some("random"));
-    db.ok(&[
-        "tournament",
-        "new",
-        "Sheet",
-        "--variant",
-        "tihbat",
-        "--format",
-        "round-robin",
-    ]);
-    db.ok(&["tournament", "add", "Sheet", "Ama", "Kofi", "Yaw, Jr"]);
+    db.tihbat_tournament("Sheet", "round-robin", &[], &["Ama", "Kofi", "Yaw, Jr"]);
     let sheet = db.ok(&["tournament", "pair", "Sheet", "--format", "csv"]);
     let show = db.json(&["tournament", "show", "Sheet"]);
     let boards = show["boards"].as_array().unwrap();
@@ -765,16 +756,7 @@ fn a_round_pairs_as_a_csv_sheet_and_record_commands_refuse_csv() {
 fn a_withdrawal_before_round_1_takes_the_player_off_the_entry_list() {
     let db = Db::new();
     db.players(&["Ann", "Ben", "Cat", "Dan"], None);
-    db.ok(&[
-        "tournament",
-        "new",
-        "Cup",
-        "--variant",
-        "tihbat",
-        "--format",
-        "round-robin",
-    ]);
-    db.ok(&["tournament", "add", "Cup", "Ann", "Ben", "Cat", "Dan"]);
+    db.tihbat_tournament("Cup", "round-robin", &[], &["Ann", "Ben", "Cat", "Dan"]);
     let out = db.ok(&["tournament", "withdraw", "Cup", "Dan"]);
     assert!(out.contains("off the entry list"), "{out}");
     let show = db.json(&["tournament", "show", "Cup"]);

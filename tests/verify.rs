@@ -429,24 +429,9 @@ fn engine_tournament(name: &str, format: &str, names: &[&str], extra: &[&str]) -
         let level = if i % 2 == 0 { "greedy" } else { "random" };
         db.ok(&["player", "add", n, "--engine", level]);
     }
-    let mut new = vec![
-        "tournament",
-        "new",
-        name,
-        "--variant",
-        "tihbat",
-        "--format",
-        format,
-        "--match-form",
-        "single",
-        "--seed",
-        "12",
-    ];
-    new.extend(extra);
-    db.ok(&new);
-    let mut add = vec!["tournament", "add", name];
-    add.extend(names);
-    db.ok(&add);
+    let mut options = vec!["--match-form", "single", "--seed", "12"];
+    options.extend(extra);
+    db.tihbat_tournament(name, format, &options, names);
     db
 }
 
@@ -634,18 +619,12 @@ fn knockout_pairings_are_rederived_and_changed_ones_are_named() {
 fn a_round_paired_before_the_previous_one_finished_is_named() {
     let db = Db::new();
     db.players(&["Ama", "Bo", "Cy", "Di"], None);
-    db.ok(&[
-        "tournament",
-        "new",
+    db.tihbat_tournament(
         "Club",
-        "--variant",
-        "tihbat",
-        "--format",
         "round-robin",
-        "--match-form",
-        "single",
-    ]);
-    db.ok(&["tournament", "add", "Club", "Ama", "Bo", "Cy", "Di"]);
+        &["--match-form", "single"],
+        &["Ama", "Bo", "Cy", "Di"],
+    );
     let r1 = db.json(&["tournament", "pair", "Club"]);
     for b in r1["boards"].as_array().unwrap() {
         let id = b["match_id"].as_i64().unwrap().to_string();

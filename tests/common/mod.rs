@@ -88,6 +88,25 @@ impl Db {
         }
     }
 
+    /// Creates a Tihbat tournament `name` of `format` (with `extra` options of
+    /// `tournament new`) and enters `players`, who must exist.
+    pub fn tihbat_tournament(&self, name: &str, format: &str, extra: &[&str], players: &[&str]) {
+        let mut new = vec![
+            "tournament",
+            "new",
+            name,
+            "--variant",
+            "tihbat",
+            "--format",
+            format,
+        ];
+        new.extend(extra);
+        self.ok(&new);
+        let mut add = vec!["tournament", "add", name];
+        add.extend(players);
+        self.ok(&add);
+    }
+
     /// The database's files, byte for byte.
     pub fn bytes(&self) -> Vec<Vec<u8>> {
         file_bytes(&self.path)
