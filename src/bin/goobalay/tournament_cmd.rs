@@ -11,10 +11,10 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand, ValueEnum};
+use goobalay::app::{RunEnd, RunEvent};
 use goobalay::engine::Side;
 use goobalay::matches::{MatchForm, MatchOutcome};
 use goobalay::store::Store;
-use goobalay::store::run::{RunEnd, RunEvent};
 use goobalay::store::tournaments::{LoadedTournament, NewTournament};
 use goobalay::tournament::export::{self, ExportFormat};
 use goobalay::tournament::{Format as TFormat, PointsScheme, Tiebreak, Tournament};
@@ -199,7 +199,7 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Pair(a) => with_store(db, async |store| {
-            let paired = store.pair_next_round(&a.name).await?;
+            let paired = goobalay::app::pair_round(store, &a.name).await?;
             let loaded = store.load_tournament(&a.name).await?;
             if a.format == Format::Json {
                 print_json(&paired)?;
@@ -277,19 +277,7 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             Ok(ExitCode::SUCCESS)
         }
         TournamentCommand::List(a) => with_store(db, async |store| {
-            let mut list = store.tournaments().await?;
-            // Finished by results entered since the last `tournament run`.
-            for s in &mut list {
-                if s.row.status == "running"
-                    && store
-                        .load_tournament(&s.row.name)
-                        .await?
-                        .tournament
-                        .is_finished()
-                {
-                    s.row.status = "finished".to_string();
-                }
-            }
+            let list = goobalay::app::tournaments::list(store).await?;
             match a.format {
                 Format::Json => print_json(&list)?,
                 Format::Csv => {
@@ -339,16 +327,6 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
 fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
     let variant = a.variant.load()?;
     let format: TFormat = a.format.parse()?;
-    if let Some(r) = a.rounds {
-        if format != TFormat::Swiss {
-            bail!(
-                "--rounds applies only to a swiss; a {format}'s rounds follow from its entry count"
-            );
-        }
-        if !(1..=99).contains(&r) {
-            bail!("--rounds must be between 1 and 99, not {r}");
-        }
-    }
     let form = match &a.match_form {
         Some(f) => MatchForm::parse(f).context("--match-form")?,
         None => MatchForm::default_for(&variant.name),
@@ -437,8 +415,7 @@ pub async fn run_engines(
     // Lines are printed as rounds and matches are committed; a failed write to
     // stdout (a closed pipe) is reported once the run stops.
     let mut out = Ok(());
-    let report = store
-        .run_tournament(name, limit, |event| {
+    let report = goobalay::app::run_tournament(store, name, limit, |event| {
             if out.is_err() {
                 return;
             }
