@@ -592,9 +592,11 @@ impl TournamentWriter<'_> {
     /// (Human matches are never written this way.)
     pub async fn begin_round(&mut self) -> Result<RoundBatch<'_>> {
         use sqlx::Connection;
+        let mut tx = self.conn.begin_with("BEGIN IMMEDIATE").await?;
+        super::open::stamp_transaction(&mut tx).await?;
         Ok(RoundBatch {
             store: self.store,
-            tx: self.conn.begin_with("BEGIN IMMEDIATE").await?,
+            tx,
             stored: Vec::new(),
             touched: Vec::new(),
         })
