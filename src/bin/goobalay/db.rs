@@ -21,19 +21,50 @@ pub fn with_store<T>(
         if std::fs::symlink_metadata(&path).is_err() {
             return with_new_store(&path, f).await;
         }
-        let store = Store::open(&path)
-            .await
-            .with_context(|| format!("cannot open database {}", path.display()))?;
-        let result = f(&store).await;
-        store.close().await;
-        result
+        with_existing_store(&path, f).await
     })
+}
+
+async fn with_existing_store<T>(
+    path: &Path,
+    f: impl AsyncFnOnce(&Store) -> anyhow::Result<T>,
+) -> anyhow::Result<T> {
+    let store = Store::open(path)
+        .await
+        .with_context(|| format!("cannot open database {}", path.display()))?;
+    let result = f(&store).await;
+    store.close().await;
+    result
+}
+
+/// Takes the folder's advisory lock (`flock`), which goobalay processes making a
+/// database in it hold, waiting up to the busy timeout; `None` where folders cannot
+/// be locked.
+async fn lock_folder(dir: &Path) -> anyhow::Result<Option<std::fs::File>> {
+    let Ok(folder) = std::fs::File::open(dir) else {
+        return Ok(None);
+    };
+    let timeout = goobalay::store::busy_timeout();
+    let deadline = std::time::Instant::now() + timeout;
+    loop {
+        match folder.try_lock() {
+            Ok(()) => return Ok(Some(folder)),
+            Err(std::fs::TryLockError::WouldBlock) if std::time::Instant::now() < deadline => {
+                tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+            }
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(goobalay::store::StoreError::Busy(timeout.as_millis()).into());
+            }
+            Err(std::fs::TryLockError::Error(_)) => return Ok(None),
+        }
+    }
 }
 
 /// A command that writes, on a database that does not exist yet: the database is
 /// made under a temporary name in the same folder and takes its name only when the
 /// command succeeds (without replacing a database another process made meanwhile),
-/// so a refused command leaves no database behind.
+/// so a refused command leaves no database behind. Meanwhile the folder is locked:
+/// another goobalay process making the same database waits, then uses the one made.
 async fn with_new_store<T>(
     path: &Path,
     f: impl AsyncFnOnce(&Store) -> anyhow::Result<T>,
@@ -46,6 +77,11 @@ async fn with_new_store<T>(
     std::fs::create_dir_all(dir)
         .with_context(|| format!("cannot create the database folder {}", dir.display()))
         .with_context(cannot)?;
+    let folder_lock = lock_folder(dir).await.with_context(cannot)?;
+    if std::fs::symlink_metadata(path).is_ok() {
+        drop(folder_lock);
+        return with_existing_store(path, f).await;
+    }
     let mut builder = tempfile::Builder::new();
     builder.prefix(".goobalay-new-").suffix(".db");
     #[cfg(unix)]
