@@ -672,7 +672,10 @@ fn a_damaged_schema_is_one_clear_line_for_every_command() {
         let (code, out) = db.verify();
         assert_eq!(code, 1, "{out}");
         let first = finding.split(" (and").next().unwrap();
-        assert!(out.contains(&format!("mismatch: database: schema: {first}")), "{out}");
+        assert!(
+            out.contains(&format!("mismatch: database: schema: {first}")),
+            "{out}"
+        );
         assert!(!out.contains("panicked"), "{out}");
     }
 }
