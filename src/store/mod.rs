@@ -13,6 +13,8 @@
 //! hand rows hold the events (arrangements, moves in notation, an entered result) from
 //! which [`crate::matches::MatchState::replay`] rebuilds the match.
 
+mod open;
+mod schema;
 pub mod tournaments;
 
 use std::path::{Path, PathBuf};
@@ -65,6 +67,23 @@ pub enum StoreError {
         "the database is busy: another goobalay process kept it locked longer than {0} ms; nothing was written, try again"
     )]
     Busy(u128),
+    #[error("not a regular file (a folder, FIFO, device or socket cannot be a database)")]
+    NotAFile(PathBuf),
+    #[error("cannot read it: {1}")]
+    Unreadable(PathBuf, std::io::Error),
+    #[error(
+        "no database at this path (a command that only reads never creates one; `goobalay player add` does)"
+    )]
+    Missing(PathBuf),
+    #[error(
+        "its write-ahead log {} belongs to another database, so nothing was read or written; move that file away (it holds the other database's latest changes)", .0.display()
+    )]
+    ForeignLog(PathBuf),
+    #[error(
+        "the database schema is damaged: {first}{} (`goobalay verify` lists every difference)",
+        and_more(.more)
+    )]
+    DamagedSchema { first: String, more: usize },
     #[error("cannot create the database folder {path}")]
     Folder {
         path: PathBuf,
@@ -98,6 +117,13 @@ pub enum StoreError {
     Sqlx(sqlx::Error),
     #[error("database schema update failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+fn and_more(more: &usize) -> String {
+    match more {
+        0 => String::new(),
+        n => format!(" (and {n} more)"),
+    }
 }
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
@@ -337,6 +363,9 @@ pub struct HistoryFilter {
 pub struct Store {
     pool: SqlitePool,
     path: PathBuf,
+    /// The database was opened in rollback-journal mode, with this file change
+    /// counter: if a write changed it, the database switches to WAL on close.
+    rollback_change_counter: Option<u32>,
 }
 
 impl Store {
@@ -350,14 +379,24 @@ impl Store {
                 source,
             })?;
         }
+        let exists = open::check_regular_file(path)?;
         check_header(path)?;
-        let options = SqliteConnectOptions::new()
+        if exists && std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
+            open::inspect(path, true).await?;
+        }
+        // A rollback-journal database becomes a WAL one after a command that wrote
+        // (see `close`), so that a command refused before it writes leaves the
+        // file as it was.
+        let rollback = exists && open::is_rollback_journal(path);
+        let mut options = SqliteConnectOptions::new()
             .filename(path)
             .create_if_missing(true)
             .foreign_keys(true)
-            .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Normal)
             .busy_timeout(busy_timeout());
+        if !rollback {
+            options = options.journal_mode(SqliteJournalMode::Wal);
+        }
         migrate(path, &options).await?;
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
@@ -366,6 +405,7 @@ impl Store {
         Ok(Store {
             pool,
             path: path.to_path_buf(),
+            rollback_change_counter: rollback.then(|| open::change_counter(path)).flatten(),
         })
     }
 
@@ -381,11 +421,18 @@ impl Store {
     /// A read-then-write transaction: takes the write lock at once (waiting up to the
     /// busy timeout for other processes), so it can never fail half-way with BUSY.
     pub async fn begin_immediate(&self) -> Result<Transaction<'static, Sqlite>> {
-        Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        open::stamp_transaction(&mut tx).await?;
+        Ok(tx)
     }
 
     /// Closes every connection, checkpointing the WAL into the database file.
     pub async fn close(self) {
+        if let Some(counter) = self.rollback_change_counter
+            && open::change_counter(&self.path) != Some(counter)
+        {
+            open::switch_to_wal(&self.pool).await;
+        }
         self.pool.close().await;
     }
 
@@ -706,6 +753,7 @@ async fn migrate(path: &Path, options: &SqliteConnectOptions) -> Result<()> {
         // Another process may have migrated while we waited for the lock.
         if !schema_state(path, &mut tx).await? {
             MIGRATOR.run(&mut *tx).await?;
+            open::record_identity(&mut tx).await?;
         }
         tx.commit().await?;
         Ok(())

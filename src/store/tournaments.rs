@@ -639,6 +639,7 @@ impl<'a> RoundBatch<'a> {
             stored: Vec::new(),
             touched: Vec::new(),
         };
+        super::open::stamp_transaction(&mut open.tx).await?;
         let mut played = self.played;
         while !played.is_empty() {
             let rest = played.split_off(played.len().min(WRITE_CHUNK));

@@ -22,7 +22,7 @@ use goobalay::store::{Store, StoreError, StoredMatch};
 use tabled::{Table, Tabled, settings::Style};
 
 use crate::args::{RecordFormat, VariantArgs, parse_side};
-use crate::db::{local, print_json, with_store};
+use crate::db::{local, print_json, with_store, with_store_read};
 use crate::draw;
 
 #[derive(Subcommand, Debug)]
@@ -151,11 +151,11 @@ pub fn run(db: Option<PathBuf>, command: MatchCommand) -> anyhow::Result<ExitCod
             print_state(&stored, a.format)
         }
         MatchCommand::State(a) => {
-            let stored = with_store(db, async |store| Ok(store.load_match(a.id).await?))?;
+            let stored = with_store_read(db, async |store| Ok(store.load_match(a.id).await?))?;
             print_state(&stored, a.format)
         }
         MatchCommand::Show(a) => {
-            let stored = with_store(db, async |store| Ok(store.load_match(a.id).await?))?;
+            let stored = with_store_read(db, async |store| Ok(store.load_match(a.id).await?))?;
             show(&stored, a.format)
         }
     }
@@ -521,7 +521,7 @@ fn report_engine_events(stored: &StoredMatch, made: &[Event]) {
 
 /// `goobalay replay ID [--hand N]`: the board after every move.
 pub fn replay(db: Option<PathBuf>, a: ReplayArgs) -> anyhow::Result<ExitCode> {
-    let stored = with_store(db, async |store| Ok(store.load_match(a.id).await?))?;
+    let stored = with_store_read(db, async |store| Ok(store.load_match(a.id).await?))?;
     let hands = stored.state.hands().len() as u32;
     if let Some(h) = a.hand
         && (h == 0 || h > hands)

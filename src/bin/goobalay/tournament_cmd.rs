@@ -9,7 +9,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
 use goobalay::app::{RunEnd, RunEvent};
 use goobalay::engine::Side;
@@ -23,7 +23,8 @@ use tabled::builder::Builder;
 use tabled::settings::Style;
 
 use crate::args::{Format, VariantArgs};
-use crate::db::{csv_field, local, print_json, with_store};
+use crate::db::{csv_field, local, print_json, with_store, with_store_read};
+use crate::files;
 
 /// `println!` that reports a closed pipe as an error instead of panicking.
 macro_rules! outln {
@@ -156,9 +157,14 @@ pub struct ExportArgs {
     pub name: String,
     #[arg(long, value_enum)]
     pub format: ExportKind,
-    /// Write to this file instead of standard output.
+    /// Write to this file instead of standard output (never over an SQLite
+    /// database; an existing file only with --force).
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Replace the --output file if it exists (atomically: a temporary file in its
+    /// folder is renamed over it).
+    #[arg(long, requires = "output")]
+    pub force: bool,
 }
 
 #[derive(Args, Debug)]
@@ -248,35 +254,40 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             }
             Ok(ExitCode::SUCCESS)
         }),
-        TournamentCommand::Standings(a) => with_store(db, async |store| {
+        TournamentCommand::Standings(a) => with_store_read(db, async |store| {
             let loaded = store.load_tournament(&a.name).await?;
             print_standings(&loaded, a.format)?;
             Ok(ExitCode::SUCCESS)
         }),
-        TournamentCommand::Crosstable(a) => with_store(db, async |store| {
+        TournamentCommand::Crosstable(a) => with_store_read(db, async |store| {
             let loaded = store.load_tournament(&a.name).await?;
             print_crosstable(&loaded.tournament, a.format)?;
             Ok(ExitCode::SUCCESS)
         }),
-        TournamentCommand::Show(a) => with_store(db, async |store| {
+        TournamentCommand::Show(a) => with_store_read(db, async |store| {
             let loaded = store.load_tournament(&a.name).await?;
             print_show(&loaded, a.format)?;
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Export(a) => {
-            let loaded = with_store(db, async |store| Ok(store.load_tournament(&a.name).await?))?;
+            let db = crate::db::db_path(db);
+            if let Some(path) = &a.output {
+                files::check_output(path, &db, a.force)?;
+            }
+            let loaded = with_store_read(Some(db), async |store| {
+                Ok(store.load_tournament(&a.name).await?)
+            })?;
             let text = export::export(&loaded.tournament, a.format.into());
             match &a.output {
                 Some(path) => {
-                    std::fs::write(path, &text)
-                        .with_context(|| format!("cannot write {}", path.display()))?;
+                    files::write_output(path, text.as_bytes(), a.force)?;
                     eprintln!("wrote {}", path.display());
                 }
                 None => std::io::stdout().lock().write_all(text.as_bytes())?,
             }
             Ok(ExitCode::SUCCESS)
         }
-        TournamentCommand::List(a) => with_store(db, async |store| {
+        TournamentCommand::List(a) => with_store_read(db, async |store| {
             let list = goobalay::app::tournaments::list(store).await?;
             match a.format {
                 Format::Json => print_json(&list)?,
