@@ -74,7 +74,7 @@ pub enum TournamentStoreError {
     EntriesClosed { tournament: String, format: Format },
     #[error("a {0}'s rounds follow from its entry count; only a swiss sets its number of rounds")]
     RoundsNotSwiss(Format),
-    #[error("a swiss has 1 to {MAX_SWISS_ROUNDS} rounds, not {0}")]
+    #[error("a swiss has between 1 and {MAX_SWISS_ROUNDS} rounds, not {0}")]
     RoundsOutOfRange(u32),
     #[error("stored tournament data is inconsistent: {0}")]
     Corrupt(String),
