@@ -4,6 +4,8 @@
 //! The layers depend one way: [`engine`] (pure rules) ← [`ai`] (players that choose
 //! moves) ← [`matches`] (hands, carry-over, arrangement) ← [`tournament`] (pairings,
 //! standings, ratings) ← [`store`] (SQLite) ← the `goobalay` binary (clap, tables).
+//! [`names`] (what a name may hold, and when two names are the same) is a leaf any
+//! layer uses.
 //!
 //! ```
 //! use goobalay::engine::{Game, Side, Variant};
@@ -19,6 +21,7 @@
 pub mod ai;
 pub mod engine;
 pub mod matches;
+pub mod names;
 pub mod store;
 pub mod tournament;
 

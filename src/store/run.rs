@@ -103,6 +103,14 @@ impl Store {
                         end: RunEnd::Finished,
                     });
                 }
+                // A run that may play no more matches pairs no more rounds either
+                // (`--limit 0` plays and pairs nothing).
+                if limit.is_some_and(|l| played >= l) {
+                    return Ok(RunReport {
+                        played,
+                        end: RunEnd::Limit,
+                    });
+                }
                 match self.pair_next_round_cached(name, &mut cache).await {
                     Ok(paired) => {
                         on(RunEvent::Paired(&paired));
@@ -310,6 +318,9 @@ fn play_ahead(
         let Some(l) = lead.as_mut() else {
             return;
         };
+        if budget == Some(0) {
+            return; // no round is paired ahead for matches the run may not play
+        }
         let Ok(pairings) = l.tournament.next_round() else {
             return; // finished, or waiting for a match this thread did not play
         };

@@ -29,7 +29,7 @@ pub fn with_store<T>(
 
 /// Prints a value as pretty JSON with a final newline.
 pub fn print_json<T: serde::Serialize>(value: &T) -> anyhow::Result<()> {
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::out::stdout();
     serde_json::to_writer_pretty(&mut out, value)?;
     writeln!(out)?;
     Ok(())
@@ -61,11 +61,8 @@ pub fn write_csv<T: tabled::Tabled>(
     Ok(())
 }
 
-/// Quotes a CSV field when needed.
+/// A CSV text field: quoted when needed, defused against CSV injection (see
+/// [`goobalay::tournament::export::csv_field`]).
 pub fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
+    goobalay::tournament::export::csv_field(text)
 }

@@ -22,6 +22,7 @@ use tabled::{Table, Tabled, settings::Style};
 use crate::args::{RecordFormat, VariantArgs, parse_side};
 use crate::db::{local, print_json, with_store};
 use crate::draw;
+use crate::out::{out, outln};
 
 #[derive(Subcommand, Debug)]
 pub enum MatchCommand {
@@ -200,7 +201,10 @@ pub fn run(db: Option<PathBuf>, command: MatchCommand) -> anyhow::Result<ExitCod
 
 fn seed_count(text: &str, side: &str) -> anyhow::Result<u32> {
     text.trim().parse::<u32>().map_err(|_| {
-        anyhow::anyhow!("'{text}' is not a seed count for {side}; give a whole number 0 or more")
+        anyhow::anyhow!(
+            "'{}' is not a seed count for {side}; give a whole number 0 or more",
+            goobalay::names::excerpt(text)
+        )
     })
 }
 
@@ -214,7 +218,7 @@ async fn act(
 ) -> anyhow::Result<StoredMatch> {
     let (stored, made) = human_act(store, id, event).await?;
     if format != RecordFormat::Json {
-        report_engine_events(&stored, &made, &stored.row);
+        report_engine_events(&stored, &made, &stored.row)?;
     }
     Ok(stored)
 }
@@ -290,9 +294,14 @@ fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
         RecordFormat::Json => print_json(&match_json(&stored))?,
         _ => {
             let r = &stored.row;
-            println!(
+            outln!(
                 "created match {}: {} ({}), {} (south) v {} (north), seed {}",
-                r.id, r.variant, r.form, r.south, r.north, r.seed
+                r.id,
+                r.variant,
+                r.form,
+                r.south,
+                r.north,
+                r.seed
             );
             print_state(&stored, RecordFormat::Table)?;
         }
@@ -310,7 +319,7 @@ fn match_json(stored: &StoredMatch) -> serde_json::Value {
 
 fn print_state(stored: &StoredMatch, format: RecordFormat) -> anyhow::Result<ExitCode> {
     let status = stored.state.status(stored.row.id);
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::out::stdout();
     if format == RecordFormat::Json {
         // One line, like the RULES.md §9 trace it extends.
         writeln!(out, "{}", serde_json::to_string(&status)?)?;
@@ -443,7 +452,7 @@ fn show(stored: &StoredMatch, format: RecordFormat) -> anyhow::Result<ExitCode> 
         print_json(&v)?;
         return Ok(ExitCode::SUCCESS);
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::out::stdout();
     writeln!(
         out,
         "Match {} ({}, {}{}): {} (south) v {} (north), created {}{}",
@@ -485,17 +494,17 @@ fn play(db: Option<PathBuf>, id: i64) -> anyhow::Result<ExitCode> {
             let engines = row.engines()?;
             let awaiting = stored.state.awaiting();
             let Some(side) = awaiting.side() else {
-                print!("{}", describe(&stored));
+                out!("{}", describe(&stored));
                 show(&stored, RecordFormat::Table)?;
                 return Ok(ExitCode::SUCCESS);
             };
             if engines[side].is_some() {
                 let (next, made) = store.play_engine_turns(id).await?;
-                report_engine_events(&next, &made, &row);
+                report_engine_events(&next, &made, &row)?;
                 stored = next;
                 continue;
             }
-            print!("{}", describe(&stored));
+            out!("{}", describe(&stored));
             let prompt = match awaiting {
                 Awaiting::Move(_) => format!(
                     "{} ({side}), your move [hole 1-{}, undo, quit]: ",
@@ -516,11 +525,11 @@ fn play(db: Option<PathBuf>, id: i64) -> anyhow::Result<ExitCode> {
                     .join(",")
                 ),
             };
-            print!("{prompt}");
-            std::io::stdout().flush()?;
+            out!("{prompt}");
+            crate::out::stdout().flush()?;
             let Some(line) = lines.next() else {
-                println!();
-                println!("match {id} left in play; resume with `goobalay match play {id}`");
+                outln!();
+                outln!("match {id} left in play; resume with `goobalay match play {id}`");
                 return Ok(ExitCode::SUCCESS);
             };
             let line = line.context("cannot read the terminal")?;
@@ -529,7 +538,7 @@ fn play(db: Option<PathBuf>, id: i64) -> anyhow::Result<ExitCode> {
                 continue;
             }
             if input.eq_ignore_ascii_case("quit") || input.eq_ignore_ascii_case("q") {
-                println!("match {id} left in play; resume with `goobalay match play {id}`");
+                outln!("match {id} left in play; resume with `goobalay match play {id}`");
                 return Ok(ExitCode::SUCCESS);
             }
             let result = if input.eq_ignore_ascii_case("undo") {
@@ -555,19 +564,23 @@ fn play(db: Option<PathBuf>, id: i64) -> anyhow::Result<ExitCode> {
             };
             match result {
                 Ok((next, made)) => {
-                    report_engine_events(&next, &made, &row);
+                    report_engine_events(&next, &made, &row)?;
                     stored = next;
                 }
-                Err(e @ StoreError::Match(_)) => println!("{e}; try again"),
+                Err(e @ StoreError::Match(_)) => outln!("{e}; try again"),
                 Err(e) => return Err(e.into()),
             }
         }
     })
 }
 
-fn report_engine_events(stored: &StoredMatch, made: &[Event], row: &MatchRow) {
+fn report_engine_events(
+    stored: &StoredMatch,
+    made: &[Event],
+    row: &MatchRow,
+) -> std::io::Result<()> {
     if made.is_empty() {
-        return;
+        return Ok(());
     }
     let n = stored.state.spec().rules.holes_per_row;
     let mut text = Vec::new();
@@ -594,12 +607,13 @@ fn report_engine_events(stored: &StoredMatch, made: &[Event], row: &MatchRow) {
         }
     }
     if text.len() > 12 {
-        println!("{} engine moves and arrangements made", text.len());
+        outln!("{} engine moves and arrangements made", text.len());
     } else {
         for t in text {
-            println!("{t}");
+            outln!("{t}");
         }
     }
+    Ok(())
 }
 
 /// `goobalay replay ID [--hand N]`: the board after every move.
@@ -614,7 +628,7 @@ pub fn replay(db: Option<PathBuf>, a: ReplayArgs) -> anyhow::Result<ExitCode> {
     let spec = stored.state.spec().clone();
     let n = spec.rules.holes_per_row;
     let row = &stored.row;
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::out::stdout();
     let mut state = MatchState::new(spec);
     let mut shown_start = 0;
     for event in stored.state.events() {

@@ -25,13 +25,7 @@ use tabled::settings::Style;
 use crate::args::{Format, VariantArgs};
 use crate::db::{csv_field, local, print_json, with_store};
 
-/// `println!` that reports a closed pipe as an error instead of panicking.
-macro_rules! outln {
-    ($($arg:tt)*) => {
-        writeln!(std::io::stdout(), $($arg)*)?
-    };
-}
-pub(crate) use outln;
+use crate::out::outln;
 
 #[derive(Subcommand, Debug)]
 pub enum TournamentCommand {
@@ -221,6 +215,16 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                 }
                 return Ok(ExitCode::SUCCESS);
             }
+            for name in &paired.withdrawn_retired {
+                if paired.round == 1 {
+                    outln!("{name} is retired: off the entry list, never paired");
+                } else {
+                    outln!(
+                        "{name} is retired: withdrawn after round {}, not paired again",
+                        paired.round - 1
+                    );
+                }
+            }
             outln!("{}: round {} paired", loaded.row.name, paired.round);
             for b in &paired.boards {
                 match (b.north_id, b.match_id) {
@@ -272,7 +276,7 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                         .with_context(|| format!("cannot write {}", path.display()))?;
                     eprintln!("wrote {}", path.display());
                 }
-                None => std::io::stdout().lock().write_all(text.as_bytes())?,
+                None => crate::out::stdout().write_all(text.as_bytes())?,
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -451,7 +455,7 @@ pub async fn run_engines(
                         .count() as u64;
                     bar.set_length(planned_matches(&loaded.tournament).max(created));
                     if lines {
-                        bar.suspend(|| writeln!(std::io::stdout(), "round {} paired", paired.round))
+                        bar.suspend(|| writeln!(crate::out::stdout(), "round {} paired", paired.round))
                     } else {
                         Ok(())
                     }
@@ -474,7 +478,7 @@ pub async fn run_engines(
                         .map_or(String::new(), |(s, n)| format!(", seeds {s}-{n}"));
                     bar.suspend(|| {
                         writeln!(
-                            std::io::stdout(),
+                            crate::out::stdout(),
                             "round {} board {} (match {}): {south} {result} {north}  ({} hand(s), {} moves{seeds})",
                             b.round, b.board, m.id, m.hands, m.moves
                         )
@@ -525,7 +529,7 @@ pub fn print_standings(loaded: &LoadedTournament, format: Format) -> anyhow::Res
     let s = loaded.tournament.standings();
     match format {
         Format::Json => print_json(&s)?,
-        Format::Csv => write!(std::io::stdout(), "{}", export::standings_csv(&s))?,
+        Format::Csv => write!(crate::out::stdout(), "{}", export::standings_csv(&s))?,
         Format::Table => {
             let t = &loaded.tournament;
             outln!(
@@ -587,7 +591,7 @@ fn print_crosstable(t: &Tournament, format: Format) -> anyhow::Result<()> {
     let x = t.crosstable();
     match format {
         Format::Json => print_json(&x)?,
-        Format::Csv => write!(std::io::stdout(), "{}", export::crosstable_csv(&x))?,
+        Format::Csv => write!(crate::out::stdout(), "{}", export::crosstable_csv(&x))?,
         Format::Table => {
             let mut b = Builder::default();
             let mut header = vec!["#".to_string(), "name".to_string()];
