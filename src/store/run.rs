@@ -84,6 +84,14 @@ impl Store {
         mut on: impl FnMut(RunEvent<'_>),
     ) -> Result<RunReport> {
         let mut cache = Some(self.load_tournament(name).await?);
+        // A run that may play no match pairs no round either. (With a limit above 0
+        // the round after the last match played is paired, as without a limit.)
+        if limit == Some(0) {
+            return Ok(RunReport {
+                played: 0,
+                end: RunEnd::Limit,
+            });
+        }
         let spec = cache.as_ref().expect("loaded").row.spec()?;
         let mut writer = self.tournament_writer().await?;
         let mut played = 0u64;
@@ -101,14 +109,6 @@ impl Store {
                     return Ok(RunReport {
                         played,
                         end: RunEnd::Finished,
-                    });
-                }
-                // A run that may play no more matches pairs no more rounds either
-                // (`--limit 0` plays and pairs nothing).
-                if limit.is_some_and(|l| played >= l) {
-                    return Ok(RunReport {
-                        played,
-                        end: RunEnd::Limit,
                     });
                 }
                 match self.pair_next_round_cached(name, &mut cache).await {
@@ -318,9 +318,6 @@ fn play_ahead(
         let Some(l) = lead.as_mut() else {
             return;
         };
-        if budget == Some(0) {
-            return; // no round is paired ahead for matches the run may not play
-        }
         let Ok(pairings) = l.tournament.next_round() else {
             return; // finished, or waiting for a match this thread did not play
         };
