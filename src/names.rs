@@ -154,8 +154,7 @@ pub fn key(name: &str) -> String {
 /// as `U+XXXX`.
 pub fn excerpt(text: &str) -> String {
     let mut out = String::new();
-    let mut shown = 0;
-    for c in text.chars() {
+    for (shown, c) in text.chars().enumerate() {
         if shown == EXCERPT_CHARS {
             out.push_str(&format!("… ({} characters)", text.chars().count()));
             return out;
@@ -165,7 +164,6 @@ pub fn excerpt(text: &str) -> String {
         } else {
             out.push(c);
         }
-        shown += 1;
     }
     out
 }
