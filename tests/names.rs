@@ -224,7 +224,7 @@ fn issue_12_old_name_keys_are_recomputed_and_collisions_stay_reachable() {
              ('STRASSE', 'strasse', '2026-11-30T00:00:03Z');
          UPDATE players SET name_key = 'amina' WHERE name = 'Amina';
          UPDATE tournaments SET name_key = 'cup';
-         DELETE FROM _sqlx_migrations WHERE version = 20261201000000;
+         DELETE FROM _sqlx_migrations WHERE version = 20261201200000;
          PRAGMA wal_checkpoint(TRUNCATE);",
         CAFE_NFC.to_lowercase(),
         CAFE_NFD.to_lowercase(),

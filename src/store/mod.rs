@@ -734,7 +734,7 @@ async fn schema_state(path: &Path, conn: &mut SqliteConnection) -> Result<bool> 
 }
 
 /// The migration from which name keys are [`crate::names::key`] (before: lower case).
-const UNICODE_NAME_KEYS: i64 = 20261201000000;
+const UNICODE_NAME_KEYS: i64 = 20261201200000;
 
 async fn migration_applied(conn: &mut SqliteConnection, version: i64) -> Result<bool> {
     let has_table: bool = sqlx::query_scalar(
@@ -754,7 +754,7 @@ async fn migration_applied(conn: &mut SqliteConnection, version: i64) -> Result<
 }
 
 /// Recomputes every player's and tournament's name key (see the migration
-/// `20261201000000_unicode_name_keys.sql`). Rows are taken in id order: when two
+/// `20261201200000_unicode_name_keys.sql`). Rows are taken in id order: when two
 /// stored names have one key, the older keeps it and the other's key becomes
 /// "KEY #ID" (what [`crate::names::key`] gives for "NAME #ID"), so both stay unique
 /// and can be found. Names are not changed.
