@@ -30,7 +30,12 @@ fn club() -> Db {
     db.ok(&["match", "move", "1", "4"]);
     new("tihbat", "Robo", "Rand"); // 2: engines, finished
     db.ok(&["match", "play", "2"]);
+    db.tihbat_tournament("Cup", "round-robin", &[], &["Amina", "Bashir"]);
     db
+}
+
+fn strs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
 }
 
 const HUGE: &str = "99999999999999999999999999";
@@ -55,9 +60,54 @@ fn every_bad_input_is_one_clear_line_exit_2_and_changes_nothing() {
     let empty = file("empty.json", b"");
     let dir_s = dir.to_string_lossy().into_owned();
     let missing = dir.join("nope.toml").to_string_lossy().into_owned();
+    let missing_db = dir.join("nope.db").to_string_lossy().into_owned();
     let bad_position = file("pos.json", b"{\"board\": [1, 2");
     let at_bad_position = format!("@{bad_position}");
     let long_name = "x".repeat(101);
+    // Issue 12: a rule file named like a preset (or an alias), special and huge
+    // files, exports over the database.
+    let preset_file = |name: &str| {
+        let mut f = goobalay::engine::Variant::preset("tihbat")
+            .unwrap()
+            .to_file();
+        f.name = name.to_string();
+        toml::to_string(&f).unwrap()
+    };
+    let named_tihbat = file("named-tihbat.toml", preset_file("tihbat").as_bytes());
+    let named_alias = file("named-alias.toml", preset_file(" AYO-JODU ").as_bytes());
+    let fifo = dir.join("pipe");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let fifo = fifo.to_string_lossy().into_owned();
+    let at_fifo = format!("@{fifo}");
+    let big = file("big.toml", &vec![b' '; (1 << 20) + 1]);
+    let db_s = db.path.to_string_lossy().into_owned();
+    let wal_s = format!("{db_s}-wal");
+    let existing = file("standings.csv", b"keep\n");
+    let export_to = |out: &str| -> Vec<String> {
+        [
+            "tournament",
+            "export",
+            "Cup",
+            "--format",
+            "csv",
+            "--output",
+            out,
+        ]
+        .map(String::from)
+        .to_vec()
+    };
+    let export_over_db = export_to(&db_s);
+    let export_over_wal = export_to(&wal_s);
+    let export_over_file = export_to(&existing);
+    let mut export_forced_over_db = export_to(&db_s);
+    export_forced_over_db.push("--force".to_string());
+
     let new = |south: &'static str, north: &'static str| -> Vec<&'static str> {
         vec![
             "match",
@@ -481,11 +531,153 @@ fn every_bad_input_is_one_clear_line_exit_2_and_changes_nothing() {
             "invalid value 'xml'",
         ),
         (vec!["verify", "--format", "pdf"], "invalid value 'pdf'"),
+        // Issue 12: rule files taking a preset's name.
+        (
+            vec!["rules", "--rules", &named_tihbat],
+            "the name 'tihbat' is the preset tihbat's; give the rule set a name of its own",
+        ),
+        (
+            vec![
+                "match",
+                "new",
+                "--rules",
+                &named_tihbat,
+                "--south",
+                "Amina",
+                "--north",
+                "Bashir",
+            ],
+            "is the preset tihbat's",
+        ),
+        (
+            vec![
+                "tournament",
+                "new",
+                "Spring",
+                "--rules",
+                &named_alias,
+                "--format",
+                "round-robin",
+            ],
+            "the name 'AYO-JODU' is the preset tampoduo's",
+        ),
+        // Special and oversized input files (they must not block).
+        (vec!["rules", "--rules", &fifo], "not a regular file"),
+        (vec!["rules", "--rules", "/dev/zero"], "not a regular file"),
+        (
+            vec!["show", "--variant", "tihbat", "--position", &at_fifo],
+            "not a regular file",
+        ),
+        (
+            vec!["trace", "--variant", "tihbat", "--position", "@/dev/zero"],
+            "not a regular file",
+        ),
+        (
+            vec!["perft", "--rules", &big, "--depth", "1"],
+            "larger than 1024 KiB",
+        ),
+        // Exports over the database, beside it, over a file without --force.
+        (strs(&export_over_db), "it is the database in use"),
+        (strs(&export_forced_over_db), "it is the database in use"),
+        (
+            strs(&export_over_wal),
+            "SQLite would read it as part of the database",
+        ),
+        (
+            strs(&export_over_file),
+            "exists; give --force to replace it",
+        ),
+        (
+            vec![
+                "tournament",
+                "export",
+                "Cup",
+                "--format",
+                "csv",
+                "--output",
+                &fifo,
+            ],
+            "not a regular file",
+        ),
     ];
     for (args, needle) in &cases {
         db.refused(args, needle);
     }
+    // Reads of a database that does not exist; a FIFO as the database.
+    let elsewhere = |path: &str| Db {
+        dir: tempfile::tempdir().unwrap(),
+        path: path.into(),
+    };
+    for args in [&["player", "list"][..], &["history"], &["verify"]] {
+        elsewhere(&missing_db).refused(args, "no database at");
+    }
+    for args in [&["player", "list"][..], &["player", "add", "X"]] {
+        // (Not `refused`, which reads the database's bytes: a FIFO would block it.)
+        let out = elsewhere(&fifo)
+            .cmd(args)
+            .timeout(std::time::Duration::from_secs(30))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with("goobalay: ") && err.contains("not a regular file"),
+            "{err}"
+        );
+    }
+    assert_eq!(std::fs::read(&existing).unwrap(), b"keep\n");
+    assert!(!std::path::Path::new(&missing_db).exists());
+    assert!(!std::path::Path::new(&wal_s).exists());
     db.verified();
+}
+
+/// A damaged schema (one flipped bit in a column's declared type, which made sqlx's
+/// worker panic; a renamed column; a dropped view) is one clear line for every
+/// command that uses the database, and the file stays as it was.
+#[test]
+fn a_damaged_schema_is_one_clear_line_for_every_command() {
+    let commands: &[(&[&str], &str)] = &[
+        (&["player", "list"], ""),
+        (&["player", "show", "Amina"], ""),
+        (&["player", "add", "Zoe"], ""),
+        (&["history"], ""),
+        (&["match", "state", "1"], ""),
+        (&["match", "move", "1", "3"], ""),
+        (&["tournament", "list"], ""),
+    ];
+    let damages: &[(&str, &str)] = &[
+        (
+            "PRAGMA writable_schema = ON;
+             UPDATE sqlite_master
+                SET sql = replace(sql, 'club        TEXT', 'club        T' || CAST(X'C5' AS TEXT) || 'XT')
+              WHERE name = 'players';
+             PRAGMA writable_schema = OFF;",
+            "the table 'players': the column 'club' is declared 'T\\xc5XT', goobalay declares it 'TEXT'",
+        ),
+        (
+            "ALTER TABLE players RENAME COLUMN club TO team",
+            "the table 'players': the column 'club' is missing (and 1 more)",
+        ),
+        ("DROP VIEW carry_over", "the view 'carry_over' is missing"),
+    ];
+    for (sql, finding) in damages {
+        let db = club();
+        db.sql(sql);
+        db.sql("PRAGMA wal_checkpoint(TRUNCATE)");
+        for (args, _) in commands {
+            db.refused(args, &format!("the database schema is damaged: {finding}"));
+        }
+        // verify names the damage (exit 1), and reads nothing else.
+        let (code, out) = db.verify();
+        assert_eq!(code, 1, "{out}");
+        let first = finding.split(" (and").next().unwrap();
+        assert!(
+            out.contains(&format!("mismatch: database: schema: {first}")),
+            "{out}"
+        );
+        assert!(!out.contains("panicked"), "{out}");
+    }
 }
 
 /// Hostile names that are legal are stored verbatim and found again; nothing else

@@ -13,7 +13,8 @@
 //! hand rows hold the events (arrangements, moves in notation, an entered result) from
 //! which [`crate::matches::MatchState::replay`] rebuilds the match.
 
-pub mod run;
+mod open;
+mod schema;
 pub mod tournaments;
 
 use std::path::{Path, PathBuf};
@@ -38,6 +39,10 @@ use crate::names::{NameError, excerpt};
 pub mod verify;
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
+
+/// How often a read-then-write of a match is tried when another process changes the
+/// match in between (each try reads again).
+pub const WRITE_ATTEMPTS: usize = 8;
 
 /// How long a process waits for another one's write lock before giving up.
 pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -68,6 +73,23 @@ pub enum StoreError {
         excerpt(.0)
     )]
     BusyTimeout(String),
+    #[error("not a regular file (a folder, FIFO, device or socket cannot be a database)")]
+    NotAFile(PathBuf),
+    #[error("cannot read it: {1}")]
+    Unreadable(PathBuf, std::io::Error),
+    #[error(
+        "no database at this path (a command that only reads never creates one; `goobalay player add` does)"
+    )]
+    Missing(PathBuf),
+    #[error(
+        "its write-ahead log {} belongs to another database, so nothing was read or written; move that file away (it holds the other database's latest changes)", .0.display()
+    )]
+    ForeignLog(PathBuf),
+    #[error(
+        "the database schema is damaged: {first}{} (`goobalay verify` lists every difference)",
+        and_more(.more)
+    )]
+    DamagedSchema { first: String, more: usize },
     #[error("cannot create the database folder {path}")]
     Folder {
         path: PathBuf,
@@ -90,7 +112,9 @@ pub enum StoreError {
     UnknownTournament(String),
     #[error(transparent)]
     Match(#[from] MatchError),
-    #[error("the match was changed by another process meanwhile; try again")]
+    #[error(
+        "the match was changed by another process each time this one tried to write; nothing was written, try again"
+    )]
     Conflict,
     #[error("stored data is inconsistent: {0}")]
     Corrupt(String),
@@ -98,6 +122,13 @@ pub enum StoreError {
     Sqlx(sqlx::Error),
     #[error("database schema update failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+fn and_more(more: &usize) -> String {
+    match more {
+        0 => String::new(),
+        n => format!(" (and {n} more)"),
+    }
 }
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
@@ -228,6 +259,10 @@ pub struct MatchRow {
     /// [`crate::ai::ENGINE_VERSION`] when the match was created (`None`: before
     /// versions were recorded, i.e. version 1).
     pub engine_version: Option<i64>,
+    /// Raised by every write to the match (see [`Store::save_match`]); a technical
+    /// counter, not part of the record shown.
+    #[serde(skip)]
+    pub revision: i64,
     #[serde(skip)]
     rules_json: String,
 }
@@ -236,7 +271,8 @@ const MATCH_SELECT: &str = r#"
 SELECT m.id, m.variant, m.rules, m.form, m.max_hands, m.first_mover, m.south_id, m.north_id,
        ps.name AS south, pn.name AS north, m.south_engine, m.north_engine, m.seed,
        m.tournament_id, t.name AS tournament, m.round, m.winner, m.hands_played,
-       m.final_south, m.final_north, m.created_at, m.finished_at, m.engine_version
+       m.final_south, m.final_north, m.created_at, m.finished_at, m.engine_version,
+       m.revision
 FROM matches m
 JOIN players ps ON ps.id = m.south_id
 JOIN players pn ON pn.id = m.north_id
@@ -269,6 +305,7 @@ impl MatchRow {
             created_at: r.try_get("created_at")?,
             finished_at: r.try_get("finished_at")?,
             engine_version: r.try_get("engine_version")?,
+            revision: r.try_get("revision")?,
         })
     }
 
@@ -348,6 +385,9 @@ pub struct HistoryFilter {
 pub struct Store {
     pool: SqlitePool,
     path: PathBuf,
+    /// The database was opened in rollback-journal mode, with this file change
+    /// counter: if a write changed it, the database switches to WAL on close.
+    rollback_change_counter: Option<u32>,
 }
 
 impl Store {
@@ -363,14 +403,24 @@ impl Store {
                 source,
             })?;
         }
+        let exists = open::check_regular_file(path)?;
         check_header(path)?;
-        let options = SqliteConnectOptions::new()
+        if exists && std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
+            open::inspect(path, true).await?;
+        }
+        // A rollback-journal database becomes a WAL one after a command that wrote
+        // (see `close`), so that a command refused before it writes leaves the
+        // file as it was.
+        let rollback = exists && open::is_rollback_journal(path);
+        let mut options = SqliteConnectOptions::new()
             .filename(path)
             .create_if_missing(true)
             .foreign_keys(true)
-            .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Normal)
             .busy_timeout(timeout);
+        if !rollback {
+            options = options.journal_mode(SqliteJournalMode::Wal);
+        }
         migrate(path, &options).await?;
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
@@ -379,6 +429,7 @@ impl Store {
         Ok(Store {
             pool,
             path: path.to_path_buf(),
+            rollback_change_counter: rollback.then(|| open::change_counter(path)).flatten(),
         })
     }
 
@@ -394,11 +445,18 @@ impl Store {
     /// A read-then-write transaction: takes the write lock at once (waiting up to the
     /// busy timeout for other processes), so it can never fail half-way with BUSY.
     pub async fn begin_immediate(&self) -> Result<Transaction<'static, Sqlite>> {
-        Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        open::stamp_transaction(&mut tx).await?;
+        Ok(tx)
     }
 
     /// Closes every connection, checkpointing the WAL into the database file.
     pub async fn close(self) {
+        if let Some(counter) = self.rollback_change_counter
+            && open::change_counter(&self.path) != Some(counter)
+        {
+            open::switch_to_wal(&self.pool).await;
+        }
         self.pool.close().await;
     }
 
@@ -503,10 +561,26 @@ impl Store {
 
     /// Creates a match (hand 1 from the ordinary setup, nothing played).
     pub async fn create_match(&self, new: &NewMatch) -> Result<StoredMatch> {
+        self.create_match_with(new, &MatchState::new(new.spec.clone()))
+            .await
+    }
+
+    /// Creates a match whose state may already hold play (an engine's opening turns,
+    /// thought before this call, outside any transaction): the match and its hands in
+    /// one transaction.
+    pub async fn create_match_with(
+        &self,
+        new: &NewMatch,
+        state: &MatchState,
+    ) -> Result<StoredMatch> {
+        if new.spec != *state.spec() {
+            return Err(StoreError::Corrupt(
+                "a new match's state and its spec differ".to_string(),
+            ));
+        }
         let mut tx = self.begin_immediate().await?;
-        let state = MatchState::new(new.spec.clone());
         let mut engines = EngineCache::default();
-        let id = insert_match(&mut tx, new, &mut engines, state.hands(), None).await?;
+        let id = insert_match(&mut tx, new, &mut engines, state.hands(), state.outcome()).await?;
         let stored = load_match(&mut tx, id).await?;
         tx.commit().await?;
         Ok(stored)
@@ -541,58 +615,68 @@ impl Store {
         load_match(&mut conn, id).await
     }
 
-    /// Changes a match in one `BEGIN IMMEDIATE` transaction: loads and replays it,
-    /// runs `change` on the state and writes the hands that changed. If `change`
-    /// fails, nothing is written and its error is returned.
+    /// Writes `after`, the state of the match `before` after a change made in memory,
+    /// in one transaction, if nobody changed the match since `before` was read (its
+    /// revision is still `before`'s); otherwise writes nothing and returns
+    /// [`StoreError::Conflict`]. Only the hands that differ are written, and nothing
+    /// is read back: the match as stored is `before`'s row with the new summary.
+    pub async fn save_match(&self, before: &StoredMatch, after: MatchState) -> Result<StoredMatch> {
+        let id = before.row.id;
+        let n = after.spec().rules.holes_per_row;
+        let now = Utc::now();
+        let (winner, hands_played, final_south, final_north) = tournaments::summary(&after);
+        let mut tx = self.begin_immediate().await?;
+        let updated = sqlx::query(
+            "UPDATE matches SET revision = revision + 1, winner = ?3, hands_played = ?4,
+                 final_south = ?5, final_north = ?6,
+                 finished_at = CASE WHEN ?3 IS NULL THEN NULL ELSE COALESCE(finished_at, ?7) END
+             WHERE id = ?1 AND revision = ?2",
+        )
+        .bind(id)
+        .bind(before.row.revision)
+        .bind(winner)
+        .bind(hands_played)
+        .bind(final_south)
+        .bind(final_north)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        if updated.rows_affected() != 1 {
+            return Err(StoreError::Conflict);
+        }
+        write_hands(&mut tx, id, before.state.hands(), after.hands(), n).await?;
+        tx.commit().await?;
+        let mut row = before.row.clone();
+        row.revision += 1;
+        row.winner = winner.map(str::to_string);
+        row.hands_played = hands_played;
+        row.final_south = final_south.map(i64::from);
+        row.final_north = final_north.map(i64::from);
+        row.finished_at = winner.map(|_| row.finished_at.unwrap_or(now));
+        Ok(StoredMatch { row, state: after })
+    }
+
+    /// Changes a match: reads it, runs `change` on its state and writes what changed
+    /// ([`Store::save_match`]). If another process changed the match in between, it
+    /// is read again and `change` runs on what is stored now (a few times at most,
+    /// then [`StoreError::Conflict`]). If `change` fails, nothing is written and its
+    /// error is returned.
     pub async fn update_match<T>(
         &self,
         id: i64,
-        change: impl FnOnce(&mut MatchState, &MatchRow) -> Result<T>,
+        mut change: impl FnMut(&mut MatchState, &MatchRow) -> Result<T>,
     ) -> Result<(StoredMatch, T)> {
-        let mut tx = self.begin_immediate().await?;
-        let mut stored = load_match(&mut tx, id).await?;
-        let before = stored.state.hands().to_vec();
-        let value = change(&mut stored.state, &stored.row)?;
-        let n = stored.state.spec().rules.holes_per_row;
-        write_hands(&mut tx, id, &before, stored.state.hands(), n).await?;
-        update_summary(&mut tx, id, stored.state.hands(), stored.state.outcome()).await?;
-        let stored = load_match(&mut tx, id).await?;
-        tx.commit().await?;
-        Ok((stored, value))
-    }
-
-    /// Plays the engine players' turns of match `id` until a human is awaited or the
-    /// match is over. Each decision is computed outside any transaction (so a slow
-    /// engine never holds the write lock) and written in its own short transaction,
-    /// after checking that nobody changed the match meanwhile (else it is recomputed).
-    /// Returns the match and the events made.
-    pub async fn play_engine_turns(&self, id: i64) -> Result<(StoredMatch, Vec<Event>)> {
-        let mut made = Vec::new();
-        let mut stored = self.load_match(id).await?;
-        loop {
-            let engines = stored.row.engines()?;
-            let Some(event) = stored.state.engine_event(engines, stored.row.seed) else {
-                return Ok((stored, made));
-            };
-            let seen = stored.state.hands().to_vec();
-            let result = self
-                .update_match(id, |state, _| {
-                    if state.hands() != &seen[..] {
-                        return Err(StoreError::Conflict);
-                    }
-                    state.apply(&event)?;
-                    Ok(())
-                })
-                .await;
-            match result {
-                Ok((next, ())) => {
-                    made.push(event);
-                    stored = next;
-                }
-                Err(StoreError::Conflict) => stored = self.load_match(id).await?,
+        for _ in 0..WRITE_ATTEMPTS {
+            let stored = self.load_match(id).await?;
+            let mut state = stored.state.clone();
+            let value = change(&mut state, &stored.row)?;
+            match self.save_match(&stored, state).await {
+                Ok(saved) => return Ok((saved, value)),
+                Err(StoreError::Conflict) => continue,
                 Err(e) => return Err(e),
             }
         }
+        Err(StoreError::Conflict)
     }
 
     /// Matches, newest first, filtered.
@@ -694,6 +778,7 @@ async fn migrate(path: &Path, options: &SqliteConnectOptions) -> Result<()> {
             if old_keys {
                 recompute_name_keys(&mut tx).await?;
             }
+            open::record_identity(&mut tx).await?;
         }
         tx.commit().await?;
         Ok(())
@@ -1115,7 +1200,8 @@ async fn update_summary(
     let last_score = hands.iter().rev().find_map(|h| h.score);
     let finished = hands.iter().filter(|h| h.end.is_some()).count() as i64;
     sqlx::query(
-        "UPDATE matches SET winner = ?2, hands_played = ?3, final_south = ?4, final_north = ?5,
+        "UPDATE matches SET revision = revision + 1, winner = ?2, hands_played = ?3,
+             final_south = ?4, final_north = ?5,
              finished_at = CASE WHEN ?2 IS NULL THEN NULL ELSE COALESCE(finished_at, ?6) END
          WHERE id = ?1",
     )

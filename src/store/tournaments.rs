@@ -72,6 +72,10 @@ pub enum TournamentStoreError {
         "the entry list of {tournament} ({format}) closed when round 1 was paired; only a swiss takes late entries"
     )]
     EntriesClosed { tournament: String, format: Format },
+    #[error("a {0}'s rounds follow from its entry count; only a swiss sets its number of rounds")]
+    RoundsNotSwiss(Format),
+    #[error("a swiss has between 1 and {MAX_SWISS_ROUNDS} rounds, not {0}")]
+    RoundsOutOfRange(u32),
     #[error("stored tournament data is inconsistent: {0}")]
     Corrupt(String),
 }
@@ -83,6 +87,9 @@ impl From<sqlx::Error> for TournamentStoreError {
 }
 
 pub type Result<T, E = TournamentStoreError> = std::result::Result<T, E>;
+
+/// The most rounds a Swiss may have.
+pub const MAX_SWISS_ROUNDS: u32 = 99;
 
 /// A tournament to create.
 #[derive(Clone, Debug)]
@@ -344,6 +351,14 @@ pub fn match_seed(seed: u64, round: u32, board: u32) -> u64 {
 impl Store {
     pub async fn create_tournament(&self, new: &NewTournament) -> Result<TournamentRow> {
         let name = &crate::names::clean(&new.name, "a tournament name")?;
+        if let Some(r) = new.rounds {
+            if new.format != Format::Swiss {
+                return Err(TournamentStoreError::RoundsNotSwiss(new.format));
+            }
+            if !(1..=MAX_SWISS_ROUNDS).contains(&r) {
+                return Err(TournamentStoreError::RoundsOutOfRange(r));
+            }
+        }
         // Check the match form and hand limit now, not at the first pairing; the
         // limit stored is the one the matches get (RULES.md §3 point 11's default if
         // none is given).
@@ -580,9 +595,10 @@ pub struct TournamentWriter<'a> {
 }
 
 impl TournamentWriter<'_> {
-    /// Opens one `BEGIN IMMEDIATE` transaction for a round's engine matches: add them
-    /// with [`RoundBatch::add`] as the engine delivers them, then
-    /// [`RoundBatch::commit`].
+    /// Starts a round's engine matches: add them with [`RoundBatch::add`] as the
+    /// engine delivers them, then [`RoundBatch::commit`]. They are kept in memory and
+    /// written at the commit, all in one `BEGIN IMMEDIATE` transaction, so the write
+    /// lock is held only while writing, never while the engines think.
     ///
     /// Why a whole round in one transaction is safe: an engine match is fully
     /// determined by its recorded seed, so a run killed before the commit loses only
@@ -590,19 +606,72 @@ impl TournamentWriter<'_> {
     /// is all-or-nothing, so no match or hand is ever half-written or written twice.
     /// (Human matches are never written this way.)
     pub async fn begin_round(&mut self) -> Result<RoundBatch<'_>> {
-        use sqlx::Connection;
         Ok(RoundBatch {
             store: self.store,
-            tx: self.conn.begin_with("BEGIN IMMEDIATE").await?,
-            stored: Vec::new(),
-            touched: Vec::new(),
+            conn: &mut self.conn,
+            played: Vec::new(),
         })
     }
 }
 
-/// A round's engine matches being written in one transaction; see
+/// A round's engine matches waiting to be written in one transaction; see
 /// [`TournamentWriter::begin_round`].
 pub struct RoundBatch<'a> {
+    store: &'a Store,
+    conn: &'a mut sqlx::pool::PoolConnection<sqlx::Sqlite>,
+    played: Vec<(BoardRow, MatchState)>,
+}
+
+impl<'a> RoundBatch<'a> {
+    /// Keeps matches played from the setup (as [`play_board`] returns them) for the
+    /// commit.
+    pub fn add(&mut self, played_matches: Vec<(BoardRow, MatchState)>) {
+        self.played.extend(played_matches);
+    }
+
+    /// Opens the round's transaction and writes the matches kept so far.
+    async fn write(self) -> Result<OpenRound<'a>> {
+        use sqlx::Connection;
+        let mut open = OpenRound {
+            store: self.store,
+            tx: self.conn.begin_with("BEGIN IMMEDIATE").await?,
+            stored: Vec::new(),
+            touched: Vec::new(),
+        };
+        super::open::stamp_transaction(&mut open.tx).await?;
+        let mut played = self.played;
+        while !played.is_empty() {
+            let rest = played.split_off(played.len().min(WRITE_CHUNK));
+            open.add(played).await?;
+            played = rest;
+        }
+        Ok(open)
+    }
+
+    /// See [`OpenRound::commit_and_pair`].
+    pub async fn commit_and_pair(
+        self,
+        name: &str,
+        cache: &mut Option<LoadedTournament>,
+        ahead: PlayedAhead,
+    ) -> Result<CommittedRound> {
+        self.write()
+            .await?
+            .commit_and_pair(name, cache, ahead)
+            .await
+    }
+
+    /// See [`OpenRound::commit`].
+    pub async fn commit(self) -> Result<Vec<(BoardRow, PlayedMatch)>> {
+        self.write().await?.commit().await
+    }
+}
+
+/// Matches written a statement at a time (bounds the JSON of one statement).
+const WRITE_CHUNK: usize = 64;
+
+/// A round's transaction, open: see [`RoundBatch::write`].
+struct OpenRound<'a> {
     store: &'a Store,
     tx: sqlx::Transaction<'a, sqlx::Sqlite>,
     /// Written in this transaction.
@@ -612,11 +681,11 @@ pub struct RoundBatch<'a> {
     touched: Vec<BoardRow>,
 }
 
-impl RoundBatch<'_> {
-    /// Writes the matches played from the setup (as [`play_board`] returns them)
-    /// whose stored match is still untouched: their summaries and every hand, two
-    /// statements for the lot. The others are kept for [`RoundBatch::commit`].
-    pub async fn add(&mut self, played_matches: Vec<(BoardRow, MatchState)>) -> Result<()> {
+impl OpenRound<'_> {
+    /// Writes the matches played from the setup whose stored match is still
+    /// untouched: their summaries and every hand, two statements for the lot. The
+    /// others are kept for [`OpenRound::commit`].
+    async fn add(&mut self, played_matches: Vec<(BoardRow, MatchState)>) -> Result<()> {
         let (items, no_match): (Vec<_>, Vec<_>) = played_matches
             .into_iter()
             .partition(|(b, _)| b.match_id.is_some());
@@ -656,7 +725,8 @@ impl RoundBatch<'_> {
         let json =
             serde_json::to_string(&rows).map_err(|e| corrupt(format!("match summaries: {e}")))?;
         let untouched: std::collections::HashSet<i64> = sqlx::query_scalar(
-            "UPDATE matches SET winner = v.value->>2, hands_played = v.value->>3,
+            "UPDATE matches SET revision = revision + 1, winner = v.value->>2,
+                 hands_played = v.value->>3,
                  final_south = v.value->>4, final_north = v.value->>5,
                  finished_at = CASE WHEN v.value->>2 IS NULL THEN NULL
                                     ELSE COALESCE(matches.finished_at, ?2) END
@@ -708,7 +778,7 @@ impl RoundBatch<'_> {
     ///
     /// Returns the round's matches committed, the pairing, and the matches of
     /// `ahead` committed with it.
-    pub async fn commit_and_pair(
+    async fn commit_and_pair(
         mut self,
         name: &str,
         cache: &mut Option<LoadedTournament>,
@@ -749,7 +819,7 @@ impl RoundBatch<'_> {
     /// Commits the round's transaction, then plays on the matches that were not
     /// untouched (each in its own transaction, as [`Store::play_started_match`]).
     /// Returns the matches played, in board order.
-    pub async fn commit(self) -> Result<Vec<(BoardRow, PlayedMatch)>> {
+    async fn commit(self) -> Result<Vec<(BoardRow, PlayedMatch)>> {
         self.tx.commit().await?;
         let mut done = self.stored;
         for b in self.touched {
@@ -961,7 +1031,6 @@ async fn pair_in(
     let mut stored = Vec::new();
     let mut played_games = games.into_iter().map(|g| g.4);
     let mut ids = ids.into_iter();
-    let mut any_over = false;
     for p in &pairings {
         let Some(north) = p.north else {
             sqlx::query(
@@ -990,20 +1059,9 @@ async fn pair_in(
             stored.push((board, m));
             continue;
         }
-        let mut over = false;
-        if engines.0.is_some() != engines.1.is_some() {
-            // Like `match new`: an engine facing a human makes its turns at once.
-            let stored = load_match(&mut *conn, id).await?;
-            let levels = stored.row.engines()?;
-            let before = stored.state.hands().to_vec();
-            let mut state = stored.state;
-            state.play_engines(levels, seed);
-            write_hands(&mut *conn, id, &before, state.hands(), n).await?;
-            update_summary(&mut *conn, id, state.hands(), state.outcome()).await?;
-            over = state.is_over();
-            any_over |= over;
-        }
-        boards.push(board_row(p, Some(id), over, 0, seed, engines));
+        // An engine facing a human makes its opening turns after the commit, thought
+        // outside any transaction (`app::tournaments::make_engine_openings`).
+        boards.push(board_row(p, Some(id), false, 0, seed, engines));
     }
     if loaded.row.status == "open" {
         sqlx::query("UPDATE tournaments SET status = 'running' WHERE id = ?1 AND status = 'open'")
@@ -1011,18 +1069,14 @@ async fn pair_in(
             .execute(&mut *conn)
             .await?;
     }
-    let mut cache = None;
-    if !any_over {
-        add_round(&mut loaded.tournament, &pairings);
-        loaded.boards.extend(boards.iter().cloned());
-        loaded.boards.sort_by_key(|b| (b.round, b.board));
-        if loaded.row.status == "open" {
-            loaded.row.status = "running".into();
-        }
-        for (b, m) in &stored {
-            record_result(&mut loaded.tournament, b.round, b.board, m);
-        }
-        cache = Some(loaded);
+    add_round(&mut loaded.tournament, &pairings);
+    loaded.boards.extend(boards.iter().cloned());
+    loaded.boards.sort_by_key(|b| (b.round, b.board));
+    if loaded.row.status == "open" {
+        loaded.row.status = "running".into();
+    }
+    for (b, m) in &stored {
+        record_result(&mut loaded.tournament, b.round, b.board, m);
     }
     let withdrawn_retired = retired.into_iter().map(|(_, name)| name).collect();
     Ok((
@@ -1031,7 +1085,7 @@ async fn pair_in(
             boards,
             withdrawn_retired,
         },
-        cache,
+        Some(loaded),
         stored,
     ))
 }
@@ -1104,7 +1158,7 @@ async fn record_withdrawals(
 
 /// A played match's summary columns as `update_summary` writes them: the winner,
 /// the hands finished, and the last hand's scores.
-fn summary(state: &MatchState) -> (Option<&'static str>, i64, Option<u32>, Option<u32>) {
+pub(crate) fn summary(state: &MatchState) -> (Option<&'static str>, i64, Option<u32>, Option<u32>) {
     let last_score = state.hands().iter().rev().find_map(|h| h.score);
     (
         state.outcome().map(MatchOutcome::name),

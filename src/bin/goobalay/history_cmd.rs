@@ -12,7 +12,7 @@ use goobalay::store::{HistoryFilter, MatchRow};
 use tabled::{Table, Tabled, settings::Style};
 
 use crate::args::Format;
-use crate::db::{csv_field, local, print_json, with_store};
+use crate::db::{csv_field, local, print_json, with_store_read};
 
 #[derive(Args, Debug)]
 pub struct HistoryArgs {
@@ -100,7 +100,7 @@ pub fn run(db: Option<PathBuf>, a: HistoryArgs) -> anyhow::Result<ExitCode> {
             .transpose()?,
         tournament: a.tournament.clone(),
     };
-    let rows = with_store(db, async |store| Ok(store.history(&filter).await?))?;
+    let rows = with_store_read(db, async |store| Ok(store.history(&filter).await?))?;
     let seeds = |m: &MatchRow| match (m.final_south, m.final_north) {
         (Some(s), Some(n)) => format!("{s}-{n}"),
         _ => "-".to_string(),

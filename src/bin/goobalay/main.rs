@@ -7,6 +7,7 @@ mod db;
 mod demo_cmd;
 mod draw;
 mod engine_cmds;
+mod files;
 mod history_cmd;
 mod match_cmd;
 mod out;

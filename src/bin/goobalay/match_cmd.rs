@@ -14,13 +14,15 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
+use goobalay::app::matches::{HumanAction, MatchRequest};
+use goobalay::app::{self, AppError};
 use goobalay::engine::{BySide, Side};
-use goobalay::matches::{Awaiting, Event, MatchError, MatchForm, MatchSpec, MatchState, parse_row};
-use goobalay::store::{MatchRow, NewMatch, Store, StoreError, StoredMatch};
+use goobalay::matches::{Awaiting, Event, MatchForm, MatchSpec, MatchState, parse_row};
+use goobalay::store::{Store, StoreError, StoredMatch};
 use tabled::{Table, Tabled, settings::Style};
 
 use crate::args::{RecordFormat, VariantArgs, parse_side};
-use crate::db::{local, print_json, with_store};
+use crate::db::{local, print_json, with_store, with_store_read};
 use crate::draw;
 use crate::out::{out, outln};
 
@@ -128,72 +130,33 @@ pub fn run(db: Option<PathBuf>, command: MatchCommand) -> anyhow::Result<ExitCod
         MatchCommand::New(a) => new(db, a),
         MatchCommand::Play(a) => play(db, a.id),
         MatchCommand::Move(a) => {
-            let hole = a.hole.clone();
-            let stored = with_store(db, async |store| {
-                act(
-                    store,
-                    a.id,
-                    |state| {
-                        let m = state.parse_move(&hole)?;
-                        Ok(Event::Move(m))
-                    },
-                    a.format,
-                )
-                .await
-            })?;
+            let action = HumanAction::Move(a.hole.clone());
+            let stored = with_store(db, async |store| act(store, a.id, &action, a.format).await)?;
             print_state(&stored, a.format)
         }
         MatchCommand::Arrange(a) => {
-            let row = parse_row(&a.seeds)?;
-            let stored = with_store(db, async |store| {
-                act(
-                    store,
-                    a.id,
-                    |state| match state.awaiting() {
-                        Awaiting::Arrangement(side) => Ok(Event::Arrange {
-                            side,
-                            row: row.clone(),
-                        }),
-                        _ => Ok(Event::Arrange {
-                            side: Side::South,
-                            row: row.clone(),
-                        }),
-                    },
-                    a.format,
-                )
-                .await
-            })?;
+            let action = HumanAction::Arrange(parse_row(&a.seeds)?);
+            let stored = with_store(db, async |store| act(store, a.id, &action, a.format).await)?;
             print_state(&stored, a.format)
         }
         MatchCommand::Result(a) => {
-            let score = BySide::new(
+            let action = HumanAction::Result(BySide::new(
                 seed_count(&a.south, "south")?,
                 seed_count(&a.north, "north")?,
-            );
-            let stored = with_store(db, async |store| {
-                act(store, a.id, |_| Ok(Event::Result(score)), a.format).await
-            })?;
+            ));
+            let stored = with_store(db, async |store| act(store, a.id, &action, a.format).await)?;
             print_state(&stored, a.format)
         }
         MatchCommand::Undo(a) => {
-            let stored = with_store(db, async |store| {
-                let (stored, ()) = store
-                    .update_match(a.id, |state, row| {
-                        let engines = row.engines()?;
-                        state.undo_last_human_move(engines.map(|e| e.is_none()))?;
-                        Ok(())
-                    })
-                    .await?;
-                Ok(stored)
-            })?;
+            let stored = with_store(db, async |store| Ok(app::undo(store, a.id).await?))?;
             print_state(&stored, a.format)
         }
         MatchCommand::State(a) => {
-            let stored = with_store(db, async |store| Ok(store.load_match(a.id).await?))?;
+            let stored = with_store_read(db, async |store| Ok(store.load_match(a.id).await?))?;
             print_state(&stored, a.format)
         }
         MatchCommand::Show(a) => {
-            let stored = with_store(db, async |store| Ok(store.load_match(a.id).await?))?;
+            let stored = with_store_read(db, async |store| Ok(store.load_match(a.id).await?))?;
             show(&stored, a.format)
         }
     }
@@ -208,51 +171,18 @@ fn seed_count(text: &str, side: &str) -> anyhow::Result<u32> {
     })
 }
 
-/// Applies one human event (the awaited player must be a human) in one transaction,
-/// then lets the engines take their turns (see [`Store::play_engine_turns`]).
+/// Enters one human action with the engines' replies (see [`app::enter`]).
 async fn act(
     store: &Store,
     id: i64,
-    event: impl FnOnce(&MatchState) -> Result<Event, MatchError>,
+    action: &HumanAction,
     format: RecordFormat,
 ) -> anyhow::Result<StoredMatch> {
-    let (stored, made) = human_act(store, id, event).await?;
+    let played = app::enter(store, id, action).await?;
     if format != RecordFormat::Json {
-        report_engine_events(&stored, &made, &stored.row)?;
+        report_engine_events(&played.stored, &played.engine_events)?;
     }
-    Ok(stored)
-}
-
-async fn human_act(
-    store: &Store,
-    id: i64,
-    event: impl FnOnce(&MatchState) -> Result<Event, MatchError>,
-) -> Result<(StoredMatch, Vec<Event>), StoreError> {
-    // Engine turns left over by an interrupted command come first (a match with a
-    // human never waits for an engine).
-    let current = store.load_match(id).await?;
-    let engines = current.engines()?;
-    if engines.south.is_none() || engines.north.is_none() {
-        store.play_engine_turns(id).await?;
-    }
-    store
-        .update_match(id, |state, row| {
-            let engines = row.engines()?;
-            let event = event(state)?;
-            if !matches!(event, Event::Result(_))
-                && let Some(side) = state.awaiting().side()
-                    && let Some(level) = engines[side] {
-                        return Err(MatchError::Spec(format!(
-                            "it is {side}'s turn and {} is an engine player ({level}); run `goobalay match play {id}`",
-                            row.player_name(side)
-                        ))
-                        .into());
-                    }
-            state.apply(&event)?;
-            Ok(())
-        })
-        .await?;
-    store.play_engine_turns(id).await
+    Ok(played.stored)
 }
 
 fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
@@ -263,33 +193,16 @@ fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
     };
     let spec = MatchSpec::new(&variant, form, a.max_hands, a.first)?;
     let seed = a.seed.unwrap_or_else(rand::random);
-    let stored = with_store(db, async |store| {
-        let south = store.require_player(&a.south).await?;
-        let north = store.require_player(&a.north).await?;
-        for p in [&south, &north] {
-            if p.retired_at.is_some() {
-                return Err(StoreError::Retired(p.name.clone()).into());
-            }
-        }
-        if south.id == north.id {
-            bail!("a player cannot play against themselves ('{}')", south.name);
-        }
-        let new = NewMatch {
-            spec,
-            south: south.id,
-            north: north.id,
-            seed,
-            tournament_id: None,
-            round: None,
-        };
-        // Created and (against a human) the engine's opening turns, in one go.
-        let mut created = store.create_match(&new).await?;
-        let engines = created.engines()?;
-        if engines.south.is_none() || engines.north.is_none() {
-            created = store.play_engine_turns(created.row.id).await?.0;
-        }
-        Ok(created)
+    let request = MatchRequest {
+        spec,
+        south: a.south.clone(),
+        north: a.north.clone(),
+        seed,
+    };
+    let played = with_store(db, async |store| {
+        Ok(app::create_match(store, request).await?)
     })?;
+    let stored = played.stored;
     match a.format {
         RecordFormat::Json => print_json(&match_json(&stored))?,
         _ => {
@@ -499,9 +412,9 @@ fn play(db: Option<PathBuf>, id: i64) -> anyhow::Result<ExitCode> {
                 return Ok(ExitCode::SUCCESS);
             };
             if engines[side].is_some() {
-                let (next, made) = store.play_engine_turns(id).await?;
-                report_engine_events(&next, &made, &row)?;
-                stored = next;
+                let played = app::play_engine_turns(store, id).await?;
+                report_engine_events(&played.stored, &played.engine_events)?;
+                stored = played.stored;
                 continue;
             }
             out!("{}", describe(&stored));
@@ -542,43 +455,43 @@ fn play(db: Option<PathBuf>, id: i64) -> anyhow::Result<ExitCode> {
                 return Ok(ExitCode::SUCCESS);
             }
             let result = if input.eq_ignore_ascii_case("undo") {
-                store
-                    .update_match(id, |state, row| {
-                        let engines = row.engines()?;
-                        state.undo_last_human_move(engines.map(|e| e.is_none()))?;
-                        Ok(Vec::new())
-                    })
-                    .await
-            } else {
-                let text = input.to_string();
-                human_act(store, id, |state| {
-                    Ok(match state.awaiting() {
-                        Awaiting::Arrangement(side) => Event::Arrange {
-                            side,
-                            row: parse_row(&text)?,
-                        },
-                        _ => Event::Move(state.parse_move(&text)?),
-                    })
+                app::undo(store, id).await.map(|stored| app::Played {
+                    stored,
+                    engine_events: Vec::new(),
                 })
-                .await
+            } else {
+                let action = match awaiting {
+                    Awaiting::Arrangement(_) => match parse_row(input) {
+                        Ok(row) => HumanAction::Arrange(row),
+                        Err(e) => {
+                            println!("{e}; try again");
+                            continue;
+                        }
+                    },
+                    _ => HumanAction::Move(input.to_string()),
+                };
+                app::enter(store, id, &action).await
             };
             match result {
-                Ok((next, made)) => {
-                    report_engine_events(&next, &made, &row)?;
-                    stored = next;
+                Ok(played) => {
+                    report_engine_events(&played.stored, &played.engine_events)?;
+                    stored = played.stored;
                 }
-                Err(e @ StoreError::Match(_)) => outln!("{e}; try again"),
+                Err(e @ (AppError::Match(_) | AppError::Store(StoreError::Match(_)))) => {
+                    outln!("{e}; try again")
+                }
+                Err(e @ AppError::EngineCaughtUp { .. }) => {
+                    outln!("{e}");
+                    stored = store.load_match(id).await?;
+                }
                 Err(e) => return Err(e.into()),
             }
         }
     })
 }
 
-fn report_engine_events(
-    stored: &StoredMatch,
-    made: &[Event],
-    row: &MatchRow,
-) -> std::io::Result<()> {
+fn report_engine_events(stored: &StoredMatch, made: &[Event]) -> std::io::Result<()> {
+    let row = &stored.row;
     if made.is_empty() {
         return Ok(());
     }
@@ -618,7 +531,7 @@ fn report_engine_events(
 
 /// `goobalay replay ID [--hand N]`: the board after every move.
 pub fn replay(db: Option<PathBuf>, a: ReplayArgs) -> anyhow::Result<ExitCode> {
-    let stored = with_store(db, async |store| Ok(store.load_match(a.id).await?))?;
+    let stored = with_store_read(db, async |store| Ok(store.load_match(a.id).await?))?;
     let hands = stored.state.hands().len() as u32;
     if let Some(h) = a.hand
         && (h == 0 || h > hands)

@@ -13,7 +13,7 @@ use goobalay::store::{HistoryFilter, Player};
 use tabled::{Table, Tabled, settings::Style};
 
 use crate::args::{Format, RecordFormat};
-use crate::db::{csv_field, local, print_json, with_store};
+use crate::db::{csv_field, local, print_json, with_store, with_store_read};
 
 #[derive(Subcommand, Debug)]
 pub enum PlayerCommand {
@@ -131,7 +131,7 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
             print_player(&player, a.format, "added")
         }
         PlayerCommand::List(a) => {
-            let players = with_store(db, async |store| Ok(store.players(a.all).await?))?;
+            let players = with_store_read(db, async |store| Ok(store.players(a.all).await?))?;
             let mut out = crate::out::stdout();
             match a.format {
                 Format::Json => print_json(&players)?,
@@ -158,7 +158,7 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
             Ok(ExitCode::SUCCESS)
         }
         PlayerCommand::Show(a) => {
-            let (player, matches, rating, history) = with_store(db, async |store| {
+            let (player, matches, rating, history) = with_store_read(db, async |store| {
                 let player = store.require_player(&a.name).await?;
                 let (ratings, changes) = store.ratings().await?;
                 let rating = ratings.get(&player.id).copied();

@@ -9,12 +9,12 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
+use goobalay::app::{RunEnd, RunEvent};
 use goobalay::engine::Side;
 use goobalay::matches::{MatchForm, MatchOutcome};
 use goobalay::store::Store;
-use goobalay::store::run::{RunEnd, RunEvent};
 use goobalay::store::tournaments::{LoadedTournament, NewTournament};
 use goobalay::tournament::export::{self, ExportFormat};
 use goobalay::tournament::{Format as TFormat, PointsScheme, Tiebreak, Tournament};
@@ -23,7 +23,8 @@ use tabled::builder::Builder;
 use tabled::settings::Style;
 
 use crate::args::{Format, VariantArgs};
-use crate::db::{csv_field, local, print_json, with_store};
+use crate::db::{csv_field, local, print_json, with_store, with_store_read};
+use crate::files;
 
 use crate::out::outln;
 
@@ -150,9 +151,14 @@ pub struct ExportArgs {
     pub name: String,
     #[arg(long, value_enum)]
     pub format: ExportKind,
-    /// Write to this file instead of standard output.
+    /// Write to this file instead of standard output (never over an SQLite
+    /// database; an existing file only with --force).
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Replace the --output file if it exists (atomically: a temporary file in its
+    /// folder is renamed over it).
+    #[arg(long, requires = "output")]
+    pub force: bool,
 }
 
 #[derive(Args, Debug)]
@@ -193,7 +199,7 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Pair(a) => with_store(db, async |store| {
-            let paired = store.pair_next_round(&a.name).await?;
+            let paired = goobalay::app::pair_round(store, &a.name).await?;
             let loaded = store.load_tournament(&a.name).await?;
             if a.format == Format::Json {
                 print_json(&paired)?;
@@ -252,48 +258,41 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             }
             Ok(ExitCode::SUCCESS)
         }),
-        TournamentCommand::Standings(a) => with_store(db, async |store| {
+        TournamentCommand::Standings(a) => with_store_read(db, async |store| {
             let loaded = store.load_tournament(&a.name).await?;
             print_standings(&loaded, a.format)?;
             Ok(ExitCode::SUCCESS)
         }),
-        TournamentCommand::Crosstable(a) => with_store(db, async |store| {
+        TournamentCommand::Crosstable(a) => with_store_read(db, async |store| {
             let loaded = store.load_tournament(&a.name).await?;
             print_crosstable(&loaded.tournament, a.format)?;
             Ok(ExitCode::SUCCESS)
         }),
-        TournamentCommand::Show(a) => with_store(db, async |store| {
+        TournamentCommand::Show(a) => with_store_read(db, async |store| {
             let loaded = store.load_tournament(&a.name).await?;
             print_show(&loaded, a.format)?;
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Export(a) => {
-            let loaded = with_store(db, async |store| Ok(store.load_tournament(&a.name).await?))?;
+            let db = crate::db::db_path(db);
+            if let Some(path) = &a.output {
+                files::check_output(path, &db, a.force)?;
+            }
+            let loaded = with_store_read(Some(db), async |store| {
+                Ok(store.load_tournament(&a.name).await?)
+            })?;
             let text = export::export(&loaded.tournament, a.format.into());
             match &a.output {
                 Some(path) => {
-                    std::fs::write(path, &text)
-                        .with_context(|| format!("cannot write {}", path.display()))?;
+                    files::write_output(path, text.as_bytes(), a.force)?;
                     eprintln!("wrote {}", path.display());
                 }
                 None => crate::out::stdout().write_all(text.as_bytes())?,
             }
             Ok(ExitCode::SUCCESS)
         }
-        TournamentCommand::List(a) => with_store(db, async |store| {
-            let mut list = store.tournaments().await?;
-            // Finished by results entered since the last `tournament run`.
-            for s in &mut list {
-                if s.row.status == "running"
-                    && store
-                        .load_tournament(&s.row.name)
-                        .await?
-                        .tournament
-                        .is_finished()
-                {
-                    s.row.status = "finished".to_string();
-                }
-            }
+        TournamentCommand::List(a) => with_store_read(db, async |store| {
+            let list = goobalay::app::tournaments::list(store).await?;
             match a.format {
                 Format::Json => print_json(&list)?,
                 Format::Csv => {
@@ -343,16 +342,6 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
 fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
     let variant = a.variant.load()?;
     let format: TFormat = a.format.parse()?;
-    if let Some(r) = a.rounds {
-        if format != TFormat::Swiss {
-            bail!(
-                "--rounds applies only to a swiss; a {format}'s rounds follow from its entry count"
-            );
-        }
-        if !(1..=99).contains(&r) {
-            bail!("--rounds must be between 1 and 99, not {r}");
-        }
-    }
     let form = match &a.match_form {
         Some(f) => MatchForm::parse(f).context("--match-form")?,
         None => MatchForm::default_for(&variant.name),
@@ -441,8 +430,7 @@ pub async fn run_engines(
     // Lines are printed as rounds and matches are committed; a failed write to
     // stdout (a closed pipe) is reported once the run stops.
     let mut out = Ok(());
-    let report = store
-        .run_tournament(name, limit, |event| {
+    let report = goobalay::app::run_tournament(store, name, limit, |event| {
             if out.is_err() {
                 return;
             }

@@ -7,12 +7,10 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::bail;
 use clap::Args;
-use goobalay::store::default_db_path;
 
 use crate::args::Format;
-use crate::db::{csv_field, print_json, with_store};
+use crate::db::{csv_field, print_json, with_store_audit};
 use crate::out::outln;
 
 #[derive(Args, Debug)]
@@ -28,12 +26,8 @@ pub struct VerifyArgs {
 }
 
 pub fn run(db: Option<PathBuf>, a: VerifyArgs) -> anyhow::Result<ExitCode> {
-    // Auditing must not create a database where there was none.
-    let path = db.unwrap_or_else(default_db_path);
-    if !path.exists() {
-        bail!("no database at {}", path.display());
-    }
-    let report = with_store(Some(path), async |store| Ok(store.verify(a.deep).await?))?;
+    // Auditing never creates a database where there was none.
+    let report = with_store_audit(db, async |store| Ok(store.verify(a.deep).await?))?;
     match a.format {
         Format::Json => print_json(&report)?,
         Format::Csv => {
