@@ -35,7 +35,10 @@ use std::path::{Path, PathBuf};
 use sqlx::Connection;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection, SqlitePoolOptions};
 
-use super::{DEFAULT_BUSY_TIMEOUT, Result, Store, StoreError, busy_timeout, check_header, not_a_db, schema_state};
+use super::{
+    DEFAULT_BUSY_TIMEOUT, Result, Store, StoreError, busy_timeout, check_header, not_a_db,
+    schema_state,
+};
 
 /// `club.db` + `-wal` etc.: the files SQLite keeps beside a database.
 pub(crate) fn sidecar(path: &Path, suffix: &str) -> PathBuf {
