@@ -84,6 +84,14 @@ pub async fn run_tournament(
     mut on: impl FnMut(RunEvent<'_>),
 ) -> Result<RunReport> {
     let mut cache = Some(store.load_tournament(name).await?);
+    // A run that may play no match pairs no round either. (With a limit above 0
+    // the round after the last match played is paired, as without a limit.)
+    if limit == Some(0) {
+        return Ok(RunReport {
+            played: 0,
+            end: RunEnd::Limit,
+        });
+    }
     let spec = cache.as_ref().expect("loaded").row.spec()?;
     let mut writer = store.tournament_writer().await?;
     let mut played = 0u64;

@@ -34,6 +34,7 @@ use crate::matches::{
     Event, Hand, HandEnd, MatchError, MatchForm, MatchOutcome, MatchRecord, MatchSpec, MatchState,
     parse_row,
 };
+use crate::names::{NameError, excerpt};
 
 pub mod verify;
 
@@ -67,6 +68,11 @@ pub enum StoreError {
         "the database is busy: another goobalay process kept it locked longer than {0} ms; nothing was written, try again"
     )]
     Busy(u128),
+    #[error(
+        "GOOBALAY_BUSY_TIMEOUT_MS is '{}'; allowed: a whole number of milliseconds from 0 to {MAX_BUSY_TIMEOUT_MS}",
+        excerpt(.0)
+    )]
+    BusyTimeout(String),
     #[error("not a regular file (a folder, FIFO, device or socket cannot be a database)")]
     NotAFile(PathBuf),
     #[error("cannot read it: {1}")]
@@ -89,21 +95,20 @@ pub enum StoreError {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("no player named '{0}' (see `goobalay player list`)")]
+    #[error("no player named '{}' (see `goobalay player list`)", excerpt(.0))]
     UnknownPlayer(String),
-    #[error("a player named '{0}' already exists (names are unique, ignoring case)")]
-    DuplicatePlayer(String),
-    #[error("a player name must not be empty")]
-    EmptyName,
     #[error(
-        "a player name must be at most {MAX_NAME_CHARS} characters without control characters (tabs, newlines)"
+        "a player named '{}' already exists (names are unique, ignoring case and Unicode variants)",
+        excerpt(.0)
     )]
-    BadName,
+    DuplicatePlayer(String),
+    #[error(transparent)]
+    Name(#[from] NameError),
     #[error("player '{0}' is retired")]
     Retired(String),
     #[error("no match with id {0} (see `goobalay history`)")]
     UnknownMatch(i64),
-    #[error("no tournament named '{0}'")]
+    #[error("no tournament named '{}'", excerpt(.0))]
     UnknownTournament(String),
     #[error(transparent)]
     Match(#[from] MatchError),
@@ -135,19 +140,29 @@ impl From<sqlx::Error> for StoreError {
             if let Some(code) = db.code().and_then(|c| c.parse::<u32>().ok())
                 && code & 0xff == 5
             {
-                return StoreError::Busy(busy_timeout().as_millis());
+                let timeout = busy_timeout().unwrap_or(DEFAULT_BUSY_TIMEOUT);
+                return StoreError::Busy(timeout.as_millis());
             }
         }
         StoreError::Sqlx(e)
     }
 }
 
+/// Longest busy timeout, in milliseconds: SQLite takes it as a C `int`.
+pub const MAX_BUSY_TIMEOUT_MS: u64 = i32::MAX as u64;
+
 /// The busy timeout: `GOOBALAY_BUSY_TIMEOUT_MS` if set (tests shorten it), else 10 s.
-pub fn busy_timeout() -> Duration {
-    std::env::var("GOOBALAY_BUSY_TIMEOUT_MS")
-        .ok()
-        .and_then(|v| v.parse::<u64>().ok())
-        .map_or(DEFAULT_BUSY_TIMEOUT, Duration::from_millis)
+/// A value that is not a whole number of milliseconds from 0 to
+/// [`MAX_BUSY_TIMEOUT_MS`] is refused (not ignored).
+pub fn busy_timeout() -> Result<Duration> {
+    let Some(value) = std::env::var_os("GOOBALAY_BUSY_TIMEOUT_MS") else {
+        return Ok(DEFAULT_BUSY_TIMEOUT);
+    };
+    let text = value.to_string_lossy();
+    match text.parse::<u64>() {
+        Ok(ms) if ms <= MAX_BUSY_TIMEOUT_MS => Ok(Duration::from_millis(ms)),
+        _ => Err(StoreError::BusyTimeout(text.into_owned())),
+    }
 }
 
 /// The database used when neither `--db` nor `GOOBALAY_DB` is given:
@@ -296,7 +311,7 @@ impl MatchRow {
 
     /// The match's spec, rebuilt from the stored rule set.
     pub fn spec(&self) -> Result<MatchSpec> {
-        let variant = Variant::from_file_text(&self.rules_json, true)
+        let variant = Variant::from_recorded_json(&self.rules_json)
             .map_err(|e| StoreError::Corrupt(format!("match {}: rules: {e}", self.id)))?;
         let form = MatchForm::parse(&self.form)?;
         let first = Side::parse(&self.first_mover).ok_or_else(|| {
@@ -305,8 +320,15 @@ impl MatchRow {
                 self.id, self.first_mover
             ))
         })?;
-        let max_hands = self.max_hands.map(|m| m as u32);
-        let mut spec = MatchSpec::new(&variant, form, max_hands, first)?;
+        let max_hands = self
+            .max_hands
+            .map(|m| {
+                u32::try_from(m)
+                    .map_err(|_| StoreError::Corrupt(format!("match {}: max_hands {m}", self.id)))
+            })
+            .transpose()?;
+        // As recorded: a match stored without a hand limit keeps having none.
+        let mut spec = MatchSpec::as_recorded(&variant, form, max_hands, first)?;
         spec.variant = self.variant.clone();
         Ok(spec)
     }
@@ -373,6 +395,8 @@ impl Store {
     /// its schema up to date. Refuses a file that is not SQLite, an SQLite file of
     /// another program, and a database made by a newer goobalay.
     pub async fn open(path: &Path) -> Result<Store> {
+        // Before anything is created: a refused setting leaves nothing behind.
+        let timeout = busy_timeout()?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|source| StoreError::Folder {
                 path: dir.to_path_buf(),
@@ -393,7 +417,7 @@ impl Store {
             .create_if_missing(true)
             .foreign_keys(true)
             .synchronous(SqliteSynchronous::Normal)
-            .busy_timeout(busy_timeout());
+            .busy_timeout(timeout);
         if !rollback {
             options = options.journal_mode(SqliteJournalMode::Wal);
         }
@@ -444,8 +468,11 @@ impl Store {
         club: Option<&str>,
         engine: Option<Level>,
     ) -> Result<Player> {
-        let name = check_name(name)?;
-        let club = club.map(str::trim).filter(|c| !c.is_empty());
+        let name = &check_name(name)?;
+        let club = club
+            .filter(|c| !c.trim().is_empty())
+            .map(|c| crate::names::clean(c, "a club name"))
+            .transpose()?;
         let mut tx = self.begin_immediate().await?;
         if find_player(&mut tx, name).await?.is_some() {
             return Err(StoreError::DuplicatePlayer(name.to_string()));
@@ -490,7 +517,7 @@ impl Store {
     }
 
     pub async fn rename_player(&self, old: &str, new: &str) -> Result<Player> {
-        let new = check_name(new)?;
+        let new = &check_name(new)?;
         let mut tx = self.begin_immediate().await?;
         let player = find_player(&mut tx, old)
             .await?
@@ -698,24 +725,18 @@ impl Store {
     }
 }
 
-/// Longest player name, in characters.
-pub const MAX_NAME_CHARS: usize = 100;
+/// Longest player, club or tournament name, in characters.
+pub const MAX_NAME_CHARS: usize = crate::names::MAX_NAME_CHARS;
 
-/// A trimmed player name: not empty, not too long, no control characters.
-fn check_name(name: &str) -> Result<&str> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err(StoreError::EmptyName);
-    }
-    if name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
-        return Err(StoreError::BadName);
-    }
-    Ok(name)
+/// A player name as stored (see [`crate::names::clean`]).
+fn check_name(name: &str) -> Result<String> {
+    Ok(crate::names::clean(name, "a player name")?)
 }
 
-/// Lower-cased name: names are unique ignoring case (Unicode-aware).
+/// The key under which player and tournament names are unique and found
+/// ([`crate::names::key`]: case and Unicode variants ignored).
 pub fn name_key(name: &str) -> String {
-    name.trim().to_lowercase()
+    crate::names::key(name)
 }
 
 fn check_header(path: &Path) -> Result<()> {
@@ -752,7 +773,11 @@ async fn migrate(path: &Path, options: &SqliteConnectOptions) -> Result<()> {
         let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
         // Another process may have migrated while we waited for the lock.
         if !schema_state(path, &mut tx).await? {
+            let old_keys = !migration_applied(&mut tx, UNICODE_NAME_KEYS).await?;
             MIGRATOR.run(&mut *tx).await?;
+            if old_keys {
+                recompute_name_keys(&mut tx).await?;
+            }
             open::record_identity(&mut tx).await?;
         }
         tx.commit().await?;
@@ -791,6 +816,78 @@ async fn schema_state(path: &Path, conn: &mut SqliteConnection) -> Result<bool> 
         });
     }
     Ok(MIGRATOR.iter().all(|m| applied.contains(&m.version)))
+}
+
+/// The migration from which name keys are [`crate::names::key`] (before: lower case).
+const UNICODE_NAME_KEYS: i64 = 20261201200000;
+
+async fn migration_applied(conn: &mut SqliteConnection, version: i64) -> Result<bool> {
+    let has_table: bool = sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_sqlx_migrations')",
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    if !has_table {
+        return Ok(false);
+    }
+    Ok(sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM _sqlx_migrations WHERE version = ?1 AND success)",
+    )
+    .bind(version)
+    .fetch_one(&mut *conn)
+    .await?)
+}
+
+/// Recomputes every player's and tournament's name key (see the migration
+/// `20261201200000_unicode_name_keys.sql`). Rows are taken in id order: when two
+/// stored names have one key, the older keeps it and the other's key becomes
+/// "KEY #ID" (what [`crate::names::key`] gives for "NAME #ID"), so both stay unique
+/// and can be found. Names are not changed.
+async fn recompute_name_keys(conn: &mut SqliteConnection) -> Result<()> {
+    for table in ["players", "tournaments"] {
+        let rows: Vec<(i64, String)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT id, name FROM {table} ORDER BY id"
+        )))
+        .fetch_all(&mut *conn)
+        .await?;
+        if rows.is_empty() {
+            continue;
+        }
+        let mut taken = std::collections::HashSet::new();
+        let mut keys = Vec::with_capacity(rows.len());
+        for (id, name) in rows {
+            let mut key = crate::names::key(&name);
+            while taken.contains(&key) {
+                key = crate::names::key(&format!("{key} #{id}"));
+            }
+            taken.insert(key.clone());
+            keys.push((id, key));
+        }
+        // First every key on a value no name key can be (it starts with a control
+        // character), so no new key meets an old one in the unique index.
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "UPDATE {table} SET name_key = char(1) || id"
+        )))
+        .execute(&mut *conn)
+        .await?;
+        let json = serde_json::to_string(&keys)
+            .map_err(|e| StoreError::Corrupt(format!("name keys: {e}")))?;
+        let updated = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "UPDATE {table} SET name_key = v.value->>1
+             FROM jsonb_each(jsonb(?1)) AS v WHERE {table}.id = v.value->>0"
+        )))
+        .bind(json)
+        .execute(&mut *conn)
+        .await?;
+        if updated.rows_affected() != keys.len() as u64 {
+            return Err(StoreError::Corrupt(format!(
+                "{table}: {} of {} name keys recomputed",
+                updated.rows_affected(),
+                keys.len()
+            )));
+        }
+    }
+    Ok(())
 }
 
 fn not_a_db(path: &Path, e: sqlx::Error) -> StoreError {

@@ -35,7 +35,10 @@ use std::path::{Path, PathBuf};
 use sqlx::Connection;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection, SqlitePoolOptions};
 
-use super::{Result, Store, StoreError, busy_timeout, check_header, not_a_db, schema_state};
+use super::{
+    DEFAULT_BUSY_TIMEOUT, Result, Store, StoreError, busy_timeout, check_header, not_a_db,
+    schema_state,
+};
 
 /// `club.db` + `-wal` etc.: the files SQLite keeps beside a database.
 pub(crate) fn sidecar(path: &Path, suffix: &str) -> PathBuf {
@@ -105,7 +108,7 @@ fn read_only_options(path: &Path, immutable: bool) -> SqliteConnectOptions {
         .filename(path)
         .read_only(true)
         .immutable(immutable)
-        .busy_timeout(busy_timeout())
+        .busy_timeout(busy_timeout().unwrap_or(DEFAULT_BUSY_TIMEOUT))
 }
 
 async fn connect(path: &Path, options: &SqliteConnectOptions) -> Result<SqliteConnection> {
@@ -367,7 +370,7 @@ impl Store {
             .filename(path)
             .foreign_keys(true)
             .pragma("query_only", "ON")
-            .busy_timeout(busy_timeout());
+            .busy_timeout(busy_timeout()?);
         let options = match connect(path, &writable).await {
             Ok(conn) => {
                 let _ = conn.close().await;

@@ -47,17 +47,17 @@ pub enum TournamentStoreError {
     Tournament(#[from] TournamentError),
     #[error(transparent)]
     Match(#[from] MatchError),
-    #[error("no tournament named '{0}' (see `goobalay tournament list`)")]
-    Unknown(String),
-    #[error("a tournament named '{0}' already exists (names are unique, ignoring case)")]
-    Duplicate(String),
-    #[error("a tournament name must not be empty")]
-    EmptyName,
     #[error(
-        "a tournament name must be at most {} characters without control characters (tabs, newlines)",
-        super::MAX_NAME_CHARS
+        "no tournament named '{}' (see `goobalay tournament list`)",
+        crate::names::excerpt(.0)
     )]
-    BadName,
+    Unknown(String),
+    #[error(
+        "a tournament named '{0}' already exists (names are unique, ignoring case and Unicode variants)"
+    )]
+    Duplicate(String),
+    #[error(transparent)]
+    Name(#[from] crate::names::NameError),
     #[error("{player} is already entered in {tournament}")]
     AlreadyEntered { player: String, tournament: String },
     #[error("{player} is named twice in this entry list")]
@@ -159,7 +159,7 @@ impl TournamentRow {
             Variant::preset(&self.variant)
                 .ok_or_else(|| corrupt(format!("tournament {}: no rules", self.id)))?
         } else {
-            Variant::from_file_text(&self.rules_json, true)
+            Variant::from_recorded_json(&self.rules_json)
                 .map_err(|e| corrupt(format!("tournament {}: rules: {e}", self.id)))?
         };
         let form = MatchForm::parse(&self.match_form)?;
@@ -305,6 +305,9 @@ pub(crate) fn add_round(t: &mut Tournament, pairings: &[Pairing]) {
 pub struct PairedRound {
     pub round: u32,
     pub boards: Vec<BoardRow>,
+    /// Retired entrants withdrawn just before this round was paired (names).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub withdrawn_retired: Vec<String>,
 }
 
 /// A tournament in `tournament list`.
@@ -347,13 +350,7 @@ pub fn match_seed(seed: u64, round: u32, board: u32) -> u64 {
 
 impl Store {
     pub async fn create_tournament(&self, new: &NewTournament) -> Result<TournamentRow> {
-        let name = new.name.trim();
-        if name.is_empty() {
-            return Err(TournamentStoreError::EmptyName);
-        }
-        if name.chars().count() > super::MAX_NAME_CHARS || name.chars().any(char::is_control) {
-            return Err(TournamentStoreError::BadName);
-        }
+        let name = &crate::names::clean(&new.name, "a tournament name")?;
         if let Some(r) = new.rounds {
             if new.format != Format::Swiss {
                 return Err(TournamentStoreError::RoundsNotSwiss(new.format));
@@ -362,8 +359,10 @@ impl Store {
                 return Err(TournamentStoreError::RoundsOutOfRange(r));
             }
         }
-        // Check the match form and hand limit now, not at the first pairing.
-        MatchSpec::new(&new.variant, new.form, new.max_hands, Side::South)?;
+        // Check the match form and hand limit now, not at the first pairing; the
+        // limit stored is the one the matches get (RULES.md §3 point 11's default if
+        // none is given).
+        let spec = MatchSpec::new(&new.variant, new.form, new.max_hands, Side::South)?;
         let rules_json = serde_json::to_string(&new.variant.to_file())
             .map_err(|e| corrupt(format!("rules do not serialise: {e}")))?;
         let tiebreaks = new
@@ -388,7 +387,7 @@ impl Store {
         .bind(new.format.name())
         .bind(new.rounds.map(i64::from))
         .bind(new.form.name())
-        .bind(new.max_hands.map(i64::from))
+        .bind(spec.max_hands.map(i64::from))
         .bind(new.points.to_string())
         .bind((!tiebreaks.is_empty()).then_some(tiebreaks))
         .bind(new.seed as i64)
@@ -697,11 +696,14 @@ impl OpenRound<'_> {
         // The summaries `update_summary` writes, only where the match is untouched: no
         // result, the seed we played, one hand not begun (another process may have
         // played it). As in `write_hand_rows`, the rows go in as one JSON array.
+        // The hand limit played must be the stored match's: a match recorded before
+        // RULES.md §3 point 11 has none and is played on by itself (`touched`).
         type Summary = (
             i64,
             i64,
             Option<&'static str>,
             i64,
+            Option<u32>,
             Option<u32>,
             Option<u32>,
         );
@@ -716,6 +718,7 @@ impl OpenRound<'_> {
                     hands_played,
                     final_south,
                     final_north,
+                    state.spec().max_hands,
                 )
             })
             .collect();
@@ -729,6 +732,7 @@ impl OpenRound<'_> {
                                     ELSE COALESCE(matches.finished_at, ?2) END
              FROM jsonb_each(jsonb(?1)) AS v
              WHERE matches.id = v.value->>0 AND matches.seed = v.value->>1
+               AND matches.max_hands IS v.value->>6
                AND matches.winner IS NULL
                AND (SELECT COUNT(*) FROM hands WHERE match_id = matches.id) = 1
                AND (SELECT move_count = 0 AND arrangement_south IS NULL
@@ -871,6 +875,7 @@ async fn pair_in(
         _ => load(&mut *conn, name).await?,
     };
     let tid = loaded.row.id;
+    let retired = withdraw_retired(&mut *conn, &mut loaded).await?;
     if loaded.tournament.current_round() == 0 {
         let ratings = rating_map(&mut *conn).await?;
         let t = &mut loaded.tournament;
@@ -905,6 +910,7 @@ async fn pair_in(
     // An error writes nothing (a finished tournament is marked so by
     // `finish_tournament`, which `tournament run` calls).
     let pairings = loaded.tournament.next_round()?;
+    record_withdrawals(&mut *conn, tid, &loaded.tournament, &retired).await?;
     let spec = loaded.row.spec()?;
     let engine_of = &loaded.engines;
     let variant = Variant {
@@ -1072,7 +1078,82 @@ async fn pair_in(
     for (b, m) in &stored {
         record_result(&mut loaded.tournament, b.round, b.board, m);
     }
-    Ok((PairedRound { round, boards }, Some(loaded), stored))
+    let withdrawn_retired = retired.into_iter().map(|(_, name)| name).collect();
+    Ok((
+        PairedRound {
+            round,
+            boards,
+            withdrawn_retired,
+        },
+        Some(loaded),
+        stored,
+    ))
+}
+
+/// A retired player is not paired again: every entrant of `loaded` who is retired
+/// and has not withdrawn is withdrawn here, as `tournament withdraw` would do it
+/// just before this pairing (after the last round paired; before round 1, off the
+/// entry list). Changes `loaded` only; [`record_withdrawals`] stores it once the
+/// round is paired. Returns the entrants withdrawn (id, name).
+///
+/// Read from the players table every time, not from a cached tournament: a
+/// retirement changes no tournament row.
+async fn withdraw_retired(
+    conn: &mut SqliteConnection,
+    loaded: &mut LoadedTournament,
+) -> Result<Vec<(i64, String)>> {
+    let retired: Vec<(i64, String)> = sqlx::query_as(
+        "SELECT tp.player_id, p.name FROM tournament_players tp
+         JOIN players p ON p.id = tp.player_id
+         WHERE tp.tournament_id = ?1 AND tp.withdrawn_after IS NULL
+           AND p.retired_at IS NOT NULL
+         ORDER BY tp.seed_no, tp.player_id",
+    )
+    .bind(loaded.row.id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let t = &mut loaded.tournament;
+    let after = t.current_round();
+    for (id, _) in &retired {
+        if after == 0 {
+            t.entrants.retain(|e| e.id != *id);
+        } else if let Some(e) = t.entrants.iter_mut().find(|e| e.id == *id) {
+            e.withdrawn_after = Some(after);
+        }
+    }
+    Ok(retired)
+}
+
+/// Stores the withdrawals [`withdraw_retired`] made in `t` (paired since).
+async fn record_withdrawals(
+    conn: &mut SqliteConnection,
+    tid: i64,
+    t: &Tournament,
+    withdrawn: &[(i64, String)],
+) -> Result<()> {
+    for (id, _) in withdrawn {
+        let query = match t.entrant(*id).and_then(|e| e.withdrawn_after) {
+            Some(after) => sqlx::query(
+                "UPDATE tournament_players SET withdrawn_after = ?3
+                 WHERE tournament_id = ?1 AND player_id = ?2 AND withdrawn_after IS NULL",
+            )
+            .bind(tid)
+            .bind(id)
+            .bind(i64::from(after)),
+            None => sqlx::query(
+                "DELETE FROM tournament_players
+                 WHERE tournament_id = ?1 AND player_id = ?2 AND withdrawn_after IS NULL",
+            )
+            .bind(tid)
+            .bind(id),
+        };
+        if query.execute(&mut *conn).await?.rows_affected() != 1 {
+            return Err(corrupt(format!(
+                "tournament {tid}: the withdrawal of retired player {id} was not stored"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// A played match's summary columns as `update_summary` writes them: the winner,

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use anyhow::{Context, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use goobalay::engine::{Game, Side, Variant};
+use goobalay::names::excerpt;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -104,7 +105,8 @@ impl VariantArgs {
 pub fn preset(name: &str) -> anyhow::Result<Variant> {
     Variant::preset(name).with_context(|| {
         format!(
-            "unknown variant '{name}'; known: {}",
+            "unknown variant '{}'; known: {}",
+            excerpt(name),
             goobalay::engine::VARIANT_NAMES.join(", ")
         )
     })
@@ -160,7 +162,8 @@ impl StartArgs {
 }
 
 pub fn parse_side(text: &str) -> Result<Side, String> {
-    Side::parse(text).ok_or_else(|| format!("'{text}' is not a side; allowed: south, north"))
+    Side::parse(text)
+        .ok_or_else(|| format!("'{}' is not a side; allowed: south, north", excerpt(text)))
 }
 
 #[derive(Args, Debug)]

@@ -44,7 +44,7 @@ async fn lock_folder(dir: &Path) -> anyhow::Result<Option<std::fs::File>> {
     let Ok(folder) = std::fs::File::open(dir) else {
         return Ok(None);
     };
-    let timeout = goobalay::store::busy_timeout();
+    let timeout = goobalay::store::busy_timeout()?;
     let deadline = std::time::Instant::now() + timeout;
     loop {
         match folder.try_lock() {
@@ -167,7 +167,7 @@ fn with_store_reading<T>(
 
 /// Prints a value as pretty JSON with a final newline.
 pub fn print_json<T: serde::Serialize>(value: &T) -> anyhow::Result<()> {
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::out::stdout();
     serde_json::to_writer_pretty(&mut out, value)?;
     writeln!(out)?;
     Ok(())
@@ -199,11 +199,8 @@ pub fn write_csv<T: tabled::Tabled>(
     Ok(())
 }
 
-/// Quotes a CSV field when needed.
+/// A CSV text field: quoted when needed, defused against CSV injection (see
+/// [`goobalay::tournament::export::csv_field`]).
 pub fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
+    goobalay::tournament::export::csv_field(text)
 }

@@ -58,7 +58,10 @@ fn parse_date(text: &str, flag: &str, end_of_day: bool) -> anyhow::Result<DateTi
         return Ok(instant.with_timezone(&Utc));
     }
     let Ok(day) = NaiveDate::parse_from_str(t, "%Y-%m-%d") else {
-        bail!("{flag} '{text}' is not a date; use YYYY-MM-DD or an RFC 3339 time");
+        bail!(
+            "{flag} '{}' is not a date; use YYYY-MM-DD or an RFC 3339 time",
+            goobalay::names::excerpt(text)
+        );
     };
     let day = if end_of_day {
         day.succ_opt().unwrap_or(day)
@@ -102,7 +105,7 @@ pub fn run(db: Option<PathBuf>, a: HistoryArgs) -> anyhow::Result<ExitCode> {
         (Some(s), Some(n)) => format!("{s}-{n}"),
         _ => "-".to_string(),
     };
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::out::stdout();
     match a.format {
         Format::Json => print_json(&rows)?,
         Format::Csv => {

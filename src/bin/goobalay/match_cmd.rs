@@ -24,6 +24,7 @@ use tabled::{Table, Tabled, settings::Style};
 use crate::args::{RecordFormat, VariantArgs, parse_side};
 use crate::db::{local, print_json, with_store, with_store_read};
 use crate::draw;
+use crate::out::{out, outln};
 
 #[derive(Subcommand, Debug)]
 pub enum MatchCommand {
@@ -163,7 +164,10 @@ pub fn run(db: Option<PathBuf>, command: MatchCommand) -> anyhow::Result<ExitCod
 
 fn seed_count(text: &str, side: &str) -> anyhow::Result<u32> {
     text.trim().parse::<u32>().map_err(|_| {
-        anyhow::anyhow!("'{text}' is not a seed count for {side}; give a whole number 0 or more")
+        anyhow::anyhow!(
+            "'{}' is not a seed count for {side}; give a whole number 0 or more",
+            goobalay::names::excerpt(text)
+        )
     })
 }
 
@@ -176,7 +180,7 @@ async fn act(
 ) -> anyhow::Result<StoredMatch> {
     let played = app::enter(store, id, action).await?;
     if format != RecordFormat::Json {
-        report_engine_events(&played.stored, &played.engine_events);
+        report_engine_events(&played.stored, &played.engine_events)?;
     }
     Ok(played.stored)
 }
@@ -203,9 +207,14 @@ fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
         RecordFormat::Json => print_json(&match_json(&stored))?,
         _ => {
             let r = &stored.row;
-            println!(
+            outln!(
                 "created match {}: {} ({}), {} (south) v {} (north), seed {}",
-                r.id, r.variant, r.form, r.south, r.north, r.seed
+                r.id,
+                r.variant,
+                r.form,
+                r.south,
+                r.north,
+                r.seed
             );
             print_state(&stored, RecordFormat::Table)?;
         }
@@ -223,7 +232,7 @@ fn match_json(stored: &StoredMatch) -> serde_json::Value {
 
 fn print_state(stored: &StoredMatch, format: RecordFormat) -> anyhow::Result<ExitCode> {
     let status = stored.state.status(stored.row.id);
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::out::stdout();
     if format == RecordFormat::Json {
         // One line, like the RULES.md §9 trace it extends.
         writeln!(out, "{}", serde_json::to_string(&status)?)?;
@@ -356,7 +365,7 @@ fn show(stored: &StoredMatch, format: RecordFormat) -> anyhow::Result<ExitCode> 
         print_json(&v)?;
         return Ok(ExitCode::SUCCESS);
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::out::stdout();
     writeln!(
         out,
         "Match {} ({}, {}{}): {} (south) v {} (north), created {}{}",
@@ -398,17 +407,17 @@ fn play(db: Option<PathBuf>, id: i64) -> anyhow::Result<ExitCode> {
             let engines = row.engines()?;
             let awaiting = stored.state.awaiting();
             let Some(side) = awaiting.side() else {
-                print!("{}", describe(&stored));
+                out!("{}", describe(&stored));
                 show(&stored, RecordFormat::Table)?;
                 return Ok(ExitCode::SUCCESS);
             };
             if engines[side].is_some() {
                 let played = app::play_engine_turns(store, id).await?;
-                report_engine_events(&played.stored, &played.engine_events);
+                report_engine_events(&played.stored, &played.engine_events)?;
                 stored = played.stored;
                 continue;
             }
-            print!("{}", describe(&stored));
+            out!("{}", describe(&stored));
             let prompt = match awaiting {
                 Awaiting::Move(_) => format!(
                     "{} ({side}), your move [hole 1-{}, undo, quit]: ",
@@ -429,11 +438,11 @@ fn play(db: Option<PathBuf>, id: i64) -> anyhow::Result<ExitCode> {
                     .join(",")
                 ),
             };
-            print!("{prompt}");
-            std::io::stdout().flush()?;
+            out!("{prompt}");
+            crate::out::stdout().flush()?;
             let Some(line) = lines.next() else {
-                println!();
-                println!("match {id} left in play; resume with `goobalay match play {id}`");
+                outln!();
+                outln!("match {id} left in play; resume with `goobalay match play {id}`");
                 return Ok(ExitCode::SUCCESS);
             };
             let line = line.context("cannot read the terminal")?;
@@ -442,7 +451,7 @@ fn play(db: Option<PathBuf>, id: i64) -> anyhow::Result<ExitCode> {
                 continue;
             }
             if input.eq_ignore_ascii_case("quit") || input.eq_ignore_ascii_case("q") {
-                println!("match {id} left in play; resume with `goobalay match play {id}`");
+                outln!("match {id} left in play; resume with `goobalay match play {id}`");
                 return Ok(ExitCode::SUCCESS);
             }
             let result = if input.eq_ignore_ascii_case("undo") {
@@ -465,14 +474,14 @@ fn play(db: Option<PathBuf>, id: i64) -> anyhow::Result<ExitCode> {
             };
             match result {
                 Ok(played) => {
-                    report_engine_events(&played.stored, &played.engine_events);
+                    report_engine_events(&played.stored, &played.engine_events)?;
                     stored = played.stored;
                 }
                 Err(e @ (AppError::Match(_) | AppError::Store(StoreError::Match(_)))) => {
-                    println!("{e}; try again")
+                    outln!("{e}; try again")
                 }
                 Err(e @ AppError::EngineCaughtUp { .. }) => {
-                    println!("{e}");
+                    outln!("{e}");
                     stored = store.load_match(id).await?;
                 }
                 Err(e) => return Err(e.into()),
@@ -481,10 +490,10 @@ fn play(db: Option<PathBuf>, id: i64) -> anyhow::Result<ExitCode> {
     })
 }
 
-fn report_engine_events(stored: &StoredMatch, made: &[Event]) {
+fn report_engine_events(stored: &StoredMatch, made: &[Event]) -> std::io::Result<()> {
     let row = &stored.row;
     if made.is_empty() {
-        return;
+        return Ok(());
     }
     let n = stored.state.spec().rules.holes_per_row;
     let mut text = Vec::new();
@@ -511,12 +520,13 @@ fn report_engine_events(stored: &StoredMatch, made: &[Event]) {
         }
     }
     if text.len() > 12 {
-        println!("{} engine moves and arrangements made", text.len());
+        outln!("{} engine moves and arrangements made", text.len());
     } else {
         for t in text {
-            println!("{t}");
+            outln!("{t}");
         }
     }
+    Ok(())
 }
 
 /// `goobalay replay ID [--hand N]`: the board after every move.
@@ -531,7 +541,7 @@ pub fn replay(db: Option<PathBuf>, a: ReplayArgs) -> anyhow::Result<ExitCode> {
     let spec = stored.state.spec().clone();
     let n = spec.rules.holes_per_row;
     let row = &stored.row;
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::out::stdout();
     let mut state = MatchState::new(spec);
     let mut shown_start = 0;
     for event in stored.state.events() {

@@ -1,6 +1,8 @@
 //! `goobalay player ...`: add, list, show, rename, retire.
 
 use std::io::Write;
+
+use crate::out::outln;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -130,7 +132,7 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
         }
         PlayerCommand::List(a) => {
             let players = with_store_read(db, async |store| Ok(store.players(a.all).await?))?;
-            let mut out = std::io::stdout().lock();
+            let mut out = crate::out::stdout();
             match a.format {
                 Format::Json => print_json(&players)?,
                 Format::Csv => {
@@ -196,7 +198,7 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
                 }))?;
                 return Ok(ExitCode::SUCCESS);
             }
-            let mut out = std::io::stdout().lock();
+            let mut out = crate::out::stdout();
             writeln!(out, "{} (id {})", player.name, player.id)?;
             writeln!(out, "  kind:    {}", kind(&player))?;
             if let Some(club) = &player.club {
@@ -256,7 +258,7 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
 fn print_player(player: &Player, format: RecordFormat, what: &str) -> anyhow::Result<ExitCode> {
     match format {
         RecordFormat::Json => print_json(player)?,
-        RecordFormat::Table => println!(
+        RecordFormat::Table => outln!(
             "{what} player {} (id {}, {})",
             player.name,
             player.id,

@@ -26,13 +26,7 @@ use crate::args::{Format, VariantArgs};
 use crate::db::{csv_field, local, print_json, with_store, with_store_read};
 use crate::files;
 
-/// `println!` that reports a closed pipe as an error instead of panicking.
-macro_rules! outln {
-    ($($arg:tt)*) => {
-        writeln!(std::io::stdout(), $($arg)*)?
-    };
-}
-pub(crate) use outln;
+use crate::out::outln;
 
 #[derive(Subcommand, Debug)]
 pub enum TournamentCommand {
@@ -227,6 +221,16 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                 }
                 return Ok(ExitCode::SUCCESS);
             }
+            for name in &paired.withdrawn_retired {
+                if paired.round == 1 {
+                    outln!("{name} is retired: off the entry list, never paired");
+                } else {
+                    outln!(
+                        "{name} is retired: withdrawn after round {}, not paired again",
+                        paired.round - 1
+                    );
+                }
+            }
             outln!("{}: round {} paired", loaded.row.name, paired.round);
             for b in &paired.boards {
                 match (b.north_id, b.match_id) {
@@ -283,7 +287,7 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                     files::write_output(path, text.as_bytes(), a.force)?;
                     eprintln!("wrote {}", path.display());
                 }
-                None => std::io::stdout().lock().write_all(text.as_bytes())?,
+                None => crate::out::stdout().write_all(text.as_bytes())?,
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -439,7 +443,7 @@ pub async fn run_engines(
                         .count() as u64;
                     bar.set_length(planned_matches(&loaded.tournament).max(created));
                     if lines {
-                        bar.suspend(|| writeln!(std::io::stdout(), "round {} paired", paired.round))
+                        bar.suspend(|| writeln!(crate::out::stdout(), "round {} paired", paired.round))
                     } else {
                         Ok(())
                     }
@@ -462,7 +466,7 @@ pub async fn run_engines(
                         .map_or(String::new(), |(s, n)| format!(", seeds {s}-{n}"));
                     bar.suspend(|| {
                         writeln!(
-                            std::io::stdout(),
+                            crate::out::stdout(),
                             "round {} board {} (match {}): {south} {result} {north}  ({} hand(s), {} moves{seeds})",
                             b.round, b.board, m.id, m.hands, m.moves
                         )
@@ -513,7 +517,7 @@ pub fn print_standings(loaded: &LoadedTournament, format: Format) -> anyhow::Res
     let s = loaded.tournament.standings();
     match format {
         Format::Json => print_json(&s)?,
-        Format::Csv => write!(std::io::stdout(), "{}", export::standings_csv(&s))?,
+        Format::Csv => write!(crate::out::stdout(), "{}", export::standings_csv(&s))?,
         Format::Table => {
             let t = &loaded.tournament;
             outln!(
@@ -575,7 +579,7 @@ fn print_crosstable(t: &Tournament, format: Format) -> anyhow::Result<()> {
     let x = t.crosstable();
     match format {
         Format::Json => print_json(&x)?,
-        Format::Csv => write!(std::io::stdout(), "{}", export::crosstable_csv(&x))?,
+        Format::Csv => write!(crate::out::stdout(), "{}", export::crosstable_csv(&x))?,
         Format::Table => {
             let mut b = Builder::default();
             let mut header = vec!["#".to_string(), "name".to_string()];

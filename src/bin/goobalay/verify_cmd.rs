@@ -11,6 +11,7 @@ use clap::Args;
 
 use crate::args::Format;
 use crate::db::{csv_field, print_json, with_store_audit};
+use crate::out::outln;
 
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
@@ -30,9 +31,9 @@ pub fn run(db: Option<PathBuf>, a: VerifyArgs) -> anyhow::Result<ExitCode> {
     match a.format {
         Format::Json => print_json(&report)?,
         Format::Csv => {
-            println!("tournament,match_id,hand,what");
+            outln!("tournament,match_id,hand,what");
             for m in &report.mismatches {
-                println!(
+                outln!(
                     "{},{},{},{}",
                     csv_field(m.tournament.as_deref().unwrap_or("")),
                     m.match_id.map_or(String::new(), |id| id.to_string()),
@@ -43,9 +44,9 @@ pub fn run(db: Option<PathBuf>, a: VerifyArgs) -> anyhow::Result<ExitCode> {
         }
         Format::Table => {
             for m in &report.mismatches {
-                println!("mismatch: {m}");
+                outln!("mismatch: {m}");
             }
-            println!(
+            outln!(
                 "checked {} matches ({} finished), {} hands, {} moves, {} arrangements, {} entered results, {} engine decisions{}{}, {} tournaments: {}",
                 report.matches,
                 report.finished_matches,
