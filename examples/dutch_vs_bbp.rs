@@ -91,7 +91,7 @@ fn trf(t: &Tournament, number: &HashMap<EntrantId, usize>) -> String {
         let name: String = e.name.chars().take(33).collect();
         writeln!(
             out,
-            "001 {:>4}     {:<33} {:>4} {:>3} {:>11} {:>10} {:>4.1} {:>4}{}",
+            "001 {:>4}      {:<33} {:>4} {:>3} {:>11} {:>10} {:>4.1} {:>4}{}",
             number[&e.id],
             name,
             e.rating as i64,
