@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use goobalay::engine::BySide;
 use goobalay::tournament::{
-    Decision, Entrant, EntrantId, Fixture, Format, MatchResult, Pairing, Points, Tournament,
+    Decision, Entrant, EntrantId, Fixture, Format, MatchResult, Points, Tournament,
     TournamentError, assign_start_ranks,
 };
 use rand::{Rng, SeedableRng};
@@ -250,7 +250,6 @@ fn tournament(bbp: &Path, seed: u64, dir: &Path, tally: &mut Tally) -> Option<St
             }
             t.fixtures.push(f);
         }
-        let _: Option<&Pairing> = None;
     }
     tally.tournaments += 1;
     if first_difference.is_none() {
@@ -272,6 +271,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for seed in first..first + count {
         if let Some(d) = tournament(Path::new(&bbp), seed, &dir, &mut tally) {
             println!("differs: {d}");
+        }
+        if tally.tournaments % 25 == 0 {
+            println!(
+                "after seed {seed}: {}/{} tournaments identical, {}/{} rounds",
+                tally.identical, tally.tournaments, tally.rounds_identical, tally.rounds
+            );
         }
     }
     println!(

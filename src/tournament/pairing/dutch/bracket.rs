@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use super::colours::Facts;
-use super::matching::max_weight_matching;
+use super::matching::Matcher;
 use super::weights::{EdgeContext, Layout};
 use super::wide::Wide;
 use super::{DutchInput, NoLegalPairing};
@@ -46,7 +46,7 @@ struct Run<'a, const L: usize> {
     /// Vertex `v` is player `sorted[v]`.
     sorted: Vec<usize>,
     n: usize,
-    weights: Vec<Wide<L>>,
+    matcher: Matcher<Wide<L>>,
     /// Pairs already settled: such vertices take no further part.
     fixed: Vec<Option<usize>>,
 }
@@ -58,7 +58,7 @@ impl<'a, const L: usize> Run<'a, L> {
             layout,
             sorted,
             n,
-            weights: vec![Wide::default(); n * n],
+            matcher: Matcher::new(n),
             fixed: vec![None; n],
         }
     }
@@ -67,41 +67,26 @@ impl<'a, const L: usize> Run<'a, L> {
         self.layout.facts.score[self.sorted[v]]
     }
 
+    /// Sets an edge weight; `a` is the vertex whose edges are being changed.
     fn set(&mut self, a: usize, b: usize, w: Wide<L>) {
         if self.fixed[a].is_some() || self.fixed[b].is_some() {
             return;
         }
-        self.weights[a * self.n + b] = w;
-        self.weights[b * self.n + a] = w;
+        // The matching wants even weights.
+        let mut d = w;
+        d.shl(1);
+        self.matcher.set(a, b, d);
     }
 
     fn settle(&mut self, a: usize, b: usize) {
         self.fixed[a] = Some(b);
         self.fixed[b] = Some(a);
+        self.matcher.remove_pair(a, b);
     }
 
     /// The current best matching: each vertex's mate, itself when unmatched.
-    fn solve(&self) -> Vec<usize> {
-        let free: Vec<usize> = (0..self.n).filter(|&v| self.fixed[v].is_none()).collect();
-        let mut edges = Vec::new();
-        for (i, &a) in free.iter().enumerate() {
-            for (j, &b) in free.iter().enumerate().take(i) {
-                let w = self.weights[a * self.n + b];
-                if !w.is_zero() {
-                    let mut d = w;
-                    d.shl(1);
-                    edges.push((i, j, d));
-                }
-            }
-        }
-        let m = max_weight_matching(free.len(), &edges);
-        let mut mate: Vec<usize> = (0..self.n).map(|v| self.fixed[v].unwrap_or(v)).collect();
-        for (i, &a) in free.iter().enumerate() {
-            if let Some(j) = m[i] {
-                mate[a] = free[j];
-            }
-        }
-        mate
+    fn solve(&mut self) -> Vec<usize> {
+        self.matcher.solve()
     }
 
     fn edge(&self, higher: usize, lower: usize, c: EdgeContext) -> Wide<L> {

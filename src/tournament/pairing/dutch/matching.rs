@@ -52,21 +52,26 @@ const NONE: usize = usize::MAX;
 /// weight (`None`: unmatched). `edges` are `(u, v, weight)` with `u != v`, each
 /// pair at most once, every weight even and non-zero.
 pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> Vec<Option<usize>> {
-    if edges.is_empty() {
-        return vec![None; n];
+    let mut m = Matcher::new(n);
+    for &(a, b, w) in edges {
+        m.set(a, b, w);
     }
-    let mut m = Solver::new(n, edges);
     m.solve();
-    (0..n)
-        .map(|v| (m.mate[v] != NONE).then(|| m.endpoint[m.mate[v]]))
-        .collect()
+    (0..n).map(|v| m.mate_of(v)).collect()
 }
 
-struct Solver<'a, W: Weight> {
+/// A maximum-weight matching kept up to date while edge weights change: after
+/// weights around a few vertices change, [`Matcher::solve`] starts from the
+/// previous optimum (its duals, with blossoms dissolved into the vertices) and
+/// needs a few augmentation stages instead of a fresh run.
+pub struct Matcher<W: Weight> {
     n: usize,
-    edges: &'a [(usize, usize, W)],
-    endpoint: Vec<usize>,
-    neighbend: Vec<Vec<usize>>,
+    /// Dense weights, `weight[a * n + b]`, zero for no edge.
+    weight: Vec<W>,
+    /// Vertices taken out (settled pairs): ignored from then on.
+    dead: Vec<bool>,
+    dirty: Vec<bool>,
+    solved: bool,
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,
@@ -83,27 +88,14 @@ struct Solver<'a, W: Weight> {
     queue: Vec<usize>,
 }
 
-impl<'a, W: Weight> Solver<'a, W> {
-    fn new(n: usize, edges: &'a [(usize, usize, W)]) -> Self {
-        let mut endpoint = Vec::with_capacity(2 * edges.len());
-        let mut neighbend = vec![Vec::new(); n];
-        let mut maxweight = W::default();
-        for (k, &(i, j, w)) in edges.iter().enumerate() {
-            endpoint.push(i);
-            endpoint.push(j);
-            neighbend[i].push(2 * k + 1);
-            neighbend[j].push(2 * k);
-            if w > maxweight {
-                maxweight = w;
-            }
-        }
-        let mut dualvar = vec![maxweight; n];
-        dualvar.resize(2 * n, W::default());
-        Solver {
+impl<W: Weight> Matcher<W> {
+    pub fn new(n: usize) -> Self {
+        Matcher {
             n,
-            edges,
-            endpoint,
-            neighbend,
+            weight: vec![W::default(); n * n],
+            dead: vec![false; n],
+            dirty: vec![false; n],
+            solved: false,
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
@@ -115,14 +107,163 @@ impl<'a, W: Weight> Solver<'a, W> {
             bestedge: vec![NONE; 2 * n],
             blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n..2 * n).rev().collect(),
-            dualvar,
-            allowedge: vec![false; edges.len()],
+            dualvar: vec![W::default(); 2 * n],
+            allowedge: vec![false; n * n],
             queue: Vec::new(),
         }
     }
 
+    /// Sets the weight of edge `a`–`b` (even; zero: no edge); `a` is the vertex
+    /// whose dual is re-fitted at the next solve.
+    pub fn set(&mut self, a: usize, b: usize, w: W) {
+        self.weight[a * self.n + b] = w;
+        self.weight[b * self.n + a] = w;
+        self.dirty[a] = true;
+    }
+
+    /// Takes two vertices matched to each other out of the graph for good.
+    pub fn remove_pair(&mut self, a: usize, b: usize) {
+        debug_assert_eq!(self.mate_of(a), Some(b));
+        self.dead[a] = true;
+        self.dead[b] = true;
+    }
+
+    pub fn mate_of(&self, v: usize) -> Option<usize> {
+        (self.mate[v] != NONE).then(|| self.endpoint(self.mate[v]))
+    }
+
+    fn endpoint(&self, p: usize) -> usize {
+        let k = p / 2;
+        if p % 2 == 0 { k / self.n } else { k % self.n }
+    }
+
+    fn edge_ends(&self, k: usize) -> (usize, usize) {
+        (k / self.n, k % self.n)
+    }
+
+    /// The remote endpoint of the edge from `v` to `u`.
+    fn toward(&self, v: usize, u: usize) -> usize {
+        if v < u { 2 * (v * self.n + u) + 1 } else { 2 * (u * self.n + v) }
+    }
+
+    fn live_neighbours(&self, v: usize) -> impl Iterator<Item = usize> + '_ {
+        let row = &self.weight[v * self.n..(v + 1) * self.n];
+        (0..self.n).filter(move |&u| u != v && !self.dead[u] && !row[u].is_zero())
+    }
+
+    /// Back to a state the stages can start from: blossoms dissolved into their
+    /// vertices' duals, re-weighted vertices unmatched with duals that fit their
+    /// new edges, matched edges no longer tight undone, and every exposed vertex
+    /// with a positive dual of the same parity.
+    fn prepare(&mut self) {
+        let n = self.n;
+        if !self.solved {
+            let mut max = W::default();
+            for w in &self.weight {
+                if *w > max {
+                    max = *w;
+                }
+            }
+            for v in 0..n {
+                self.dualvar[v] = max;
+            }
+            self.solved = true;
+            self.dirty.iter_mut().for_each(|d| *d = false);
+            return;
+        }
+        for b in n..2 * n {
+            if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                self.dissolve(b, W::default());
+            }
+        }
+        for b in n..2 * n {
+            self.blossomchilds[b].clear();
+            self.blossomendps[b].clear();
+            self.blossombase[b] = NONE;
+            self.blossomparent[b] = NONE;
+            self.blossombestedges[b] = None;
+            self.dualvar[b] = W::default();
+        }
+        self.unusedblossoms = (n..2 * n).rev().collect();
+        for v in 0..n {
+            self.inblossom[v] = v;
+            self.blossomparent[v] = NONE;
+        }
+        for v in 0..n {
+            if !self.dirty[v] || self.dead[v] {
+                continue;
+            }
+            self.dirty[v] = false;
+            if let Some(u) = self.mate_of(v) {
+                self.mate[u] = NONE;
+                self.mate[v] = NONE;
+            }
+            let mut need = W::default();
+            for u in self.live_neighbours(v) {
+                let mut twice = self.weight[v * n + u];
+                twice.plus(&self.weight[v * n + u]);
+                if twice > self.dualvar[u] {
+                    twice.minus(&self.dualvar[u]);
+                    if twice > need {
+                        need = twice;
+                    }
+                }
+            }
+            self.dualvar[v] = need;
+        }
+        for v in 0..n {
+            if self.dead[v] {
+                continue;
+            }
+            if let Some(u) = self.mate_of(v)
+                && !self.slack(self.mate[v] / 2).is_zero()
+            {
+                self.mate[u] = NONE;
+                self.mate[v] = NONE;
+            }
+        }
+        for v in 0..n {
+            if !self.dead[v] && self.mate[v] == NONE && !self.dualvar[v].is_zero() && self.is_odd(v) {
+                // Raising an exposed vertex's dual keeps every edge feasible.
+                self.raise_by_one(v);
+            }
+        }
+    }
+
+    fn is_odd(&self, v: usize) -> bool {
+        let mut h = self.dualvar[v];
+        h.halve();
+        let mut back = h;
+        back.plus(&h);
+        back != self.dualvar[v]
+    }
+
+    fn raise_by_one(&mut self, v: usize) {
+        // dual + 1, built from the type's own arithmetic: d - (d/2)*2 is 1 here.
+        let mut h = self.dualvar[v];
+        h.halve();
+        let mut twice = h;
+        twice.plus(&h);
+        let mut one = self.dualvar[v];
+        one.minus(&twice);
+        self.dualvar[v].plus(&one);
+    }
+
+    fn dissolve(&mut self, b: usize, extra: W) {
+        let mut e = extra;
+        e.plus(&self.dualvar[b]);
+        for c in self.blossomchilds[b].clone() {
+            if c < self.n {
+                self.dualvar[c].plus(&e);
+            } else {
+                self.dissolve(c, e);
+            }
+        }
+    }
+
     fn slack(&self, k: usize) -> W {
-        let (i, j, w) = self.edges[k];
+        let (i, j) = self.edge_ends(k);
+        let w = self.weight[k];
         let mut s = self.dualvar[i];
         s.plus(&self.dualvar[j]);
         s.minus(&w);
@@ -161,7 +302,7 @@ impl<'a, W: Weight> Solver<'a, W> {
         } else {
             let base = self.blossombase[b];
             let mb = self.mate[base];
-            self.assign_label(self.endpoint[mb], 1, mb ^ 1);
+            self.assign_label(self.endpoint(mb), 1, mb ^ 1);
         }
     }
 
@@ -181,9 +322,9 @@ impl<'a, W: Weight> Solver<'a, W> {
             if self.labelend[b] == NONE {
                 v = NONE;
             } else {
-                let t = self.endpoint[self.labelend[b]];
+                let t = self.endpoint(self.labelend[b]);
                 let bt = self.inblossom[t];
-                v = self.endpoint[self.labelend[bt]];
+                v = self.endpoint(self.labelend[bt]);
             }
             if w != NONE {
                 std::mem::swap(&mut v, &mut w);
@@ -196,7 +337,7 @@ impl<'a, W: Weight> Solver<'a, W> {
     }
 
     fn add_blossom(&mut self, base: usize, k: usize) {
-        let (mut v, mut w, _) = self.edges[k];
+        let (mut v, mut w) = self.edge_ends(k);
         let bb = self.inblossom[base];
         let mut bv = self.inblossom[v];
         let mut bw = self.inblossom[w];
@@ -210,7 +351,7 @@ impl<'a, W: Weight> Solver<'a, W> {
             self.blossomparent[bv] = b;
             path.push(bv);
             endps.push(self.labelend[bv]);
-            v = self.endpoint[self.labelend[bv]];
+            v = self.endpoint(self.labelend[bv]);
             bv = self.inblossom[v];
         }
         path.push(bb);
@@ -221,7 +362,7 @@ impl<'a, W: Weight> Solver<'a, W> {
             self.blossomparent[bw] = b;
             path.push(bw);
             endps.push(self.labelend[bw] ^ 1);
-            w = self.endpoint[self.labelend[bw]];
+            w = self.endpoint(self.labelend[bw]);
             bw = self.inblossom[w];
         }
         self.label[b] = 1;
@@ -242,12 +383,12 @@ impl<'a, W: Weight> Solver<'a, W> {
                 None => self
                     .leaves_of(bv)
                     .into_iter()
-                    .map(|v| self.neighbend[v].iter().map(|p| p / 2).collect())
+                    .map(|v| self.live_neighbours(v).map(|u| self.toward(v, u) / 2).collect())
                     .collect(),
             };
             for list in lists {
                 for k in list {
-                    let (mut i, mut j, _) = self.edges[k];
+                    let (mut i, mut j) = self.edge_ends(k);
                     if self.inblossom[j] == b {
                         std::mem::swap(&mut i, &mut j);
                     }
@@ -291,7 +432,7 @@ impl<'a, W: Weight> Solver<'a, W> {
             let len = childs.len() as isize;
             let at = |j: isize| (((j % len) + len) % len) as usize;
             let endps = self.blossomendps[b].clone();
-            let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
+            let entrychild = self.inblossom[self.endpoint(self.labelend[b] ^ 1)];
             let mut j = childs.iter().position(|&c| c == entrychild).unwrap() as isize;
             let (jstep, endptrick): (isize, usize) = if j & 1 == 1 {
                 j -= len;
@@ -301,10 +442,11 @@ impl<'a, W: Weight> Solver<'a, W> {
             };
             let mut p = self.labelend[b];
             while j != 0 {
-                let e = self.endpoint[p ^ 1];
+                let e = self.endpoint(p ^ 1);
                 self.label[e] = 0;
                 let q = endps[at(j - endptrick as isize)];
-                self.label[self.endpoint[q ^ endptrick ^ 1]] = 0;
+                let e2 = self.endpoint(q ^ endptrick ^ 1);
+                self.label[e2] = 0;
                 self.assign_label(e, 2, p);
                 self.allowedge[q / 2] = true;
                 j += jstep;
@@ -313,7 +455,7 @@ impl<'a, W: Weight> Solver<'a, W> {
                 j += jstep;
             }
             let bv = childs[at(j)];
-            let e = self.endpoint[p ^ 1];
+            let e = self.endpoint(p ^ 1);
             self.label[e] = 2;
             self.label[bv] = 2;
             self.labelend[e] = p;
@@ -330,7 +472,8 @@ impl<'a, W: Weight> Solver<'a, W> {
                 if let Some(&v) = leaves.iter().find(|&&v| self.label[v] != 0) {
                     self.label[v] = 0;
                     let mb = self.mate[self.blossombase[bv]];
-                    self.label[self.endpoint[mb]] = 0;
+                    let e2 = self.endpoint(mb);
+                    self.label[e2] = 0;
                     self.assign_label(v, 2, self.labelend[v]);
                 }
                 j += jstep;
@@ -371,15 +514,16 @@ impl<'a, W: Weight> Solver<'a, W> {
             let t = childs[at(j)];
             let p = endps[at(j - endptrick as isize)] ^ endptrick;
             if t >= self.n {
-                self.augment_blossom(t, self.endpoint[p]);
+                self.augment_blossom(t, self.endpoint(p));
             }
             j += jstep;
             let t = childs[at(j)];
             if t >= self.n {
-                self.augment_blossom(t, self.endpoint[p ^ 1]);
+                self.augment_blossom(t, self.endpoint(p ^ 1));
             }
-            self.mate[self.endpoint[p]] = p ^ 1;
-            self.mate[self.endpoint[p ^ 1]] = p;
+            let (a, b) = (self.endpoint(p), self.endpoint(p ^ 1));
+            self.mate[a] = p ^ 1;
+            self.mate[b] = p;
         }
         let mut c = childs[i..].to_vec();
         c.extend_from_slice(&childs[..i]);
@@ -391,7 +535,7 @@ impl<'a, W: Weight> Solver<'a, W> {
     }
 
     fn augment_matching(&mut self, k: usize) {
-        let (v, w, _) = self.edges[k];
+        let (v, w) = self.edge_ends(k);
         for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
             loop {
                 let bs = self.inblossom[s];
@@ -402,10 +546,10 @@ impl<'a, W: Weight> Solver<'a, W> {
                 if self.labelend[bs] == NONE {
                     break;
                 }
-                let t = self.endpoint[self.labelend[bs]];
+                let t = self.endpoint(self.labelend[bs]);
                 let bt = self.inblossom[t];
-                s = self.endpoint[self.labelend[bt]];
-                let j = self.endpoint[self.labelend[bt] ^ 1];
+                s = self.endpoint(self.labelend[bt]);
+                let j = self.endpoint(self.labelend[bt] ^ 1);
                 if bt >= self.n {
                     self.augment_blossom(bt, j);
                 }
@@ -415,9 +559,38 @@ impl<'a, W: Weight> Solver<'a, W> {
         }
     }
 
-    fn solve(&mut self) {
+    /// Walks from S-vertex `x` (dual zero) up to its tree's root, flipping the
+    /// path: the root becomes matched and `x` exposed.
+    fn expose(&mut self, x: usize) {
+        let mut s = x;
+        let mut p = NONE;
+        loop {
+            let bs = self.inblossom[s];
+            if bs >= self.n {
+                self.augment_blossom(bs, s);
+            }
+            self.mate[s] = p;
+            if self.labelend[bs] == NONE {
+                break;
+            }
+            let t = self.endpoint(self.labelend[bs]);
+            let bt = self.inblossom[t];
+            s = self.endpoint(self.labelend[bt]);
+            let j = self.endpoint(self.labelend[bt] ^ 1);
+            if bt >= self.n {
+                self.augment_blossom(bt, j);
+            }
+            self.mate[j] = self.labelend[bt];
+            p = self.labelend[bt] ^ 1;
+        }
+    }
+
+    /// Brings the matching to a maximum weight for the current weights; returns
+    /// each vertex's mate (itself when unmatched; removed vertices keep theirs).
+    pub fn solve(&mut self) -> Vec<usize> {
+        self.prepare();
         let n = self.n;
-        for _ in 0..n {
+        loop {
             self.label.iter_mut().for_each(|l| *l = 0);
             self.bestedge.iter_mut().for_each(|e| *e = NONE);
             for b in n..2 * n {
@@ -425,18 +598,28 @@ impl<'a, W: Weight> Solver<'a, W> {
             }
             self.allowedge.iter_mut().for_each(|a| *a = false);
             self.queue.clear();
+            // Roots: exposed vertices whose dual is not yet zero.
+            let mut roots = false;
             for v in 0..n {
-                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                if !self.dead[v]
+                    && self.mate[v] == NONE
+                    && self.label[self.inblossom[v]] == 0
+                    && !self.dualvar[v].is_zero()
+                {
                     self.assign_label(v, 1, NONE);
+                    roots = true;
                 }
             }
-            let mut augmented = false;
+            if !roots {
+                break;
+            }
+            let mut progressed = false;
             loop {
                 while let Some(v) = self.queue.pop() {
-                    for idx in 0..self.neighbend[v].len() {
-                        let p = self.neighbend[v][idx];
+                    let neighbours: Vec<usize> = self.live_neighbours(v).collect();
+                    for w in neighbours {
+                        let p = self.toward(v, w);
                         let k = p / 2;
-                        let w = self.endpoint[p];
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
@@ -448,15 +631,23 @@ impl<'a, W: Weight> Solver<'a, W> {
                             }
                         }
                         if self.allowedge[k] {
-                            if self.label[self.inblossom[w]] == 0 {
+                            let bw = self.inblossom[w];
+                            if self.label[bw] == 0 && self.mate[self.blossombase[bw]] == NONE {
+                                // An exposed vertex whose dual is already zero:
+                                // an augmenting path ends there.
+                                self.labelend[bw] = NONE;
+                                self.augment_matching(k);
+                                progressed = true;
+                                break;
+                            } else if self.label[bw] == 0 {
                                 self.assign_label(w, 2, p ^ 1);
-                            } else if self.label[self.inblossom[w]] == 1 {
+                            } else if self.label[bw] == 1 {
                                 let base = self.scan_blossom(v, w);
                                 if base != NONE {
                                     self.add_blossom(base, k);
                                 } else {
                                     self.augment_matching(k);
-                                    augmented = true;
+                                    progressed = true;
                                     break;
                                 }
                             } else if self.label[w] == 0 {
@@ -474,20 +665,29 @@ impl<'a, W: Weight> Solver<'a, W> {
                             self.bestedge[w] = k;
                         }
                     }
-                    if augmented {
+                    if progressed {
                         break;
                     }
                 }
-                if augmented {
+                if progressed {
                     break;
                 }
                 // No augmenting path with the tight edges: change the duals.
                 let mut deltatype = 1;
-                let mut delta = *self.dualvar[..n].iter().min().unwrap();
+                let mut delta = W::default();
+                let mut first = true;
+                let mut zero_vertex = NONE;
+                for v in 0..n {
+                    if !self.dead[v] && self.label[self.inblossom[v]] == 1 && (first || self.dualvar[v] < delta) {
+                        delta = self.dualvar[v];
+                        zero_vertex = v;
+                        first = false;
+                    }
+                }
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
                 for v in 0..n {
-                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                    if !self.dead[v] && self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
                         let d = self.slack(self.bestedge[v]);
                         if d < delta {
                             delta = d;
@@ -497,7 +697,11 @@ impl<'a, W: Weight> Solver<'a, W> {
                     }
                 }
                 for b in 0..2 * n {
-                    if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
+                    if (b >= n || !self.dead[b])
+                        && self.blossomparent[b] == NONE
+                        && self.label[b] == 1
+                        && self.bestedge[b] != NONE
+                    {
                         let mut d = self.slack(self.bestedge[b]);
                         d.halve();
                         if d < delta {
@@ -519,6 +723,9 @@ impl<'a, W: Weight> Solver<'a, W> {
                     }
                 }
                 for v in 0..n {
+                    if self.dead[v] {
+                        continue;
+                    }
                     match self.label[self.inblossom[v]] {
                         1 => self.dualvar[v].minus(&delta),
                         2 => self.dualvar[v].plus(&delta),
@@ -535,10 +742,20 @@ impl<'a, W: Weight> Solver<'a, W> {
                     }
                 }
                 match deltatype {
-                    1 => break,
+                    1 => {
+                        // An S-vertex's dual reached zero: if it is a matched one,
+                        // it becomes the exposed end instead of its root.
+                        if self.mate[zero_vertex] != NONE
+                            || self.inblossom[zero_vertex] != zero_vertex
+                        {
+                            self.expose(zero_vertex);
+                        }
+                        progressed = true;
+                        break;
+                    }
                     2 => {
                         self.allowedge[deltaedge] = true;
-                        let (mut i, j, _) = self.edges[deltaedge];
+                        let (mut i, j) = self.edge_ends(deltaedge);
                         if self.label[self.inblossom[i]] == 0 {
                             i = j;
                         }
@@ -546,13 +763,13 @@ impl<'a, W: Weight> Solver<'a, W> {
                     }
                     3 => {
                         self.allowedge[deltaedge] = true;
-                        let (i, _, _) = self.edges[deltaedge];
+                        let (i, _) = self.edge_ends(deltaedge);
                         self.queue.push(i);
                     }
                     _ => self.expand_blossom(deltablossom, false),
                 }
             }
-            if !augmented {
+            if !progressed {
                 break;
             }
             for b in n..2 * n {
@@ -565,6 +782,7 @@ impl<'a, W: Weight> Solver<'a, W> {
                 }
             }
         }
+        (0..n).map(|v| self.mate_of(v).unwrap_or(v)).collect()
     }
 }
 
@@ -600,6 +818,44 @@ mod tests {
         }
         let _ = n;
         go(0, 0, e)
+    }
+
+    #[test]
+    fn re_solving_after_weight_changes_stays_optimal() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        for _ in 0..200 {
+            let n = rng.random_range(2..=9);
+            let mut w = vec![vec![0u64; n]; n];
+            let mut m = Matcher::<u64>::new(n);
+            for a in 0..n {
+                for b in a + 1..n {
+                    if rng.random_bool(0.6) {
+                        w[a][b] = rng.random_range(1..=20);
+                        m.set(b, a, 2 * w[a][b]);
+                    }
+                }
+            }
+            for _ in 0..6 {
+                let mate = m.solve();
+                let e: Vec<(usize, usize, u64)> = (0..n)
+                    .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+                    .filter(|&(a, b)| w[a][b] > 0)
+                    .map(|(a, b)| (a, b, w[a][b]))
+                    .collect();
+                let got: u64 = e.iter().filter(|&&(a, b, _)| mate[a] == b).map(|x| x.2).sum();
+                assert_eq!(got, best(n, &e), "{e:?}");
+                // Change the edges around one vertex.
+                let v = rng.random_range(0..n);
+                for u in 0..n {
+                    if u != v && rng.random_bool(0.5) {
+                        let nw = if rng.random_bool(0.3) { 0 } else { rng.random_range(1..=20) };
+                        w[v.min(u)][v.max(u)] = nw;
+                        m.set(v, u, 2 * nw);
+                    }
+                }
+            }
+        }
     }
 
     #[test]
