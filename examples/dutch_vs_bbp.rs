@@ -63,7 +63,10 @@ fn trf(t: &Tournament, number: &HashMap<EntrantId, usize>) -> String {
         let mut score = Points::ZERO;
         let mut cols = String::new();
         for r in 1..=played {
-            let f = t.fixtures.iter().find(|f| f.pairing.round == r && f.pairing.involves(e.id));
+            let f = t
+                .fixtures
+                .iter()
+                .find(|f| f.pairing.round == r && f.pairing.involves(e.id));
             match f {
                 None => cols.push_str("  0000 - -"),
                 Some(f) if f.pairing.is_bye() => {
@@ -110,8 +113,11 @@ fn trf(t: &Tournament, number: &HashMap<EntrantId, usize>) -> String {
 fn theirs(bbp: &Path, t: &Tournament, dir: &Path) -> Result<RoundPairing, String> {
     let mut entrants: Vec<&Entrant> = t.entrants.iter().collect();
     entrants.sort_by_key(|e| e.start_rank);
-    let number: HashMap<EntrantId, usize> =
-        entrants.iter().enumerate().map(|(i, e)| (e.id, i + 1)).collect();
+    let number: HashMap<EntrantId, usize> = entrants
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.id, i + 1))
+        .collect();
     let by_number: Vec<EntrantId> = entrants.iter().map(|e| e.id).collect();
     let input = dir.join("round.trf");
     let output = dir.join("pairs.txt");
@@ -216,7 +222,9 @@ fn tournament(bbp: &Path, seed: u64, dir: &Path, tally: &mut Tally) -> Option<St
         tally.rounds += 1;
         match (&mine, &other) {
             (Ok(a), Ok(b)) if a == b => tally.rounds_identical += 1,
-            (Err(TournamentError::NoLegalPairing { .. }), Err(e)) if e.contains("No valid pairing") => {
+            (Err(TournamentError::NoLegalPairing { .. }), Err(e))
+                if e.contains("No valid pairing") =>
+            {
                 tally.rounds_identical += 1;
                 tally.both_refused += 1;
                 break;

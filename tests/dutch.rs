@@ -72,7 +72,9 @@ fn paired(i: &DutchInput) -> (Vec<(usize, usize)>, Option<usize>) {
 fn bbppairings_2025_c5_bye_goes_to_the_lowest_score_group() {
     // bbpPairings test dutch_2025_C5: player 4 sits out round 3.
     let i = input(
-        &["4w1 2b1", "5b1 1w0", "6w1 4b1", "1b0 3w0", "2w0 6b1", "3b0 5w0"],
+        &[
+            "4w1 2b1", "5b1 1w0", "6w1 4b1", "1b0 3w0", "2w0 6b1", "3b0 5w0",
+        ],
         &[true, true, true, false, true, true],
         3,
     );
@@ -143,7 +145,10 @@ fn no_pairing_without_a_rematch_is_refused_with_the_round() {
     }));
     let err = t.next_round().unwrap_err();
     assert_eq!(err, TournamentError::NoLegalPairing { round: 2 });
-    assert!(err.to_string().starts_with("round 2 cannot be paired"), "{err}");
+    assert!(
+        err.to_string().starts_with("round 2 cannot be paired"),
+        "{err}"
+    );
     // goobalay's first Swiss relaxes the rule instead: old records still pair.
     t.pairing_system = PairingSystem::GoobalaySwiss1;
     let again: Vec<Pairing> = t.next_round().unwrap();

@@ -34,8 +34,8 @@ use crate::ai::Level;
 use crate::engine::{BySide, Side, Variant};
 use crate::matches::{MatchError, MatchForm, MatchOutcome, MatchSpec, MatchState};
 use crate::tournament::{
-    Decision, Elo, Entrant, Fixture, Format, MatchResult, Pairing, PairingSystem, PointsScheme, RatedGame,
-    RatingChange, Tiebreak, Tournament, TournamentError, assign_start_ranks,
+    Decision, Elo, Entrant, Fixture, Format, MatchResult, Pairing, PairingSystem, PointsScheme,
+    RatedGame, RatingChange, Tiebreak, Tournament, TournamentError, assign_start_ranks,
 };
 
 /// Errors of tournament storage; messages are one line and say what is allowed.

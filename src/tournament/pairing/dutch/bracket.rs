@@ -16,7 +16,9 @@ use super::{DutchInput, NoLegalPairing};
 pub type Outcome = (Vec<(usize, usize)>, Option<usize>);
 
 pub fn pair(input: &DutchInput, facts: &Facts) -> Result<Outcome, NoLegalPairing> {
-    let mut sorted: Vec<usize> = (0..input.players.len()).filter(|&i| input.players[i].active).collect();
+    let mut sorted: Vec<usize> = (0..input.players.len())
+        .filter(|&i| input.players[i].active)
+        .collect();
     sorted.sort_by(|&a, &b| {
         if facts.ranks_above(a, b) {
             std::cmp::Ordering::Less
@@ -90,7 +92,8 @@ impl<'a, const L: usize> Run<'a, L> {
     }
 
     fn edge(&self, higher: usize, lower: usize, c: EdgeContext) -> Wide<L> {
-        self.layout.edge::<L>(self.sorted[higher], self.sorted[lower], c)
+        self.layout
+            .edge::<L>(self.sorted[higher], self.sorted[lower], c)
     }
 
     fn pair(mut self) -> Result<Outcome, NoLegalPairing> {
@@ -119,7 +122,10 @@ impl<'a, const L: usize> Run<'a, L> {
                             1 + !facts.bye_eligible[pv] as u64 + !facts.bye_eligible[pu] as u64,
                         );
                         w.shl(s);
-                        w.or_u64((lay.group_shift[&self.score(v)] + lay.group_shift[&self.score(u)]) as u64);
+                        w.or_u64(
+                            (lay.group_shift[&self.score(v)] + lay.group_shift[&self.score(u)])
+                                as u64,
+                        );
                         w.shl(g);
                         w.or_u64((self.score(v) >= top) as u64);
                     }
@@ -132,7 +138,11 @@ impl<'a, const L: usize> Run<'a, L> {
         }
         let first = self.solve();
         let unmatched: Vec<usize> = (0..n).filter(|&v| first[v] == v).collect();
-        if unmatched.len() > 1 || unmatched.iter().any(|&v| !facts.bye_eligible[self.sorted[v]]) {
+        if unmatched.len() > 1
+            || unmatched
+                .iter()
+                .any(|&v| !facts.bye_eligible[self.sorted[v]])
+        {
             return Err(NoLegalPairing);
         }
         let mut bye_score = 0;
@@ -201,19 +211,21 @@ impl<'a, const L: usize> Run<'a, L> {
                     self.set(by[larger], by[smaller], w);
                 }
             }
-            let exchange_weight = |base: &[Wide<L>], smaller: usize, larger: usize, index: usize, pairs: usize| {
-                let mut w = base[larger * m + smaller];
-                if !w.is_zero() {
-                    let mut add = Wide::<L>::from_u64((index < pairs) as u64);
-                    add.shl(2 * g);
-                    add.sub_u64(index as u64);
-                    add.shl(1);
-                    w.add(&add);
-                }
-                w
-            };
+            let exchange_weight =
+                |base: &[Wide<L>], smaller: usize, larger: usize, index: usize, pairs: usize| {
+                    let mut w = base[larger * m + smaller];
+                    if !w.is_zero() {
+                        let mut add = Wide::<L>::from_u64((index < pairs) as u64);
+                        add.shl(2 * g);
+                        add.sub_u64(index as u64);
+                        add.shl(1);
+                        w.add(&add);
+                    }
+                    w
+                };
             let mut mate = self.solve();
-            let in_group = |mate: &[usize], v: usize| mate[v] >= group_start && mate[v] < next_group_start;
+            let in_group =
+                |mate: &[usize], v: usize| mate[v] >= group_start && mate[v] < next_group_start;
 
             // Which moved-down players are paired in this bracket: higher scores
             // first, and within a score the higher-ranked.

@@ -72,7 +72,11 @@ impl Facts {
                     RoundRecord::Absent => {}
                 }
             }
-            let lower = if south > north { Side::North } else { Side::South };
+            let lower = if south > north {
+                Side::North
+            } else {
+                Side::South
+            };
             f.imbalance[i] = south.abs_diff(north);
             f.preference[i] = if f.imbalance[i] > 1 || (run <= 1 && f.imbalance[i] > 0) {
                 Some(lower)
@@ -107,7 +111,11 @@ impl Facts {
     /// The score `rounds_back` rounds ago.
     pub fn score_back(&self, input: &DutchInput, i: usize, rounds_back: usize) -> i64 {
         let h = &input.players[i].history;
-        self.score[i] - h[h.len() - rounds_back..].iter().map(|r| r.points().0).sum::<i64>()
+        self.score[i]
+            - h[h.len() - rounds_back..]
+                .iter()
+                .map(|r| r.points().0)
+                .sum::<i64>()
     }
 
     /// The float of player `i` `rounds_back` rounds ago (a bye, or any unplayed
@@ -142,10 +150,14 @@ pub fn compatible_preferences(a: Option<Side>, b: Option<Side>) -> bool {
 /// The most recent round in which the two players' played sides differed.
 fn first_difference(input: &DutchInput, a: usize, b: usize) -> (Option<Side>, Option<Side>) {
     let sides = |i: usize| {
-        input.players[i].history.iter().rev().filter_map(|r| match r {
-            RoundRecord::Played { side, .. } => Some(*side),
-            _ => None,
-        })
+        input.players[i]
+            .history
+            .iter()
+            .rev()
+            .filter_map(|r| match r {
+                RoundRecord::Played { side, .. } => Some(*side),
+                _ => None,
+            })
     };
     let (mut sa, mut sb) = (sides(a), sides(b));
     loop {

@@ -143,7 +143,11 @@ impl<W: Weight> Matcher<W> {
 
     /// The remote endpoint of the edge from `v` to `u`.
     fn toward(&self, v: usize, u: usize) -> usize {
-        if v < u { 2 * (v * self.n + u) + 1 } else { 2 * (u * self.n + v) }
+        if v < u {
+            2 * (v * self.n + u) + 1
+        } else {
+            2 * (u * self.n + v)
+        }
     }
 
     fn live_neighbours(&self, v: usize) -> impl Iterator<Item = usize> + '_ {
@@ -223,7 +227,8 @@ impl<W: Weight> Matcher<W> {
             }
         }
         for v in 0..n {
-            if !self.dead[v] && self.mate[v] == NONE && !self.dualvar[v].is_zero() && self.is_odd(v) {
+            if !self.dead[v] && self.mate[v] == NONE && !self.dualvar[v].is_zero() && self.is_odd(v)
+            {
                 // Raising an exposed vertex's dual keeps every edge feasible.
                 self.raise_by_one(v);
             }
@@ -383,7 +388,11 @@ impl<W: Weight> Matcher<W> {
                 None => self
                     .leaves_of(bv)
                     .into_iter()
-                    .map(|v| self.live_neighbours(v).map(|u| self.toward(v, u) / 2).collect())
+                    .map(|v| {
+                        self.live_neighbours(v)
+                            .map(|u| self.toward(v, u) / 2)
+                            .collect()
+                    })
                     .collect(),
             };
             for list in lists {
@@ -678,7 +687,10 @@ impl<W: Weight> Matcher<W> {
                 let mut first = true;
                 let mut zero_vertex = NONE;
                 for v in 0..n {
-                    if !self.dead[v] && self.label[self.inblossom[v]] == 1 && (first || self.dualvar[v] < delta) {
+                    if !self.dead[v]
+                        && self.label[self.inblossom[v]] == 1
+                        && (first || self.dualvar[v] < delta)
+                    {
                         delta = self.dualvar[v];
                         zero_vertex = v;
                         first = false;
@@ -687,7 +699,10 @@ impl<W: Weight> Matcher<W> {
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
                 for v in 0..n {
-                    if !self.dead[v] && self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                    if !self.dead[v]
+                        && self.label[self.inblossom[v]] == 0
+                        && self.bestedge[v] != NONE
+                    {
                         let d = self.slack(self.bestedge[v]);
                         if d < delta {
                             delta = d;
@@ -843,13 +858,21 @@ mod tests {
                     .filter(|&(a, b)| w[a][b] > 0)
                     .map(|(a, b)| (a, b, w[a][b]))
                     .collect();
-                let got: u64 = e.iter().filter(|&&(a, b, _)| mate[a] == b).map(|x| x.2).sum();
+                let got: u64 = e
+                    .iter()
+                    .filter(|&&(a, b, _)| mate[a] == b)
+                    .map(|x| x.2)
+                    .sum();
                 assert_eq!(got, best(n, &e), "{e:?}");
                 // Change the edges around one vertex.
                 let v = rng.random_range(0..n);
                 for u in 0..n {
                     if u != v && rng.random_bool(0.5) {
-                        let nw = if rng.random_bool(0.3) { 0 } else { rng.random_range(1..=20) };
+                        let nw = if rng.random_bool(0.3) {
+                            0
+                        } else {
+                            rng.random_range(1..=20)
+                        };
                         w[v.min(u)][v.max(u)] = nw;
                         m.set(v, u, 2 * nw);
                     }
@@ -866,7 +889,15 @@ mod tests {
         let m = matching(4, &e);
         assert_eq!(m, vec![Some(3), Some(2), Some(1), Some(0)]);
         // A blossom (odd cycle) that has to be shrunk and expanded.
-        let e = [(0, 1, 8), (0, 2, 9), (1, 2, 10), (2, 3, 7), (3, 4, 6), (4, 5, 5), (1, 5, 4)];
+        let e = [
+            (0, 1, 8),
+            (0, 2, 9),
+            (1, 2, 10),
+            (2, 3, 7),
+            (3, 4, 6),
+            (4, 5, 5),
+            (1, 5, 4),
+        ];
         let m = matching(6, &e);
         assert_eq!(total(&e, &m), best(6, &e));
     }

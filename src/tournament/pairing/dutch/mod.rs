@@ -128,7 +128,11 @@ pub fn pair(input: &DutchInput) -> Result<DutchRound, NoLegalPairing> {
     // Boards: the higher score on the board first, then the lower score, then
     // the higher-ranked player's pairing number.
     let key = |&(s, n): &(usize, usize)| {
-        let (hi, lo) = if facts.ranks_above(s, n) { (s, n) } else { (n, s) };
+        let (hi, lo) = if facts.ranks_above(s, n) {
+            (s, n)
+        } else {
+            (n, s)
+        };
         (
             std::cmp::Reverse(facts.score[hi]),
             std::cmp::Reverse(facts.score[lo]),
@@ -154,7 +158,8 @@ pub(super) fn next_round(t: &Tournament, round: u32) -> Result<Vec<Pairing>, Tou
             have: active,
         });
     }
-    let result = pair(&input).map_err(|NoLegalPairing| TournamentError::NoLegalPairing { round })?;
+    let result =
+        pair(&input).map_err(|NoLegalPairing| TournamentError::NoLegalPairing { round })?;
     let mut out = Vec::with_capacity(result.boards.len() + 1);
     for (i, &(s, n)) in result.boards.iter().enumerate() {
         out.push(Pairing {
@@ -181,17 +186,29 @@ pub fn input_for(t: &Tournament, round: u32) -> DutchInput {
     let played = round - 1;
     let mut entrants: Vec<&crate::tournament::Entrant> = t.entrants.iter().collect();
     entrants.sort_by_key(|e| e.start_rank);
-    let index: HashMap<EntrantId, usize> = entrants.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
+    let index: HashMap<EntrantId, usize> = entrants
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.id, i))
+        .collect();
     let mut history = vec![vec![RoundRecord::Absent; played as usize]; entrants.len()];
     for f in t.fixtures.iter().filter(|f| f.pairing.round <= played) {
         let p = f.pairing;
         let r = p.round as usize - 1;
         let s = index[&p.south];
         match p.north {
-            None => history[s][r] = RoundRecord::Bye { points: t.points.bye },
+            None => {
+                history[s][r] = RoundRecord::Bye {
+                    points: t.points.bye,
+                }
+            }
             Some(n) => {
                 let n = index[&n];
-                let score = |id| f.outcome_for(id).map(|o| t.points.points(o)).unwrap_or_default();
+                let score = |id| {
+                    f.outcome_for(id)
+                        .map(|o| t.points.points(o))
+                        .unwrap_or_default()
+                };
                 history[s][r] = RoundRecord::Played {
                     opponent: n,
                     side: Side::South,

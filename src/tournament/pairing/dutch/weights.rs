@@ -199,7 +199,11 @@ impl<'a> Layout<'a> {
         let repeated_ok = if f.imbalance[p] == f.imbalance[o] {
             f.repeated[p].is_none() || f.repeated[p] != f.repeated[o]
         } else {
-            let weaker = if f.imbalance[p] > f.imbalance[o] { o } else { p };
+            let weaker = if f.imbalance[p] > f.imbalance[o] {
+                o
+            } else {
+                p
+            };
             f.repeated[weaker] != f.preference[p].map(super::colours::opposite)
         };
         w.or_u64((cur && (!f.absolute(p) || !f.absolute(o) || !same || repeated_ok)) as u64);
