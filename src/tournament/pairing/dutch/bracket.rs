@@ -96,6 +96,8 @@ impl<'a, const L: usize> Run<'a, L> {
             .edge::<L>(self.sorted[higher], self.sorted[lower], c)
     }
 
+    // Loops run over vertex numbers, which index several tables at once.
+    #[allow(clippy::needless_range_loop)]
     fn pair(mut self) -> Result<Outcome, NoLegalPairing> {
         let n = self.n;
         let lay = self.layout;

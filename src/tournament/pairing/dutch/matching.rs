@@ -134,7 +134,11 @@ impl<W: Weight> Matcher<W> {
 
     fn endpoint(&self, p: usize) -> usize {
         let k = p / 2;
-        if p % 2 == 0 { k / self.n } else { k % self.n }
+        if p.is_multiple_of(2) {
+            k / self.n
+        } else {
+            k % self.n
+        }
     }
 
     fn edge_ends(&self, k: usize) -> (usize, usize) {
@@ -836,6 +840,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::needless_range_loop)] // a and b are vertices, not just indices
     fn re_solving_after_weight_changes_stays_optimal() {
         use rand::{Rng, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
