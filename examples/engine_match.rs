@@ -1,8 +1,10 @@
-//! Plays a multi-hand Layli Goobalay match (RULES.md §3) between two engine players
-//! with the library alone, and prints its hands.
+//! Plays a multi-hand match (RULES.md §3; Layli Goobalay unless a variant is named)
+//! between two engine players with the library alone, and prints its hands. Every
+//! such match ends: at the latest at the default hand limit of RULES.md §3 point 11
+//! (200 hands for Layli Goobalay and Tampoduo, 50 for the others).
 //!
 //! ```sh
-//! cargo run --example engine_match -- [SEED] [SOUTH_LEVEL] [NORTH_LEVEL]
+//! cargo run --example engine_match -- [SEED] [SOUTH_LEVEL] [NORTH_LEVEL] [VARIANT]
 //! ```
 
 use goobalay::ai::Level;
@@ -15,12 +17,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let south = Level::parse(args.get(1).map_or("greedy", String::as_str))?;
     let north = Level::parse(args.get(2).map_or("random", String::as_str))?;
 
-    let variant = Variant::preset("layli-goobalay").expect("preset");
+    let name = args.get(3).map_or("layli-goobalay", String::as_str);
+    let variant = Variant::preset(name).ok_or_else(|| format!("unknown variant '{name}'"))?;
     let n = variant.rules.holes_per_row;
     let spec = MatchSpec::new(&variant, MatchForm::Hands, None, Side::South)?;
+    let max_hands = spec.max_hands.expect("a hands match has a limit");
     let record = play_engine_match(spec, BySide::new(south, north), seed);
 
-    println!("Layli Goobalay, {south} (south) v {north} (north), seed {seed}");
+    println!(
+        "{}, {south} (south) v {north} (north), seed {seed}, at most {} hands",
+        variant.name, max_hands
+    );
     for hand in &record.hands {
         let row = |side: Side| {
             hand.arrangement[side]

@@ -14,9 +14,9 @@
 use std::time::Instant;
 
 use goobalay::ai::Level;
+use goobalay::app::RunEnd;
 use goobalay::engine::{BySide, Variant};
 use goobalay::matches::{MatchForm, MatchOutcome, play_engine_match};
-use goobalay::store::run::RunEnd;
 use goobalay::store::tournaments::NewTournament;
 use goobalay::store::{HistoryFilter, Store};
 use goobalay::tournament::{Format, PointsScheme};
@@ -62,7 +62,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Stored: what `tournament run` does, without the printing.
     let cpu0 = cpu_seconds();
     let start = Instant::now();
-    let report = store.run_tournament("Bench", None, |_| {}).await?;
+    let report = goobalay::app::run_tournament(&store, "Bench", None, |_| {}).await?;
     let stored = start.elapsed();
     assert_eq!(
         report.end,

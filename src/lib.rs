@@ -3,7 +3,10 @@
 //!
 //! The layers depend one way: [`engine`] (pure rules) ← [`ai`] (players that choose
 //! moves) ← [`matches`] (hands, carry-over, arrangement) ← [`tournament`] (pairings,
-//! standings, ratings) ← [`store`] (SQLite) ← the `goobalay` binary (clap, tables).
+//! standings, ratings) ← [`app`] (the use cases, over [`store`], the database) ← the
+//! `goobalay` binary (clap, tables), which calls [`app`] and prints.
+//! [`names`] (what a name may hold, and when two names are the same) is a leaf any
+//! layer uses.
 //!
 //! ```
 //! use goobalay::engine::{Game, Side, Variant};
@@ -17,8 +20,10 @@
 //! ```
 
 pub mod ai;
+pub mod app;
 pub mod engine;
 pub mod matches;
+pub mod names;
 pub mod store;
 pub mod tournament;
 

@@ -239,7 +239,20 @@ fn rule_files_work_for_trace_perft_and_show() {
         .get_output()
         .stdout
         .clone();
+    // A custom rule set may not keep a preset's name.
     let path = dir.path().join("t.toml");
+    std::fs::write(&path, &toml_out).unwrap();
+    goobalay()
+        .args(["perft", "--depth", "5", "--rules"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "the name 'tihbat' is the preset tihbat's",
+        ));
+    let toml_out = String::from_utf8(toml_out)
+        .unwrap()
+        .replace("name = \"tihbat\"", "name = \"my-tihbat\"");
     std::fs::write(&path, &toml_out).unwrap();
     goobalay()
         .args(["perft", "--depth", "5", "--rules"])
@@ -262,7 +275,7 @@ fn rule_files_work_for_trace_perft_and_show() {
         .stdout(predicate::str::contains("south to move"));
     // JSON works too; a bad file is refused in one line naming the file and field.
     let json = dir.path().join("bad.json");
-    let text = String::from_utf8(toml_out).unwrap();
+    let text = toml_out;
     let mut value: toml::Value = toml::from_str(&text).unwrap();
     value["holes_per_row"] = toml::Value::Integer(0);
     std::fs::write(&json, serde_json::to_string(&value).unwrap()).unwrap();

@@ -258,3 +258,90 @@ fn huge_entered_scores_are_refused_not_overflowed() {
     // Found probing `match result`: 2 x u32::MAX overflowed the total check (a panic).
     match_events(0, &[3 | 4, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]);
 }
+
+/// RULES.md §3 point 11: a `hands` match of any variant between engine players ends
+/// within its default hand limit (Tihbat's and Modiar's hands can cycle for ever:
+/// before the rule such a match never ended). Checked hand by hand, so a broken
+/// limit fails here instead of hanging.
+fn hands_match_ends(pick: usize, seed: u64, greedy: (bool, bool)) {
+    use goobalay::ai::Level;
+    use goobalay::engine::BySide;
+    use goobalay::matches::{MatchForm, MatchOutcome, MatchSpec, MatchState};
+    let name = VARIANT_NAMES[pick % VARIANT_NAMES.len()];
+    let variant = Variant::preset(name).unwrap();
+    let limit = if matches!(name, "layli-goobalay" | "tampoduo") {
+        200
+    } else {
+        50
+    };
+    let spec = MatchSpec::new(&variant, MatchForm::Hands, None, Side::South).unwrap();
+    assert_eq!(spec.max_hands, Some(limit), "{name}");
+    let level = |g: bool| Some(if g { Level::Greedy } else { Level::Random });
+    let engines = BySide::new(level(greedy.0), level(greedy.1));
+    let mut state = MatchState::new(spec);
+    while let Some(event) = state.engine_event(engines, seed) {
+        state.apply(&event).expect("an engine's choice is legal");
+        assert!(
+            state.hands().len() <= limit as usize,
+            "{name}: past {limit} hands"
+        );
+    }
+    let outcome = state.outcome().expect("the match is over");
+    let last = state.hands().last().unwrap().score.unwrap();
+    let threshold = u32::from(variant.rules.holes_per_row);
+    if state.hands().len() == limit as usize && last.south.min(last.north) >= threshold {
+        // Ended by the limit: more seeds win, equal holdings draw.
+        let expected = match last.south.cmp(&last.north) {
+            std::cmp::Ordering::Greater => MatchOutcome::Winner(Side::South),
+            std::cmp::Ordering::Less => MatchOutcome::Winner(Side::North),
+            std::cmp::Ordering::Equal => MatchOutcome::Draw,
+        };
+        assert_eq!(outcome, expected, "{name}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, .. ProptestConfig::default() })]
+
+    #[test]
+    fn tihbat_and_modiar_hands_matches_end_within_the_limit(
+        tihbat in any::<bool>(),
+        seed in any::<u64>(),
+        greedy in (any::<bool>(), any::<bool>()),
+    ) {
+        let pick = VARIANT_NAMES.iter().position(|&v| v == if tihbat { "tihbat" } else { "modiar" }).unwrap();
+        hands_match_ends(pick, seed, greedy);
+    }
+
+    #[test]
+    fn hands_matches_of_every_variant_end_within_the_limit(
+        pick in 0usize..6,
+        seed in any::<u64>(),
+        greedy in (any::<bool>(), any::<bool>()),
+    ) {
+        hands_match_ends(pick, seed, greedy);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, .. ProptestConfig::default() })]
+
+    /// Stand-in for the names part of the `rule_file` fuzz target.
+    #[test]
+    fn arbitrary_text_as_a_name_is_clean_or_refused_and_keys_are_stable(text in "\\PC{0,40}|.{0,40}") {
+        use goobalay::names;
+        let key = names::key(&text);
+        prop_assert_eq!(names::key(&key), key.clone());
+        match names::clean(&text, "a name") {
+            Ok(name) => {
+                prop_assert_eq!(names::key(&name), key);
+                prop_assert!(!name.chars().any(names::is_forbidden));
+            }
+            Err(e) => prop_assert!(!e.to_string().contains('\n')),
+        }
+        // At most 40 characters shown, an invisible one as `<U+XXXXX>`.
+        let shown = names::excerpt(&text);
+        prop_assert!(shown.chars().count() <= names::EXCERPT_CHARS * 9 + 30, "{}", shown);
+        prop_assert!(!shown.chars().any(names::is_forbidden));
+    }
+}

@@ -151,12 +151,17 @@ async fn engine_turns_are_taken_up_to_the_human() {
     };
     let created = store.create_match(&new).await.unwrap();
     assert_eq!(created.state.awaiting().side(), Some(Side::South));
-    let (stored, made) = store.play_engine_turns(created.row.id).await.unwrap();
+    let played = goobalay::app::play_engine_turns(&store, created.row.id)
+        .await
+        .unwrap();
+    let (stored, made) = (played.stored, played.engine_events);
     assert_eq!(made.len(), 1);
     assert_eq!(stored.state.awaiting().side(), Some(Side::North));
     assert_eq!(stored.state.current_hand().moves.len(), 1);
     // Nothing more to do: the human is awaited.
-    let (_, made) = store.play_engine_turns(created.row.id).await.unwrap();
-    assert!(made.is_empty());
+    let again = goobalay::app::play_engine_turns(&store, created.row.id)
+        .await
+        .unwrap();
+    assert!(again.engine_events.is_empty());
     store.close().await;
 }

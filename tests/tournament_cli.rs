@@ -533,7 +533,7 @@ fn bad_input_is_refused_and_changes_nothing() {
             "--rounds",
             "3",
         ],
-        "--rounds applies only to a swiss",
+        "only a swiss sets its number of rounds",
     );
     db.refused(
         &[

@@ -1,4 +1,4 @@
-//! `Store::run_tournament`, what `tournament run` does: the engine plays rounds ahead
+//! `app::run_tournament`, what `tournament run` does: the engine plays rounds ahead
 //! of the database while they are stored. What it stores must be what playing one
 //! match at a time stores, and a change another process makes mid-run must be
 //! honoured (the engine's lead thrown away), not overwritten.
@@ -6,10 +6,10 @@
 use std::path::Path;
 
 use goobalay::ai::Level;
+use goobalay::app::{RunEnd, RunEvent};
 use goobalay::engine::Variant;
 use goobalay::matches::MatchForm;
 use goobalay::store::Store;
-use goobalay::store::run::{RunEnd, RunEvent};
 use goobalay::store::tournaments::NewTournament;
 use goobalay::tournament::{Format, PointsScheme};
 
@@ -93,13 +93,12 @@ async fn a_run_in_one_go_stores_what_one_match_at_a_time_stores() {
     let whole = club(&dir.path().join("whole.db"), 5).await;
     let mut paired = Vec::new();
     let mut stored = 0;
-    let report = whole
-        .run_tournament(NAME, None, |event| match event {
-            RunEvent::Paired(p) => paired.push(p.round),
-            RunEvent::Stored(..) => stored += 1,
-        })
-        .await
-        .unwrap();
+    let report = goobalay::app::run_tournament(&whole, NAME, None, |event| match event {
+        RunEvent::Paired(p) => paired.push(p.round),
+        RunEvent::Stored(..) => stored += 1,
+    })
+    .await
+    .unwrap();
     assert_eq!(report.end, RunEnd::Finished);
     assert_eq!(
         paired,
@@ -112,7 +111,9 @@ async fn a_run_in_one_go_stores_what_one_match_at_a_time_stores() {
     let step = club(&dir.path().join("step.db"), 5).await;
     let mut runs = 0;
     loop {
-        let r = step.run_tournament(NAME, Some(1), |_| {}).await.unwrap();
+        let r = goobalay::app::run_tournament(&step, NAME, Some(1), |_| {})
+            .await
+            .unwrap();
         runs += 1;
         if r.end == RunEnd::Finished {
             break;
@@ -160,22 +161,23 @@ async fn a_withdrawal_by_another_process_mid_run_is_honoured() {
     // Four rounds: with P1 gone, five players cannot play a fifth round without
     // a repeat, which the Dutch rules refuse.
     let during = club(&during_path, 4).await;
-    let report = during
-        .run_tournament(NAME, None, |event| {
-            if let RunEvent::Paired(p) = event
-                && p.round == 2
-            {
-                withdraw_elsewhere(&during_path, "P1");
-            }
-        })
-        .await
-        .unwrap();
+    let report = goobalay::app::run_tournament(&during, NAME, None, |event| {
+        if let RunEvent::Paired(p) = event
+            && p.round == 2
+        {
+            withdraw_elsewhere(&during_path, "P1");
+        }
+    })
+    .await
+    .unwrap();
     assert_eq!(report.end, RunEnd::Finished);
 
     // The same withdrawal between two runs.
     let between_path = dir.path().join("between.db");
     let between = club(&between_path, 4).await;
-    let first = between.run_tournament(NAME, Some(3), |_| {}).await.unwrap();
+    let first = goobalay::app::run_tournament(&between, NAME, Some(3), |_| {})
+        .await
+        .unwrap();
     assert_eq!((first.end, first.played), (RunEnd::Limit, 3));
     assert_eq!(
         between
@@ -188,7 +190,9 @@ async fn a_withdrawal_by_another_process_mid_run_is_honoured() {
         "round 2 is paired when the first run stops"
     );
     withdraw_elsewhere(&between_path, "P1");
-    let rest = between.run_tournament(NAME, None, |_| {}).await.unwrap();
+    let rest = goobalay::app::run_tournament(&between, NAME, None, |_| {})
+        .await
+        .unwrap();
     assert_eq!(rest.end, RunEnd::Finished);
 
     let (matches, _) = records(&during).await;

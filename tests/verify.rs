@@ -50,6 +50,14 @@ fn club() -> Db {
     db
 }
 
+/// One bit flipped in the declared type of `players.club` ('E' 0x45 -> 0xc5, not
+/// UTF-8), as a damaged disk would leave it.
+const FLIPPED_BIT: &str = "PRAGMA writable_schema = ON;
+     UPDATE sqlite_master
+        SET sql = replace(sql, 'club        TEXT', 'club        T' || CAST(X'C5' AS TEXT) || 'XT')
+      WHERE name = 'players';
+     PRAGMA writable_schema = OFF;";
+
 /// A copy of `db` (checkpointed), tampered with by `sql`; returns verify's output.
 fn tampered(db: &Db, sql: &str) -> (i32, String) {
     db.sql("PRAGMA wal_checkpoint(TRUNCATE)");
@@ -160,6 +168,52 @@ fn a_clean_database_verifies_and_every_tampering_is_named() {
                 "tournament 'Spring', match 3: the match is played as 'layli-goobalay', the tournament's variant is 'tihbat'",
                 "tournament 'Spring', match 4: the tournament is finished but this match is still in play",
             ],
+        ),
+        // A preset match's stored rules edited by hand (issue 12, item 11).
+        (
+            "UPDATE matches SET rules = json_set(rules, '$.max_lifts', 5) WHERE id = 2",
+            &[
+                "match 2: stored as the preset 'tihbat', but its stored rules differ from the preset's: max_lifts 5 (the preset's: 1000)",
+            ],
+        ),
+        (
+            "UPDATE matches SET rules = json_set(rules, '$.forbid_grand_slam', json('true')) WHERE id = 1",
+            &["match 1: stored as the preset 'layli-goobalay'", "forbid_grand_slam true (the preset's: false)"],
+        ),
+        // A player renamed without the name key, which lookups go by.
+        (
+            "UPDATE players SET name = 'Amelia' WHERE name = 'Amina'",
+            &["player 'Amelia' (#1): stored name key 'amina', its name gives 'amelia'"],
+        ),
+        (
+            "INSERT INTO tournaments (name, name_key, variant, format, match_form, created_at)
+               VALUES ('Spring', 'autumn', 'tihbat', 'round-robin', 'single', '2026-01-01T00:00:00Z')",
+            &["tournament 'Spring' (#1): stored name key 'autumn', its name gives 'spring'"],
+        ),
+        // The schema itself (item 5): a renamed column, a dropped view, an added
+        // trigger, one flipped bit in a column's declared type.
+        (
+            "ALTER TABLE players RENAME COLUMN club TO team",
+            &[
+                "database: schema: the table 'players': the column 'club' is missing",
+                "database: schema: the table 'players': a column 'team' that goobalay's migrations do not make",
+            ],
+        ),
+        (
+            "DROP VIEW carry_over",
+            &["database: schema: the view 'carry_over' is missing (goobalay's migrations make it)"],
+        ),
+        (
+            "CREATE TRIGGER keep_scores AFTER UPDATE ON hands BEGIN SELECT 1; END",
+            &["database: schema: a trigger 'keep_scores' that goobalay's migrations do not make"],
+        ),
+        (
+            "DROP INDEX matches_created",
+            &["database: schema: the index 'matches_created' is missing"],
+        ),
+        (
+            FLIPPED_BIT,
+            &["database: schema: the table 'players': the column 'club' is declared 'T\\xc5XT', goobalay declares it 'TEXT'"],
         ),
     ];
     for (sql, needles) in cases {

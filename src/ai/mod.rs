@@ -265,7 +265,11 @@ impl std::fmt::Display for Level {
 }
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
-#[error("unknown engine level '{0}'; known: {levels}", levels = Level::names().join(", "))]
+#[error(
+    "unknown engine level '{}'; known: {levels}",
+    crate::names::excerpt(.0),
+    levels = Level::names().join(", ")
+)]
 pub struct UnknownLevel(pub String);
 
 /// What a player is asked when a multi-hand match is rearranged (RULES.md §3).

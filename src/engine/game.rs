@@ -46,6 +46,7 @@ pub struct PlayError {
 }
 
 fn describe_illegal(notation: &str, legal: &[String], over: bool) -> String {
+    let notation = crate::names::excerpt(notation);
     if over {
         format!("move {notation} is not legal: the game is over")
     } else {

@@ -97,7 +97,10 @@ impl Move {
 }
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
-#[error("'{text}' is not a move: a move is a hole number 1 to {holes_per_row} or 'pass'")]
+#[error(
+    "'{}' is not a move: a move is a hole number 1 to {holes_per_row} or 'pass'",
+    crate::names::excerpt(.text)
+)]
 pub struct ParseMoveError {
     pub text: String,
     pub holes_per_row: u8,
@@ -183,9 +186,14 @@ pub enum SetupError {
         "position has {total} seeds on the board; the even split at the end needs an even number"
     )]
     OddSeedsForEvenSplit { total: u32 },
-    #[error("position has ply {0}; allowed: 0 or more")]
-    NegativePly(i64),
+    #[error("position has ply {0}; allowed: 0 to {MAX_PLY}")]
+    Ply(i64),
 }
+
+/// Largest ply a given position may have: half the range of the ply counter, so
+/// that counting the moves of a game from there cannot wrap round to ply 0 (which
+/// would make a later move Modiar's capture-free first move).
+pub const MAX_PLY: u32 = u32::MAX / 2;
 
 /// A valid position with its rules: the seeds, the Uurs, the captured seeds, whose
 /// turn it is and, once known, the outcome. `Copy`, so search can copy-make.
@@ -336,8 +344,10 @@ impl Position {
         }
         let ply = match setup.ply {
             None => 0,
-            Some(p) if p < 0 => return Err(SetupError::NegativePly(p)),
-            Some(p) => p.min(u32::MAX as i64) as u32,
+            Some(p) => match u32::try_from(p) {
+                Ok(p) if p <= MAX_PLY => p,
+                _ => return Err(SetupError::Ply(p)),
+            },
         };
         let mut pos = Position {
             rules,
@@ -711,7 +721,8 @@ impl Position {
             }
         };
         self.to_move = !mover;
-        self.ply += 1;
+        // Saturating: from MAX_PLY, 2^31 more moves than any game has seen.
+        self.ply = self.ply.saturating_add(1);
         self.legal_cache = None;
         Ok(effect)
     }

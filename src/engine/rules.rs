@@ -311,12 +311,14 @@ impl Variant {
 
     /// Reads a custom rule set from a TOML or JSON file (by its extension; TOML otherwise).
     pub fn from_file_text(text: &str, json: bool) -> Result<Variant, RulesError> {
-        let file: RuleFile = if json {
-            serde_json::from_str(text).map_err(|e| RulesError::Parse(e.to_string()))?
-        } else {
-            toml::from_str(text).map_err(|e| RulesError::Parse(e.message().to_string()))?
-        };
-        file.validate()
+        RuleFile::parse(text, json)?.validate()
+    }
+
+    /// Reads a rule set stored with a match or tournament (JSON). Unlike
+    /// [`Variant::from_file_text`] it takes the name as it was stored: a record made
+    /// before names were checked ([`RuleFile::validate`]) stays readable.
+    pub fn from_recorded_json(text: &str) -> Result<Variant, RulesError> {
+        RuleFile::parse(text, true)?.validate_recorded()
     }
 
     pub fn to_file(&self) -> RuleFile {
@@ -417,8 +419,49 @@ impl RuleFile {
         }
     }
 
-    /// Checks every field and the combinations the engine cannot play.
+    fn parse(text: &str, json: bool) -> Result<RuleFile, RulesError> {
+        if json {
+            serde_json::from_str(text).map_err(|e| RulesError::Parse(e.to_string()))
+        } else {
+            toml::from_str(text).map_err(|e| RulesError::Parse(e.message().to_string()))
+        }
+    }
+
+    /// Checks every field and the combinations the engine cannot play. The name is
+    /// a name people read in tables: it is stored trimmed and in NFC, and refused if
+    /// longer than [`crate::names::MAX_NAME_CHARS`] characters or holding a control,
+    /// invisible or text-direction character ([`crate::names::clean`]); the summary
+    /// may have [`MAX_SUMMARY_CHARS`] characters, none of those either.
     pub fn validate(&self) -> Result<Variant, RulesError> {
+        let name = crate::names::clean(&self.name, "a rule set's name")
+            .map_err(|e| RulesError::Invalid(e.to_string()))?;
+        let summary = self.summary.trim();
+        let summary_chars = summary.chars().count();
+        if summary_chars > MAX_SUMMARY_CHARS {
+            return Err(RulesError::Invalid(format!(
+                "summary has {summary_chars} characters; allowed: at most {MAX_SUMMARY_CHARS}"
+            )));
+        }
+        if let Some((at, c)) = summary
+            .chars()
+            .enumerate()
+            .find(|&(_, c)| crate::names::is_forbidden(c))
+        {
+            return Err(RulesError::Invalid(format!(
+                "summary holds U+{:04X} (character {}); control characters, invisible characters and text-direction controls are not allowed",
+                u32::from(c),
+                at + 1
+            )));
+        }
+        let mut variant = self.validate_recorded()?;
+        variant.name = name;
+        variant.summary = summary.to_string();
+        Ok(variant)
+    }
+
+    /// [`RuleFile::validate`] without the checks of the name and summary (see
+    /// [`Variant::from_recorded_json`]).
+    fn validate_recorded(&self) -> Result<Variant, RulesError> {
         let bad = |msg: String| Err(RulesError::Invalid(msg));
         if self.name.trim().is_empty() {
             return bad("name must not be empty".into());
@@ -527,6 +570,9 @@ impl RuleFile {
         })
     }
 }
+
+/// Longest summary of a rule file, in characters.
+pub const MAX_SUMMARY_CHARS: usize = 1000;
 
 /// Most seeds a game may hold (board and captured): hole counts are `u16`.
 pub const MAX_SEEDS: u32 = u16::MAX as u32;

@@ -99,13 +99,57 @@ pub struct MatchSpec {
     pub rules: Rules,
     pub form: MatchForm,
     /// RULES.md §3 option 6 (`hands` form only): after this many hands the player
-    /// holding more seeds wins; equal holdings draw.
+    /// holding more seeds wins; equal holdings draw. `None` only in a `hands` match
+    /// recorded before RULES.md §3 point 11 (see [`MatchSpec::as_recorded`]).
     pub max_hands: Option<u32>,
     pub first: Side,
 }
 
 impl MatchSpec {
+    /// Most hands a new `hands` match may set as its limit (so that it ends in
+    /// reasonable time whatever the variant).
+    pub const MAX_HANDS: u32 = 10_000;
+
+    /// A match to play now. A `hands` match without `max_hands` gets the default
+    /// limit of RULES.md §3 point 11 ([`MatchSpec::default_max_hands`]), so every
+    /// match ends.
     pub fn new(
+        variant: &Variant,
+        form: MatchForm,
+        max_hands: Option<u32>,
+        first: Side,
+    ) -> Result<MatchSpec, MatchError> {
+        if let Some(m) = max_hands
+            && m > MatchSpec::MAX_HANDS
+        {
+            return Err(MatchError::Spec(format!(
+                "--max-hands {m} is out of range; allowed: 1 to {}",
+                MatchSpec::MAX_HANDS
+            )));
+        }
+        let mut spec = MatchSpec::as_recorded(variant, form, max_hands, first)?;
+        if form == MatchForm::Hands && spec.max_hands.is_none() {
+            spec.max_hands = Some(MatchSpec::default_max_hands(variant));
+        }
+        Ok(spec)
+    }
+
+    /// The default hand limit of RULES.md §3 point 11: 200 hands for Layli Goobalay
+    /// and Tampoduo, 50 for the other variants. A custom rule set counts as another
+    /// variant, even one with a preset's rules under another name; a rule set with a
+    /// preset's name and rules is that preset.
+    pub fn default_max_hands(variant: &Variant) -> u32 {
+        let long = ["layli-goobalay", "tampoduo"].into_iter().any(|name| {
+            Variant::preset(name)
+                .is_some_and(|p| p.name == variant.name && p.rules == variant.rules)
+        });
+        if long { 200 } else { 50 }
+    }
+
+    /// A match as it was recorded: `max_hands` as stored, with no default. A `hands`
+    /// match recorded before RULES.md §3 point 11 has none and keeps the rule it was
+    /// played under (no limit); every match recorded since stores its limit.
+    pub fn as_recorded(
         variant: &Variant,
         form: MatchForm,
         max_hands: Option<u32>,
@@ -306,7 +350,10 @@ pub enum MatchError {
     Arrangement(String),
     #[error("{0}")]
     Result(String),
-    #[error("'{0}' is not a match form; allowed: hands, single, games:N (N = 1 to 999)")]
+    #[error(
+        "'{}' is not a match form; allowed: hands, single, games:N (N = 1 to 999)",
+        crate::names::excerpt(.0)
+    )]
     Form(String),
     #[error("{0}")]
     Spec(String),
@@ -867,7 +914,8 @@ pub fn parse_row(text: &str) -> Result<Vec<u16>, MatchError> {
         .map(|s| {
             s.parse::<u16>().map_err(|_| {
                 MatchError::Arrangement(format!(
-                    "'{s}' is not a seed count; an arrangement is seed counts per hole, e.g. 3,1,1,1,2,4"
+                    "'{}' is not a seed count; an arrangement is seed counts per hole, e.g. 3,1,1,1,2,4",
+                    crate::names::excerpt(s)
                 ))
             })
         })

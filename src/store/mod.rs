@@ -13,7 +13,8 @@
 //! hand rows hold the events (arrangements, moves in notation, an entered result) from
 //! which [`crate::matches::MatchState::replay`] rebuilds the match.
 
-pub mod run;
+mod open;
+mod schema;
 pub mod tournaments;
 
 use std::path::{Path, PathBuf};
@@ -33,10 +34,15 @@ use crate::matches::{
     Event, Hand, HandEnd, MatchError, MatchForm, MatchOutcome, MatchRecord, MatchSpec, MatchState,
     parse_row,
 };
+use crate::names::{NameError, excerpt};
 
 pub mod verify;
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
+
+/// How often a read-then-write of a match is tried when another process changes the
+/// match in between (each try reads again).
+pub const WRITE_ATTEMPTS: usize = 8;
 
 /// How long a process waits for another one's write lock before giving up.
 pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -62,30 +68,53 @@ pub enum StoreError {
         "the database is busy: another goobalay process kept it locked longer than {0} ms; nothing was written, try again"
     )]
     Busy(u128),
+    #[error(
+        "GOOBALAY_BUSY_TIMEOUT_MS is '{}'; allowed: a whole number of milliseconds from 0 to {MAX_BUSY_TIMEOUT_MS}",
+        excerpt(.0)
+    )]
+    BusyTimeout(String),
+    #[error("not a regular file (a folder, FIFO, device or socket cannot be a database)")]
+    NotAFile(PathBuf),
+    #[error("cannot read it: {1}")]
+    Unreadable(PathBuf, std::io::Error),
+    #[error(
+        "no database at this path (a command that only reads never creates one; `goobalay player add` does)"
+    )]
+    Missing(PathBuf),
+    #[error(
+        "its write-ahead log {} belongs to another database, so nothing was read or written; move that file away (it holds the other database's latest changes)", .0.display()
+    )]
+    ForeignLog(PathBuf),
+    #[error(
+        "the database schema is damaged: {first}{} (`goobalay verify` lists every difference)",
+        and_more(.more)
+    )]
+    DamagedSchema { first: String, more: usize },
     #[error("cannot create the database folder {path}")]
     Folder {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("no player named '{0}' (see `goobalay player list`)")]
+    #[error("no player named '{}' (see `goobalay player list`)", excerpt(.0))]
     UnknownPlayer(String),
-    #[error("a player named '{0}' already exists (names are unique, ignoring case)")]
-    DuplicatePlayer(String),
-    #[error("a player name must not be empty")]
-    EmptyName,
     #[error(
-        "a player name must be at most {MAX_NAME_CHARS} characters without control characters (tabs, newlines)"
+        "a player named '{}' already exists (names are unique, ignoring case and Unicode variants)",
+        excerpt(.0)
     )]
-    BadName,
+    DuplicatePlayer(String),
+    #[error(transparent)]
+    Name(#[from] NameError),
     #[error("player '{0}' is retired")]
     Retired(String),
     #[error("no match with id {0} (see `goobalay history`)")]
     UnknownMatch(i64),
-    #[error("no tournament named '{0}'")]
+    #[error("no tournament named '{}'", excerpt(.0))]
     UnknownTournament(String),
     #[error(transparent)]
     Match(#[from] MatchError),
-    #[error("the match was changed by another process meanwhile; try again")]
+    #[error(
+        "the match was changed by another process each time this one tried to write; nothing was written, try again"
+    )]
     Conflict,
     #[error("stored data is inconsistent: {0}")]
     Corrupt(String),
@@ -93,6 +122,13 @@ pub enum StoreError {
     Sqlx(sqlx::Error),
     #[error("database schema update failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+fn and_more(more: &usize) -> String {
+    match more {
+        0 => String::new(),
+        n => format!(" (and {n} more)"),
+    }
 }
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
@@ -104,19 +140,29 @@ impl From<sqlx::Error> for StoreError {
             if let Some(code) = db.code().and_then(|c| c.parse::<u32>().ok())
                 && code & 0xff == 5
             {
-                return StoreError::Busy(busy_timeout().as_millis());
+                let timeout = busy_timeout().unwrap_or(DEFAULT_BUSY_TIMEOUT);
+                return StoreError::Busy(timeout.as_millis());
             }
         }
         StoreError::Sqlx(e)
     }
 }
 
+/// Longest busy timeout, in milliseconds: SQLite takes it as a C `int`.
+pub const MAX_BUSY_TIMEOUT_MS: u64 = i32::MAX as u64;
+
 /// The busy timeout: `GOOBALAY_BUSY_TIMEOUT_MS` if set (tests shorten it), else 10 s.
-pub fn busy_timeout() -> Duration {
-    std::env::var("GOOBALAY_BUSY_TIMEOUT_MS")
-        .ok()
-        .and_then(|v| v.parse::<u64>().ok())
-        .map_or(DEFAULT_BUSY_TIMEOUT, Duration::from_millis)
+/// A value that is not a whole number of milliseconds from 0 to
+/// [`MAX_BUSY_TIMEOUT_MS`] is refused (not ignored).
+pub fn busy_timeout() -> Result<Duration> {
+    let Some(value) = std::env::var_os("GOOBALAY_BUSY_TIMEOUT_MS") else {
+        return Ok(DEFAULT_BUSY_TIMEOUT);
+    };
+    let text = value.to_string_lossy();
+    match text.parse::<u64>() {
+        Ok(ms) if ms <= MAX_BUSY_TIMEOUT_MS => Ok(Duration::from_millis(ms)),
+        _ => Err(StoreError::BusyTimeout(text.into_owned())),
+    }
 }
 
 /// The database used when neither `--db` nor `GOOBALAY_DB` is given:
@@ -213,6 +259,10 @@ pub struct MatchRow {
     /// [`crate::ai::ENGINE_VERSION`] when the match was created (`None`: before
     /// versions were recorded, i.e. version 1).
     pub engine_version: Option<i64>,
+    /// Raised by every write to the match (see [`Store::save_match`]); a technical
+    /// counter, not part of the record shown.
+    #[serde(skip)]
+    pub revision: i64,
     #[serde(skip)]
     rules_json: String,
 }
@@ -221,7 +271,8 @@ const MATCH_SELECT: &str = r#"
 SELECT m.id, m.variant, m.rules, m.form, m.max_hands, m.first_mover, m.south_id, m.north_id,
        ps.name AS south, pn.name AS north, m.south_engine, m.north_engine, m.seed,
        m.tournament_id, t.name AS tournament, m.round, m.winner, m.hands_played,
-       m.final_south, m.final_north, m.created_at, m.finished_at, m.engine_version
+       m.final_south, m.final_north, m.created_at, m.finished_at, m.engine_version,
+       m.revision
 FROM matches m
 JOIN players ps ON ps.id = m.south_id
 JOIN players pn ON pn.id = m.north_id
@@ -254,12 +305,13 @@ impl MatchRow {
             created_at: r.try_get("created_at")?,
             finished_at: r.try_get("finished_at")?,
             engine_version: r.try_get("engine_version")?,
+            revision: r.try_get("revision")?,
         })
     }
 
     /// The match's spec, rebuilt from the stored rule set.
     pub fn spec(&self) -> Result<MatchSpec> {
-        let variant = Variant::from_file_text(&self.rules_json, true)
+        let variant = Variant::from_recorded_json(&self.rules_json)
             .map_err(|e| StoreError::Corrupt(format!("match {}: rules: {e}", self.id)))?;
         let form = MatchForm::parse(&self.form)?;
         let first = Side::parse(&self.first_mover).ok_or_else(|| {
@@ -268,8 +320,15 @@ impl MatchRow {
                 self.id, self.first_mover
             ))
         })?;
-        let max_hands = self.max_hands.map(|m| m as u32);
-        let mut spec = MatchSpec::new(&variant, form, max_hands, first)?;
+        let max_hands = self
+            .max_hands
+            .map(|m| {
+                u32::try_from(m)
+                    .map_err(|_| StoreError::Corrupt(format!("match {}: max_hands {m}", self.id)))
+            })
+            .transpose()?;
+        // As recorded: a match stored without a hand limit keeps having none.
+        let mut spec = MatchSpec::as_recorded(&variant, form, max_hands, first)?;
         spec.variant = self.variant.clone();
         Ok(spec)
     }
@@ -326,6 +385,9 @@ pub struct HistoryFilter {
 pub struct Store {
     pool: SqlitePool,
     path: PathBuf,
+    /// The database was opened in rollback-journal mode, with this file change
+    /// counter: if a write changed it, the database switches to WAL on close.
+    rollback_change_counter: Option<u32>,
 }
 
 impl Store {
@@ -333,20 +395,32 @@ impl Store {
     /// its schema up to date. Refuses a file that is not SQLite, an SQLite file of
     /// another program, and a database made by a newer goobalay.
     pub async fn open(path: &Path) -> Result<Store> {
+        // Before anything is created: a refused setting leaves nothing behind.
+        let timeout = busy_timeout()?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|source| StoreError::Folder {
                 path: dir.to_path_buf(),
                 source,
             })?;
         }
+        let exists = open::check_regular_file(path)?;
         check_header(path)?;
-        let options = SqliteConnectOptions::new()
+        if exists && std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
+            open::inspect(path, true).await?;
+        }
+        // A rollback-journal database becomes a WAL one after a command that wrote
+        // (see `close`), so that a command refused before it writes leaves the
+        // file as it was.
+        let rollback = exists && open::is_rollback_journal(path);
+        let mut options = SqliteConnectOptions::new()
             .filename(path)
             .create_if_missing(true)
             .foreign_keys(true)
-            .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Normal)
-            .busy_timeout(busy_timeout());
+            .busy_timeout(timeout);
+        if !rollback {
+            options = options.journal_mode(SqliteJournalMode::Wal);
+        }
         migrate(path, &options).await?;
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
@@ -355,6 +429,7 @@ impl Store {
         Ok(Store {
             pool,
             path: path.to_path_buf(),
+            rollback_change_counter: rollback.then(|| open::change_counter(path)).flatten(),
         })
     }
 
@@ -370,11 +445,18 @@ impl Store {
     /// A read-then-write transaction: takes the write lock at once (waiting up to the
     /// busy timeout for other processes), so it can never fail half-way with BUSY.
     pub async fn begin_immediate(&self) -> Result<Transaction<'static, Sqlite>> {
-        Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        open::stamp_transaction(&mut tx).await?;
+        Ok(tx)
     }
 
     /// Closes every connection, checkpointing the WAL into the database file.
     pub async fn close(self) {
+        if let Some(counter) = self.rollback_change_counter
+            && open::change_counter(&self.path) != Some(counter)
+        {
+            open::switch_to_wal(&self.pool).await;
+        }
         self.pool.close().await;
     }
 
@@ -386,8 +468,11 @@ impl Store {
         club: Option<&str>,
         engine: Option<Level>,
     ) -> Result<Player> {
-        let name = check_name(name)?;
-        let club = club.map(str::trim).filter(|c| !c.is_empty());
+        let name = &check_name(name)?;
+        let club = club
+            .filter(|c| !c.trim().is_empty())
+            .map(|c| crate::names::clean(c, "a club name"))
+            .transpose()?;
         let mut tx = self.begin_immediate().await?;
         if find_player(&mut tx, name).await?.is_some() {
             return Err(StoreError::DuplicatePlayer(name.to_string()));
@@ -432,7 +517,7 @@ impl Store {
     }
 
     pub async fn rename_player(&self, old: &str, new: &str) -> Result<Player> {
-        let new = check_name(new)?;
+        let new = &check_name(new)?;
         let mut tx = self.begin_immediate().await?;
         let player = find_player(&mut tx, old)
             .await?
@@ -476,10 +561,26 @@ impl Store {
 
     /// Creates a match (hand 1 from the ordinary setup, nothing played).
     pub async fn create_match(&self, new: &NewMatch) -> Result<StoredMatch> {
+        self.create_match_with(new, &MatchState::new(new.spec.clone()))
+            .await
+    }
+
+    /// Creates a match whose state may already hold play (an engine's opening turns,
+    /// thought before this call, outside any transaction): the match and its hands in
+    /// one transaction.
+    pub async fn create_match_with(
+        &self,
+        new: &NewMatch,
+        state: &MatchState,
+    ) -> Result<StoredMatch> {
+        if new.spec != *state.spec() {
+            return Err(StoreError::Corrupt(
+                "a new match's state and its spec differ".to_string(),
+            ));
+        }
         let mut tx = self.begin_immediate().await?;
-        let state = MatchState::new(new.spec.clone());
         let mut engines = EngineCache::default();
-        let id = insert_match(&mut tx, new, &mut engines, state.hands(), None).await?;
+        let id = insert_match(&mut tx, new, &mut engines, state.hands(), state.outcome()).await?;
         let stored = load_match(&mut tx, id).await?;
         tx.commit().await?;
         Ok(stored)
@@ -514,58 +615,68 @@ impl Store {
         load_match(&mut conn, id).await
     }
 
-    /// Changes a match in one `BEGIN IMMEDIATE` transaction: loads and replays it,
-    /// runs `change` on the state and writes the hands that changed. If `change`
-    /// fails, nothing is written and its error is returned.
+    /// Writes `after`, the state of the match `before` after a change made in memory,
+    /// in one transaction, if nobody changed the match since `before` was read (its
+    /// revision is still `before`'s); otherwise writes nothing and returns
+    /// [`StoreError::Conflict`]. Only the hands that differ are written, and nothing
+    /// is read back: the match as stored is `before`'s row with the new summary.
+    pub async fn save_match(&self, before: &StoredMatch, after: MatchState) -> Result<StoredMatch> {
+        let id = before.row.id;
+        let n = after.spec().rules.holes_per_row;
+        let now = Utc::now();
+        let (winner, hands_played, final_south, final_north) = tournaments::summary(&after);
+        let mut tx = self.begin_immediate().await?;
+        let updated = sqlx::query(
+            "UPDATE matches SET revision = revision + 1, winner = ?3, hands_played = ?4,
+                 final_south = ?5, final_north = ?6,
+                 finished_at = CASE WHEN ?3 IS NULL THEN NULL ELSE COALESCE(finished_at, ?7) END
+             WHERE id = ?1 AND revision = ?2",
+        )
+        .bind(id)
+        .bind(before.row.revision)
+        .bind(winner)
+        .bind(hands_played)
+        .bind(final_south)
+        .bind(final_north)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        if updated.rows_affected() != 1 {
+            return Err(StoreError::Conflict);
+        }
+        write_hands(&mut tx, id, before.state.hands(), after.hands(), n).await?;
+        tx.commit().await?;
+        let mut row = before.row.clone();
+        row.revision += 1;
+        row.winner = winner.map(str::to_string);
+        row.hands_played = hands_played;
+        row.final_south = final_south.map(i64::from);
+        row.final_north = final_north.map(i64::from);
+        row.finished_at = winner.map(|_| row.finished_at.unwrap_or(now));
+        Ok(StoredMatch { row, state: after })
+    }
+
+    /// Changes a match: reads it, runs `change` on its state and writes what changed
+    /// ([`Store::save_match`]). If another process changed the match in between, it
+    /// is read again and `change` runs on what is stored now (a few times at most,
+    /// then [`StoreError::Conflict`]). If `change` fails, nothing is written and its
+    /// error is returned.
     pub async fn update_match<T>(
         &self,
         id: i64,
-        change: impl FnOnce(&mut MatchState, &MatchRow) -> Result<T>,
+        mut change: impl FnMut(&mut MatchState, &MatchRow) -> Result<T>,
     ) -> Result<(StoredMatch, T)> {
-        let mut tx = self.begin_immediate().await?;
-        let mut stored = load_match(&mut tx, id).await?;
-        let before = stored.state.hands().to_vec();
-        let value = change(&mut stored.state, &stored.row)?;
-        let n = stored.state.spec().rules.holes_per_row;
-        write_hands(&mut tx, id, &before, stored.state.hands(), n).await?;
-        update_summary(&mut tx, id, stored.state.hands(), stored.state.outcome()).await?;
-        let stored = load_match(&mut tx, id).await?;
-        tx.commit().await?;
-        Ok((stored, value))
-    }
-
-    /// Plays the engine players' turns of match `id` until a human is awaited or the
-    /// match is over. Each decision is computed outside any transaction (so a slow
-    /// engine never holds the write lock) and written in its own short transaction,
-    /// after checking that nobody changed the match meanwhile (else it is recomputed).
-    /// Returns the match and the events made.
-    pub async fn play_engine_turns(&self, id: i64) -> Result<(StoredMatch, Vec<Event>)> {
-        let mut made = Vec::new();
-        let mut stored = self.load_match(id).await?;
-        loop {
-            let engines = stored.row.engines()?;
-            let Some(event) = stored.state.engine_event(engines, stored.row.seed) else {
-                return Ok((stored, made));
-            };
-            let seen = stored.state.hands().to_vec();
-            let result = self
-                .update_match(id, |state, _| {
-                    if state.hands() != &seen[..] {
-                        return Err(StoreError::Conflict);
-                    }
-                    state.apply(&event)?;
-                    Ok(())
-                })
-                .await;
-            match result {
-                Ok((next, ())) => {
-                    made.push(event);
-                    stored = next;
-                }
-                Err(StoreError::Conflict) => stored = self.load_match(id).await?,
+        for _ in 0..WRITE_ATTEMPTS {
+            let stored = self.load_match(id).await?;
+            let mut state = stored.state.clone();
+            let value = change(&mut state, &stored.row)?;
+            match self.save_match(&stored, state).await {
+                Ok(saved) => return Ok((saved, value)),
+                Err(StoreError::Conflict) => continue,
                 Err(e) => return Err(e),
             }
         }
+        Err(StoreError::Conflict)
     }
 
     /// Matches, newest first, filtered.
@@ -614,24 +725,18 @@ impl Store {
     }
 }
 
-/// Longest player name, in characters.
-pub const MAX_NAME_CHARS: usize = 100;
+/// Longest player, club or tournament name, in characters.
+pub const MAX_NAME_CHARS: usize = crate::names::MAX_NAME_CHARS;
 
-/// A trimmed player name: not empty, not too long, no control characters.
-fn check_name(name: &str) -> Result<&str> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err(StoreError::EmptyName);
-    }
-    if name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
-        return Err(StoreError::BadName);
-    }
-    Ok(name)
+/// A player name as stored (see [`crate::names::clean`]).
+fn check_name(name: &str) -> Result<String> {
+    Ok(crate::names::clean(name, "a player name")?)
 }
 
-/// Lower-cased name: names are unique ignoring case (Unicode-aware).
+/// The key under which player and tournament names are unique and found
+/// ([`crate::names::key`]: case and Unicode variants ignored).
 pub fn name_key(name: &str) -> String {
-    name.trim().to_lowercase()
+    crate::names::key(name)
 }
 
 fn check_header(path: &Path) -> Result<()> {
@@ -668,7 +773,12 @@ async fn migrate(path: &Path, options: &SqliteConnectOptions) -> Result<()> {
         let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
         // Another process may have migrated while we waited for the lock.
         if !schema_state(path, &mut tx).await? {
+            let old_keys = !migration_applied(&mut tx, UNICODE_NAME_KEYS).await?;
             MIGRATOR.run(&mut *tx).await?;
+            if old_keys {
+                recompute_name_keys(&mut tx).await?;
+            }
+            open::record_identity(&mut tx).await?;
         }
         tx.commit().await?;
         Ok(())
@@ -706,6 +816,78 @@ async fn schema_state(path: &Path, conn: &mut SqliteConnection) -> Result<bool> 
         });
     }
     Ok(MIGRATOR.iter().all(|m| applied.contains(&m.version)))
+}
+
+/// The migration from which name keys are [`crate::names::key`] (before: lower case).
+const UNICODE_NAME_KEYS: i64 = 20261201200000;
+
+async fn migration_applied(conn: &mut SqliteConnection, version: i64) -> Result<bool> {
+    let has_table: bool = sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_sqlx_migrations')",
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    if !has_table {
+        return Ok(false);
+    }
+    Ok(sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM _sqlx_migrations WHERE version = ?1 AND success)",
+    )
+    .bind(version)
+    .fetch_one(&mut *conn)
+    .await?)
+}
+
+/// Recomputes every player's and tournament's name key (see the migration
+/// `20261201200000_unicode_name_keys.sql`). Rows are taken in id order: when two
+/// stored names have one key, the older keeps it and the other's key becomes
+/// "KEY #ID" (what [`crate::names::key`] gives for "NAME #ID"), so both stay unique
+/// and can be found. Names are not changed.
+async fn recompute_name_keys(conn: &mut SqliteConnection) -> Result<()> {
+    for table in ["players", "tournaments"] {
+        let rows: Vec<(i64, String)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT id, name FROM {table} ORDER BY id"
+        )))
+        .fetch_all(&mut *conn)
+        .await?;
+        if rows.is_empty() {
+            continue;
+        }
+        let mut taken = std::collections::HashSet::new();
+        let mut keys = Vec::with_capacity(rows.len());
+        for (id, name) in rows {
+            let mut key = crate::names::key(&name);
+            while taken.contains(&key) {
+                key = crate::names::key(&format!("{key} #{id}"));
+            }
+            taken.insert(key.clone());
+            keys.push((id, key));
+        }
+        // First every key on a value no name key can be (it starts with a control
+        // character), so no new key meets an old one in the unique index.
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "UPDATE {table} SET name_key = char(1) || id"
+        )))
+        .execute(&mut *conn)
+        .await?;
+        let json = serde_json::to_string(&keys)
+            .map_err(|e| StoreError::Corrupt(format!("name keys: {e}")))?;
+        let updated = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "UPDATE {table} SET name_key = v.value->>1
+             FROM jsonb_each(jsonb(?1)) AS v WHERE {table}.id = v.value->>0"
+        )))
+        .bind(json)
+        .execute(&mut *conn)
+        .await?;
+        if updated.rows_affected() != keys.len() as u64 {
+            return Err(StoreError::Corrupt(format!(
+                "{table}: {} of {} name keys recomputed",
+                updated.rows_affected(),
+                keys.len()
+            )));
+        }
+    }
+    Ok(())
 }
 
 fn not_a_db(path: &Path, e: sqlx::Error) -> StoreError {
@@ -1018,7 +1200,8 @@ async fn update_summary(
     let last_score = hands.iter().rev().find_map(|h| h.score);
     let finished = hands.iter().filter(|h| h.end.is_some()).count() as i64;
     sqlx::query(
-        "UPDATE matches SET winner = ?2, hands_played = ?3, final_south = ?4, final_north = ?5,
+        "UPDATE matches SET revision = revision + 1, winner = ?2, hands_played = ?3,
+             final_south = ?4, final_north = ?5,
              finished_at = CASE WHEN ?2 IS NULL THEN NULL ELSE COALESCE(finished_at, ?6) END
          WHERE id = ?1",
     )

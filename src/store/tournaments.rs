@@ -47,17 +47,17 @@ pub enum TournamentStoreError {
     Tournament(#[from] TournamentError),
     #[error(transparent)]
     Match(#[from] MatchError),
-    #[error("no tournament named '{0}' (see `goobalay tournament list`)")]
-    Unknown(String),
-    #[error("a tournament named '{0}' already exists (names are unique, ignoring case)")]
-    Duplicate(String),
-    #[error("a tournament name must not be empty")]
-    EmptyName,
     #[error(
-        "a tournament name must be at most {} characters without control characters (tabs, newlines)",
-        super::MAX_NAME_CHARS
+        "no tournament named '{}' (see `goobalay tournament list`)",
+        crate::names::excerpt(.0)
     )]
-    BadName,
+    Unknown(String),
+    #[error(
+        "a tournament named '{0}' already exists (names are unique, ignoring case and Unicode variants)"
+    )]
+    Duplicate(String),
+    #[error(transparent)]
+    Name(#[from] crate::names::NameError),
     #[error("{player} is already entered in {tournament}")]
     AlreadyEntered { player: String, tournament: String },
     #[error("{player} is named twice in this entry list")]
@@ -72,6 +72,10 @@ pub enum TournamentStoreError {
         "the entry list of {tournament} ({format}) closed when round 1 was paired; only a swiss takes late entries"
     )]
     EntriesClosed { tournament: String, format: Format },
+    #[error("a {0}'s rounds follow from its entry count; only a swiss sets its number of rounds")]
+    RoundsNotSwiss(Format),
+    #[error("a swiss has between 1 and {MAX_SWISS_ROUNDS} rounds, not {0}")]
+    RoundsOutOfRange(u32),
     #[error("stored tournament data is inconsistent: {0}")]
     Corrupt(String),
 }
@@ -83,6 +87,9 @@ impl From<sqlx::Error> for TournamentStoreError {
 }
 
 pub type Result<T, E = TournamentStoreError> = std::result::Result<T, E>;
+
+/// The most rounds a Swiss may have.
+pub const MAX_SWISS_ROUNDS: u32 = 99;
 
 /// A tournament to create.
 #[derive(Clone, Debug)]
@@ -160,7 +167,7 @@ impl TournamentRow {
             Variant::preset(&self.variant)
                 .ok_or_else(|| corrupt(format!("tournament {}: no rules", self.id)))?
         } else {
-            Variant::from_file_text(&self.rules_json, true)
+            Variant::from_recorded_json(&self.rules_json)
                 .map_err(|e| corrupt(format!("tournament {}: rules: {e}", self.id)))?
         };
         let form = MatchForm::parse(&self.match_form)?;
@@ -306,6 +313,9 @@ pub(crate) fn add_round(t: &mut Tournament, pairings: &[Pairing]) {
 pub struct PairedRound {
     pub round: u32,
     pub boards: Vec<BoardRow>,
+    /// Retired entrants withdrawn just before this round was paired (names).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub withdrawn_retired: Vec<String>,
 }
 
 /// A tournament in `tournament list`.
@@ -348,15 +358,19 @@ pub fn match_seed(seed: u64, round: u32, board: u32) -> u64 {
 
 impl Store {
     pub async fn create_tournament(&self, new: &NewTournament) -> Result<TournamentRow> {
-        let name = new.name.trim();
-        if name.is_empty() {
-            return Err(TournamentStoreError::EmptyName);
+        let name = &crate::names::clean(&new.name, "a tournament name")?;
+        if let Some(r) = new.rounds {
+            if new.format != Format::Swiss {
+                return Err(TournamentStoreError::RoundsNotSwiss(new.format));
+            }
+            if !(1..=MAX_SWISS_ROUNDS).contains(&r) {
+                return Err(TournamentStoreError::RoundsOutOfRange(r));
+            }
         }
-        if name.chars().count() > super::MAX_NAME_CHARS || name.chars().any(char::is_control) {
-            return Err(TournamentStoreError::BadName);
-        }
-        // Check the match form and hand limit now, not at the first pairing.
-        MatchSpec::new(&new.variant, new.form, new.max_hands, Side::South)?;
+        // Check the match form and hand limit now, not at the first pairing; the
+        // limit stored is the one the matches get (RULES.md §3 point 11's default if
+        // none is given).
+        let spec = MatchSpec::new(&new.variant, new.form, new.max_hands, Side::South)?;
         let rules_json = serde_json::to_string(&new.variant.to_file())
             .map_err(|e| corrupt(format!("rules do not serialise: {e}")))?;
         let tiebreaks = new
@@ -381,7 +395,7 @@ impl Store {
         .bind(new.format.name())
         .bind(new.rounds.map(i64::from))
         .bind(new.form.name())
-        .bind(new.max_hands.map(i64::from))
+        .bind(spec.max_hands.map(i64::from))
         .bind(new.points.to_string())
         .bind((!tiebreaks.is_empty()).then_some(tiebreaks))
         .bind(new.seed as i64)
@@ -590,9 +604,10 @@ pub struct TournamentWriter<'a> {
 }
 
 impl TournamentWriter<'_> {
-    /// Opens one `BEGIN IMMEDIATE` transaction for a round's engine matches: add them
-    /// with [`RoundBatch::add`] as the engine delivers them, then
-    /// [`RoundBatch::commit`].
+    /// Starts a round's engine matches: add them with [`RoundBatch::add`] as the
+    /// engine delivers them, then [`RoundBatch::commit`]. They are kept in memory and
+    /// written at the commit, all in one `BEGIN IMMEDIATE` transaction, so the write
+    /// lock is held only while writing, never while the engines think.
     ///
     /// Why a whole round in one transaction is safe: an engine match is fully
     /// determined by its recorded seed, so a run killed before the commit loses only
@@ -600,19 +615,72 @@ impl TournamentWriter<'_> {
     /// is all-or-nothing, so no match or hand is ever half-written or written twice.
     /// (Human matches are never written this way.)
     pub async fn begin_round(&mut self) -> Result<RoundBatch<'_>> {
-        use sqlx::Connection;
         Ok(RoundBatch {
             store: self.store,
-            tx: self.conn.begin_with("BEGIN IMMEDIATE").await?,
-            stored: Vec::new(),
-            touched: Vec::new(),
+            conn: &mut self.conn,
+            played: Vec::new(),
         })
     }
 }
 
-/// A round's engine matches being written in one transaction; see
+/// A round's engine matches waiting to be written in one transaction; see
 /// [`TournamentWriter::begin_round`].
 pub struct RoundBatch<'a> {
+    store: &'a Store,
+    conn: &'a mut sqlx::pool::PoolConnection<sqlx::Sqlite>,
+    played: Vec<(BoardRow, MatchState)>,
+}
+
+impl<'a> RoundBatch<'a> {
+    /// Keeps matches played from the setup (as [`play_board`] returns them) for the
+    /// commit.
+    pub fn add(&mut self, played_matches: Vec<(BoardRow, MatchState)>) {
+        self.played.extend(played_matches);
+    }
+
+    /// Opens the round's transaction and writes the matches kept so far.
+    async fn write(self) -> Result<OpenRound<'a>> {
+        use sqlx::Connection;
+        let mut open = OpenRound {
+            store: self.store,
+            tx: self.conn.begin_with("BEGIN IMMEDIATE").await?,
+            stored: Vec::new(),
+            touched: Vec::new(),
+        };
+        super::open::stamp_transaction(&mut open.tx).await?;
+        let mut played = self.played;
+        while !played.is_empty() {
+            let rest = played.split_off(played.len().min(WRITE_CHUNK));
+            open.add(played).await?;
+            played = rest;
+        }
+        Ok(open)
+    }
+
+    /// See [`OpenRound::commit_and_pair`].
+    pub async fn commit_and_pair(
+        self,
+        name: &str,
+        cache: &mut Option<LoadedTournament>,
+        ahead: PlayedAhead,
+    ) -> Result<CommittedRound> {
+        self.write()
+            .await?
+            .commit_and_pair(name, cache, ahead)
+            .await
+    }
+
+    /// See [`OpenRound::commit`].
+    pub async fn commit(self) -> Result<Vec<(BoardRow, PlayedMatch)>> {
+        self.write().await?.commit().await
+    }
+}
+
+/// Matches written a statement at a time (bounds the JSON of one statement).
+const WRITE_CHUNK: usize = 64;
+
+/// A round's transaction, open: see [`RoundBatch::write`].
+struct OpenRound<'a> {
     store: &'a Store,
     tx: sqlx::Transaction<'a, sqlx::Sqlite>,
     /// Written in this transaction.
@@ -622,11 +690,11 @@ pub struct RoundBatch<'a> {
     touched: Vec<BoardRow>,
 }
 
-impl RoundBatch<'_> {
-    /// Writes the matches played from the setup (as [`play_board`] returns them)
-    /// whose stored match is still untouched: their summaries and every hand, two
-    /// statements for the lot. The others are kept for [`RoundBatch::commit`].
-    pub async fn add(&mut self, played_matches: Vec<(BoardRow, MatchState)>) -> Result<()> {
+impl OpenRound<'_> {
+    /// Writes the matches played from the setup whose stored match is still
+    /// untouched: their summaries and every hand, two statements for the lot. The
+    /// others are kept for [`OpenRound::commit`].
+    async fn add(&mut self, played_matches: Vec<(BoardRow, MatchState)>) -> Result<()> {
         let (items, no_match): (Vec<_>, Vec<_>) = played_matches
             .into_iter()
             .partition(|(b, _)| b.match_id.is_some());
@@ -637,11 +705,14 @@ impl RoundBatch<'_> {
         // The summaries `update_summary` writes, only where the match is untouched: no
         // result, the seed we played, one hand not begun (another process may have
         // played it). As in `write_hand_rows`, the rows go in as one JSON array.
+        // The hand limit played must be the stored match's: a match recorded before
+        // RULES.md §3 point 11 has none and is played on by itself (`touched`).
         type Summary = (
             i64,
             i64,
             Option<&'static str>,
             i64,
+            Option<u32>,
             Option<u32>,
             Option<u32>,
         );
@@ -656,18 +727,21 @@ impl RoundBatch<'_> {
                     hands_played,
                     final_south,
                     final_north,
+                    state.spec().max_hands,
                 )
             })
             .collect();
         let json =
             serde_json::to_string(&rows).map_err(|e| corrupt(format!("match summaries: {e}")))?;
         let untouched: std::collections::HashSet<i64> = sqlx::query_scalar(
-            "UPDATE matches SET winner = v.value->>2, hands_played = v.value->>3,
+            "UPDATE matches SET revision = revision + 1, winner = v.value->>2,
+                 hands_played = v.value->>3,
                  final_south = v.value->>4, final_north = v.value->>5,
                  finished_at = CASE WHEN v.value->>2 IS NULL THEN NULL
                                     ELSE COALESCE(matches.finished_at, ?2) END
              FROM jsonb_each(jsonb(?1)) AS v
              WHERE matches.id = v.value->>0 AND matches.seed = v.value->>1
+               AND matches.max_hands IS v.value->>6
                AND matches.winner IS NULL
                AND (SELECT COUNT(*) FROM hands WHERE match_id = matches.id) = 1
                AND (SELECT move_count = 0 AND arrangement_south IS NULL
@@ -713,7 +787,7 @@ impl RoundBatch<'_> {
     ///
     /// Returns the round's matches committed, the pairing, and the matches of
     /// `ahead` committed with it.
-    pub async fn commit_and_pair(
+    async fn commit_and_pair(
         mut self,
         name: &str,
         cache: &mut Option<LoadedTournament>,
@@ -754,7 +828,7 @@ impl RoundBatch<'_> {
     /// Commits the round's transaction, then plays on the matches that were not
     /// untouched (each in its own transaction, as [`Store::play_started_match`]).
     /// Returns the matches played, in board order.
-    pub async fn commit(self) -> Result<Vec<(BoardRow, PlayedMatch)>> {
+    async fn commit(self) -> Result<Vec<(BoardRow, PlayedMatch)>> {
         self.tx.commit().await?;
         let mut done = self.stored;
         for b in self.touched {
@@ -810,6 +884,7 @@ async fn pair_in(
         _ => load(&mut *conn, name).await?,
     };
     let tid = loaded.row.id;
+    let retired = withdraw_retired(&mut *conn, &mut loaded).await?;
     if loaded.tournament.current_round() == 0 {
         let ratings = rating_map(&mut *conn).await?;
         let t = &mut loaded.tournament;
@@ -844,6 +919,7 @@ async fn pair_in(
     // An error writes nothing (a finished tournament is marked so by
     // `finish_tournament`, which `tournament run` calls).
     let pairings = loaded.tournament.next_round()?;
+    record_withdrawals(&mut *conn, tid, &loaded.tournament, &retired).await?;
     let spec = loaded.row.spec()?;
     let engine_of = &loaded.engines;
     let variant = Variant {
@@ -964,7 +1040,6 @@ async fn pair_in(
     let mut stored = Vec::new();
     let mut played_games = games.into_iter().map(|g| g.4);
     let mut ids = ids.into_iter();
-    let mut any_over = false;
     for p in &pairings {
         let Some(north) = p.north else {
             sqlx::query(
@@ -993,20 +1068,9 @@ async fn pair_in(
             stored.push((board, m));
             continue;
         }
-        let mut over = false;
-        if engines.0.is_some() != engines.1.is_some() {
-            // Like `match new`: an engine facing a human makes its turns at once.
-            let stored = load_match(&mut *conn, id).await?;
-            let levels = stored.row.engines()?;
-            let before = stored.state.hands().to_vec();
-            let mut state = stored.state;
-            state.play_engines(levels, seed);
-            write_hands(&mut *conn, id, &before, state.hands(), n).await?;
-            update_summary(&mut *conn, id, state.hands(), state.outcome()).await?;
-            over = state.is_over();
-            any_over |= over;
-        }
-        boards.push(board_row(p, Some(id), over, 0, seed, engines));
+        // An engine facing a human makes its opening turns after the commit, thought
+        // outside any transaction (`app::tournaments::make_engine_openings`).
+        boards.push(board_row(p, Some(id), false, 0, seed, engines));
     }
     if loaded.row.status == "open" {
         sqlx::query("UPDATE tournaments SET status = 'running' WHERE id = ?1 AND status = 'open'")
@@ -1014,25 +1078,96 @@ async fn pair_in(
             .execute(&mut *conn)
             .await?;
     }
-    let mut cache = None;
-    if !any_over {
-        add_round(&mut loaded.tournament, &pairings);
-        loaded.boards.extend(boards.iter().cloned());
-        loaded.boards.sort_by_key(|b| (b.round, b.board));
-        if loaded.row.status == "open" {
-            loaded.row.status = "running".into();
-        }
-        for (b, m) in &stored {
-            record_result(&mut loaded.tournament, b.round, b.board, m);
-        }
-        cache = Some(loaded);
+    add_round(&mut loaded.tournament, &pairings);
+    loaded.boards.extend(boards.iter().cloned());
+    loaded.boards.sort_by_key(|b| (b.round, b.board));
+    if loaded.row.status == "open" {
+        loaded.row.status = "running".into();
     }
-    Ok((PairedRound { round, boards }, cache, stored))
+    for (b, m) in &stored {
+        record_result(&mut loaded.tournament, b.round, b.board, m);
+    }
+    let withdrawn_retired = retired.into_iter().map(|(_, name)| name).collect();
+    Ok((
+        PairedRound {
+            round,
+            boards,
+            withdrawn_retired,
+        },
+        Some(loaded),
+        stored,
+    ))
+}
+
+/// A retired player is not paired again: every entrant of `loaded` who is retired
+/// and has not withdrawn is withdrawn here, as `tournament withdraw` would do it
+/// just before this pairing (after the last round paired; before round 1, off the
+/// entry list). Changes `loaded` only; [`record_withdrawals`] stores it once the
+/// round is paired. Returns the entrants withdrawn (id, name).
+///
+/// Read from the players table every time, not from a cached tournament: a
+/// retirement changes no tournament row.
+async fn withdraw_retired(
+    conn: &mut SqliteConnection,
+    loaded: &mut LoadedTournament,
+) -> Result<Vec<(i64, String)>> {
+    let retired: Vec<(i64, String)> = sqlx::query_as(
+        "SELECT tp.player_id, p.name FROM tournament_players tp
+         JOIN players p ON p.id = tp.player_id
+         WHERE tp.tournament_id = ?1 AND tp.withdrawn_after IS NULL
+           AND p.retired_at IS NOT NULL
+         ORDER BY tp.seed_no, tp.player_id",
+    )
+    .bind(loaded.row.id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let t = &mut loaded.tournament;
+    let after = t.current_round();
+    for (id, _) in &retired {
+        if after == 0 {
+            t.entrants.retain(|e| e.id != *id);
+        } else if let Some(e) = t.entrants.iter_mut().find(|e| e.id == *id) {
+            e.withdrawn_after = Some(after);
+        }
+    }
+    Ok(retired)
+}
+
+/// Stores the withdrawals [`withdraw_retired`] made in `t` (paired since).
+async fn record_withdrawals(
+    conn: &mut SqliteConnection,
+    tid: i64,
+    t: &Tournament,
+    withdrawn: &[(i64, String)],
+) -> Result<()> {
+    for (id, _) in withdrawn {
+        let query = match t.entrant(*id).and_then(|e| e.withdrawn_after) {
+            Some(after) => sqlx::query(
+                "UPDATE tournament_players SET withdrawn_after = ?3
+                 WHERE tournament_id = ?1 AND player_id = ?2 AND withdrawn_after IS NULL",
+            )
+            .bind(tid)
+            .bind(id)
+            .bind(i64::from(after)),
+            None => sqlx::query(
+                "DELETE FROM tournament_players
+                 WHERE tournament_id = ?1 AND player_id = ?2 AND withdrawn_after IS NULL",
+            )
+            .bind(tid)
+            .bind(id),
+        };
+        if query.execute(&mut *conn).await?.rows_affected() != 1 {
+            return Err(corrupt(format!(
+                "tournament {tid}: the withdrawal of retired player {id} was not stored"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// A played match's summary columns as `update_summary` writes them: the winner,
 /// the hands finished, and the last hand's scores.
-fn summary(state: &MatchState) -> (Option<&'static str>, i64, Option<u32>, Option<u32>) {
+pub(crate) fn summary(state: &MatchState) -> (Option<&'static str>, i64, Option<u32>, Option<u32>) {
     let last_score = state.hands().iter().rev().find_map(|h| h.score);
     (
         state.outcome().map(MatchOutcome::name),

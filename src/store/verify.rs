@@ -11,7 +11,11 @@
 //! Every stored round must be the round the pairing rules give from the rounds before
 //! it, and the starting ranks the ones round 1 was seeded with
 //! ([`crate::tournament::pairing::audit`]).
-//! SQLite's own `integrity_check` and `foreign_key_check` run first.
+//! A match stored as a preset must hold that preset's rules, and every stored name
+//! key must be the one [`super::name_key`] gives the name.
+//! SQLite's own `integrity_check` and `foreign_key_check` run first, then the schema
+//! is compared with the one the migrations make ([`super::schema`]); if it differs,
+//! the differences are reported and nothing else is read.
 //!
 //! Unlike [`super::Store::load_match`], which refuses a match at its first
 //! inconsistency, the audit carries on and reports every mismatch it finds.
@@ -24,9 +28,9 @@ use sqlx::Row;
 use sqlx::sqlite::{SqliteConnection, SqliteRow};
 
 use super::tournaments::LoadedTournament;
-use super::{MATCH_SELECT, MatchRow, Result, Store};
+use super::{MATCH_SELECT, MatchRow, Result, Store, name_key};
 use crate::ai::{EnginePlayer, Level};
-use crate::engine::{BySide, Side};
+use crate::engine::{BySide, Rules, Side, Variant};
 use crate::matches::{
     Awaiting, Event, HandEnd, MatchOutcome, MatchState, decision_seed, parse_row,
 };
@@ -111,6 +115,13 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         let mut report = VerifyReport::default();
         sqlite_checks(&mut tx, &mut report).await?;
+        // A table whose definition is damaged may make any query on it panic in
+        // sqlx's worker, so nothing else is read from a schema that differs.
+        if !schema_checks(&mut tx, &mut report).await? {
+            tx.rollback().await?;
+            return Ok(report);
+        }
+        names_check(&mut tx, &mut report).await?;
         let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM matches ORDER BY id")
             .fetch_all(&mut *tx)
             .await?;
@@ -150,6 +161,103 @@ async fn sqlite_checks(conn: &mut SqliteConnection, report: &mut VerifyReport) -
         );
     }
     Ok(())
+}
+
+/// The schema against the one the migrations make ([`super::schema`]) and the
+/// database's identity (one id, made by a migration); `Ok(false)` when the schema
+/// differs.
+async fn schema_checks(conn: &mut SqliteConnection, report: &mut VerifyReport) -> Result<bool> {
+    let differences = super::schema::schema_differences(conn).await?;
+    let same = differences.is_empty();
+    for d in differences {
+        report.flag(None, None, format!("schema: {d}"));
+    }
+    if same {
+        let ids: Vec<String> = sqlx::query_scalar("SELECT id FROM database_identity")
+            .fetch_all(&mut *conn)
+            .await?;
+        let well_formed = |id: &String| id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit());
+        if ids.len() != 1 || !ids.iter().all(well_formed) {
+            report.flag(
+                None,
+                None,
+                format!(
+                    "the database identity should be one id of 32 hex digits, {} stored",
+                    ids.len()
+                ),
+            );
+        }
+    }
+    Ok(same)
+}
+
+/// Every player's and tournament's stored name key is the one [`name_key`] gives
+/// its name (lookups and uniqueness go by the key).
+async fn names_check(conn: &mut SqliteConnection, report: &mut VerifyReport) -> Result<()> {
+    for (table, what) in [("players", "player"), ("tournaments", "tournament")] {
+        let sql = format!("SELECT id, name, name_key FROM {table} ORDER BY id");
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .fetch_all(&mut *conn)
+            .await?;
+        for r in rows {
+            let id: i64 = r.try_get("id")?;
+            let (Ok(name), Ok(key)) = (
+                r.try_get::<String, _>("name"),
+                r.try_get::<String, _>("name_key"),
+            ) else {
+                report.flag(
+                    None,
+                    None,
+                    format!("{what} #{id}: unreadable name or name key"),
+                );
+                continue;
+            };
+            let expected = name_key(&name);
+            if key != expected {
+                report.flag(
+                    None,
+                    None,
+                    format!(
+                        "{what} '{name}' (#{id}): stored name key '{key}', its name gives '{expected}'"
+                    ),
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A match stored as a preset must have been played by that preset's rules.
+/// Presets have not changed since the first schema; when one does, the rule set
+/// it had before must be accepted here for matches made before the change.
+fn preset_rules_check(variant: &str, stored: &Rules) -> Option<String> {
+    let preset = Variant::preset(variant).filter(|p| p.name == variant)?;
+    if preset.rules == *stored {
+        return None;
+    }
+    let as_file = |rules: &Rules| {
+        serde_json::to_value(
+            Variant {
+                name: String::new(),
+                summary: String::new(),
+                rules: *rules,
+            }
+            .to_file(),
+        )
+        .unwrap_or_default()
+    };
+    let (have, want) = (as_file(stored), as_file(&preset.rules));
+    let fields: Vec<String> = have
+        .as_object()
+        .into_iter()
+        .flatten()
+        .filter(|(k, v)| want.get(k.as_str()) != Some(*v))
+        .map(|(k, v)| format!("{k} {v} (the preset's: {})", want[k.as_str()]))
+        .collect();
+    Some(format!(
+        "stored as the preset '{variant}', but its stored rules differ from the preset's: {}",
+        fields.join(", ")
+    ))
 }
 
 /// A stored hand row, read column by column so that a wrongly typed value is a
@@ -256,6 +364,9 @@ async fn verify_match(
             return Ok(None);
         }
     };
+    if let Some(what) = preset_rules_check(&row.variant, &spec.rules) {
+        report.flag(Some(id), None, what);
+    }
     let engines = row.engines().unwrap_or_else(|e| {
         report.flag(Some(id), None, e.to_string());
         BySide::new(None, None)

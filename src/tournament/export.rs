@@ -106,9 +106,14 @@ pub fn result_text(f: &Fixture) -> &'static str {
     }
 }
 
-/// Quotes a CSV field when needed (RFC 4180).
+/// A text field of a CSV file: quoted when needed (RFC 4180), and defused against
+/// CSV injection as OWASP advises: a field starting with `=`, `+`, `-`, `@`, a tab
+/// or a carriage return (a spreadsheet would run `=HYPERLINK(...)` as a formula) is
+/// prefixed with a single quote, and quoted.
 pub fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) || s.starts_with(' ') || s.ends_with(' ') {
+    if s.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("\"'{}\"", s.replace('"', "\"\""))
+    } else if s.contains([',', '"', '\n', '\r']) || s.starts_with(' ') || s.ends_with(' ') {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
         s.to_string()
@@ -657,6 +662,21 @@ mod tests {
             bye(2, 2),
         ];
         t
+    }
+
+    #[test]
+    fn csv_fields_that_a_spreadsheet_would_run_are_defused() {
+        assert_eq!(
+            csv_field("=HYPERLINK(\"http://x\",\"Cup\")"),
+            "\"'=HYPERLINK(\"\"http://x\"\",\"\"Cup\"\")\""
+        );
+        for lead in ["+", "-", "@", "\t", "\r"] {
+            let text = format!("{lead}1+2");
+            assert_eq!(csv_field(&text), format!("\"'{text}\""), "{lead:?}");
+        }
+        // Elsewhere a sign or a formula character is only text.
+        assert_eq!(csv_field("Amina-Farah"), "Amina-Farah");
+        assert_eq!(csv_field("a=b"), "a=b");
     }
 
     #[test]

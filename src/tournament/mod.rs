@@ -735,15 +735,20 @@ pub(crate) fn ceil_log2(n: u32) -> u32 {
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum TournamentError {
     #[error(
-        "unknown tournament format {0:?}; expected round-robin, double-round-robin, swiss or knockout"
+        "unknown tournament format {:?}; expected round-robin, double-round-robin, swiss or knockout",
+        crate::names::excerpt(.0)
     )]
     UnknownFormat(String),
-    #[error("invalid points value {0:?}; expected a number like 1 or 0.5")]
+    #[error(
+        "invalid points value {:?}; expected a number like 1 or 0.5",
+        crate::names::excerpt(.0)
+    )]
     BadPoints(String),
-    #[error("invalid points scheme {0:?}: {1}")]
+    #[error("invalid points scheme {:?}: {}", crate::names::excerpt(.0), .1)]
     BadPointsScheme(String, String),
     #[error(
-        "unknown tiebreak {0:?}; expected buchholz, buchholz-cut1, sonneborn-berger (sb), head-to-head (h2h), wins or seed-difference (seeds)"
+        "unknown tiebreak {:?}; expected buchholz, buchholz-cut1, sonneborn-berger (sb), head-to-head (h2h), wins or seed-difference (seeds)",
+        crate::names::excerpt(.0)
     )]
     UnknownTiebreak(String),
     #[error("tiebreak {0} is listed twice")]

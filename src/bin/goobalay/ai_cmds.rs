@@ -120,7 +120,7 @@ pub fn analyse(args: AnalyseArgs) -> anyhow::Result<ExitCode> {
             })
             .collect(),
     };
-    let mut w = std::io::stdout().lock();
+    let mut w = crate::out::stdout();
     match args.format {
         Format::Json => writeln!(w, "{}", serde_json::to_string(&out)?)?,
         Format::Csv => write_csv(&mut w, &out.moves)?,
@@ -164,9 +164,15 @@ pub struct SolveArgs {
     pub format: Format,
 }
 
+/// Most games of one `arena` series (each game's record is kept for the report).
+const MAX_ARENA_GAMES: u32 = 1_000_000;
+
 /// `solve`'s node budget when neither --max-nodes nor --seconds is given: a large
 /// game (Layli Goobalay, Sadeqa) would otherwise run for ever.
 const DEFAULT_SOLVE_NODES: u64 = 100_000_000;
+
+/// Longest `solve --seconds`: a year (a deadline further off overflows the clock).
+const MAX_SOLVE_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
 
 #[derive(Serialize)]
 struct SolveOut {
@@ -203,8 +209,11 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         bail!("the game is over; there is nothing to solve");
     }
     let time = match args.seconds {
-        Some(s) if !(s.is_finite() && s > 0.0) => {
-            bail!("--seconds {s} is out of range; allowed: a positive number")
+        // Not echoed: 1e300 would print 301 digits.
+        Some(s) if !(s.is_finite() && s > 0.0 && s <= MAX_SOLVE_SECONDS) => {
+            bail!(
+                "--seconds is out of range; allowed: more than 0, at most {MAX_SOLVE_SECONDS} (a year)"
+            )
         }
         s => s.map(Duration::from_secs_f64),
     };
@@ -254,7 +263,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         seconds: s.elapsed.as_secs_f64(),
         table_entries: s.table_entries,
     };
-    let mut w = std::io::stdout().lock();
+    let mut w = crate::out::stdout();
     match args.format {
         Format::Json => writeln!(w, "{}", serde_json::to_string(&out)?)?,
         Format::Csv => write_csv(&mut w, &out.moves)?,
@@ -338,8 +347,11 @@ struct ArenaRow {
 
 pub fn arena(args: ArenaArgs) -> anyhow::Result<ExitCode> {
     let variant = args.variant.load()?;
-    if args.games == 0 {
-        bail!("--games 0 is out of range; allowed: 1 or more");
+    if args.games == 0 || args.games > MAX_ARENA_GAMES {
+        bail!(
+            "--games {} is out of range; allowed: 1 to {MAX_ARENA_GAMES}",
+            args.games
+        );
     }
     if args.jobs == 0 || args.jobs > 256 {
         bail!("--jobs {} is out of range; allowed: 1 to 256", args.jobs);
@@ -372,7 +384,7 @@ pub fn arena(args: ArenaArgs) -> anyhow::Result<ExitCode> {
     };
     let hands = r.games.iter().map(|g| g.hands).sum::<u32>() as f64 / r.games.len() as f64;
     let seconds = started.elapsed().as_secs_f64();
-    let mut w = std::io::stdout().lock();
+    let mut w = crate::out::stdout();
     match args.format {
         Format::Json => {
             if !args.per_game {
@@ -505,7 +517,7 @@ pub fn bench_search(args: BenchSearchArgs) -> anyhow::Result<ExitCode> {
             avg_depth: (depth as f64 / count.max(1) as f64 * 10.0).round() / 10.0,
         });
     }
-    let mut w = std::io::stdout().lock();
+    let mut w = crate::out::stdout();
     match args.format {
         Format::Json => writeln!(w, "{}", serde_json::to_string(&rows)?)?,
         Format::Csv => write_csv(&mut w, &rows)?,

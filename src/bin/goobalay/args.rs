@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use anyhow::{Context, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use goobalay::engine::{Game, Side, Variant};
+use goobalay::names::excerpt;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -104,19 +105,32 @@ impl VariantArgs {
 pub fn preset(name: &str) -> anyhow::Result<Variant> {
     Variant::preset(name).with_context(|| {
         format!(
-            "unknown variant '{name}'; known: {}",
+            "unknown variant '{}'; known: {}",
+            excerpt(name),
             goobalay::engine::VARIANT_NAMES.join(", ")
         )
     })
 }
 
+/// A custom rule set from a file. Its name may not be a preset's (or an alias's):
+/// matches, tournaments and `history --variant` know a preset by its name alone.
 pub fn load_rule_file(path: &std::path::Path) -> anyhow::Result<Variant> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read rule file {}", path.display()))?;
+    let text = crate::files::read_input(path, "rule file")?;
     let json = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("json"));
-    Variant::from_file_text(&text, json).with_context(|| format!("rule file {}", path.display()))
+    let variant = Variant::from_file_text(&text, json)
+        .with_context(|| format!("rule file {}", path.display()))?;
+    if let Some(preset) = Variant::preset(&variant.name) {
+        bail!(
+            "rule file {}: the name '{}' is the preset {}'s; give the rule set a name of its own (presets: {})",
+            path.display(),
+            variant.name.trim(),
+            preset.name,
+            goobalay::engine::VARIANT_NAMES.join(", ")
+        );
+    }
+    Ok(variant)
 }
 
 /// Where a game starts: the setup (with who moves first) or a §9 position.
@@ -136,8 +150,9 @@ impl StartArgs {
             None => Ok(Game::new(variant.rules, self.first.unwrap_or(Side::South))),
             Some(text) => {
                 let json = match text.strip_prefix('@') {
-                    Some(path) => std::fs::read_to_string(path)
-                        .with_context(|| format!("cannot read position file {path}"))?,
+                    Some(path) => {
+                        crate::files::read_input(std::path::Path::new(path), "position file")?
+                    }
                     None => text.clone(),
                 };
                 Ok(Game::from_json(&json, variant.rules)?)
@@ -147,7 +162,8 @@ impl StartArgs {
 }
 
 pub fn parse_side(text: &str) -> Result<Side, String> {
-    Side::parse(text).ok_or_else(|| format!("'{text}' is not a side; allowed: south, north"))
+    Side::parse(text)
+        .ok_or_else(|| format!("'{}' is not a side; allowed: south, north", excerpt(text)))
 }
 
 #[derive(Args, Debug)]

@@ -139,7 +139,7 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<ExitCode> {
         cpu.as_secs_f64(),
         wall.as_secs_f64()
     );
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::out::stdout();
     match args.format {
         BenchFormat::Table => {
             writeln!(out, "{note}")?;

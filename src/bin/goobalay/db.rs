@@ -2,7 +2,7 @@
 //! runtime, and closing the store (checkpointing the WAL) whatever the outcome.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use goobalay::store::{Store, default_db_path};
@@ -18,9 +18,147 @@ pub fn with_store<T>(
         .context("cannot start the async runtime")?;
     runtime.block_on(async move {
         let path = db.unwrap_or_else(default_db_path);
-        let store = Store::open(&path)
-            .await
-            .with_context(|| format!("cannot open database {}", path.display()))?;
+        if std::fs::symlink_metadata(&path).is_err() {
+            return with_new_store(&path, f).await;
+        }
+        with_existing_store(&path, f).await
+    })
+}
+
+async fn with_existing_store<T>(
+    path: &Path,
+    f: impl AsyncFnOnce(&Store) -> anyhow::Result<T>,
+) -> anyhow::Result<T> {
+    let store = Store::open(path)
+        .await
+        .with_context(|| format!("cannot open database {}", path.display()))?;
+    let result = f(&store).await;
+    store.close().await;
+    result
+}
+
+/// Takes the folder's advisory lock (`flock`), which goobalay processes making a
+/// database in it hold, waiting up to the busy timeout; `None` where folders cannot
+/// be locked.
+async fn lock_folder(dir: &Path) -> anyhow::Result<Option<std::fs::File>> {
+    let Ok(folder) = std::fs::File::open(dir) else {
+        return Ok(None);
+    };
+    let timeout = goobalay::store::busy_timeout()?;
+    let deadline = std::time::Instant::now() + timeout;
+    loop {
+        match folder.try_lock() {
+            Ok(()) => return Ok(Some(folder)),
+            Err(std::fs::TryLockError::WouldBlock) if std::time::Instant::now() < deadline => {
+                tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+            }
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(goobalay::store::StoreError::Busy(timeout.as_millis()).into());
+            }
+            Err(std::fs::TryLockError::Error(_)) => return Ok(None),
+        }
+    }
+}
+
+/// A command that writes, on a database that does not exist yet: the database is
+/// made under a temporary name in the same folder and takes its name only when the
+/// command succeeds (without replacing a database another process made meanwhile),
+/// so a refused command leaves no database behind. Meanwhile the folder is locked:
+/// another goobalay process making the same database waits, then uses the one made.
+async fn with_new_store<T>(
+    path: &Path,
+    f: impl AsyncFnOnce(&Store) -> anyhow::Result<T>,
+) -> anyhow::Result<T> {
+    let cannot = || format!("cannot open database {}", path.display());
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("cannot create the database folder {}", dir.display()))
+        .with_context(cannot)?;
+    let folder_lock = lock_folder(dir).await.with_context(cannot)?;
+    if std::fs::symlink_metadata(path).is_ok() {
+        drop(folder_lock);
+        return with_existing_store(path, f).await;
+    }
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".goobalay-new-").suffix(".db");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // As a plain create would make it (the umask still applies).
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let temp = builder
+        .tempfile_in(dir)
+        .with_context(cannot)?
+        .into_temp_path();
+    let store = Store::open(&temp).await.with_context(cannot)?;
+    let result = f(&store).await;
+    store.close().await;
+    let value = result?;
+    let mut wal = temp.as_os_str().to_owned();
+    wal.push("-wal");
+    if std::fs::metadata(&wal).is_ok_and(|m| m.len() > 0) {
+        anyhow::bail!(
+            "{}: the new database's log was not written into it; nothing was kept, try again",
+            cannot()
+        );
+    }
+    temp.persist_noclobber(path).map_err(|e| {
+        if e.error.kind() == std::io::ErrorKind::AlreadyExists {
+            anyhow::anyhow!(
+                "another process created the database {} meanwhile; this command's changes were not kept, run it again",
+                path.display()
+            )
+        } else {
+            anyhow::Error::new(e.error).context(cannot())
+        }
+    })?;
+    Ok(value)
+}
+
+/// The database a command uses: `--db` (or `GOOBALAY_DB`), else the default path.
+pub fn db_path(db: Option<PathBuf>) -> PathBuf {
+    db.unwrap_or_else(default_db_path)
+}
+
+/// Runs `f`, which only reads, with the store at `db` opened read-only
+/// ([`Store::open_read_only`]: a missing database is refused, not created).
+pub fn with_store_read<T>(
+    db: Option<PathBuf>,
+    f: impl AsyncFnOnce(&Store) -> anyhow::Result<T>,
+) -> anyhow::Result<T> {
+    with_store_reading(db, false, f)
+}
+
+/// Like [`with_store_read`] for `goobalay verify`, which opens a database whose
+/// schema differs from goobalay's too, to list the differences.
+pub fn with_store_audit<T>(
+    db: Option<PathBuf>,
+    f: impl AsyncFnOnce(&Store) -> anyhow::Result<T>,
+) -> anyhow::Result<T> {
+    with_store_reading(db, true, f)
+}
+
+fn with_store_reading<T>(
+    db: Option<PathBuf>,
+    audit: bool,
+    f: impl AsyncFnOnce(&Store) -> anyhow::Result<T>,
+) -> anyhow::Result<T> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(async move {
+        let path = db_path(db);
+        let opened = if audit {
+            Store::open_for_audit(&path).await
+        } else {
+            Store::open_read_only(&path).await
+        };
+        let store = opened.with_context(|| format!("cannot open database {}", path.display()))?;
         let result = f(&store).await;
         store.close().await;
         result
@@ -29,7 +167,7 @@ pub fn with_store<T>(
 
 /// Prints a value as pretty JSON with a final newline.
 pub fn print_json<T: serde::Serialize>(value: &T) -> anyhow::Result<()> {
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::out::stdout();
     serde_json::to_writer_pretty(&mut out, value)?;
     writeln!(out)?;
     Ok(())
@@ -61,11 +199,8 @@ pub fn write_csv<T: tabled::Tabled>(
     Ok(())
 }
 
-/// Quotes a CSV field when needed.
+/// A CSV text field: quoted when needed, defused against CSV injection (see
+/// [`goobalay::tournament::export::csv_field`]).
 pub fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
+    goobalay::tournament::export::csv_field(text)
 }

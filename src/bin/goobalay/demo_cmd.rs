@@ -15,12 +15,10 @@ use goobalay::store::default_db_path;
 use goobalay::store::tournaments::NewTournament;
 use goobalay::tournament::{Format as TFormat, PointsScheme};
 
-use std::io::Write;
-
 use crate::args::{Format, RecordFormat};
 use crate::db::with_store;
 use crate::match_cmd::{IdFormatArgs, MatchCommand, ReplayArgs};
-use crate::tournament_cmd::outln;
+use crate::out::outln;
 
 #[derive(Args, Debug)]
 pub struct DemoArgs {

@@ -1,6 +1,8 @@
 //! Commands over the rules engine alone: variants, rules, trace, perft, show.
 
 use std::io::Write;
+
+use crate::out::out;
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -41,7 +43,7 @@ pub fn variants(args: VariantsArgs) -> anyhow::Result<ExitCode> {
             variant: v.name,
         })
         .collect();
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::out::stdout();
     match args.format {
         Format::Table => writeln!(out, "{}", Table::new(&rows).with(Style::rounded()))?,
         Format::Json => writeln!(out, "{}", serde_json::to_string_pretty(&rows)?)?,
@@ -68,7 +70,7 @@ pub fn rules(args: RulesArgs) -> anyhow::Result<ExitCode> {
         (None, Some(path)) => load_rule_file(path)?,
         _ => anyhow::bail!("give a variant name or --rules FILE"),
     };
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::out::stdout();
     if args.toml {
         write!(
             out,
@@ -102,7 +104,7 @@ pub fn play_moves(
 ) -> anyhow::Result<()> {
     for (i, mv) in moves.split_whitespace().enumerate() {
         game.play_notation(mv)
-            .with_context(|| format!("move {} ('{mv}')", i + 1))?;
+            .with_context(|| format!("move {} ('{}')", i + 1, goobalay::names::excerpt(mv)))?;
         each(game)?;
     }
     Ok(())
@@ -111,7 +113,7 @@ pub fn play_moves(
 pub fn trace(args: TraceArgs) -> anyhow::Result<ExitCode> {
     let variant = args.variant.load()?;
     let mut game = args.start.game(&variant)?;
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::out::stdout();
     let mut line = |g: &Game| -> anyhow::Result<()> {
         serde_json::to_writer(&mut out, &TraceLine::of_game(g))?;
         writeln!(out)?;
@@ -137,7 +139,7 @@ pub fn perft(args: PerftArgs) -> anyhow::Result<ExitCode> {
     }
     let variant = args.variant.load()?;
     let game = args.start.game(&variant)?;
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::out::stdout();
     if args.divide && args.depth > 0 {
         let n = variant.rules.holes_per_row;
         for m in game.legal_moves() {
@@ -159,6 +161,6 @@ pub fn show(args: ShowArgs) -> anyhow::Result<ExitCode> {
     let variant = args.variant.load()?;
     let mut game = args.start.game(&variant)?;
     play_moves(&mut game, &args.moves, |_| Ok(()))?;
-    print!("{}", draw::board(game.position()));
+    out!("{}", draw::board(game.position()));
     Ok(ExitCode::SUCCESS)
 }

@@ -12,7 +12,7 @@ use goobalay::store::{HistoryFilter, MatchRow};
 use tabled::{Table, Tabled, settings::Style};
 
 use crate::args::Format;
-use crate::db::{csv_field, local, print_json, with_store};
+use crate::db::{csv_field, local, print_json, with_store_read};
 
 #[derive(Args, Debug)]
 pub struct HistoryArgs {
@@ -58,7 +58,10 @@ fn parse_date(text: &str, flag: &str, end_of_day: bool) -> anyhow::Result<DateTi
         return Ok(instant.with_timezone(&Utc));
     }
     let Ok(day) = NaiveDate::parse_from_str(t, "%Y-%m-%d") else {
-        bail!("{flag} '{text}' is not a date; use YYYY-MM-DD or an RFC 3339 time");
+        bail!(
+            "{flag} '{}' is not a date; use YYYY-MM-DD or an RFC 3339 time",
+            goobalay::names::excerpt(text)
+        );
     };
     let day = if end_of_day {
         day.succ_opt().unwrap_or(day)
@@ -97,12 +100,12 @@ pub fn run(db: Option<PathBuf>, a: HistoryArgs) -> anyhow::Result<ExitCode> {
             .transpose()?,
         tournament: a.tournament.clone(),
     };
-    let rows = with_store(db, async |store| Ok(store.history(&filter).await?))?;
+    let rows = with_store_read(db, async |store| Ok(store.history(&filter).await?))?;
     let seeds = |m: &MatchRow| match (m.final_south, m.final_north) {
         (Some(s), Some(n)) => format!("{s}-{n}"),
         _ => "-".to_string(),
     };
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::out::stdout();
     match a.format {
         Format::Json => print_json(&rows)?,
         Format::Csv => {

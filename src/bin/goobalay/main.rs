@@ -7,8 +7,10 @@ mod db;
 mod demo_cmd;
 mod draw;
 mod engine_cmds;
+mod files;
 mod history_cmd;
 mod match_cmd;
+mod out;
 mod players_cmd;
 mod tournament_cmd;
 mod verify_cmd;
@@ -40,7 +42,7 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(err) => {
-            if is_broken_pipe(&err) {
+            if out::is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;
             }
             let _ = std::io::stdout().flush();
@@ -74,7 +76,26 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 
 /// The error and its causes on one line, whatever RUST_BACKTRACE says.
 fn one_line(err: &anyhow::Error) -> String {
-    format!("{err:#}").replace('\n', " ")
+    bounded(&format!("{err:#}").replace(['\n', '\r'], " "))
+}
+
+/// Longest error line, in characters.
+const MAX_ERROR_CHARS: usize = 600;
+
+/// A message cut in the middle if it is too long: whatever a message quotes (an
+/// argument, a file's text), a huge input is never echoed whole. Messages quote
+/// user input shortened already (`goobalay::names::excerpt`); this is the backstop.
+fn bounded(line: &str) -> String {
+    let chars = line.chars().count();
+    if chars <= MAX_ERROR_CHARS {
+        return line.to_string();
+    }
+    let head: String = line.chars().take(MAX_ERROR_CHARS / 2).collect();
+    let tail: String = line.chars().skip(chars - MAX_ERROR_CHARS / 4).collect();
+    format!(
+        "{head} … ({} characters left out) … {tail}",
+        chars - head.chars().count() - tail.chars().count()
+    )
 }
 
 /// clap's usage error on one line: its message and details, without the usage block
@@ -90,12 +111,5 @@ fn clap_one_line(e: &clap::Error) -> String {
             parts.push(line.strip_prefix("error: ").unwrap_or(line));
         }
     }
-    format!("{} (see --help)", parts.join(" "))
-}
-
-fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain().any(|e| {
-        e.downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-    })
+    bounded(&format!("{} (see --help)", parts.join(" ")))
 }

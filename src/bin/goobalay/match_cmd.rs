@@ -14,14 +14,17 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
+use goobalay::app::matches::{HumanAction, MatchRequest};
+use goobalay::app::{self, AppError};
 use goobalay::engine::{BySide, Side};
-use goobalay::matches::{Awaiting, Event, MatchError, MatchForm, MatchSpec, MatchState, parse_row};
-use goobalay::store::{MatchRow, NewMatch, Store, StoreError, StoredMatch};
+use goobalay::matches::{Awaiting, Event, MatchForm, MatchSpec, MatchState, parse_row};
+use goobalay::store::{Store, StoreError, StoredMatch};
 use tabled::{Table, Tabled, settings::Style};
 
 use crate::args::{RecordFormat, VariantArgs, parse_side};
-use crate::db::{local, print_json, with_store};
+use crate::db::{local, print_json, with_store, with_store_read};
 use crate::draw;
+use crate::out::{out, outln};
 
 #[derive(Subcommand, Debug)]
 pub enum MatchCommand {
@@ -127,72 +130,33 @@ pub fn run(db: Option<PathBuf>, command: MatchCommand) -> anyhow::Result<ExitCod
         MatchCommand::New(a) => new(db, a),
         MatchCommand::Play(a) => play(db, a.id),
         MatchCommand::Move(a) => {
-            let hole = a.hole.clone();
-            let stored = with_store(db, async |store| {
-                act(
-                    store,
-                    a.id,
-                    |state| {
-                        let m = state.parse_move(&hole)?;
-                        Ok(Event::Move(m))
-                    },
-                    a.format,
-                )
-                .await
-            })?;
+            let action = HumanAction::Move(a.hole.clone());
+            let stored = with_store(db, async |store| act(store, a.id, &action, a.format).await)?;
             print_state(&stored, a.format)
         }
         MatchCommand::Arrange(a) => {
-            let row = parse_row(&a.seeds)?;
-            let stored = with_store(db, async |store| {
-                act(
-                    store,
-                    a.id,
-                    |state| match state.awaiting() {
-                        Awaiting::Arrangement(side) => Ok(Event::Arrange {
-                            side,
-                            row: row.clone(),
-                        }),
-                        _ => Ok(Event::Arrange {
-                            side: Side::South,
-                            row: row.clone(),
-                        }),
-                    },
-                    a.format,
-                )
-                .await
-            })?;
+            let action = HumanAction::Arrange(parse_row(&a.seeds)?);
+            let stored = with_store(db, async |store| act(store, a.id, &action, a.format).await)?;
             print_state(&stored, a.format)
         }
         MatchCommand::Result(a) => {
-            let score = BySide::new(
+            let action = HumanAction::Result(BySide::new(
                 seed_count(&a.south, "south")?,
                 seed_count(&a.north, "north")?,
-            );
-            let stored = with_store(db, async |store| {
-                act(store, a.id, |_| Ok(Event::Result(score)), a.format).await
-            })?;
+            ));
+            let stored = with_store(db, async |store| act(store, a.id, &action, a.format).await)?;
             print_state(&stored, a.format)
         }
         MatchCommand::Undo(a) => {
-            let stored = with_store(db, async |store| {
-                let (stored, ()) = store
-                    .update_match(a.id, |state, row| {
-                        let engines = row.engines()?;
-                        state.undo_last_human_move(engines.map(|e| e.is_none()))?;
-                        Ok(())
-                    })
-                    .await?;
-                Ok(stored)
-            })?;
+            let stored = with_store(db, async |store| Ok(app::undo(store, a.id).await?))?;
             print_state(&stored, a.format)
         }
         MatchCommand::State(a) => {
-            let stored = with_store(db, async |store| Ok(store.load_match(a.id).await?))?;
+            let stored = with_store_read(db, async |store| Ok(store.load_match(a.id).await?))?;
             print_state(&stored, a.format)
         }
         MatchCommand::Show(a) => {
-            let stored = with_store(db, async |store| Ok(store.load_match(a.id).await?))?;
+            let stored = with_store_read(db, async |store| Ok(store.load_match(a.id).await?))?;
             show(&stored, a.format)
         }
     }
@@ -200,55 +164,25 @@ pub fn run(db: Option<PathBuf>, command: MatchCommand) -> anyhow::Result<ExitCod
 
 fn seed_count(text: &str, side: &str) -> anyhow::Result<u32> {
     text.trim().parse::<u32>().map_err(|_| {
-        anyhow::anyhow!("'{text}' is not a seed count for {side}; give a whole number 0 or more")
+        anyhow::anyhow!(
+            "'{}' is not a seed count for {side}; give a whole number 0 or more",
+            goobalay::names::excerpt(text)
+        )
     })
 }
 
-/// Applies one human event (the awaited player must be a human) in one transaction,
-/// then lets the engines take their turns (see [`Store::play_engine_turns`]).
+/// Enters one human action with the engines' replies (see [`app::enter`]).
 async fn act(
     store: &Store,
     id: i64,
-    event: impl FnOnce(&MatchState) -> Result<Event, MatchError>,
+    action: &HumanAction,
     format: RecordFormat,
 ) -> anyhow::Result<StoredMatch> {
-    let (stored, made) = human_act(store, id, event).await?;
+    let played = app::enter(store, id, action).await?;
     if format != RecordFormat::Json {
-        report_engine_events(&stored, &made, &stored.row);
+        report_engine_events(&played.stored, &played.engine_events)?;
     }
-    Ok(stored)
-}
-
-async fn human_act(
-    store: &Store,
-    id: i64,
-    event: impl FnOnce(&MatchState) -> Result<Event, MatchError>,
-) -> Result<(StoredMatch, Vec<Event>), StoreError> {
-    // Engine turns left over by an interrupted command come first (a match with a
-    // human never waits for an engine).
-    let current = store.load_match(id).await?;
-    let engines = current.engines()?;
-    if engines.south.is_none() || engines.north.is_none() {
-        store.play_engine_turns(id).await?;
-    }
-    store
-        .update_match(id, |state, row| {
-            let engines = row.engines()?;
-            let event = event(state)?;
-            if !matches!(event, Event::Result(_))
-                && let Some(side) = state.awaiting().side()
-                    && let Some(level) = engines[side] {
-                        return Err(MatchError::Spec(format!(
-                            "it is {side}'s turn and {} is an engine player ({level}); run `goobalay match play {id}`",
-                            row.player_name(side)
-                        ))
-                        .into());
-                    }
-            state.apply(&event)?;
-            Ok(())
-        })
-        .await?;
-    store.play_engine_turns(id).await
+    Ok(played.stored)
 }
 
 fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
@@ -259,40 +193,28 @@ fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
     };
     let spec = MatchSpec::new(&variant, form, a.max_hands, a.first)?;
     let seed = a.seed.unwrap_or_else(rand::random);
-    let stored = with_store(db, async |store| {
-        let south = store.require_player(&a.south).await?;
-        let north = store.require_player(&a.north).await?;
-        for p in [&south, &north] {
-            if p.retired_at.is_some() {
-                return Err(StoreError::Retired(p.name.clone()).into());
-            }
-        }
-        if south.id == north.id {
-            bail!("a player cannot play against themselves ('{}')", south.name);
-        }
-        let new = NewMatch {
-            spec,
-            south: south.id,
-            north: north.id,
-            seed,
-            tournament_id: None,
-            round: None,
-        };
-        // Created and (against a human) the engine's opening turns, in one go.
-        let mut created = store.create_match(&new).await?;
-        let engines = created.engines()?;
-        if engines.south.is_none() || engines.north.is_none() {
-            created = store.play_engine_turns(created.row.id).await?.0;
-        }
-        Ok(created)
+    let request = MatchRequest {
+        spec,
+        south: a.south.clone(),
+        north: a.north.clone(),
+        seed,
+    };
+    let played = with_store(db, async |store| {
+        Ok(app::create_match(store, request).await?)
     })?;
+    let stored = played.stored;
     match a.format {
         RecordFormat::Json => print_json(&match_json(&stored))?,
         _ => {
             let r = &stored.row;
-            println!(
+            outln!(
                 "created match {}: {} ({}), {} (south) v {} (north), seed {}",
-                r.id, r.variant, r.form, r.south, r.north, r.seed
+                r.id,
+                r.variant,
+                r.form,
+                r.south,
+                r.north,
+                r.seed
             );
             print_state(&stored, RecordFormat::Table)?;
         }
@@ -310,7 +232,7 @@ fn match_json(stored: &StoredMatch) -> serde_json::Value {
 
 fn print_state(stored: &StoredMatch, format: RecordFormat) -> anyhow::Result<ExitCode> {
     let status = stored.state.status(stored.row.id);
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::out::stdout();
     if format == RecordFormat::Json {
         // One line, like the RULES.md §9 trace it extends.
         writeln!(out, "{}", serde_json::to_string(&status)?)?;
@@ -443,7 +365,7 @@ fn show(stored: &StoredMatch, format: RecordFormat) -> anyhow::Result<ExitCode> 
         print_json(&v)?;
         return Ok(ExitCode::SUCCESS);
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::out::stdout();
     writeln!(
         out,
         "Match {} ({}, {}{}): {} (south) v {} (north), created {}{}",
@@ -485,17 +407,17 @@ fn play(db: Option<PathBuf>, id: i64) -> anyhow::Result<ExitCode> {
             let engines = row.engines()?;
             let awaiting = stored.state.awaiting();
             let Some(side) = awaiting.side() else {
-                print!("{}", describe(&stored));
+                out!("{}", describe(&stored));
                 show(&stored, RecordFormat::Table)?;
                 return Ok(ExitCode::SUCCESS);
             };
             if engines[side].is_some() {
-                let (next, made) = store.play_engine_turns(id).await?;
-                report_engine_events(&next, &made, &row);
-                stored = next;
+                let played = app::play_engine_turns(store, id).await?;
+                report_engine_events(&played.stored, &played.engine_events)?;
+                stored = played.stored;
                 continue;
             }
-            print!("{}", describe(&stored));
+            out!("{}", describe(&stored));
             let prompt = match awaiting {
                 Awaiting::Move(_) => format!(
                     "{} ({side}), your move [hole 1-{}, undo, quit]: ",
@@ -516,11 +438,11 @@ fn play(db: Option<PathBuf>, id: i64) -> anyhow::Result<ExitCode> {
                     .join(",")
                 ),
             };
-            print!("{prompt}");
-            std::io::stdout().flush()?;
+            out!("{prompt}");
+            crate::out::stdout().flush()?;
             let Some(line) = lines.next() else {
-                println!();
-                println!("match {id} left in play; resume with `goobalay match play {id}`");
+                outln!();
+                outln!("match {id} left in play; resume with `goobalay match play {id}`");
                 return Ok(ExitCode::SUCCESS);
             };
             let line = line.context("cannot read the terminal")?;
@@ -529,45 +451,49 @@ fn play(db: Option<PathBuf>, id: i64) -> anyhow::Result<ExitCode> {
                 continue;
             }
             if input.eq_ignore_ascii_case("quit") || input.eq_ignore_ascii_case("q") {
-                println!("match {id} left in play; resume with `goobalay match play {id}`");
+                outln!("match {id} left in play; resume with `goobalay match play {id}`");
                 return Ok(ExitCode::SUCCESS);
             }
             let result = if input.eq_ignore_ascii_case("undo") {
-                store
-                    .update_match(id, |state, row| {
-                        let engines = row.engines()?;
-                        state.undo_last_human_move(engines.map(|e| e.is_none()))?;
-                        Ok(Vec::new())
-                    })
-                    .await
-            } else {
-                let text = input.to_string();
-                human_act(store, id, |state| {
-                    Ok(match state.awaiting() {
-                        Awaiting::Arrangement(side) => Event::Arrange {
-                            side,
-                            row: parse_row(&text)?,
-                        },
-                        _ => Event::Move(state.parse_move(&text)?),
-                    })
+                app::undo(store, id).await.map(|stored| app::Played {
+                    stored,
+                    engine_events: Vec::new(),
                 })
-                .await
+            } else {
+                let action = match awaiting {
+                    Awaiting::Arrangement(_) => match parse_row(input) {
+                        Ok(row) => HumanAction::Arrange(row),
+                        Err(e) => {
+                            println!("{e}; try again");
+                            continue;
+                        }
+                    },
+                    _ => HumanAction::Move(input.to_string()),
+                };
+                app::enter(store, id, &action).await
             };
             match result {
-                Ok((next, made)) => {
-                    report_engine_events(&next, &made, &row);
-                    stored = next;
+                Ok(played) => {
+                    report_engine_events(&played.stored, &played.engine_events)?;
+                    stored = played.stored;
                 }
-                Err(e @ StoreError::Match(_)) => println!("{e}; try again"),
+                Err(e @ (AppError::Match(_) | AppError::Store(StoreError::Match(_)))) => {
+                    outln!("{e}; try again")
+                }
+                Err(e @ AppError::EngineCaughtUp { .. }) => {
+                    outln!("{e}");
+                    stored = store.load_match(id).await?;
+                }
                 Err(e) => return Err(e.into()),
             }
         }
     })
 }
 
-fn report_engine_events(stored: &StoredMatch, made: &[Event], row: &MatchRow) {
+fn report_engine_events(stored: &StoredMatch, made: &[Event]) -> std::io::Result<()> {
+    let row = &stored.row;
     if made.is_empty() {
-        return;
+        return Ok(());
     }
     let n = stored.state.spec().rules.holes_per_row;
     let mut text = Vec::new();
@@ -594,17 +520,18 @@ fn report_engine_events(stored: &StoredMatch, made: &[Event], row: &MatchRow) {
         }
     }
     if text.len() > 12 {
-        println!("{} engine moves and arrangements made", text.len());
+        outln!("{} engine moves and arrangements made", text.len());
     } else {
         for t in text {
-            println!("{t}");
+            outln!("{t}");
         }
     }
+    Ok(())
 }
 
 /// `goobalay replay ID [--hand N]`: the board after every move.
 pub fn replay(db: Option<PathBuf>, a: ReplayArgs) -> anyhow::Result<ExitCode> {
-    let stored = with_store(db, async |store| Ok(store.load_match(a.id).await?))?;
+    let stored = with_store_read(db, async |store| Ok(store.load_match(a.id).await?))?;
     let hands = stored.state.hands().len() as u32;
     if let Some(h) = a.hand
         && (h == 0 || h > hands)
@@ -614,7 +541,7 @@ pub fn replay(db: Option<PathBuf>, a: ReplayArgs) -> anyhow::Result<ExitCode> {
     let spec = stored.state.spec().clone();
     let n = spec.rules.holes_per_row;
     let row = &stored.row;
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::out::stdout();
     let mut state = MatchState::new(spec);
     let mut shown_start = 0;
     for event in stored.state.events() {

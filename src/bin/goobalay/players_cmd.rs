@@ -1,6 +1,8 @@
 //! `goobalay player ...`: add, list, show, rename, retire.
 
 use std::io::Write;
+
+use crate::out::outln;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -11,7 +13,7 @@ use goobalay::store::{HistoryFilter, Player};
 use tabled::{Table, Tabled, settings::Style};
 
 use crate::args::{Format, RecordFormat};
-use crate::db::{csv_field, local, print_json, with_store};
+use crate::db::{csv_field, local, print_json, with_store, with_store_read};
 
 #[derive(Subcommand, Debug)]
 pub enum PlayerCommand {
@@ -129,8 +131,8 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
             print_player(&player, a.format, "added")
         }
         PlayerCommand::List(a) => {
-            let players = with_store(db, async |store| Ok(store.players(a.all).await?))?;
-            let mut out = std::io::stdout().lock();
+            let players = with_store_read(db, async |store| Ok(store.players(a.all).await?))?;
+            let mut out = crate::out::stdout();
             match a.format {
                 Format::Json => print_json(&players)?,
                 Format::Csv => {
@@ -156,7 +158,7 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
             Ok(ExitCode::SUCCESS)
         }
         PlayerCommand::Show(a) => {
-            let (player, matches, rating, history) = with_store(db, async |store| {
+            let (player, matches, rating, history) = with_store_read(db, async |store| {
                 let player = store.require_player(&a.name).await?;
                 let (ratings, changes) = store.ratings().await?;
                 let rating = ratings.get(&player.id).copied();
@@ -196,7 +198,7 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
                 }))?;
                 return Ok(ExitCode::SUCCESS);
             }
-            let mut out = std::io::stdout().lock();
+            let mut out = crate::out::stdout();
             writeln!(out, "{} (id {})", player.name, player.id)?;
             writeln!(out, "  kind:    {}", kind(&player))?;
             if let Some(club) = &player.club {
@@ -256,7 +258,7 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
 fn print_player(player: &Player, format: RecordFormat, what: &str) -> anyhow::Result<ExitCode> {
     match format {
         RecordFormat::Json => print_json(player)?,
-        RecordFormat::Table => println!(
+        RecordFormat::Table => outln!(
             "{what} player {} (id {}, {})",
             player.name,
             player.id,

@@ -9,12 +9,12 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
+use goobalay::app::{RunEnd, RunEvent};
 use goobalay::engine::Side;
 use goobalay::matches::{MatchForm, MatchOutcome};
 use goobalay::store::Store;
-use goobalay::store::run::{RunEnd, RunEvent};
 use goobalay::store::tournaments::{LoadedTournament, NewTournament};
 use goobalay::tournament::export::{self, ExportFormat};
 use goobalay::tournament::{Format as TFormat, PointsScheme, Tiebreak, Tournament};
@@ -23,15 +23,10 @@ use tabled::builder::Builder;
 use tabled::settings::Style;
 
 use crate::args::{Format, VariantArgs};
-use crate::db::{csv_field, local, print_json, with_store};
+use crate::db::{csv_field, local, print_json, with_store, with_store_read};
+use crate::files;
 
-/// `println!` that reports a closed pipe as an error instead of panicking.
-macro_rules! outln {
-    ($($arg:tt)*) => {
-        writeln!(std::io::stdout(), $($arg)*)?
-    };
-}
-pub(crate) use outln;
+use crate::out::outln;
 
 #[derive(Subcommand, Debug)]
 pub enum TournamentCommand {
@@ -156,9 +151,14 @@ pub struct ExportArgs {
     pub name: String,
     #[arg(long, value_enum)]
     pub format: ExportKind,
-    /// Write to this file instead of standard output.
+    /// Write to this file instead of standard output (never over an SQLite
+    /// database; an existing file only with --force).
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Replace the --output file if it exists (atomically: a temporary file in its
+    /// folder is renamed over it).
+    #[arg(long, requires = "output")]
+    pub force: bool,
 }
 
 #[derive(Args, Debug)]
@@ -199,7 +199,7 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Pair(a) => with_store(db, async |store| {
-            let paired = store.pair_next_round(&a.name).await?;
+            let paired = goobalay::app::pair_round(store, &a.name).await?;
             let loaded = store.load_tournament(&a.name).await?;
             if a.format == Format::Json {
                 print_json(&paired)?;
@@ -220,6 +220,16 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                     );
                 }
                 return Ok(ExitCode::SUCCESS);
+            }
+            for name in &paired.withdrawn_retired {
+                if paired.round == 1 {
+                    outln!("{name} is retired: off the entry list, never paired");
+                } else {
+                    outln!(
+                        "{name} is retired: withdrawn after round {}, not paired again",
+                        paired.round - 1
+                    );
+                }
             }
             outln!("{}: round {} paired", loaded.row.name, paired.round);
             for b in &paired.boards {
@@ -248,48 +258,41 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             }
             Ok(ExitCode::SUCCESS)
         }),
-        TournamentCommand::Standings(a) => with_store(db, async |store| {
+        TournamentCommand::Standings(a) => with_store_read(db, async |store| {
             let loaded = store.load_tournament(&a.name).await?;
             print_standings(&loaded, a.format)?;
             Ok(ExitCode::SUCCESS)
         }),
-        TournamentCommand::Crosstable(a) => with_store(db, async |store| {
+        TournamentCommand::Crosstable(a) => with_store_read(db, async |store| {
             let loaded = store.load_tournament(&a.name).await?;
             print_crosstable(&loaded.tournament, a.format)?;
             Ok(ExitCode::SUCCESS)
         }),
-        TournamentCommand::Show(a) => with_store(db, async |store| {
+        TournamentCommand::Show(a) => with_store_read(db, async |store| {
             let loaded = store.load_tournament(&a.name).await?;
             print_show(&loaded, a.format)?;
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Export(a) => {
-            let loaded = with_store(db, async |store| Ok(store.load_tournament(&a.name).await?))?;
+            let db = crate::db::db_path(db);
+            if let Some(path) = &a.output {
+                files::check_output(path, &db, a.force)?;
+            }
+            let loaded = with_store_read(Some(db), async |store| {
+                Ok(store.load_tournament(&a.name).await?)
+            })?;
             let text = export::export(&loaded.tournament, a.format.into());
             match &a.output {
                 Some(path) => {
-                    std::fs::write(path, &text)
-                        .with_context(|| format!("cannot write {}", path.display()))?;
+                    files::write_output(path, text.as_bytes(), a.force)?;
                     eprintln!("wrote {}", path.display());
                 }
-                None => std::io::stdout().lock().write_all(text.as_bytes())?,
+                None => crate::out::stdout().write_all(text.as_bytes())?,
             }
             Ok(ExitCode::SUCCESS)
         }
-        TournamentCommand::List(a) => with_store(db, async |store| {
-            let mut list = store.tournaments().await?;
-            // Finished by results entered since the last `tournament run`.
-            for s in &mut list {
-                if s.row.status == "running"
-                    && store
-                        .load_tournament(&s.row.name)
-                        .await?
-                        .tournament
-                        .is_finished()
-                {
-                    s.row.status = "finished".to_string();
-                }
-            }
+        TournamentCommand::List(a) => with_store_read(db, async |store| {
+            let list = goobalay::app::tournaments::list(store).await?;
             match a.format {
                 Format::Json => print_json(&list)?,
                 Format::Csv => {
@@ -339,16 +342,6 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
 fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
     let variant = a.variant.load()?;
     let format: TFormat = a.format.parse()?;
-    if let Some(r) = a.rounds {
-        if format != TFormat::Swiss {
-            bail!(
-                "--rounds applies only to a swiss; a {format}'s rounds follow from its entry count"
-            );
-        }
-        if !(1..=99).contains(&r) {
-            bail!("--rounds must be between 1 and 99, not {r}");
-        }
-    }
     let form = match &a.match_form {
         Some(f) => MatchForm::parse(f).context("--match-form")?,
         None => MatchForm::default_for(&variant.name),
@@ -437,8 +430,7 @@ pub async fn run_engines(
     // Lines are printed as rounds and matches are committed; a failed write to
     // stdout (a closed pipe) is reported once the run stops.
     let mut out = Ok(());
-    let report = store
-        .run_tournament(name, limit, |event| {
+    let report = goobalay::app::run_tournament(store, name, limit, |event| {
             if out.is_err() {
                 return;
             }
@@ -451,7 +443,7 @@ pub async fn run_engines(
                         .count() as u64;
                     bar.set_length(planned_matches(&loaded.tournament).max(created));
                     if lines {
-                        bar.suspend(|| writeln!(std::io::stdout(), "round {} paired", paired.round))
+                        bar.suspend(|| writeln!(crate::out::stdout(), "round {} paired", paired.round))
                     } else {
                         Ok(())
                     }
@@ -474,7 +466,7 @@ pub async fn run_engines(
                         .map_or(String::new(), |(s, n)| format!(", seeds {s}-{n}"));
                     bar.suspend(|| {
                         writeln!(
-                            std::io::stdout(),
+                            crate::out::stdout(),
                             "round {} board {} (match {}): {south} {result} {north}  ({} hand(s), {} moves{seeds})",
                             b.round, b.board, m.id, m.hands, m.moves
                         )
@@ -525,7 +517,7 @@ pub fn print_standings(loaded: &LoadedTournament, format: Format) -> anyhow::Res
     let s = loaded.tournament.standings();
     match format {
         Format::Json => print_json(&s)?,
-        Format::Csv => write!(std::io::stdout(), "{}", export::standings_csv(&s))?,
+        Format::Csv => write!(crate::out::stdout(), "{}", export::standings_csv(&s))?,
         Format::Table => {
             let t = &loaded.tournament;
             outln!(
@@ -587,7 +579,7 @@ fn print_crosstable(t: &Tournament, format: Format) -> anyhow::Result<()> {
     let x = t.crosstable();
     match format {
         Format::Json => print_json(&x)?,
-        Format::Csv => write!(std::io::stdout(), "{}", export::crosstable_csv(&x))?,
+        Format::Csv => write!(crate::out::stdout(), "{}", export::crosstable_csv(&x))?,
         Format::Table => {
             let mut b = Builder::default();
             let mut header = vec!["#".to_string(), "name".to_string()];

@@ -7,12 +7,11 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::bail;
 use clap::Args;
-use goobalay::store::default_db_path;
 
 use crate::args::Format;
-use crate::db::{csv_field, print_json, with_store};
+use crate::db::{csv_field, print_json, with_store_audit};
+use crate::out::outln;
 
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
@@ -27,18 +26,14 @@ pub struct VerifyArgs {
 }
 
 pub fn run(db: Option<PathBuf>, a: VerifyArgs) -> anyhow::Result<ExitCode> {
-    // Auditing must not create a database where there was none.
-    let path = db.unwrap_or_else(default_db_path);
-    if !path.exists() {
-        bail!("no database at {}", path.display());
-    }
-    let report = with_store(Some(path), async |store| Ok(store.verify(a.deep).await?))?;
+    // Auditing never creates a database where there was none.
+    let report = with_store_audit(db, async |store| Ok(store.verify(a.deep).await?))?;
     match a.format {
         Format::Json => print_json(&report)?,
         Format::Csv => {
-            println!("tournament,match_id,hand,what");
+            outln!("tournament,match_id,hand,what");
             for m in &report.mismatches {
-                println!(
+                outln!(
                     "{},{},{},{}",
                     csv_field(m.tournament.as_deref().unwrap_or("")),
                     m.match_id.map_or(String::new(), |id| id.to_string()),
@@ -49,9 +44,9 @@ pub fn run(db: Option<PathBuf>, a: VerifyArgs) -> anyhow::Result<ExitCode> {
         }
         Format::Table => {
             for m in &report.mismatches {
-                println!("mismatch: {m}");
+                outln!("mismatch: {m}");
             }
-            println!(
+            outln!(
                 "checked {} matches ({} finished), {} hands, {} moves, {} arrangements, {} entered results, {} engine decisions{}{}, {} tournaments: {}",
                 report.matches,
                 report.finished_matches,

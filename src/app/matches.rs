@@ -1,0 +1,247 @@
+//! Matches: create one, enter a human's move, arrangement or result, take a move
+//! back, let the engines take their turns.
+//!
+//! Engine players move by themselves: after a human's action the engines' replies
+//! are thought in memory and stored in the same transaction as the action, until a
+//! human is awaited or the match is over. So a match with a human never waits for an
+//! engine, and a command never stores half its effect. A match between two engines
+//! waits for [`play_engine_turns`] (`goobalay match play`), which stores each
+//! decision in its own short transaction, so an interrupted run keeps its progress.
+
+use crate::ai::Level;
+use crate::engine::{BySide, Side};
+use crate::matches::{Event, MatchError, MatchSpec, MatchState};
+use crate::store::{NewMatch, Player, Store, StoreError, StoredMatch, WRITE_ATTEMPTS};
+
+use super::{AppError, Result};
+
+/// What a human enters in a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HumanAction {
+    /// A move in notation: a hole number of the mover's row, or `pass`.
+    Move(String),
+    /// The awaited player's rearrangement: seeds per hole, own left to right.
+    Arrange(Vec<u16>),
+    /// The final seeds of the hand in play, played off-line.
+    Result(BySide<u32>),
+}
+
+impl HumanAction {
+    fn event(&self, state: &MatchState) -> Result<Event, MatchError> {
+        Ok(match self {
+            HumanAction::Move(text) => Event::Move(state.parse_move(text)?),
+            HumanAction::Arrange(row) => Event::Arrange {
+                side: state.awaiting().side().unwrap_or(Side::South),
+                row: row.clone(),
+            },
+            HumanAction::Result(score) => Event::Result(*score),
+        })
+    }
+}
+
+/// A match as stored after a use case, with the engine decisions it stored.
+#[derive(Clone, Debug)]
+pub struct Played {
+    pub stored: StoredMatch,
+    pub engine_events: Vec<Event>,
+}
+
+/// A match to create between two players named as the user named them.
+#[derive(Clone, Debug)]
+pub struct MatchRequest {
+    pub spec: MatchSpec,
+    pub south: String,
+    pub north: String,
+    pub seed: u64,
+}
+
+/// Creates a match; an engine facing a human makes its opening turns at once,
+/// thought before the one transaction that stores the match with them.
+pub async fn create_match(store: &Store, request: MatchRequest) -> Result<Played> {
+    let south = store.require_player(&request.south).await?;
+    let north = store.require_player(&request.north).await?;
+    for p in [&south, &north] {
+        if p.retired_at.is_some() {
+            return Err(AppError::Retired(p.name.clone()));
+        }
+    }
+    if south.id == north.id {
+        return Err(AppError::SamePlayer(south.name));
+    }
+    let engines = BySide::new(level_of(&south)?, level_of(&north)?);
+    let mut state = MatchState::new(request.spec.clone());
+    let engine_events = if has_human(engines) {
+        state.play_engines(engines, request.seed)
+    } else {
+        Vec::new()
+    };
+    let new = NewMatch {
+        spec: request.spec,
+        south: south.id,
+        north: north.id,
+        seed: request.seed,
+        tournament_id: None,
+        round: None,
+    };
+    let stored = store.create_match_with(&new, &state).await?;
+    Ok(Played {
+        stored,
+        engine_events,
+    })
+}
+
+fn level_of(player: &Player) -> Result<Option<Level>> {
+    player
+        .engine
+        .as_deref()
+        .map(|name| {
+            Level::parse(name)
+                .map_err(|e| StoreError::Corrupt(format!("player '{}': {e}", player.name)).into())
+        })
+        .transpose()
+}
+
+fn has_human(engines: BySide<Option<Level>>) -> bool {
+    engines.south.is_none() || engines.north.is_none()
+}
+
+/// Enters a human's action in match `id` and the engines' replies, all in one
+/// write. Refused when the awaited player is an engine (a result of the hand may be
+/// entered whoever is to move). If an engine owes a turn that an interrupted
+/// command left (the human's action was meant for a position they have not seen),
+/// that turn is made and stored and the action is refused: nothing is entered twice.
+pub async fn enter(store: &Store, id: i64, action: &HumanAction) -> Result<Played> {
+    for _ in 0..WRITE_ATTEMPTS {
+        let stored = store.load_match(id).await?;
+        let engines = stored.engines()?;
+        let seed = stored.row.seed;
+        if has_human(engines) && stored.state.engine_event(engines, seed).is_some() {
+            let caught_up = play_engine_turns_from(store, stored).await?;
+            return Err(AppError::EngineCaughtUp {
+                id,
+                made: describe_events(
+                    &caught_up.engine_events,
+                    caught_up.stored.state.spec().rules.holes_per_row,
+                ),
+            });
+        }
+        let mut state = stored.state.clone();
+        let event = action.event(&state)?;
+        if !matches!(event, Event::Result(_))
+            && let Some(side) = state.awaiting().side()
+            && let Some(level) = engines[side]
+        {
+            return Err(AppError::EngineToMove {
+                id,
+                side,
+                player: stored.row.player_name(side).to_string(),
+                level: level.name().to_string(),
+            });
+        }
+        state.apply(&event)?;
+        let engine_events = if has_human(engines) {
+            state.play_engines(engines, seed)
+        } else {
+            Vec::new()
+        };
+        match store.save_match(&stored, state).await {
+            Ok(stored) => {
+                return Ok(Played {
+                    stored,
+                    engine_events,
+                });
+            }
+            Err(StoreError::Conflict) => continue,
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Err(StoreError::Conflict.into())
+}
+
+/// Takes back the last move of a human player with the engine replies after it.
+pub async fn undo(store: &Store, id: i64) -> Result<StoredMatch> {
+    let (stored, _) = store
+        .update_match(id, |state, row| {
+            let engines = row.engines()?;
+            Ok(state.undo_last_human_move(engines.map(|e| e.is_none()))?)
+        })
+        .await?;
+    Ok(stored)
+}
+
+/// Plays the engine players' turns of match `id` until a human is awaited or the
+/// match is over, each decision thought outside any transaction and stored in its
+/// own short one (if another process changed the match meanwhile, it is read again
+/// and the decision thought again). An error after some decisions were stored says
+/// how many.
+pub async fn play_engine_turns(store: &Store, id: i64) -> Result<Played> {
+    let stored = store.load_match(id).await?;
+    play_engine_turns_from(store, stored).await
+}
+
+async fn play_engine_turns_from(store: &Store, mut stored: StoredMatch) -> Result<Played> {
+    let id = stored.row.id;
+    let mut made = Vec::new();
+    let mut conflicts = 0;
+    loop {
+        let engines = stored.engines()?;
+        let Some(event) = stored.state.engine_event(engines, stored.row.seed) else {
+            return Ok(Played {
+                stored,
+                engine_events: made,
+            });
+        };
+        let mut state = stored.state.clone();
+        state.apply(&event)?;
+        let saved = match store.save_match(&stored, state).await {
+            Err(StoreError::Conflict) if conflicts < WRITE_ATTEMPTS => {
+                conflicts += 1;
+                store.load_match(id).await
+            }
+            other => other,
+        };
+        match saved {
+            Ok(next) => {
+                if next.row.revision == stored.row.revision + 1 {
+                    made.push(event);
+                }
+                stored = next;
+            }
+            Err(e) if made.is_empty() => return Err(e.into()),
+            Err(e) => {
+                return Err(AppError::PartlyStored {
+                    stored: format!(
+                        "match {id}: {} engine decision{} stored ({})",
+                        made.len(),
+                        if made.len() == 1 { " was" } else { "s were" },
+                        describe_events(&made, stored.state.spec().rules.holes_per_row)
+                    ),
+                    error: Box::new(e.into()),
+                });
+            }
+        }
+    }
+}
+
+/// Events as a person reads them: "south plays 3, north arranges 3,1,1,1,2,4".
+pub fn describe_events(events: &[Event], holes_per_row: u8) -> String {
+    events
+        .iter()
+        .map(|e| match e {
+            Event::Move(m) => {
+                let side = if m.hole().is_some_and(|h| h >= usize::from(holes_per_row)) {
+                    Side::North
+                } else {
+                    Side::South
+                };
+                format!("{side} plays {}", m.notation(holes_per_row))
+            }
+            Event::Arrange { side, row } => format!(
+                "{side} arranges {}",
+                row.iter().map(u16::to_string).collect::<Vec<_>>().join(",")
+            ),
+            Event::Result(s) => format!("result {}-{}", s.south, s.north),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}

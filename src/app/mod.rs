@@ -1,0 +1,64 @@
+//! The application layer: the use cases the front ends call (create a match, enter
+//! a move, an arrangement or a result, take a move back, let the engines play, pair
+//! a round, run a tournament's engine matches). Each use case reads what it needs,
+//! decides in memory (engine decisions are thought here, outside any transaction)
+//! and writes once, in one short transaction that checks nobody changed the record
+//! meanwhile (a match's revision, see [`crate::store::Store::save_match`]); on such
+//! a conflict it reads again and decides again. So a command either stores all of
+//! its effect or nothing of it, and its message can say which.
+//!
+//! The front ends (the `goobalay` CLI) parse, call these and print; the rules of
+//! who may do what live here.
+
+pub mod matches;
+pub mod run;
+pub mod tournaments;
+
+pub use matches::{
+    HumanAction, MatchRequest, Played, create_match, enter, play_engine_turns, undo,
+};
+pub use run::{RunEnd, RunEvent, RunReport, run_tournament};
+pub use tournaments::pair_round;
+
+use thiserror::Error;
+
+use crate::engine::Side;
+use crate::matches::MatchError;
+use crate::store::StoreError;
+use crate::store::tournaments::TournamentStoreError;
+
+/// Errors of the use cases; messages are one line and say what was stored.
+#[derive(Debug, Error)]
+pub enum AppError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Tournament(#[from] TournamentStoreError),
+    #[error(transparent)]
+    Match(#[from] MatchError),
+    #[error("a player cannot play against themselves ('{0}')")]
+    SamePlayer(String),
+    #[error("player '{0}' is retired")]
+    Retired(String),
+    #[error(
+        "it is {side}'s turn in match {id} and {player} is an engine player ({level}); run `goobalay match play {id}`"
+    )]
+    EngineToMove {
+        id: i64,
+        side: Side,
+        player: String,
+        level: String,
+    },
+    #[error(
+        "match {id}: an engine turn left over by an interrupted command was made and stored first ({made}); nothing of yours was entered: look at the board (`goobalay match state {id}`) and enter your move again"
+    )]
+    EngineCaughtUp { id: i64, made: String },
+    /// Part of a command's effect was stored before `error` stopped it.
+    #[error("{stored}; then: {error}")]
+    PartlyStored {
+        stored: String,
+        error: Box<AppError>,
+    },
+}
+
+pub type Result<T, E = AppError> = std::result::Result<T, E>;

@@ -1,0 +1,450 @@
+//! The files around a database (issue 12, items 4, 6 and 10): exports never write
+//! over a database; special files are refused without blocking; a `-wal` file of
+//! another database is refused before anything is written; commands that only read
+//! create nothing, leave nothing behind and work on a read-only medium.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use common::{Db, file_bytes, runtime};
+
+/// A club with two players and a tournament, checkpointed (no `-wal` file).
+fn club() -> Db {
+    let db = Db::new();
+    db.ok(&["player", "add", "Amina"]);
+    db.ok(&["player", "add", "Bashir"]);
+    db.tihbat_tournament("Cup", "round-robin", &[], &["Amina", "Bashir"]);
+    db.sql("PRAGMA wal_checkpoint(TRUNCATE)");
+    db
+}
+
+fn beside(path: &Path, suffix: &str) -> PathBuf {
+    let mut p = path.as_os_str().to_owned();
+    p.push(suffix);
+    PathBuf::from(p)
+}
+
+/// The names in a folder, sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+fn mkfifo(path: &Path) {
+    let status = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+/// Runs a command that must be refused within 30 s (a FIFO must not block it):
+/// exit 2, one `goobalay:` line containing `needle`.
+fn refused_quickly(db: &Db, args: &[&str], needle: &str) {
+    let out = db
+        .cmd(args)
+        .timeout(Duration::from_secs(30))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?} (blocked?): {err}");
+    assert!(err.starts_with("goobalay: "), "{args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: '{err}' lacks '{needle}'");
+}
+
+#[test]
+fn an_export_never_writes_over_a_database_and_replaces_a_file_only_when_forced() {
+    let db = club();
+    let dir = db.dir.path();
+    let db_s = db.path.to_string_lossy().into_owned();
+    fn export(out: &str, force: bool) -> Vec<&str> {
+        let mut a = vec![
+            "tournament",
+            "export",
+            "Cup",
+            "--format",
+            "csv",
+            "--output",
+            out,
+        ];
+        if force {
+            a.push("--force");
+        }
+        a
+    }
+    // The database in use, with and without --force, by its name or another.
+    db.refused(&export(&db_s, false), "it is the database in use");
+    db.refused(&export(&db_s, true), "it is the database in use");
+    let link = dir.join("link.db");
+    std::os::unix::fs::symlink(&db.path, &link).unwrap();
+    db.refused(
+        &export(&link.to_string_lossy(), true),
+        "it is the database in use",
+    );
+    // Another SQLite file, and the files SQLite keeps beside a database.
+    let other = Db::new();
+    other.ok(&["player", "add", "Zoe"]);
+    let other_before = file_bytes(&other.path);
+    db.refused(
+        &export(&other.path.to_string_lossy(), true),
+        "it is an SQLite database",
+    );
+    assert!(file_bytes(&other.path) == other_before);
+    for suffix in ["-wal", "-shm", "-journal"] {
+        let p = beside(&db.path, suffix);
+        db.refused(
+            &export(&p.to_string_lossy(), true),
+            "SQLite would read it as part of the database",
+        );
+        assert!(!p.exists(), "{suffix} was written");
+    }
+    // An existing file: only with --force, then replaced whole.
+    let standings = dir.join("standings.csv");
+    std::fs::write(&standings, "keep me\n").unwrap();
+    db.refused(
+        &export(&standings.to_string_lossy(), false),
+        "exists; give --force to replace it",
+    );
+    assert_eq!(std::fs::read_to_string(&standings).unwrap(), "keep me\n");
+    let csv = db.ok(&["tournament", "export", "Cup", "--format", "csv"]);
+    db.ok(&export(&standings.to_string_lossy(), true));
+    assert_eq!(std::fs::read_to_string(&standings).unwrap(), csv);
+    // A new file is written; no temporary file is left behind.
+    let fresh = dir.join("fresh.csv");
+    db.ok(&export(&fresh.to_string_lossy(), false));
+    assert_eq!(std::fs::read_to_string(&fresh).unwrap(), csv);
+    assert_eq!(
+        listing(dir),
+        ["club.db", "fresh.csv", "link.db", "standings.csv"]
+    );
+    db.verified();
+}
+
+#[test]
+fn special_and_oversized_input_files_are_refused_without_blocking() {
+    let db = club();
+    let dir = db.dir.path();
+    let fifo = dir.join("pipe");
+    mkfifo(&fifo);
+    let fifo_s = fifo.to_string_lossy().into_owned();
+    let at_fifo = format!("@{fifo_s}");
+    let big = dir.join("big.toml");
+    std::fs::write(&big, vec![b'#'; 2 << 20]).unwrap();
+    let big_s = big.to_string_lossy().into_owned();
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["rules", "--rules", &fifo_s], "not a regular file"),
+        (vec!["rules", "--rules", "/dev/zero"], "not a regular file"),
+        (
+            vec!["trace", "--variant", "tihbat", "--position", &at_fifo],
+            "not a regular file",
+        ),
+        (
+            vec!["trace", "--variant", "tihbat", "--position", "@/dev/zero"],
+            "not a regular file",
+        ),
+        (
+            vec!["rules", "--rules", &big_s],
+            "larger than 1024 KiB, the most goobalay reads",
+        ),
+        (
+            vec![
+                "tournament",
+                "export",
+                "Cup",
+                "--format",
+                "csv",
+                "--output",
+                &fifo_s,
+            ],
+            "not a regular file",
+        ),
+    ];
+    for (args, needle) in &cases {
+        let before = db.bytes();
+        refused_quickly(&db, args, needle);
+        assert!(db.bytes() == before, "{args:?} changed the database");
+    }
+    // The database itself a FIFO or a device: refused by reads and writes alike.
+    for path in [fifo.as_path(), Path::new("/dev/zero")] {
+        let special = Db {
+            dir: tempfile::tempdir().unwrap(),
+            path: path.to_path_buf(),
+        };
+        for args in [
+            &["player", "list"][..],
+            &["player", "add", "X"],
+            &["verify"],
+        ] {
+            refused_quickly(&special, args, "not a regular file");
+        }
+    }
+}
+
+#[test]
+fn read_commands_create_nothing_and_leave_nothing_behind() {
+    let reads: &[&[&str]] = &[
+        &["player", "list"],
+        &["player", "show", "Amina"],
+        &["history"],
+        &["verify"],
+        &["match", "state", "1"],
+        &["tournament", "list"],
+        &["tournament", "standings", "Cup"],
+        &["tournament", "show", "Cup"],
+        &["tournament", "export", "Cup", "--format", "json"],
+    ];
+    // No database: one line naming it, and none is created.
+    let none = Db::new();
+    for args in reads {
+        let shown = none.path.display().to_string();
+        none.refused(
+            args,
+            &format!("cannot open database {shown}: no database at"),
+        );
+        assert!(listing(none.dir.path()).is_empty(), "{args:?} left files");
+    }
+    // Refused writes create no database either; a write that succeeds makes it
+    // (and leaves no temporary file).
+    for (args, needle) in [
+        (&["player", "add", ""][..], "must not be empty"),
+        (
+            &[
+                "match",
+                "new",
+                "--variant",
+                "tihbat",
+                "--south",
+                "A",
+                "--north",
+                "B",
+            ],
+            "no player named",
+        ),
+        (
+            &["tournament", "add", "Cup", "Amina"],
+            "no tournament named",
+        ),
+        (&["player", "rename", "Amina", "Zoe"], "no player named"),
+    ] {
+        none.refused(args, needle);
+        assert!(listing(none.dir.path()).is_empty(), "{args:?} left files");
+    }
+    none.ok(&["player", "add", "Amina"]);
+    assert_eq!(listing(none.dir.path()), ["club.db"]);
+    none.verified();
+    // A database in WAL mode, closed: reads leave no -wal or -shm file.
+    let db = club();
+    db.ok(&[
+        "match",
+        "new",
+        "--variant",
+        "tihbat",
+        "--south",
+        "Amina",
+        "--north",
+        "Bashir",
+    ]);
+    db.sql("PRAGMA wal_checkpoint(TRUNCATE)");
+    for args in reads {
+        let before = std::fs::read(&db.path).unwrap();
+        let out = db.run(args);
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(listing(db.dir.path()), ["club.db"], "{args:?} left files");
+        assert!(std::fs::read(&db.path).unwrap() == before, "{args:?} wrote");
+    }
+    // Refused commands leave nothing either.
+    db.refused(&["player", "add", "amina"], "already exists");
+    db.refused(&["player", "show", "Nobody"], "no player named");
+    assert_eq!(listing(db.dir.path()), ["club.db"]);
+    // A rollback-journal database stays one (header bytes 18 and 19: 1 = rollback
+    // journal, 2 = WAL).
+    db.sql("PRAGMA journal_mode = DELETE");
+    assert_eq!(std::fs::read(&db.path).unwrap()[18..20], [1, 1]);
+    for args in reads {
+        let out = db.run(args);
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(std::fs::read(&db.path).unwrap()[18..20], [1, 1], "{args:?}");
+        assert_eq!(listing(db.dir.path()), ["club.db"], "{args:?} left files");
+    }
+    // So does a refused write; the first write that succeeds switches it to WAL.
+    db.refused(&["player", "add", "amina"], "already exists");
+    assert_eq!(std::fs::read(&db.path).unwrap()[18..20], [1, 1]);
+    assert_eq!(listing(db.dir.path()), ["club.db"]);
+    db.ok(&["player", "add", "Zoe"]);
+    assert_eq!(std::fs::read(&db.path).unwrap()[18..20], [2, 2]);
+    db.verified();
+}
+
+/// Runs `goobalay --db MOUNT/club.db ARGS` with `dir` mounted read-only at a
+/// folder beside it (a private mount namespace); `None` where that cannot be done.
+fn on_read_only_mount(dir: &Path, args: &[&str]) -> Option<std::process::Output> {
+    let mount = dir
+        .parent()
+        .unwrap()
+        .join(format!("{}-ro", dir.file_name().unwrap().to_string_lossy()));
+    std::fs::create_dir_all(&mount).unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("goobalay");
+    let script = format!(
+        "mount --bind -o ro '{}' '{}' && exec '{}' --db '{}/club.db' \"$@\"",
+        dir.display(),
+        mount.display(),
+        bin.display(),
+        mount.display()
+    );
+    let out = std::process::Command::new("unshare")
+        .args(["-m", "sh", "-c", &script, "sh"])
+        .args(args)
+        .env_remove("GOOBALAY_DB")
+        .output()
+        .ok()?;
+    let err = String::from_utf8_lossy(&out.stderr);
+    if err.contains("unshare:") || err.contains("mount:") {
+        return None;
+    }
+    Some(out)
+}
+
+#[test]
+fn read_commands_work_on_a_read_only_medium() {
+    let db = club();
+    let before = listing(db.dir.path());
+    let reads: &[&[&str]] = &[
+        &["player", "list"],
+        &["player", "show", "Amina"],
+        &["history"],
+        &["verify"],
+        &["tournament", "standings", "Cup"],
+    ];
+    for args in reads {
+        let Some(out) = on_read_only_mount(db.dir.path(), args) else {
+            eprintln!("skipped: cannot mount a folder read-only here (needs unshare -m)");
+            return;
+        };
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let out = on_read_only_mount(db.dir.path(), &["player", "list"]).unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Amina"));
+    // A write is refused in one line.
+    let out = on_read_only_mount(db.dir.path(), &["player", "add", "Zoe"]).unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr)
+            .trim_end()
+            .lines()
+            .count(),
+        1
+    );
+    assert_eq!(listing(db.dir.path()), before);
+}
+
+/// A `-wal` file with the latest changes of the database at `path`, taken while
+/// a connection that wrote `sql` still has it open (nothing checkpointed).
+fn log_of(path: &Path, sql: &str) -> Vec<u8> {
+    runtime().block_on(async {
+        use sqlx::Connection;
+        let mut conn = common::connect(path).await;
+        sqlx::raw_sql(sqlx::AssertSqlSafe(format!(
+            "PRAGMA wal_autocheckpoint = 0; {sql}"
+        )))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+        let log = std::fs::read(beside(path, "-wal")).unwrap();
+        conn.close().await.unwrap();
+        log
+    })
+}
+
+/// The database file and its `-wal` file as a crash would leave them after
+/// goobalay ran `args` on `db`: another connection stays open meanwhile, so the
+/// command's commit stays in the log (the last connection to close copies the log
+/// into the file).
+fn crash_state_after(db: &Db, args: &[&str]) -> (Vec<u8>, Vec<u8>) {
+    runtime().block_on(async {
+        use sqlx::Connection;
+        let mut conn = common::connect(&db.path).await;
+        sqlx::query("SELECT count(*) FROM players")
+            .execute(&mut conn)
+            .await
+            .unwrap();
+        db.ok(args);
+        let state = (
+            std::fs::read(&db.path).unwrap(),
+            std::fs::read(beside(&db.path, "-wal")).unwrap(),
+        );
+        conn.close().await.unwrap();
+        state
+    })
+}
+
+#[test]
+fn a_log_of_another_database_is_refused_before_anything_is_written() {
+    let commands: &[&[&str]] = &[
+        &["player", "list"],
+        &["player", "add", "Zoe"],
+        &["verify"],
+        &["history"],
+    ];
+    // Another program's database, and another goobalay database.
+    let dir = tempfile::tempdir().unwrap();
+    let program = log_of(
+        &dir.path().join("program.db"),
+        "CREATE TABLE accounts (id INTEGER, owner TEXT); INSERT INTO accounts VALUES (1, 'x');",
+    );
+    let other = Db::new();
+    other.ok(&["player", "add", "Zoe"]);
+    let (_, goobalay) = crash_state_after(&other, &["player", "add", "Yusuf"]);
+    for log in [program, goobalay] {
+        let db = club();
+        std::fs::write(beside(&db.path, "-wal"), &log).unwrap();
+        for args in commands {
+            db.refused(
+                args,
+                "belongs to another database, so nothing was read or written",
+            );
+        }
+    }
+    // The database's own log is read as ever: a change only its log holds is seen,
+    // whether goobalay wrote it or another program (a sqlite3 shell) did.
+    let db = club();
+    let (file, own) = crash_state_after(&db, &["player", "add", "Yusuf"]);
+    std::fs::write(&db.path, &file).unwrap();
+    std::fs::write(beside(&db.path, "-wal"), &own).unwrap();
+    let list = db.ok(&["player", "list"]);
+    assert!(list.contains("Yusuf"), "{list}");
+    runtime().block_on(async {
+        use sqlx::Connection;
+        let mut shell = common::connect(&db.path).await;
+        sqlx::raw_sql(
+            "PRAGMA wal_autocheckpoint = 0;
+             UPDATE players SET club = 'Hargeisa' WHERE name = 'Amina'",
+        )
+        .execute(&mut shell)
+        .await
+        .unwrap();
+        let shown = db.ok(&["player", "show", "Amina"]);
+        assert!(shown.contains("Hargeisa"), "{shown}");
+        db.ok(&["player", "add", "Zoe"]);
+        shell.close().await.unwrap();
+    });
+    db.verified();
+}
