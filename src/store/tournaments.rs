@@ -34,8 +34,8 @@ use crate::ai::Level;
 use crate::engine::{BySide, Side, Variant};
 use crate::matches::{MatchError, MatchForm, MatchOutcome, MatchSpec, MatchState};
 use crate::tournament::{
-    Decision, Elo, Entrant, Fixture, Format, MatchResult, Pairing, PointsScheme, RatedGame,
-    RatingChange, Tiebreak, Tournament, TournamentError, assign_start_ranks,
+    Decision, Elo, Entrant, Fixture, Format, MatchResult, Pairing, PairingSystem, PointsScheme,
+    RatedGame, RatingChange, Tiebreak, Tournament, TournamentError, assign_start_ranks,
 };
 
 /// Errors of tournament storage; messages are one line and say what is allowed.
@@ -125,6 +125,9 @@ pub struct TournamentRow {
     pub status: String,
     pub created_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
+    /// How its Swiss rounds are paired (NULL in the table: made before systems
+    /// were recorded).
+    pub pairing_system: PairingSystem,
     #[serde(skip)]
     rules_json: String,
 }
@@ -145,6 +148,11 @@ impl TournamentRow {
             max_hands: r.try_get::<Option<i64>, _>("max_hands")?.map(|v| v as u32),
             points: r.try_get("points")?,
             tiebreaks: r.try_get("tiebreaks")?,
+            pairing_system: {
+                let name: Option<String> = r.try_get("pairing_system")?;
+                PairingSystem::from_record(name.as_deref())
+                    .map_err(|e| corrupt(format!("tournament {id}: {e}")))?
+            },
             seed: r.try_get::<i64, _>("seed")? as u64,
             status: r.try_get("status")?,
             created_at: r.try_get("created_at")?,
@@ -377,8 +385,8 @@ impl Store {
         }
         let id = sqlx::query(
             "INSERT INTO tournaments (name, name_key, variant, rules, format, rounds, match_form,
-                 max_hands, points, tiebreaks, seed, status, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'open', ?12)",
+                 max_hands, points, tiebreaks, seed, status, created_at, pairing_system)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'open', ?12, ?13)",
         )
         .bind(name)
         .bind(name_key(name))
@@ -392,6 +400,7 @@ impl Store {
         .bind((!tiebreaks.is_empty()).then_some(tiebreaks))
         .bind(new.seed as i64)
         .bind(Utc::now())
+        .bind(PairingSystem::CURRENT.name())
         .execute(&mut *tx)
         .await?
         .last_insert_rowid();
@@ -1582,6 +1591,7 @@ pub(super) async fn load(conn: &mut SqliteConnection, name: &str) -> Result<Load
         tiebreaks: row.tiebreak_list()?,
         entrants,
         fixtures,
+        pairing_system: row.pairing_system,
     };
     let engines = engine_levels(conn, row.id).await?;
     Ok(LoadedTournament {

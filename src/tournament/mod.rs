@@ -67,7 +67,8 @@
 //!
 //! # Rules chosen here (each documented in its module)
 //! - Round robin: Berger tables ([`pairing::round_robin`]).
-//! - Swiss: simplified Dutch with floaters and backtracking ([`pairing::swiss`]).
+//! - Swiss: FIDE's Dutch system, 2025 rules ([`pairing::dutch`]); tournaments made
+//!   before it keep goobalay's first Swiss ([`pairing::swiss`]), see [`PairingSystem`].
 //! - Knockout: seeded by rating; a drawn match goes to the player with more seeds at
 //!   the end, then to the higher seed ([`pairing::knockout`]).
 //! - Standings and tiebreaks ([`standings`], [`tiebreaks`]); points are exact
@@ -524,6 +525,49 @@ impl fmt::Display for PointsScheme {
     }
 }
 
+/// How a Swiss tournament is paired. Recorded with each tournament when it is
+/// created, so that `verify` re-derives its rounds by the rules they were made
+/// under.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PairingSystem {
+    /// goobalay's first Swiss, a simplified Dutch system ([`pairing::swiss`]):
+    /// every tournament created before pairing systems were recorded.
+    #[serde(rename = "goobalay-swiss-1")]
+    GoobalaySwiss1,
+    /// FIDE's Dutch system, 2025 rules ([`pairing::dutch`]).
+    #[default]
+    #[serde(rename = "dutch-2025")]
+    Dutch2025,
+}
+
+impl PairingSystem {
+    /// The system new tournaments are paired with.
+    pub const CURRENT: PairingSystem = PairingSystem::Dutch2025;
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            PairingSystem::GoobalaySwiss1 => "goobalay-swiss-1",
+            PairingSystem::Dutch2025 => pairing::dutch::SYSTEM,
+        }
+    }
+
+    /// The system recorded for a tournament; `None` (no record) is the system
+    /// of every tournament made before systems were recorded.
+    pub fn from_record(name: Option<&str>) -> Result<PairingSystem, TournamentError> {
+        match name {
+            None | Some("goobalay-swiss-1") => Ok(PairingSystem::GoobalaySwiss1),
+            Some(pairing::dutch::SYSTEM) => Ok(PairingSystem::Dutch2025),
+            Some(other) => Err(TournamentError::UnknownPairingSystem(other.to_string())),
+        }
+    }
+}
+
+impl fmt::Display for PairingSystem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// Everything the pure layer needs to know about one tournament. The store builds it
 /// from its tables; nothing here is ever written back except what the functions return.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -540,6 +584,9 @@ pub struct Tournament {
     pub entrants: Vec<Entrant>,
     /// Every pairing made so far, with results where finished, in any order.
     pub fixtures: Vec<Fixture>,
+    /// How Swiss rounds are paired (the other formats ignore it).
+    #[serde(default)]
+    pub pairing_system: PairingSystem,
 }
 
 impl Tournament {
@@ -553,6 +600,7 @@ impl Tournament {
             tiebreaks: Vec::new(),
             entrants: Vec::new(),
             fixtures: Vec::new(),
+            pairing_system: PairingSystem::CURRENT,
         }
     }
 
@@ -731,6 +779,12 @@ pub enum TournamentError {
     EntriesChanged,
     #[error("invalid k factor {0}; expected a number above 0 and at most 100")]
     BadKFactor(f64),
+    #[error(
+        "round {round} cannot be paired by the Dutch rules: every pairing repeats a game, gives two players who must have the same side the same side, or gives the bye to a player who already had one; pair it by hand"
+    )]
+    NoLegalPairing { round: u32 },
+    #[error("unknown pairing system {0:?}; expected goobalay-swiss-1 or dutch-2025")]
+    UnknownPairingSystem(String),
 }
 
 #[cfg(test)]

@@ -47,8 +47,8 @@ pub fn random_result(rng: &mut ChaCha8Rng, draw_pct: u32) -> MatchResult {
     }
 }
 
-/// Pairs and plays rounds with random results until the tournament is finished or
-/// `max_rounds` rounds have been played; `check` sees the tournament and the new
+/// Pairs and plays rounds with random results until the tournament is finished (or
+/// its next round has no legal pairing) or `max_rounds` rounds have been played; `check` sees the tournament and the new
 /// pairings before their results are added.
 pub fn simulate(
     t: &mut Tournament,
@@ -61,7 +61,11 @@ pub fn simulate(
     for _ in 0..max_rounds {
         let pairings = match t.next_round() {
             Ok(p) => p,
-            Err(TournamentError::Finished { .. }) => return,
+            // A round the Dutch rules cannot pair ends the simulation: a director
+            // would pair it by hand.
+            Err(TournamentError::Finished { .. } | TournamentError::NoLegalPairing { .. }) => {
+                return;
+            }
             Err(e) => panic!("pairing failed: {e}"),
         };
         check(t, &pairings);

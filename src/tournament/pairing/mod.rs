@@ -1,15 +1,17 @@
-//! Pairing the next round: round robin (Berger tables), double round robin, Swiss and
+//! Pairing the next round: round robin (Berger tables), double round robin, Swiss
+//! (FIDE Dutch, or goobalay's first Swiss for tournaments recorded with it) and
 //! knockout. Every function here is deterministic: the same tournament gives the same
 //! pairings.
 
 pub mod audit;
+pub mod dutch;
 pub mod knockout;
 pub mod round_robin;
 pub mod swiss;
 
 use std::collections::HashMap;
 
-use super::{EntrantId, Fixture, Format, Pairing, Tournament, TournamentError};
+use super::{EntrantId, Fixture, Format, Pairing, PairingSystem, Tournament, TournamentError};
 use crate::engine::Side;
 
 /// Pairs the round after [`Tournament::current_round`].
@@ -36,7 +38,10 @@ pub fn next_round(t: &Tournament) -> Result<Vec<Pairing>, TournamentError> {
     let round = current + 1;
     match t.format {
         Format::RoundRobin | Format::DoubleRoundRobin => round_robin::next_round(t, round),
-        Format::Swiss => swiss::next_round(t, round),
+        Format::Swiss => match t.pairing_system {
+            PairingSystem::Dutch2025 => dutch::next_round(t, round),
+            PairingSystem::GoobalaySwiss1 => swiss::next_round(t, round),
+        },
         Format::Knockout => knockout::next_round(t, round),
     }
 }

@@ -613,6 +613,7 @@ mod tests {
 
     fn run(n: usize, rounds: u32, seed: u64, draw_pct: u32, stats: &mut Stats) -> Tournament {
         let mut t = testutil::tournament(Format::Swiss, n);
+        t.pairing_system = crate::tournament::PairingSystem::GoobalaySwiss1;
         t.rounds = Some(rounds);
         testutil::simulate(&mut t, seed, draw_pct, rounds, |t, ps| {
             check_round(t, ps, stats)
@@ -657,6 +658,7 @@ mod tests {
     fn first_round_pairs_top_half_against_bottom_half() {
         let t = {
             let mut t = testutil::tournament(Format::Swiss, 8);
+            t.pairing_system = crate::tournament::PairingSystem::GoobalaySwiss1;
             t.rounds = Some(3);
             t
         };
@@ -673,6 +675,7 @@ mod tests {
     #[test]
     fn second_round_pairs_winners_with_winners_and_the_bye_goes_low() {
         let mut t = testutil::tournament(Format::Swiss, 7);
+        t.pairing_system = crate::tournament::PairingSystem::GoobalaySwiss1;
         t.rounds = Some(3);
         let r1 = t.next_round().unwrap();
         // 1-4 (or 4-1), 2-5, 3-6, bye 7. Higher rank wins every game.
@@ -715,6 +718,7 @@ mod tests {
     #[test]
     fn withdrawn_players_are_not_paired() {
         let mut t = testutil::tournament(Format::Swiss, 9);
+        t.pairing_system = crate::tournament::PairingSystem::GoobalaySwiss1;
         t.rounds = Some(5);
         testutil::simulate(&mut t, 5, 10, 2, |_, _| {});
         t.entrants[0].withdrawn_after = Some(0);
@@ -748,6 +752,7 @@ mod tests {
         // verifies each repeat was forced.
         let mut stats = Stats::default();
         let mut t = testutil::tournament(Format::Swiss, 4);
+        t.pairing_system = crate::tournament::PairingSystem::GoobalaySwiss1;
         t.rounds = Some(5);
         testutil::simulate(&mut t, 3, 0, 5, |t, ps| check_round(t, ps, &mut stats));
         assert_eq!(stats.repeats, 4);
@@ -758,6 +763,7 @@ mod tests {
         // 41 players, 9 rounds: beyond brute-force checking, so only the basic
         // promises: everyone paired once, one bye, no repeats, no second bye.
         let mut t = testutil::tournament(Format::Swiss, 41);
+        t.pairing_system = crate::tournament::PairingSystem::GoobalaySwiss1;
         t.rounds = Some(9);
         testutil::simulate(&mut t, 41, 20, 9, |t, ps| {
             let v = view(t);
@@ -784,6 +790,7 @@ mod tests {
         fn swiss_properties_hold_for_random_events(n in 4usize..=13, seed in 0u64..10_000, draws in 0u32..60, withdraw in 0usize..3) {
             let mut stats = Stats::default();
             let mut t = testutil::tournament(Format::Swiss, n);
+            t.pairing_system = crate::tournament::PairingSystem::GoobalaySwiss1;
             let rounds = (n - 1 + n % 2) as u32;
             t.rounds = Some(rounds);
             testutil::simulate(&mut t, seed, draws, 2, |t, ps| check_round(t, ps, &mut stats));

@@ -1,0 +1,934 @@
+//! Maximum-weight matching on a general graph: Edmonds' blossom algorithm with
+//! the primal-dual method (Galil's O(n³) formulation), over any unsigned integer
+//! weight type.
+//!
+//! Written for the Dutch pairing, whose weights are hundreds of bits wide.
+//! Weights must be even (the caller doubles them), so that every dual update
+//! stays an integer.
+
+use super::wide::Wide;
+
+/// What the matching needs from a weight: unsigned integer arithmetic.
+pub trait Weight: Copy + Ord + Default {
+    fn plus(&mut self, o: &Self);
+    fn minus(&mut self, o: &Self);
+    fn halve(&mut self);
+    fn is_zero(&self) -> bool;
+}
+
+impl<const L: usize> Weight for Wide<L> {
+    fn plus(&mut self, o: &Self) {
+        self.add(o);
+    }
+    fn minus(&mut self, o: &Self) {
+        self.sub(o);
+    }
+    fn halve(&mut self) {
+        self.shr1();
+    }
+    fn is_zero(&self) -> bool {
+        Wide::is_zero(self)
+    }
+}
+
+impl Weight for u64 {
+    fn plus(&mut self, o: &Self) {
+        *self = self.wrapping_add(*o);
+    }
+    fn minus(&mut self, o: &Self) {
+        *self = self.wrapping_sub(*o);
+    }
+    fn halve(&mut self) {
+        *self >>= 1;
+    }
+    fn is_zero(&self) -> bool {
+        *self == 0
+    }
+}
+
+const NONE: usize = usize::MAX;
+
+/// Returns, for each vertex `0..n`, its mate in a matching of maximum total
+/// weight (`None`: unmatched). `edges` are `(u, v, weight)` with `u != v`, each
+/// pair at most once, every weight even and non-zero.
+pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> Vec<Option<usize>> {
+    let mut m = Matcher::new(n);
+    for &(a, b, w) in edges {
+        m.set(a, b, w);
+    }
+    m.solve();
+    (0..n).map(|v| m.mate_of(v)).collect()
+}
+
+/// A maximum-weight matching kept up to date while edge weights change: after
+/// weights around a few vertices change, [`Matcher::solve`] starts from the
+/// previous optimum (its duals, with blossoms dissolved into the vertices) and
+/// needs a few augmentation stages instead of a fresh run.
+pub struct Matcher<W: Weight> {
+    n: usize,
+    /// Dense weights, `weight[a * n + b]`, zero for no edge.
+    weight: Vec<W>,
+    /// Vertices taken out (settled pairs): ignored from then on.
+    dead: Vec<bool>,
+    dirty: Vec<bool>,
+    solved: bool,
+    mate: Vec<usize>,
+    label: Vec<u8>,
+    labelend: Vec<usize>,
+    inblossom: Vec<usize>,
+    blossomparent: Vec<usize>,
+    blossomchilds: Vec<Vec<usize>>,
+    blossombase: Vec<usize>,
+    blossomendps: Vec<Vec<usize>>,
+    bestedge: Vec<usize>,
+    blossombestedges: Vec<Option<Vec<usize>>>,
+    unusedblossoms: Vec<usize>,
+    dualvar: Vec<W>,
+    allowedge: Vec<bool>,
+    queue: Vec<usize>,
+}
+
+impl<W: Weight> Matcher<W> {
+    pub fn new(n: usize) -> Self {
+        Matcher {
+            n,
+            weight: vec![W::default(); n * n],
+            dead: vec![false; n],
+            dirty: vec![false; n],
+            solved: false,
+            mate: vec![NONE; n],
+            label: vec![0; 2 * n],
+            labelend: vec![NONE; 2 * n],
+            inblossom: (0..n).collect(),
+            blossomparent: vec![NONE; 2 * n],
+            blossomchilds: vec![Vec::new(); 2 * n],
+            blossombase: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
+            blossomendps: vec![Vec::new(); 2 * n],
+            bestedge: vec![NONE; 2 * n],
+            blossombestedges: vec![None; 2 * n],
+            unusedblossoms: (n..2 * n).rev().collect(),
+            dualvar: vec![W::default(); 2 * n],
+            allowedge: vec![false; n * n],
+            queue: Vec::new(),
+        }
+    }
+
+    /// Sets the weight of edge `a`–`b` (even; zero: no edge); `a` is the vertex
+    /// whose dual is re-fitted at the next solve.
+    pub fn set(&mut self, a: usize, b: usize, w: W) {
+        self.weight[a * self.n + b] = w;
+        self.weight[b * self.n + a] = w;
+        self.dirty[a] = true;
+    }
+
+    /// Takes two vertices matched to each other out of the graph for good.
+    pub fn remove_pair(&mut self, a: usize, b: usize) {
+        debug_assert_eq!(self.mate_of(a), Some(b));
+        self.dead[a] = true;
+        self.dead[b] = true;
+    }
+
+    pub fn mate_of(&self, v: usize) -> Option<usize> {
+        (self.mate[v] != NONE).then(|| self.endpoint(self.mate[v]))
+    }
+
+    fn endpoint(&self, p: usize) -> usize {
+        let k = p / 2;
+        if p.is_multiple_of(2) {
+            k / self.n
+        } else {
+            k % self.n
+        }
+    }
+
+    fn edge_ends(&self, k: usize) -> (usize, usize) {
+        (k / self.n, k % self.n)
+    }
+
+    /// The remote endpoint of the edge from `v` to `u`.
+    fn toward(&self, v: usize, u: usize) -> usize {
+        if v < u {
+            2 * (v * self.n + u) + 1
+        } else {
+            2 * (u * self.n + v)
+        }
+    }
+
+    fn live_neighbours(&self, v: usize) -> impl Iterator<Item = usize> + '_ {
+        let row = &self.weight[v * self.n..(v + 1) * self.n];
+        (0..self.n).filter(move |&u| u != v && !self.dead[u] && !row[u].is_zero())
+    }
+
+    /// Back to a state the stages can start from: blossoms dissolved into their
+    /// vertices' duals, re-weighted vertices unmatched with duals that fit their
+    /// new edges, matched edges no longer tight undone, and every exposed vertex
+    /// with a positive dual of the same parity.
+    fn prepare(&mut self) {
+        let n = self.n;
+        if !self.solved {
+            let mut max = W::default();
+            for w in &self.weight {
+                if *w > max {
+                    max = *w;
+                }
+            }
+            for v in 0..n {
+                self.dualvar[v] = max;
+            }
+            self.solved = true;
+            self.dirty.iter_mut().for_each(|d| *d = false);
+            return;
+        }
+        for b in n..2 * n {
+            if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                self.dissolve(b, W::default());
+            }
+        }
+        for b in n..2 * n {
+            self.blossomchilds[b].clear();
+            self.blossomendps[b].clear();
+            self.blossombase[b] = NONE;
+            self.blossomparent[b] = NONE;
+            self.blossombestedges[b] = None;
+            self.dualvar[b] = W::default();
+        }
+        self.unusedblossoms = (n..2 * n).rev().collect();
+        for v in 0..n {
+            self.inblossom[v] = v;
+            self.blossomparent[v] = NONE;
+        }
+        for v in 0..n {
+            if !self.dirty[v] || self.dead[v] {
+                continue;
+            }
+            self.dirty[v] = false;
+            if let Some(u) = self.mate_of(v) {
+                self.mate[u] = NONE;
+                self.mate[v] = NONE;
+            }
+            let mut need = W::default();
+            for u in self.live_neighbours(v) {
+                let mut twice = self.weight[v * n + u];
+                twice.plus(&self.weight[v * n + u]);
+                if twice > self.dualvar[u] {
+                    twice.minus(&self.dualvar[u]);
+                    if twice > need {
+                        need = twice;
+                    }
+                }
+            }
+            self.dualvar[v] = need;
+        }
+        for v in 0..n {
+            if self.dead[v] {
+                continue;
+            }
+            if let Some(u) = self.mate_of(v)
+                && !self.slack(self.mate[v] / 2).is_zero()
+            {
+                self.mate[u] = NONE;
+                self.mate[v] = NONE;
+            }
+        }
+        for v in 0..n {
+            if !self.dead[v] && self.mate[v] == NONE && !self.dualvar[v].is_zero() && self.is_odd(v)
+            {
+                // Raising an exposed vertex's dual keeps every edge feasible.
+                self.raise_by_one(v);
+            }
+        }
+    }
+
+    fn is_odd(&self, v: usize) -> bool {
+        let mut h = self.dualvar[v];
+        h.halve();
+        let mut back = h;
+        back.plus(&h);
+        back != self.dualvar[v]
+    }
+
+    fn raise_by_one(&mut self, v: usize) {
+        // dual + 1, built from the type's own arithmetic: d - (d/2)*2 is 1 here.
+        let mut h = self.dualvar[v];
+        h.halve();
+        let mut twice = h;
+        twice.plus(&h);
+        let mut one = self.dualvar[v];
+        one.minus(&twice);
+        self.dualvar[v].plus(&one);
+    }
+
+    fn dissolve(&mut self, b: usize, extra: W) {
+        let mut e = extra;
+        e.plus(&self.dualvar[b]);
+        for c in self.blossomchilds[b].clone() {
+            if c < self.n {
+                self.dualvar[c].plus(&e);
+            } else {
+                self.dissolve(c, e);
+            }
+        }
+    }
+
+    fn slack(&self, k: usize) -> W {
+        let (i, j) = self.edge_ends(k);
+        let w = self.weight[k];
+        let mut s = self.dualvar[i];
+        s.plus(&self.dualvar[j]);
+        s.minus(&w);
+        s.minus(&w);
+        s
+    }
+
+    fn leaves(&self, b: usize, out: &mut Vec<usize>) {
+        if b < self.n {
+            out.push(b);
+        } else {
+            for &c in &self.blossomchilds[b] {
+                self.leaves(c, out);
+            }
+        }
+    }
+
+    fn leaves_of(&self, b: usize) -> Vec<usize> {
+        let mut v = Vec::new();
+        self.leaves(b, &mut v);
+        v
+    }
+
+    fn assign_label(&mut self, w: usize, t: u8, p: usize) {
+        let b = self.inblossom[w];
+        self.label[w] = t;
+        self.label[b] = t;
+        self.labelend[w] = p;
+        self.labelend[b] = p;
+        self.bestedge[w] = NONE;
+        self.bestedge[b] = NONE;
+        if t == 1 {
+            let mut l = Vec::new();
+            self.leaves(b, &mut l);
+            self.queue.extend(l);
+        } else {
+            let base = self.blossombase[b];
+            let mb = self.mate[base];
+            self.assign_label(self.endpoint(mb), 1, mb ^ 1);
+        }
+    }
+
+    /// Traces back from `v` and `w` to find a new blossom's base, or `NONE`
+    /// when the paths reach two different exposed vertices (an augmenting path).
+    fn scan_blossom(&mut self, mut v: usize, mut w: usize) -> usize {
+        let mut path = Vec::new();
+        let mut base = NONE;
+        while v != NONE {
+            let b = self.inblossom[v];
+            if self.label[b] & 4 != 0 {
+                base = self.blossombase[b];
+                break;
+            }
+            path.push(b);
+            self.label[b] = 5;
+            if self.labelend[b] == NONE {
+                v = NONE;
+            } else {
+                let t = self.endpoint(self.labelend[b]);
+                let bt = self.inblossom[t];
+                v = self.endpoint(self.labelend[bt]);
+            }
+            if w != NONE {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b] = 1;
+        }
+        base
+    }
+
+    fn add_blossom(&mut self, base: usize, k: usize) {
+        let (mut v, mut w) = self.edge_ends(k);
+        let bb = self.inblossom[base];
+        let mut bv = self.inblossom[v];
+        let mut bw = self.inblossom[w];
+        let b = self.unusedblossoms.pop().expect("a free blossom slot");
+        self.blossombase[b] = base;
+        self.blossomparent[b] = NONE;
+        self.blossomparent[bb] = b;
+        let mut path = Vec::new();
+        let mut endps = Vec::new();
+        while bv != bb {
+            self.blossomparent[bv] = b;
+            path.push(bv);
+            endps.push(self.labelend[bv]);
+            v = self.endpoint(self.labelend[bv]);
+            bv = self.inblossom[v];
+        }
+        path.push(bb);
+        path.reverse();
+        endps.reverse();
+        endps.push(2 * k);
+        while bw != bb {
+            self.blossomparent[bw] = b;
+            path.push(bw);
+            endps.push(self.labelend[bw] ^ 1);
+            w = self.endpoint(self.labelend[bw]);
+            bw = self.inblossom[w];
+        }
+        self.label[b] = 1;
+        self.labelend[b] = self.labelend[bb];
+        self.dualvar[b] = W::default();
+        self.blossomchilds[b] = path.clone();
+        self.blossomendps[b] = endps;
+        for v in self.leaves_of(b) {
+            if self.label[self.inblossom[v]] == 2 {
+                self.queue.push(v);
+            }
+            self.inblossom[v] = b;
+        }
+        let mut bestedgeto = vec![NONE; 2 * self.n];
+        for &bv in &path {
+            let lists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
+                Some(l) => vec![l],
+                None => self
+                    .leaves_of(bv)
+                    .into_iter()
+                    .map(|v| {
+                        self.live_neighbours(v)
+                            .map(|u| self.toward(v, u) / 2)
+                            .collect()
+                    })
+                    .collect(),
+            };
+            for list in lists {
+                for k in list {
+                    let (mut i, mut j) = self.edge_ends(k);
+                    if self.inblossom[j] == b {
+                        std::mem::swap(&mut i, &mut j);
+                    }
+                    let _ = i;
+                    let bj = self.inblossom[j];
+                    if bj != b
+                        && self.label[bj] == 1
+                        && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
+                    {
+                        bestedgeto[bj] = k;
+                    }
+                }
+            }
+            self.bestedge[bv] = NONE;
+        }
+        let best: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
+        self.bestedge[b] = NONE;
+        for &k in &best {
+            if self.bestedge[b] == NONE || self.slack(k) < self.slack(self.bestedge[b]) {
+                self.bestedge[b] = k;
+            }
+        }
+        self.blossombestedges[b] = Some(best);
+    }
+
+    fn expand_blossom(&mut self, b: usize, endstage: bool) {
+        let childs = self.blossomchilds[b].clone();
+        for &s in &childs {
+            self.blossomparent[s] = NONE;
+            if s < self.n {
+                self.inblossom[s] = s;
+            } else if endstage && self.dualvar[s].is_zero() {
+                self.expand_blossom(s, endstage);
+            } else {
+                for v in self.leaves_of(s) {
+                    self.inblossom[v] = s;
+                }
+            }
+        }
+        if !endstage && self.label[b] == 2 {
+            let len = childs.len() as isize;
+            let at = |j: isize| (((j % len) + len) % len) as usize;
+            let endps = self.blossomendps[b].clone();
+            let entrychild = self.inblossom[self.endpoint(self.labelend[b] ^ 1)];
+            let mut j = childs.iter().position(|&c| c == entrychild).unwrap() as isize;
+            let (jstep, endptrick): (isize, usize) = if j & 1 == 1 {
+                j -= len;
+                (1, 0)
+            } else {
+                (-1, 1)
+            };
+            let mut p = self.labelend[b];
+            while j != 0 {
+                let e = self.endpoint(p ^ 1);
+                self.label[e] = 0;
+                let q = endps[at(j - endptrick as isize)];
+                let e2 = self.endpoint(q ^ endptrick ^ 1);
+                self.label[e2] = 0;
+                self.assign_label(e, 2, p);
+                self.allowedge[q / 2] = true;
+                j += jstep;
+                p = endps[at(j - endptrick as isize)] ^ endptrick;
+                self.allowedge[p / 2] = true;
+                j += jstep;
+            }
+            let bv = childs[at(j)];
+            let e = self.endpoint(p ^ 1);
+            self.label[e] = 2;
+            self.label[bv] = 2;
+            self.labelend[e] = p;
+            self.labelend[bv] = p;
+            self.bestedge[bv] = NONE;
+            j += jstep;
+            while childs[at(j)] != entrychild {
+                let bv = childs[at(j)];
+                if self.label[bv] == 1 {
+                    j += jstep;
+                    continue;
+                }
+                let leaves = self.leaves_of(bv);
+                if let Some(&v) = leaves.iter().find(|&&v| self.label[v] != 0) {
+                    self.label[v] = 0;
+                    let mb = self.mate[self.blossombase[bv]];
+                    let e2 = self.endpoint(mb);
+                    self.label[e2] = 0;
+                    self.assign_label(v, 2, self.labelend[v]);
+                }
+                j += jstep;
+            }
+        }
+        self.label[b] = 0;
+        self.labelend[b] = NONE;
+        self.blossomchilds[b] = Vec::new();
+        self.blossomendps[b] = Vec::new();
+        self.blossombase[b] = NONE;
+        self.blossombestedges[b] = None;
+        self.bestedge[b] = NONE;
+        self.unusedblossoms.push(b);
+    }
+
+    fn augment_blossom(&mut self, b: usize, v: usize) {
+        let mut t = v;
+        while self.blossomparent[t] != b {
+            t = self.blossomparent[t];
+        }
+        if t >= self.n {
+            self.augment_blossom(t, v);
+        }
+        let childs = self.blossomchilds[b].clone();
+        let endps = self.blossomendps[b].clone();
+        let len = childs.len() as isize;
+        let at = |j: isize| (((j % len) + len) % len) as usize;
+        let i = childs.iter().position(|&c| c == t).unwrap();
+        let mut j = i as isize;
+        let (jstep, endptrick): (isize, usize) = if i & 1 == 1 {
+            j -= len;
+            (1, 0)
+        } else {
+            (-1, 1)
+        };
+        while j != 0 {
+            j += jstep;
+            let t = childs[at(j)];
+            let p = endps[at(j - endptrick as isize)] ^ endptrick;
+            if t >= self.n {
+                self.augment_blossom(t, self.endpoint(p));
+            }
+            j += jstep;
+            let t = childs[at(j)];
+            if t >= self.n {
+                self.augment_blossom(t, self.endpoint(p ^ 1));
+            }
+            let (a, b) = (self.endpoint(p), self.endpoint(p ^ 1));
+            self.mate[a] = p ^ 1;
+            self.mate[b] = p;
+        }
+        let mut c = childs[i..].to_vec();
+        c.extend_from_slice(&childs[..i]);
+        let mut e = endps[i..].to_vec();
+        e.extend_from_slice(&endps[..i]);
+        self.blossombase[b] = self.blossombase[c[0]];
+        self.blossomchilds[b] = c;
+        self.blossomendps[b] = e;
+    }
+
+    fn augment_matching(&mut self, k: usize) {
+        let (v, w) = self.edge_ends(k);
+        for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
+            loop {
+                let bs = self.inblossom[s];
+                if bs >= self.n {
+                    self.augment_blossom(bs, s);
+                }
+                self.mate[s] = p;
+                if self.labelend[bs] == NONE {
+                    break;
+                }
+                let t = self.endpoint(self.labelend[bs]);
+                let bt = self.inblossom[t];
+                s = self.endpoint(self.labelend[bt]);
+                let j = self.endpoint(self.labelend[bt] ^ 1);
+                if bt >= self.n {
+                    self.augment_blossom(bt, j);
+                }
+                self.mate[j] = self.labelend[bt];
+                p = self.labelend[bt] ^ 1;
+            }
+        }
+    }
+
+    /// Walks from S-vertex `x` (dual zero) up to its tree's root, flipping the
+    /// path: the root becomes matched and `x` exposed.
+    fn expose(&mut self, x: usize) {
+        let mut s = x;
+        let mut p = NONE;
+        loop {
+            let bs = self.inblossom[s];
+            if bs >= self.n {
+                self.augment_blossom(bs, s);
+            }
+            self.mate[s] = p;
+            if self.labelend[bs] == NONE {
+                break;
+            }
+            let t = self.endpoint(self.labelend[bs]);
+            let bt = self.inblossom[t];
+            s = self.endpoint(self.labelend[bt]);
+            let j = self.endpoint(self.labelend[bt] ^ 1);
+            if bt >= self.n {
+                self.augment_blossom(bt, j);
+            }
+            self.mate[j] = self.labelend[bt];
+            p = self.labelend[bt] ^ 1;
+        }
+    }
+
+    /// Brings the matching to a maximum weight for the current weights; returns
+    /// each vertex's mate (itself when unmatched; removed vertices keep theirs).
+    pub fn solve(&mut self) -> Vec<usize> {
+        self.prepare();
+        let n = self.n;
+        loop {
+            self.label.iter_mut().for_each(|l| *l = 0);
+            self.bestedge.iter_mut().for_each(|e| *e = NONE);
+            for b in n..2 * n {
+                self.blossombestedges[b] = None;
+            }
+            self.allowedge.iter_mut().for_each(|a| *a = false);
+            self.queue.clear();
+            // Roots: exposed vertices whose dual is not yet zero.
+            let mut roots = false;
+            for v in 0..n {
+                if !self.dead[v]
+                    && self.mate[v] == NONE
+                    && self.label[self.inblossom[v]] == 0
+                    && !self.dualvar[v].is_zero()
+                {
+                    self.assign_label(v, 1, NONE);
+                    roots = true;
+                }
+            }
+            if !roots {
+                break;
+            }
+            let mut progressed = false;
+            loop {
+                while let Some(v) = self.queue.pop() {
+                    let neighbours: Vec<usize> = self.live_neighbours(v).collect();
+                    for w in neighbours {
+                        let p = self.toward(v, w);
+                        let k = p / 2;
+                        if self.inblossom[v] == self.inblossom[w] {
+                            continue;
+                        }
+                        let mut kslack = W::default();
+                        if !self.allowedge[k] {
+                            kslack = self.slack(k);
+                            if kslack.is_zero() {
+                                self.allowedge[k] = true;
+                            }
+                        }
+                        if self.allowedge[k] {
+                            let bw = self.inblossom[w];
+                            if self.label[bw] == 0 && self.mate[self.blossombase[bw]] == NONE {
+                                // An exposed vertex whose dual is already zero:
+                                // an augmenting path ends there.
+                                self.labelend[bw] = NONE;
+                                self.augment_matching(k);
+                                progressed = true;
+                                break;
+                            } else if self.label[bw] == 0 {
+                                self.assign_label(w, 2, p ^ 1);
+                            } else if self.label[bw] == 1 {
+                                let base = self.scan_blossom(v, w);
+                                if base != NONE {
+                                    self.add_blossom(base, k);
+                                } else {
+                                    self.augment_matching(k);
+                                    progressed = true;
+                                    break;
+                                }
+                            } else if self.label[w] == 0 {
+                                self.label[w] = 2;
+                                self.labelend[w] = p ^ 1;
+                            }
+                        } else if self.label[self.inblossom[w]] == 1 {
+                            let b = self.inblossom[v];
+                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                                self.bestedge[b] = k;
+                            }
+                        } else if self.label[w] == 0
+                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                        {
+                            self.bestedge[w] = k;
+                        }
+                    }
+                    if progressed {
+                        break;
+                    }
+                }
+                if progressed {
+                    break;
+                }
+                // No augmenting path with the tight edges: change the duals.
+                let mut deltatype = 1;
+                let mut delta = W::default();
+                let mut first = true;
+                let mut zero_vertex = NONE;
+                for v in 0..n {
+                    if !self.dead[v]
+                        && self.label[self.inblossom[v]] == 1
+                        && (first || self.dualvar[v] < delta)
+                    {
+                        delta = self.dualvar[v];
+                        zero_vertex = v;
+                        first = false;
+                    }
+                }
+                let mut deltaedge = NONE;
+                let mut deltablossom = NONE;
+                for v in 0..n {
+                    if !self.dead[v]
+                        && self.label[self.inblossom[v]] == 0
+                        && self.bestedge[v] != NONE
+                    {
+                        let d = self.slack(self.bestedge[v]);
+                        if d < delta {
+                            delta = d;
+                            deltatype = 2;
+                            deltaedge = self.bestedge[v];
+                        }
+                    }
+                }
+                for b in 0..2 * n {
+                    if (b >= n || !self.dead[b])
+                        && self.blossomparent[b] == NONE
+                        && self.label[b] == 1
+                        && self.bestedge[b] != NONE
+                    {
+                        let mut d = self.slack(self.bestedge[b]);
+                        d.halve();
+                        if d < delta {
+                            delta = d;
+                            deltatype = 3;
+                            deltaedge = self.bestedge[b];
+                        }
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE
+                        && self.blossomparent[b] == NONE
+                        && self.label[b] == 2
+                        && self.dualvar[b] < delta
+                    {
+                        delta = self.dualvar[b];
+                        deltatype = 4;
+                        deltablossom = b;
+                    }
+                }
+                for v in 0..n {
+                    if self.dead[v] {
+                        continue;
+                    }
+                    match self.label[self.inblossom[v]] {
+                        1 => self.dualvar[v].minus(&delta),
+                        2 => self.dualvar[v].plus(&delta),
+                        _ => {}
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                        match self.label[b] {
+                            1 => self.dualvar[b].plus(&delta),
+                            2 => self.dualvar[b].minus(&delta),
+                            _ => {}
+                        }
+                    }
+                }
+                match deltatype {
+                    1 => {
+                        // An S-vertex's dual reached zero: if it is a matched one,
+                        // it becomes the exposed end instead of its root.
+                        if self.mate[zero_vertex] != NONE
+                            || self.inblossom[zero_vertex] != zero_vertex
+                        {
+                            self.expose(zero_vertex);
+                        }
+                        progressed = true;
+                        break;
+                    }
+                    2 => {
+                        self.allowedge[deltaedge] = true;
+                        let (mut i, j) = self.edge_ends(deltaedge);
+                        if self.label[self.inblossom[i]] == 0 {
+                            i = j;
+                        }
+                        self.queue.push(i);
+                    }
+                    3 => {
+                        self.allowedge[deltaedge] = true;
+                        let (i, _) = self.edge_ends(deltaedge);
+                        self.queue.push(i);
+                    }
+                    _ => self.expand_blossom(deltablossom, false),
+                }
+            }
+            if !progressed {
+                break;
+            }
+            for b in n..2 * n {
+                if self.blossomparent[b] == NONE
+                    && self.blossombase[b] != NONE
+                    && self.label[b] == 1
+                    && self.dualvar[b].is_zero()
+                {
+                    self.expand_blossom(b, true);
+                }
+            }
+        }
+        (0..n).map(|v| self.mate_of(v).unwrap_or(v)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn matching(n: usize, e: &[(usize, usize, u64)]) -> Vec<Option<usize>> {
+        let doubled: Vec<(usize, usize, u64)> = e.iter().map(|&(a, b, w)| (a, b, 2 * w)).collect();
+        max_weight_matching(n, &doubled)
+    }
+
+    fn total(e: &[(usize, usize, u64)], m: &[Option<usize>]) -> u64 {
+        e.iter()
+            .filter(|&&(a, b, _)| m[a] == Some(b))
+            .map(|&(_, _, w)| w)
+            .sum()
+    }
+
+    /// Every matching of a small graph, by brute force.
+    fn best(n: usize, e: &[(usize, usize, u64)]) -> u64 {
+        fn go(i: usize, used: u32, e: &[(usize, usize, u64)]) -> u64 {
+            if i == e.len() {
+                return 0;
+            }
+            let skip = go(i + 1, used, e);
+            let (a, b, w) = e[i];
+            if used & (1 << a) == 0 && used & (1 << b) == 0 {
+                skip.max(w + go(i + 1, used | 1 << a | 1 << b, e))
+            } else {
+                skip
+            }
+        }
+        let _ = n;
+        go(0, 0, e)
+    }
+
+    #[test]
+    #[allow(clippy::needless_range_loop)] // a and b are vertices, not just indices
+    fn re_solving_after_weight_changes_stays_optimal() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        for _ in 0..200 {
+            let n = rng.random_range(2..=9);
+            let mut w = vec![vec![0u64; n]; n];
+            let mut m = Matcher::<u64>::new(n);
+            for a in 0..n {
+                for b in a + 1..n {
+                    if rng.random_bool(0.6) {
+                        w[a][b] = rng.random_range(1..=20);
+                        m.set(b, a, 2 * w[a][b]);
+                    }
+                }
+            }
+            for _ in 0..6 {
+                let mate = m.solve();
+                let e: Vec<(usize, usize, u64)> = (0..n)
+                    .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+                    .filter(|&(a, b)| w[a][b] > 0)
+                    .map(|(a, b)| (a, b, w[a][b]))
+                    .collect();
+                let got: u64 = e
+                    .iter()
+                    .filter(|&&(a, b, _)| mate[a] == b)
+                    .map(|x| x.2)
+                    .sum();
+                assert_eq!(got, best(n, &e), "{e:?}");
+                // Change the edges around one vertex.
+                let v = rng.random_range(0..n);
+                for u in 0..n {
+                    if u != v && rng.random_bool(0.5) {
+                        let nw = if rng.random_bool(0.3) {
+                            0
+                        } else {
+                            rng.random_range(1..=20)
+                        };
+                        w[v.min(u)][v.max(u)] = nw;
+                        m.set(v, u, 2 * nw);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn known_cases() {
+        assert_eq!(matching(3, &[(0, 1, 1)]), vec![Some(1), Some(0), None]);
+        // A square: the heavy edge and the light one beat the two middling ones.
+        let e = [(0, 1, 5), (1, 2, 11), (2, 3, 5), (3, 0, 1)];
+        let m = matching(4, &e);
+        assert_eq!(m, vec![Some(3), Some(2), Some(1), Some(0)]);
+        // A blossom (odd cycle) that has to be shrunk and expanded.
+        let e = [
+            (0, 1, 8),
+            (0, 2, 9),
+            (1, 2, 10),
+            (2, 3, 7),
+            (3, 4, 6),
+            (4, 5, 5),
+            (1, 5, 4),
+        ];
+        let m = matching(6, &e);
+        assert_eq!(total(&e, &m), best(6, &e));
+    }
+
+    #[test]
+    fn agrees_with_brute_force_on_random_graphs() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..400 {
+            let n = rng.random_range(2..=9);
+            let mut e = Vec::new();
+            for a in 0..n {
+                for b in a + 1..n {
+                    if rng.random_bool(0.6) {
+                        e.push((a, b, rng.random_range(1..=20)));
+                    }
+                }
+            }
+            let m = matching(n, &e);
+            for v in 0..n {
+                if let Some(u) = m[v] {
+                    assert_eq!(m[u], Some(v));
+                    assert!(e.iter().any(|&(a, b, _)| (a, b) == (v.min(u), v.max(u))));
+                }
+            }
+            assert_eq!(total(&e, &m), best(n, &e), "{e:?}");
+        }
+    }
+}

@@ -1,0 +1,146 @@
+//! Fixed-width unsigned integers for the lexicographic edge weights.
+//!
+//! A Dutch edge weight packs every criterion into one number, most important
+//! first; for a 200-player field with a dozen score groups that is several
+//! hundred bits, more than `u128` holds. Arithmetic wraps like machine integers,
+//! which the weight construction relies on (a subtraction may borrow from the
+//! field above it).
+
+use std::cmp::Ordering;
+
+/// An unsigned integer of `L` 64-bit limbs, least significant limb first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Wide<const L: usize>(pub [u64; L]);
+
+impl<const L: usize> Default for Wide<L> {
+    fn default() -> Self {
+        Wide([0; L])
+    }
+}
+
+impl<const L: usize> Wide<L> {
+    pub const BITS: u32 = 64 * L as u32;
+
+    pub fn from_u64(v: u64) -> Self {
+        let mut w = Self::default();
+        w.0[0] = v;
+        w
+    }
+
+    pub fn is_zero(&self) -> bool {
+        self.0.iter().all(|&l| l == 0)
+    }
+
+    /// `self << by`, dropping the bits shifted out.
+    pub fn shl(&mut self, by: u32) {
+        if by == 0 {
+            return;
+        }
+        let limbs = (by / 64) as usize;
+        let bits = by % 64;
+        for i in (0..L).rev() {
+            let mut v = 0;
+            if i >= limbs {
+                v = self.0[i - limbs] << bits;
+                if bits > 0 && i > limbs {
+                    v |= self.0[i - limbs - 1] >> (64 - bits);
+                }
+            }
+            self.0[i] = v;
+        }
+    }
+
+    pub fn or_u64(&mut self, v: u64) {
+        self.0[0] |= v;
+    }
+
+    pub fn add(&mut self, o: &Self) {
+        let mut carry = false;
+        for i in 0..L {
+            let (s, c1) = self.0[i].overflowing_add(o.0[i]);
+            let (s, c2) = s.overflowing_add(carry as u64);
+            self.0[i] = s;
+            carry = c1 || c2;
+        }
+    }
+
+    pub fn sub(&mut self, o: &Self) {
+        let mut borrow = false;
+        for i in 0..L {
+            let (s, b1) = self.0[i].overflowing_sub(o.0[i]);
+            let (s, b2) = s.overflowing_sub(borrow as u64);
+            self.0[i] = s;
+            borrow = b1 || b2;
+        }
+    }
+
+    pub fn add_u64(&mut self, v: u64) {
+        self.add(&Self::from_u64(v));
+    }
+
+    pub fn sub_u64(&mut self, v: u64) {
+        self.sub(&Self::from_u64(v));
+    }
+
+    /// Adds `v << shift`.
+    pub fn add_shifted(&mut self, v: u64, shift: u32) {
+        let mut t = Self::from_u64(v);
+        t.shl(shift);
+        self.add(&t);
+    }
+
+    pub fn shr1(&mut self) {
+        for i in 0..L {
+            let hi = if i + 1 < L { self.0[i + 1] << 63 } else { 0 };
+            self.0[i] = (self.0[i] >> 1) | hi;
+        }
+    }
+}
+
+impl<const L: usize> Ord for Wide<L> {
+    fn cmp(&self, o: &Self) -> Ordering {
+        for i in (0..L).rev() {
+            match self.0[i].cmp(&o.0[i]) {
+                Ordering::Equal => {}
+                other => return other,
+            }
+        }
+        Ordering::Equal
+    }
+}
+
+impl<const L: usize> PartialOrd for Wide<L> {
+    fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
+        Some(self.cmp(o))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shifts_carry_across_limbs() {
+        let mut w = Wide::<3>::from_u64(0b101);
+        w.shl(126);
+        assert_eq!(w.0, [0, 1 << 62, 1]);
+        w.shr1();
+        assert_eq!(w.0, [0, 1 << 61 | 1 << 63, 0]);
+        let mut z = Wide::<2>::from_u64(u64::MAX);
+        z.shl(64);
+        assert_eq!(z.0, [0, u64::MAX]);
+    }
+
+    #[test]
+    fn add_and_sub_borrow_like_machine_integers() {
+        let mut w = Wide::<2>([0, 1]);
+        w.sub_u64(2);
+        assert_eq!(w.0, [u64::MAX - 1, 0]);
+        w.add_u64(3);
+        assert_eq!(w.0, [1, 1]);
+        assert!(Wide::<2>([0, 1]) > Wide::<2>([u64::MAX, 0]));
+        let mut x = Wide::<2>::default();
+        x.add_shifted(1, 70);
+        assert_eq!(x.0, [0, 64]);
+    }
+}
