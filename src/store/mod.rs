@@ -1190,28 +1190,3 @@ async fn write_hands(
     write_hand_rows(conn, changed, n).await?;
     Ok(())
 }
-
-async fn update_summary(
-    conn: &mut SqliteConnection,
-    id: i64,
-    hands: &[Hand],
-    outcome: Option<MatchOutcome>,
-) -> Result<()> {
-    let last_score = hands.iter().rev().find_map(|h| h.score);
-    let finished = hands.iter().filter(|h| h.end.is_some()).count() as i64;
-    sqlx::query(
-        "UPDATE matches SET revision = revision + 1, winner = ?2, hands_played = ?3,
-             final_south = ?4, final_north = ?5,
-             finished_at = CASE WHEN ?2 IS NULL THEN NULL ELSE COALESCE(finished_at, ?6) END
-         WHERE id = ?1",
-    )
-    .bind(id)
-    .bind(outcome.map(MatchOutcome::name))
-    .bind(finished)
-    .bind(last_score.map(|s| i64::from(s.south)))
-    .bind(last_score.map(|s| i64::from(s.north)))
-    .bind(Utc::now())
-    .execute(&mut *conn)
-    .await?;
-    Ok(())
-}

@@ -27,9 +27,7 @@ use sqlx::Row;
 use sqlx::sqlite::{SqliteConnection, SqliteRow};
 use thiserror::Error;
 
-use super::{
-    Player, Store, StoreError, find_player, load_match, name_key, update_summary, write_hands,
-};
+use super::{Player, Store, StoreError, find_player, load_match, name_key};
 use crate::ai::Level;
 use crate::engine::{BySide, Side, Variant};
 use crate::matches::{MatchError, MatchForm, MatchOutcome, MatchSpec, MatchState};
@@ -1203,30 +1201,15 @@ impl Store {
         if engines.south.is_none() || engines.north.is_none() {
             return Ok(None);
         }
-        let before = stored.state.hands().to_vec();
-        let mut state = stored.state;
+        let mut state = stored.state.clone();
         state.play_engines(engines, stored.row.seed);
-        let n = state.spec().rules.holes_per_row;
-        let mut tx = self.begin_immediate().await?;
-        // Unchanged since it was loaded? (Another `tournament run` may have played it.)
-        let r = sqlx::query(
-            "SELECT (SELECT COUNT(*) FROM hands WHERE match_id = ?1) AS hands,
-                    (SELECT COALESCE(SUM(move_count), 0) FROM hands WHERE match_id = ?1) AS moves,
-                    (SELECT winner FROM matches WHERE id = ?1) AS winner",
-        )
-        .bind(id)
-        .fetch_one(&mut *tx)
-        .await?;
-        let moves_before: i64 = before.iter().map(|h| h.moves.len() as i64).sum();
-        if r.try_get::<i64, _>("hands")? != before.len() as i64
-            || r.try_get::<i64, _>("moves")? != moves_before
-            || r.try_get::<Option<String>, _>("winner")?.is_some()
-        {
-            return Ok(None);
-        }
-        write_hands(&mut tx, id, &before, state.hands(), n).await?;
-        update_summary(&mut tx, id, state.hands(), state.outcome()).await?;
-        tx.commit().await?;
+        // Written only if unchanged since it was loaded (another `tournament run` may
+        // have played it): the match's revision, as for every match write.
+        let state = match self.save_match(&stored, state).await {
+            Ok(saved) => saved.state,
+            Err(StoreError::Conflict) => return Ok(None),
+            Err(e) => return Err(e.into()),
+        };
         Ok(Some(played(id, &state)))
     }
 
