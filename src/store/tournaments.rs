@@ -700,7 +700,7 @@ impl OpenRound<'_> {
         if items.is_empty() {
             return Ok(());
         }
-        // The summaries `update_summary` writes, only where the match is untouched: no
+        // The summaries `save_match` writes, only where the match is untouched: no
         // result, the seed we played, one hand not begun (another process may have
         // played it). As in `write_hand_rows`, the rows go in as one JSON array.
         // The hand limit played must be the stored match's: a match recorded before
@@ -1163,7 +1163,7 @@ async fn record_withdrawals(
     Ok(())
 }
 
-/// A played match's summary columns as `update_summary` writes them: the winner,
+/// A played match's summary columns as `Store::save_match` writes them: the winner,
 /// the hands finished, and the last hand's scores.
 pub(crate) fn summary(state: &MatchState) -> (Option<&'static str>, i64, Option<u32>, Option<u32>) {
     let last_score = state.hands().iter().rev().find_map(|h| h.score);
