@@ -52,12 +52,12 @@ async fn in_memory_and_stored_engine_matches_agree() {
             record.outcome.map(|o| o.name())
         );
         // A tampered score no longer matches the replay and is reported.
-        let mut tx = store.begin_immediate().await.unwrap();
-        sqlx::query(
-            "UPDATE hands SET score_south = score_south + 1 WHERE match_id = ?1 AND number = 1",
+        let mut tx = store.begin_write().await.unwrap();
+        goobalay::store::sql::query(
+            "UPDATE hands SET score_south = score_south + 1 WHERE match_id = $1 AND number = 1",
         )
         .bind(ids[0])
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await
         .unwrap();
         tx.commit().await.unwrap();
@@ -122,12 +122,15 @@ async fn a_refused_change_writes_nothing() {
     let loaded = store.load_match(id).await.unwrap();
     assert!(loaded.state.hands()[0].moves.is_empty());
     // The carried-over seeds are queryable in SQL.
-    let (south, north): (i64, i64) =
-        sqlx::query_as("SELECT holdings_south, holdings_north FROM carry_over WHERE match_id = ?1")
-            .bind(id)
-            .fetch_one(store.pool())
-            .await
-            .unwrap();
+    let row = goobalay::store::sql::query(
+        "SELECT holdings_south, holdings_north FROM carry_over WHERE match_id = $1",
+    )
+    .bind(id)
+    .fetch_one(&mut store.pool().acquire().await.unwrap())
+    .await
+    .unwrap();
+    let south: i64 = row.try_get("holdings_south").unwrap();
+    let north: i64 = row.try_get("holdings_north").unwrap();
     assert_eq!((south, north), (24, 24));
     store.close().await;
 }

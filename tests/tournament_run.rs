@@ -68,7 +68,10 @@ type MatchRecord = (
 /// Every match as stored (round, players, seed, result) with all its moves, and
 /// the byes.
 async fn records(store: &Store) -> (Vec<MatchRecord>, Vec<(i64, i64)>) {
-    let mut tx = store.begin_immediate().await.unwrap();
+    let goobalay::store::sql::Pool::Sqlite(pool) = store.pool() else {
+        panic!("an SQLite test")
+    };
+    let mut tx = pool.begin().await.unwrap();
     let matches = sqlx::query_as(
         "SELECT m.round, m.south_id, m.north_id, m.seed, m.winner, m.final_south,
                 m.final_north,

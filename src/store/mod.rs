@@ -1,31 +1,27 @@
-//! The SQLite repository (sqlx): players, matches and their hands, schema in
-//! `migrations/` (embedded, applied on open).
+//! The repository: players, matches and their hands, tournaments (see
+//! [`tournaments`]) and the audit ([`verify`]), on SQLite (a file, [`sqlite`]) or
+//! PostgreSQL (a server, [`postgres`]).
 //!
-//! Every connection runs with foreign keys on, the WAL journal and a busy timeout,
-//! so several `goobalay` processes on one file wait for each other instead of failing.
-//! Transactions that read and then write start with `BEGIN IMMEDIATE` (a deferred one
-//! would fail with SQLITE_BUSY_SNAPSHOT under concurrency whatever the timeout).
-//! Migrations run inside one `BEGIN IMMEDIATE` transaction, which serializes
-//! processes that open a fresh database at the same moment (sqlx's own SQLite
-//! migration lock does nothing).
+//! One SQL text serves both backends ([`sql`]: `$N` parameters, `RETURNING`, casts
+//! where PostgreSQL would type differently); what differs lives in the backend's
+//! folder: opening, migrations (`migrations/` and `migrations/postgres/`, twins of the
+//! same versions), SQLite's file checks. Every transaction in which a read decides a
+//! write is one writer at a time on both ([`sql::Pool::begin_write`]).
 //!
 //! A match is stored as its row in `matches` plus one row per hand in `hands`; the
 //! hand rows hold the events (arrangements, moves in notation, an entered result) from
 //! which [`crate::matches::MatchState::replay`] rebuilds the match.
 
-mod open;
-mod schema;
+pub mod copy;
+pub mod postgres;
+pub mod sql;
+pub mod sqlite;
 pub mod tournaments;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
-    SqliteRow, SqliteSynchronous,
-};
-use sqlx::{Connection, Row, Sqlite, Transaction};
 use thiserror::Error;
 
 use crate::ai::Level;
@@ -35,10 +31,11 @@ use crate::matches::{
     parse_row,
 };
 use crate::names::{NameError, excerpt};
+use sql::{AsConn, Backend, Pool, Row, Tx, query, query_scalar};
+
+pub(crate) use sqlite::open;
 
 pub mod verify;
-
-static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
 
 /// How often a read-then-write of a match is tried when another process changes the
 /// match in between (each try reads again).
@@ -90,6 +87,16 @@ pub enum StoreError {
         and_more(.more)
     )]
     DamagedSchema { first: String, more: usize },
+    #[error(
+        "the PostgreSQL database {0} belongs to another program (it has tables but no goobalay schema)"
+    )]
+    ForeignDatabase(String),
+    #[error("{url} is not a usable PostgreSQL URL: {reason}")]
+    BadUrl { url: String, reason: String },
+    #[error(
+        "the database to copy into is not empty ({table} holds {rows} rows): copy into an empty database"
+    )]
+    NotEmpty { table: String, rows: i64 },
     #[error("cannot create the database folder {path}")]
     Folder {
         path: PathBuf,
@@ -124,6 +131,11 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
 }
 
+/// The URL, when a `--db` value names a PostgreSQL database rather than a file.
+fn server_url(location: &Path) -> Option<&str> {
+    location.to_str().filter(|l| postgres::is_url(l))
+}
+
 fn and_more(more: &usize) -> String {
     match more {
         0 => String::new(),
@@ -143,6 +155,10 @@ impl From<sqlx::Error> for StoreError {
                 let timeout = busy_timeout().unwrap_or(DEFAULT_BUSY_TIMEOUT);
                 return StoreError::Busy(timeout.as_millis());
             }
+        }
+        if sql::is_lock_timeout(&e) {
+            let timeout = busy_timeout().unwrap_or(DEFAULT_BUSY_TIMEOUT);
+            return StoreError::Busy(timeout.as_millis());
         }
         StoreError::Sqlx(e)
     }
@@ -185,9 +201,9 @@ pub fn default_db_path() -> PathBuf {
     }
 }
 
-/// The newest schema version this build knows.
+/// The newest schema version this build knows (the same on both backends).
 pub fn schema_version() -> i64 {
-    MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0)
+    sqlite::schema_version()
 }
 
 /// A player (human, or an engine whose moves the built-in AI makes).
@@ -204,7 +220,7 @@ pub struct Player {
 }
 
 impl Player {
-    fn from_row(r: &SqliteRow) -> Result<Player> {
+    fn from_row(r: &Row) -> Result<Player> {
         Ok(Player {
             id: r.try_get("id")?,
             name: r.try_get("name")?,
@@ -280,7 +296,7 @@ LEFT JOIN tournaments t ON t.id = m.tournament_id
 "#;
 
 impl MatchRow {
-    fn from_row(r: &SqliteRow) -> Result<MatchRow> {
+    fn from_row(r: &Row) -> Result<MatchRow> {
         Ok(MatchRow {
             id: r.try_get("id")?,
             variant: r.try_get("variant")?,
@@ -294,7 +310,7 @@ impl MatchRow {
             north: r.try_get("north")?,
             south_engine: r.try_get("south_engine")?,
             north_engine: r.try_get("north_engine")?,
-            seed: r.try_get::<i64, _>("seed")? as u64,
+            seed: r.try_get::<i64>("seed")? as u64,
             tournament_id: r.try_get("tournament_id")?,
             tournament: r.try_get("tournament")?,
             round: r.try_get("round")?,
@@ -383,79 +399,109 @@ pub struct HistoryFilter {
 /// The database.
 #[derive(Clone, Debug)]
 pub struct Store {
-    pool: SqlitePool,
+    pool: Pool,
+    /// The file, or the server's URL without its password.
     path: PathBuf,
-    /// The database was opened in rollback-journal mode, with this file change
-    /// counter: if a write changed it, the database switches to WAL on close.
+    /// SQLite: the database was opened in rollback-journal mode, with this file
+    /// change counter: if a write changed it, the database switches to WAL on close.
     rollback_change_counter: Option<u32>,
+    /// How long a write waits for another process's write lock.
+    busy: Duration,
 }
 
 impl Store {
-    /// Opens (creating it and its folder if needed) the database at `path` and brings
-    /// its schema up to date. Refuses a file that is not SQLite, an SQLite file of
-    /// another program, and a database made by a newer goobalay.
-    pub async fn open(path: &Path) -> Result<Store> {
-        // Before anything is created: a refused setting leaves nothing behind.
-        let timeout = busy_timeout()?;
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|source| StoreError::Folder {
-                path: dir.to_path_buf(),
-                source,
-            })?;
+    /// Opens (creating it if needed) the database at `location`, a file path or a
+    /// `postgres://` URL, and brings its schema up to date. Refuses a file that is
+    /// not SQLite, a database of another program, and a database made by a newer
+    /// goobalay.
+    pub async fn open(location: &Path) -> Result<Store> {
+        match server_url(location) {
+            Some(url) => Store::open_server(url).await,
+            None => Store::open_file(location).await,
         }
-        let exists = open::check_regular_file(path)?;
-        check_header(path)?;
-        if exists && std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
-            open::inspect(path, true).await?;
+    }
+
+    /// Opens an existing database for a command that only reads: a missing file is
+    /// refused, not created (see [`sqlite::open`]).
+    pub async fn open_read_only(location: &Path) -> Result<Store> {
+        match server_url(location) {
+            Some(url) => Store::open_server(url).await,
+            None => Store::open_file_read_only(location).await,
         }
-        // A rollback-journal database becomes a WAL one after a command that wrote
-        // (see `close`), so that a command refused before it writes leaves the
-        // file as it was.
-        let rollback = exists && open::is_rollback_journal(path);
-        let mut options = SqliteConnectOptions::new()
-            .filename(path)
-            .create_if_missing(true)
-            .foreign_keys(true)
-            .synchronous(SqliteSynchronous::Normal)
-            .busy_timeout(timeout);
-        if !rollback {
-            options = options.journal_mode(SqliteJournalMode::Wal);
+    }
+
+    /// Like [`Store::open_read_only`], but a schema that differs from the
+    /// migrations' is opened too, for [`Store::verify`] to list the differences.
+    pub async fn open_for_audit(location: &Path) -> Result<Store> {
+        match server_url(location) {
+            Some(url) => Store::open_server(url).await,
+            None => Store::open_file_for_audit(location).await,
         }
-        migrate(path, &options).await?;
-        let pool = SqlitePoolOptions::new()
-            .max_connections(4)
-            .connect_with(options)
-            .await?;
+    }
+
+    /// Opens the goobalay database at a PostgreSQL URL (see [`postgres`]).
+    pub async fn open_server(url: &str) -> Result<Store> {
+        let busy = busy_timeout()?;
+        let pool = postgres::open(url, busy).await?;
         Ok(Store {
-            pool,
-            path: path.to_path_buf(),
-            rollback_change_counter: rollback.then(|| open::change_counter(path)).flatten(),
+            pool: Pool::Postgres(pool),
+            path: PathBuf::from(postgres::redacted(url)),
+            rollback_change_counter: None,
+            busy,
         })
     }
 
+    pub(crate) fn on_sqlite(
+        pool: sqlx::SqlitePool,
+        path: &Path,
+        rollback_change_counter: Option<u32>,
+        busy: Duration,
+    ) -> Store {
+        Store {
+            pool: Pool::Sqlite(pool),
+            path: path.to_path_buf(),
+            rollback_change_counter,
+            busy,
+        }
+    }
+
+    /// The database file, or the server's URL without its password.
     pub fn path(&self) -> &Path {
         &self.path
     }
 
-    /// The connection pool, for layers that add their own queries (tournaments).
-    pub fn pool(&self) -> &SqlitePool {
+    /// The connection pool, for queries of the store's own (and tests).
+    pub fn pool(&self) -> &Pool {
         &self.pool
     }
 
-    /// A read-then-write transaction: takes the write lock at once (waiting up to the
-    /// busy timeout for other processes), so it can never fail half-way with BUSY.
-    pub async fn begin_immediate(&self) -> Result<Transaction<'static, Sqlite>> {
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-        open::stamp_transaction(&mut tx).await?;
+    pub fn backend(&self) -> Backend {
+        self.pool.backend()
+    }
+
+    /// A read-then-write transaction: one writer at a time, waiting up to the busy
+    /// timeout for another process's ([`Pool::begin_write`]), so it can never fail
+    /// half-way with BUSY.
+    pub async fn begin_write(&self) -> Result<Tx> {
+        let mut tx = self.pool.begin_write(self.busy).await?;
+        if let Tx::Sqlite(t) = &mut tx {
+            open::stamp_transaction(t).await?;
+        }
         Ok(tx)
     }
 
-    /// Closes every connection, checkpointing the WAL into the database file.
+    /// A transaction that only reads one state of the database ([`Pool::begin_read`]).
+    pub async fn begin_read(&self) -> Result<Tx> {
+        Ok(self.pool.begin_read().await?)
+    }
+
+    /// Closes every connection (SQLite: checkpointing the WAL into the database file).
     pub async fn close(self) {
-        if let Some(counter) = self.rollback_change_counter
+        if let Pool::Sqlite(pool) = &self.pool
+            && let Some(counter) = self.rollback_change_counter
             && open::change_counter(&self.path) != Some(counter)
         {
-            open::switch_to_wal(&self.pool).await;
+            open::switch_to_wal(pool).await;
         }
         self.pool.close().await;
     }
@@ -473,21 +519,21 @@ impl Store {
             .filter(|c| !c.trim().is_empty())
             .map(|c| crate::names::clean(c, "a club name"))
             .transpose()?;
-        let mut tx = self.begin_immediate().await?;
+        let mut tx = self.begin_write().await?;
         if find_player(&mut tx, name).await?.is_some() {
             return Err(StoreError::DuplicatePlayer(name.to_string()));
         }
-        let id = sqlx::query(
-            "INSERT INTO players (name, name_key, club, engine, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        let id = query_scalar::<i64>(
+            "INSERT INTO players (name, name_key, club, engine, created_at)
+             VALUES ($1, $2, $3, $4, $5) RETURNING id",
         )
-        .bind(name)
+        .bind(name.as_str())
         .bind(name_key(name))
         .bind(club)
         .bind(engine.map(|l| l.name().to_string()))
-        .bind(Utc::now())
-        .execute(&mut *tx)
-        .await?
-        .last_insert_rowid();
+        .bind(now())
+        .fetch_one(&mut tx)
+        .await?;
         let player = player_by_id(&mut tx, id).await?;
         tx.commit().await?;
         Ok(player)
@@ -495,11 +541,10 @@ impl Store {
 
     /// Players by name; retired ones only with `include_retired`.
     pub async fn players(&self, include_retired: bool) -> Result<Vec<Player>> {
-        let rows =
-            sqlx::query("SELECT * FROM players WHERE ?1 OR retired_at IS NULL ORDER BY name_key")
-                .bind(include_retired)
-                .fetch_all(&self.pool)
-                .await?;
+        let rows = query("SELECT * FROM players WHERE $1 OR retired_at IS NULL ORDER BY name_key")
+            .bind(include_retired)
+            .fetch_all(&mut self.pool.acquire().await?)
+            .await?;
         rows.iter().map(Player::from_row).collect()
     }
 
@@ -518,7 +563,7 @@ impl Store {
 
     pub async fn rename_player(&self, old: &str, new: &str) -> Result<Player> {
         let new = &check_name(new)?;
-        let mut tx = self.begin_immediate().await?;
+        let mut tx = self.begin_write().await?;
         let player = find_player(&mut tx, old)
             .await?
             .ok_or_else(|| StoreError::UnknownPlayer(old.trim().to_string()))?;
@@ -527,11 +572,11 @@ impl Store {
         {
             return Err(StoreError::DuplicatePlayer(new.to_string()));
         }
-        sqlx::query("UPDATE players SET name = ?1, name_key = ?2 WHERE id = ?3")
-            .bind(new)
+        query("UPDATE players SET name = $1, name_key = $2 WHERE id = $3")
+            .bind(new.as_str())
             .bind(name_key(new))
             .bind(player.id)
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
         let player = player_by_id(&mut tx, player.id).await?;
         tx.commit().await?;
@@ -540,17 +585,17 @@ impl Store {
 
     /// Marks a player retired: kept in history, left out of `player list` and new matches.
     pub async fn retire_player(&self, name: &str) -> Result<Player> {
-        let mut tx = self.begin_immediate().await?;
+        let mut tx = self.begin_write().await?;
         let player = find_player(&mut tx, name)
             .await?
             .ok_or_else(|| StoreError::UnknownPlayer(name.trim().to_string()))?;
         if player.retired_at.is_some() {
             return Err(StoreError::Retired(player.name));
         }
-        sqlx::query("UPDATE players SET retired_at = ?1 WHERE id = ?2")
-            .bind(Utc::now())
+        query("UPDATE players SET retired_at = $1 WHERE id = $2")
+            .bind(now())
             .bind(player.id)
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
         let player = player_by_id(&mut tx, player.id).await?;
         tx.commit().await?;
@@ -578,7 +623,7 @@ impl Store {
                 "a new match's state and its spec differ".to_string(),
             ));
         }
-        let mut tx = self.begin_immediate().await?;
+        let mut tx = self.begin_write().await?;
         let mut engines = EngineCache::default();
         let id = insert_match(&mut tx, new, &mut engines, state.hands(), state.outcome()).await?;
         let stored = load_match(&mut tx, id).await?;
@@ -593,7 +638,7 @@ impl Store {
         &self,
         played: &[(NewMatch, MatchRecord)],
     ) -> Result<Vec<i64>> {
-        let mut tx = self.begin_immediate().await?;
+        let mut tx = self.begin_write().await?;
         let mut ids = Vec::with_capacity(played.len());
         let mut engines = EngineCache::default();
         for (new, record) in played {
@@ -611,8 +656,8 @@ impl Store {
     }
 
     pub async fn load_match(&self, id: i64) -> Result<StoredMatch> {
-        let mut conn = self.pool.acquire().await?;
-        load_match(&mut conn, id).await
+        let mut tx = self.begin_read().await?;
+        load_match(&mut tx, id).await
     }
 
     /// Writes `after`, the state of the match `before` after a change made in memory,
@@ -623,25 +668,25 @@ impl Store {
     pub async fn save_match(&self, before: &StoredMatch, after: MatchState) -> Result<StoredMatch> {
         let id = before.row.id;
         let n = after.spec().rules.holes_per_row;
-        let now = Utc::now();
+        let now = now();
         let (winner, hands_played, final_south, final_north) = tournaments::summary(&after);
-        let mut tx = self.begin_immediate().await?;
-        let updated = sqlx::query(
-            "UPDATE matches SET revision = revision + 1, winner = ?3, hands_played = ?4,
-                 final_south = ?5, final_north = ?6,
-                 finished_at = CASE WHEN ?3 IS NULL THEN NULL ELSE COALESCE(finished_at, ?7) END
-             WHERE id = ?1 AND revision = ?2",
+        let mut tx = self.begin_write().await?;
+        let updated = query(
+            "UPDATE matches SET revision = revision + 1, winner = $3, hands_played = $4,
+                 final_south = $5, final_north = $6,
+                 finished_at = CASE WHEN $3 IS NULL THEN NULL ELSE COALESCE(finished_at, $7) END
+             WHERE id = $1 AND revision = $2",
         )
         .bind(id)
         .bind(before.row.revision)
         .bind(winner)
         .bind(hands_played)
-        .bind(final_south)
-        .bind(final_north)
+        .bind(final_south.map(i64::from))
+        .bind(final_north.map(i64::from))
         .bind(now)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
-        if updated.rows_affected() != 1 {
+        if updated != 1 {
             return Err(StoreError::Conflict);
         }
         write_hands(&mut tx, id, before.state.hands(), after.hands(), n).await?;
@@ -681,7 +726,7 @@ impl Store {
 
     /// Matches, newest first, filtered.
     pub async fn history(&self, filter: &HistoryFilter) -> Result<Vec<MatchRow>> {
-        let mut conn = self.pool.acquire().await?;
+        let mut conn = self.begin_read().await?;
         let player = match &filter.player {
             Some(name) => Some(
                 find_player(&mut conn, name)
@@ -693,9 +738,9 @@ impl Store {
         };
         let tournament = match &filter.tournament {
             Some(name) => Some(
-                sqlx::query_scalar::<_, i64>("SELECT id FROM tournaments WHERE name_key = ?1")
+                query_scalar::<i64>("SELECT id FROM tournaments WHERE name_key = $1")
                     .bind(name_key(name))
-                    .fetch_optional(&mut *conn)
+                    .fetch_optional(&mut conn)
                     .await?
                     .ok_or_else(|| StoreError::UnknownTournament(name.trim().to_string()))?,
             ),
@@ -706,23 +751,33 @@ impl Store {
             .as_deref()
             .map(|v| Variant::preset(v).map_or(v.trim().to_string(), |p| p.name));
         let sql = format!(
-            "{MATCH_SELECT} WHERE (?1 IS NULL OR m.south_id = ?1 OR m.north_id = ?1)
-               AND (?2 IS NULL OR m.variant = ?2)
-               AND (?3 IS NULL OR m.created_at >= ?3)
-               AND (?4 IS NULL OR m.created_at < ?4)
-               AND (?5 IS NULL OR m.tournament_id = ?5)
+            "{MATCH_SELECT} WHERE ($1 IS NULL OR m.south_id = $1 OR m.north_id = $1)
+               AND ($2 IS NULL OR m.variant = $2)
+               AND ($3 IS NULL OR m.created_at >= $3)
+               AND ($4 IS NULL OR m.created_at < $4)
+               AND ($5 IS NULL OR m.tournament_id = $5)
              ORDER BY m.id DESC"
         );
-        let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+        let rows = query(sql)
             .bind(player)
             .bind(variant)
             .bind(filter.since)
             .bind(filter.until)
             .bind(tournament)
-            .fetch_all(&mut *conn)
+            .fetch_all(&mut conn)
             .await?;
         rows.iter().map(MatchRow::from_row).collect()
     }
+}
+
+/// The time a record is stamped with: now, to the microsecond, which both backends
+/// keep exactly (PostgreSQL's TIMESTAMPTZ has no nanoseconds), so a record reads back
+/// as written and a copy between backends is exact.
+pub(crate) fn now() -> DateTime<Utc> {
+    use chrono::DurationRound;
+    let t = Utc::now();
+    t.duration_trunc(chrono::TimeDelta::microseconds(1))
+        .unwrap_or(t)
 }
 
 /// Longest player, club or tournament name, in characters.
@@ -739,176 +794,16 @@ pub fn name_key(name: &str) -> String {
     crate::names::key(name)
 }
 
-fn check_header(path: &Path) -> Result<()> {
-    use std::io::Read;
-    let Ok(mut file) = std::fs::File::open(path) else {
-        return Ok(()); // created on open
-    };
-    let mut header = [0u8; 16];
-    let mut got = 0;
-    while got < header.len() {
-        match file.read(&mut header[got..]) {
-            Ok(0) => break,
-            Ok(n) => got += n,
-            Err(_) => return Err(StoreError::NotSqlite(path.to_path_buf())),
-        }
-    }
-    if got == 0 || (got == header.len() && header == *b"SQLite format 3\0") {
-        Ok(())
-    } else {
-        Err(StoreError::NotSqlite(path.to_path_buf()))
-    }
-}
-
-/// Applies pending migrations inside one `BEGIN IMMEDIATE` transaction; refuses a
-/// database with a schema version this build does not know.
-async fn migrate(path: &Path, options: &SqliteConnectOptions) -> Result<()> {
-    let mut conn = SqliteConnection::connect_with(options)
-        .await
-        .map_err(|e| not_a_db(path, e))?;
-    let result = async {
-        if schema_state(path, &mut conn).await? {
-            return Ok(());
-        }
-        let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
-        // Another process may have migrated while we waited for the lock.
-        if !schema_state(path, &mut tx).await? {
-            let old_keys = !migration_applied(&mut tx, UNICODE_NAME_KEYS).await?;
-            MIGRATOR.run(&mut *tx).await?;
-            if old_keys {
-                recompute_name_keys(&mut tx).await?;
-            }
-            open::record_identity(&mut tx).await?;
-        }
-        tx.commit().await?;
-        Ok(())
-    }
-    .await;
-    let _ = conn.close().await;
-    result
-}
-
-/// `Ok(true)`: up to date; `Ok(false)`: migrations pending; errors for a newer or
-/// foreign database.
-async fn schema_state(path: &Path, conn: &mut SqliteConnection) -> Result<bool> {
-    let tables: Vec<String> = sqlx::query_scalar(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
-    )
-    .fetch_all(&mut *conn)
-    .await
-    .map_err(|e| not_a_db(path, e))?;
-    if !tables.iter().any(|t| t == "_sqlx_migrations") {
-        if tables.is_empty() {
-            return Ok(false);
-        }
-        return Err(StoreError::Foreign(path.to_path_buf()));
-    }
-    let applied: Vec<i64> =
-        sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success ORDER BY version")
-            .fetch_all(&mut *conn)
-            .await?;
-    let known = schema_version();
-    if let Some(&found) = applied.iter().find(|&&v| !MIGRATOR.version_exists(v)) {
-        return Err(StoreError::NewerSchema {
-            path: path.to_path_buf(),
-            found: found.max(*applied.last().unwrap_or(&found)),
-            known,
-        });
-    }
-    Ok(MIGRATOR.iter().all(|m| applied.contains(&m.version)))
-}
-
-/// The migration from which name keys are [`crate::names::key`] (before: lower case).
-const UNICODE_NAME_KEYS: i64 = 20261201200000;
-
-async fn migration_applied(conn: &mut SqliteConnection, version: i64) -> Result<bool> {
-    let has_table: bool = sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_sqlx_migrations')",
-    )
-    .fetch_one(&mut *conn)
-    .await?;
-    if !has_table {
-        return Ok(false);
-    }
-    Ok(sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM _sqlx_migrations WHERE version = ?1 AND success)",
-    )
-    .bind(version)
-    .fetch_one(&mut *conn)
-    .await?)
-}
-
-/// Recomputes every player's and tournament's name key (see the migration
-/// `20261201200000_unicode_name_keys.sql`). Rows are taken in id order: when two
-/// stored names have one key, the older keeps it and the other's key becomes
-/// "KEY #ID" (what [`crate::names::key`] gives for "NAME #ID"), so both stay unique
-/// and can be found. Names are not changed.
-async fn recompute_name_keys(conn: &mut SqliteConnection) -> Result<()> {
-    for table in ["players", "tournaments"] {
-        let rows: Vec<(i64, String)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "SELECT id, name FROM {table} ORDER BY id"
-        )))
-        .fetch_all(&mut *conn)
-        .await?;
-        if rows.is_empty() {
-            continue;
-        }
-        let mut taken = std::collections::HashSet::new();
-        let mut keys = Vec::with_capacity(rows.len());
-        for (id, name) in rows {
-            let mut key = crate::names::key(&name);
-            while taken.contains(&key) {
-                key = crate::names::key(&format!("{key} #{id}"));
-            }
-            taken.insert(key.clone());
-            keys.push((id, key));
-        }
-        // First every key on a value no name key can be (it starts with a control
-        // character), so no new key meets an old one in the unique index.
-        sqlx::query(sqlx::AssertSqlSafe(format!(
-            "UPDATE {table} SET name_key = char(1) || id"
-        )))
-        .execute(&mut *conn)
-        .await?;
-        let json = serde_json::to_string(&keys)
-            .map_err(|e| StoreError::Corrupt(format!("name keys: {e}")))?;
-        let updated = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "UPDATE {table} SET name_key = v.value->>1
-             FROM jsonb_each(jsonb(?1)) AS v WHERE {table}.id = v.value->>0"
-        )))
-        .bind(json)
-        .execute(&mut *conn)
-        .await?;
-        if updated.rows_affected() != keys.len() as u64 {
-            return Err(StoreError::Corrupt(format!(
-                "{table}: {} of {} name keys recomputed",
-                updated.rows_affected(),
-                keys.len()
-            )));
-        }
-    }
-    Ok(())
-}
-
-fn not_a_db(path: &Path, e: sqlx::Error) -> StoreError {
-    if let sqlx::Error::Database(db) = &e
-        && db.code().as_deref() == Some("26")
-    {
-        return StoreError::NotSqlite(path.to_path_buf());
-    }
-    e.into()
-}
-
-async fn find_player(conn: &mut SqliteConnection, name: &str) -> Result<Option<Player>> {
-    let row = sqlx::query("SELECT * FROM players WHERE name_key = ?1")
+async fn find_player(conn: &mut impl AsConn, name: &str) -> Result<Option<Player>> {
+    let row = query("SELECT * FROM players WHERE name_key = $1")
         .bind(name_key(name))
         .fetch_optional(&mut *conn)
         .await?;
     row.as_ref().map(Player::from_row).transpose()
 }
 
-async fn player_by_id(conn: &mut SqliteConnection, id: i64) -> Result<Player> {
-    let row = sqlx::query("SELECT * FROM players WHERE id = ?1")
+async fn player_by_id(conn: &mut impl AsConn, id: i64) -> Result<Player> {
+    let row = query("SELECT * FROM players WHERE id = $1")
         .bind(id)
         .fetch_one(&mut *conn)
         .await?;
@@ -920,12 +815,12 @@ async fn player_by_id(conn: &mut SqliteConnection, id: i64) -> Result<Player> {
 struct EngineCache(std::collections::HashMap<i64, Option<String>>);
 
 impl EngineCache {
-    async fn get(&mut self, conn: &mut SqliteConnection, id: i64) -> Result<Option<String>> {
+    async fn get(&mut self, conn: &mut impl AsConn, id: i64) -> Result<Option<String>> {
         if let Some(e) = self.0.get(&id) {
             return Ok(e.clone());
         }
         let engine: Option<Option<String>> =
-            sqlx::query_scalar("SELECT engine FROM players WHERE id = ?1")
+            query_scalar("SELECT engine FROM players WHERE id = $1")
                 .bind(id)
                 .fetch_optional(&mut *conn)
                 .await?;
@@ -938,7 +833,7 @@ impl EngineCache {
 /// Inserts a match with its hands (two statements: the match row with its summary,
 /// and one multi-row insert of the hands).
 async fn insert_match(
-    conn: &mut SqliteConnection,
+    conn: &mut impl AsConn,
     new: &NewMatch,
     engines: &mut EngineCache,
     hands: &[Hand],
@@ -953,18 +848,19 @@ async fn insert_match(
     };
     let rules_json = serde_json::to_string(&variant.to_file())
         .map_err(|e| StoreError::Corrupt(format!("rules do not serialise: {e}")))?;
-    let now = Utc::now();
+    let now = now();
     let last_score = hands.iter().rev().find_map(|h| h.score);
     let played = hands.iter().filter(|h| h.end.is_some()).count() as i64;
-    let id = sqlx::query(
+    let id = query_scalar::<i64>(
         "INSERT INTO matches (variant, rules, form, max_hands, first_mover, south_id, north_id,
                               south_engine, north_engine, seed, tournament_id, round, created_at,
                               winner, hands_played, final_south, final_north, finished_at,
                               engine_version)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,
-                 ?19)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
+                 $19)
+         RETURNING id",
     )
-    .bind(&new.spec.variant)
+    .bind(new.spec.variant.as_str())
     .bind(rules_json)
     .bind(new.spec.form.name())
     .bind(new.spec.max_hands.map(i64::from))
@@ -983,24 +879,23 @@ async fn insert_match(
     .bind(last_score.map(|s| i64::from(s.north)))
     .bind(outcome.map(|_| now))
     .bind(crate::ai::ENGINE_VERSION)
-    .execute(&mut *conn)
-    .await?
-    .last_insert_rowid();
+    .fetch_one(&mut *conn)
+    .await?;
     let n = new.spec.rules.holes_per_row;
     write_hand_rows(conn, hands.iter().map(|h| (id, h)), n).await?;
     Ok(id)
 }
 
-async fn load_match(conn: &mut SqliteConnection, id: i64) -> Result<StoredMatch> {
-    let sql = format!("{MATCH_SELECT} WHERE m.id = ?1");
-    let row = sqlx::query(sqlx::AssertSqlSafe(sql))
+async fn load_match(conn: &mut impl AsConn, id: i64) -> Result<StoredMatch> {
+    let sql = format!("{MATCH_SELECT} WHERE m.id = $1");
+    let row = query(sql)
         .bind(id)
         .fetch_optional(&mut *conn)
         .await?
         .ok_or(StoreError::UnknownMatch(id))?;
     let row = MatchRow::from_row(&row)?;
     let spec = row.spec()?;
-    let hands = sqlx::query("SELECT * FROM hands WHERE match_id = ?1 ORDER BY number")
+    let hands = query("SELECT * FROM hands WHERE match_id = $1 ORDER BY number")
         .bind(id)
         .fetch_all(&mut *conn)
         .await?;
@@ -1042,8 +937,8 @@ async fn load_match(conn: &mut SqliteConnection, id: i64) -> Result<StoredMatch>
         let end: Option<String> = h.try_get("end_reason")?;
         if end.as_deref() == Some("result") {
             let score = BySide::new(
-                h.try_get::<Option<i64>, _>("score_south")?.unwrap_or(-1),
-                h.try_get::<Option<i64>, _>("score_north")?.unwrap_or(-1),
+                h.try_get::<Option<i64>>("score_south")?.unwrap_or(-1),
+                h.try_get::<Option<i64>>("score_north")?.unwrap_or(-1),
             );
             if score.south < 0 || score.north < 0 {
                 return Err(corrupt(number, "result without scores"));
@@ -1085,7 +980,7 @@ async fn load_match(conn: &mut SqliteConnection, id: i64) -> Result<StoredMatch>
 /// parameters however many hands, where binding 16 parameters a row cost more than
 /// SQLite's inserting them.
 pub(crate) async fn write_hand_rows<'h>(
-    conn: &mut SqliteConnection,
+    conn: &mut impl AsConn,
     hands: impl IntoIterator<Item = (i64, &'h Hand)>,
     n: u8,
 ) -> Result<()> {
@@ -1133,14 +1028,16 @@ pub(crate) async fn write_hand_rows<'h>(
     }
     let json =
         serde_json::to_string(&rows).map_err(|e| StoreError::Corrupt(format!("hand rows: {e}")))?;
-    let written = sqlx::query(
+    let written = query(
         "INSERT INTO hands (match_id, number, first_mover, first_arranger, holdings_south,
              holdings_north, kept_south, kept_north, arrangement_south, arrangement_north,
              moves, move_count, end_reason, score_south, score_north, updated_at)
-         SELECT value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6,
-                value->>7, value->>8, value->>9, value->>10, value->>11, value->>12,
-                value->>13, value->>14, ?2
-         FROM jsonb_each(jsonb(?1)) WHERE true
+         SELECT CAST(v.value->>0 AS BIGINT), CAST(v.value->>1 AS BIGINT), v.value->>2,
+                v.value->>3, CAST(v.value->>4 AS BIGINT), CAST(v.value->>5 AS BIGINT),
+                CAST(v.value->>6 AS BIGINT), CAST(v.value->>7 AS BIGINT), v.value->>8,
+                v.value->>9, v.value->>10, CAST(v.value->>11 AS BIGINT), v.value->>12,
+                CAST(v.value->>13 AS BIGINT), CAST(v.value->>14 AS BIGINT), $2
+         FROM jsonb_each(jsonb($1)) AS v WHERE true
          ON CONFLICT (match_id, number) DO UPDATE SET
              first_mover = excluded.first_mover, first_arranger = excluded.first_arranger,
              holdings_south = excluded.holdings_south, holdings_north = excluded.holdings_north,
@@ -1152,13 +1049,13 @@ pub(crate) async fn write_hand_rows<'h>(
              score_north = excluded.score_north, updated_at = excluded.updated_at",
     )
     .bind(json)
-    .bind(Utc::now())
+    .bind(now())
     .execute(&mut *conn)
     .await?;
-    if written.rows_affected() != rows.len() as u64 {
+    if written != rows.len() as u64 {
         return Err(StoreError::Corrupt(format!(
             "{} of {} hand rows written",
-            written.rows_affected(),
+            written,
             rows.len()
         )));
     }
@@ -1171,13 +1068,13 @@ fn side_pair(v: Option<&Vec<u16>>) -> Option<String> {
 
 /// Writes the hands that differ from `before` and deletes hands past the new last.
 async fn write_hands(
-    conn: &mut SqliteConnection,
+    conn: &mut impl AsConn,
     id: i64,
     before: &[Hand],
     after: &[Hand],
     n: u8,
 ) -> Result<()> {
-    sqlx::query("DELETE FROM hands WHERE match_id = ?1 AND number > ?2")
+    query("DELETE FROM hands WHERE match_id = $1 AND number > $2")
         .bind(id)
         .bind(after.len() as i64)
         .execute(&mut *conn)

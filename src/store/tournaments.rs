@@ -23,8 +23,8 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
-use sqlx::Row;
-use sqlx::sqlite::{SqliteConnection, SqliteRow};
+
+use super::sql::{AsConn, Row, Tx, query, query_scalar};
 use thiserror::Error;
 
 use super::{Player, Store, StoreError, find_player, load_match, name_key};
@@ -131,7 +131,7 @@ pub struct TournamentRow {
 }
 
 impl TournamentRow {
-    fn from_row(r: &SqliteRow) -> Result<TournamentRow> {
+    fn from_row(r: &Row) -> Result<TournamentRow> {
         let id: i64 = r.try_get("id")?;
         let format: String = r.try_get("format")?;
         Ok(TournamentRow {
@@ -141,9 +141,9 @@ impl TournamentRow {
             format: format
                 .parse()
                 .map_err(|_| corrupt(format!("tournament {id}: format '{format}'")))?,
-            rounds: r.try_get::<Option<i64>, _>("rounds")?.map(|v| v as u32),
+            rounds: r.try_get::<Option<i64>>("rounds")?.map(|v| v as u32),
             match_form: r.try_get("match_form")?,
-            max_hands: r.try_get::<Option<i64>, _>("max_hands")?.map(|v| v as u32),
+            max_hands: r.try_get::<Option<i64>>("max_hands")?.map(|v| v as u32),
             points: r.try_get("points")?,
             tiebreaks: r.try_get("tiebreaks")?,
             pairing_system: {
@@ -151,11 +151,11 @@ impl TournamentRow {
                 PairingSystem::from_record(name.as_deref())
                     .map_err(|e| corrupt(format!("tournament {id}: {e}")))?
             },
-            seed: r.try_get::<i64, _>("seed")? as u64,
+            seed: r.try_get::<i64>("seed")? as u64,
             status: r.try_get("status")?,
             created_at: r.try_get("created_at")?,
             finished_at: r.try_get("finished_at")?,
-            rules_json: r.try_get::<Option<String>, _>("rules")?.unwrap_or_default(),
+            rules_json: r.try_get::<Option<String>>("rules")?.unwrap_or_default(),
         })
     }
 
@@ -377,16 +377,17 @@ impl Store {
             .map(|t| t.name())
             .collect::<Vec<_>>()
             .join(",");
-        let mut tx = self.begin_immediate().await?;
+        let mut tx = self.begin_write().await?;
         if find_tournament(&mut tx, name).await?.is_some() {
             return Err(TournamentStoreError::Duplicate(name.to_string()));
         }
-        let id = sqlx::query(
+        let id = query_scalar::<i64>(
             "INSERT INTO tournaments (name, name_key, variant, rules, format, rounds, match_form,
                  max_hands, points, tiebreaks, seed, status, created_at, pairing_system)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'open', ?12, ?13)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'open', $12, $13)
+             RETURNING id",
         )
-        .bind(name)
+        .bind(name.as_str())
         .bind(name_key(name))
         .bind(&new.variant.name)
         .bind(rules_json)
@@ -397,14 +398,13 @@ impl Store {
         .bind(new.points.to_string())
         .bind((!tiebreaks.is_empty()).then_some(tiebreaks))
         .bind(new.seed as i64)
-        .bind(Utc::now())
+        .bind(super::now())
         .bind(PairingSystem::CURRENT.name())
-        .execute(&mut *tx)
-        .await?
-        .last_insert_rowid();
-        let row = sqlx::query("SELECT * FROM tournaments WHERE id = ?1")
+        .fetch_one(&mut tx)
+        .await?;
+        let row = query("SELECT * FROM tournaments WHERE id = $1")
             .bind(id)
-            .fetch_one(&mut *tx)
+            .fetch_one(&mut tx)
             .await?;
         let row = TournamentRow::from_row(&row)?;
         tx.commit().await?;
@@ -413,23 +413,24 @@ impl Store {
 
     /// Every tournament, newest first, with counts.
     pub async fn tournaments(&self) -> Result<Vec<TournamentSummary>> {
-        let rows = sqlx::query(
+        let rows = query(
             "SELECT t.*,
                 (SELECT COUNT(*) FROM tournament_players tp WHERE tp.tournament_id = t.id) AS n_entrants,
                 (SELECT MAX(r) FROM (SELECT MAX(round) AS r FROM matches WHERE tournament_id = t.id
-                    UNION ALL SELECT MAX(round) FROM tournament_byes WHERE tournament_id = t.id)) AS n_rounds,
+                    UNION ALL SELECT MAX(round) FROM tournament_byes WHERE tournament_id = t.id) AS paired)
+                    AS n_rounds,
                 (SELECT COUNT(*) FROM matches m WHERE m.tournament_id = t.id) AS n_matches,
                 (SELECT COUNT(*) FROM matches m WHERE m.tournament_id = t.id AND m.winner IS NOT NULL) AS n_finished
              FROM tournaments t ORDER BY t.id DESC",
         )
-        .fetch_all(self.pool())
+        .fetch_all(&mut self.begin_read().await?)
         .await?;
         rows.iter()
             .map(|r| {
                 Ok(TournamentSummary {
                     row: TournamentRow::from_row(r)?,
                     entrants: r.try_get("n_entrants")?,
-                    rounds_paired: r.try_get::<Option<i64>, _>("n_rounds")?.unwrap_or(0),
+                    rounds_paired: r.try_get::<Option<i64>>("n_rounds")?.unwrap_or(0),
                     matches: r.try_get("n_matches")?,
                     matches_finished: r.try_get("n_finished")?,
                 })
@@ -445,13 +446,13 @@ impl Store {
 
     /// The tournament `name` as the pure layer's value.
     pub async fn load_tournament(&self, name: &str) -> Result<LoadedTournament> {
-        let mut conn = self.pool().acquire().await?;
-        load(&mut conn, name).await
+        let mut tx = self.begin_read().await?;
+        load(&mut tx, name).await
     }
 
     /// Enters players (all or none).
     pub async fn add_entrants(&self, name: &str, players: &[String]) -> Result<Vec<Player>> {
-        let mut tx = self.begin_immediate().await?;
+        let mut tx = self.begin_write().await?;
         let loaded = load(&mut tx, name).await?;
         let t = &loaded.tournament;
         if t.current_round() > 0 && t.format != Format::Swiss {
@@ -489,16 +490,16 @@ impl Store {
             let rating = ratings
                 .as_ref()
                 .map(|r| r.get(&player.id).copied().unwrap_or(Elo::DEFAULT_INITIAL));
-            sqlx::query(
+            query(
                 "INSERT INTO tournament_players (tournament_id, player_id, seed_no, joined_at, rating)
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                 VALUES ($1, $2, $3, $4, $5)",
             )
             .bind(loaded.row.id)
             .bind(player.id)
             .bind(i64::from(next_seed))
-            .bind(Utc::now())
+            .bind(super::now())
             .bind(rating)
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
             next_seed += 1;
             added.push(player);
@@ -512,7 +513,7 @@ impl Store {
     /// round 1 is paired the player is taken off the entry list instead (round 0 is
     /// returned).
     pub async fn withdraw(&self, name: &str, player: &str) -> Result<(Player, u32)> {
-        let mut tx = self.begin_immediate().await?;
+        let mut tx = self.begin_write().await?;
         let loaded = load(&mut tx, name).await?;
         let p = find_player(&mut tx, player)
             .await?
@@ -536,22 +537,20 @@ impl Store {
             // Before round 1 nothing has been played or seeded: a withdrawal takes
             // the player off the entry list, so that no pairing, bye or standings
             // row is ever made for someone who never played.
-            sqlx::query(
-                "DELETE FROM tournament_players WHERE tournament_id = ?1 AND player_id = ?2",
-            )
-            .bind(loaded.row.id)
-            .bind(p.id)
-            .execute(&mut *tx)
-            .await?;
+            query("DELETE FROM tournament_players WHERE tournament_id = $1 AND player_id = $2")
+                .bind(loaded.row.id)
+                .bind(p.id)
+                .execute(&mut tx)
+                .await?;
         } else {
-            sqlx::query(
-                "UPDATE tournament_players SET withdrawn_after = ?1
-                 WHERE tournament_id = ?2 AND player_id = ?3",
+            query(
+                "UPDATE tournament_players SET withdrawn_after = $1
+                 WHERE tournament_id = $2 AND player_id = $3",
             )
             .bind(i64::from(after))
             .bind(loaded.row.id)
             .bind(p.id)
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
         }
         tx.commit().await?;
@@ -577,20 +576,17 @@ impl Store {
         name: &str,
         cache: &mut Option<LoadedTournament>,
     ) -> Result<PairedRound> {
-        let mut tx = self.begin_immediate().await?;
+        let mut tx = self.begin_write().await?;
         let (paired, next, _) = pair_in(&mut tx, name, cache.take(), PlayedAhead::new()).await?;
         tx.commit().await?;
         *cache = next;
         Ok(paired)
     }
 
-    /// A connection of its own for a run that stores many matches one after the other
-    /// (saves taking a pooled connection per match).
+    /// A writer for a run that stores many rounds of engine matches one after the
+    /// other.
     pub async fn tournament_writer(&self) -> Result<TournamentWriter<'_>> {
-        Ok(TournamentWriter {
-            store: self,
-            conn: self.pool().acquire().await?,
-        })
+        Ok(TournamentWriter { store: self })
     }
 }
 
@@ -598,7 +594,6 @@ impl Store {
 /// [`Store::tournament_writer`].
 pub struct TournamentWriter<'a> {
     store: &'a Store,
-    conn: sqlx::pool::PoolConnection<sqlx::Sqlite>,
 }
 
 impl TournamentWriter<'_> {
@@ -615,7 +610,6 @@ impl TournamentWriter<'_> {
     pub async fn begin_round(&mut self) -> Result<RoundBatch<'_>> {
         Ok(RoundBatch {
             store: self.store,
-            conn: &mut self.conn,
             played: Vec::new(),
         })
     }
@@ -625,7 +619,6 @@ impl TournamentWriter<'_> {
 /// [`TournamentWriter::begin_round`].
 pub struct RoundBatch<'a> {
     store: &'a Store,
-    conn: &'a mut sqlx::pool::PoolConnection<sqlx::Sqlite>,
     played: Vec<(BoardRow, MatchState)>,
 }
 
@@ -638,14 +631,12 @@ impl<'a> RoundBatch<'a> {
 
     /// Opens the round's transaction and writes the matches kept so far.
     async fn write(self) -> Result<OpenRound<'a>> {
-        use sqlx::Connection;
         let mut open = OpenRound {
             store: self.store,
-            tx: self.conn.begin_with("BEGIN IMMEDIATE").await?,
+            tx: self.store.begin_write().await?,
             stored: Vec::new(),
             touched: Vec::new(),
         };
-        super::open::stamp_transaction(&mut open.tx).await?;
         let mut played = self.played;
         while !played.is_empty() {
             let rest = played.split_off(played.len().min(WRITE_CHUNK));
@@ -680,7 +671,7 @@ const WRITE_CHUNK: usize = 64;
 /// A round's transaction, open: see [`RoundBatch::write`].
 struct OpenRound<'a> {
     store: &'a Store,
-    tx: sqlx::Transaction<'a, sqlx::Sqlite>,
+    tx: Tx,
     /// Written in this transaction.
     stored: Vec<(BoardRow, PlayedMatch)>,
     /// Not untouched when checked (started or played by someone else): handled one by
@@ -731,15 +722,17 @@ impl OpenRound<'_> {
             .collect();
         let json =
             serde_json::to_string(&rows).map_err(|e| corrupt(format!("match summaries: {e}")))?;
-        let untouched: std::collections::HashSet<i64> = sqlx::query_scalar(
+        let untouched: std::collections::HashSet<i64> = query_scalar(
             "UPDATE matches SET revision = revision + 1, winner = v.value->>2,
-                 hands_played = v.value->>3,
-                 final_south = v.value->>4, final_north = v.value->>5,
+                 hands_played = CAST(v.value->>3 AS BIGINT),
+                 final_south = CAST(v.value->>4 AS BIGINT),
+                 final_north = CAST(v.value->>5 AS BIGINT),
                  finished_at = CASE WHEN v.value->>2 IS NULL THEN NULL
-                                    ELSE COALESCE(matches.finished_at, ?2) END
-             FROM jsonb_each(jsonb(?1)) AS v
-             WHERE matches.id = v.value->>0 AND matches.seed = v.value->>1
-               AND matches.max_hands IS v.value->>6
+                                    ELSE COALESCE(matches.finished_at, $2) END
+             FROM jsonb_each(jsonb($1)) AS v
+             WHERE matches.id = CAST(v.value->>0 AS BIGINT)
+               AND matches.seed = CAST(v.value->>1 AS BIGINT)
+               AND matches.max_hands IS NOT DISTINCT FROM CAST(v.value->>6 AS BIGINT)
                AND matches.winner IS NULL
                AND (SELECT COUNT(*) FROM hands WHERE match_id = matches.id) = 1
                AND (SELECT move_count = 0 AND arrangement_south IS NULL
@@ -748,8 +741,8 @@ impl OpenRound<'_> {
              RETURNING id",
         )
         .bind(json)
-        .bind(Utc::now())
-        .fetch_all(&mut *self.tx)
+        .bind(super::now())
+        .fetch_all(&mut self.tx)
         .await?
         .into_iter()
         .collect();
@@ -862,7 +855,7 @@ pub type PlayedAhead = HashMap<(u32, u32), (BoardRow, MatchState)>;
 /// engine levels) is stored played, with its summary and every hand, instead of
 /// set up; the others are dropped.
 async fn pair_in(
-    conn: &mut SqliteConnection,
+    conn: &mut impl AsConn,
     name: &str,
     cache: Option<LoadedTournament>,
     mut ahead: PlayedAhead,
@@ -897,19 +890,20 @@ async fn pair_in(
             .map(|e| (e.id, e.start_rank, e.rating))
             .collect();
         let json = serde_json::to_string(&seeding).map_err(|e| corrupt(format!("seeding: {e}")))?;
-        let seeded = sqlx::query(
-            "UPDATE tournament_players SET seed_no = v.value->>1, rating = v.value->>2
-             FROM jsonb_each(jsonb(?1)) AS v
-             WHERE tournament_id = ?2 AND player_id = v.value->>0",
+        let seeded = query(
+            "UPDATE tournament_players SET seed_no = CAST(v.value->>1 AS BIGINT),
+                 rating = CAST(v.value->>2 AS DOUBLE PRECISION)
+             FROM jsonb_each(jsonb($1)) AS v
+             WHERE tournament_id = $2 AND player_id = CAST(v.value->>0 AS BIGINT)",
         )
         .bind(json)
         .bind(tid)
         .execute(&mut *conn)
         .await?;
-        if seeded.rows_affected() != seeding.len() as u64 {
+        if seeded != seeding.len() as u64 {
             return Err(corrupt(format!(
                 "{} of {} entrants seeded",
-                seeded.rows_affected(),
+                seeded,
                 seeding.len()
             )));
         }
@@ -929,7 +923,7 @@ async fn pair_in(
         .map_err(|e| corrupt(format!("rules do not serialise: {e}")))?;
     let n = spec.rules.holes_per_row;
     let fresh = MatchState::new(spec.clone());
-    let now = Utc::now();
+    let now = super::now();
     let mut boards = Vec::with_capacity(pairings.len());
     let round = pairings.first().map_or(0, |p| p.round);
     // The round's matches in one statement, in board order (so their ids are in
@@ -992,24 +986,29 @@ async fn pair_in(
         })
         .collect();
     let json = serde_json::to_string(&rows).map_err(|e| corrupt(format!("matches: {e}")))?;
-    // Inserted in board order under the write lock, so their ids are consecutive and in
-    // board order (boards are the matches' order by id within the round).
+    // Inserted in board order under the write lock, one writer at a time, so their
+    // ids increase in board order (boards are the matches' order by id within the
+    // round). Each player plays once a round, so South names the board an id is for.
     let ids: Vec<i64> = if games.is_empty() {
         Vec::new()
     } else {
-        let inserted = sqlx::query(
+        let inserted = query(
             "INSERT INTO matches (variant, rules, form, max_hands, first_mover, south_id,
                      north_id, south_engine, north_engine, seed, tournament_id, round, created_at,
                      winner, hands_played, final_south, final_north, finished_at,
                      engine_version)
-                 SELECT ?2, ?3, ?4, ?5, ?6, value->>0, value->>1, value->>2, value->>3,
-                        value->>4, ?7, ?8, ?9, value->>5, value->>6, value->>7, value->>8,
-                        CASE WHEN value->>5 IS NULL THEN NULL ELSE ?9 END, ?10
-                 FROM jsonb_each(jsonb(?1)) WHERE true",
+                 SELECT $2, $3, $4, $5, $6, CAST(v.value->>0 AS BIGINT),
+                        CAST(v.value->>1 AS BIGINT), v.value->>2, v.value->>3,
+                        CAST(v.value->>4 AS BIGINT), $7, $8, $9, v.value->>5,
+                        CAST(v.value->>6 AS BIGINT), CAST(v.value->>7 AS BIGINT),
+                        CAST(v.value->>8 AS BIGINT),
+                        CASE WHEN v.value->>5 IS NULL THEN NULL ELSE $9 END, $10
+                 FROM jsonb_each(jsonb($1)) AS v WHERE true
+                 RETURNING id, south_id",
         )
         .bind(json)
-        .bind(&spec.variant)
-        .bind(&rules_json)
+        .bind(spec.variant.as_str())
+        .bind(rules_json.as_str())
         .bind(spec.form.name())
         .bind(spec.max_hands.map(i64::from))
         .bind(spec.first.name())
@@ -1017,17 +1016,27 @@ async fn pair_in(
         .bind(i64::from(round))
         .bind(now)
         .bind(crate::ai::ENGINE_VERSION)
-        .execute(&mut *conn)
+        .fetch_all(&mut *conn)
         .await?;
-        if inserted.rows_affected() != games.len() as u64 {
+        let mut id_of_south = HashMap::with_capacity(inserted.len());
+        for r in &inserted {
+            id_of_south.insert(r.try_get::<i64>("south_id")?, r.try_get::<i64>("id")?);
+        }
+        let ids: Vec<i64> = games
+            .iter()
+            .filter_map(|g| id_of_south.get(&g.0.south).copied())
+            .collect();
+        if inserted.len() != games.len()
+            || ids.len() != games.len()
+            || ids.windows(2).any(|w| w[0] >= w[1])
+        {
             return Err(corrupt(format!(
-                "round {round}: {} of {} matches stored",
-                inserted.rows_affected(),
+                "round {round}: {} of {} matches stored in board order",
+                ids.len(),
                 games.len()
             )));
         }
-        let last = inserted.last_insert_rowid();
-        (last + 1 - games.len() as i64..=last).collect()
+        ids
     };
     let hand_rows: Vec<(i64, &[crate::matches::Hand])> = ids
         .iter()
@@ -1040,9 +1049,9 @@ async fn pair_in(
     let mut ids = ids.into_iter();
     for p in &pairings {
         let Some(north) = p.north else {
-            sqlx::query(
+            query(
                 "INSERT INTO tournament_byes (tournament_id, round, board, player_id)
-                     VALUES (?1, ?2, ?3, ?4)",
+                     VALUES ($1, $2, $3, $4)",
             )
             .bind(tid)
             .bind(i64::from(p.round))
@@ -1071,7 +1080,7 @@ async fn pair_in(
         boards.push(board_row(p, Some(id), false, 0, seed, engines));
     }
     if loaded.row.status == "open" {
-        sqlx::query("UPDATE tournaments SET status = 'running' WHERE id = ?1 AND status = 'open'")
+        query("UPDATE tournaments SET status = 'running' WHERE id = $1 AND status = 'open'")
             .bind(tid)
             .execute(&mut *conn)
             .await?;
@@ -1106,19 +1115,22 @@ async fn pair_in(
 /// Read from the players table every time, not from a cached tournament: a
 /// retirement changes no tournament row.
 async fn withdraw_retired(
-    conn: &mut SqliteConnection,
+    conn: &mut impl AsConn,
     loaded: &mut LoadedTournament,
 ) -> Result<Vec<(i64, String)>> {
-    let retired: Vec<(i64, String)> = sqlx::query_as(
+    let retired = query(
         "SELECT tp.player_id, p.name FROM tournament_players tp
          JOIN players p ON p.id = tp.player_id
-         WHERE tp.tournament_id = ?1 AND tp.withdrawn_after IS NULL
+         WHERE tp.tournament_id = $1 AND tp.withdrawn_after IS NULL
            AND p.retired_at IS NOT NULL
          ORDER BY tp.seed_no, tp.player_id",
     )
     .bind(loaded.row.id)
     .fetch_all(&mut *conn)
-    .await?;
+    .await?
+    .iter()
+    .map(|r| Ok((r.try_get("player_id")?, r.try_get("name")?)))
+    .collect::<Result<Vec<(i64, String)>>>()?;
     let t = &mut loaded.tournament;
     let after = t.current_round();
     for (id, _) in &retired {
@@ -1133,28 +1145,28 @@ async fn withdraw_retired(
 
 /// Stores the withdrawals [`withdraw_retired`] made in `t` (paired since).
 async fn record_withdrawals(
-    conn: &mut SqliteConnection,
+    conn: &mut impl AsConn,
     tid: i64,
     t: &Tournament,
     withdrawn: &[(i64, String)],
 ) -> Result<()> {
     for (id, _) in withdrawn {
         let query = match t.entrant(*id).and_then(|e| e.withdrawn_after) {
-            Some(after) => sqlx::query(
-                "UPDATE tournament_players SET withdrawn_after = ?3
-                 WHERE tournament_id = ?1 AND player_id = ?2 AND withdrawn_after IS NULL",
+            Some(after) => query(
+                "UPDATE tournament_players SET withdrawn_after = $3
+                 WHERE tournament_id = $1 AND player_id = $2 AND withdrawn_after IS NULL",
             )
             .bind(tid)
-            .bind(id)
+            .bind(*id)
             .bind(i64::from(after)),
-            None => sqlx::query(
+            None => query(
                 "DELETE FROM tournament_players
-                 WHERE tournament_id = ?1 AND player_id = ?2 AND withdrawn_after IS NULL",
+                 WHERE tournament_id = $1 AND player_id = $2 AND withdrawn_after IS NULL",
             )
             .bind(tid)
-            .bind(id),
+            .bind(*id),
         };
-        if query.execute(&mut *conn).await?.rows_affected() != 1 {
+        if query.execute(&mut *conn).await? != 1 {
             return Err(corrupt(format!(
                 "tournament {tid}: the withdrawal of retired player {id} was not stored"
             )));
@@ -1227,7 +1239,7 @@ impl Store {
         name: &str,
         cache: Option<&LoadedTournament>,
     ) -> Result<bool> {
-        let mut tx = self.begin_immediate().await?;
+        let mut tx = self.begin_write().await?;
         let (id, finished) = match cache {
             Some(c)
                 if name_key(&c.row.name) == name_key(name) && same_counts(&mut tx, c).await? =>
@@ -1321,12 +1333,12 @@ pub(crate) fn played(id: i64, state: &MatchState) -> PlayedMatch {
 
 /// Each entrant's engine level (`None`: a human).
 pub(crate) async fn engine_levels(
-    conn: &mut SqliteConnection,
+    conn: &mut impl AsConn,
     tournament_id: i64,
 ) -> Result<HashMap<i64, Option<String>>> {
-    Ok(sqlx::query(
+    Ok(query(
         "SELECT p.id, p.engine FROM players p
-         JOIN tournament_players tp ON tp.player_id = p.id WHERE tp.tournament_id = ?1",
+         JOIN tournament_players tp ON tp.player_id = p.id WHERE tp.tournament_id = $1",
     )
     .bind(tournament_id)
     .fetch_all(&mut *conn)
@@ -1338,41 +1350,39 @@ pub(crate) async fn engine_levels(
 
 /// Whether the stored tournament has as many matches, finished matches, byes,
 /// entrants and withdrawals as `c` (nobody else has changed it since).
-async fn same_counts(conn: &mut SqliteConnection, c: &LoadedTournament) -> Result<bool> {
-    let r = sqlx::query(
-        "SELECT (SELECT COUNT(*) FROM matches WHERE tournament_id = ?1) AS matches,
-                (SELECT COUNT(winner) FROM matches WHERE tournament_id = ?1) AS finished,
-                (SELECT COUNT(*) FROM tournament_byes WHERE tournament_id = ?1) AS byes,
-                (SELECT COUNT(*) FROM tournament_players WHERE tournament_id = ?1) AS entrants,
+async fn same_counts(conn: &mut impl AsConn, c: &LoadedTournament) -> Result<bool> {
+    let r = query(
+        "SELECT (SELECT COUNT(*) FROM matches WHERE tournament_id = $1) AS matches,
+                (SELECT COUNT(winner) FROM matches WHERE tournament_id = $1) AS finished,
+                (SELECT COUNT(*) FROM tournament_byes WHERE tournament_id = $1) AS byes,
+                (SELECT COUNT(*) FROM tournament_players WHERE tournament_id = $1) AS entrants,
                 (SELECT COUNT(withdrawn_after) FROM tournament_players
-                 WHERE tournament_id = ?1) AS withdrawn",
+                 WHERE tournament_id = $1) AS withdrawn",
     )
     .bind(c.row.id)
     .fetch_one(&mut *conn)
     .await?;
     let games = c.boards.iter().filter(|b| b.match_id.is_some());
     let count = |v: usize| v as i64;
-    Ok(
-        r.try_get::<i64, _>("matches")? == count(games.clone().count())
-            && r.try_get::<i64, _>("finished")? == count(games.filter(|b| b.finished).count())
-            && r.try_get::<i64, _>("byes")?
-                == count(c.boards.iter().filter(|b| b.match_id.is_none()).count())
-            && r.try_get::<i64, _>("entrants")? == count(c.tournament.entrants.len())
-            && r.try_get::<i64, _>("withdrawn")?
-                == count(
-                    c.tournament
-                        .entrants
-                        .iter()
-                        .filter(|e| e.is_withdrawn())
-                        .count(),
-                ),
-    )
+    Ok(r.try_get::<i64>("matches")? == count(games.clone().count())
+        && r.try_get::<i64>("finished")? == count(games.filter(|b| b.finished).count())
+        && r.try_get::<i64>("byes")?
+            == count(c.boards.iter().filter(|b| b.match_id.is_none()).count())
+        && r.try_get::<i64>("entrants")? == count(c.tournament.entrants.len())
+        && r.try_get::<i64>("withdrawn")?
+            == count(
+                c.tournament
+                    .entrants
+                    .iter()
+                    .filter(|e| e.is_withdrawn())
+                    .count(),
+            ))
 }
 
 /// Writes every hand of the given matches in one statement
 /// ([`super::write_hand_rows`]).
 async fn write_hand_rows(
-    conn: &mut SqliteConnection,
+    conn: &mut impl AsConn,
     matches: &[(i64, &[crate::matches::Hand])],
     n: u8,
 ) -> Result<()> {
@@ -1382,28 +1392,28 @@ async fn write_hand_rows(
     Ok(super::write_hand_rows(conn, rows, n).await?)
 }
 
-async fn mark_finished(conn: &mut SqliteConnection, id: i64) -> Result<()> {
-    sqlx::query(
-        "UPDATE tournaments SET status = 'finished', finished_at = COALESCE(finished_at, ?2)
-         WHERE id = ?1 AND status <> 'finished'",
+async fn mark_finished(conn: &mut impl AsConn, id: i64) -> Result<()> {
+    query(
+        "UPDATE tournaments SET status = 'finished', finished_at = COALESCE(finished_at, $2)
+         WHERE id = $1 AND status <> 'finished'",
     )
     .bind(id)
-    .bind(Utc::now())
+    .bind(super::now())
     .execute(&mut *conn)
     .await?;
     Ok(())
 }
 
-async fn find_tournament(conn: &mut SqliteConnection, name: &str) -> Result<Option<TournamentRow>> {
-    let row = sqlx::query("SELECT * FROM tournaments WHERE name_key = ?1")
+async fn find_tournament(conn: &mut impl AsConn, name: &str) -> Result<Option<TournamentRow>> {
+    let row = query("SELECT * FROM tournaments WHERE name_key = $1")
         .bind(name_key(name))
         .fetch_optional(&mut *conn)
         .await?;
     row.as_ref().map(TournamentRow::from_row).transpose()
 }
 
-async fn ratings(conn: &mut SqliteConnection) -> Result<(HashMap<i64, f64>, Vec<RatingChange>)> {
-    let rows = sqlx::query(
+async fn ratings(conn: &mut impl AsConn) -> Result<(HashMap<i64, f64>, Vec<RatingChange>)> {
+    let rows = query(
         "SELECT id, south_id, north_id, winner, finished_at FROM matches
          WHERE winner IS NOT NULL",
     )
@@ -1435,26 +1445,26 @@ async fn ratings(conn: &mut SqliteConnection) -> Result<(HashMap<i64, f64>, Vec<
     Ok(Elo::default().rate_all(&HashMap::new(), &games))
 }
 
-async fn rating_map(conn: &mut SqliteConnection) -> Result<HashMap<i64, f64>> {
+async fn rating_map(conn: &mut impl AsConn) -> Result<HashMap<i64, f64>> {
     Ok(ratings(conn).await?.0)
 }
 
-pub(super) async fn load(conn: &mut SqliteConnection, name: &str) -> Result<LoadedTournament> {
+pub(super) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTournament> {
     let row = find_tournament(conn, name)
         .await?
         .ok_or_else(|| TournamentStoreError::Unknown(name.trim().to_string()))?;
     let tid = row.id;
-    let entrant_rows = sqlx::query(
+    let entrant_rows = query(
         "SELECT tp.player_id, p.name, tp.seed_no, tp.withdrawn_after, tp.rating
          FROM tournament_players tp JOIN players p ON p.id = tp.player_id
-         WHERE tp.tournament_id = ?1 ORDER BY tp.seed_no, tp.player_id",
+         WHERE tp.tournament_id = $1 ORDER BY tp.seed_no, tp.player_id",
     )
     .bind(tid)
     .fetch_all(&mut *conn)
     .await?;
     let need_current = entrant_rows
         .iter()
-        .any(|r| matches!(r.try_get::<Option<f64>, _>("rating"), Ok(None)));
+        .any(|r| matches!(r.try_get::<Option<f64>>("rating"), Ok(None)));
     let current = if need_current {
         rating_map(conn).await?
     } else {
@@ -1471,21 +1481,21 @@ pub(super) async fn load(conn: &mut SqliteConnection, name: &str) -> Result<Load
                 .or_else(|| current.get(&id).copied())
                 .unwrap_or(Elo::DEFAULT_INITIAL),
             withdrawn_after: r
-                .try_get::<Option<i64>, _>("withdrawn_after")?
+                .try_get::<Option<i64>>("withdrawn_after")?
                 .map(|r| r.max(0) as u32),
-            start_rank: r.try_get::<i64, _>("seed_no")? as u32,
+            start_rank: r.try_get::<i64>("seed_no")? as u32,
         });
     }
     let games_form = row.match_form.starts_with("games:");
     // A games:N match's seeds are its games' sums; otherwise the last hand's.
-    let match_rows = sqlx::query(
+    let match_rows = query(
         "SELECT m.id, m.round, m.south_id, m.north_id, m.winner, m.final_south, m.final_north,
                 m.hands_played, m.seed, m.south_engine, m.north_engine,
-                CASE WHEN ?2 THEN (SELECT COALESCE(SUM(score_south), 0) FROM hands h
+                CASE WHEN $2 THEN (SELECT CAST(COALESCE(SUM(score_south), 0) AS BIGINT) FROM hands h
                                    WHERE h.match_id = m.id) END AS sum_south,
-                CASE WHEN ?2 THEN (SELECT COALESCE(SUM(score_north), 0) FROM hands h
+                CASE WHEN $2 THEN (SELECT CAST(COALESCE(SUM(score_north), 0) AS BIGINT) FROM hands h
                                    WHERE h.match_id = m.id) END AS sum_north
-         FROM matches m WHERE m.tournament_id = ?1 ORDER BY m.round, m.id",
+         FROM matches m WHERE m.tournament_id = $1 ORDER BY m.round, m.id",
     )
     .bind(tid)
     .bind(games_form)
@@ -1497,7 +1507,7 @@ pub(super) async fn load(conn: &mut SqliteConnection, name: &str) -> Result<Load
     let mut board = 0;
     for r in &match_rows {
         let id: i64 = r.try_get("id")?;
-        let round = r.try_get::<Option<i64>, _>("round")?.unwrap_or(0);
+        let round = r.try_get::<Option<i64>>("round")?.unwrap_or(0);
         if round < 1 {
             return Err(corrupt(format!("tournament match {id} has no round")));
         }
@@ -1510,13 +1520,13 @@ pub(super) async fn load(conn: &mut SqliteConnection, name: &str) -> Result<Load
         let winner: Option<String> = r.try_get("winner")?;
         let seeds = if games_form {
             (
-                r.try_get::<i64, _>("sum_south")?,
-                r.try_get::<i64, _>("sum_north")?,
+                r.try_get::<i64>("sum_south")?,
+                r.try_get::<i64>("sum_north")?,
             )
         } else {
             (
-                r.try_get::<Option<i64>, _>("final_south")?.unwrap_or(0),
-                r.try_get::<Option<i64>, _>("final_north")?.unwrap_or(0),
+                r.try_get::<Option<i64>>("final_south")?.unwrap_or(0),
+                r.try_get::<Option<i64>>("final_north")?.unwrap_or(0),
             )
         };
         let result = match winner.as_deref() {
@@ -1542,13 +1552,13 @@ pub(super) async fn load(conn: &mut SqliteConnection, name: &str) -> Result<Load
             Some(id),
             result.is_some(),
             r.try_get("hands_played")?,
-            r.try_get::<i64, _>("seed")? as u64,
+            r.try_get::<i64>("seed")? as u64,
             (r.try_get("south_engine")?, r.try_get("north_engine")?),
         ));
         fixtures.push(Fixture { pairing, result });
     }
-    let bye_rows = sqlx::query(
-        "SELECT round, board, player_id FROM tournament_byes WHERE tournament_id = ?1
+    let bye_rows = query(
+        "SELECT round, board, player_id FROM tournament_byes WHERE tournament_id = $1
          ORDER BY round, board",
     )
     .bind(tid)
@@ -1556,8 +1566,8 @@ pub(super) async fn load(conn: &mut SqliteConnection, name: &str) -> Result<Load
     .await?;
     for r in &bye_rows {
         let pairing = Pairing {
-            round: r.try_get::<i64, _>("round")? as u32,
-            board: r.try_get::<i64, _>("board")? as u32,
+            round: r.try_get::<i64>("round")? as u32,
+            board: r.try_get::<i64>("board")? as u32,
             south: r.try_get("player_id")?,
             north: None,
         };

@@ -24,8 +24,10 @@ use std::collections::HashMap;
 use std::fmt;
 
 use chrono::{DateTime, Utc};
-use sqlx::Row;
-use sqlx::sqlite::{SqliteConnection, SqliteRow};
+use sqlx::Row as _;
+use sqlx::sqlite::SqliteConnection;
+
+use super::sql::{AsConn, Row, Tx, query, query_scalar};
 
 use super::tournaments::LoadedTournament;
 use super::{MATCH_SELECT, MatchRow, Result, Store, name_key};
@@ -112,18 +114,22 @@ impl Store {
     /// differs is in the report. Engine decisions of the levels `hard`, `max` and
     /// `perfect` (up to millions of nodes a move) are recomputed only when `deep`.
     pub async fn verify(&self, deep: bool) -> Result<VerifyReport> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_read().await?;
         let mut report = VerifyReport::default();
-        sqlite_checks(&mut tx, &mut report).await?;
-        // A table whose definition is damaged may make any query on it panic in
-        // sqlx's worker, so nothing else is read from a schema that differs.
-        if !schema_checks(&mut tx, &mut report).await? {
-            tx.rollback().await?;
-            return Ok(report);
+        // PostgreSQL keeps its pages checked and its foreign keys enforced itself; an
+        // SQLite file can be damaged or edited by any program.
+        if let Tx::Sqlite(t) = &mut tx {
+            sqlite_checks(t, &mut report).await?;
+            // A table whose definition is damaged may make any query on it panic in
+            // sqlx's worker, so nothing else is read from a schema that differs.
+            if !schema_checks(t, &mut report).await? {
+                return Ok(report);
+            }
         }
+        identity_check(&mut tx, &mut report).await?;
         names_check(&mut tx, &mut report).await?;
-        let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM matches ORDER BY id")
-            .fetch_all(&mut *tx)
+        let ids: Vec<i64> = query_scalar("SELECT id FROM matches ORDER BY id")
+            .fetch_all(&mut tx)
             .await?;
         let mut replayed = HashMap::new();
         for id in ids {
@@ -132,7 +138,6 @@ impl Store {
             }
         }
         verify_tournaments(&mut tx, &replayed, &mut report).await?;
-        tx.rollback().await?;
         Ok(report)
     }
 }
@@ -163,48 +168,47 @@ async fn sqlite_checks(conn: &mut SqliteConnection, report: &mut VerifyReport) -
     Ok(())
 }
 
-/// The schema against the one the migrations make ([`super::schema`]) and the
-/// database's identity (one id, made by a migration); `Ok(false)` when the schema
-/// differs.
+/// The schema against the one the migrations make ([`super::sqlite::schema`]);
+/// `Ok(false)` when it differs.
 async fn schema_checks(conn: &mut SqliteConnection, report: &mut VerifyReport) -> Result<bool> {
-    let differences = super::schema::schema_differences(conn).await?;
+    let differences = super::sqlite::schema::schema_differences(conn).await?;
     let same = differences.is_empty();
     for d in differences {
         report.flag(None, None, format!("schema: {d}"));
     }
-    if same {
-        let ids: Vec<String> = sqlx::query_scalar("SELECT id FROM database_identity")
-            .fetch_all(&mut *conn)
-            .await?;
-        let well_formed = |id: &String| id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit());
-        if ids.len() != 1 || !ids.iter().all(well_formed) {
-            report.flag(
-                None,
-                None,
-                format!(
-                    "the database identity should be one id of 32 hex digits, {} stored",
-                    ids.len()
-                ),
-            );
-        }
-    }
     Ok(same)
+}
+
+/// The database's identity: one id, made by a migration.
+async fn identity_check(conn: &mut impl AsConn, report: &mut VerifyReport) -> Result<()> {
+    let ids: Vec<String> = query_scalar("SELECT id FROM database_identity")
+        .fetch_all(&mut *conn)
+        .await?;
+    let well_formed = |id: &String| id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit());
+    if ids.len() != 1 || !ids.iter().all(well_formed) {
+        report.flag(
+            None,
+            None,
+            format!(
+                "the database identity should be one id of 32 hex digits, {} stored",
+                ids.len()
+            ),
+        );
+    }
+    Ok(())
 }
 
 /// Every player's and tournament's stored name key is the one [`name_key`] gives
 /// its name (lookups and uniqueness go by the key).
-async fn names_check(conn: &mut SqliteConnection, report: &mut VerifyReport) -> Result<()> {
+async fn names_check(conn: &mut impl AsConn, report: &mut VerifyReport) -> Result<()> {
     for (table, what) in [("players", "player"), ("tournaments", "tournament")] {
         let sql = format!("SELECT id, name, name_key FROM {table} ORDER BY id");
-        let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
-            .fetch_all(&mut *conn)
-            .await?;
+        let rows = query(sql).fetch_all(&mut *conn).await?;
         for r in rows {
             let id: i64 = r.try_get("id")?;
-            let (Ok(name), Ok(key)) = (
-                r.try_get::<String, _>("name"),
-                r.try_get::<String, _>("name_key"),
-            ) else {
+            let (Ok(name), Ok(key)) =
+                (r.try_get::<String>("name"), r.try_get::<String>("name_key"))
+            else {
                 report.flag(
                     None,
                     None,
@@ -278,9 +282,9 @@ struct StoredHand {
 }
 
 impl StoredHand {
-    fn read(r: &SqliteRow, unreadable: &mut Vec<String>) -> StoredHand {
+    fn read(r: &Row, unreadable: &mut Vec<String>) -> StoredHand {
         let mut get_i = |c: &str| -> Option<i64> {
-            r.try_get::<Option<i64>, _>(c).unwrap_or_else(|_| {
+            r.try_get::<Option<i64>>(c).unwrap_or_else(|_| {
                 unreadable.push(c.to_string());
                 None
             })
@@ -291,7 +295,7 @@ impl StoredHand {
         let move_count = get_i("move_count");
         let score = (get_i("score_south"), get_i("score_north"));
         let mut get_s = |c: &str| -> Option<String> {
-            r.try_get::<Option<String>, _>(c).unwrap_or_else(|_| {
+            r.try_get::<Option<String>>(c).unwrap_or_else(|_| {
                 unreadable.push(c.to_string());
                 None
             })
@@ -337,18 +341,14 @@ struct Replayed {
 /// Replays one match and compares it with its stored rows; returns what the replay
 /// gives when the whole match replays.
 async fn verify_match(
-    conn: &mut SqliteConnection,
+    conn: &mut impl AsConn,
     id: i64,
     deep: bool,
     report: &mut VerifyReport,
 ) -> Result<Option<Replayed>> {
     report.matches += 1;
-    let sql = format!("{MATCH_SELECT} WHERE m.id = ?1");
-    let Some(raw) = sqlx::query(sqlx::AssertSqlSafe(sql))
-        .bind(id)
-        .fetch_optional(&mut *conn)
-        .await?
-    else {
+    let sql = format!("{MATCH_SELECT} WHERE m.id = $1");
+    let Some(raw) = query(sql).bind(id).fetch_optional(&mut *conn).await? else {
         report.flag(Some(id), None, "the match's players are missing");
         return Ok(None);
     };
@@ -377,7 +377,7 @@ async fn verify_match(
     // recomputed: today's levels would choose differently.
     let current_engine = row.engine_version == Some(crate::ai::ENGINE_VERSION);
     let n = spec.rules.holes_per_row;
-    let hand_rows = sqlx::query("SELECT * FROM hands WHERE match_id = ?1 ORDER BY number")
+    let hand_rows = query("SELECT * FROM hands WHERE match_id = $1 ORDER BY number")
         .bind(id)
         .fetch_all(&mut *conn)
         .await?;
@@ -704,12 +704,12 @@ fn engine_differs(label: &str, level: Level, chosen: &Event, n: u8) -> String {
 /// results are the standings the replayed matches give; and, when all that holds,
 /// every round's pairings are the ones the pairing rules give ([`pairings_check`]).
 async fn verify_tournaments(
-    conn: &mut SqliteConnection,
+    conn: &mut impl AsConn,
     replayed: &HashMap<i64, Replayed>,
     report: &mut VerifyReport,
 ) -> Result<()> {
     let tournaments =
-        sqlx::query("SELECT id, name, variant, status, match_form FROM tournaments ORDER BY id")
+        query("SELECT id, name, variant, status, match_form FROM tournaments ORDER BY id")
             .fetch_all(&mut *conn)
             .await?;
     for t in tournaments {
@@ -720,12 +720,12 @@ async fn verify_tournaments(
         let status: String = t.try_get("status")?;
         let match_form: String = t.try_get("match_form")?;
         let mut found: Vec<(Option<i64>, String)> = Vec::new();
-        let rows = sqlx::query(
+        let rows = query(
             "SELECT m.id, m.variant, m.round, m.winner, m.south_id, m.north_id,
                     (SELECT COUNT(*) FROM tournament_players tp
                       WHERE tp.tournament_id = m.tournament_id
                         AND tp.player_id IN (m.south_id, m.north_id)) AS entrants
-             FROM matches m WHERE m.tournament_id = ?1 ORDER BY m.id",
+             FROM matches m WHERE m.tournament_id = $1 ORDER BY m.id",
         )
         .bind(tid)
         .fetch_all(&mut *conn)
@@ -741,8 +741,8 @@ async fn verify_tournaments(
             by_pairing.insert(
                 (
                     round.unwrap_or(0),
-                    r.try_get::<i64, _>("south_id")?,
-                    r.try_get::<i64, _>("north_id")?,
+                    r.try_get::<i64>("south_id")?,
+                    r.try_get::<i64>("north_id")?,
                 ),
                 mid,
             );
@@ -800,7 +800,7 @@ async fn verify_tournaments(
 /// against the same tournament with every result taken from the replay. Returns the
 /// loaded tournament when it loads, its rounds are consistent and every match replays.
 async fn standings_check(
-    conn: &mut SqliteConnection,
+    conn: &mut impl AsConn,
     name: &str,
     match_form: &str,
     by_pairing: &HashMap<(i64, i64, i64), i64>,
@@ -874,29 +874,29 @@ async fn standings_check(
 /// entries) is read from the times: an entrant joined after round `k` if round `k`'s
 /// matches were created before they joined.
 async fn pairings_check(
-    conn: &mut SqliteConnection,
+    conn: &mut impl AsConn,
     loaded: &LoadedTournament,
     found: &mut Vec<(Option<i64>, String)>,
 ) -> Result<()> {
     let tid = loaded.row.id;
-    let created = sqlx::query("SELECT id, round, created_at FROM matches WHERE tournament_id = ?1")
+    let created = query("SELECT id, round, created_at FROM matches WHERE tournament_id = $1")
         .bind(tid)
         .fetch_all(&mut *conn)
         .await?;
     let mut rounds_created: Vec<(DateTime<Utc>, u32)> = Vec::with_capacity(created.len());
     for r in &created {
         let id: i64 = r.try_get("id")?;
-        match r.try_get::<DateTime<Utc>, _>("created_at") {
-            Ok(at) => rounds_created.push((at, r.try_get::<i64, _>("round")? as u32)),
+        match r.try_get::<DateTime<Utc>>("created_at") {
+            Ok(at) => rounds_created.push((at, r.try_get::<i64>("round")? as u32)),
             Err(e) => {
                 found.push((Some(id), format!("unreadable creation time: {e}")));
                 return Ok(());
             }
         }
     }
-    let entrants = sqlx::query(
+    let entrants = query(
         "SELECT tp.player_id, p.name, tp.joined_at, tp.rating FROM tournament_players tp
-         JOIN players p ON p.id = tp.player_id WHERE tp.tournament_id = ?1",
+         JOIN players p ON p.id = tp.player_id WHERE tp.tournament_id = $1",
     )
     .bind(tid)
     .fetch_all(&mut *conn)
@@ -908,7 +908,7 @@ async fn pairings_check(
     let mut unrated = false;
     for r in &entrants {
         let id: i64 = r.try_get("player_id")?;
-        let joined = match r.try_get::<DateTime<Utc>, _>("joined_at") {
+        let joined = match r.try_get::<DateTime<Utc>>("joined_at") {
             Ok(at) => at,
             Err(e) => {
                 let name: String = r.try_get("name")?;
@@ -923,7 +923,7 @@ async fn pairings_check(
             .max()
             .unwrap_or(0);
         entered_after.insert(id, after);
-        unrated |= r.try_get::<Option<f64>, _>("rating")?.is_none();
+        unrated |= r.try_get::<Option<f64>>("rating")?.is_none();
     }
     let match_of = |round: u32, board: Option<u32>| {
         board.and_then(|b| {

@@ -168,3 +168,6 @@ pub fn sql_on(path: &Path, sql: &str) {
         conn.close().await.unwrap();
     });
 }
+
+pub mod backends;
+pub mod pg;

@@ -14,9 +14,10 @@ use goobalay::names::excerpt;
     about = "Tournament manager and rules engine for Layli Goobalay and its sister mancala games"
 )]
 pub struct Cli {
-    /// The database file (default: $XDG_DATA_HOME/goobalay/goobalay.db or
-    /// ~/.local/share/goobalay/goobalay.db, created on first use).
-    #[arg(long, global = true, env = "GOOBALAY_DB", value_name = "PATH")]
+    /// The database: a file (default: $XDG_DATA_HOME/goobalay/goobalay.db or
+    /// ~/.local/share/goobalay/goobalay.db, created on first use) or a PostgreSQL
+    /// database, postgres://USER@HOST/DB or postgres:///DB?host=SOCKET_FOLDER&user=USER.
+    #[arg(long, global = true, env = "GOOBALAY_DB", value_name = "PATH|URL")]
     pub db: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Command,
@@ -59,6 +60,9 @@ pub enum Command {
     /// Club tournaments: create, enter players, pair, run, standings, export.
     #[command(subcommand)]
     Tournament(crate::tournament_cmd::TournamentCommand),
+    /// Databases: copy every record from one to another (SQLite <-> PostgreSQL).
+    #[command(subcommand)]
+    Db(crate::db_cmd::DbCommand),
     /// A small engine club plays a Layli Goobalay round robin: standings, a match, a hand.
     Demo(crate::demo_cmd::DemoArgs),
 }

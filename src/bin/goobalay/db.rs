@@ -18,11 +18,19 @@ pub fn with_store<T>(
         .context("cannot start the async runtime")?;
     runtime.block_on(async move {
         let path = db.unwrap_or_else(default_db_path);
+        if is_server(&path) {
+            return with_existing_store(&path, f).await;
+        }
         if std::fs::symlink_metadata(&path).is_err() {
             return with_new_store(&path, f).await;
         }
         with_existing_store(&path, f).await
     })
+}
+
+/// A `postgres://` URL rather than a file (the server keeps the database).
+fn is_server(db: &Path) -> bool {
+    db.to_str().is_some_and(goobalay::store::postgres::is_url)
 }
 
 async fn with_existing_store<T>(
@@ -31,7 +39,7 @@ async fn with_existing_store<T>(
 ) -> anyhow::Result<T> {
     let store = Store::open(path)
         .await
-        .with_context(|| format!("cannot open database {}", path.display()))?;
+        .with_context(|| format!("cannot open database {}", shown(path)))?;
     let result = f(&store).await;
     store.close().await;
     result
@@ -158,11 +166,19 @@ fn with_store_reading<T>(
         } else {
             Store::open_read_only(&path).await
         };
-        let store = opened.with_context(|| format!("cannot open database {}", path.display()))?;
+        let store = opened.with_context(|| format!("cannot open database {}", shown(&path)))?;
         let result = f(&store).await;
         store.close().await;
         result
     })
+}
+
+/// The database as messages name it: the file, or the URL without its password.
+pub fn shown(db: &Path) -> String {
+    match db.to_str() {
+        Some(url) if is_server(db) => goobalay::store::postgres::redacted(url),
+        _ => db.display().to_string(),
+    }
 }
 
 /// Prints a value as pretty JSON with a final newline.

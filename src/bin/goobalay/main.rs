@@ -4,6 +4,7 @@ mod ai_cmds;
 mod args;
 mod bench_cmd;
 mod db;
+mod db_cmd;
 mod demo_cmd;
 mod draw;
 mod engine_cmds;
@@ -71,6 +72,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::BenchSearch(a) => ai_cmds::bench_search(a),
         Command::Tournament(c) => tournament_cmd::run(cli.db, c),
         Command::Demo(a) => demo_cmd::demo(cli.db, a),
+        Command::Db(c) => db_cmd::run(c),
     }
 }
 

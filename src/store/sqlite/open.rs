@@ -35,10 +35,8 @@ use std::path::{Path, PathBuf};
 use sqlx::Connection;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection, SqlitePoolOptions};
 
-use super::{
-    DEFAULT_BUSY_TIMEOUT, Result, Store, StoreError, busy_timeout, check_header, not_a_db,
-    schema_state,
-};
+use super::{check_header, not_a_db, schema_state};
+use crate::store::{DEFAULT_BUSY_TIMEOUT, Result, Store, StoreError, busy_timeout};
 
 /// `club.db` + `-wal` etc.: the files SQLite keeps beside a database.
 pub(crate) fn sidecar(path: &Path, suffix: &str) -> PathBuf {
@@ -345,13 +343,13 @@ impl Store {
     /// Opens an existing database for a command that only reads (see the module
     /// docs): refuses a missing file rather than creating one. A database whose
     /// schema is older than this build's is brought up to date first (that writes).
-    pub async fn open_read_only(path: &Path) -> Result<Store> {
+    pub(crate) async fn open_file_read_only(path: &Path) -> Result<Store> {
         Store::open_reading(path, true).await
     }
 
     /// Like [`Store::open_read_only`], but a schema that differs from the
     /// migrations' is opened too, for [`Store::verify`] to list the differences.
-    pub async fn open_for_audit(path: &Path) -> Result<Store> {
+    pub(crate) async fn open_file_for_audit(path: &Path) -> Result<Store> {
         Store::open_reading(path, false).await
     }
 
@@ -364,7 +362,7 @@ impl Store {
             return Err(StoreError::Missing(path.to_path_buf()));
         }
         if inspect(path, check_schema).await?.pending {
-            return Store::open(path).await;
+            return Store::open_file(path).await;
         }
         let writable = SqliteConnectOptions::new()
             .filename(path)
@@ -391,10 +389,6 @@ impl Store {
             .connect_with(options)
             .await
             .map_err(|e| not_a_db(path, e))?;
-        Ok(Store {
-            pool,
-            path: path.to_path_buf(),
-            rollback_change_counter: None,
-        })
+        Ok(Store::on_sqlite(pool, path, None, busy_timeout()?))
     }
 }

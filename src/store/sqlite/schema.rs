@@ -17,7 +17,8 @@ use std::collections::BTreeMap;
 use sqlx::sqlite::SqliteConnection;
 use sqlx::{Connection, Row};
 
-use super::{MIGRATOR, Result};
+use super::MIGRATOR;
+use crate::store::Result;
 
 /// One schema object: its kind (`table`, `index`, `view`, `trigger`), the table it
 /// belongs to and its definition.

@@ -1,0 +1,222 @@
+//! `goobalay db copy`: every record of one database into another, empty one, on
+//! either backend (a club's SQLite file to a league's PostgreSQL server, and back).
+//!
+//! The source is read in one read transaction (one state of it, even while others
+//! write) and the target written in one write transaction, so a copy that fails
+//! leaves the target as it was. Ids are copied as they are, so matches keep their
+//! numbers; on PostgreSQL the id sequences then continue after the copied ids.
+//! The target keeps its own database identity (an SQLite file's identity is tied
+//! to the file, see [`super::sqlite::open`]).
+
+use chrono::{DateTime, Utc};
+
+use super::sql::{Arg, AsConn, Backend, Row, query, query_scalar};
+use super::{Result, Store, StoreError};
+
+/// How a column is read and bound: both backends store these alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Int,
+    Real,
+    Text,
+    Time,
+}
+
+use Kind::{Int, Real, Text, Time};
+
+/// goobalay's tables in an order in which every row's foreign keys point at rows
+/// copied before, with every column of the current schema.
+pub const TABLES: &[(&str, &[(&str, Kind)])] = &[
+    (
+        "players",
+        &[
+            ("id", Int),
+            ("name", Text),
+            ("name_key", Text),
+            ("club", Text),
+            ("engine", Text),
+            ("rating", Real),
+            ("created_at", Time),
+            ("retired_at", Time),
+        ],
+    ),
+    (
+        "tournaments",
+        &[
+            ("id", Int),
+            ("name", Text),
+            ("name_key", Text),
+            ("variant", Text),
+            ("rules", Text),
+            ("format", Text),
+            ("rounds", Int),
+            ("match_form", Text),
+            ("max_hands", Int),
+            ("points", Text),
+            ("tiebreaks", Text),
+            ("seed", Int),
+            ("status", Text),
+            ("created_at", Time),
+            ("finished_at", Time),
+            ("pairing_system", Text),
+        ],
+    ),
+    (
+        "tournament_players",
+        &[
+            ("tournament_id", Int),
+            ("player_id", Int),
+            ("seed_no", Int),
+            ("withdrawn_after", Int),
+            ("joined_at", Time),
+            ("rating", Real),
+        ],
+    ),
+    (
+        "matches",
+        &[
+            ("id", Int),
+            ("variant", Text),
+            ("rules", Text),
+            ("form", Text),
+            ("max_hands", Int),
+            ("first_mover", Text),
+            ("south_id", Int),
+            ("north_id", Int),
+            ("south_engine", Text),
+            ("north_engine", Text),
+            ("seed", Int),
+            ("tournament_id", Int),
+            ("round", Int),
+            ("winner", Text),
+            ("hands_played", Int),
+            ("final_south", Int),
+            ("final_north", Int),
+            ("created_at", Time),
+            ("finished_at", Time),
+            ("engine_version", Int),
+            ("revision", Int),
+        ],
+    ),
+    (
+        "hands",
+        &[
+            ("match_id", Int),
+            ("number", Int),
+            ("first_mover", Text),
+            ("first_arranger", Text),
+            ("holdings_south", Int),
+            ("holdings_north", Int),
+            ("kept_south", Int),
+            ("kept_north", Int),
+            ("arrangement_south", Text),
+            ("arrangement_north", Text),
+            ("moves", Text),
+            ("move_count", Int),
+            ("end_reason", Text),
+            ("score_south", Int),
+            ("score_north", Int),
+            ("updated_at", Time),
+        ],
+    ),
+    (
+        "tournament_byes",
+        &[
+            ("tournament_id", Int),
+            ("round", Int),
+            ("board", Int),
+            ("player_id", Int),
+        ],
+    ),
+];
+
+/// Tables whose `id` is made by the database (an identity column on PostgreSQL).
+const WITH_IDS: &[&str] = &["players", "tournaments", "matches"];
+
+/// Rows copied, per table, in [`TABLES`] order.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct CopyReport {
+    pub tables: Vec<(String, u64)>,
+}
+
+impl Store {
+    /// Copies every record of `source` into this database, which must hold none
+    /// (see the module docs). Nothing is written if anything fails.
+    pub async fn copy_from(&self, source: &Store) -> Result<CopyReport> {
+        let mut from = source.begin_read().await?;
+        let mut to = self.begin_write().await?;
+        for (table, _) in TABLES {
+            let rows: i64 = query_scalar(format!("SELECT count(*) FROM {table}"))
+                .fetch_one(&mut to)
+                .await?;
+            if rows > 0 {
+                return Err(StoreError::NotEmpty {
+                    table: (*table).to_string(),
+                    rows,
+                });
+            }
+        }
+        let mut report = CopyReport { tables: Vec::new() };
+        for (table, columns) in TABLES {
+            let names: Vec<&str> = columns.iter().map(|(n, _)| *n).collect();
+            let key = if names.contains(&"id") {
+                "id".to_string()
+            } else {
+                names.iter().take(2).copied().collect::<Vec<_>>().join(", ")
+            };
+            let select = format!("SELECT {} FROM {table} ORDER BY {key}", names.join(", "));
+            let params: Vec<String> = (1..=names.len()).map(|i| format!("${i}")).collect();
+            let insert = format!(
+                "INSERT INTO {table} ({}) VALUES ({})",
+                names.join(", "),
+                params.join(", ")
+            );
+            let rows = query(select).fetch_all(&mut from).await?;
+            for row in &rows {
+                let mut q = query(insert.clone());
+                for (name, kind) in columns.iter() {
+                    q = q.bind(read(row, name, *kind)?);
+                }
+                q.execute(&mut to).await?;
+            }
+            let copied: i64 = query_scalar(format!("SELECT count(*) FROM {table}"))
+                .fetch_one(&mut to)
+                .await?;
+            if copied != rows.len() as i64 {
+                return Err(StoreError::Corrupt(format!(
+                    "{table}: {copied} of {} rows copied",
+                    rows.len()
+                )));
+            }
+            report.tables.push(((*table).to_string(), copied as u64));
+        }
+        if self.backend() == Backend::Postgres {
+            continue_ids_after_copied(&mut to).await?;
+        }
+        to.commit().await?;
+        Ok(report)
+    }
+}
+
+fn read(row: &Row, column: &str, kind: Kind) -> Result<Arg> {
+    Ok(match kind {
+        Int => Arg::from(row.try_get::<Option<i64>>(column)?),
+        Real => Arg::from(row.try_get::<Option<f64>>(column)?),
+        Text => Arg::from(row.try_get::<Option<String>>(column)?),
+        Time => Arg::from(row.try_get::<Option<DateTime<Utc>>>(column)?),
+    })
+}
+
+/// PostgreSQL's identity columns count on their own: after ids were inserted as
+/// they are, the next one made must come after the largest.
+async fn continue_ids_after_copied(conn: &mut impl AsConn) -> Result<()> {
+    for table in WITH_IDS {
+        query(format!(
+            "SELECT setval(pg_get_serial_sequence('{table}', 'id'),
+                           COALESCE((SELECT max(id) FROM {table}), 0) + 1, false)"
+        ))
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
