@@ -1,0 +1,92 @@
+//! The standings benchmark: a round robin of PLAYERS `random` engine players in
+//! Tihbat single games (448 players: 100,128 matches), stored through the code
+//! `goobalay tournament run` uses, then the work of `tournament standings` (load the
+//! tournament, compute the standings) and of `tournament export --format trf`
+//! (load, write the TRF) timed five times each, on the database DB: an SQLite file
+//! (made fresh) or the URL of an empty PostgreSQL database. A database that already
+//! holds the tournament "Bench" is timed as it is.
+//!
+//! ```sh
+//! cargo run --release --example standings_timing -- DB [PLAYERS]
+//! ```
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use goobalay::ai::Level;
+use goobalay::engine::Variant;
+use goobalay::matches::MatchForm;
+use goobalay::store::Store;
+use goobalay::store::tournaments::NewTournament;
+use goobalay::tournament::export::{ExportFormat, export};
+use goobalay::tournament::{Format, PointsScheme};
+
+fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort();
+    times[times.len() / 2]
+}
+
+#[tokio::main(flavor = "current_thread")]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let db = std::env::args()
+        .nth(1)
+        .ok_or("usage: standings_timing DB [PLAYERS]")?;
+    let players: usize = std::env::args().nth(2).map_or(Ok(448), |s| s.parse())?;
+    let store = Store::open(&PathBuf::from(&db)).await?;
+    if !store.tournament_exists("Bench").await? {
+        let mut names = Vec::new();
+        for i in 1..=players {
+            let name = format!("Random {i:03}");
+            store.add_player(&name, None, Some(Level::Random)).await?;
+            names.push(name);
+        }
+        store
+            .create_tournament(&NewTournament {
+                name: "Bench".into(),
+                variant: Variant::preset("tihbat").expect("preset"),
+                format: Format::RoundRobin,
+                rounds: None,
+                form: MatchForm::Single,
+                max_hands: None,
+                points: PointsScheme::default(),
+                tiebreaks: Vec::new(),
+                seed: 2026,
+            })
+            .await?;
+        store.add_entrants("Bench", &names).await?;
+        let start = Instant::now();
+        let report = goobalay::app::run_tournament(&store, "Bench", None, |_| {}).await?;
+        println!(
+            "stored {} matches in {:.1} s",
+            report.played,
+            start.elapsed().as_secs_f64()
+        );
+    }
+    let mut load = Vec::new();
+    let mut standings = Vec::new();
+    let mut trf = Vec::new();
+    let mut matches = 0;
+    for _ in 0..5 {
+        let t0 = Instant::now();
+        let loaded = store.load_tournament("Bench").await?;
+        let t1 = Instant::now();
+        let s = loaded.tournament.standings();
+        let t2 = Instant::now();
+        let text = export(&loaded.tournament, ExportFormat::Trf);
+        let t3 = Instant::now();
+        std::hint::black_box((&s, &text));
+        matches = loaded.tournament.fixtures.len();
+        load.push(t1 - t0);
+        standings.push(t2 - t0);
+        trf.push((t1 - t0) + (t3 - t2));
+    }
+    println!(
+        "{db}: {matches} matches; median of 5: load {:.0} ms, standings (load + compute) {:.0} ms, \
+         TRF export (load + write) {:.0} ms",
+        median(load).as_secs_f64() * 1e3,
+        median(standings).as_secs_f64() * 1e3,
+        median(trf).as_secs_f64() * 1e3,
+    );
+    store.close().await;
+    Ok(())
+}
