@@ -528,8 +528,15 @@ fn engine_club(db: &dyn Target) {
         db.ok(&["player", "add", name, "--engine", level]);
     }
     db.ok(&[
-        "tournament", "new", "Night", "--variant", "layli-goobalay", "--format",
-        "double-round-robin", "--seed", "21",
+        "tournament",
+        "new",
+        "Night",
+        "--variant",
+        "layli-goobalay",
+        "--format",
+        "double-round-robin",
+        "--seed",
+        "21",
     ]);
     db.ok(&["tournament", "add", "Night", "E1", "E2", "E3", "E4", "E5"]);
 }

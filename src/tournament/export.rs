@@ -503,6 +503,12 @@ fn trf_points(p: Points, width: usize) -> String {
 /// Writes `text` into `line` starting at 1-based column `col`, padding with spaces.
 fn put(line: &mut String, col: usize, text: &str) {
     let start = col - 1;
+    // The common case, in one pass: an ASCII line written left to right.
+    if line.is_ascii() && line.len() <= start {
+        line.extend(std::iter::repeat_n(' ', start - line.len()));
+        line.push_str(text);
+        return;
+    }
     while line.chars().count() < start {
         line.push(' ');
     }
@@ -564,12 +570,35 @@ pub fn trf(t: &Tournament) -> String {
     out.push_str(&format!("XXR {}\n", t.planned_rounds()));
 
     // Rounds whose matches are all finished.
+    let unfinished: std::collections::HashSet<u32> = t
+        .fixtures
+        .iter()
+        .filter(|f| !f.is_finished())
+        .map(|f| f.pairing.round)
+        .collect();
     let complete: Vec<u32> = (1..=t.current_round())
-        .take_while(|&r| t.round_fixtures(r).iter().all(Fixture::is_finished))
+        .take_while(|r| !unfinished.contains(r))
         .collect();
     let mut entrants: Vec<&Entrant> = t.entrants.iter().collect();
     entrants.sort_by_key(|e| e.start_rank);
     let rank_of = |id: i64| t.entrant(id).map(|e| e.start_rank).unwrap_or(0);
+    // Each player's fixture of each round written, found once (not by a search of
+    // every fixture per player and round: a 448-player round robin has 100,128).
+    let last_complete = complete.last().copied().unwrap_or(0);
+    let mut fixture_of: std::collections::HashMap<(i64, u32), &Fixture> =
+        std::collections::HashMap::new();
+    for f in t
+        .fixtures
+        .iter()
+        .filter(|f| f.pairing.round <= last_complete)
+    {
+        fixture_of
+            .entry((f.pairing.south, f.pairing.round))
+            .or_insert(f);
+        if let Some(north) = f.pairing.north {
+            fixture_of.entry((north, f.pairing.round)).or_insert(f);
+        }
+    }
     for e in entrants {
         let row = s.row(e.id).expect("every entrant has a row");
         let mut l = String::from("001");
@@ -584,10 +613,9 @@ pub fn trf(t: &Tournament) -> String {
             );
         }
         // Points over the rounds written.
-        let pts: Points = t
-            .fixtures
+        let pts: Points = complete
             .iter()
-            .filter(|f| complete.contains(&f.pairing.round))
+            .filter_map(|&r| fixture_of.get(&(e.id, r)))
             .filter_map(|f| f.outcome_for(e.id))
             .map(|o| t.points.points(o))
             .sum();
@@ -595,10 +623,7 @@ pub fn trf(t: &Tournament) -> String {
         put(&mut l, 86, &format!("{:>4}", row.position));
         for &r in &complete {
             let col = 92 + 10 * (r as usize - 1);
-            let f = t
-                .fixtures
-                .iter()
-                .find(|f| f.pairing.round == r && f.pairing.involves(e.id));
+            let f = fixture_of.get(&(e.id, r)).copied();
             let (opp, colour, result) = match f {
                 None => ("0000".to_string(), "-", "Z"),
                 Some(f) => match f.pairing.opponent_of(e.id) {

@@ -50,7 +50,7 @@ pub fn demo(db: Option<PathBuf>, a: DemoArgs) -> anyhow::Result<ExitCode> {
         );
     }
     let path = db.clone().unwrap_or_else(default_db_path);
-    outln!("goobalay demo, database {}", path.display());
+    outln!("goobalay demo, database {}", crate::db::shown(&path));
     let seed = a.seed.unwrap_or_else(|| rand::random::<u64>() >> 1);
     let (name, shown) = with_store(db.clone(), async |store| {
         // The club: engine players, reused when they exist.
