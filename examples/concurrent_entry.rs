@@ -164,7 +164,7 @@ async fn worker(
     let mut shared = first + (k * SHARED / processes.max(1)) % SHARED;
     let mut turn = 0u64;
     while Instant::now() < deadline && own < own_end {
-        let id = if turn % 2 == 0 {
+        let id = if turn.is_multiple_of(2) {
             own += 1;
             own - 1
         } else {

@@ -9,6 +9,7 @@
 //!
 //! ```sh
 //! cargo run --release --example tournament_timing -- [PLAYERS]
+//! GOOBALAY_TIMING_DB='postgres:///DB?host=...' cargo run --release --example tournament_timing
 //! ```
 
 use std::time::Instant;
@@ -35,8 +36,11 @@ fn cpu_seconds() -> Option<f64> {
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let players: usize = std::env::args().nth(1).map_or(Ok(32), |s| s.parse())?;
+    // GOOBALAY_TIMING_DB: an empty PostgreSQL database's URL, to time that backend.
     let dir = std::env::temp_dir().join(format!("goobalay-ttiming-{}", std::process::id()));
-    let store = Store::open(&dir.join("timing.db")).await?;
+    let location = std::env::var_os("GOOBALAY_TIMING_DB")
+        .map_or_else(|| dir.join("timing.db"), std::path::PathBuf::from);
+    let store = Store::open(&location).await?;
     let mut names = Vec::new();
     for i in 1..=players {
         let name = format!("Random {i:02}");
