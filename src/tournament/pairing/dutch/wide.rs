@@ -74,6 +74,18 @@ impl<const L: usize> Wide<L> {
         }
     }
 
+    /// `a + b - c`, wrapping, in one pass over the limbs.
+    pub fn sum_less(a: &Self, b: &Self, c: &Self) -> Self {
+        let mut out = [0u64; L];
+        let mut carry: i128 = 0;
+        for i in 0..L {
+            let t = a.0[i] as i128 + b.0[i] as i128 - c.0[i] as i128 + carry;
+            out[i] = t as u64;
+            carry = t >> 64;
+        }
+        Wide(out)
+    }
+
     pub fn add_u64(&mut self, v: u64) {
         self.add(&Self::from_u64(v));
     }
