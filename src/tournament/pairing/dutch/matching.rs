@@ -148,10 +148,14 @@ impl<W: Weight> Matcher<W> {
     }
 
     /// Sets the weight of edge `a`–`b` (even; zero: no edge); `a` is the vertex
-    /// whose dual is re-fitted at the next solve.
+    /// whose dual is re-fitted at the next solve. Setting the weight an edge
+    /// already has changes nothing: the current optimum stays one.
     pub fn set(&mut self, a: usize, b: usize, w: W) {
         let mut twice = w;
         twice.plus(&w);
+        if self.twice[a * self.stride + b] == twice {
+            return;
+        }
         self.twice[a * self.stride + b] = twice;
         self.twice[b * self.stride + a] = twice;
         self.dirty[a] = true;
@@ -220,9 +224,10 @@ impl<W: Weight> Matcher<W> {
     }
 
     /// Back to a state the stages can start from: blossoms dissolved into their
-    /// vertices' duals, re-weighted vertices unmatched with duals that fit their
-    /// new edges, matched edges no longer tight undone, and every exposed vertex
-    /// with a positive dual of the same parity.
+    /// vertices' duals, re-weighted vertices given the least duals that fit
+    /// their new edges, matched edges no longer tight undone, and every exposed
+    /// vertex with a positive dual of the same parity. The first time, every
+    /// dual is the largest weight and the heaviest edges are matched greedily.
     fn prepare(&mut self) {
         let n = self.n;
         if !self.solved {
@@ -235,6 +240,22 @@ impl<W: Weight> Matcher<W> {
             max.halve();
             for v in 0..n {
                 self.dualvar[v] = max;
+            }
+            // Edges of the largest weight are tight from the start: match them
+            // greedily, so that the stages only have the rest to do.
+            let mut top = max;
+            top.plus(&max);
+            for v in 0..n {
+                if self.dead[v] || self.mate[v] != NONE {
+                    continue;
+                }
+                let found = (v + 1..n).find(|&u| {
+                    self.mate[u] == NONE && self.live_edge(v, u) && self.twice[v * self.stride + u] == top
+                });
+                if let Some(u) = found {
+                    self.mate[v] = self.toward(v, u);
+                    self.mate[u] = self.toward(u, v);
+                }
             }
             self.solved = true;
             self.dirty.iter_mut().for_each(|d| *d = false);
@@ -263,10 +284,8 @@ impl<W: Weight> Matcher<W> {
                 continue;
             }
             self.dirty[v] = false;
-            if let Some(u) = self.mate_of(v) {
-                self.mate[u] = NONE;
-                self.mate[v] = NONE;
-            }
+            // The least dual that fits the new edges; a matched edge that is
+            // still tight with it stays matched (checked below).
             let mut need = W::default();
             for u in self.live_neighbours(v) {
                 let mut twice = self.twice[v * self.stride + u];
@@ -284,7 +303,8 @@ impl<W: Weight> Matcher<W> {
                 continue;
             }
             if let Some(u) = self.mate_of(v)
-                && !self.slack(self.mate[v] / 2).is_zero()
+                && (self.twice[self.mate[v] / 2].is_zero()
+                    || !self.slack(self.mate[v] / 2).is_zero())
             {
                 self.mate[u] = NONE;
                 self.mate[v] = NONE;
