@@ -218,7 +218,10 @@ impl<W: Weight> Matcher<W> {
 
     fn allow(&mut self, k: usize) {
         if !self.allowedge[k] {
-            self.allowedge[k] = true;
+            // Both ways round, so that a scan reads its own row.
+            let (i, j) = self.edge_ends(k);
+            self.allowedge[i * self.stride + j] = true;
+            self.allowedge[j * self.stride + i] = true;
             self.allowed.push(k);
         }
     }
@@ -463,12 +466,18 @@ impl<W: Weight> Matcher<W> {
         let mut bestedgeto = std::mem::take(&mut self.bestedgeto);
         let mut slackto = std::mem::take(&mut self.bestslackto);
         let mut touched = Vec::new();
-        let mut consider = |m: &Self, k: usize, bestedgeto: &mut Vec<usize>| {
+        let mut consider = |m: &Self, k: usize, row: Option<usize>, bestedgeto: &mut Vec<usize>| {
             let (i, j) = m.edge_ends(k);
             let j = if m.inblossom[j] == b { i } else { j };
             let bj = m.inblossom[j];
             if bj != b && m.label[bj] == 1 {
-                let sk = m.slack(k);
+                let sk = match row {
+                    Some(v) => {
+                        let u = if v == i { j } else { i };
+                        W::sum_less(&m.dualvar[v], &m.dualvar[u], &m.twice[v * m.stride + u])
+                    }
+                    None => m.slack(k),
+                };
                 if bestedgeto[bj] == NONE {
                     touched.push(bj);
                     bestedgeto[bj] = k;
@@ -483,14 +492,14 @@ impl<W: Weight> Matcher<W> {
             match self.blossombestedges[bv].take() {
                 Some(list) => {
                     for k in list {
-                        consider(self, k, &mut bestedgeto);
+                        consider(self, k, None, &mut bestedgeto);
                     }
                 }
                 None => {
                     for v in self.leaves_of(bv) {
                         for u in 0..self.n {
                             if self.live_edge(v, u) {
-                                consider(self, self.toward(v, u) / 2, &mut bestedgeto);
+                                consider(self, self.toward(v, u) / 2, Some(v), &mut bestedgeto);
                             }
                         }
                     }
@@ -697,9 +706,14 @@ impl<W: Weight> Matcher<W> {
             for b in n..2 * n {
                 self.blossombestedges[b] = None;
             }
-            for k in self.allowed.drain(..) {
-                self.allowedge[k] = false;
+            let mut allowed = std::mem::take(&mut self.allowed);
+            for &k in &allowed {
+                let (i, j) = self.edge_ends(k);
+                self.allowedge[i * self.stride + j] = false;
+                self.allowedge[j * self.stride + i] = false;
             }
+            allowed.clear();
+            self.allowed = allowed;
             self.queue.clear();
             // Roots: exposed vertices whose dual is not yet zero.
             let mut roots = false;
@@ -728,14 +742,18 @@ impl<W: Weight> Matcher<W> {
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
+                        // v's own row of the (symmetric) tables: the column
+                        // would cost a cache miss per neighbour.
+                        let vw = v * self.stride + w;
                         let mut kslack = W::default();
-                        if !self.allowedge[k] {
-                            kslack = self.slack(k);
+                        if !self.allowedge[vw] {
+                            kslack =
+                                W::sum_less(&self.dualvar[v], &self.dualvar[w], &self.twice[vw]);
                             if kslack.is_zero() {
                                 self.allow(k);
                             }
                         }
-                        if self.allowedge[k] {
+                        if self.allowedge[vw] {
                             let bw = self.inblossom[w];
                             if self.label[bw] == 0 && self.mate[self.blossombase[bw]] == NONE {
                                 // An exposed vertex whose dual is already zero:
