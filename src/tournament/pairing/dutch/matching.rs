@@ -253,7 +253,9 @@ impl<W: Weight> Matcher<W> {
                     continue;
                 }
                 let found = (v + 1..n).find(|&u| {
-                    self.mate[u] == NONE && self.live_edge(v, u) && self.twice[v * self.stride + u] == top
+                    self.mate[u] == NONE
+                        && self.live_edge(v, u)
+                        && self.twice[v * self.stride + u] == top
                 });
                 if let Some(u) = found {
                     self.mate[v] = self.toward(v, u);
