@@ -78,9 +78,9 @@ impl<const L: usize> Wide<L> {
     pub fn sum_less(a: &Self, b: &Self, c: &Self) -> Self {
         let mut out = [0u64; L];
         let mut carry: i128 = 0;
-        for i in 0..L {
-            let t = a.0[i] as i128 + b.0[i] as i128 - c.0[i] as i128 + carry;
-            out[i] = t as u64;
+        for (o, ((&x, &y), &z)) in out.iter_mut().zip(a.0.iter().zip(&b.0).zip(&c.0)) {
+            let t = x as i128 + y as i128 - z as i128 + carry;
+            *o = t as u64;
             carry = t >> 64;
         }
         Wide(out)
