@@ -5,7 +5,9 @@
 //! pairing-allocated bye, `-` not paired.
 
 use goobalay::engine::Side;
-use goobalay::tournament::pairing::dutch::{DutchInput, DutchPlayer, RoundRecord, pair};
+use goobalay::tournament::pairing::dutch::{
+    DutchInput, DutchPlayer, NoLegalPairing, RoundRecord, pair,
+};
 use goobalay::tournament::{
     Entrant, Fixture, Format, Pairing, PairingSystem, Points, PointsScheme, Tournament,
     TournamentError,
@@ -154,4 +156,51 @@ fn no_pairing_without_a_rematch_is_refused_with_the_round() {
     let again: Vec<Pairing> = t.next_round().unwrap();
     assert_eq!(again.len(), 1);
     let _ = Points::ZERO;
+}
+
+/// Six players after two rounds: 1 and 2 won both games with South (White), so
+/// both must have North (Black) next (colour difference +2: absolute); 5 and 6
+/// had North twice and must have South; 3 and 4 have no absolute preference.
+/// Every pair but 1-2, 1-3, 1-6, 2-3, 2-4, 3-5, 4-5, 4-6 has met, and 5-6
+/// (both must have South) may never meet (C3).
+const TWO_LEADERS_BOTH_DUE_NORTH: [&str; 6] = [
+    "4w1 5w1", "5w1 6w1", "6w= 4b=", "1b0 3w=", "2b0 1b0", "3b= 2b0",
+];
+
+#[test]
+fn last_round_top_scorers_may_meet_with_the_same_absolute_colour() {
+    // Round 3 of 3: 1 and 2 (2 of 2 points, over half the maximum) are top
+    // scorers, for whom C3 does not hold in the final round: they meet.
+    // Colours: same absolute preference and colour difference, identical
+    // histories, so the higher-ranked player (1) has North (E.4). 3 (1 point)
+    // cannot meet 4 or 6 again and floats to 5; 5's absolute South beats 3's
+    // mild one (E.2); 6 (absolute South) and 4 (mild North) both get theirs.
+    // Checked against bbpPairings.
+    let i = input(&TWO_LEADERS_BOTH_DUE_NORTH, &[true; 6], 3);
+    assert_eq!(paired(&i), (vec![(2, 1), (5, 3), (6, 4)], None));
+}
+
+#[test]
+fn before_the_last_round_players_due_the_same_colour_never_meet() {
+    // The same position with a round still to come: 1 and 2 are not top
+    // scorers, may not meet, and both float. 3 takes one of them: with 1, the
+    // 0.5-point group {2, 4, 6} would leave 2 or 6 to float onto 5, whom 2 has
+    // met and 6 may not meet (C3); so 3 plays 2, 1 plays 6 and 4 plays 5.
+    // Checked against bbpPairings.
+    let i = input(&TWO_LEADERS_BOTH_DUE_NORTH, &[true; 6], 4);
+    assert_eq!(paired(&i), (vec![(3, 2), (6, 1), (5, 4)], None));
+}
+
+#[test]
+fn the_top_scorer_exception_does_not_pair_a_last_round_without_a_legal_pairing() {
+    // Four players, each leader has beaten both trailers with South. In the
+    // final round 1 and 2 (top scorers) may meet, but then 3 and 4, both due
+    // South and not top scorers, would have to meet too (C3): no legal pairing,
+    // and the round is refused (bbpPairings refuses it as well), in the final
+    // round and before it.
+    let four = ["3w1 4w1", "4w1 3w1", "1b0 2b0", "2b0 1b0"];
+    for total_rounds in [3, 4] {
+        let i = input(&four, &[true; 4], total_rounds);
+        assert_eq!(pair(&i), Err(NoLegalPairing), "{total_rounds} rounds");
+    }
 }

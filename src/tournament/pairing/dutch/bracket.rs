@@ -38,7 +38,7 @@ pub fn pair(input: &DutchInput, facts: &Facts) -> Result<Outcome, NoLegalPairing
             $(if limbs <= $l { return Run::<$l>::new(&layout, sorted).pair(); })*
         };
     }
-    dispatch!(1 2 3 4 6 8 12 16 24 32 48 64 96 128);
+    dispatch!(1 2 3 4 5 6 7 8 9 10 12 14 16 20 24 32 48 64 96 128);
     Run::<256>::new(&layout, sorted).pair()
 }
 

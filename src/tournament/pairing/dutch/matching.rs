@@ -14,6 +14,13 @@ pub trait Weight: Copy + Ord + Default {
     fn minus(&mut self, o: &Self);
     fn halve(&mut self);
     fn is_zero(&self) -> bool;
+    /// `a + b - c` (the slack of an edge), in one pass where the type allows.
+    fn sum_less(a: &Self, b: &Self, c: &Self) -> Self {
+        let mut s = *a;
+        s.plus(b);
+        s.minus(c);
+        s
+    }
 }
 
 impl<const L: usize> Weight for Wide<L> {
@@ -28,6 +35,9 @@ impl<const L: usize> Weight for Wide<L> {
     }
     fn is_zero(&self) -> bool {
         Wide::is_zero(self)
+    }
+    fn sum_less(a: &Self, b: &Self, c: &Self) -> Self {
+        Wide::sum_less(a, b, c)
     }
 }
 
@@ -66,8 +76,13 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
 /// needs a few augmentation stages instead of a fresh run.
 pub struct Matcher<W: Weight> {
     n: usize,
-    /// Dense weights, `weight[a * n + b]`, zero for no edge.
-    weight: Vec<W>,
+    /// Row length of the dense tables: a power of two, so that an edge number
+    /// splits into its ends by shifting.
+    stride: usize,
+    shift: u32,
+    /// Twice the edge weights, `twice[a * stride + b]`, zero for no edge
+    /// (stored doubled because the slack subtracts the weight twice).
+    twice: Vec<W>,
     /// Vertices taken out (settled pairs): ignored from then on.
     dead: Vec<bool>,
     dirty: Vec<bool>,
@@ -81,18 +96,31 @@ pub struct Matcher<W: Weight> {
     blossombase: Vec<usize>,
     blossomendps: Vec<Vec<usize>>,
     bestedge: Vec<usize>,
+    /// The slack of `bestedge`, valid while `bestgen` equals `generation`
+    /// (duals unchanged since): the scan compares against it for every edge.
+    bestslack: Vec<W>,
+    bestgen: Vec<u64>,
+    generation: u64,
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<W>,
     allowedge: Vec<bool>,
+    /// The edges marked in `allowedge` this stage, to clear them cheaply.
+    allowed: Vec<usize>,
+    /// Per top-level blossom, the least-slack edge to it (add_blossom's table).
+    bestedgeto: Vec<usize>,
+    bestslackto: Vec<W>,
     queue: Vec<usize>,
 }
 
 impl<W: Weight> Matcher<W> {
     pub fn new(n: usize) -> Self {
+        let stride = n.next_power_of_two();
         Matcher {
             n,
-            weight: vec![W::default(); n * n],
+            stride,
+            shift: stride.trailing_zeros(),
+            twice: vec![W::default(); n * stride],
             dead: vec![false; n],
             dirty: vec![false; n],
             solved: false,
@@ -105,19 +133,31 @@ impl<W: Weight> Matcher<W> {
             blossombase: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
             blossomendps: vec![Vec::new(); 2 * n],
             bestedge: vec![NONE; 2 * n],
+            bestslack: vec![W::default(); 2 * n],
+            bestgen: vec![0; 2 * n],
+            generation: 1,
             blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n..2 * n).rev().collect(),
             dualvar: vec![W::default(); 2 * n],
-            allowedge: vec![false; n * n],
+            allowedge: vec![false; n * stride],
+            allowed: Vec::new(),
+            bestedgeto: vec![NONE; 2 * n],
+            bestslackto: vec![W::default(); 2 * n],
             queue: Vec::new(),
         }
     }
 
     /// Sets the weight of edge `a`–`b` (even; zero: no edge); `a` is the vertex
-    /// whose dual is re-fitted at the next solve.
+    /// whose dual is re-fitted at the next solve. Setting the weight an edge
+    /// already has changes nothing: the current optimum stays one.
     pub fn set(&mut self, a: usize, b: usize, w: W) {
-        self.weight[a * self.n + b] = w;
-        self.weight[b * self.n + a] = w;
+        let mut twice = w;
+        twice.plus(&w);
+        if self.twice[a * self.stride + b] == twice {
+            return;
+        }
+        self.twice[a * self.stride + b] = twice;
+        self.twice[b * self.stride + a] = twice;
         self.dirty[a] = true;
     }
 
@@ -135,45 +175,92 @@ impl<W: Weight> Matcher<W> {
     fn endpoint(&self, p: usize) -> usize {
         let k = p / 2;
         if p.is_multiple_of(2) {
-            k / self.n
+            k >> self.shift
         } else {
-            k % self.n
+            k & (self.stride - 1)
         }
     }
 
     fn edge_ends(&self, k: usize) -> (usize, usize) {
-        (k / self.n, k % self.n)
+        (k >> self.shift, k & (self.stride - 1))
     }
 
     /// The remote endpoint of the edge from `v` to `u`.
     fn toward(&self, v: usize, u: usize) -> usize {
         if v < u {
-            2 * (v * self.n + u) + 1
+            2 * (v * self.stride + u) + 1
         } else {
-            2 * (u * self.n + v)
+            2 * (u * self.stride + v)
         }
     }
 
     fn live_neighbours(&self, v: usize) -> impl Iterator<Item = usize> + '_ {
-        let row = &self.weight[v * self.n..(v + 1) * self.n];
-        (0..self.n).filter(move |&u| u != v && !self.dead[u] && !row[u].is_zero())
+        (0..self.n).filter(move |&u| self.live_edge(v, u))
+    }
+
+    fn live_edge(&self, v: usize, u: usize) -> bool {
+        u != v && !self.dead[u] && !self.twice[v * self.stride + u].is_zero()
+    }
+
+    fn best_slack(&mut self, x: usize) -> W {
+        if self.bestgen[x] != self.generation {
+            self.bestslack[x] = self.slack(self.bestedge[x]);
+            self.bestgen[x] = self.generation;
+        }
+        self.bestslack[x]
+    }
+
+    fn set_best(&mut self, x: usize, k: usize, slack: W) {
+        self.bestedge[x] = k;
+        self.bestslack[x] = slack;
+        self.bestgen[x] = self.generation;
+    }
+
+    fn allow(&mut self, k: usize) {
+        if !self.allowedge[k] {
+            // Both ways round, so that a scan reads its own row.
+            let (i, j) = self.edge_ends(k);
+            self.allowedge[i * self.stride + j] = true;
+            self.allowedge[j * self.stride + i] = true;
+            self.allowed.push(k);
+        }
     }
 
     /// Back to a state the stages can start from: blossoms dissolved into their
-    /// vertices' duals, re-weighted vertices unmatched with duals that fit their
-    /// new edges, matched edges no longer tight undone, and every exposed vertex
-    /// with a positive dual of the same parity.
+    /// vertices' duals, re-weighted vertices given the least duals that fit
+    /// their new edges, matched edges no longer tight undone, and every exposed
+    /// vertex with a positive dual of the same parity. The first time, every
+    /// dual is the largest weight and the heaviest edges are matched greedily.
     fn prepare(&mut self) {
         let n = self.n;
         if !self.solved {
             let mut max = W::default();
-            for w in &self.weight {
+            for w in &self.twice {
                 if *w > max {
                     max = *w;
                 }
             }
+            max.halve();
             for v in 0..n {
                 self.dualvar[v] = max;
+            }
+            // Edges of the largest weight are tight from the start: match them
+            // greedily, so that the stages only have the rest to do.
+            let mut top = max;
+            top.plus(&max);
+            for v in 0..n {
+                if self.dead[v] || self.mate[v] != NONE {
+                    continue;
+                }
+                let found = (v + 1..n).find(|&u| {
+                    self.mate[u] == NONE
+                        && self.live_edge(v, u)
+                        && self.twice[v * self.stride + u] == top
+                });
+                if let Some(u) = found {
+                    self.mate[v] = self.toward(v, u);
+                    self.mate[u] = self.toward(u, v);
+                }
             }
             self.solved = true;
             self.dirty.iter_mut().for_each(|d| *d = false);
@@ -202,14 +289,11 @@ impl<W: Weight> Matcher<W> {
                 continue;
             }
             self.dirty[v] = false;
-            if let Some(u) = self.mate_of(v) {
-                self.mate[u] = NONE;
-                self.mate[v] = NONE;
-            }
+            // The least dual that fits the new edges; a matched edge that is
+            // still tight with it stays matched (checked below).
             let mut need = W::default();
             for u in self.live_neighbours(v) {
-                let mut twice = self.weight[v * n + u];
-                twice.plus(&self.weight[v * n + u]);
+                let mut twice = self.twice[v * self.stride + u];
                 if twice > self.dualvar[u] {
                     twice.minus(&self.dualvar[u]);
                     if twice > need {
@@ -224,7 +308,8 @@ impl<W: Weight> Matcher<W> {
                 continue;
             }
             if let Some(u) = self.mate_of(v)
-                && !self.slack(self.mate[v] / 2).is_zero()
+                && (self.twice[self.mate[v] / 2].is_zero()
+                    || !self.slack(self.mate[v] / 2).is_zero())
             {
                 self.mate[u] = NONE;
                 self.mate[v] = NONE;
@@ -272,12 +357,7 @@ impl<W: Weight> Matcher<W> {
 
     fn slack(&self, k: usize) -> W {
         let (i, j) = self.edge_ends(k);
-        let w = self.weight[k];
-        let mut s = self.dualvar[i];
-        s.plus(&self.dualvar[j]);
-        s.minus(&w);
-        s.minus(&w);
-        s
+        W::sum_less(&self.dualvar[i], &self.dualvar[j], &self.twice[k])
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -385,45 +465,63 @@ impl<W: Weight> Matcher<W> {
             }
             self.inblossom[v] = b;
         }
-        let mut bestedgeto = vec![NONE; 2 * self.n];
-        for &bv in &path {
-            let lists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
-                Some(l) => vec![l],
-                None => self
-                    .leaves_of(bv)
-                    .into_iter()
-                    .map(|v| {
-                        self.live_neighbours(v)
-                            .map(|u| self.toward(v, u) / 2)
-                            .collect()
-                    })
-                    .collect(),
-            };
-            for list in lists {
-                for k in list {
-                    let (mut i, mut j) = self.edge_ends(k);
-                    if self.inblossom[j] == b {
-                        std::mem::swap(&mut i, &mut j);
+        let mut bestedgeto = std::mem::take(&mut self.bestedgeto);
+        let mut slackto = std::mem::take(&mut self.bestslackto);
+        let mut touched = Vec::new();
+        let mut consider = |m: &Self, k: usize, row: Option<usize>, bestedgeto: &mut Vec<usize>| {
+            let (i, j) = m.edge_ends(k);
+            let j = if m.inblossom[j] == b { i } else { j };
+            let bj = m.inblossom[j];
+            if bj != b && m.label[bj] == 1 {
+                let sk = match row {
+                    Some(v) => {
+                        let u = if v == i { j } else { i };
+                        W::sum_less(&m.dualvar[v], &m.dualvar[u], &m.twice[v * m.stride + u])
                     }
-                    let _ = i;
-                    let bj = self.inblossom[j];
-                    if bj != b
-                        && self.label[bj] == 1
-                        && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
-                    {
-                        bestedgeto[bj] = k;
+                    None => m.slack(k),
+                };
+                if bestedgeto[bj] == NONE {
+                    touched.push(bj);
+                    bestedgeto[bj] = k;
+                    slackto[bj] = sk;
+                } else if sk < slackto[bj] {
+                    bestedgeto[bj] = k;
+                    slackto[bj] = sk;
+                }
+            }
+        };
+        for &bv in &path {
+            match self.blossombestedges[bv].take() {
+                Some(list) => {
+                    for k in list {
+                        consider(self, k, None, &mut bestedgeto);
+                    }
+                }
+                None => {
+                    for v in self.leaves_of(bv) {
+                        for u in 0..self.n {
+                            if self.live_edge(v, u) {
+                                consider(self, self.toward(v, u) / 2, Some(v), &mut bestedgeto);
+                            }
+                        }
                     }
                 }
             }
             self.bestedge[bv] = NONE;
         }
-        let best: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
+        // The table is indexed by blossom; the list keeps the blossoms' order.
+        touched.sort_unstable();
+        let best: Vec<usize> = touched.iter().map(|&bj| bestedgeto[bj]).collect();
         self.bestedge[b] = NONE;
-        for &k in &best {
-            if self.bestedge[b] == NONE || self.slack(k) < self.slack(self.bestedge[b]) {
-                self.bestedge[b] = k;
+        for &bj in &touched {
+            let sk = slackto[bj];
+            if self.bestedge[b] == NONE || sk < self.bestslack[b] {
+                self.set_best(b, bestedgeto[bj], sk);
             }
+            bestedgeto[bj] = NONE;
         }
+        self.bestedgeto = bestedgeto;
+        self.bestslackto = slackto;
         self.blossombestedges[b] = Some(best);
     }
 
@@ -461,10 +559,10 @@ impl<W: Weight> Matcher<W> {
                 let e2 = self.endpoint(q ^ endptrick ^ 1);
                 self.label[e2] = 0;
                 self.assign_label(e, 2, p);
-                self.allowedge[q / 2] = true;
+                self.allow(q / 2);
                 j += jstep;
                 p = endps[at(j - endptrick as isize)] ^ endptrick;
-                self.allowedge[p / 2] = true;
+                self.allow(p / 2);
                 j += jstep;
             }
             let bv = childs[at(j)];
@@ -602,6 +700,7 @@ impl<W: Weight> Matcher<W> {
     /// each vertex's mate (itself when unmatched; removed vertices keep theirs).
     pub fn solve(&mut self) -> Vec<usize> {
         self.prepare();
+        self.generation += 1;
         let n = self.n;
         loop {
             self.label.iter_mut().for_each(|l| *l = 0);
@@ -609,7 +708,14 @@ impl<W: Weight> Matcher<W> {
             for b in n..2 * n {
                 self.blossombestedges[b] = None;
             }
-            self.allowedge.iter_mut().for_each(|a| *a = false);
+            let mut allowed = std::mem::take(&mut self.allowed);
+            for &k in &allowed {
+                let (i, j) = self.edge_ends(k);
+                self.allowedge[i * self.stride + j] = false;
+                self.allowedge[j * self.stride + i] = false;
+            }
+            allowed.clear();
+            self.allowed = allowed;
             self.queue.clear();
             // Roots: exposed vertices whose dual is not yet zero.
             let mut roots = false;
@@ -629,21 +735,27 @@ impl<W: Weight> Matcher<W> {
             let mut progressed = false;
             loop {
                 while let Some(v) = self.queue.pop() {
-                    let neighbours: Vec<usize> = self.live_neighbours(v).collect();
-                    for w in neighbours {
+                    for w in 0..n {
+                        if !self.live_edge(v, w) {
+                            continue;
+                        }
                         let p = self.toward(v, w);
                         let k = p / 2;
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
+                        // v's own row of the (symmetric) tables: the column
+                        // would cost a cache miss per neighbour.
+                        let vw = v * self.stride + w;
                         let mut kslack = W::default();
-                        if !self.allowedge[k] {
-                            kslack = self.slack(k);
+                        if !self.allowedge[vw] {
+                            kslack =
+                                W::sum_less(&self.dualvar[v], &self.dualvar[w], &self.twice[vw]);
                             if kslack.is_zero() {
-                                self.allowedge[k] = true;
+                                self.allow(k);
                             }
                         }
-                        if self.allowedge[k] {
+                        if self.allowedge[vw] {
                             let bw = self.inblossom[w];
                             if self.label[bw] == 0 && self.mate[self.blossombase[bw]] == NONE {
                                 // An exposed vertex whose dual is already zero:
@@ -669,13 +781,13 @@ impl<W: Weight> Matcher<W> {
                             }
                         } else if self.label[self.inblossom[w]] == 1 {
                             let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                                self.bestedge[b] = k;
+                            if self.bestedge[b] == NONE || kslack < self.best_slack(b) {
+                                self.set_best(b, k, kslack);
                             }
                         } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                            && (self.bestedge[w] == NONE || kslack < self.best_slack(w))
                         {
-                            self.bestedge[w] = k;
+                            self.set_best(w, k, kslack);
                         }
                     }
                     if progressed {
@@ -707,7 +819,7 @@ impl<W: Weight> Matcher<W> {
                         && self.label[self.inblossom[v]] == 0
                         && self.bestedge[v] != NONE
                     {
-                        let d = self.slack(self.bestedge[v]);
+                        let d = self.best_slack(v);
                         if d < delta {
                             delta = d;
                             deltatype = 2;
@@ -721,7 +833,7 @@ impl<W: Weight> Matcher<W> {
                         && self.label[b] == 1
                         && self.bestedge[b] != NONE
                     {
-                        let mut d = self.slack(self.bestedge[b]);
+                        let mut d = self.best_slack(b);
                         d.halve();
                         if d < delta {
                             delta = d;
@@ -741,6 +853,8 @@ impl<W: Weight> Matcher<W> {
                         deltablossom = b;
                     }
                 }
+                // The duals change: cached slacks go stale.
+                self.generation += 1;
                 for v in 0..n {
                     if self.dead[v] {
                         continue;
@@ -773,7 +887,7 @@ impl<W: Weight> Matcher<W> {
                         break;
                     }
                     2 => {
-                        self.allowedge[deltaedge] = true;
+                        self.allow(deltaedge);
                         let (mut i, j) = self.edge_ends(deltaedge);
                         if self.label[self.inblossom[i]] == 0 {
                             i = j;
@@ -781,7 +895,7 @@ impl<W: Weight> Matcher<W> {
                         self.queue.push(i);
                     }
                     3 => {
-                        self.allowedge[deltaedge] = true;
+                        self.allow(deltaedge);
                         let (i, _) = self.edge_ends(deltaedge);
                         self.queue.push(i);
                     }

@@ -74,6 +74,18 @@ impl<const L: usize> Wide<L> {
         }
     }
 
+    /// `a + b - c`, wrapping, in one pass over the limbs.
+    pub fn sum_less(a: &Self, b: &Self, c: &Self) -> Self {
+        let mut out = [0u64; L];
+        let mut carry: i128 = 0;
+        for (o, ((&x, &y), &z)) in out.iter_mut().zip(a.0.iter().zip(&b.0).zip(&c.0)) {
+            let t = x as i128 + y as i128 - z as i128 + carry;
+            *o = t as u64;
+            carry = t >> 64;
+        }
+        Wide(out)
+    }
+
     pub fn add_u64(&mut self, v: u64) {
         self.add(&Self::from_u64(v));
     }
