@@ -33,11 +33,13 @@ fn spec() -> MatchSpec {
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
     if args.get(1).map(String::as_str) == Some("--worker") {
+        let number = |i: usize| args[i].parse::<i64>();
         return worker(
             &args[2],
-            args[3].parse()?,
-            args[4].parse()?,
-            args[5].parse()?,
+            number(3)?,
+            number(4)?,
+            number(5)? as u64,
+            number(6)?,
         )
         .await;
     }
@@ -152,8 +154,8 @@ async fn worker(
     k: i64,
     first: i64,
     seconds: u64,
+    processes: i64,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let processes: i64 = std::env::args().nth(6).map_or(Ok(16), |s| s.parse())?;
     let store = Store::open(&PathBuf::from(db)).await?;
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let result = HumanAction::Result(BySide::new(16, 12));

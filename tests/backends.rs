@@ -20,40 +20,34 @@ fn same_on_both<T: PartialEq + std::fmt::Debug>(scenario: impl Fn(&dyn Target) -
     }
 }
 
-/// `value` without the keys that hold a time (they differ between any two runs).
-fn timeless(mut value: Value) -> Value {
-    fn strip(v: &mut Value) {
+/// `value` without the keys `drop` names, at any depth.
+fn without_keys(mut value: Value, drop: &dyn Fn(&str) -> bool) -> Value {
+    fn strip(v: &mut Value, drop: &dyn Fn(&str) -> bool) {
         match v {
             Value::Object(map) => {
-                map.retain(|k, _| !k.ends_with("_at") && k != "created" && k != "finished");
-                map.values_mut().for_each(strip);
+                map.retain(|k, _| !drop(k));
+                map.values_mut().for_each(|v| strip(v, drop));
             }
-            Value::Array(items) => items.iter_mut().for_each(strip),
+            Value::Array(items) => items.iter_mut().for_each(|v| strip(v, drop)),
             _ => {}
         }
     }
-    strip(&mut value);
+    strip(&mut value, drop);
     value
+}
+
+/// `value` without the keys that hold a time (they differ between any two runs).
+fn timeless(value: Value) -> Value {
+    without_keys(value, &|k| {
+        k.ends_with("_at") || k == "created" || k == "finished"
+    })
 }
 
 /// `values` without the keys that hold a match's or player's id.
 fn without_ids(values: Vec<Value>) -> Vec<Value> {
-    fn strip(v: &mut Value) {
-        match v {
-            Value::Object(map) => {
-                map.retain(|k, _| k != "id" && k != "match_id");
-                map.values_mut().for_each(strip);
-            }
-            Value::Array(items) => items.iter_mut().for_each(strip),
-            _ => {}
-        }
-    }
     values
         .into_iter()
-        .map(|mut v| {
-            strip(&mut v);
-            v
-        })
+        .map(|v| without_keys(v, &|k| k == "id" || k == "match_id"))
         .collect()
 }
 

@@ -156,6 +156,7 @@ impl Store {
                 });
             }
         }
+        check_copies_everything(&mut from).await?;
         let mut report = CopyReport { tables: Vec::new() };
         for (table, columns) in TABLES {
             let names: Vec<&str> = columns.iter().map(|(n, _)| *n).collect();
@@ -196,6 +197,40 @@ impl Store {
         to.commit().await?;
         Ok(report)
     }
+}
+
+/// Refuses a source holding a table or column [`TABLES`] does not name (a later
+/// migration's, not yet added there), rather than leaving its records behind.
+async fn check_copies_everything(conn: &mut impl AsConn) -> Result<()> {
+    let sql = match conn.conn().backend() {
+        Backend::Sqlite => {
+            "SELECT m.name, c.name FROM sqlite_master m, pragma_table_info(m.name) c
+             WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+        }
+        Backend::Postgres => {
+            "SELECT c.table_name::text, c.column_name::text
+             FROM information_schema.columns c
+             JOIN information_schema.tables t
+               ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+             WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE'"
+        }
+    };
+    // Not records of a club: sqlx's bookkeeping, and the database's own identity.
+    const NOT_COPIED: &[&str] = &["_sqlx_migrations", "database_identity"];
+    for row in query(sql).fetch_all(&mut *conn).await? {
+        let table: String = row.try_get_at(0)?;
+        let column: String = row.try_get_at(1)?;
+        let known = TABLES
+            .iter()
+            .find(|(t, _)| *t == table)
+            .is_some_and(|(_, columns)| columns.iter().any(|(c, _)| *c == column));
+        if !known && !NOT_COPIED.contains(&table.as_str()) {
+            return Err(StoreError::Corrupt(format!(
+                "the source holds {table}.{column}, which this goobalay does not know how to copy"
+            )));
+        }
+    }
+    Ok(())
 }
 
 fn read(row: &Row, column: &str, kind: Kind) -> Result<Arg> {

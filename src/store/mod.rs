@@ -132,7 +132,7 @@ pub enum StoreError {
 }
 
 /// The URL, when a `--db` value names a PostgreSQL database rather than a file.
-fn server_url(location: &Path) -> Option<&str> {
+pub fn server_url(location: &Path) -> Option<&str> {
     location.to_str().filter(|l| postgres::is_url(l))
 }
 

@@ -500,22 +500,26 @@ fn trf_points(p: Points, width: usize) -> String {
     format!("{:>width$.1}", p.as_f64())
 }
 
-/// Writes `text` into `line` starting at 1-based column `col`, padding with spaces.
-fn put(line: &mut String, col: usize, text: &str) {
+/// Writes `text` into `line` starting at 1-based column `col`, padding with spaces
+/// (anything from that column on is replaced). The line is kept as characters, so a
+/// write costs the length of `text`, whatever the line holds (names need not be ASCII).
+fn put(line: &mut Vec<char>, col: usize, text: &str) {
     let start = col - 1;
-    // The common case, in one pass: an ASCII line written left to right.
-    if line.is_ascii() && line.len() <= start {
-        line.extend(std::iter::repeat_n(' ', start - line.len()));
-        line.push_str(text);
-        return;
+    if line.len() < start {
+        line.resize(start, ' ');
     }
-    while line.chars().count() < start {
-        line.push(' ');
-    }
-    let mut chars: Vec<char> = line.chars().collect();
-    chars.truncate(start);
-    chars.extend(text.chars());
-    *line = chars.into_iter().collect();
+    line.truncate(start);
+    line.extend(text.chars());
+}
+
+/// A TRF record being written: its tag, then fields put at their columns.
+fn record(tag: &str) -> Vec<char> {
+    tag.chars().collect()
+}
+
+fn push_record(out: &mut String, line: &[char]) {
+    out.extend(line);
+    out.push('\n');
 }
 
 /// FIDE Tournament Report File, TRF-2026 layout, for pairing engines (bbpPairings,
@@ -552,7 +556,7 @@ pub fn trf(t: &Tournament) -> String {
     out.push_str(&line("142", &t.planned_rounds().to_string()));
     let p = t.points;
     if p != super::PointsScheme::default() {
-        let mut l = String::from("162");
+        let mut l = record("162");
         for (k, (code, pts)) in [("W", p.win), ("D", p.draw), ("L", p.loss), ("P", p.bye)]
             .into_iter()
             .enumerate()
@@ -560,8 +564,7 @@ pub fn trf(t: &Tournament) -> String {
             put(&mut l, 6 + 9 * k, code);
             put(&mut l, 7 + 9 * k, &trf_points(pts, 4));
         }
-        out.push_str(&l);
-        out.push('\n');
+        push_record(&mut out, &l);
     }
     let codes: Vec<&str> = s.tiebreaks.iter().filter_map(|tb| tb.fide_code()).collect();
     if !codes.is_empty() {
@@ -601,7 +604,7 @@ pub fn trf(t: &Tournament) -> String {
     }
     for e in entrants {
         let row = s.row(e.id).expect("every entrant has a row");
-        let mut l = String::from("001");
+        let mut l = record("001");
         put(&mut l, 5, &format!("{:>4}", e.start_rank));
         let name: String = e.name.replace(['\n', '\r'], " ").chars().take(33).collect();
         put(&mut l, 15, &name);
@@ -643,8 +646,7 @@ pub fn trf(t: &Tournament) -> String {
             put(&mut l, col + 5, colour);
             put(&mut l, col + 7, result);
         }
-        out.push_str(&l);
-        out.push('\n');
+        push_record(&mut out, &l);
     }
     out
 }

@@ -30,7 +30,7 @@ pub fn with_store<T>(
 
 /// A `postgres://` URL rather than a file (the server keeps the database).
 fn is_server(db: &Path) -> bool {
-    db.to_str().is_some_and(goobalay::store::postgres::is_url)
+    goobalay::store::server_url(db).is_some()
 }
 
 async fn with_existing_store<T>(
@@ -175,9 +175,9 @@ fn with_store_reading<T>(
 
 /// The database as messages name it: the file, or the URL without its password.
 pub fn shown(db: &Path) -> String {
-    match db.to_str() {
-        Some(url) if is_server(db) => goobalay::store::postgres::redacted(url),
-        _ => db.display().to_string(),
+    match goobalay::store::server_url(db) {
+        Some(url) => goobalay::store::postgres::redacted(url),
+        None => db.display().to_string(),
     }
 }
 
