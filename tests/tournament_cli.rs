@@ -155,7 +155,7 @@ fn round_robin_of_engines_runs_to_the_end_from_the_cli() {
     // A finished tournament pairs no more rounds.
     db.refused(
         &["tournament", "pair", "Club Night"],
-        "the tournament is finished",
+        "is finished and closed",
     );
     // Running a finished tournament again plays nothing.
     let again = db.ok(&["tournament", "run", "Club Night"]);
@@ -652,10 +652,7 @@ fn an_engine_facing_a_human_moves_when_the_round_is_paired() {
     }
     let s = db.json(&["tournament", "standings", "Mixed"]);
     assert_eq!(s["rows"][0]["draws"], 2);
-    db.refused(
-        &["tournament", "pair", "Mixed"],
-        "the tournament is finished",
-    );
+    db.refused(&["tournament", "pair", "Mixed"], "is finished and closed");
 }
 
 /// `tournament run` keeps the tournament in memory between rounds; a Swiss (whose

@@ -1,6 +1,7 @@
 //! Tournaments: pairing a round (and the engines' opening turns in its matches).
 
 use crate::store::Store;
+use crate::store::rounds::{ManualRound, Reopened, UnpairedRound};
 use crate::store::tournaments::{PairedRound, TournamentSummary};
 
 use super::{AppError, Result};
@@ -12,6 +13,38 @@ pub async fn pair_round(store: &Store, name: &str) -> Result<PairedRound> {
     let paired = store.pair_next_round(name).await?;
     make_engine_openings(store, &paired).await?;
     Ok(paired)
+}
+
+/// Pairs the next round of a Swiss as the director gives it (recorded as paired by
+/// hand), then the engines facing a human make their opening turns.
+pub async fn pair_round_by_hand(
+    store: &Store,
+    name: &str,
+    round: &ManualRound,
+) -> Result<PairedRound> {
+    let paired = store.pair_round_by_hand(name, round).await?;
+    make_engine_openings(store, &paired).await?;
+    Ok(paired)
+}
+
+/// Takes back the last round, while none of its matches has started.
+pub async fn unpair(store: &Store, name: &str, reason: Option<&str>) -> Result<UnpairedRound> {
+    Ok(store.unpair_last_round(name, reason).await?)
+}
+
+/// Closes a tournament whose paired matches all have results.
+pub async fn close(store: &Store, name: &str, reason: Option<&str>) -> Result<()> {
+    Ok(store.close_tournament(name, reason).await?)
+}
+
+/// Reopens a closed tournament, a Swiss perhaps with more rounds.
+pub async fn reopen(
+    store: &Store,
+    name: &str,
+    reason: Option<&str>,
+    rounds: Option<u32>,
+) -> Result<Reopened> {
+    Ok(store.reopen_tournament(name, reason, rounds).await?)
 }
 
 /// The opening turns of the engines facing a human in a round just paired. An error
@@ -44,7 +77,7 @@ pub async fn make_engine_openings(store: &Store, paired: &PairedRound) -> Result
 pub async fn list(store: &Store) -> Result<Vec<TournamentSummary>> {
     let mut list = store.tournaments().await?;
     for s in &mut list {
-        if s.row.status == "running"
+        if (s.row.status == "running" || s.row.status == "open")
             && store
                 .load_tournament(&s.row.name)
                 .await?

@@ -128,10 +128,42 @@ pub const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("player_id", Int),
         ],
     ),
+    (
+        "round_pairings",
+        &[
+            ("id", Int),
+            ("tournament_id", Int),
+            ("round", Int),
+            ("method", Text),
+            ("reason", Text),
+            ("paired_at", Time),
+            ("boards", Text),
+            ("unpaired_at", Time),
+            ("unpair_reason", Text),
+            ("unpair_moved_withdrawals", Text),
+        ],
+    ),
+    (
+        "tournament_status_changes",
+        &[
+            ("id", Int),
+            ("tournament_id", Int),
+            ("status", Text),
+            ("reason", Text),
+            ("rounds_before", Int),
+            ("changed_at", Time),
+        ],
+    ),
 ];
 
 /// Tables whose `id` is made by the database (an identity column on PostgreSQL).
-const WITH_IDS: &[&str] = &["players", "tournaments", "matches"];
+const WITH_IDS: &[&str] = &[
+    "players",
+    "tournaments",
+    "matches",
+    "round_pairings",
+    "tournament_status_changes",
+];
 
 /// Rows copied, per table, in [`TABLES`] order.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]

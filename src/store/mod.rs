@@ -14,6 +14,7 @@
 
 pub mod copy;
 pub mod postgres;
+pub mod rounds;
 pub mod sql;
 pub mod sqlite;
 pub mod tournaments;
@@ -117,6 +118,10 @@ pub enum StoreError {
     UnknownMatch(i64),
     #[error("no tournament named '{}'", excerpt(.0))]
     UnknownTournament(String),
+    #[error(
+        "{0} is finished and closed: it takes no entries, withdrawals, pairings or results; a director reopens it with `goobalay tournament reopen`"
+    )]
+    TournamentClosed(String),
     #[error(transparent)]
     Match(#[from] MatchError),
     #[error(
@@ -671,6 +676,15 @@ impl Store {
         let now = now();
         let (winner, hands_played, final_south, final_north) = tournaments::summary(&after);
         let mut tx = self.begin_write().await?;
+        if let Some(tid) = before.row.tournament_id {
+            let row = query("SELECT name, status FROM tournaments WHERE id = $1")
+                .bind(tid)
+                .fetch_one(&mut tx)
+                .await?;
+            if row.try_get::<String>("status")? == "finished" {
+                return Err(StoreError::TournamentClosed(row.try_get("name")?));
+            }
+        }
         let updated = query(
             "UPDATE matches SET revision = revision + 1, winner = $3, hands_played = $4,
                  final_south = $5, final_north = $6,
@@ -690,6 +704,9 @@ impl Store {
             return Err(StoreError::Conflict);
         }
         write_hands(&mut tx, id, before.state.hands(), after.hands(), n).await?;
+        if let (Some(tid), Some(_), None) = (before.row.tournament_id, winner, &before.row.winner) {
+            rounds::close_if_over(&mut tx, tid).await?;
+        }
         tx.commit().await?;
         let mut row = before.row.clone();
         row.revision += 1;

@@ -27,6 +27,7 @@ use chrono::{DateTime, Utc};
 use super::sql::{AsConn, Row, Tx, query, query_scalar};
 use thiserror::Error;
 
+use super::rounds::ManualRound;
 use super::{Player, Store, StoreError, find_player, load_match, name_key};
 use crate::ai::Level;
 use crate::engine::{BySide, Side, Variant};
@@ -76,11 +77,40 @@ pub enum TournamentStoreError {
     RoundsOutOfRange(u32),
     #[error("stored tournament data is inconsistent: {0}")]
     Corrupt(String),
+    #[error("{0} is not closed: there is nothing to reopen")]
+    NotClosed(String),
+    #[error("{tournament} cannot be closed: {why}")]
+    CannotClose { tournament: String, why: String },
+    #[error(
+        "{paired} rounds have been paired; a reopened swiss has at least that many, not {given}"
+    )]
+    RoundsBelowPaired { paired: u32, given: u32 },
+    #[error("{tournament} has no round to take back")]
+    NothingToUnpair { tournament: String },
+    #[error(
+        "round {round} of {tournament} cannot be taken back: {what} has started (only a round none of whose matches has started is unpaired)"
+    )]
+    RoundStarted {
+        tournament: String,
+        round: u32,
+        what: String,
+    },
 }
 
 impl From<sqlx::Error> for TournamentStoreError {
     fn from(e: sqlx::Error) -> Self {
         TournamentStoreError::Store(e.into())
+    }
+}
+
+/// For the match use cases that touch a tournament (closing it when its last result
+/// comes in): a store error stays one; anything else means the tables disagree.
+impl From<TournamentStoreError> for StoreError {
+    fn from(e: TournamentStoreError) -> Self {
+        match e {
+            TournamentStoreError::Store(e) => e,
+            other => StoreError::Corrupt(other.to_string()),
+        }
     }
 }
 
@@ -232,6 +262,23 @@ impl LoadedTournament {
             .iter()
             .filter(|b| b.match_id.is_some() && !b.finished)
             .count()
+    }
+
+    /// Closed: marked finished, or over (every round paired and played) and not
+    /// reopened since. A closed tournament takes no entries, withdrawals, pairings or
+    /// results until the director reopens it (`tournament reopen`); an event over
+    /// before closings were recorded counts as closed too.
+    pub fn is_closed(&self) -> bool {
+        self.row.status == "finished"
+            || (self.row.status != "reopened" && self.tournament.is_finished())
+    }
+
+    /// [`LoadedTournament::is_closed`] as an error.
+    pub fn ensure_open(&self) -> Result<()> {
+        if self.is_closed() {
+            return Err(StoreError::TournamentClosed(self.row.name.clone()).into());
+        }
+        Ok(())
     }
 
     pub fn board_of_match(&self, id: i64) -> Option<&BoardRow> {
@@ -454,6 +501,7 @@ impl Store {
     pub async fn add_entrants(&self, name: &str, players: &[String]) -> Result<Vec<Player>> {
         let mut tx = self.begin_write().await?;
         let loaded = load(&mut tx, name).await?;
+        loaded.ensure_open()?;
         let t = &loaded.tournament;
         if t.current_round() > 0 && t.format != Format::Swiss {
             return Err(TournamentStoreError::EntriesClosed {
@@ -515,6 +563,7 @@ impl Store {
     pub async fn withdraw(&self, name: &str, player: &str) -> Result<(Player, u32)> {
         let mut tx = self.begin_write().await?;
         let loaded = load(&mut tx, name).await?;
+        loaded.ensure_open()?;
         let p = find_player(&mut tx, player)
             .await?
             .ok_or_else(|| StoreError::UnknownPlayer(player.trim().to_string()))?;
@@ -577,7 +626,8 @@ impl Store {
         cache: &mut Option<LoadedTournament>,
     ) -> Result<PairedRound> {
         let mut tx = self.begin_write().await?;
-        let (paired, next, _) = pair_in(&mut tx, name, cache.take(), PlayedAhead::new()).await?;
+        let (paired, next, _) =
+            pair_in(&mut tx, name, cache.take(), PlayedAhead::new(), None).await?;
         tx.commit().await?;
         *cache = next;
         Ok(paired)
@@ -802,7 +852,7 @@ impl OpenRound<'_> {
                 c.record_played(b, m);
             }
         }
-        match pair_in(&mut self.tx, name, cache.take(), ahead).await {
+        match pair_in(&mut self.tx, name, cache.take(), ahead, None).await {
             Ok((paired, next, stored)) => {
                 self.tx.commit().await?;
                 *cache = next;
@@ -854,11 +904,12 @@ pub type PlayedAhead = HashMap<(u32, u32), (BoardRow, MatchState)>;
 /// A match of `ahead` whose board is the same game (round, board, players, seed and
 /// engine levels) is stored played, with its summary and every hand, instead of
 /// set up; the others are dropped.
-async fn pair_in(
+pub(super) async fn pair_in(
     conn: &mut impl AsConn,
     name: &str,
     cache: Option<LoadedTournament>,
     mut ahead: PlayedAhead,
+    manual: Option<&ManualRound>,
 ) -> Result<(
     PairedRound,
     Option<LoadedTournament>,
@@ -875,6 +926,7 @@ async fn pair_in(
         _ => load(&mut *conn, name).await?,
     };
     let tid = loaded.row.id;
+    loaded.ensure_open()?;
     let retired = withdraw_retired(&mut *conn, &mut loaded).await?;
     if loaded.tournament.current_round() == 0 {
         let ratings = rating_map(&mut *conn).await?;
@@ -910,7 +962,10 @@ async fn pair_in(
     }
     // An error writes nothing (a finished tournament is marked so by
     // `finish_tournament`, which `tournament run` calls).
-    let pairings = loaded.tournament.next_round()?;
+    let pairings = match manual {
+        None => loaded.tournament.next_round()?,
+        Some(m) => super::rounds::manual_pairings(&mut *conn, &loaded, m).await?,
+    };
     record_withdrawals(&mut *conn, tid, &loaded.tournament, &retired).await?;
     let spec = loaded.row.spec()?;
     let engine_of = &loaded.engines;
@@ -1078,6 +1133,10 @@ async fn pair_in(
         // An engine facing a human makes its opening turns after the commit, thought
         // outside any transaction (`app::tournaments::make_engine_openings`).
         boards.push(board_row(p, Some(id), false, 0, seed, engines));
+    }
+    super::rounds::record_pairing(&mut *conn, tid, round, &boards, manual, now).await?;
+    if manual.is_some() {
+        loaded.tournament.manual_rounds.push(round);
     }
     if loaded.row.status == "open" {
         query("UPDATE tournaments SET status = 'running' WHERE id = $1 AND status = 'open'")
@@ -1252,7 +1311,7 @@ impl Store {
             }
         };
         if finished {
-            mark_finished(&mut tx, id).await?;
+            super::rounds::close_over(&mut tx, id).await?;
         }
         tx.commit().await?;
         Ok(finished)
@@ -1390,18 +1449,6 @@ async fn write_hand_rows(
         .iter()
         .flat_map(|(id, hands)| hands.iter().map(move |h| (*id, h)));
     Ok(super::write_hand_rows(conn, rows, n).await?)
-}
-
-async fn mark_finished(conn: &mut impl AsConn, id: i64) -> Result<()> {
-    query(
-        "UPDATE tournaments SET status = 'finished', finished_at = COALESCE(finished_at, $2)
-         WHERE id = $1 AND status <> 'finished'",
-    )
-    .bind(id)
-    .bind(super::now())
-    .execute(&mut *conn)
-    .await?;
-    Ok(())
 }
 
 async fn find_tournament(conn: &mut impl AsConn, name: &str) -> Result<Option<TournamentRow>> {
@@ -1585,6 +1632,7 @@ pub(super) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTou
         entrants,
         fixtures,
         pairing_system: row.pairing_system,
+        manual_rounds: super::rounds::manual_rounds(conn, tid).await?,
     };
     let engines = engine_levels(conn, row.id).await?;
     Ok(LoadedTournament {

@@ -782,6 +782,7 @@ async fn verify_tournaments(
                 standings_check(conn, &name, &match_form, &by_pairing, replayed, &mut found).await?
             && found.is_empty()
         {
+            super::rounds::records_check(conn, &loaded, &mut found).await?;
             pairings_check(conn, &loaded, &mut found).await?;
         }
         for (match_id, what) in found {

@@ -587,6 +587,10 @@ pub struct Tournament {
     /// How Swiss rounds are paired (the other formats ignore it).
     #[serde(default)]
     pub pairing_system: PairingSystem,
+    /// Rounds the director paired by hand ([`pairing::manual`]): checked as rounds,
+    /// not re-derived from the pairing rules.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub manual_rounds: Vec<u32>,
 }
 
 impl Tournament {
@@ -601,6 +605,7 @@ impl Tournament {
             entrants: Vec::new(),
             fixtures: Vec::new(),
             pairing_system: PairingSystem::CURRENT,
+            manual_rounds: Vec::new(),
         }
     }
 
@@ -656,6 +661,12 @@ impl Tournament {
     pub fn is_finished(&self) -> bool {
         if self.format == Format::Knockout {
             return pairing::knockout::champion(self).is_some();
+        }
+        if self.format == Format::Swiss {
+            // What `next_round` says, without pairing a round that is not the last.
+            return self.current_round() >= self.planned_rounds().max(1)
+                && self.fixtures.iter().all(Fixture::is_finished)
+                && self.validate().is_ok();
         }
         self.current_round() > 0
             && self.fixtures.iter().all(Fixture::is_finished)
@@ -785,6 +796,8 @@ pub enum TournamentError {
     NoLegalPairing { round: u32 },
     #[error("unknown pairing system {0:?}; expected goobalay-swiss-1 or dutch-2025")]
     UnknownPairingSystem(String),
+    #[error(transparent)]
+    Manual(#[from] Box<pairing::manual::ManualPairingError>),
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ use goobalay::app::{RunEnd, RunEvent};
 use goobalay::engine::Side;
 use goobalay::matches::{MatchForm, MatchOutcome};
 use goobalay::store::Store;
+use goobalay::store::rounds::{ManualRound, RoundRecord, StatusChange};
 use goobalay::store::tournaments::{LoadedTournament, NewTournament};
 use goobalay::tournament::export::{self, ExportFormat};
 use goobalay::tournament::{Format as TFormat, PointsScheme, Tiebreak, Tournament};
@@ -52,6 +53,44 @@ pub enum TournamentCommand {
     Export(ExportArgs),
     /// The tournaments in the database.
     List(ListArgs),
+    /// Take back the last round paired, while none of its matches has started (it is
+    /// recorded with when and why; pair it again with `tournament pair`).
+    Unpair(UnpairArgs),
+    /// Close a tournament whose matches all have results (it closes by itself when the
+    /// last result of its last round comes in): no entries, withdrawals, pairings or
+    /// results until it is reopened.
+    Close(ReasonArgs),
+    /// Reopen a closed tournament (a Swiss may be given more rounds).
+    Reopen(ReopenArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct UnpairArgs {
+    pub name: String,
+    /// Why the round is taken back (recorded).
+    #[arg(long)]
+    pub reason: Option<String>,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+#[derive(Args, Debug)]
+pub struct ReasonArgs {
+    pub name: String,
+    /// Why (recorded).
+    #[arg(long)]
+    pub reason: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct ReopenArgs {
+    pub name: String,
+    /// Why it is reopened (recorded).
+    #[arg(long)]
+    pub reason: Option<String>,
+    /// Swiss only: the number of rounds from now on (at least the rounds paired).
+    #[arg(long)]
+    pub rounds: Option<u32>,
 }
 
 #[derive(Args, Debug)]
@@ -105,6 +144,17 @@ pub struct PairArgs {
     pub name: String,
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    /// Pair the round by hand (a Swiss): one board, South (moves first) then North;
+    /// repeat for each board, in board order. Every active player needs a board or
+    /// the bye; the round is recorded as paired by hand.
+    #[arg(long, num_args = 2, value_names = ["SOUTH", "NORTH"], action = clap::ArgAction::Append)]
+    pub board: Vec<String>,
+    /// With --board: the player who has the bye (an odd number of active players).
+    #[arg(long, requires = "board", value_name = "PLAYER")]
+    pub bye: Option<String>,
+    /// With --board: why the round is paired by hand (recorded and shown).
+    #[arg(long, requires = "board")]
+    pub reason: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -199,7 +249,21 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Pair(a) => with_store(db, async |store| {
-            let paired = goobalay::app::pair_round(store, &a.name).await?;
+            let paired = if a.board.is_empty() {
+                goobalay::app::pair_round(store, &a.name).await?
+            } else {
+                let mut boards: Vec<(String, Option<String>)> = a
+                    .board
+                    .chunks(2)
+                    .map(|b| (b[0].clone(), Some(b[1].clone())))
+                    .collect();
+                boards.extend(a.bye.iter().map(|p| (p.clone(), None)));
+                let round = ManualRound {
+                    boards,
+                    reason: a.reason.clone(),
+                };
+                goobalay::app::tournaments::pair_round_by_hand(store, &a.name, &round).await?
+            };
             let loaded = store.load_tournament(&a.name).await?;
             if a.format == Format::Json {
                 print_json(&paired)?;
@@ -231,7 +295,12 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                     );
                 }
             }
-            outln!("{}: round {} paired", loaded.row.name, paired.round);
+            outln!(
+                "{}: round {} paired{}",
+                loaded.row.name,
+                paired.round,
+                if a.board.is_empty() { "" } else { " by hand" }
+            );
             for b in &paired.boards {
                 match (b.north_id, b.match_id) {
                     (Some(n), Some(id)) => outln!(
@@ -270,7 +339,8 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
         }),
         TournamentCommand::Show(a) => with_store_read(db, async |store| {
             let loaded = store.load_tournament(&a.name).await?;
-            print_show(&loaded, a.format)?;
+            let records = store.tournament_records(&a.name).await?;
+            print_show(&loaded, &records, a.format)?;
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Export(a) => {
@@ -291,6 +361,59 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             }
             Ok(ExitCode::SUCCESS)
         }
+        TournamentCommand::Unpair(a) => with_store(db, async |store| {
+            let undone =
+                goobalay::app::tournaments::unpair(store, &a.name, a.reason.as_deref()).await?;
+            if a.format == Format::Json {
+                print_json(&undone)?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            let loaded = store.load_tournament(&a.name).await?;
+            outln!(
+                "{}: round {} taken back ({} board{}; recorded, see `goobalay tournament show`)",
+                loaded.row.name,
+                undone.round,
+                undone.boards.len(),
+                if undone.boards.len() == 1 { "" } else { "s" }
+            );
+            for name in &undone.withdrawals_moved {
+                outln!(
+                    "{name} withdrew after round {} was paired: now withdrawn after round {}, so not paired in it",
+                    undone.round,
+                    undone.round - 1
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }),
+        TournamentCommand::Close(a) => with_store(db, async |store| {
+            goobalay::app::tournaments::close(store, &a.name, a.reason.as_deref()).await?;
+            let loaded = store.load_tournament(&a.name).await?;
+            let t = &loaded.tournament;
+            outln!(
+                "{} is closed after round {} of {}{}",
+                loaded.row.name,
+                t.current_round(),
+                t.planned_rounds(),
+                if t.is_finished() {
+                    ""
+                } else {
+                    " (ended early: the rounds left are not played)"
+                }
+            );
+            Ok(ExitCode::SUCCESS)
+        }),
+        TournamentCommand::Reopen(a) => with_store(db, async |store| {
+            let r =
+                goobalay::app::tournaments::reopen(store, &a.name, a.reason.as_deref(), a.rounds)
+                    .await?;
+            let loaded = store.load_tournament(&a.name).await?;
+            outln!(
+                "{} is reopened: entries, withdrawals, pairings and results are taken again; {} rounds planned",
+                r.tournament,
+                loaded.tournament.planned_rounds()
+            );
+            Ok(ExitCode::SUCCESS)
+        }),
         TournamentCommand::List(a) => with_store_read(db, async |store| {
             let list = goobalay::app::tournaments::list(store).await?;
             match a.format {
@@ -621,7 +744,11 @@ struct ShowBoard {
     hands: i64,
 }
 
-fn print_show(loaded: &LoadedTournament, format: Format) -> anyhow::Result<()> {
+fn print_show(
+    loaded: &LoadedTournament,
+    (rounds, changes): &(Vec<RoundRecord>, Vec<StatusChange>),
+    format: Format,
+) -> anyhow::Result<()> {
     let t = &loaded.tournament;
     let boards: Vec<ShowBoard> = loaded
         .boards
@@ -653,6 +780,8 @@ fn print_show(loaded: &LoadedTournament, format: Format) -> anyhow::Result<()> {
             "finished": t.is_finished(),
             "entrants": t.entrants,
             "boards": boards,
+            "round_records": rounds,
+            "status_changes": changes,
         }))?,
         Format::Csv => {
             outln!("round,board,match_id,south,north,result,seeds_south,seeds_north,hands");
@@ -685,11 +814,7 @@ fn print_show(loaded: &LoadedTournament, format: Format) -> anyhow::Result<()> {
                     .map_or(String::new(), |m| format!(" (at most {m} hands)")),
                 t.points,
                 r.seed,
-                if t.is_finished() {
-                    "finished"
-                } else {
-                    r.status.as_str()
-                }
+                status_word(loaded)
             );
             let withdrawn: Vec<&str> = t
                 .entrants
@@ -709,7 +834,18 @@ fn print_show(loaded: &LoadedTournament, format: Format) -> anyhow::Result<()> {
                 t.planned_rounds()
             );
             for round in 1..=t.current_round() {
-                outln!("Round {round}");
+                match rounds
+                    .iter()
+                    .find(|r| r.round == round && r.unpaired_at.is_none())
+                {
+                    Some(r) if r.method == "manual" => outln!(
+                        "Round {round} (paired by hand{})",
+                        r.reason
+                            .as_ref()
+                            .map_or(String::new(), |why| format!(": {why}"))
+                    ),
+                    _ => outln!("Round {round}"),
+                }
                 let mut b = Builder::default();
                 b.push_record([
                     "board",
@@ -740,7 +876,51 @@ fn print_show(loaded: &LoadedTournament, format: Format) -> anyhow::Result<()> {
                 }
                 outln!("{}", b.build().with(Style::rounded()));
             }
+            for r in rounds.iter().filter(|r| r.unpaired_at.is_some()) {
+                let names: Vec<String> = r
+                    .boards
+                    .iter()
+                    .map(|b| match b.north {
+                        Some(n) => format!("{} v {}", loaded.name_of(b.south), loaded.name_of(n)),
+                        None => format!("{} bye", loaded.name_of(b.south)),
+                    })
+                    .collect();
+                outln!(
+                    "Round {} as paired ({}) at {} was taken back at {}{}: {}",
+                    r.round,
+                    r.method,
+                    r.paired_at.format("%Y-%m-%d %H:%M"),
+                    r.unpaired_at.expect("filtered").format("%Y-%m-%d %H:%M"),
+                    r.unpair_reason
+                        .as_ref()
+                        .map_or(String::new(), |why| format!(" ({why})")),
+                    names.join(", ")
+                );
+            }
+            for c in changes {
+                outln!(
+                    "{} at {}{}",
+                    if c.status == "finished" {
+                        "Closed"
+                    } else {
+                        "Reopened"
+                    },
+                    c.changed_at.format("%Y-%m-%d %H:%M"),
+                    c.reason
+                        .as_ref()
+                        .map_or(String::new(), |why| format!(": {why}"))
+                );
+            }
         }
     }
     Ok(())
+}
+
+/// The tournament's state in one word: closed ones say so.
+fn status_word(loaded: &LoadedTournament) -> &str {
+    if loaded.is_closed() {
+        "finished (closed)"
+    } else {
+        loaded.row.status.as_str()
+    }
 }

@@ -1,8 +1,10 @@
 //! Re-deriving stored pairings: every round of a tournament as loaded must be the
 //! round [`super::next_round`] gives from the tournament as it stood before it.
 //!
-//! Pairings are never entered by hand: `tournament pair` and `tournament run` always
-//! store what [`super::next_round`] returns, and that is a pure function of the
+//! A round paired by hand (listed in [`Tournament::manual_rounds`]) is checked by
+//! [`manual::check`] instead: a round of active players, nobody twice. Every other
+//! round is what `tournament pair` and `tournament run` stored from
+//! [`super::next_round`], and that is a pure function of the
 //! entrants (starting ranks, ratings), the withdrawals and the earlier rounds with
 //! their results. So for each stored round `r`, with `p` the stored round before it
 //! (0 for the first), the tournament as it stood when `r` was paired is:
@@ -25,6 +27,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 use super::super::{EntrantId, Pairing, Tournament, TournamentError};
+use super::manual;
 
 /// A stored round (or seeding) that is not what the pairing rules give.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -87,6 +90,13 @@ pub fn check_rounds(t: &Tournament, entered_after: &EnteredAfter) -> Vec<Pairing
             board: None,
             what,
         };
+        if t.manual_rounds.contains(&round) {
+            if let Err(e) = manual::check(&before, &stored, &Default::default()) {
+                out.push(diff(format!("round {round} was paired by hand, but {e}")));
+            }
+            prev = round;
+            continue;
+        }
         match before.next_round() {
             Ok(expected) => {
                 let expected_round = expected.first().map_or(0, |p| p.round);

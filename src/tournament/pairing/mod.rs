@@ -6,6 +6,7 @@
 pub mod audit;
 pub mod dutch;
 pub mod knockout;
+pub mod manual;
 pub mod round_robin;
 pub mod swiss;
 

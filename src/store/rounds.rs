@@ -1,0 +1,626 @@
+//! The director's changes to a tournament's course: a round paired by hand, the last
+//! round taken back, closing and reopening. Each is one write transaction that adds a
+//! record (`round_pairings`, `tournament_status_changes`); nothing is overwritten.
+//!
+//! Every round paired from schema version 5 on has a `round_pairings` row holding its
+//! boards as paired, so `verify` can tell a round changed in the tables afterwards
+//! from a round paired that way (and a manual round from a system one). A round taken
+//! back keeps its row, with when and why: its matches had not started (nothing was
+//! played or entered in them), so they are removed with nothing lost, and the row
+//! says who was to play whom.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::sql::{AsConn, Row, query, query_scalar};
+use super::tournaments::{
+    BoardRow, LoadedTournament, PairedRound, Result, TournamentStoreError, load,
+};
+use super::{Store, StoreError, find_player};
+use crate::tournament::pairing::manual;
+use crate::tournament::{EntrantId, Format, Pairing, TournamentError};
+
+/// A round as the director pairs it: boards in order, each South (who moves first)
+/// and North, or a lone player for the bye; the boards with players first.
+#[derive(Clone, Debug, Default)]
+pub struct ManualRound {
+    pub boards: Vec<(String, Option<String>)>,
+    pub reason: Option<String>,
+}
+
+/// One board of a round as recorded in `round_pairings.boards`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedBoard {
+    pub board: u32,
+    pub south: i64,
+    pub north: Option<i64>,
+    #[serde(rename = "match")]
+    pub match_id: Option<i64>,
+}
+
+impl RecordedBoard {
+    fn of(b: &BoardRow) -> RecordedBoard {
+        RecordedBoard {
+            board: b.board,
+            south: b.south_id,
+            north: b.north_id,
+            match_id: b.match_id,
+        }
+    }
+}
+
+/// A pairing of a round as recorded (also one taken back).
+#[derive(Clone, Debug, Serialize)]
+pub struct RoundRecord {
+    pub round: u32,
+    /// "system" or "manual".
+    pub method: String,
+    pub reason: Option<String>,
+    pub paired_at: DateTime<Utc>,
+    pub boards: Vec<RecordedBoard>,
+    pub unpaired_at: Option<DateTime<Utc>>,
+    pub unpair_reason: Option<String>,
+}
+
+/// A closing or reopening.
+#[derive(Clone, Debug, Serialize)]
+pub struct StatusChange {
+    /// "finished" or "reopened".
+    pub status: String,
+    pub reason: Option<String>,
+    pub rounds_before: Option<u32>,
+    pub changed_at: DateTime<Utc>,
+}
+
+/// What `tournament unpair` did.
+#[derive(Clone, Debug, Serialize)]
+pub struct UnpairedRound {
+    pub round: u32,
+    pub boards: Vec<RecordedBoard>,
+    /// Players withdrawn after the round was paired, now withdrawn as from the round
+    /// before it (so they are not paired when it is paired again).
+    pub withdrawals_moved: Vec<String>,
+}
+
+/// What `tournament reopen` did.
+#[derive(Clone, Debug, Serialize)]
+pub struct Reopened {
+    pub tournament: String,
+    pub rounds_before: Option<u32>,
+    pub rounds: Option<u32>,
+}
+
+/// The pairings of `m` as the next round of `loaded`, checked ([`manual::check`]).
+pub(super) async fn manual_pairings(
+    conn: &mut impl AsConn,
+    loaded: &LoadedTournament,
+    m: &ManualRound,
+) -> Result<Vec<Pairing>> {
+    let round = loaded.tournament.current_round() + 1;
+    let mut boards = Vec::with_capacity(m.boards.len());
+    for (i, (south, north)) in m.boards.iter().enumerate() {
+        let south = entrant_id(conn, loaded, south).await?;
+        let north = match north {
+            Some(n) => Some(entrant_id(conn, loaded, n).await?),
+            None => None,
+        };
+        boards.push(Pairing {
+            round,
+            board: i as u32 + 1,
+            south,
+            north,
+        });
+    }
+    manual::check(&loaded.tournament, &boards, &Default::default())
+        .map_err(|e| TournamentError::Manual(Box::new(e)))?;
+    Ok(boards)
+}
+
+async fn entrant_id(
+    conn: &mut impl AsConn,
+    loaded: &LoadedTournament,
+    name: &str,
+) -> Result<EntrantId> {
+    let p = find_player(conn, name)
+        .await?
+        .ok_or_else(|| StoreError::UnknownPlayer(name.trim().to_string()))?;
+    if loaded.tournament.entrant(p.id).is_none() {
+        return Err(TournamentStoreError::NotEntered {
+            player: p.name,
+            tournament: loaded.row.name.clone(),
+        });
+    }
+    Ok(p.id)
+}
+
+/// Records how round `round` was paired, with its boards.
+pub(super) async fn record_pairing(
+    conn: &mut impl AsConn,
+    tid: i64,
+    round: u32,
+    boards: &[BoardRow],
+    manual: Option<&ManualRound>,
+    now: DateTime<Utc>,
+) -> Result<()> {
+    let recorded: Vec<RecordedBoard> = boards.iter().map(RecordedBoard::of).collect();
+    query(
+        "INSERT INTO round_pairings (tournament_id, round, method, reason, paired_at, boards)
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(tid)
+    .bind(i64::from(round))
+    .bind(if manual.is_some() { "manual" } else { "system" })
+    .bind(manual.and_then(|m| m.reason.clone()))
+    .bind(now)
+    .bind(to_json(&recorded)?)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+fn to_json<T: Serialize>(v: &T) -> Result<String> {
+    serde_json::to_string(v)
+        .map_err(|e| TournamentStoreError::Corrupt(format!("round record: {e}")))
+}
+
+/// The rounds of tournament `tid` in play that were paired by hand.
+pub(super) async fn manual_rounds(conn: &mut impl AsConn, tid: i64) -> Result<Vec<u32>> {
+    let rounds: Vec<i64> = query_scalar(
+        "SELECT round FROM round_pairings
+         WHERE tournament_id = $1 AND unpaired_at IS NULL AND method = 'manual' ORDER BY round",
+    )
+    .bind(tid)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(rounds.into_iter().map(|r| r as u32).collect())
+}
+
+/// Every pairing recorded for tournament `tid` (also those taken back), in order.
+pub(super) async fn round_records(conn: &mut impl AsConn, tid: i64) -> Result<Vec<RoundRecord>> {
+    let rows = query(
+        "SELECT round, method, reason, paired_at, boards, unpaired_at, unpair_reason
+         FROM round_pairings WHERE tournament_id = $1 ORDER BY id",
+    )
+    .bind(tid)
+    .fetch_all(&mut *conn)
+    .await?;
+    rows.iter().map(round_record).collect()
+}
+
+fn round_record(r: &Row) -> Result<RoundRecord> {
+    let boards: String = r.try_get("boards")?;
+    Ok(RoundRecord {
+        round: r.try_get::<i64>("round")? as u32,
+        method: r.try_get("method")?,
+        reason: r.try_get("reason")?,
+        paired_at: r.try_get("paired_at")?,
+        boards: serde_json::from_str(&boards)
+            .map_err(|e| TournamentStoreError::Corrupt(format!("round record boards: {e}")))?,
+        unpaired_at: r.try_get("unpaired_at")?,
+        unpair_reason: r.try_get("unpair_reason")?,
+    })
+}
+
+/// Closings and reopenings of tournament `tid`, in order.
+pub(super) async fn status_changes(conn: &mut impl AsConn, tid: i64) -> Result<Vec<StatusChange>> {
+    let rows = query(
+        "SELECT status, reason, rounds_before, changed_at FROM tournament_status_changes
+         WHERE tournament_id = $1 ORDER BY id",
+    )
+    .bind(tid)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for r in &rows {
+        out.push(StatusChange {
+            status: r.try_get("status")?,
+            reason: r.try_get("reason")?,
+            rounds_before: r.try_get::<Option<i64>>("rounds_before")?.map(|n| n as u32),
+            changed_at: r.try_get("changed_at")?,
+        });
+    }
+    Ok(out)
+}
+
+/// Marks tournament `tid` finished and records the closing.
+async fn close_in(conn: &mut impl AsConn, tid: i64, reason: &str) -> Result<()> {
+    let now = super::now();
+    query(
+        "UPDATE tournaments SET status = 'finished', finished_at = COALESCE(finished_at, $2)
+         WHERE id = $1",
+    )
+    .bind(tid)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    query(
+        "INSERT INTO tournament_status_changes (tournament_id, status, reason, changed_at)
+         VALUES ($1, 'finished', $2, $3)",
+    )
+    .bind(tid)
+    .bind(reason)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Closes tournament `tid` if the write just made in this transaction finished it
+/// (its last match of its last round). Cheap while matches are pending: the
+/// tournament is only loaded once none is.
+pub(crate) async fn close_if_over(conn: &mut impl AsConn, tid: i64) -> Result<()> {
+    let pending: i64 =
+        query_scalar("SELECT COUNT(*) FROM matches WHERE tournament_id = $1 AND winner IS NULL")
+            .bind(tid)
+            .fetch_one(&mut *conn)
+            .await?;
+    if pending > 0 {
+        return Ok(());
+    }
+    let open: Option<String> =
+        query_scalar("SELECT name FROM tournaments WHERE id = $1 AND status <> 'finished'")
+            .bind(tid)
+            .fetch_optional(&mut *conn)
+            .await?;
+    let Some(name) = open else { return Ok(()) };
+    let loaded = load(&mut *conn, &name).await?;
+    if loaded.tournament.is_finished() {
+        close_in(conn, tid, "the last result was entered").await?;
+    }
+    Ok(())
+}
+
+/// Marks a tournament found over (by `tournament run`) finished.
+pub(super) async fn close_over(conn: &mut impl AsConn, tid: i64) -> Result<()> {
+    let status: Option<String> = query_scalar("SELECT status FROM tournaments WHERE id = $1")
+        .bind(tid)
+        .fetch_optional(&mut *conn)
+        .await?;
+    if status.as_deref() != Some("finished") {
+        close_in(conn, tid, "the last result was entered").await?;
+    }
+    Ok(())
+}
+
+impl Store {
+    /// Pairs the next round of a Swiss as the director gives it ([`ManualRound`],
+    /// checked by [`manual::check`]), recorded as manual.
+    pub async fn pair_round_by_hand(&self, name: &str, round: &ManualRound) -> Result<PairedRound> {
+        let mut tx = self.begin_write().await?;
+        let (paired, _, _) = super::tournaments::pair_in(
+            &mut tx,
+            name,
+            None,
+            super::tournaments::PlayedAhead::new(),
+            Some(round),
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(paired)
+    }
+
+    /// Takes back the last round paired, if none of its matches has started.
+    pub async fn unpair_last_round(
+        &self,
+        name: &str,
+        reason: Option<&str>,
+    ) -> Result<UnpairedRound> {
+        let mut tx = self.begin_write().await?;
+        let loaded = load(&mut tx, name).await?;
+        loaded.ensure_open()?;
+        let tid = loaded.row.id;
+        let round = loaded.tournament.current_round();
+        if round == 0 {
+            return Err(TournamentStoreError::NothingToUnpair {
+                tournament: loaded.row.name.clone(),
+            });
+        }
+        let boards: Vec<&BoardRow> = loaded.boards.iter().filter(|b| b.round == round).collect();
+        let started = query(
+            "SELECT m.id FROM matches m
+             WHERE m.tournament_id = $1 AND m.round = $2
+               AND (m.revision > 0 OR m.winner IS NOT NULL OR EXISTS (
+                   SELECT 1 FROM hands h WHERE h.match_id = m.id
+                     AND (h.move_count > 0 OR h.arrangement_south IS NOT NULL
+                          OR h.arrangement_north IS NOT NULL OR h.end_reason IS NOT NULL)))
+             ORDER BY m.id LIMIT 1",
+        )
+        .bind(tid)
+        .bind(i64::from(round))
+        .fetch_optional(&mut tx)
+        .await?;
+        if let Some(r) = started {
+            let id: i64 = r.try_get("id")?;
+            let what =
+                boards
+                    .iter()
+                    .find(|b| b.match_id == Some(id))
+                    .map_or(format!("match {id}"), |b| {
+                        format!(
+                            "board {} ({} v {}, match {id})",
+                            b.board,
+                            loaded.name_of(b.south_id),
+                            b.north_id.map_or("bye", |n| loaded.name_of(n))
+                        )
+                    });
+            return Err(TournamentStoreError::RoundStarted {
+                tournament: loaded.row.name.clone(),
+                round,
+                what,
+            });
+        }
+        let recorded: Vec<RecordedBoard> = boards.iter().map(|b| RecordedBoard::of(b)).collect();
+        let moved: Vec<EntrantId> = loaded
+            .tournament
+            .entrants
+            .iter()
+            .filter(|e| e.withdrawn_after == Some(round))
+            .map(|e| e.id)
+            .collect();
+        let now = super::now();
+        let marked = query(
+            "UPDATE round_pairings SET unpaired_at = $3, unpair_reason = $4,
+                 unpair_moved_withdrawals = $5
+             WHERE tournament_id = $1 AND round = $2 AND unpaired_at IS NULL",
+        )
+        .bind(tid)
+        .bind(i64::from(round))
+        .bind(now)
+        .bind(reason)
+        .bind(to_json(&moved)?)
+        .execute(&mut tx)
+        .await?;
+        if marked == 0 {
+            // A round paired before rounds were recorded: its record is made now.
+            let paired_at: Option<DateTime<Utc>> = query_scalar(
+                "SELECT MIN(created_at) FROM matches WHERE tournament_id = $1 AND round = $2",
+            )
+            .bind(tid)
+            .bind(i64::from(round))
+            .fetch_one(&mut tx)
+            .await?;
+            query(
+                "INSERT INTO round_pairings (tournament_id, round, method, paired_at, boards,
+                     unpaired_at, unpair_reason, unpair_moved_withdrawals)
+                 VALUES ($1, $2, 'system', $3, $4, $5, $6, $7)",
+            )
+            .bind(tid)
+            .bind(i64::from(round))
+            .bind(paired_at.unwrap_or(now))
+            .bind(to_json(&recorded)?)
+            .bind(now)
+            .bind(reason)
+            .bind(to_json(&moved)?)
+            .execute(&mut tx)
+            .await?;
+        }
+        if !moved.is_empty() {
+            query(
+                "UPDATE tournament_players SET withdrawn_after = $3
+                 WHERE tournament_id = $1 AND withdrawn_after = $2",
+            )
+            .bind(tid)
+            .bind(i64::from(round))
+            .bind(i64::from(round - 1))
+            .execute(&mut tx)
+            .await?;
+        }
+        query(
+            "DELETE FROM hands WHERE match_id IN
+                 (SELECT id FROM matches WHERE tournament_id = $1 AND round = $2)",
+        )
+        .bind(tid)
+        .bind(i64::from(round))
+        .execute(&mut tx)
+        .await?;
+        let removed = query("DELETE FROM matches WHERE tournament_id = $1 AND round = $2")
+            .bind(tid)
+            .bind(i64::from(round))
+            .execute(&mut tx)
+            .await?;
+        let byes = query("DELETE FROM tournament_byes WHERE tournament_id = $1 AND round = $2")
+            .bind(tid)
+            .bind(i64::from(round))
+            .execute(&mut tx)
+            .await?;
+        if removed + byes != boards.len() as u64 {
+            return Err(TournamentStoreError::Corrupt(format!(
+                "round {round}: {} boards loaded, {} removed",
+                boards.len(),
+                removed + byes
+            )));
+        }
+        tx.commit().await?;
+        Ok(UnpairedRound {
+            round,
+            boards: recorded,
+            withdrawals_moved: moved
+                .iter()
+                .map(|&id| loaded.name_of(id).to_string())
+                .collect(),
+        })
+    }
+
+    /// Reopens a closed tournament; a Swiss may be given more rounds (`rounds`).
+    pub async fn reopen_tournament(
+        &self,
+        name: &str,
+        reason: Option<&str>,
+        rounds: Option<u32>,
+    ) -> Result<Reopened> {
+        let mut tx = self.begin_write().await?;
+        let loaded = load(&mut tx, name).await?;
+        if !loaded.is_closed() {
+            return Err(TournamentStoreError::NotClosed(loaded.row.name.clone()));
+        }
+        let tid = loaded.row.id;
+        let before = loaded.row.rounds;
+        if let Some(n) = rounds {
+            let t = &loaded.tournament;
+            if t.format != Format::Swiss {
+                return Err(TournamentStoreError::RoundsNotSwiss(t.format));
+            }
+            if n == 0 || n > super::tournaments::MAX_SWISS_ROUNDS {
+                return Err(TournamentStoreError::RoundsOutOfRange(n));
+            }
+            if n < t.current_round() {
+                return Err(TournamentStoreError::RoundsBelowPaired {
+                    paired: t.current_round(),
+                    given: n,
+                });
+            }
+            query("UPDATE tournaments SET rounds = $2 WHERE id = $1")
+                .bind(tid)
+                .bind(i64::from(n))
+                .execute(&mut tx)
+                .await?;
+        }
+        let now = super::now();
+        query("UPDATE tournaments SET status = 'reopened' WHERE id = $1")
+            .bind(tid)
+            .execute(&mut tx)
+            .await?;
+        query(
+            "INSERT INTO tournament_status_changes (tournament_id, status, reason, rounds_before, changed_at)
+             VALUES ($1, 'reopened', $2, $3, $4)",
+        )
+        .bind(tid)
+        .bind(reason)
+        .bind(rounds.and(before).map(i64::from))
+        .bind(now)
+        .execute(&mut tx)
+        .await?;
+        tx.commit().await?;
+        Ok(Reopened {
+            tournament: loaded.row.name.clone(),
+            rounds_before: before,
+            rounds: rounds.or(before),
+        })
+    }
+
+    /// Closes a tournament by the director's decision: every paired match must have
+    /// its result (rounds left unpaired are not played: the event ended early).
+    pub async fn close_tournament(&self, name: &str, reason: Option<&str>) -> Result<()> {
+        let mut tx = self.begin_write().await?;
+        let loaded = load(&mut tx, name).await?;
+        let tname = loaded.row.name.clone();
+        if loaded.row.status == "finished" {
+            return Err(TournamentStoreError::CannotClose {
+                tournament: tname,
+                why: "it is closed already".into(),
+            });
+        }
+        if loaded.tournament.current_round() == 0 {
+            return Err(TournamentStoreError::CannotClose {
+                tournament: tname,
+                why: "no round has been paired".into(),
+            });
+        }
+        let pending = loaded.pending_matches();
+        if pending > 0 {
+            return Err(TournamentStoreError::CannotClose {
+                tournament: tname,
+                why: format!("{pending} match(es) have no result yet"),
+            });
+        }
+        close_in(
+            &mut tx,
+            loaded.row.id,
+            reason.unwrap_or("closed by the director"),
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// How each round of a tournament was paired (also rounds taken back) and its
+    /// closings and reopenings.
+    pub async fn tournament_records(
+        &self,
+        name: &str,
+    ) -> Result<(Vec<RoundRecord>, Vec<StatusChange>)> {
+        let mut tx = self.begin_read().await?;
+        let loaded = load(&mut tx, name).await?;
+        let rounds = round_records(&mut tx, loaded.row.id).await?;
+        let changes = status_changes(&mut tx, loaded.row.id).await?;
+        Ok((rounds, changes))
+    }
+}
+
+/// Differences between the rounds in play and their records: a round whose boards
+/// are not the ones it was paired with, or with no record although later rounds have
+/// one (records began with schema version 5, so only rounds before the first
+/// recorded one may lack a record).
+pub(super) async fn records_check(
+    conn: &mut impl AsConn,
+    loaded: &LoadedTournament,
+    found: &mut Vec<(Option<i64>, String)>,
+) -> Result<()> {
+    let records = round_records(conn, loaded.row.id).await?;
+    let live: HashMap<u32, &RoundRecord> = records
+        .iter()
+        .filter(|r| r.unpaired_at.is_none())
+        .map(|r| (r.round, r))
+        .collect();
+    let first_recorded = live.keys().min().copied();
+    let mut rounds: Vec<u32> = loaded.boards.iter().map(|b| b.round).collect();
+    rounds.dedup();
+    for round in rounds {
+        let stored: Vec<RecordedBoard> = loaded
+            .boards
+            .iter()
+            .filter(|b| b.round == round)
+            .map(RecordedBoard::of)
+            .collect();
+        match live.get(&round) {
+            Some(rec) => {
+                if let Some((s, r)) = stored
+                    .iter()
+                    .map(Some)
+                    .chain(std::iter::repeat(None))
+                    .zip(rec.boards.iter().map(Some).chain(std::iter::repeat(None)))
+                    .take(stored.len().max(rec.boards.len()))
+                    .find(|(s, r)| s != r)
+                {
+                    let show = |b: Option<&RecordedBoard>| match b {
+                        None => "no board".to_string(),
+                        Some(b) => format!(
+                            "board {}: {} v {}",
+                            b.board,
+                            loaded.name_of(b.south),
+                            b.north.map_or("bye", |n| loaded.name_of(n))
+                        ),
+                    };
+                    found.push((
+                        s.and_then(|b| b.match_id),
+                        format!(
+                            "round {round} is stored as {}, but it was paired ({}) as {}",
+                            show(s),
+                            rec.method,
+                            show(r)
+                        ),
+                    ));
+                }
+            }
+            None if first_recorded.is_some_and(|f| round > f) => found.push((
+                None,
+                format!("round {round} has no record of how it was paired"),
+            )),
+            None => {}
+        }
+    }
+    for r in live.values() {
+        if !loaded.boards.iter().any(|b| b.round == r.round) {
+            found.push((
+                None,
+                format!(
+                    "round {} was paired ({}), but none of its boards is stored",
+                    r.round, r.method
+                ),
+            ));
+        }
+    }
+    Ok(())
+}

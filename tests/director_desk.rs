@@ -1,0 +1,416 @@
+//! The director's desk through the `goobalay` binary (issue 13, items 4 and 5): a
+//! finished tournament closes and refuses changes until reopened; the last round can
+//! be taken back while none of its matches has started; a Swiss round can be paired by
+//! hand, recorded as such, and `verify` accepts it as manual but names a manual round
+//! changed in the tables afterwards. Every refusal leaves the database byte for byte.
+
+mod common;
+
+use common::Db;
+
+/// The boards of a round just paired: (south, north or "bye", match id).
+fn pair(db: &Db, args: &[&str]) -> Vec<(String, String, Option<i64>)> {
+    let mut a = vec!["tournament", "pair"];
+    a.extend(args);
+    let paired = db.json(&a);
+    boards_of(db, &a[2..3], paired["round"].as_u64().unwrap())
+}
+
+/// Round `round`'s boards as `tournament show` lists them.
+fn boards_of(db: &Db, name: &[&str], round: u64) -> Vec<(String, String, Option<i64>)> {
+    let show = db.json(&["tournament", "show", name[0]]);
+    show["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|b| b["round"] == round)
+        .map(|b| {
+            (
+                b["south"].as_str().unwrap().to_string(),
+                b["north"].as_str().unwrap_or("bye").to_string(),
+                b["match_id"].as_i64(),
+            )
+        })
+        .collect()
+}
+
+/// Enters a South win (Tihbat: 28 seeds in play) on every match of `boards`.
+fn south_wins(db: &Db, boards: &[(String, String, Option<i64>)]) {
+    for (_, _, id) in boards {
+        if let Some(id) = id {
+            db.ok(&["match", "result", &id.to_string(), "28", "0"]);
+        }
+    }
+}
+
+fn show_text(db: &Db, name: &str) -> String {
+    db.ok(&["tournament", "show", name])
+}
+
+const CLOSED: &str = "is finished and closed";
+
+#[test]
+fn a_finished_tournament_is_closed_until_reopened() {
+    let db = Db::new();
+    db.players(&["Ann", "Bob", "Cy", "Dee", "Late"], None);
+    db.tihbat_tournament(
+        "Club",
+        "swiss",
+        &["--rounds", "2"],
+        &["Ann", "Bob", "Cy", "Dee"],
+    );
+    let r1 = pair(&db, &["Club"]);
+    south_wins(&db, &r1);
+    assert!(!show_text(&db, "Club").contains("closed"));
+    let r2 = pair(&db, &["Club"]);
+    // Not closed while a match is pending: the last result closes it.
+    db.refused(
+        &["tournament", "close", "Club"],
+        "2 match(es) have no result yet",
+    );
+    db.refused(&["tournament", "reopen", "Club"], "is not closed");
+    south_wins(&db, &r2[..1]);
+    assert!(!show_text(&db, "Club").contains("closed"));
+    south_wins(&db, &r2[1..]);
+    let show = show_text(&db, "Club");
+    assert!(show.contains("finished (closed)"), "{show}");
+    assert!(show.contains("Closed at "), "{show}");
+    assert!(show.contains("the last result was entered"), "{show}");
+    db.verified();
+
+    // Everything that changes the event is refused, each with one line.
+    db.refused(&["tournament", "add", "Club", "Late"], CLOSED);
+    db.refused(&["tournament", "withdraw", "Club", "Ann"], CLOSED);
+    db.refused(&["tournament", "pair", "Club"], CLOSED);
+    db.refused(&["tournament", "unpair", "Club"], CLOSED);
+    db.refused(&["tournament", "close", "Club"], "it is closed already");
+    db.refused(
+        &["tournament", "reopen", "Club", "--rounds", "1"],
+        "2 rounds have been paired; a reopened swiss has at least that many, not 1",
+    );
+
+    // Reopened for a third round: it is paired, played, and closes again.
+    let out = db.ok(&[
+        "tournament",
+        "reopen",
+        "Club",
+        "--rounds",
+        "3",
+        "--reason",
+        "one more round",
+    ]);
+    assert!(out.contains("3 rounds planned"), "{out}");
+    assert!(show_text(&db, "Club").contains("reopened"));
+    db.ok(&["tournament", "add", "Club", "Late"]);
+    let r3 = pair(&db, &["Club"]);
+    assert_eq!(r3.len(), 3, "five players: two boards and a bye: {r3:?}");
+    south_wins(&db, &r3);
+    let show = show_text(&db, "Club");
+    assert!(show.contains("finished (closed)"), "{show}");
+    let closings: Vec<&str> = show
+        .lines()
+        .filter(|l| l.starts_with("Closed at") || l.starts_with("Reopened at"))
+        .collect();
+    assert_eq!(closings.len(), 3, "{show}");
+    assert!(closings[0].starts_with("Closed at"));
+    assert!(closings[1].starts_with("Reopened at") && closings[1].ends_with(": one more round"));
+    assert!(closings[2].starts_with("Closed at"));
+    db.verified();
+    let list = db.json(&["tournament", "list"]);
+    assert_eq!(list[0]["status"], "finished");
+}
+
+#[test]
+fn a_director_closes_an_event_early_and_only_a_swiss_gets_more_rounds() {
+    let db = Db::new();
+    db.players(&["Ann", "Bob", "Cy", "Dee"], None);
+    db.tihbat_tournament(
+        "Short",
+        "swiss",
+        &["--rounds", "3"],
+        &["Ann", "Bob", "Cy", "Dee"],
+    );
+    db.refused(
+        &["tournament", "close", "Short"],
+        "no round has been paired",
+    );
+    let r1 = pair(&db, &["Short"]);
+    south_wins(&db, &r1);
+    let out = db.ok(&[
+        "tournament",
+        "close",
+        "Short",
+        "--reason",
+        "the hall closes",
+    ]);
+    assert!(out.contains("ended early"), "{out}");
+    db.refused(&["tournament", "pair", "Short"], CLOSED);
+    assert!(show_text(&db, "Short").contains("Closed at "));
+    db.verified();
+
+    db.tihbat_tournament("Robin", "round-robin", &[], &["Ann", "Bob", "Cy"]);
+    for _ in 0..3 {
+        let r = pair(&db, &["Robin"]);
+        south_wins(&db, &r);
+    }
+    assert!(show_text(&db, "Robin").contains("finished (closed)"));
+    db.refused(
+        &["tournament", "reopen", "Robin", "--rounds", "5"],
+        "only a swiss sets its number of rounds",
+    );
+    db.ok(&["tournament", "reopen", "Robin"]);
+    // Reopened, a round robin over its schedule still has nothing to pair.
+    db.refused(
+        &["tournament", "pair", "Robin"],
+        "the tournament is finished",
+    );
+}
+
+#[test]
+fn the_last_round_is_taken_back_while_nothing_in_it_has_started() {
+    let db = Db::new();
+    db.players(&["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"], None);
+    db.tihbat_tournament(
+        "Club",
+        "swiss",
+        &["--rounds", "3"],
+        &["Ann", "Bob", "Cy", "Dee", "Eve"],
+    );
+    let first = pair(&db, &["Club"]);
+    let out = db.ok(&[
+        "tournament",
+        "unpair",
+        "Club",
+        "--reason",
+        "Fay arrived late",
+    ]);
+    assert!(out.contains("round 1 taken back (3 boards"), "{out}");
+    let show = show_text(&db, "Club");
+    assert!(show.contains("round 0 of 3 paired"), "{show}");
+    assert!(
+        show.contains("Round 1 as paired (system)") && show.contains("(Fay arrived late)"),
+        "{show}"
+    );
+    // Paired again on the same entries, the system gives the same round.
+    let again = pair(&db, &["Club"]);
+    let players = |b: &[(String, String, Option<i64>)]| -> Vec<(String, String)> {
+        b.iter().map(|(s, n, _)| (s.clone(), n.clone())).collect()
+    };
+    assert_eq!(players(&first), players(&again));
+    // With the late arrival entered, round 1 pairs six.
+    db.ok(&["tournament", "unpair", "Club"]);
+    db.ok(&["tournament", "add", "Club", "Fay"]);
+    let with_fay = pair(&db, &["Club"]);
+    assert_eq!(with_fay.len(), 3);
+    assert!(with_fay.iter().all(|(_, n, _)| n != "bye"), "{with_fay:?}");
+    db.verified();
+
+    // Once a result is in, the round stays.
+    let id = with_fay[0].2.unwrap().to_string();
+    db.ok(&["match", "result", &id, "28", "0"]);
+    db.refused(
+        &["tournament", "unpair", "Club"],
+        "round 1 of Club cannot be taken back: board 1",
+    );
+    south_wins(&db, &with_fay[1..]);
+
+    // A withdrawal made after round 2 was paired moves back with it, so the round
+    // paired again leaves the player out.
+    let r2 = pair(&db, &["Club"]);
+    let leaver = r2[0].0.clone();
+    db.ok(&["tournament", "withdraw", "Club", &leaver]);
+    let out = db.ok(&["tournament", "unpair", "Club"]);
+    assert!(
+        out.contains(&format!(
+            "{leaver} withdrew after round 2 was paired: now withdrawn after round 1"
+        )),
+        "{out}"
+    );
+    let r2 = pair(&db, &["Club"]);
+    assert!(
+        r2.iter().all(|(s, n, _)| *s != leaver && *n != leaver),
+        "{r2:?}"
+    );
+    assert_eq!(
+        r2.iter().filter(|b| b.1 == "bye").count(),
+        1,
+        "five left: {r2:?}"
+    );
+    db.verified();
+    db.refused(
+        &["tournament", "unpair", "Nope"],
+        "no tournament named 'Nope'",
+    );
+}
+
+#[test]
+fn a_swiss_round_paired_by_hand_is_recorded_checked_and_verified() {
+    let db = Db::new();
+    db.players(&["Ann", "Bob", "Cy", "Dee", "Eve", "Out", "Nobody"], None);
+    db.tihbat_tournament(
+        "Club",
+        "swiss",
+        &["--rounds", "2"],
+        &["Ann", "Bob", "Cy", "Dee", "Eve", "Out"],
+    );
+    let pair_args = |boards: &[(&str, &str)], bye: Option<&str>| -> Vec<String> {
+        let mut a: Vec<String> = vec!["tournament".into(), "pair".into(), "Club".into()];
+        for (s, n) in boards {
+            a.extend(["--board".into(), s.to_string(), n.to_string()]);
+        }
+        if let Some(b) = bye {
+            a.extend(["--bye".into(), b.to_string()]);
+        }
+        a
+    };
+    let refused = |boards: &[(&str, &str)], bye: Option<&str>, needle: &str| {
+        let a = pair_args(boards, bye);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        db.refused(&a, needle);
+    };
+    refused(
+        &[("Ann", "Bob"), ("Cy", "Ann"), ("Eve", "Out")],
+        None,
+        "Ann is paired twice",
+    );
+    refused(
+        &[("Ann", "Bob"), ("Cy", "Dee")],
+        None,
+        "not paired: Eve, Out (every active player needs a board or the bye)",
+    );
+    refused(
+        &[("Ann", "Bob"), ("Cy", "Dee"), ("Eve", "Out")],
+        Some("Ann"),
+        "Ann is paired twice",
+    );
+    refused(
+        &[("Ann", "Bob"), ("Cy", "Dee")],
+        Some("Eve"),
+        "not paired: Out",
+    );
+    refused(
+        &[("Ann", "Bob"), ("Cy", "Dee"), ("Eve", "Nobody")],
+        None,
+        "Nobody is not entered in Club",
+    );
+    refused(
+        &[("Ann", "Bob"), ("Cy", "Dee"), ("Eve", "Ghost")],
+        None,
+        "no player named 'Ghost'",
+    );
+    refused(
+        &[("Ann", "Ann")],
+        None,
+        "Ann cannot play against themselves",
+    );
+    db.refused(&["tournament", "pair", "Club", "--bye", "Eve"], "--board");
+
+    let out = db.ok(&[
+        "tournament",
+        "pair",
+        "Club",
+        "--board",
+        "Dee",
+        "Ann",
+        "--board",
+        "Bob",
+        "Cy",
+        "--board",
+        "Eve",
+        "Out",
+        "--reason",
+        "Ann and Cy are sisters",
+    ]);
+    assert!(out.contains("Club: round 1 paired by hand"), "{out}");
+    assert_eq!(
+        boards_of(&db, &["Club"], 1)
+            .iter()
+            .map(|(s, n, _)| (s.as_str(), n.as_str()))
+            .collect::<Vec<_>>(),
+        [("Dee", "Ann"), ("Bob", "Cy"), ("Eve", "Out")]
+    );
+    let show = show_text(&db, "Club");
+    assert!(
+        show.contains("Round 1 (paired by hand: Ann and Cy are sisters)"),
+        "{show}"
+    );
+    let records = db.json(&["tournament", "show", "Club"])["round_records"].clone();
+    assert_eq!(records[0]["method"], "manual");
+    assert_eq!(records[0]["reason"], "Ann and Cy are sisters");
+    db.verified();
+
+    // After a withdrawal, the withdrawn player cannot be paired by hand, and an odd
+    // number of players needs exactly one bye.
+    south_wins(&db, &boards_of(&db, &["Club"], 1));
+    db.ok(&["tournament", "withdraw", "Club", "Out"]);
+    refused(
+        &[("Ann", "Bob"), ("Cy", "Dee"), ("Eve", "Out")],
+        None,
+        "Out has withdrawn and cannot be paired",
+    );
+    refused(&[("Ann", "Bob"), ("Cy", "Dee")], None, "not paired: Eve");
+    refused(
+        &[("Ann", "Bob"), ("Cy", "Dee"), ("Eve", "Eve")],
+        None,
+        "Eve cannot play against themselves",
+    );
+    // The next round is the system's again, paired from the manual one.
+    let r2 = pair(&db, &["Club"]);
+    assert_eq!(r2.len(), 3);
+    db.verified();
+
+    // A manual round changed in the tables afterwards is named.
+    db.sql(
+        "UPDATE matches SET south_id = north_id, north_id = south_id
+         WHERE round = 1 AND id = (SELECT MIN(id) FROM matches)",
+    );
+    let (code, text) = db.verify();
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("round 1 is stored as board 1: Ann v Dee, but it was paired (manual) as board 1: Dee v Ann"),
+        "{text}"
+    );
+}
+
+#[test]
+fn only_a_swiss_is_paired_by_hand() {
+    let db = Db::new();
+    db.players(&["Ann", "Bob", "Cy", "Dee"], None);
+    db.tihbat_tournament("Robin", "round-robin", &[], &["Ann", "Bob", "Cy", "Dee"]);
+    db.refused(
+        &[
+            "tournament",
+            "pair",
+            "Robin",
+            "--board",
+            "Ann",
+            "Bob",
+            "--board",
+            "Cy",
+            "Dee",
+        ],
+        "only a swiss is paired by hand",
+    );
+}
+
+#[test]
+fn a_system_round_changed_in_the_tables_is_named_by_its_record() {
+    let db = Db::new();
+    db.players(&["Ann", "Bob", "Cy", "Dee"], None);
+    db.tihbat_tournament(
+        "Club",
+        "swiss",
+        &["--rounds", "2"],
+        &["Ann", "Bob", "Cy", "Dee"],
+    );
+    pair(&db, &["Club"]);
+    db.verified();
+    db.sql("UPDATE round_pairings SET boards = '[]'");
+    let (code, text) = db.verify();
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("round 1 is stored as board 1: ")
+            && text.contains("but it was paired (system) as no board"),
+        "{text}"
+    );
+}
