@@ -14,7 +14,7 @@ CREATE TABLE round_pairings (
     reason        TEXT,
     paired_at     TEXT    NOT NULL,
     -- the round's boards as paired, JSON, in board order:
-    -- [{"board": 1, "south": 3, "north": 7, "match": 12}, {"board": 2, "south": 5, "north": null, "match": null}]
+    -- [{"board": 1, "south": 3, "north": 7, "match_id": 12}, {"board": 2, "south": 5, "north": null, "match_id": null}]
     -- (`verify` compares the stored round with them)
     boards        TEXT    NOT NULL,
     -- set once, when the round is taken back (`tournament unpair`); its matches, which had

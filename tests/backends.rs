@@ -649,9 +649,16 @@ fn the_desk_unpairs_pairs_by_hand_closes_and_reopens_on_both() {
             &["tournament", "withdraw", "Desk", "Amina"],
             "is finished and closed",
         );
+        // A typo in round 1 corrected after the event closed: recorded, verified.
+        let show = db.json(&["tournament", "show", "Desk"]);
+        let first = show["boards"][0]["match_id"].as_i64().unwrap().to_string();
+        let out = db.ok(&[
+            "match", "correct", &first, "--score", "12,16", "--reason", "typo",
+        ]);
+        assert!(out.contains("is 0-1 (12-16)"), "{}: {out}", db.backend());
         verified(db);
         let shown = without_keys(timeless(db.json(&["tournament", "show", "Desk"])), &|k| {
-            k == "match" || k == "match_id" || k == "id"
+            k == "match_id" || k == "id"
         });
         db.sql("UPDATE round_pairings SET boards = '[]' WHERE method = 'manual'");
         let out = db.run(&["verify"]);

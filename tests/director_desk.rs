@@ -414,3 +414,202 @@ fn a_system_round_changed_in_the_tables_is_named_by_its_record() {
         "{text}"
     );
 }
+
+/// A typo found after the next round was paired (issue 13, item 1): the correction is
+/// recorded beside the result as entered, standings follow it, the round paired on the
+/// old result stays, and `verify` judges that round on the result as it stood then.
+#[test]
+fn a_result_typed_wrongly_is_corrected_after_the_next_round_was_paired() {
+    let db = Db::new();
+    db.players(&["Ann", "Bob", "Cy", "Dee"], None);
+    db.tihbat_tournament(
+        "Club",
+        "swiss",
+        &["--rounds", "2"],
+        &["Ann", "Bob", "Cy", "Dee"],
+    );
+    let r1 = pair(&db, &["Club"]);
+    south_wins(&db, &r1);
+    let r2 = pair(&db, &["Club"]);
+    let (south, north, id) = r1[0].clone();
+    let id = id.unwrap().to_string();
+    db.refused(
+        &[
+            "match", "correct", &id, "--score", "28,0", "--reason", "check",
+        ],
+        "hand 1's result is already 28-0",
+    );
+    db.refused(
+        &[
+            "match", "correct", &id, "--score", "0,27", "--reason", "typo",
+        ],
+        "28 seeds in play",
+    );
+    db.refused(
+        &[
+            "match", "correct", &id, "--score", "0;28", "--reason", "typo",
+        ],
+        "is not a score; give South's and North's seeds as S,N",
+    );
+    db.refused(
+        &["match", "correct", &id, "--score", "0,28", "--reason", "  "],
+        "a correction needs a reason",
+    );
+    db.refused(
+        &[
+            "match", "correct", "999", "--score", "0,28", "--reason", "typo",
+        ],
+        "no match with id 999",
+    );
+    let pending = r2[0].2.unwrap().to_string();
+    db.refused(
+        &[
+            "match", "correct", &pending, "--score", "0,28", "--reason", "typo",
+        ],
+        "the match is not finished",
+    );
+    let out = db.ok(&[
+        "match",
+        "correct",
+        &id,
+        "--score",
+        "0,28",
+        "--reason",
+        "North won, typed the wrong way",
+    ]);
+    assert!(
+        out.contains(&format!("match {id}: hand 1 corrected to 0-28 (North won, typed the wrong way); the match's result was 1-0 (28-0), is 0-1 (0-28)")),
+        "{out}"
+    );
+    assert!(out.contains(&format!("Club: {north} was ")), "{out}");
+    assert!(
+        out.contains("rounds already paired stay as they were"),
+        "{out}"
+    );
+    // Standings follow the correction: the North player has the point.
+    let s = db.json(&["tournament", "standings", "Club"]);
+    let points = |name: &str| {
+        s["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["name"] == name)
+            .unwrap()["points"]
+            .as_f64()
+            .unwrap()
+    };
+    assert_eq!((points(&south), points(&north)), (0.0, 1.0));
+    // What was entered is kept: the hand's row, and the correction says before/after.
+    let shown = db.json(&["match", "show", &id]);
+    assert_eq!(
+        shown["corrections"][0]["reason"],
+        "North won, typed the wrong way"
+    );
+    assert_eq!(shown["corrections"][0]["before"]["winner"], "south");
+    assert_eq!(shown["corrections"][0]["after"]["winner"], "north");
+    assert!(db.ok(&["match", "show", &id]).contains("Corrected "));
+    let entered: (i64, i64) = common::runtime().block_on(async {
+        use sqlx::Connection;
+        let mut conn = sqlx::SqliteConnection::connect(db.path.to_str().unwrap())
+            .await
+            .unwrap();
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT score_south, score_north FROM hands WHERE match_id = {id}"
+        )))
+        .fetch_one(&mut conn)
+        .await
+        .unwrap()
+    });
+    assert_eq!(
+        entered,
+        (28, 0),
+        "the hand's row keeps the score as entered"
+    );
+    // Round 2 stays as paired; verify judges it on round 1 as it stood then.
+    assert_eq!(boards_of(&db, &["Club"], 2), r2);
+    db.verified();
+
+    // A tampered correction is named.
+    db.sql("UPDATE match_corrections SET winner_after = 'draw'");
+    let (code, text) = db.verify();
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains(
+            "correction 1 records the result after it as draw (0-28), the replay gives 0-1 (0-28)"
+        ),
+        "{text}"
+    );
+    db.sql("UPDATE match_corrections SET winner_after = 'north', score_north = 27");
+    let (code, text) = db.verify();
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains(
+            "hand 1: the entered result as corrected does not replay: scores 0 + 27 = 27 seeds"
+        ),
+        "{text}"
+    );
+}
+
+/// A closed tournament's match can be corrected (and the tournament stays closed); a
+/// played game's score follows from its moves and is not corrected; a games:N match's
+/// earlier game can be, its later games being independent.
+#[test]
+fn corrections_in_a_closed_event_of_played_games_and_of_games_matches() {
+    let db = Db::new();
+    db.players(&["Ann", "Bob"], None);
+    db.tihbat_tournament(
+        "Duel",
+        "round-robin",
+        &["--match-form", "games:2"],
+        &["Ann", "Bob"],
+    );
+    let r1 = pair(&db, &["Duel"]);
+    let id = r1[0].2.unwrap().to_string();
+    db.ok(&["match", "result", &id, "20", "8"]);
+    db.ok(&["match", "result", &id, "16", "12"]);
+    assert!(show_text(&db, "Duel").contains("finished (closed)"));
+    let out = db.ok(&[
+        "match",
+        "correct",
+        &id,
+        "--hand",
+        "1",
+        "--score",
+        "8,20",
+        "--reason",
+        "game 1 the other way",
+    ]);
+    assert!(
+        out.contains("the match's result was 1-0 (36-20), is 0-1 (24-32)"),
+        "{out}"
+    );
+    assert!(show_text(&db, "Duel").contains("finished (closed)"));
+    let s = db.json(&["tournament", "standings", "Duel"]);
+    assert_eq!(s["rows"][0]["points"].as_f64(), Some(1.0), "{s}");
+    db.verified();
+
+    db.players(&["R1", "R2"], Some("random"));
+    let m = db.json(&[
+        "match",
+        "new",
+        "--variant",
+        "tihbat",
+        "--south",
+        "R1",
+        "--north",
+        "R2",
+        "--seed",
+        "3",
+    ]);
+    let mid = m["id"].as_i64().unwrap().to_string();
+    db.cmd(&["match", "play", &mid])
+        .write_stdin("")
+        .assert()
+        .success();
+    db.refused(
+        &[
+            "match", "correct", &mid, "--score", "14,14", "--reason", "x",
+        ],
+        "was played move by move",
+    );
+}

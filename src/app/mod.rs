@@ -10,6 +10,7 @@
 //! The front ends (the `goobalay` CLI) parse, call these and print; the rules of
 //! who may do what live here.
 
+pub mod corrections;
 pub mod matches;
 pub mod run;
 pub mod tournaments;
@@ -53,6 +54,9 @@ pub enum AppError {
         "match {id}: an engine turn left over by an interrupted command was made and stored first ({made}); nothing of yours was entered: look at the board (`goobalay match state {id}`) and enter your move again"
     )]
     EngineCaughtUp { id: i64, made: String },
+    /// A correction refused (its message names the match and why).
+    #[error("{0}")]
+    Correction(String),
     /// Part of a command's effect was stored before `error` stopped it.
     #[error("{stored}; then: {error}")]
     PartlyStored {

@@ -18,6 +18,8 @@
 //! # Ok::<(), goobalay::matches::MatchError>(())
 //! ```
 
+pub mod correction;
+
 use serde::Serialize;
 use thiserror::Error;
 

@@ -154,6 +154,27 @@ pub const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("changed_at", Time),
         ],
     ),
+    (
+        "match_corrections",
+        &[
+            ("id", Int),
+            ("match_id", Int),
+            ("corrected_at", Time),
+            ("reason", Text),
+            ("kind", Text),
+            ("hand", Int),
+            ("score_south", Int),
+            ("score_north", Int),
+            ("decision", Text),
+            ("absent", Text),
+            ("winner_before", Text),
+            ("seeds_south_before", Int),
+            ("seeds_north_before", Int),
+            ("winner_after", Text),
+            ("seeds_south_after", Int),
+            ("seeds_north_after", Int),
+        ],
+    ),
 ];
 
 /// Tables whose `id` is made by the database (an identity column on PostgreSQL).
@@ -163,6 +184,7 @@ const WITH_IDS: &[&str] = &[
     "matches",
     "round_pairings",
     "tournament_status_changes",
+    "match_corrections",
 ];
 
 /// Rows copied, per table, in [`TABLES`] order.

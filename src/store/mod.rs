@@ -13,6 +13,7 @@
 //! which [`crate::matches::MatchState::replay`] rebuilds the match.
 
 pub mod copy;
+pub mod corrections;
 pub mod postgres;
 pub mod rounds;
 pub mod sql;
@@ -918,9 +919,12 @@ async fn load_match(conn: &mut impl AsConn, id: i64) -> Result<StoredMatch> {
         .await?;
     let corrupt =
         |hand: i64, what: &str| StoreError::Corrupt(format!("match {id} hand {hand}: {what}"));
+    // An entered hand's score as corrected since (the row keeps it as entered).
+    let corrected = corrections::corrected_scores(&corrections::corrections_of(conn, id).await?);
     let mut state = MatchState::new(spec);
     for h in &hands {
         let number: i64 = h.try_get("number")?;
+        let correction = corrected.get(&(number as u32)).copied();
         if i64::from(state.current_hand().number) != number || state.is_over() {
             return Err(corrupt(number, "hand out of sequence"));
         }
@@ -961,7 +965,9 @@ async fn load_match(conn: &mut impl AsConn, id: i64) -> Result<StoredMatch> {
                 return Err(corrupt(number, "result without scores"));
             }
             state
-                .apply(&Event::Result(score.map(|s| s as u32)))
+                .apply(&Event::Result(
+                    correction.unwrap_or_else(|| score.map(|s| s as u32)),
+                ))
                 .map_err(|e| corrupt(number, &e.to_string()))?;
         }
         // The summary columns must be what the replay gives.
@@ -976,7 +982,8 @@ async fn load_match(conn: &mut impl AsConn, id: i64) -> Result<StoredMatch> {
         let as_pair = |v: BySide<u32>| (Some(i64::from(v.south)), Some(i64::from(v.north)));
         if pair("holdings_south", "holdings_north")? != as_pair(hand.holdings)
             || pair("kept_south", "kept_north")? != as_pair(hand.kept)
-            || pair("score_south", "score_north")? != hand.score.map_or((None, None), as_pair)
+            || (correction.is_none()
+                && pair("score_south", "score_north")? != hand.score.map_or((None, None), as_pair))
         {
             return Err(corrupt(
                 number,

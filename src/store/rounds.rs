@@ -36,7 +36,6 @@ pub struct RecordedBoard {
     pub board: u32,
     pub south: i64,
     pub north: Option<i64>,
-    #[serde(rename = "match")]
     pub match_id: Option<i64>,
 }
 

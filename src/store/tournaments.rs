@@ -1541,7 +1541,13 @@ pub(super) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTou
                 CASE WHEN $2 THEN (SELECT CAST(COALESCE(SUM(score_south), 0) AS BIGINT) FROM hands h
                                    WHERE h.match_id = m.id) END AS sum_south,
                 CASE WHEN $2 THEN (SELECT CAST(COALESCE(SUM(score_north), 0) AS BIGINT) FROM hands h
-                                   WHERE h.match_id = m.id) END AS sum_north
+                                   WHERE h.match_id = m.id) END AS sum_north,
+                CASE WHEN $2 THEN (SELECT c.seeds_south_after FROM match_corrections c
+                                   WHERE c.match_id = m.id ORDER BY c.id DESC LIMIT 1) END
+                    AS corrected_south,
+                CASE WHEN $2 THEN (SELECT c.seeds_north_after FROM match_corrections c
+                                   WHERE c.match_id = m.id ORDER BY c.id DESC LIMIT 1) END
+                    AS corrected_north
          FROM matches m WHERE m.tournament_id = $1 ORDER BY m.round, m.id",
     )
     .bind(tid)
@@ -1565,11 +1571,19 @@ pub(super) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTou
         }
         board += 1;
         let winner: Option<String> = r.try_get("winner")?;
+        // A games:N match's hands keep their scores as entered; a corrected one's
+        // result is the correction's.
         let seeds = if games_form {
-            (
-                r.try_get::<i64>("sum_south")?,
-                r.try_get::<i64>("sum_north")?,
-            )
+            match (
+                r.try_get::<Option<i64>>("corrected_south")?,
+                r.try_get::<Option<i64>>("corrected_north")?,
+            ) {
+                (Some(s), Some(n)) => (s, n),
+                _ => (
+                    r.try_get::<i64>("sum_south")?,
+                    r.try_get::<i64>("sum_north")?,
+                ),
+            }
         } else {
             (
                 r.try_get::<Option<i64>>("final_south")?.unwrap_or(0),

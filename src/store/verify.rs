@@ -381,7 +381,22 @@ async fn verify_match(
         .bind(id)
         .fetch_all(&mut *conn)
         .await?;
-    let mut state = MatchState::new(spec);
+    let corrections = match super::corrections::corrections_of(conn, id).await {
+        Ok(c) => c,
+        Err(e) => {
+            report.flag(
+                Some(id),
+                None,
+                format!("its corrections cannot be read: {e}"),
+            );
+            return Ok(None);
+        }
+    };
+    // The hands replay with every entered score as corrected; the hands as entered
+    // (`entered_events`) replay the corrections one by one below.
+    let corrected = super::corrections::corrected_scores(&corrections);
+    let mut entered_events: Vec<Event> = Vec::new();
+    let mut state = MatchState::new(spec.clone());
     let mut replay_ok = true;
     for (i, raw) in hand_rows.iter().enumerate() {
         let mut unreadable = Vec::new();
@@ -516,6 +531,13 @@ async fn verify_match(
                     break;
                 }
             };
+            entered_events.push(event.clone());
+            let (label, event) = match (event, corrected.get(&number)) {
+                (Event::Result(_), Some(&score)) => {
+                    (format!("{label} as corrected"), Event::Result(score))
+                }
+                (event, _) => (label, event),
+            };
             // An engine's decision must be the one its level makes from the seed (if
             // this version of the engine made it).
             if !matches!(event, Event::Result(_))
@@ -568,7 +590,7 @@ async fn verify_match(
             ));
         }
         let replay_score = replayed.score.map_or((None, None), pair);
-        if h.score != replay_score {
+        if h.score != replay_score && !corrected.contains_key(&number) {
             flag!(format!(
                 "stored score {}, the replay gives {}",
                 show_pair(h.score),
@@ -594,6 +616,9 @@ async fn verify_match(
     }
     if !replay_ok {
         return Ok(None);
+    }
+    if !corrections.is_empty() {
+        corrections_check(id, &spec, entered_events, &corrections, &state, report);
     }
     // The match row's summary.
     let outcome = state.outcome();
@@ -660,6 +685,77 @@ async fn verify_match(
         last: state.hands().iter().rev().find_map(|h| h.score),
         total,
     }))
+}
+
+/// Every correction replays: from the hands as entered, each correction in order
+/// gives the result it recorded (before and after), and all of them give the match
+/// as stored.
+fn corrections_check(
+    id: i64,
+    spec: &crate::matches::MatchSpec,
+    entered_events: Vec<Event>,
+    corrections: &[super::corrections::Correction],
+    stored: &MatchState,
+    report: &mut VerifyReport,
+) {
+    use super::corrections::{ResultSummary, apply};
+    let mut state = match MatchState::replay(spec.clone(), entered_events) {
+        Ok(s) => s,
+        Err(e) => {
+            report.flag(
+                Some(id),
+                None,
+                format!("the hands as entered do not replay: {e}"),
+            );
+            return;
+        }
+    };
+    for c in corrections {
+        let before = ResultSummary::of(&state);
+        if before != c.before {
+            report.flag(
+                Some(id),
+                None,
+                format!(
+                    "correction {} records the result before it as {}, the replay gives {}",
+                    c.id,
+                    c.before.text(),
+                    before.text()
+                ),
+            );
+        }
+        match apply(&state, c.kind) {
+            Ok(next) => state = next,
+            Err(e) => {
+                report.flag(
+                    Some(id),
+                    None,
+                    format!("correction {} does not replay: {e}", c.id),
+                );
+                return;
+            }
+        }
+        let after = ResultSummary::of(&state);
+        if after != c.after {
+            report.flag(
+                Some(id),
+                None,
+                format!(
+                    "correction {} records the result after it as {}, the replay gives {}",
+                    c.id,
+                    c.after.text(),
+                    after.text()
+                ),
+            );
+        }
+    }
+    if state.hands() != stored.hands() {
+        report.flag(
+            Some(id),
+            None,
+            "its corrections applied in order do not give the match as stored".to_string(),
+        );
+    }
 }
 
 /// Levels whose decisions are cheap to recompute (at most a few thousand nodes).
@@ -935,10 +1031,39 @@ async fn pairings_check(
                 .and_then(|x| x.match_id)
         })
     };
+    // A result corrected after a round was paired counts for that round as it was.
+    let corrections = super::corrections::tournament_corrections(&mut *conn, tid).await?;
+    let mut paired_at: HashMap<u32, DateTime<Utc>> = HashMap::new();
+    for (at, round) in &rounds_created {
+        let first = paired_at.entry(*round).or_insert(*at);
+        *first = (*first).min(*at);
+    }
+    let place: HashMap<i64, (u32, u32)> = loaded
+        .boards
+        .iter()
+        .filter_map(|b| b.match_id.map(|id| (id, (b.round, b.board))))
+        .collect();
+    let as_paired = |round: u32, t: &mut crate::tournament::Tournament| {
+        let Some(&at) = paired_at.get(&round) else {
+            return;
+        };
+        for c in corrections.iter().rev().filter(|c| c.corrected_at > at) {
+            let Some(&(r, b)) = place.get(&c.match_id) else {
+                continue;
+            };
+            if let Some(f) = t
+                .fixtures
+                .iter_mut()
+                .find(|f| f.pairing.round == r && f.pairing.board == b)
+            {
+                f.result = c.before.as_match_result();
+            }
+        }
+    };
     let differences = if unrated {
-        audit::check_rounds(&loaded.tournament, &entered_after)
+        audit::check_rounds_as_paired(&loaded.tournament, &entered_after, &as_paired)
     } else {
-        audit::check(&loaded.tournament, &entered_after)
+        audit::check_as_paired(&loaded.tournament, &entered_after, &as_paired)
     };
     for d in differences {
         found.push((match_of(d.round, d.board), d.what));

@@ -18,6 +18,7 @@ use goobalay::app::matches::{HumanAction, MatchRequest};
 use goobalay::app::{self, AppError};
 use goobalay::engine::{BySide, Side};
 use goobalay::matches::{Awaiting, Event, MatchForm, MatchSpec, MatchState, parse_row};
+use goobalay::store::corrections::{Correction, CorrectionKind};
 use goobalay::store::{Store, StoreError, StoredMatch};
 use tabled::{Table, Tabled, settings::Style};
 
@@ -44,6 +45,26 @@ pub enum MatchCommand {
     State(IdFormatArgs),
     /// The match's hands: first mover, arrangement, kept, moves, scores, carried seeds.
     Show(IdFormatArgs),
+    /// Correct a finished match's result (a director's correction, with a reason):
+    /// recorded beside what was entered, which is kept; standings and ratings follow
+    /// it, rounds already paired stay.
+    Correct(CorrectArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct CorrectArgs {
+    pub id: i64,
+    /// Why (recorded with the correction, shown by `match show`).
+    #[arg(long)]
+    pub reason: String,
+    /// The hand's score as it should have been entered, South's then North's: S,N.
+    #[arg(long, value_name = "S,N", required = true)]
+    pub score: String,
+    /// With --score: the hand (default: the last).
+    #[arg(long, requires = "score")]
+    pub hand: Option<u32>,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RecordFormat,
 }
 
 #[derive(Args, Debug)]
@@ -156,9 +177,15 @@ pub fn run(db: Option<PathBuf>, command: MatchCommand) -> anyhow::Result<ExitCod
             print_state(&stored, a.format)
         }
         MatchCommand::Show(a) => {
-            let stored = with_store_read(db, async |store| Ok(store.load_match(a.id).await?))?;
-            show(&stored, a.format)
+            let (stored, corrections) = with_store_read(db, async |store| {
+                Ok((
+                    store.load_match(a.id).await?,
+                    store.corrections(a.id).await?,
+                ))
+            })?;
+            show(&stored, &corrections, a.format)
         }
+        MatchCommand::Correct(a) => correct(db, a),
     }
 }
 
@@ -326,7 +353,71 @@ struct HandRow {
     carried: String,
 }
 
-fn show(stored: &StoredMatch, format: RecordFormat) -> anyhow::Result<ExitCode> {
+/// `match correct`: the correction, and what it changed in the standings.
+fn correct(db: Option<PathBuf>, a: CorrectArgs) -> anyhow::Result<ExitCode> {
+    let score = parse_score_pair(&a.score)?;
+    let done = with_store(db, async |store| {
+        let hand = match a.hand {
+            Some(h) => h,
+            None => store.load_match(a.id).await?.state.hands().len() as u32,
+        };
+        let kind = CorrectionKind::Score { hand, score };
+        Ok(app::corrections::correct(store, a.id, kind, &a.reason).await?)
+    })?;
+    if a.format == RecordFormat::Json {
+        print_json(&done)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let c = &done.correction;
+    let CorrectionKind::Score { hand, score } = c.kind;
+    outln!(
+        "match {}: hand {hand} corrected to {}-{} ({}); the match's result was {}, is {}",
+        c.match_id,
+        score.south,
+        score.north,
+        c.reason,
+        c.before.text(),
+        c.after.text()
+    );
+    if let Some(t) = &done.tournament {
+        if done.standings_changed.is_empty() {
+            outln!("{t}: the standings' order and points are unchanged");
+        }
+        for s in &done.standings_changed {
+            outln!(
+                "{t}: {} was {}. with {} point(s), is {}. with {}",
+                s.player,
+                s.position_before,
+                s.points_before,
+                s.position_after,
+                s.points_after
+            );
+        }
+        outln!("{t}: rounds already paired stay as they were");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// "S,N": two seed counts.
+fn parse_score_pair(text: &str) -> anyhow::Result<BySide<u32>> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    match parts.as_slice() {
+        [s, n] => Ok(BySide::new(
+            seed_count(s, "south")?,
+            seed_count(n, "north")?,
+        )),
+        _ => anyhow::bail!(
+            "'{}' is not a score; give South's and North's seeds as S,N (e.g. 16,12)",
+            goobalay::names::excerpt(text)
+        ),
+    }
+}
+
+fn show(
+    stored: &StoredMatch,
+    corrections: &[Correction],
+    format: RecordFormat,
+) -> anyhow::Result<ExitCode> {
     let row = &stored.row;
     let state = &stored.state;
     let n = state.spec().rules.holes_per_row;
@@ -362,6 +453,7 @@ fn show(stored: &StoredMatch, format: RecordFormat) -> anyhow::Result<ExitCode> 
     if format == RecordFormat::Json {
         let mut v = match_json(stored);
         v["hands"] = serde_json::to_value(&rows)?;
+        v["corrections"] = serde_json::to_value(corrections)?;
         print_json(&v)?;
         return Ok(ExitCode::SUCCESS);
     }
@@ -391,6 +483,19 @@ fn show(stored: &StoredMatch, format: RecordFormat) -> anyhow::Result<ExitCode> 
         None => "in play".to_string(),
     };
     writeln!(out, "Result: {result}")?;
+    for c in corrections {
+        let CorrectionKind::Score { hand, score } = c.kind;
+        writeln!(
+            out,
+            "Corrected {}: hand {hand} to {}-{} ({}); result {} before, {} after",
+            local(c.corrected_at),
+            score.south,
+            score.north,
+            c.reason,
+            c.before.text(),
+            c.after.text()
+        )?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -408,7 +513,7 @@ fn play(db: Option<PathBuf>, id: i64) -> anyhow::Result<ExitCode> {
             let awaiting = stored.state.awaiting();
             let Some(side) = awaiting.side() else {
                 out!("{}", describe(&stored));
-                show(&stored, RecordFormat::Table)?;
+                show(&stored, &store.corrections(id).await?, RecordFormat::Table)?;
                 return Ok(ExitCode::SUCCESS);
             };
             if engines[side].is_some() {

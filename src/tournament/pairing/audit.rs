@@ -52,6 +52,22 @@ pub fn check(t: &Tournament, entered_after: &EnteredAfter) -> Vec<PairingDiffere
     out
 }
 
+/// How the results stood when a round was paired: `as_paired(round, t)` turns the
+/// tournament before `round` (with today's results) into the one that was paired from
+/// (a result corrected after `round` was paired is put back as it was).
+pub type AsPaired<'a> = &'a dyn Fn(u32, &mut Tournament);
+
+/// [`check`], each round judged on the results as they stood when it was paired.
+pub fn check_as_paired(
+    t: &Tournament,
+    entered_after: &EnteredAfter,
+    as_paired: AsPaired,
+) -> Vec<PairingDifference> {
+    let mut out = check_seeding(t, entered_after);
+    out.extend(check_rounds_as_paired(t, entered_after, as_paired));
+    out
+}
+
 /// The tournament as it stood once round `prev` was paired (and its results, as
 /// stored now, entered): the fixtures of rounds up to `prev`, the entrants who had
 /// entered, withdrawals made up to then.
@@ -74,11 +90,22 @@ pub fn as_after_round(t: &Tournament, prev: u32, entered_after: &EnteredAfter) -
 /// then. Each round is judged against the stored rounds before it, so a changed round
 /// is named even if later rounds were paired from it.
 pub fn check_rounds(t: &Tournament, entered_after: &EnteredAfter) -> Vec<PairingDifference> {
+    check_rounds_as_paired(t, entered_after, &|_, _| {})
+}
+
+/// [`check_rounds`], each round judged on the results as they stood when it was
+/// paired ([`AsPaired`]).
+pub fn check_rounds_as_paired(
+    t: &Tournament,
+    entered_after: &EnteredAfter,
+    as_paired: AsPaired,
+) -> Vec<PairingDifference> {
     let rounds: BTreeSet<u32> = t.fixtures.iter().map(|f| f.pairing.round).collect();
     let mut out = Vec::new();
     let mut prev = 0;
     for round in rounds {
-        let before = as_after_round(t, prev, entered_after);
+        let mut before = as_after_round(t, prev, entered_after);
+        as_paired(round, &mut before);
         let stored: Vec<Pairing> = t.round_fixtures(round).iter().map(|f| f.pairing).collect();
         let after = if prev == 0 {
             "before round 1".to_string()

@@ -1,0 +1,84 @@
+//! Correcting a match's result (`match correct`): the correction is recorded by the
+//! store ([`crate::store::corrections`]); for a tournament match the report says which
+//! standings it changed, since the rounds already paired stay as they were.
+
+use serde::Serialize;
+
+use crate::store::corrections::{CorrectError, Correction, CorrectionKind};
+use crate::store::tournaments::TournamentStoreError;
+use crate::store::{Store, StoredMatch};
+
+use super::Result;
+
+/// What a correction did.
+#[derive(Debug, Serialize)]
+pub struct Corrected {
+    #[serde(skip)]
+    pub stored: StoredMatch,
+    pub correction: Correction,
+    /// For a tournament match: its name and each player whose place or points changed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<String>,
+    pub standings_changed: Vec<StandingChange>,
+}
+
+/// One player's line in the standings, before and after a correction.
+#[derive(Debug, Serialize, PartialEq)]
+pub struct StandingChange {
+    pub player: String,
+    pub position_before: u32,
+    pub position_after: u32,
+    pub points_before: String,
+    pub points_after: String,
+}
+
+/// Corrects match `id` (see [`Store::correct_match`]).
+pub async fn correct(
+    store: &Store,
+    id: i64,
+    kind: CorrectionKind,
+    reason: &str,
+) -> Result<Corrected> {
+    let tournament = store.load_match(id).await?.row.tournament;
+    let before = match &tournament {
+        Some(t) => Some(store.load_tournament(t).await?.tournament.standings()),
+        None => None,
+    };
+    let (stored, correction) =
+        store
+            .correct_match(id, kind, reason)
+            .await
+            .map_err(|e| match e {
+                CorrectError::Store(e) => super::AppError::Store(e),
+                other => super::AppError::Correction(other.to_string()),
+            })?;
+    let mut standings_changed = Vec::new();
+    if let (Some(t), Some(before)) = (&tournament, before) {
+        let after = store
+            .load_tournament(t)
+            .await
+            .map_err(|e: TournamentStoreError| super::AppError::Tournament(e))?
+            .tournament
+            .standings();
+        for row in &after.rows {
+            let Some(old) = before.rows.iter().find(|r| r.id == row.id) else {
+                continue;
+            };
+            if old.position != row.position || old.points != row.points {
+                standings_changed.push(StandingChange {
+                    player: row.name.clone(),
+                    position_before: old.position,
+                    position_after: row.position,
+                    points_before: old.points.to_string(),
+                    points_after: row.points.to_string(),
+                });
+            }
+        }
+    }
+    Ok(Corrected {
+        stored,
+        correction,
+        tournament,
+        standings_changed,
+    })
+}
