@@ -525,6 +525,11 @@ fn a_result_typed_wrongly_is_corrected_after_the_next_round_was_paired() {
         (28, 0),
         "the hand's row keeps the score as entered"
     );
+    let show = show_text(&db, "Club");
+    assert!(
+        show.contains(&format!("round 1 board 1, match {id} hand 1 to 0-28 (North won, typed the wrong way): 1-0 (28-0) before, 0-1 (0-28) after")),
+        "{show}"
+    );
     // Round 2 stays as paired; verify judges it on round 1 as it stood then.
     assert_eq!(boards_of(&db, &["Club"], 2), r2);
     db.verified();

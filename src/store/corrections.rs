@@ -244,6 +244,16 @@ impl Store {
         Ok((stored, correction))
     }
 
+    /// Every correction of tournament `name`'s matches, in the order made.
+    pub async fn tournament_corrections(
+        &self,
+        name: &str,
+    ) -> Result<Vec<Correction>, super::tournaments::TournamentStoreError> {
+        let mut tx = self.begin_read().await?;
+        let loaded = super::tournaments::load(&mut tx, name).await?;
+        Ok(tournament_corrections(&mut tx, loaded.row.id).await?)
+    }
+
     /// Every correction of match `id`, in order.
     pub async fn corrections(&self, id: i64) -> Result<Vec<Correction>> {
         let mut tx = self.begin_read().await?;

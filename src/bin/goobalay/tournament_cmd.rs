@@ -15,6 +15,7 @@ use goobalay::app::{RunEnd, RunEvent};
 use goobalay::engine::Side;
 use goobalay::matches::{MatchForm, MatchOutcome};
 use goobalay::store::Store;
+use goobalay::store::corrections::{Correction, CorrectionKind};
 use goobalay::store::rounds::{ManualRound, RoundRecord, StatusChange};
 use goobalay::store::tournaments::{LoadedTournament, NewTournament};
 use goobalay::tournament::export::{self, ExportFormat};
@@ -340,7 +341,8 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
         TournamentCommand::Show(a) => with_store_read(db, async |store| {
             let loaded = store.load_tournament(&a.name).await?;
             let records = store.tournament_records(&a.name).await?;
-            print_show(&loaded, &records, a.format)?;
+            let corrections = store.tournament_corrections(&a.name).await?;
+            print_show(&loaded, &records, &corrections, a.format)?;
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Export(a) => {
@@ -747,6 +749,7 @@ struct ShowBoard {
 fn print_show(
     loaded: &LoadedTournament,
     (rounds, changes): &(Vec<RoundRecord>, Vec<StatusChange>),
+    corrections: &[Correction],
     format: Format,
 ) -> anyhow::Result<()> {
     let t = &loaded.tournament;
@@ -782,6 +785,7 @@ fn print_show(
             "boards": boards,
             "round_records": rounds,
             "status_changes": changes,
+            "corrections": corrections,
         }))?,
         Format::Csv => {
             outln!("round,board,match_id,south,north,result,seeds_south,seeds_north,hands");
@@ -895,6 +899,24 @@ fn print_show(
                         .as_ref()
                         .map_or(String::new(), |why| format!(" ({why})")),
                     names.join(", ")
+                );
+            }
+            for c in corrections {
+                let at = loaded
+                    .board_of_match(c.match_id)
+                    .map_or(String::new(), |b| {
+                        format!("round {} board {}, ", b.round, b.board)
+                    });
+                let CorrectionKind::Score { hand, score } = c.kind;
+                outln!(
+                    "Corrected {}: {at}match {} hand {hand} to {}-{} ({}): {} before, {} after",
+                    c.corrected_at.format("%Y-%m-%d %H:%M"),
+                    c.match_id,
+                    score.south,
+                    score.north,
+                    c.reason,
+                    c.before.text(),
+                    c.after.text()
                 );
             }
             for c in changes {
