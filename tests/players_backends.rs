@@ -188,7 +188,7 @@ fn foreign_and_newer_postgresql_databases_are_refused_unchanged() {
         db.refused(args, "another program");
     }
     let db = PgDb::new().unwrap();
-    db.ok(&["player", "list"]);
+    db.ok(&["player", "add", "Setup"]);
     db.sql(
         "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time)
          VALUES (29991231000000, 'from the future', TRUE, '\\x00', 0)",

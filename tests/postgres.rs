@@ -367,3 +367,30 @@ async fn postgres_schema(conn: &mut PgConnection) -> Vec<Relation> {
     assert_eq!(names.len(), schema.len());
     schema
 }
+
+/// A command that only reads, pointed at an empty PostgreSQL database (a mistyped
+/// database name on a server that creates databases on demand, or a fresh one), is
+/// refused with one line and leaves it empty; a command that writes creates the tables.
+#[test]
+fn a_read_on_an_empty_server_database_creates_nothing() {
+    let Some(db) = PgDb::new() else { return };
+    for args in [
+        &["player", "list"][..],
+        &["history"],
+        &["verify"],
+        &["tournament", "list"],
+    ] {
+        let out = db.cmd(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.starts_with("goobalay: ") && err.contains("holds no goobalay database (no tables"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(db.snapshot().is_empty(), "{args:?} created tables");
+    }
+    db.cmd(&["player", "add", "Amina"]).assert().success();
+    assert!(!db.snapshot().is_empty());
+    db.cmd(&["player", "list"]).assert().success();
+}

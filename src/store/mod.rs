@@ -81,6 +81,10 @@ pub enum StoreError {
     )]
     Missing(PathBuf),
     #[error(
+        "it holds no goobalay database (no tables; a command that only reads never creates one; `goobalay player add` does)"
+    )]
+    EmptyServerDatabase,
+    #[error(
         "its write-ahead log {} belongs to another database, so nothing was read or written; move that file away (it holds the other database's latest changes)", .0.display()
     )]
     ForeignLog(PathBuf),
@@ -422,7 +426,7 @@ impl Store {
     /// goobalay.
     pub async fn open(location: &Path) -> Result<Store> {
         match server_url(location) {
-            Some(url) => Store::open_server(url).await,
+            Some(url) => Store::open_server_with(url, true).await,
             None => Store::open_file(location).await,
         }
     }
@@ -431,7 +435,7 @@ impl Store {
     /// refused, not created (see [`sqlite::open`]).
     pub async fn open_read_only(location: &Path) -> Result<Store> {
         match server_url(location) {
-            Some(url) => Store::open_server(url).await,
+            Some(url) => Store::open_server_with(url, false).await,
             None => Store::open_file_read_only(location).await,
         }
     }
@@ -440,15 +444,19 @@ impl Store {
     /// migrations' is opened too, for [`Store::verify`] to list the differences.
     pub async fn open_for_audit(location: &Path) -> Result<Store> {
         match server_url(location) {
-            Some(url) => Store::open_server(url).await,
+            Some(url) => Store::open_server_with(url, false).await,
             None => Store::open_file_for_audit(location).await,
         }
     }
 
     /// Opens the goobalay database at a PostgreSQL URL (see [`postgres`]).
     pub async fn open_server(url: &str) -> Result<Store> {
+        Store::open_server_with(url, true).await
+    }
+
+    async fn open_server_with(url: &str, create: bool) -> Result<Store> {
         let busy = busy_timeout()?;
-        let pool = postgres::open(url, busy).await?;
+        let pool = postgres::open(url, busy, create).await?;
         Ok(Store {
             pool: Pool::Postgres(pool),
             path: PathBuf::from(postgres::redacted(url)),

@@ -42,15 +42,21 @@ pub fn redacted(url: &str) -> String {
     parsed.into()
 }
 
-/// Connects to the database at `url` and brings its schema up to date.
-pub async fn open(url: &str, busy: Duration) -> Result<PgPool> {
+/// Connects to the database at `url` and brings its schema up to date. With
+/// `create` false (a command that only reads) an empty database is refused rather
+/// than given goobalay's tables.
+pub async fn open(url: &str, busy: Duration, create: bool) -> Result<PgPool> {
     let options = PgConnectOptions::from_str(url).map_err(|e| StoreError::BadUrl {
         url: redacted(url),
         reason: e.to_string(),
     })?;
     let mut conn = PgConnection::connect_with(&options).await?;
     let migrated = async {
-        if !schema_state(url, &mut conn).await? {
+        let state = schema_state(url, &mut conn).await?;
+        if state == Schema::Empty && !create {
+            return Err(StoreError::EmptyServerDatabase);
+        }
+        if state != Schema::UpToDate {
             MIGRATOR.run(&mut conn).await.map_err(|e| match e {
                 // A newer goobalay migrated it between our look and the lock.
                 sqlx::migrate::MigrateError::VersionMissing(found) => StoreError::NewerSchema {
@@ -78,9 +84,15 @@ pub fn schema_version() -> i64 {
     MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0)
 }
 
-/// `Ok(true)`: up to date; `Ok(false)`: migrations pending; errors for a newer or
-/// foreign database.
-async fn schema_state(url: &str, conn: &mut PgConnection) -> Result<bool> {
+/// Where a database's schema stands (a newer or foreign one is an error).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Schema {
+    UpToDate,
+    Pending,
+    Empty,
+}
+
+async fn schema_state(url: &str, conn: &mut PgConnection) -> Result<Schema> {
     let tables: Vec<String> = sqlx::query_scalar(
         "SELECT table_name::text FROM information_schema.tables WHERE table_schema = current_schema()",
     )
@@ -88,7 +100,7 @@ async fn schema_state(url: &str, conn: &mut PgConnection) -> Result<bool> {
     .await?;
     if !tables.iter().any(|t| t == "_sqlx_migrations") {
         if tables.is_empty() {
-            return Ok(false);
+            return Ok(Schema::Empty);
         }
         return Err(StoreError::ForeignDatabase(redacted(url)));
     }
@@ -103,7 +115,11 @@ async fn schema_state(url: &str, conn: &mut PgConnection) -> Result<bool> {
             known: schema_version(),
         });
     }
-    Ok(MIGRATOR.iter().all(|m| applied.contains(&m.version)))
+    Ok(if MIGRATOR.iter().all(|m| applied.contains(&m.version)) {
+        Schema::UpToDate
+    } else {
+        Schema::Pending
+    })
 }
 
 #[cfg(test)]
