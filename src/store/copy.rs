@@ -59,6 +59,7 @@ pub const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("created_at", Time),
             ("finished_at", Time),
             ("pairing_system", Text),
+            ("rating_system", Text),
         ],
     ),
     (
@@ -70,6 +71,7 @@ pub const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("withdrawn_after", Int),
             ("joined_at", Time),
             ("rating", Real),
+            ("rated", Int),
         ],
     ),
     (
@@ -128,10 +130,21 @@ pub const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("player_id", Int),
         ],
     ),
+    (
+        "player_ratings",
+        &[
+            ("id", Int),
+            ("player_id", Int),
+            ("variant", Text),
+            ("source", Text),
+            ("rating", Real),
+            ("entered_at", Time),
+        ],
+    ),
 ];
 
 /// Tables whose `id` is made by the database (an identity column on PostgreSQL).
-const WITH_IDS: &[&str] = &["players", "tournaments", "matches"];
+const WITH_IDS: &[&str] = &["players", "tournaments", "matches", "player_ratings"];
 
 /// Rows copied, per table, in [`TABLES`] order.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]

@@ -79,6 +79,7 @@ pub mod crosstable;
 pub mod export;
 pub mod pairing;
 pub mod ratings;
+pub mod seeding;
 pub mod standings;
 pub mod tiebreaks;
 
@@ -91,7 +92,8 @@ use thiserror::Error;
 use crate::engine::BySide;
 
 pub use crosstable::{Crosstable, RoundEntry, RoundOutcome};
-pub use ratings::{Elo, RatedGame, RatingChange};
+pub use ratings::{Elo, RatedGame, Rated, RatingChange, RatingSystem, rate_games};
+pub use seeding::{UNRATED_ORDER, seed_rated_first};
 pub use standings::{StandingRow, Standings};
 pub use tiebreaks::{Tiebreak, TiebreakValue};
 
