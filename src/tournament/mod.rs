@@ -92,8 +92,11 @@ use thiserror::Error;
 use crate::engine::BySide;
 
 pub use crosstable::{Crosstable, RoundEntry, RoundOutcome};
-pub use ratings::{Elo, RatedGame, Rated, RatingChange, RatingSystem, rate_games};
-pub use seeding::{UNRATED_ORDER, seed_rated_first};
+pub use ratings::{
+    Elo, RatedGame, Rated, RatingChange, RatingSource, RatingSystem, StartingRating,
+    StartingRatingError, rate_games,
+};
+pub use seeding::seed_rated_first;
 pub use standings::{StandingRow, Standings};
 pub use tiebreaks::{Tiebreak, TiebreakValue};
 
@@ -166,7 +169,9 @@ impl From<EntrantRepr> for Entrant {
     }
 }
 
-/// Gives entrants starting ranks 1..n by rating (highest first), then name, then id.
+/// Gives entrants starting ranks 1..n by rating (highest first), then name, then id:
+/// the seeding of tournaments made before ratings were kept per variant (since then,
+/// [`seed_rated_first`]).
 pub fn assign_start_ranks(entrants: &mut [Entrant]) {
     entrants.sort_by(|a, b| {
         b.rating

@@ -280,6 +280,100 @@ pub fn rate_games(system: RatingSystem, starts: &HashMap<PlayerId, f64>, games: 
     }
 }
 
+/// Highest starting rating accepted (the lowest is 0): above any Elo list's top.
+pub const MAX_STARTING_RATING: f64 = 4000.0;
+
+/// Where a starting rating comes from: the club's own list, or a national one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RatingSource {
+    #[default]
+    Club,
+    National,
+}
+
+impl RatingSource {
+    pub const ALL: [RatingSource; 2] = [RatingSource::Club, RatingSource::National];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            RatingSource::Club => "club",
+            RatingSource::National => "national",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<RatingSource> {
+        RatingSource::ALL.into_iter().find(|s| s.name() == text)
+    }
+}
+
+/// A starting rating to enter: the base from which a player's rating in `variant`
+/// (every variant when `None`, custom rule sets included) is computed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StartingRating {
+    pub rating: f64,
+    pub source: RatingSource,
+    /// A preset's name; `None`: every variant.
+    pub variant: Option<String>,
+}
+
+/// Why a starting rating was refused.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum StartingRatingError {
+    #[error("a starting rating is a number from 0 to {MAX_STARTING_RATING}, not {0}")]
+    Rating(String),
+    #[error(
+        "unknown variant '{}' for a starting rating; allowed: all (every variant), {}",
+        crate::names::excerpt(.0),
+        crate::engine::VARIANT_NAMES.join(", ")
+    )]
+    Variant(String),
+}
+
+impl StartingRating {
+    /// Checks the rating (a finite number from 0 to [`MAX_STARTING_RATING`]) and the
+    /// variant (a preset's name or alias, stored as its name; `all`: every variant).
+    ///
+    /// # Errors
+    /// [`StartingRatingError`] naming what was wrong.
+    pub fn new(
+        rating: f64,
+        source: RatingSource,
+        variant: Option<&str>,
+    ) -> Result<StartingRating, StartingRatingError> {
+        if !(rating.is_finite() && (0.0..=MAX_STARTING_RATING).contains(&rating)) {
+            return Err(StartingRatingError::Rating(rating.to_string()));
+        }
+        let variant = match variant.map(str::trim) {
+            None | Some("all") => None,
+            Some(name) => Some(
+                crate::engine::Variant::preset(name)
+                    .ok_or_else(|| StartingRatingError::Variant(name.to_string()))?
+                    .name,
+            ),
+        };
+        Ok(StartingRating {
+            rating,
+            source,
+            variant,
+        })
+    }
+
+    /// A rating as typed (`--rating 1650`), checked as [`StartingRating::new`] does.
+    ///
+    /// # Errors
+    /// Text that is not such a number.
+    pub fn parse_rating(text: &str) -> Result<f64, StartingRatingError> {
+        match text.trim().parse::<f64>() {
+            Ok(r) if r.is_finite() && (0.0..=MAX_STARTING_RATING).contains(&r) => Ok(r),
+            _ => Err(StartingRatingError::Rating(format!(
+                "'{}'",
+                crate::names::excerpt(text)
+            ))),
+        }
+    }
+}
+
 /// The changes of one player, in order.
 pub fn history_of(changes: &[RatingChange], player: PlayerId) -> Vec<RatingChange> {
     changes

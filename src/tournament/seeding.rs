@@ -15,10 +15,6 @@ use super::pairing::audit::{self, EnteredAfter, PairingDifference};
 use super::{Entrant, EntrantId, Tournament};
 use crate::names::people_order;
 
-/// The unrated entrants' order, in words (for `--help` and messages).
-pub const UNRATED_ORDER: &str =
-    "rated players by rating, highest first; then unrated players by name as people read them (Unicode root collation)";
-
 /// Gives entrants starting ranks 1..n: the `rated` ones by rating (highest first),
 /// then the others by name (see the module docs).
 pub fn seed_rated_first(entrants: &mut [Entrant], rated: &HashSet<EntrantId>) {
