@@ -216,16 +216,40 @@ mod tests {
     #[test]
     fn people_order_reads_names_as_people_do() {
         let mut names = vec![
-            "Zoë", "李", "Ümit", "Robo Hard", "Ḥawa", "Ulla", "Hazel", "Hawa", "abdi", "Émile",
+            "Zoë",
+            "李",
+            "Ümit",
+            "Robo Hard",
+            "Ḥawa",
+            "Ulla",
+            "Hazel",
+            "Hawa",
+            "abdi",
+            "Émile",
             "Eve",
         ];
         names.sort_by(|a, b| people_order(a, b));
         assert_eq!(
             names,
-            ["abdi", "Émile", "Eve", "Hawa", "Ḥawa", "Hazel", "Robo Hard", "Ulla", "Ümit", "Zoë", "李"]
+            [
+                "abdi",
+                "Émile",
+                "Eve",
+                "Hawa",
+                "Ḥawa",
+                "Hazel",
+                "Robo Hard",
+                "Ulla",
+                "Ümit",
+                "Zoë",
+                "李"
+            ]
         );
         // Decomposed and composed spellings are one place, then code points decide.
-        assert_eq!(people_order("U\u{0308}mit", "Ümit"), "U\u{0308}mit".cmp("Ümit"));
+        assert_eq!(
+            people_order("U\u{0308}mit", "Ümit"),
+            "U\u{0308}mit".cmp("Ümit")
+        );
     }
     use super::*;
 

@@ -16,7 +16,7 @@ use super::sql::{AsConn, query, query_scalar};
 use super::{Player, Result, Store, StoreError, check_name, find_player, name_key, now};
 use crate::ai::Level;
 use crate::tournament::{
-    Decision, RatedGame, Rated, RatingSource, RatingSystem, StartingRating, rate_games,
+    Decision, Rated, RatedGame, RatingSource, RatingSystem, StartingRating, rate_games,
 };
 
 /// A stored starting rating.
@@ -272,7 +272,8 @@ impl Seeding {
             }
             None => {
                 let games = rated_games(&mut *conn, None).await?;
-                let (ratings, _) = crate::tournament::Elo::default().rate_all(&HashMap::new(), &games);
+                let (ratings, _) =
+                    crate::tournament::Elo::default().rate_all(&HashMap::new(), &games);
                 Seeding {
                     system,
                     ratings,
@@ -280,6 +281,10 @@ impl Seeding {
                 }
             }
         })
+    }
+
+    pub fn into_ratings(self) -> HashMap<i64, f64> {
+        self.ratings
     }
 
     pub fn rating(&self, player: i64) -> f64 {
@@ -322,5 +327,16 @@ impl Seeding {
             }
         }
         Ok(())
+    }
+}
+
+impl super::tournaments::TournamentRow {
+    /// What its standings' rating column shows: "Elo (layli-goobalay)", or
+    /// "Elo (all games)" for a tournament seeded before ratings were kept per variant.
+    pub fn rating_label(&self) -> String {
+        match self.rating_system {
+            Some(s) => format!("{} ({})", s.label(), self.variant),
+            None => "Elo (all games)".to_string(),
+        }
     }
 }

@@ -126,6 +126,9 @@ pub struct TournamentRow {
     /// How its Swiss rounds are paired (NULL in the table: made before systems
     /// were recorded).
     pub pairing_system: PairingSystem,
+    /// The rating it seeds by and shows, over its variant's matches; `None`: seeded
+    /// before ratings were kept per variant, by Elo over every match.
+    pub rating_system: Option<RatingSystem>,
     #[serde(skip)]
     rules_json: String,
 }
@@ -150,6 +153,14 @@ impl TournamentRow {
                 let name: Option<String> = r.try_get("pairing_system")?;
                 PairingSystem::from_record(name.as_deref())
                     .map_err(|e| corrupt(format!("tournament {id}: {e}")))?
+            },
+            rating_system: {
+                let name: Option<String> = r.try_get("rating_system")?;
+                name.map(|n| {
+                    RatingSystem::parse(&n)
+                        .ok_or_else(|| corrupt(format!("tournament {id}: rating system '{n}'")))
+                })
+                .transpose()?
             },
             seed: r.try_get::<i64>("seed")? as u64,
             status: r.try_get("status")?,
@@ -1431,10 +1442,6 @@ async fn ratings(conn: &mut impl AsConn) -> Result<(HashMap<i64, f64>, Vec<Ratin
     Ok(Elo::default().rate_all(&HashMap::new(), &games))
 }
 
-async fn rating_map(conn: &mut impl AsConn) -> Result<HashMap<i64, f64>> {
-    Ok(ratings(conn).await?.0)
-}
-
 pub(super) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTournament> {
     let row = find_tournament(conn, name)
         .await?
@@ -1452,7 +1459,9 @@ pub(super) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTou
         .iter()
         .any(|r| matches!(r.try_get::<Option<f64>>("rating"), Ok(None)));
     let current = if need_current {
-        rating_map(conn).await?
+        super::ratings::Seeding::of(&mut *conn, tid, &row.variant)
+            .await?
+            .into_ratings()
     } else {
         HashMap::new()
     };

@@ -948,7 +948,8 @@ async fn pairings_check(
     let differences = if unrated {
         audit::check_rounds(&loaded.tournament, &entered_after)
     } else if seeded_rated_first {
-        let mut d = crate::tournament::seeding::check(&loaded.tournament, &entered_after, &rated_flags);
+        let mut d =
+            crate::tournament::seeding::check(&loaded.tournament, &entered_after, &rated_flags);
         d.extend(audit::check_rounds(&loaded.tournament, &entered_after));
         d
     } else {

@@ -93,7 +93,7 @@ use crate::engine::BySide;
 
 pub use crosstable::{Crosstable, RoundEntry, RoundOutcome};
 pub use ratings::{
-    Elo, RatedGame, Rated, RatingChange, RatingSource, RatingSystem, StartingRating,
+    Elo, Rated, RatedGame, RatingChange, RatingSource, RatingSystem, StartingRating,
     StartingRatingError, rate_games,
 };
 pub use seeding::seed_rated_first;

@@ -115,7 +115,12 @@ impl Elo {
         );
         ratings.insert(g.south, south_after.rating);
         ratings.insert(g.north, north_after.rating);
-        changes(g, [rs, rn], [south_after.rating, north_after.rating], [es, en])
+        changes(
+            g,
+            [rs, rn],
+            [south_after.rating, north_after.rating],
+            [es, en],
+        )
     }
 
     /// Rates `games` in order from `start` ratings: the final ratings and every change
@@ -136,7 +141,12 @@ impl Elo {
 
 /// South's and North's changes from one game, from their ratings before and after it
 /// and their expected scores.
-fn changes(g: &RatedGame, before: [f64; 2], after: [f64; 2], expected: [f64; 2]) -> [RatingChange; 2] {
+fn changes(
+    g: &RatedGame,
+    before: [f64; 2],
+    after: [f64; 2],
+    expected: [f64; 2],
+) -> [RatingChange; 2] {
     let score = match g.decision {
         Decision::South => 1.0,
         Decision::Draw => 0.5,
@@ -227,7 +237,11 @@ pub struct Rated {
 /// Rates `games` in order, each player starting from their starting rating in
 /// `starts` (1500 without one): Elo with K = 32, or Glicko-2 with the crate's
 /// defaults, each game its own rating period.
-pub fn rate_games(system: RatingSystem, starts: &HashMap<PlayerId, f64>, games: &[RatedGame]) -> Rated {
+pub fn rate_games(
+    system: RatingSystem,
+    starts: &HashMap<PlayerId, f64>,
+    games: &[RatedGame],
+) -> Rated {
     let mut rated: HashSet<PlayerId> = starts.keys().copied().collect();
     rated.extend(games.iter().flat_map(|g| [g.south, g.north]));
     match system {
@@ -496,8 +510,8 @@ mod tests {
             .map(|key| {
                 let south = rng.random_range(1..=12);
                 let north = (south + rng.random_range(1..12) - 1) % 12 + 1;
-                let decision = [Decision::South, Decision::Draw, Decision::North]
-                    [rng.random_range(0..3usize)];
+                let decision =
+                    [Decision::South, Decision::Draw, Decision::North][rng.random_range(0..3usize)];
                 RatedGame {
                     key,
                     south,
@@ -531,7 +545,11 @@ mod tests {
             north: 2,
             decision: Decision::South,
         };
-        let r = rate_games(RatingSystem::Elo, &HashMap::from([(1, 1700.0), (3, 1600.0)]), &[game]);
+        let r = rate_games(
+            RatingSystem::Elo,
+            &HashMap::from([(1, 1700.0), (3, 1600.0)]),
+            &[game],
+        );
         close(r.ratings[&1], 1_707.688_098_4);
         close(r.ratings[&2], 1_492.311_901_6);
         // A starting rating without games is a rating; nobody else is rated.
@@ -557,7 +575,11 @@ mod tests {
         let r = rate_games(RatingSystem::Glicko2, &HashMap::new(), &[game]);
         assert!((r.ratings[&1] - 1662.311).abs() < 1e-3, "{}", r.ratings[&1]);
         assert!((r.ratings[&2] - 1337.689).abs() < 1e-3, "{}", r.ratings[&2]);
-        assert!((r.deviations[&1] - 290.319).abs() < 1e-3, "{}", r.deviations[&1]);
+        assert!(
+            (r.deviations[&1] - 290.319).abs() < 1e-3,
+            "{}",
+            r.deviations[&1]
+        );
         close(r.changes[0].expected, 0.5);
         assert_eq!(RatingSystem::parse("glicko2"), Some(RatingSystem::Glicko2));
         assert_eq!(RatingSystem::parse("glicko"), None);

@@ -153,7 +153,10 @@ mod tests {
         swapped.insert(by_rank(3), Some(true));
         let found = check(&t, &none, &swapped);
         assert_eq!(found.len(), 1, "{found:?}");
-        assert!(found[0].what.contains("seeds rated players first"), "{found:?}");
+        assert!(
+            found[0].what.contains("seeds rated players first"),
+            "{found:?}"
+        );
 
         let mut missing = flags;
         missing.insert(by_rank(4), None);
