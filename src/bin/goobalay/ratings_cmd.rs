@@ -51,7 +51,7 @@ impl From<SystemArg> for RatingSystem {
 pub struct StartArgs {
     /// A starting rating, 0 to 4000 (Elo scale): the player's rating in the variant(s)
     /// before any match, which seeds them.
-    #[arg(long, value_name = "R", value_parser = parse_rating)]
+    #[arg(long, value_name = "R", value_parser = parse_rating, allow_hyphen_values = true)]
     pub rating: Option<f64>,
     /// Where the rating comes from: club (the default) or national.
     #[arg(long, value_enum, requires = "rating")]
@@ -75,7 +75,7 @@ impl StartArgs {
 pub struct RateArgs {
     pub name: String,
     /// The starting rating, 0 to 4000 (Elo scale).
-    #[arg(long, value_name = "R", value_parser = parse_rating)]
+    #[arg(long, value_name = "R", value_parser = parse_rating, allow_hyphen_values = true)]
     pub rating: f64,
     /// Where the rating comes from: club (the default) or national.
     #[arg(long, value_enum)]
