@@ -438,3 +438,66 @@ impl Verified for dyn Target + '_ {
         );
     }
 }
+
+/// A database made before ratings were kept per variant: a tournament seeded by Elo
+/// over every match (a Tampoduo game included, unrated players at 1500), and one not
+/// yet paired. Opening it migrates: the first keeps its seeding and verifies by the
+/// earlier rule; the second seeds by the new one.
+#[test]
+fn an_older_database_keeps_its_seeding_and_verifies_as_before() {
+    let db = Db::new();
+    for p in ["Bilan", "Hawa", "Amina", "Zoë"] {
+        db.ok(&["player", "add", p]);
+    }
+    // Amina beats Hawa at Layli Goobalay (1516, 1484); Zoë beats Amina at Tampoduo:
+    // 1500 v 1516, E = 1 / (1 + 10^(16/400)) = 0.4769779, Zoë + 32 * 0.5230221 =
+    // 1516.737, Amina 1499.263. All games in one pool, as goobalay had them.
+    south_wins(&db, "layli-goobalay", "Amina", "Hawa");
+    south_wins(&db, "tampoduo", "Zoë", "Amina");
+    for t in ["Old", "Waiting"] {
+        db.ok(&[
+            "tournament",
+            "new",
+            t,
+            "--variant",
+            "layli-goobalay",
+            "--format",
+            "round-robin",
+        ]);
+        db.ok(&["tournament", "add", t, "Bilan", "Hawa", "Amina", "Zoë"]);
+    }
+    // "Old" is seeded by the earlier rule, then the schema is put back as it was.
+    db.sql("UPDATE tournaments SET rating_system = NULL WHERE name = 'Old'");
+    db.ok(&["tournament", "pair", "Old"]);
+    db.sql(
+        "DROP INDEX player_ratings_player; DROP TABLE player_ratings;
+         ALTER TABLE tournaments DROP COLUMN rating_system;
+         ALTER TABLE tournament_players DROP COLUMN rated;
+         DELETE FROM _sqlx_migrations WHERE version = 20261202100000;
+         PRAGMA wal_checkpoint(TRUNCATE);",
+    );
+    // Zoë 1516.737, Bilan 1500 (unrated, counted at 1500), Amina 1499.263, Hawa 1484.
+    let old = seeding(&db, "Old");
+    let names: Vec<&str> = old.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["Zoë", "Bilan", "Amina", "Hawa"]);
+    close(old[0].1, 1516.737, "Zoë");
+    close(old[2].1, 1499.263, "Amina");
+    db.verified();
+    let table = db.ok(&["tournament", "standings", "Old"]);
+    assert!(
+        table.lines().nth(2).unwrap().contains("Elo (all games)"),
+        "{table}"
+    );
+
+    // The waiting tournament seeds by Layli Goobalay ratings, rated first: Amina 1516
+    // (the Tampoduo loss does not count), Hawa 1484; then Bilan, Zoë by name.
+    db.ok(&["tournament", "pair", "Waiting"]);
+    let names: Vec<String> = seeding(&db, "Waiting")
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect();
+    assert_eq!(names, ["Amina", "Hawa", "Bilan", "Zoë"]);
+    let json = db.json(&["tournament", "standings", "Waiting"]);
+    assert_eq!(json["rating_column"]["label"], "Elo (layli-goobalay)");
+    db.verified();
+}
