@@ -13,6 +13,12 @@
 //!   matching (The Unicode Standard, §3.13, D146: full case folding with NFKD), runs of
 //!   white space counted as one space. So NFC and NFD "Café", "Straße" and "STRASSE",
 //!   "ΟΔΟΣ" and "οδος", and full-width "Ａｍｉｎａ" and "Amina" are one name.
+//! - [`people_order`] is the order in which names are listed: as people read them
+//!   (the Unicode Collation Algorithm with the root collation of CLDR, via ICU4X), so
+//!   "Ümit" sorts beside "Ulla" and "Ḥawa" beside "Hawa", not after "Zoë"; letters
+//!   of other scripts follow the Latin ones script by script ("李" after "Zoë"). Names
+//!   equal in that order (none of a database's, which differ in [`key`]) fall back
+//!   to code point order, so the order is total and the same on every machine.
 //! - [`excerpt`] is how a text the user gave is quoted in an error message: shortened
 //!   and with invisible characters spelt out, so a huge or hostile argument is never
 //!   echoed whole.
@@ -22,6 +28,21 @@ use std::fmt;
 use caseless::Caseless;
 use unicode_normalization::UnicodeNormalization;
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
+
+/// Orders two names as people read them (see the module docs): the Unicode root
+/// collation at its default strength (tertiary: base letters, then accents, then
+/// case), then code points.
+pub fn people_order(a: &str, b: &str) -> std::cmp::Ordering {
+    static COLLATOR: std::sync::LazyLock<icu_collator::CollatorBorrowed<'static>> =
+        std::sync::LazyLock::new(|| {
+            icu_collator::Collator::try_new(
+                Default::default(),
+                icu_collator::options::CollatorOptions::default(),
+            )
+            .expect("ICU4X's compiled data holds the root collation")
+        });
+    COLLATOR.compare(a, b).then_with(|| a.cmp(b))
+}
 
 /// Longest name, in characters (after NFC normalisation).
 pub const MAX_NAME_CHARS: usize = 100;
@@ -191,6 +212,45 @@ fn is_bidi_control(c: char) -> bool {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn people_order_reads_names_as_people_do() {
+        let mut names = vec![
+            "Zoë",
+            "李",
+            "Ümit",
+            "Robo Hard",
+            "Ḥawa",
+            "Ulla",
+            "Hazel",
+            "Hawa",
+            "abdi",
+            "Émile",
+            "Eve",
+        ];
+        names.sort_by(|a, b| people_order(a, b));
+        assert_eq!(
+            names,
+            [
+                "abdi",
+                "Émile",
+                "Eve",
+                "Hawa",
+                "Ḥawa",
+                "Hazel",
+                "Robo Hard",
+                "Ulla",
+                "Ümit",
+                "Zoë",
+                "李"
+            ]
+        );
+        // Decomposed and composed spellings are one place, then code points decide.
+        assert_eq!(
+            people_order("U\u{0308}mit", "Ümit"),
+            "U\u{0308}mit".cmp("Ümit")
+        );
+    }
     use super::*;
 
     #[test]

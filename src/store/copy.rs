@@ -59,6 +59,7 @@ pub const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("created_at", Time),
             ("finished_at", Time),
             ("pairing_system", Text),
+            ("rating_system", Text),
         ],
     ),
     (
@@ -70,6 +71,7 @@ pub const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("withdrawn_after", Int),
             ("joined_at", Time),
             ("rating", Real),
+            ("rated", Int),
         ],
     ),
     (
@@ -175,6 +177,17 @@ pub const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("seeds_north_after", Int),
         ],
     ),
+    (
+        "player_ratings",
+        &[
+            ("id", Int),
+            ("player_id", Int),
+            ("variant", Text),
+            ("source", Text),
+            ("rating", Real),
+            ("entered_at", Time),
+        ],
+    ),
 ];
 
 /// Tables whose `id` is made by the database (an identity column on PostgreSQL).
@@ -185,6 +198,7 @@ const WITH_IDS: &[&str] = &[
     "round_pairings",
     "tournament_status_changes",
     "match_corrections",
+    "player_ratings",
 ];
 
 /// Rows copied, per table, in [`TABLES`] order.

@@ -15,6 +15,7 @@
 pub mod copy;
 pub mod corrections;
 pub mod postgres;
+pub mod ratings;
 pub mod rounds;
 pub mod sql;
 pub mod sqlite;
@@ -117,6 +118,8 @@ pub enum StoreError {
     DuplicatePlayer(String),
     #[error(transparent)]
     Name(#[from] NameError),
+    #[error(transparent)]
+    StartingRating(#[from] crate::tournament::StartingRatingError),
     #[error("player '{0}' is retired")]
     Retired(String),
     #[error("no match with id {0} (see `goobalay history`)")]
@@ -528,29 +531,7 @@ impl Store {
         club: Option<&str>,
         engine: Option<Level>,
     ) -> Result<Player> {
-        let name = &check_name(name)?;
-        let club = club
-            .filter(|c| !c.trim().is_empty())
-            .map(|c| crate::names::clean(c, "a club name"))
-            .transpose()?;
-        let mut tx = self.begin_write().await?;
-        if find_player(&mut tx, name).await?.is_some() {
-            return Err(StoreError::DuplicatePlayer(name.to_string()));
-        }
-        let id = query_scalar::<i64>(
-            "INSERT INTO players (name, name_key, club, engine, created_at)
-             VALUES ($1, $2, $3, $4, $5) RETURNING id",
-        )
-        .bind(name.as_str())
-        .bind(name_key(name))
-        .bind(club)
-        .bind(engine.map(|l| l.name().to_string()))
-        .bind(now())
-        .fetch_one(&mut tx)
-        .await?;
-        let player = player_by_id(&mut tx, id).await?;
-        tx.commit().await?;
-        Ok(player)
+        Ok(self.add_player_rated(name, club, engine, None).await?.0)
     }
 
     /// Players by name; retired ones only with `include_retired`.

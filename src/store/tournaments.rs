@@ -34,7 +34,7 @@ use crate::engine::{BySide, Side, Variant};
 use crate::matches::{MatchError, MatchForm, MatchOutcome, MatchSpec, MatchState};
 use crate::tournament::{
     Decision, Elo, Entrant, Fixture, Format, MatchResult, Pairing, PairingSystem, PointsScheme,
-    RatedGame, RatingChange, Tiebreak, Tournament, TournamentError, assign_start_ranks,
+    RatingChange, RatingSystem, Tiebreak, Tournament, TournamentError,
 };
 
 /// Errors of tournament storage; messages are one line and say what is allowed.
@@ -156,6 +156,9 @@ pub struct TournamentRow {
     /// How its Swiss rounds are paired (NULL in the table: made before systems
     /// were recorded).
     pub pairing_system: PairingSystem,
+    /// The rating it seeds by and shows, over its variant's matches; `None`: seeded
+    /// before ratings were kept per variant, by Elo over every match.
+    pub rating_system: Option<RatingSystem>,
     #[serde(skip)]
     rules_json: String,
 }
@@ -180,6 +183,14 @@ impl TournamentRow {
                 let name: Option<String> = r.try_get("pairing_system")?;
                 PairingSystem::from_record(name.as_deref())
                     .map_err(|e| corrupt(format!("tournament {id}: {e}")))?
+            },
+            rating_system: {
+                let name: Option<String> = r.try_get("rating_system")?;
+                name.map(|n| {
+                    RatingSystem::parse(&n)
+                        .ok_or_else(|| corrupt(format!("tournament {id}: rating system '{n}'")))
+                })
+                .transpose()?
             },
             seed: r.try_get::<i64>("seed")? as u64,
             status: r.try_get("status")?,
@@ -403,6 +414,16 @@ pub fn match_seed(seed: u64, round: u32, board: u32) -> u64 {
 
 impl Store {
     pub async fn create_tournament(&self, new: &NewTournament) -> Result<TournamentRow> {
+        self.create_tournament_rated(new, RatingSystem::Elo).await
+    }
+
+    /// Creates a tournament that seeds by, and shows, `rating_system` ratings of its
+    /// variant.
+    pub async fn create_tournament_rated(
+        &self,
+        new: &NewTournament,
+        rating_system: RatingSystem,
+    ) -> Result<TournamentRow> {
         let name = &crate::names::clean(&new.name, "a tournament name")?;
         if let Some(r) = new.rounds {
             if new.format != Format::Swiss {
@@ -430,8 +451,8 @@ impl Store {
         }
         let id = query_scalar::<i64>(
             "INSERT INTO tournaments (name, name_key, variant, rules, format, rounds, match_form,
-                 max_hands, points, tiebreaks, seed, status, created_at, pairing_system)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'open', $12, $13)
+                 max_hands, points, tiebreaks, seed, status, created_at, pairing_system, rating_system)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'open', $12, $13, $14)
              RETURNING id",
         )
         .bind(name.as_str())
@@ -447,6 +468,7 @@ impl Store {
         .bind(new.seed as i64)
         .bind(super::now())
         .bind(PairingSystem::CURRENT.name())
+        .bind(rating_system.name())
         .fetch_one(&mut tx)
         .await?;
         let row = query("SELECT * FROM tournaments WHERE id = $1")
@@ -510,8 +532,8 @@ impl Store {
             });
         }
         let mut next_seed = t.entrants.iter().map(|e| e.start_rank).max().unwrap_or(0) + 1;
-        let ratings = if t.current_round() > 0 {
-            Some(rating_map(&mut tx).await?)
+        let seeding = if t.current_round() > 0 {
+            Some(super::ratings::Seeding::of(&mut tx, loaded.row.id, &loaded.row.variant).await?)
         } else {
             None
         };
@@ -535,18 +557,18 @@ impl Store {
                 });
             }
             // A late Swiss entry gets the next starting rank and today's rating.
-            let rating = ratings
-                .as_ref()
-                .map(|r| r.get(&player.id).copied().unwrap_or(Elo::DEFAULT_INITIAL));
+            let rating = seeding.as_ref().map(|s| s.rating(player.id));
+            let rated = seeding.as_ref().and_then(|s| s.rated(player.id));
             query(
-                "INSERT INTO tournament_players (tournament_id, player_id, seed_no, joined_at, rating)
-                 VALUES ($1, $2, $3, $4, $5)",
+                "INSERT INTO tournament_players (tournament_id, player_id, seed_no, joined_at, rating, rated)
+                 VALUES ($1, $2, $3, $4, $5, $6)",
             )
             .bind(loaded.row.id)
             .bind(player.id)
             .bind(i64::from(next_seed))
             .bind(super::now())
             .bind(rating)
+            .bind(rated.map(i64::from))
             .execute(&mut tx)
             .await?;
             next_seed += 1;
@@ -929,12 +951,13 @@ pub(super) async fn pair_in(
     loaded.ensure_open()?;
     let retired = withdraw_retired(&mut *conn, &mut loaded).await?;
     if loaded.tournament.current_round() == 0 {
-        let ratings = rating_map(&mut *conn).await?;
+        let seeding = super::ratings::Seeding::of(&mut *conn, tid, &loaded.row.variant).await?;
         let t = &mut loaded.tournament;
         for e in &mut t.entrants {
-            e.rating = ratings.get(&e.id).copied().unwrap_or(Elo::DEFAULT_INITIAL);
+            e.rating = seeding.rating(e.id);
         }
-        assign_start_ranks(&mut t.entrants);
+        seeding.assign_start_ranks(&mut t.entrants);
+        seeding.record_rated(&mut *conn, tid, &t.entrants).await?;
         // Every entrant's starting rank and rating in one statement (a JSON array).
         let seeding: Vec<(i64, u32, f64)> = t
             .entrants
@@ -1459,41 +1482,11 @@ async fn find_tournament(conn: &mut impl AsConn, name: &str) -> Result<Option<To
     row.as_ref().map(TournamentRow::from_row).transpose()
 }
 
+/// Elo over every finished match, whatever its variant: the rating of tournaments
+/// seeded before ratings were kept per variant (`rating_system` NULL).
 async fn ratings(conn: &mut impl AsConn) -> Result<(HashMap<i64, f64>, Vec<RatingChange>)> {
-    let rows = query(
-        "SELECT id, south_id, north_id, winner, finished_at FROM matches
-         WHERE winner IS NOT NULL",
-    )
-    .fetch_all(&mut *conn)
-    .await?;
-    let mut games = Vec::with_capacity(rows.len());
-    for r in &rows {
-        let id: i64 = r.try_get("id")?;
-        let winner: String = r.try_get("winner")?;
-        let decision = match winner.as_str() {
-            "south" => Decision::South,
-            "north" => Decision::North,
-            "draw" => Decision::Draw,
-            other => return Err(corrupt(format!("match {id}: winner '{other}'"))),
-        };
-        let finished: Option<DateTime<Utc>> = r.try_get("finished_at")?;
-        games.push((
-            finished,
-            RatedGame {
-                key: id,
-                south: r.try_get("south_id")?,
-                north: r.try_get("north_id")?,
-                decision,
-            },
-        ));
-    }
-    games.sort_by_key(|(t, g)| (*t, g.key));
-    let games: Vec<RatedGame> = games.into_iter().map(|(_, g)| g).collect();
+    let games = super::ratings::rated_games(&mut *conn, None).await?;
     Ok(Elo::default().rate_all(&HashMap::new(), &games))
-}
-
-async fn rating_map(conn: &mut impl AsConn) -> Result<HashMap<i64, f64>> {
-    Ok(ratings(conn).await?.0)
 }
 
 pub(super) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTournament> {
@@ -1513,7 +1506,9 @@ pub(super) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTou
         .iter()
         .any(|r| matches!(r.try_get::<Option<f64>>("rating"), Ok(None)));
     let current = if need_current {
-        rating_map(conn).await?
+        super::ratings::Seeding::of(&mut *conn, tid, &row.variant)
+            .await?
+            .into_ratings()
     } else {
         HashMap::new()
     };

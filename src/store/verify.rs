@@ -992,13 +992,14 @@ async fn pairings_check(
         }
     }
     let entrants = query(
-        "SELECT tp.player_id, p.name, tp.joined_at, tp.rating FROM tournament_players tp
+        "SELECT tp.player_id, p.name, tp.joined_at, tp.rating, tp.rated FROM tournament_players tp
          JOIN players p ON p.id = tp.player_id WHERE tp.tournament_id = $1",
     )
     .bind(tid)
     .fetch_all(&mut *conn)
     .await?;
     let mut entered_after = EnteredAfter::new();
+    let mut rated_flags = HashMap::new();
     // Round 1's pairing stores every entrant's seeding rating (a late entry's too);
     // a database from before schema version 2 has none, and then the starting ranks
     // cannot be checked against them.
@@ -1021,7 +1022,17 @@ async fn pairings_check(
             .unwrap_or(0);
         entered_after.insert(id, after);
         unrated |= r.try_get::<Option<f64>>("rating")?.is_none();
+        rated_flags.insert(id, r.try_get::<Option<i64>>("rated")?.map(|f| f != 0));
     }
+    // Seeded rated players first (a tournament that records its rating system), or
+    // by rating alone (one seeded before ratings were kept per variant).
+    let seeded_rated_first = match super::ratings::tournament_rating_system(conn, tid).await {
+        Ok(system) => system.is_some(),
+        Err(e) => {
+            found.push((None, format!("{e}")));
+            return Ok(());
+        }
+    };
     let match_of = |round: u32, board: Option<u32>| {
         board.and_then(|b| {
             loaded
@@ -1062,6 +1073,15 @@ async fn pairings_check(
     };
     let differences = if unrated {
         audit::check_rounds_as_paired(&loaded.tournament, &entered_after, &as_paired)
+    } else if seeded_rated_first {
+        let mut d =
+            crate::tournament::seeding::check(&loaded.tournament, &entered_after, &rated_flags);
+        d.extend(audit::check_rounds_as_paired(
+            &loaded.tournament,
+            &entered_after,
+            &as_paired,
+        ));
+        d
     } else {
         audit::check_as_paired(&loaded.tournament, &entered_after, &as_paired)
     };

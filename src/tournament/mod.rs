@@ -79,6 +79,7 @@ pub mod crosstable;
 pub mod export;
 pub mod pairing;
 pub mod ratings;
+pub mod seeding;
 pub mod standings;
 pub mod tiebreaks;
 
@@ -91,7 +92,11 @@ use thiserror::Error;
 use crate::engine::BySide;
 
 pub use crosstable::{Crosstable, RoundEntry, RoundOutcome};
-pub use ratings::{Elo, RatedGame, RatingChange};
+pub use ratings::{
+    Elo, Rated, RatedGame, RatingChange, RatingSource, RatingSystem, StartingRating,
+    StartingRatingError, rate_games,
+};
+pub use seeding::seed_rated_first;
 pub use standings::{StandingRow, Standings};
 pub use tiebreaks::{Tiebreak, TiebreakValue};
 
@@ -164,7 +169,9 @@ impl From<EntrantRepr> for Entrant {
     }
 }
 
-/// Gives entrants starting ranks 1..n by rating (highest first), then name, then id.
+/// Gives entrants starting ranks 1..n by rating (highest first), then name, then id:
+/// the seeding of tournaments made before ratings were kept per variant (since then,
+/// [`seed_rated_first`]).
 pub fn assign_start_ranks(entrants: &mut [Entrant]) {
     entrants.sort_by(|a, b| {
         b.rating

@@ -13,6 +13,7 @@ mod history_cmd;
 mod match_cmd;
 mod out;
 mod players_cmd;
+mod ratings_cmd;
 mod tournament_cmd;
 mod verify_cmd;
 

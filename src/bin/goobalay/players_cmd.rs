@@ -1,4 +1,4 @@
-//! `goobalay player ...`: add, list, show, rename, retire.
+//! `goobalay player ...`: add, list, show, rate, rename, retire.
 
 use std::io::Write;
 
@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use goobalay::ai::Level;
+use goobalay::store::ratings::StartingRatingRecord;
 use goobalay::store::{HistoryFilter, Player};
 use tabled::{Table, Tabled, settings::Style};
 
@@ -21,8 +22,10 @@ pub enum PlayerCommand {
     Add(AddArgs),
     /// List the players (retired ones with --all).
     List(ListArgs),
-    /// A player's details and match record.
+    /// A player's details, ratings per variant and match record.
     Show(ShowArgs),
+    /// Enter a starting rating for a player (kept beside the earlier ones).
+    Rate(crate::ratings_cmd::RateArgs),
     /// Rename a player (their matches follow).
     Rename(RenameArgs),
     /// Retire a player: kept in history, no new matches.
@@ -37,6 +40,8 @@ pub struct AddArgs {
     /// Make this an engine player of the given level (random, greedy, ...).
     #[arg(long, value_name = "LEVEL")]
     pub engine: Option<String>,
+    #[command(flatten)]
+    pub start: crate::ratings_cmd::StartArgs,
     #[arg(long, value_enum, default_value_t)]
     pub format: RecordFormat,
 }
@@ -53,6 +58,9 @@ pub struct ListArgs {
 #[derive(Args, Debug)]
 pub struct ShowArgs {
     pub name: String,
+    /// Which ratings to show: elo (the default) or glicko2.
+    #[arg(long, value_enum, default_value_t)]
+    pub rating_system: crate::ratings_cmd::SystemArg,
     #[arg(long, value_enum, default_value_t)]
     pub format: RecordFormat,
 }
@@ -78,17 +86,24 @@ struct PlayerRow {
     name: String,
     club: String,
     kind: String,
+    #[tabled(rename = "starting rating")]
+    starting_rating: String,
     added: String,
     status: String,
 }
 
-impl From<&Player> for PlayerRow {
-    fn from(p: &Player) -> PlayerRow {
+impl PlayerRow {
+    fn new(p: &Player, starts: &[&StartingRatingRecord]) -> PlayerRow {
         PlayerRow {
             id: p.id,
             name: p.name.clone(),
             club: p.club.clone().unwrap_or_default(),
             kind: kind(p),
+            starting_rating: starts
+                .iter()
+                .map(|s| crate::ratings_cmd::describe(s))
+                .collect::<Vec<_>>()
+                .join("; "),
             added: local(p.created_at),
             status: match p.retired_at {
                 Some(t) => format!("retired {}", local(t)),
@@ -96,17 +111,6 @@ impl From<&Player> for PlayerRow {
             },
         }
     }
-}
-
-#[derive(Tabled)]
-struct RatingRow {
-    #[tabled(rename = "match")]
-    r#match: i64,
-    opponent: String,
-    score: String,
-    before: String,
-    change: String,
-    after: String,
 }
 
 fn kind(p: &Player) -> String {
@@ -125,52 +129,116 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
                 .map(Level::parse)
                 .transpose()
                 .context("--engine")?;
-            let player = with_store(db, async |store| {
-                Ok(store.add_player(&a.name, a.club.as_deref(), engine).await?)
+            let start = a.start.starting_rating()?;
+            let (player, record) = with_store(db, async |store| {
+                Ok(store
+                    .add_player_rated(&a.name, a.club.as_deref(), engine, start.as_ref())
+                    .await?)
             })?;
-            print_player(&player, a.format, "added")
+            match (a.format, record) {
+                (RecordFormat::Table, Some(r)) => {
+                    print_player(&player, a.format, "added")?;
+                    outln!("  starting rating {}", crate::ratings_cmd::describe(&r));
+                    Ok(ExitCode::SUCCESS)
+                }
+                (RecordFormat::Json, Some(r)) => {
+                    print_json(&serde_json::json!({"player": player, "starting_rating": r}))?;
+                    Ok(ExitCode::SUCCESS)
+                }
+                (_, None) => print_player(&player, a.format, "added"),
+            }
+        }
+        PlayerCommand::Rate(a) => {
+            let start = a.starting_rating()?;
+            let (player, record) = with_store(db, async |store| {
+                Ok(store.rate_player(&a.name, &start).await?)
+            })?;
+            match a.format {
+                RecordFormat::Json => print_json(&serde_json::json!({
+                    "player": player,
+                    "starting_rating": record,
+                }))?,
+                RecordFormat::Table => outln!(
+                    "starting rating {} entered for {} (id {})",
+                    crate::ratings_cmd::describe(&record),
+                    player.name,
+                    player.id
+                ),
+            }
+            Ok(ExitCode::SUCCESS)
         }
         PlayerCommand::List(a) => {
-            let players = with_store_read(db, async |store| Ok(store.players(a.all).await?))?;
+            let (mut players, starts) = with_store_read(db, async |store| {
+                Ok((
+                    store.players(a.all).await?,
+                    store.starting_ratings(None).await?,
+                ))
+            })?;
+            players.sort_by(|a, b| goobalay::names::people_order(&a.name, &b.name));
+            let in_force = |p: &Player| in_force(&starts, p.id);
             let mut out = crate::out::stdout();
             match a.format {
-                Format::Json => print_json(&players)?,
+                Format::Json => print_json(
+                    &players
+                        .iter()
+                        .map(|p| {
+                            let mut v = serde_json::to_value(p)?;
+                            v["starting_ratings"] = serde_json::to_value(in_force(p))?;
+                            Ok(v)
+                        })
+                        .collect::<Result<Vec<_>, serde_json::Error>>()?,
+                )?,
                 Format::Csv => {
-                    writeln!(out, "id,name,club,engine,created_at,retired_at")?;
+                    writeln!(
+                        out,
+                        "id,name,club,engine,starting_rating,created_at,retired_at"
+                    )?;
                     for p in &players {
+                        let starts: Vec<String> = in_force(p)
+                            .iter()
+                            .map(|s| crate::ratings_cmd::describe(s))
+                            .collect();
                         writeln!(
                             out,
-                            "{},{},{},{},{},{}",
+                            "{},{},{},{},{},{},{}",
                             p.id,
                             csv_field(&p.name),
                             csv_field(p.club.as_deref().unwrap_or("")),
                             p.engine.as_deref().unwrap_or(""),
+                            csv_field(&starts.join("; ")),
                             p.created_at.to_rfc3339(),
                             p.retired_at.map(|t| t.to_rfc3339()).unwrap_or_default()
                         )?;
                     }
                 }
                 Format::Table => {
-                    let rows: Vec<PlayerRow> = players.iter().map(PlayerRow::from).collect();
+                    let rows: Vec<PlayerRow> = players
+                        .iter()
+                        .map(|p| PlayerRow::new(p, &in_force(p)))
+                        .collect();
                     writeln!(out, "{}", Table::new(rows).with(Style::rounded()))?;
                 }
             }
             Ok(ExitCode::SUCCESS)
         }
         PlayerCommand::Show(a) => {
-            let (player, matches, rating, history) = with_store_read(db, async |store| {
-                let player = store.require_player(&a.name).await?;
-                let (ratings, changes) = store.ratings().await?;
-                let rating = ratings.get(&player.id).copied();
-                let history = goobalay::tournament::ratings::history_of(&changes, player.id);
-                let matches = store
-                    .history(&HistoryFilter {
-                        player: Some(player.name.clone()),
-                        ..HistoryFilter::default()
-                    })
-                    .await?;
-                Ok((player, matches, rating, history))
-            })?;
+            let system = a.rating_system.into();
+            let (player, matches, rating, history, (per_variant, starts)) =
+                with_store_read(db, async |store| {
+                    let player = store.require_player(&a.name).await?;
+                    let (ratings, changes) = store.ratings().await?;
+                    let rating = ratings.get(&player.id).copied();
+                    let history = goobalay::tournament::ratings::history_of(&changes, player.id);
+                    let per_variant =
+                        crate::ratings_cmd::ratings_of(store, player.id, system).await?;
+                    let matches = store
+                        .history(&HistoryFilter {
+                            player: Some(player.name.clone()),
+                            ..HistoryFilter::default()
+                        })
+                        .await?;
+                    Ok((player, matches, rating, history, per_variant))
+                })?;
             let names: std::collections::HashMap<i64, String> = matches
                 .iter()
                 .flat_map(|m| [(m.south_id, m.south.clone()), (m.north_id, m.north.clone())])
@@ -193,8 +261,12 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
                 print_json(&serde_json::json!({
                     "player": player,
                     "matches": {"won": won, "drawn": drawn, "lost": lost, "playing": playing},
+                    // Elo over every match of every variant, as before ratings were
+                    // kept per variant (it seeds only tournaments made before then).
                     "rating": rating,
                     "rating_history": history,
+                    "ratings": per_variant,
+                    "starting_ratings": starts,
                 }))?;
                 return Ok(ExitCode::SUCCESS);
             }
@@ -208,38 +280,13 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
             if let Some(t) = player.retired_at {
                 writeln!(out, "  retired: {}", local(t))?;
             }
-            match rating {
-                Some(r) => writeln!(
-                    out,
-                    "  rating:  {r:.0} (Elo from {} rated match(es))",
-                    history.len()
-                )?,
-                None => writeln!(out, "  rating:  unrated (no finished match yet)")?,
-            }
+            crate::ratings_cmd::print(&mut out, &per_variant, &starts)?;
             writeln!(
                 out,
                 "  matches: {} (won {won}, drawn {drawn}, lost {lost}, in play {playing})",
                 matches.len()
             )?;
-            if !history.is_empty() {
-                let rows: Vec<RatingRow> = history
-                    .iter()
-                    .map(|c| RatingRow {
-                        r#match: c.key,
-                        opponent: names.get(&c.opponent).cloned().unwrap_or_default(),
-                        score: match c.score {
-                            s if s >= 1.0 => "won".to_string(),
-                            s if s <= 0.0 => "lost".to_string(),
-                            _ => "drawn".to_string(),
-                        },
-                        before: format!("{:.0}", c.before),
-                        change: format!("{:+.1}", c.delta()),
-                        after: format!("{:.0}", c.after),
-                    })
-                    .collect();
-                writeln!(out, "Rating history (oldest first):")?;
-                writeln!(out, "{}", Table::new(rows).with(Style::rounded()))?;
-            }
+            crate::ratings_cmd::print_history(&mut out, &per_variant, &names)?;
             Ok(ExitCode::SUCCESS)
         }
         PlayerCommand::Rename(a) => {
@@ -266,4 +313,20 @@ fn print_player(player: &Player, format: RecordFormat, what: &str) -> anyhow::Re
         ),
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The starting ratings in force for `player`, newest first: the newest for each
+/// variant, down to the newest for every variant (which overrides older ones).
+fn in_force(starts: &[StartingRatingRecord], player: i64) -> Vec<&StartingRatingRecord> {
+    let mut out: Vec<&StartingRatingRecord> = Vec::new();
+    for s in starts.iter().rev().filter(|s| s.player_id == player) {
+        if out.iter().any(|o| o.variant == s.variant) {
+            continue;
+        }
+        out.push(s);
+        if s.variant.is_none() {
+            break;
+        }
+    }
+    out
 }

@@ -122,6 +122,10 @@ pub struct NewArgs {
     /// Seed of the engine players' choices (default: random; recorded).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// The rating it seeds by and its standings show: elo (the default) or glicko2,
+    /// over the matches of its variant (recorded with the tournament).
+    #[arg(long, value_enum, default_value_t)]
+    pub rating_system: crate::ratings_cmd::SystemArg,
     /// Print the new tournament as JSON.
     #[arg(long)]
     pub json: bool,
@@ -487,7 +491,11 @@ fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
         tiebreaks,
         seed: a.seed.unwrap_or_else(|| rand::random::<u64>() >> 1),
     };
-    let row = with_store(db, async |store| Ok(store.create_tournament(&new).await?))?;
+    let row = with_store(db, async |store| {
+        Ok(store
+            .create_tournament_rated(&new, a.rating_system.into())
+            .await?)
+    })?;
     if a.json {
         print_json(&row)?;
     } else {
@@ -640,8 +648,19 @@ fn tiebreak_header(t: &Tiebreak) -> &'static str {
 
 pub fn print_standings(loaded: &LoadedTournament, format: Format) -> anyhow::Result<()> {
     let s = loaded.tournament.standings();
+    let rating_label = loaded.row.rating_label();
     match format {
-        Format::Json => print_json(&s)?,
+        Format::Json => {
+            // Which rating the rows' "rating" is, beside them.
+            let mut json = serde_json::to_value(&s)?;
+            json["rating_column"] = serde_json::json!({
+                "label": rating_label,
+                "system": loaded.row.rating_system.unwrap_or_default(),
+                "variant": loaded.row.rating_system.map(|_| &loaded.row.variant),
+                "as_of": "seeding",
+            });
+            print_json(&json)?
+        }
         Format::Csv => write!(crate::out::stdout(), "{}", export::standings_csv(&s))?,
         Format::Table => {
             let t = &loaded.tournament;
@@ -657,7 +676,15 @@ pub fn print_standings(loaded: &LoadedTournament, format: Format) -> anyhow::Res
             let knockout = t.format == TFormat::Knockout;
             let mut b = Builder::default();
             let mut header: Vec<String> = [
-                "#", "name", "rating", "points", "played", "W", "D", "L", "byes",
+                "#",
+                "name",
+                rating_label.as_str(),
+                "points",
+                "played",
+                "W",
+                "D",
+                "L",
+                "byes",
             ]
             .map(String::from)
             .to_vec();
@@ -695,6 +722,7 @@ pub fn print_standings(loaded: &LoadedTournament, format: Format) -> anyhow::Res
                 b.push_record(rec);
             }
             outln!("{}", b.build().with(Style::rounded()));
+            outln!("{rating_label}: each player's rating when seeded (round 1, or a late entry)");
         }
     }
     Ok(())

@@ -1,0 +1,342 @@
+//! Starting ratings (`player_ratings`) and ratings per variant.
+//!
+//! A starting rating is never overwritten: each entry is a new row, and a player's
+//! base in a variant is the newest entry naming that variant or every variant
+//! (variant NULL). A player's rating in a variant is then computed, as every rating
+//! is, from the stored results: the finished matches of that variant only, in the
+//! order they finished (then by match id), from each player's base (1500 without one).
+//! A new starting rating so changes the computed ratings from the start of the
+//! player's history in that variant; seedings already recorded keep what they stored.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+
+use super::sql::{AsConn, query, query_scalar};
+use super::{Player, Result, Store, StoreError, check_name, find_player, name_key, now};
+use crate::ai::Level;
+use crate::tournament::{
+    Decision, Rated, RatedGame, RatingSource, RatingSystem, StartingRating, rate_games,
+};
+
+/// A stored starting rating.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct StartingRatingRecord {
+    pub id: i64,
+    pub player_id: i64,
+    /// A preset's name; `None`: every variant.
+    pub variant: Option<String>,
+    pub source: RatingSource,
+    pub rating: f64,
+    pub entered_at: DateTime<Utc>,
+}
+
+impl StartingRatingRecord {
+    /// Whether it applies to `variant`.
+    pub fn applies_to(&self, variant: &str) -> bool {
+        self.variant.as_deref().is_none_or(|v| v == variant)
+    }
+}
+
+impl Store {
+    /// Adds a player, with a starting rating if one is given, in one transaction.
+    pub async fn add_player_rated(
+        &self,
+        name: &str,
+        club: Option<&str>,
+        engine: Option<Level>,
+        start: Option<&StartingRating>,
+    ) -> Result<(Player, Option<StartingRatingRecord>)> {
+        let name = &check_name(name)?;
+        let club = club
+            .filter(|c| !c.trim().is_empty())
+            .map(|c| crate::names::clean(c, "a club name"))
+            .transpose()?;
+        if let Some(s) = start {
+            StartingRating::new(s.rating, s.source, s.variant.as_deref())?;
+        }
+        let mut tx = self.begin_write().await?;
+        if find_player(&mut tx, name).await?.is_some() {
+            return Err(StoreError::DuplicatePlayer(name.to_string()));
+        }
+        let id = query_scalar::<i64>(
+            "INSERT INTO players (name, name_key, club, engine, created_at)
+             VALUES ($1, $2, $3, $4, $5) RETURNING id",
+        )
+        .bind(name.as_str())
+        .bind(name_key(name))
+        .bind(club)
+        .bind(engine.map(|l| l.name().to_string()))
+        .bind(now())
+        .fetch_one(&mut tx)
+        .await?;
+        let record = match start {
+            Some(s) => Some(insert_starting_rating(&mut tx, id, s).await?),
+            None => None,
+        };
+        let player = super::player_by_id(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok((player, record))
+    }
+
+    /// Enters a starting rating for an existing player (a new record; the earlier
+    /// ones are kept).
+    pub async fn rate_player(
+        &self,
+        name: &str,
+        start: &StartingRating,
+    ) -> Result<(Player, StartingRatingRecord)> {
+        StartingRating::new(start.rating, start.source, start.variant.as_deref())?;
+        let mut tx = self.begin_write().await?;
+        let player = find_player(&mut tx, name)
+            .await?
+            .ok_or_else(|| StoreError::UnknownPlayer(name.trim().to_string()))?;
+        let record = insert_starting_rating(&mut tx, player.id, start).await?;
+        tx.commit().await?;
+        Ok((player, record))
+    }
+
+    /// Every starting rating entered (of one player, or of all), oldest first.
+    pub async fn starting_ratings(&self, player: Option<i64>) -> Result<Vec<StartingRatingRecord>> {
+        let mut conn = self.pool().acquire().await?;
+        let mut all = starting_ratings(&mut conn).await?;
+        all.retain(|r| player.is_none_or(|p| r.player_id == p));
+        Ok(all)
+    }
+
+    /// Everyone's ratings in `variant` by `system` (see the module docs).
+    pub async fn variant_ratings(&self, variant: &str, system: RatingSystem) -> Result<Rated> {
+        let mut tx = self.begin_read().await?;
+        variant_ratings(&mut tx, variant, system).await
+    }
+
+    /// The variants in which `player` has finished a match, by name.
+    pub async fn played_variants(&self, player: i64) -> Result<Vec<String>> {
+        let mut conn = self.pool().acquire().await?;
+        Ok(query_scalar::<String>(
+            "SELECT DISTINCT variant FROM matches
+             WHERE winner IS NOT NULL AND (south_id = $1 OR north_id = $1) ORDER BY variant",
+        )
+        .bind(player)
+        .fetch_all(&mut conn)
+        .await?)
+    }
+}
+
+async fn insert_starting_rating(
+    conn: &mut impl AsConn,
+    player: i64,
+    start: &StartingRating,
+) -> Result<StartingRatingRecord> {
+    let entered_at = now();
+    let id = query_scalar::<i64>(
+        "INSERT INTO player_ratings (player_id, variant, source, rating, entered_at)
+         VALUES ($1, $2, $3, $4, $5) RETURNING id",
+    )
+    .bind(player)
+    .bind(start.variant.clone())
+    .bind(start.source.name())
+    .bind(start.rating)
+    .bind(entered_at)
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok(StartingRatingRecord {
+        id,
+        player_id: player,
+        variant: start.variant.clone(),
+        source: start.source,
+        rating: start.rating,
+        entered_at,
+    })
+}
+
+pub(super) async fn starting_ratings(conn: &mut impl AsConn) -> Result<Vec<StartingRatingRecord>> {
+    let rows = query(
+        "SELECT id, player_id, variant, source, rating, entered_at FROM player_ratings ORDER BY id",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for r in &rows {
+        let id: i64 = r.try_get("id")?;
+        let source: String = r.try_get("source")?;
+        out.push(StartingRatingRecord {
+            id,
+            player_id: r.try_get("player_id")?,
+            variant: r.try_get("variant")?,
+            source: RatingSource::parse(&source).ok_or_else(|| {
+                StoreError::Corrupt(format!("starting rating {id}: source '{source}'"))
+            })?,
+            rating: r.try_get("rating")?,
+            entered_at: r.try_get("entered_at")?,
+        });
+    }
+    Ok(out)
+}
+
+/// Each player's base in `variant`: the newest starting rating that applies to it.
+pub(super) fn bases(records: &[StartingRatingRecord], variant: &str) -> HashMap<i64, f64> {
+    records
+        .iter()
+        .filter(|r| r.applies_to(variant))
+        .map(|r| (r.player_id, r.rating))
+        .collect()
+}
+
+/// Finished matches (of `variant`, or of every variant) in the order they finished,
+/// then by id.
+pub(super) async fn rated_games(
+    conn: &mut impl AsConn,
+    variant: Option<&str>,
+) -> Result<Vec<RatedGame>> {
+    let rows = query(
+        "SELECT id, south_id, north_id, winner, finished_at FROM matches
+         WHERE winner IS NOT NULL AND (CAST($1 AS TEXT) IS NULL OR variant = $1)",
+    )
+    .bind(variant.map(str::to_string))
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut games = Vec::with_capacity(rows.len());
+    for r in &rows {
+        let id: i64 = r.try_get("id")?;
+        let winner: String = r.try_get("winner")?;
+        let decision = match winner.as_str() {
+            "south" => Decision::South,
+            "north" => Decision::North,
+            "draw" => Decision::Draw,
+            other => {
+                return Err(StoreError::Corrupt(format!("match {id}: winner '{other}'")));
+            }
+        };
+        let finished: Option<DateTime<Utc>> = r.try_get("finished_at")?;
+        games.push((
+            finished,
+            RatedGame {
+                key: id,
+                south: r.try_get("south_id")?,
+                north: r.try_get("north_id")?,
+                decision,
+            },
+        ));
+    }
+    games.sort_by_key(|(t, g)| (*t, g.key));
+    Ok(games.into_iter().map(|(_, g)| g).collect())
+}
+
+pub(super) async fn variant_ratings(
+    conn: &mut impl AsConn,
+    variant: &str,
+    system: RatingSystem,
+) -> Result<Rated> {
+    let records = starting_ratings(&mut *conn).await?;
+    let games = rated_games(&mut *conn, Some(variant)).await?;
+    Ok(rate_games(system, &bases(&records, variant), &games))
+}
+
+/// The rating system tournament `tid` records: `None` for one seeded before ratings
+/// were kept per variant.
+pub(super) async fn tournament_rating_system(
+    conn: &mut impl AsConn,
+    tid: i64,
+) -> Result<Option<RatingSystem>> {
+    let name: Option<String> = query_scalar("SELECT rating_system FROM tournaments WHERE id = $1")
+        .bind(tid)
+        .fetch_one(&mut *conn)
+        .await?;
+    name.map(|n| {
+        RatingSystem::parse(&n)
+            .ok_or_else(|| StoreError::Corrupt(format!("tournament {tid}: rating system '{n}'")))
+    })
+    .transpose()
+}
+
+/// What a tournament seeds by: its rating system over its variant, or (`system`
+/// `None`) the earlier rule, Elo over every match with every player counted at 1500.
+pub(super) struct Seeding {
+    pub system: Option<RatingSystem>,
+    ratings: HashMap<i64, f64>,
+    rated: std::collections::HashSet<i64>,
+}
+
+impl Seeding {
+    pub async fn of(conn: &mut impl AsConn, tid: i64, variant: &str) -> Result<Seeding> {
+        let system = tournament_rating_system(&mut *conn, tid).await?;
+        Ok(match system {
+            Some(s) => {
+                let rated = variant_ratings(&mut *conn, variant, s).await?;
+                Seeding {
+                    system,
+                    ratings: rated.ratings,
+                    rated: rated.rated,
+                }
+            }
+            None => {
+                let games = rated_games(&mut *conn, None).await?;
+                let (ratings, _) =
+                    crate::tournament::Elo::default().rate_all(&HashMap::new(), &games);
+                Seeding {
+                    system,
+                    ratings,
+                    rated: std::collections::HashSet::new(),
+                }
+            }
+        })
+    }
+
+    pub fn into_ratings(self) -> HashMap<i64, f64> {
+        self.ratings
+    }
+
+    pub fn rating(&self, player: i64) -> f64 {
+        self.ratings
+            .get(&player)
+            .copied()
+            .unwrap_or(crate::tournament::Elo::DEFAULT_INITIAL)
+    }
+
+    /// Whether the player is rated, as recorded in `tournament_players.rated`
+    /// (`None` under the earlier rule, which records nothing).
+    pub fn rated(&self, player: i64) -> Option<bool> {
+        self.system.map(|_| self.rated.contains(&player))
+    }
+
+    /// Gives round 1's starting ranks by the tournament's rule, with each entrant's
+    /// seeding rating already set.
+    pub fn assign_start_ranks(&self, entrants: &mut [crate::tournament::Entrant]) {
+        match self.system {
+            Some(_) => crate::tournament::seed_rated_first(entrants, &self.rated),
+            None => crate::tournament::assign_start_ranks(entrants),
+        }
+    }
+
+    /// Records whether each entrant was rated (nothing under the earlier rule).
+    pub async fn record_rated(
+        &self,
+        conn: &mut impl AsConn,
+        tid: i64,
+        entrants: &[crate::tournament::Entrant],
+    ) -> Result<()> {
+        for e in entrants {
+            if let Some(flag) = self.rated(e.id) {
+                query("UPDATE tournament_players SET rated = $1 WHERE tournament_id = $2 AND player_id = $3")
+                    .bind(i64::from(flag))
+                    .bind(tid)
+                    .bind(e.id)
+                    .execute(&mut *conn)
+                    .await?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl super::tournaments::TournamentRow {
+    /// What its standings' rating column shows: "Elo (layli-goobalay)", or
+    /// "Elo (all games)" for a tournament seeded before ratings were kept per variant.
+    pub fn rating_label(&self) -> String {
+        match self.rating_system {
+            Some(s) => format!("{} ({})", s.label(), self.variant),
+            None => "Elo (all games)".to_string(),
+        }
+    }
+}
