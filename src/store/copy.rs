@@ -128,6 +128,29 @@ pub const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("player_id", Int),
         ],
     ),
+    (
+        "match_closings",
+        &[
+            ("match_id", Int),
+            ("kind", Text),
+            ("absent", Text),
+            ("winner", Text),
+            ("seeds_south", Int),
+            ("seeds_north", Int),
+            ("entered_at", Time),
+        ],
+    ),
+    (
+        "tournament_requested_byes",
+        &[
+            ("tournament_id", Int),
+            ("round", Int),
+            ("player_id", Int),
+            ("points", Text),
+            ("reason", Text),
+            ("entered_at", Time),
+        ],
+    ),
 ];
 
 /// Tables whose `id` is made by the database (an identity column on PostgreSQL).

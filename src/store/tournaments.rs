@@ -32,8 +32,8 @@ use crate::ai::Level;
 use crate::engine::{BySide, Side, Variant};
 use crate::matches::{MatchError, MatchForm, MatchOutcome, MatchSpec, MatchState};
 use crate::tournament::{
-    Decision, Elo, Entrant, Fixture, Format, MatchResult, Pairing, PairingSystem, PointsScheme,
-    RatedGame, RatingChange, Tiebreak, Tournament, TournamentError, assign_start_ranks,
+    ByePoints, Decision, Elo, Entrant, Fixture, Format, MatchResult, Pairing, PairingSystem, PointsScheme,
+    RatedGame, RatingChange, RequestedBye, Tiebreak, Tournament, TournamentError, assign_start_ranks,
 };
 
 /// Errors of tournament storage; messages are one line and say what is allowed.
@@ -285,10 +285,10 @@ pub(crate) fn record_result(t: &mut Tournament, round: u32, board: u32, m: &Play
         .iter_mut()
         .find(|f| f.pairing.round == round && f.pairing.board == board && f.pairing.north.is_some())
     {
-        f.result = Some(MatchResult {
+        f.result = Some(MatchResult::played(
             decision,
-            seeds: BySide::new(m.result_seeds.0, m.result_seeds.1),
-        });
+            BySide::new(m.result_seeds.0, m.result_seeds.1),
+        ));
     }
 }
 
@@ -1177,8 +1177,15 @@ async fn record_withdrawals(
 
 /// A played match's summary columns as `Store::save_match` writes them: the winner,
 /// the hands finished, and the last hand's scores.
+///
+/// A whole-match result entered with its final seeds stores those seeds.
 pub(crate) fn summary(state: &MatchState) -> (Option<&'static str>, i64, Option<u32>, Option<u32>) {
-    let last_score = state.hands().iter().rev().find_map(|h| h.score);
+    let last_score = match state.closing() {
+        Some(crate::matches::Closing::Entered {
+            seeds: Some(seeds), ..
+        }) => Some(seeds),
+        _ => state.hands().iter().rev().find_map(|h| h.score),
+    };
     (
         state.outcome().map(MatchOutcome::name),
         state.hands().iter().filter(|h| h.end.is_some()).count() as i64,
@@ -1415,7 +1422,9 @@ async fn find_tournament(conn: &mut impl AsConn, name: &str) -> Result<Option<To
 async fn ratings(conn: &mut impl AsConn) -> Result<(HashMap<i64, f64>, Vec<RatingChange>)> {
     let rows = query(
         "SELECT id, south_id, north_id, winner, finished_at FROM matches
-         WHERE winner IS NOT NULL",
+         WHERE winner IS NOT NULL
+           AND NOT EXISTS (SELECT 1 FROM match_closings c
+                           WHERE c.match_id = matches.id AND c.kind = 'forfeit')",
     )
     .fetch_all(&mut *conn)
     .await?;
@@ -1491,11 +1500,14 @@ pub(super) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTou
     let match_rows = query(
         "SELECT m.id, m.round, m.south_id, m.north_id, m.winner, m.final_south, m.final_north,
                 m.hands_played, m.seed, m.south_engine, m.north_engine,
+                c.kind AS closing, c.absent, c.seeds_south AS closing_south,
+                c.seeds_north AS closing_north,
                 CASE WHEN $2 THEN (SELECT CAST(COALESCE(SUM(score_south), 0) AS BIGINT) FROM hands h
                                    WHERE h.match_id = m.id) END AS sum_south,
                 CASE WHEN $2 THEN (SELECT CAST(COALESCE(SUM(score_north), 0) AS BIGINT) FROM hands h
                                    WHERE h.match_id = m.id) END AS sum_north
-         FROM matches m WHERE m.tournament_id = $1 ORDER BY m.round, m.id",
+         FROM matches m LEFT JOIN match_closings c ON c.match_id = m.id
+         WHERE m.tournament_id = $1 ORDER BY m.round, m.id",
     )
     .bind(tid)
     .bind(games_form)
@@ -1529,17 +1541,34 @@ pub(super) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTou
                 r.try_get::<Option<i64>>("final_north")?.unwrap_or(0),
             )
         };
-        let result = match winner.as_deref() {
-            None => None,
-            Some(w) => Some(MatchResult {
-                decision: match w {
+        let closing: Option<String> = r.try_get("closing")?;
+        // A whole-match result's seeds are the entered ones (none given: unknown, 0-0).
+        let seeds = match closing.as_deref() {
+            Some("match") => (
+                r.try_get::<Option<i64>>("closing_south")?.unwrap_or(0),
+                r.try_get::<Option<i64>>("closing_north")?.unwrap_or(0),
+            ),
+            _ => seeds,
+        };
+        let result = match (winner.as_deref(), closing.as_deref()) {
+            (None, _) => None,
+            (Some(_), Some("forfeit")) => {
+                let absent: Option<String> = r.try_get("absent")?;
+                let absent = absent
+                    .as_deref()
+                    .and_then(crate::matches::Absent::parse)
+                    .ok_or_else(|| corrupt(format!("match {id}: forfeit without who was absent")))?;
+                Some(MatchResult::forfeited(absent))
+            }
+            (Some(w), _) => Some(MatchResult::played(
+                match w {
                     "south" => Decision::South,
                     "north" => Decision::North,
                     "draw" => Decision::Draw,
                     other => return Err(corrupt(format!("match {id}: winner '{other}'"))),
                 },
-                seeds: crate::engine::BySide::new(seeds.0 as u32, seeds.1 as u32),
-            }),
+                crate::engine::BySide::new(seeds.0 as u32, seeds.1 as u32),
+            )),
         };
         let pairing = Pairing {
             round,
@@ -1575,6 +1604,7 @@ pub(super) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTou
         fixtures.push(Fixture::pending(pairing));
     }
     boards.sort_by_key(|b| (b.round, b.board));
+    let requested_byes = requested_byes(conn, tid).await?;
     let tournament = Tournament {
         name: row.name.clone(),
         variant: row.variant.clone(),
@@ -1585,6 +1615,7 @@ pub(super) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTou
         entrants,
         fixtures,
         pairing_system: row.pairing_system,
+        requested_byes,
     };
     let engines = engine_levels(conn, row.id).await?;
     Ok(LoadedTournament {
@@ -1593,4 +1624,29 @@ pub(super) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTou
         boards,
         engines,
     })
+}
+
+/// The byes outside the pairing of tournament `tid` (`tournament_requested_byes`).
+async fn requested_byes(conn: &mut impl AsConn, tid: i64) -> Result<Vec<RequestedBye>> {
+    let rows = query(
+        "SELECT round, player_id, points FROM tournament_requested_byes
+         WHERE tournament_id = $1 ORDER BY round, player_id",
+    )
+    .bind(tid)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for r in &rows {
+        let points: String = r.try_get("points")?;
+        let round: i64 = r.try_get("round")?;
+        out.push(RequestedBye {
+            round: u32::try_from(round)
+                .map_err(|_| corrupt(format!("tournament {tid}: requested bye in round {round}")))?,
+            player: r.try_get("player_id")?,
+            points: ByePoints::parse(&points).ok_or_else(|| {
+                corrupt(format!("tournament {tid}: requested bye of '{points}' points"))
+            })?,
+        });
+    }
+    Ok(out)
 }

@@ -34,7 +34,7 @@ use super::{MATCH_SELECT, MatchRow, Result, Store, name_key};
 use crate::ai::{EnginePlayer, Level};
 use crate::engine::{BySide, Rules, Side, Variant};
 use crate::matches::{
-    Awaiting, Event, HandEnd, MatchOutcome, MatchState, decision_seed, parse_row,
+    Awaiting, Closing, Event, HandEnd, MatchOutcome, MatchState, decision_seed, parse_row,
 };
 use crate::tournament::pairing::audit::{self, EnteredAfter};
 use crate::tournament::{Decision, MatchResult};
@@ -336,6 +336,8 @@ struct Replayed {
     last: Option<BySide<u32>>,
     /// Scores summed over all hands (the `games:N` forms' seed count).
     total: BySide<u32>,
+    /// The forfeit or whole-match result the match was closed with.
+    closing: Option<Closing>,
 }
 
 /// Replays one match and compares it with its stored rows; returns what the replay
@@ -595,6 +597,43 @@ async fn verify_match(
     if !replay_ok {
         return Ok(None);
     }
+    // A forfeit or whole-match result applies after the hands, to a match they left
+    // unfinished.
+    let closing = match super::read_closing(conn, id).await {
+        Ok(c) => c,
+        Err(e) => {
+            report.flag(Some(id), None, format!("the stored closing cannot be read: {e}"));
+            return Ok(None);
+        }
+    };
+    let closing_text = |c: Closing| match c {
+        Closing::Forfeit(a) => format!("a forfeit ({} absent)", a.name()),
+        Closing::Entered { outcome, .. } => {
+            format!("a whole-match result ({})", outcome.name())
+        }
+    };
+    if let Some(c) = closing {
+        if let Some(o) = state.outcome() {
+            report.flag(
+                Some(id),
+                None,
+                format!(
+                    "{} is stored, but the match's hands already decided it ({})",
+                    closing_text(c),
+                    o.name()
+                ),
+            );
+            return Ok(None);
+        }
+        if let Err(e) = state.close(c) {
+            report.flag(
+                Some(id),
+                None,
+                format!("{} is stored that does not hold: {e}", closing_text(c)),
+            );
+            return Ok(None);
+        }
+    }
     // The match row's summary.
     let outcome = state.outcome();
     if outcome.is_some() {
@@ -605,9 +644,10 @@ async fn verify_match(
             Some(id),
             None,
             format!(
-                "stored winner {}, the replay gives {}",
+                "stored winner {}, the replay gives {}{}",
                 show_opt(row.winner.as_deref()),
-                show_opt(outcome.map(MatchOutcome::name))
+                show_opt(outcome.map(MatchOutcome::name)),
+                closing.map_or(String::new(), |c| format!(" from {}", closing_text(c)))
             ),
         );
     }
@@ -622,12 +662,8 @@ async fn verify_match(
             ),
         );
     }
-    let last = state
-        .hands()
-        .iter()
-        .rev()
-        .find_map(|h| h.score)
-        .map_or((None, None), pair);
+    let last = super::tournaments::summary(&state);
+    let last = (last.2.map(i64::from), last.3.map(i64::from));
     if (row.final_south, row.final_north) != last {
         report.flag(
             Some(id),
@@ -659,6 +695,7 @@ async fn verify_match(
         outcome,
         last: state.hands().iter().rev().find_map(|h| h.score),
         total,
+        closing,
     }))
 }
 
@@ -829,17 +866,20 @@ async fn standings_check(
             // The match does not replay: already reported with the match.
             return Ok(None);
         };
-        f.result = r.outcome.map(|o| MatchResult {
-            decision: match o {
+        f.result = r.outcome.map(|o| {
+            let decision = match o {
                 MatchOutcome::Winner(Side::South) => Decision::South,
                 MatchOutcome::Winner(Side::North) => Decision::North,
                 MatchOutcome::Draw => Decision::Draw,
-            },
-            seeds: if games_form {
-                r.total
-            } else {
-                r.last.unwrap_or(BySide::new(0, 0))
-            },
+            };
+            match r.closing {
+                Some(Closing::Forfeit(absent)) => MatchResult::forfeited(absent),
+                Some(Closing::Entered { seeds, .. }) => {
+                    MatchResult::played(decision, seeds.unwrap_or(BySide::new(0, 0)))
+                }
+                None if games_form => MatchResult::played(decision, r.total),
+                None => MatchResult::played(decision, r.last.unwrap_or(BySide::new(0, 0))),
+            }
         });
     }
     let (a, b) = (stored.standings(), replay.standings());

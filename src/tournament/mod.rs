@@ -89,6 +89,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::engine::BySide;
+pub use crate::matches::Absent;
 
 pub use crosstable::{Crosstable, RoundEntry, RoundOutcome};
 pub use ratings::{Elo, RatedGame, RatingChange};
@@ -266,10 +267,45 @@ pub enum Decision {
 /// A finished match: the decision and each player's seeds at the end (the last hand's
 /// final holdings in a multi-hand match, the final score of a single game, the sum
 /// over a fixed number of games).
+///
+/// A forfeit (`forfeit: Some(absent)`) is a match not played: `decision` is the side
+/// present (`Draw` for a double forfeit, which scores nobody: see
+/// [`Fixture::outcome_for`]) and `seeds` are 0-0. A whole match whose result was
+/// entered without its hands is an ordinary played result here. JSON written before
+/// forfeits existed has no `forfeit` key: played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatchResult {
     pub decision: Decision,
     pub seeds: BySide<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<Absent>,
+}
+
+impl MatchResult {
+    /// A match played to this result.
+    pub const fn played(decision: Decision, seeds: BySide<u32>) -> MatchResult {
+        MatchResult {
+            decision,
+            seeds,
+            forfeit: None,
+        }
+    }
+
+    /// A match forfeited by `absent`.
+    pub const fn forfeited(absent: Absent) -> MatchResult {
+        MatchResult {
+            decision: match absent {
+                Absent::South => Decision::North,
+                Absent::North => Decision::South,
+                Absent::Both => Decision::Draw,
+            },
+            seeds: BySide {
+                south: 0,
+                north: 0,
+            },
+            forfeit: Some(absent),
+        }
+    }
 }
 
 /// A pairing and, once it is finished, its result. Byes never have a result: they
@@ -304,6 +340,18 @@ impl Fixture {
         }
         let r = self.result?;
         let me_south = p.south == id;
+        if let Some(absent) = r.forfeit {
+            let me_absent = match absent {
+                Absent::Both => true,
+                Absent::South => me_south,
+                Absent::North => !me_south,
+            };
+            return Some(if me_absent {
+                GameOutcome::ForfeitLoss
+            } else {
+                GameOutcome::ForfeitWin
+            });
+        }
         Some(match (r.decision, me_south) {
             (Decision::Draw, _) => GameOutcome::Draw,
             (Decision::South, true) | (Decision::North, false) => GameOutcome::Win,
@@ -311,9 +359,10 @@ impl Fixture {
         })
     }
 
-    /// `id`'s seeds at the end minus the opponent's (0 for byes and pending matches).
+    /// `id`'s seeds at the end minus the opponent's (0 for byes, forfeits and pending
+    /// matches).
     pub fn seed_difference_for(&self, id: EntrantId) -> i64 {
-        match (self.result, self.pairing.north) {
+        match (self.result.filter(|r| r.forfeit.is_none()), self.pairing.north) {
             (Some(r), Some(_)) if self.pairing.south == id => {
                 r.seeds.south as i64 - r.seeds.north as i64
             }
@@ -323,14 +372,86 @@ impl Fixture {
     }
 }
 
-/// One player's outcome on one board.
+/// One player's outcome in one round. Only `Win`, `Draw` and `Loss` are games played
+/// ([`GameOutcome::is_played`]); the others are unplayed rounds: never rated, never
+/// counted as played, handled by the tiebreaks as FIDE C.07 (2023) art. 16 says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "kebab-case")]
 pub enum GameOutcome {
     Win,
     Draw,
     Loss,
+    /// The pairing-allocated bye (TRF `U`): [`PointsScheme::bye`].
     Bye,
+    /// The opponent did not come (TRF `+`): a win's points.
+    ForfeitWin,
+    /// Did not come, or neither player came (TRF `-`): no points.
+    ForfeitLoss,
+    /// A requested half-point bye (TRF `H`): a draw's points.
+    HalfBye,
+    /// A requested zero-point bye, or a round a late entrant missed (TRF `Z`).
+    ZeroBye,
+}
+
+impl GameOutcome {
+    /// Played over the board (or off the system and entered), as opposed to a bye or
+    /// forfeit.
+    pub const fn is_played(self) -> bool {
+        matches!(self, GameOutcome::Win | GameOutcome::Draw | GameOutcome::Loss)
+    }
+
+    /// A round the player chose not to play or did not come to: FIDE C.07 (2023)
+    /// art. 16's "voluntary unplayed round" (a half- or zero-point bye, a forfeit
+    /// loss; a round not paired at all counts too, see [`tiebreaks`]). A
+    /// pairing-allocated bye and a forfeit win are not: the player was there.
+    pub const fn is_voluntarily_unplayed(self) -> bool {
+        matches!(
+            self,
+            GameOutcome::ForfeitLoss | GameOutcome::HalfBye | GameOutcome::ZeroBye
+        )
+    }
+}
+
+/// The points of a bye a player asks for ahead of a round (`tournament bye`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ByePoints {
+    Zero,
+    Half,
+}
+
+impl ByePoints {
+    pub const fn name(self) -> &'static str {
+        match self {
+            ByePoints::Zero => "zero",
+            ByePoints::Half => "half",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<ByePoints> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "zero" | "0" => Some(ByePoints::Zero),
+            "half" | "0.5" => Some(ByePoints::Half),
+            _ => None,
+        }
+    }
+
+    pub const fn outcome(self) -> GameOutcome {
+        match self {
+            ByePoints::Zero => GameOutcome::ZeroBye,
+            ByePoints::Half => GameOutcome::HalfBye,
+        }
+    }
+}
+
+/// A bye recorded for `player` in `round` outside the pairing: asked for before the
+/// round was paired (the pairing leaves the player out), or a round a late entrant
+/// missed (zero points). It counts once its round is paired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RequestedBye {
+    pub round: u32,
+    pub player: EntrantId,
+    pub points: ByePoints,
 }
 
 /// Tournament points, exact: stored in units of 1/2000 of a point so that sums and the
@@ -482,6 +603,9 @@ impl PointsScheme {
             GameOutcome::Draw => self.draw,
             GameOutcome::Loss => self.loss,
             GameOutcome::Bye => self.bye,
+            GameOutcome::ForfeitWin => self.win,
+            GameOutcome::HalfBye => self.draw,
+            GameOutcome::ForfeitLoss | GameOutcome::ZeroBye => Points::ZERO,
         }
     }
 }
@@ -587,6 +711,10 @@ pub struct Tournament {
     /// How Swiss rounds are paired (the other formats ignore it).
     #[serde(default)]
     pub pairing_system: PairingSystem,
+    /// Byes outside the pairing (requested, or rounds a late entrant missed), in any
+    /// order; those of rounds not yet paired are requests the next pairing honours.
+    #[serde(default)]
+    pub requested_byes: Vec<RequestedBye>,
 }
 
 impl Tournament {
@@ -601,6 +729,7 @@ impl Tournament {
             entrants: Vec::new(),
             fixtures: Vec::new(),
             pairing_system: PairingSystem::CURRENT,
+            requested_byes: Vec::new(),
         }
     }
 
@@ -637,6 +766,34 @@ impl Tournament {
             .map(|f| f.pairing.round)
             .max()
             .unwrap_or(0)
+    }
+
+    /// The byes outside the pairing that count now: those of rounds already paired.
+    pub fn recorded_byes(&self) -> impl Iterator<Item = &RequestedBye> {
+        let current = self.current_round();
+        self.requested_byes.iter().filter(move |b| b.round <= current)
+    }
+
+    /// The bye `id` asked for in `round`, if any.
+    pub fn requested_bye(&self, id: EntrantId, round: u32) -> Option<&RequestedBye> {
+        self.requested_byes
+            .iter()
+            .find(|b| b.player == id && b.round == round)
+    }
+
+    /// What `id` scored in `round`, from a fixture or a recorded bye: `None` if not
+    /// paired that round or the match is pending.
+    pub fn outcome_in_round(&self, id: EntrantId, round: u32) -> Option<GameOutcome> {
+        if let Some(f) = self
+            .fixtures
+            .iter()
+            .find(|f| f.pairing.round == round && f.pairing.involves(id))
+        {
+            return f.outcome_for(id);
+        }
+        self.recorded_byes()
+            .find(|b| b.player == id && b.round == round)
+            .map(|b| b.points.outcome())
     }
 
     /// Fixtures of one round, by board.
@@ -702,6 +859,23 @@ impl Tournament {
                 return Err(TournamentError::ByeWithResult {
                     round: p.round,
                     id: p.south,
+                });
+            }
+        }
+        for b in &self.requested_byes {
+            if !ids.contains(&b.player) {
+                return Err(TournamentError::UnknownEntrant(b.player));
+            }
+            if b.round == 0 {
+                return Err(TournamentError::BadFixtureNumber {
+                    round: 0,
+                    board: 0,
+                });
+            }
+            if !seen.insert((b.round, b.player)) {
+                return Err(TournamentError::PairedTwice {
+                    round: b.round,
+                    id: b.player,
                 });
             }
         }

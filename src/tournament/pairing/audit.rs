@@ -62,6 +62,8 @@ pub fn as_after_round(t: &Tournament, prev: u32, entered_after: &EnteredAfter) -
         }
     }
     s.fixtures.retain(|f| f.pairing.round <= prev);
+    let present: std::collections::HashSet<EntrantId> = s.entrants.iter().map(|e| e.id).collect();
+    s.requested_byes.retain(|b| present.contains(&b.player));
     s
 }
 

@@ -51,6 +51,12 @@ pub enum RoundRecord {
     },
     /// The pairing-allocated bye.
     Bye { points: Points },
+    /// A round paired but not played, or a bye outside the pairing: a forfeit (won or
+    /// lost, the opponent not counted as met, no colour), a requested half- or
+    /// zero-point bye, a round a late entrant missed (C.04.3 A.x / C.04.1: such a
+    /// pairing is not a game; scoring a win this way makes the player ineligible for
+    /// the pairing-allocated bye, as bbpPairings reads TRF `+` and `F`).
+    Unplayed { points: Points },
     /// Not paired (not entered yet, or withdrawn): no game, no points.
     Absent,
 }
@@ -58,7 +64,9 @@ pub enum RoundRecord {
 impl RoundRecord {
     fn points(&self) -> Points {
         match *self {
-            RoundRecord::Played { points, .. } | RoundRecord::Bye { points } => points,
+            RoundRecord::Played { points, .. }
+            | RoundRecord::Bye { points }
+            | RoundRecord::Unplayed { points } => points,
             RoundRecord::Absent => Points::ZERO,
         }
     }
@@ -202,6 +210,17 @@ pub fn input_for(t: &Tournament, round: u32) -> DutchInput {
                     points: t.points.bye,
                 }
             }
+            Some(n) if f.result.is_some_and(|r| r.forfeit.is_some()) => {
+                let n = index[&n];
+                for (i, id) in [(s, p.south), (n, entrants[n].id)] {
+                    history[i][r] = RoundRecord::Unplayed {
+                        points: f
+                            .outcome_for(id)
+                            .map(|o| t.points.points(o))
+                            .unwrap_or_default(),
+                    };
+                }
+            }
             Some(n) => {
                 let n = index[&n];
                 let score = |id| {
@@ -222,6 +241,13 @@ pub fn input_for(t: &Tournament, round: u32) -> DutchInput {
             }
         }
     }
+    for b in t.requested_byes.iter().filter(|b| b.round <= played) {
+        if let Some(&i) = index.get(&b.player) {
+            history[i][b.round as usize - 1] = RoundRecord::Unplayed {
+                points: t.points.points(b.points.outcome()),
+            };
+        }
+    }
     let paired: HashSet<usize> = history
         .iter()
         .enumerate()
@@ -233,7 +259,9 @@ pub fn input_for(t: &Tournament, round: u32) -> DutchInput {
     let mut rank = 0;
     let mut players = Vec::with_capacity(entrants.len());
     for (i, e) in entrants.iter().enumerate() {
-        let active = e.withdrawn_after.is_none_or(|w| w >= round);
+        // A player with a bye asked for this round is left out of its pairing.
+        let active = e.withdrawn_after.is_none_or(|w| w >= round)
+            && t.requested_bye(e.id, round).is_none();
         players.push(DutchPlayer {
             id: e.id,
             rank,
