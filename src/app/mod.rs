@@ -15,7 +15,7 @@ pub mod run;
 pub mod tournaments;
 
 pub use matches::{
-    HumanAction, MatchRequest, Played, create_match, enter, play_engine_turns, undo,
+    HumanAction, MatchRequest, Played, close, create_match, enter, play_engine_turns, undo,
 };
 pub use run::{RunEnd, RunEvent, RunReport, run_tournament};
 pub use tournaments::pair_round;
@@ -53,6 +53,10 @@ pub enum AppError {
         "match {id}: an engine turn left over by an interrupted command was made and stored first ({made}); nothing of yours was entered: look at the board (`goobalay match state {id}`) and enter your move again"
     )]
     EngineCaughtUp { id: i64, made: String },
+    #[error(
+        "match {id} is finished ({how}); changing a finished result is a correction: `goobalay match correct {id} --reason TEXT ...`"
+    )]
+    Finished { id: i64, how: String },
     /// Part of a command's effect was stored before `error` stopped it.
     #[error("{stored}; then: {error}")]
     PartlyStored {

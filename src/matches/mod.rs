@@ -608,7 +608,9 @@ impl MatchState {
                 (Some(Closing::Forfeit(Absent::Both)), _) => {
                     "forfeited by both players".to_string()
                 }
-                (Some(Closing::Forfeit(absent)), _) => format!("forfeited, {} absent", absent.name()),
+                (Some(Closing::Forfeit(absent)), _) => {
+                    format!("forfeited, {} absent", absent.name())
+                }
                 (_, MatchOutcome::Winner(s)) => format!("{s} won"),
                 (_, MatchOutcome::Draw) => "drawn".to_string(),
             })

@@ -13,6 +13,7 @@
 //! which [`crate::matches::MatchState::replay`] rebuilds the match.
 
 pub mod copy;
+pub mod forfeits;
 pub mod postgres;
 pub mod sql;
 pub mod sqlite;
@@ -999,9 +1000,9 @@ pub(crate) async fn read_closing(conn: &mut impl AsConn, id: i64) -> Result<Opti
     let winner: Option<String> = r.try_get("winner")?;
     let seeds: (Option<i64>, Option<i64>) = (r.try_get("seeds_south")?, r.try_get("seeds_north")?);
     let closing = match (kind.as_str(), absent.as_deref(), winner.as_deref()) {
-        ("forfeit", Some(a), None) => Closing::Forfeit(
-            Absent::parse(a).ok_or_else(|| corrupt(format!("absent '{a}'")))?,
-        ),
+        ("forfeit", Some(a), None) => {
+            Closing::Forfeit(Absent::parse(a).ok_or_else(|| corrupt(format!("absent '{a}'")))?)
+        }
         ("match", None, Some(w)) => Closing::Entered {
             outcome: MatchOutcome::parse(w).ok_or_else(|| corrupt(format!("winner '{w}'")))?,
             seeds: match seeds {

@@ -32,8 +32,9 @@ use crate::ai::Level;
 use crate::engine::{BySide, Side, Variant};
 use crate::matches::{MatchError, MatchForm, MatchOutcome, MatchSpec, MatchState};
 use crate::tournament::{
-    ByePoints, Decision, Elo, Entrant, Fixture, Format, MatchResult, Pairing, PairingSystem, PointsScheme,
-    RatedGame, RatingChange, RequestedBye, Tiebreak, Tournament, TournamentError, assign_start_ranks,
+    ByePoints, Decision, Elo, Entrant, Fixture, Format, MatchResult, Pairing, PairingSystem,
+    PointsScheme, RatedGame, RatingChange, RequestedBye, Tiebreak, Tournament, TournamentError,
+    assign_start_ranks,
 };
 
 /// Errors of tournament storage; messages are one line and say what is allowed.
@@ -76,6 +77,18 @@ pub enum TournamentStoreError {
     RoundsOutOfRange(u32),
     #[error("stored tournament data is inconsistent: {0}")]
     Corrupt(String),
+    #[error(
+        "{tournament} is a {format}: byes on request are for a swiss paired by the Dutch system; forfeit the match instead (`goobalay match forfeit ID --absent south|north|both`)"
+    )]
+    ByeNotSwiss { tournament: String, format: Format },
+    #[error(
+        "round {round} is already paired; a bye can be asked for a round not yet paired, {next} to {last}"
+    )]
+    RoundAlreadyPaired { round: u32, next: u32, last: u32 },
+    #[error("the tournament has {planned} rounds; there is no round {round} to ask a bye for")]
+    RoundBeyondEnd { round: u32, planned: u32 },
+    #[error("{player} already has a bye for round {round}")]
+    ByeAlreadyRequested { player: String, round: u32 },
 }
 
 impl From<sqlx::Error> for TournamentStoreError {
@@ -502,6 +515,14 @@ impl Store {
             .execute(&mut tx)
             .await?;
             next_seed += 1;
+            // The rounds already paired are missed: zero-point byes, recorded.
+            super::forfeits::record_late_entry_byes(
+                &mut tx,
+                loaded.row.id,
+                player.id,
+                t.current_round(),
+            )
+            .await?;
             added.push(player);
         }
         tx.commit().await?;
@@ -518,43 +539,9 @@ impl Store {
         let p = find_player(&mut tx, player)
             .await?
             .ok_or_else(|| StoreError::UnknownPlayer(player.trim().to_string()))?;
-        let entrant =
-            loaded
-                .tournament
-                .entrant(p.id)
-                .ok_or_else(|| TournamentStoreError::NotEntered {
-                    player: p.name.clone(),
-                    tournament: loaded.row.name.clone(),
-                })?;
-        if entrant.is_withdrawn() {
-            return Err(TournamentStoreError::AlreadyWithdrawn {
-                player: p.name.clone(),
-                tournament: loaded.row.name.clone(),
-            });
-        }
-        let after = loaded.tournament.current_round();
-        if after == 0 {
-            // Before round 1 nothing has been played or seeded: a withdrawal takes
-            // the player off the entry list, so that no pairing, bye or standings
-            // row is ever made for someone who never played.
-            query("DELETE FROM tournament_players WHERE tournament_id = $1 AND player_id = $2")
-                .bind(loaded.row.id)
-                .bind(p.id)
-                .execute(&mut tx)
-                .await?;
-        } else {
-            query(
-                "UPDATE tournament_players SET withdrawn_after = $1
-                 WHERE tournament_id = $2 AND player_id = $3",
-            )
-            .bind(i64::from(after))
-            .bind(loaded.row.id)
-            .bind(p.id)
-            .execute(&mut tx)
-            .await?;
-        }
+        let withdrawn = withdraw_in(&mut tx, &loaded, p).await?;
         tx.commit().await?;
-        Ok((p, after))
+        Ok(withdrawn)
     }
 
     /// Pairs the next round in one transaction: its matches (hand 1 set up; an
@@ -1557,7 +1544,9 @@ pub(super) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTou
                 let absent = absent
                     .as_deref()
                     .and_then(crate::matches::Absent::parse)
-                    .ok_or_else(|| corrupt(format!("match {id}: forfeit without who was absent")))?;
+                    .ok_or_else(|| {
+                        corrupt(format!("match {id}: forfeit without who was absent"))
+                    })?;
                 Some(MatchResult::forfeited(absent))
             }
             (Some(w), _) => Some(MatchResult::played(
@@ -1640,13 +1629,70 @@ async fn requested_byes(conn: &mut impl AsConn, tid: i64) -> Result<Vec<Requeste
         let points: String = r.try_get("points")?;
         let round: i64 = r.try_get("round")?;
         out.push(RequestedBye {
-            round: u32::try_from(round)
-                .map_err(|_| corrupt(format!("tournament {tid}: requested bye in round {round}")))?,
+            round: u32::try_from(round).map_err(|_| {
+                corrupt(format!("tournament {tid}: requested bye in round {round}"))
+            })?,
             player: r.try_get("player_id")?,
             points: ByePoints::parse(&points).ok_or_else(|| {
-                corrupt(format!("tournament {tid}: requested bye of '{points}' points"))
+                corrupt(format!(
+                    "tournament {tid}: requested bye of '{points}' points"
+                ))
             })?,
         });
     }
     Ok(out)
+}
+
+/// The withdrawal of `p` from `loaded` ([`Store::withdraw`]) inside `tx`.
+pub(crate) async fn withdraw_in(
+    tx: &mut impl AsConn,
+    loaded: &LoadedTournament,
+    p: Player,
+) -> Result<(Player, u32)> {
+    let entrant =
+        loaded
+            .tournament
+            .entrant(p.id)
+            .ok_or_else(|| TournamentStoreError::NotEntered {
+                player: p.name.clone(),
+                tournament: loaded.row.name.clone(),
+            })?;
+    if entrant.is_withdrawn() {
+        return Err(TournamentStoreError::AlreadyWithdrawn {
+            player: p.name.clone(),
+            tournament: loaded.row.name.clone(),
+        });
+    }
+    let after = loaded.tournament.current_round();
+    // Byes asked for rounds after the withdrawal lapse with it.
+    query(
+        "DELETE FROM tournament_requested_byes
+         WHERE tournament_id = $1 AND player_id = $2 AND round > $3",
+    )
+    .bind(loaded.row.id)
+    .bind(p.id)
+    .bind(i64::from(after))
+    .execute(&mut *tx)
+    .await?;
+    if after == 0 {
+        // Before round 1 nothing has been played or seeded: a withdrawal takes
+        // the player off the entry list, so that no pairing, bye or standings
+        // row is ever made for someone who never played.
+        query("DELETE FROM tournament_players WHERE tournament_id = $1 AND player_id = $2")
+            .bind(loaded.row.id)
+            .bind(p.id)
+            .execute(&mut *tx)
+            .await?;
+    } else {
+        query(
+            "UPDATE tournament_players SET withdrawn_after = $1
+             WHERE tournament_id = $2 AND player_id = $3",
+        )
+        .bind(i64::from(after))
+        .bind(loaded.row.id)
+        .bind(p.id)
+        .execute(&mut *tx)
+        .await?;
+    }
+    Ok((p, after))
 }

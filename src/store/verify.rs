@@ -602,7 +602,11 @@ async fn verify_match(
     let closing = match super::read_closing(conn, id).await {
         Ok(c) => c,
         Err(e) => {
-            report.flag(Some(id), None, format!("the stored closing cannot be read: {e}"));
+            report.flag(
+                Some(id),
+                None,
+                format!("the stored closing cannot be read: {e}"),
+            );
             return Ok(None);
         }
     };

@@ -299,10 +299,7 @@ impl MatchResult {
                 Absent::North => Decision::South,
                 Absent::Both => Decision::Draw,
             },
-            seeds: BySide {
-                south: 0,
-                north: 0,
-            },
+            seeds: BySide { south: 0, north: 0 },
             forfeit: Some(absent),
         }
     }
@@ -362,7 +359,10 @@ impl Fixture {
     /// `id`'s seeds at the end minus the opponent's (0 for byes, forfeits and pending
     /// matches).
     pub fn seed_difference_for(&self, id: EntrantId) -> i64 {
-        match (self.result.filter(|r| r.forfeit.is_none()), self.pairing.north) {
+        match (
+            self.result.filter(|r| r.forfeit.is_none()),
+            self.pairing.north,
+        ) {
             (Some(r), Some(_)) if self.pairing.south == id => {
                 r.seeds.south as i64 - r.seeds.north as i64
             }
@@ -397,7 +397,10 @@ impl GameOutcome {
     /// Played over the board (or off the system and entered), as opposed to a bye or
     /// forfeit.
     pub const fn is_played(self) -> bool {
-        matches!(self, GameOutcome::Win | GameOutcome::Draw | GameOutcome::Loss)
+        matches!(
+            self,
+            GameOutcome::Win | GameOutcome::Draw | GameOutcome::Loss
+        )
     }
 
     /// A round the player chose not to play or did not come to: FIDE C.07 (2023)
@@ -771,7 +774,9 @@ impl Tournament {
     /// The byes outside the pairing that count now: those of rounds already paired.
     pub fn recorded_byes(&self) -> impl Iterator<Item = &RequestedBye> {
         let current = self.current_round();
-        self.requested_byes.iter().filter(move |b| b.round <= current)
+        self.requested_byes
+            .iter()
+            .filter(move |b| b.round <= current)
     }
 
     /// The bye `id` asked for in `round`, if any.
@@ -867,10 +872,7 @@ impl Tournament {
                 return Err(TournamentError::UnknownEntrant(b.player));
             }
             if b.round == 0 {
-                return Err(TournamentError::BadFixtureNumber {
-                    round: 0,
-                    board: 0,
-                });
+                return Err(TournamentError::BadFixtureNumber { round: 0, board: 0 });
             }
             if !seen.insert((b.round, b.player)) {
                 return Err(TournamentError::PairedTwice {

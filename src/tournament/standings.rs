@@ -315,11 +315,7 @@ pub fn standings(t: &Tournament) -> Standings {
                 losses: count(&[GameOutcome::Loss]),
                 forfeit_wins: count(&[GameOutcome::ForfeitWin]),
                 forfeit_losses: count(&[GameOutcome::ForfeitLoss]),
-                byes: count(&[
-                    GameOutcome::Bye,
-                    GameOutcome::HalfBye,
-                    GameOutcome::ZeroBye,
-                ]),
+                byes: count(&[GameOutcome::Bye, GameOutcome::HalfBye, GameOutcome::ZeroBye]),
                 reached: reached.get(&id).copied(),
                 tiebreaks: order
                     .iter()

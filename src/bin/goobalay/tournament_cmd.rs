@@ -37,6 +37,9 @@ pub enum TournamentCommand {
     /// Withdraw a player: results so far count, no further pairings (before round 1:
     /// off the entry list).
     Withdraw(WithdrawArgs),
+    /// Record a bye a player asks for in a round not yet paired (swiss): the pairing
+    /// leaves them out; the bye scores half a point (a draw's points) or nothing.
+    Bye(ByeArgs),
     /// Pair the next round: its matches are created (South moves first).
     Pair(PairArgs),
     /// Play every pending match between engine players, pairing further rounds as
@@ -98,6 +101,22 @@ pub struct AddArgs {
 pub struct WithdrawArgs {
     pub name: String,
     pub player: String,
+    /// Also forfeit the player's unfinished match of the current round (they are the
+    /// absent side), in the same transaction.
+    #[arg(long)]
+    pub forfeit_pending: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ByeArgs {
+    pub name: String,
+    pub player: String,
+    /// The round (not yet paired).
+    #[arg(long)]
+    pub round: u32,
+    /// zero or half.
+    #[arg(long, allow_hyphen_values = true)]
+    pub points: String,
 }
 
 #[derive(Args, Debug)]
@@ -181,6 +200,44 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                 loaded.row.name,
                 loaded.tournament.entrants.len()
             );
+            Ok(ExitCode::SUCCESS)
+        }),
+        TournamentCommand::Bye(a) => {
+            let points = goobalay::tournament::ByePoints::parse(&a.points).ok_or_else(|| {
+                anyhow::anyhow!(
+                    "'{}' is not a bye's points; give --points zero or --points half",
+                    goobalay::names::excerpt(&a.points)
+                )
+            })?;
+            with_store(db, async |store| {
+                let p = store
+                    .request_bye(&a.name, &a.player, a.round, points)
+                    .await?;
+                outln!(
+                    "{} has a {}-point bye in round {}: left out of its pairing",
+                    p.name,
+                    points.name(),
+                    a.round
+                );
+                Ok(ExitCode::SUCCESS)
+            })
+        }
+        TournamentCommand::Withdraw(a) if a.forfeit_pending => with_store(db, async |store| {
+            let (p, after, forfeited) = store.withdraw_forfeiting(&a.name, &a.player).await?;
+            if let Some(id) = forfeited {
+                outln!("match {id} forfeited: {} did not come", p.name);
+            }
+            if after == 0 {
+                outln!(
+                    "{} withdrew before round 1: off the entry list, never paired",
+                    p.name
+                );
+            } else {
+                outln!(
+                    "{} withdrew after round {after}: results so far count, no further pairings",
+                    p.name
+                );
+            }
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Withdraw(a) => with_store(db, async |store| {

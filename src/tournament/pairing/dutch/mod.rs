@@ -260,8 +260,8 @@ pub fn input_for(t: &Tournament, round: u32) -> DutchInput {
     let mut players = Vec::with_capacity(entrants.len());
     for (i, e) in entrants.iter().enumerate() {
         // A player with a bye asked for this round is left out of its pairing.
-        let active = e.withdrawn_after.is_none_or(|w| w >= round)
-            && t.requested_bye(e.id, round).is_none();
+        let active =
+            e.withdrawn_after.is_none_or(|w| w >= round) && t.requested_bye(e.id, round).is_none();
         players.push(DutchPlayer {
             id: e.id,
             rank,
