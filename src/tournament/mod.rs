@@ -971,6 +971,23 @@ mod tests {
     use super::*;
 
     #[test]
+    fn json_written_before_forfeits_reads_as_played() {
+        // A played result is written as before (no `forfeit` key) and read back.
+        let played = MatchResult::played(Decision::South, BySide::new(30, 18));
+        let old = serde_json::to_string(&played).unwrap();
+        assert!(!old.contains("forfeit"), "{old}");
+        assert_eq!(serde_json::from_str::<MatchResult>(&old).unwrap(), played);
+        let f = serde_json::to_string(&MatchResult::forfeited(Absent::Both)).unwrap();
+        assert!(f.contains(r#""forfeit":"both""#), "{f}");
+        let mut t = testutil::tournament(Format::Swiss, 2);
+        let mut v = serde_json::to_value(&t).unwrap();
+        v.as_object_mut().unwrap().remove("requested_byes");
+        let back: Tournament = serde_json::from_value(v).unwrap();
+        t.requested_byes.clear();
+        assert_eq!(back, t);
+    }
+
+    #[test]
     fn points_parse_and_display_exactly() {
         for (text, shown) in [
             ("1", "1"),

@@ -383,6 +383,82 @@ mod tests {
         })
     }
 
+    /// A four-player Swiss, three rounds, by hand: R1 1-2 S wins 30-18, 3-4 N absent
+    /// (forfeit, 3 +); R2 3-2 S wins 30-18, 1 half-point bye, 4 zero-point bye; R3
+    /// 2-1 N wins 10-38, 3-4 S wins 30-18.
+    #[test]
+    fn buchholz_cut1_cuts_a_voluntary_unplayed_round_first() {
+        use crate::tournament::{Absent, ByePoints, RequestedBye};
+        use Decision::*;
+        let mut t = testutil::tournament(Format::Swiss, 4);
+        t.rounds = Some(3);
+        t.tiebreaks = vec![Tiebreak::BuchholzCut1, Tiebreak::Buchholz];
+        let mut forfeit = game(1, 2, 3, 4, South, (0, 0));
+        forfeit.result = Some(MatchResult::forfeited(Absent::North));
+        t.fixtures = vec![
+            game(1, 1, 1, 2, South, (30, 18)),
+            forfeit,
+            game(2, 1, 3, 2, South, (30, 18)),
+            game(3, 1, 2, 1, North, (10, 38)),
+            game(3, 2, 3, 4, South, (30, 18)),
+        ];
+        let bye = |player, points| RequestedBye {
+            round: 2,
+            player,
+            points,
+        };
+        t.requested_byes = vec![bye(1, ByePoints::Half), bye(4, ByePoints::Zero)];
+        // Points: 1: 1 + .5 + 1 = 2.5; 2: 0; 3: 1 (+) + 1 + 1 = 3; 4: 0 (-) + 0 (Z) + 0.
+        // Buchholz values per round (C.07 (2023) art. 16: an unplayed round counts the
+        // player's own score; every opponent's last round was played, so their scores
+        // count as scored):
+        //   1: 2 (0), H (own 2.5, voluntary), 2 (0) = 2.5; the voluntary unplayed
+        //      round is cut first: 0 (cutting the lowest value would leave 2.5).
+        //   2: 1 (2.5), 3 (3), 1 (2.5) = 8; cut the lowest: 5.5.
+        //   3: + (own 3, not voluntary), 2 (0), 4 (0) = 3; cut the lowest: 3.
+        //   4: - (own 0), Z (own 0), 3 (3) = 3; cut a voluntary one: 3.
+        let st = t.standings();
+        let v = |id: EntrantId| -> Vec<String> {
+            st.row(id)
+                .unwrap()
+                .tiebreaks
+                .iter()
+                .map(|x| x.to_string())
+                .collect()
+        };
+        assert_eq!(v(1), ["0", "2.5"]);
+        assert_eq!(v(2), ["5.5", "8"]);
+        assert_eq!(v(3), ["3", "3"]);
+        assert_eq!(v(4), ["3", "3"]);
+        let r4 = st.row(4).unwrap();
+        assert_eq!((r4.played, r4.forfeit_losses, r4.byes), (1, 1, 1));
+        let r3 = st.row(3).unwrap();
+        assert_eq!((r3.played, r3.wins, r3.forfeit_wins), (2, 2, 1));
+    }
+
+    /// A withdrawn opponent's rounds after leaving count as draws in Buchholz.
+    #[test]
+    fn a_withdrawn_opponents_later_rounds_count_as_draws() {
+        use Decision::*;
+        let mut t = testutil::tournament(Format::Swiss, 4);
+        t.rounds = Some(3);
+        t.tiebreaks = vec![Tiebreak::Buchholz];
+        t.entrants[3].withdrawn_after = Some(1);
+        t.fixtures = vec![
+            game(1, 1, 1, 4, North, (18, 30)),
+            game(1, 2, 2, 3, Draw, (24, 24)),
+            game(2, 1, 1, 2, South, (30, 18)),
+            bye(2, 2, 3),
+            game(3, 1, 3, 1, Draw, (24, 24)),
+            bye(3, 2, 2),
+        ];
+        // 4 withdrew after round 1: not paired in rounds 2 and 3.
+        // 4 scored 1 in round 1 and left: for 1's Buchholz 4 counts 1 + 0.5 + 0.5 = 2.
+        // 1: 4 (2) + 2 (0.5 + 0 + 1 = 1.5) + 3 (0.5 + 1 + 0.5 = 2) = 5.5.
+        let st = t.standings();
+        assert_eq!(st.row(1).unwrap().tiebreaks[0].to_string(), "5.5");
+    }
+
     /// A five-player round robin worked out by hand (S = first mover):
     /// R1: 2-5 S wins 30-18, 3-4 draw 24-24, bye 1
     /// R2: 5-3 N wins 20-28, 1-2 S wins 29-19, bye 4

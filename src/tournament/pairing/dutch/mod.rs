@@ -280,3 +280,72 @@ pub fn input_for(t: &Tournament, round: u32) -> DutchInput {
         initial_side: Side::South,
     }
 }
+
+#[cfg(test)]
+mod unplayed_tests {
+    use super::*;
+    use crate::tournament::{
+        Absent, ByePoints, Fixture, Format, MatchResult, RequestedBye, testutil,
+    };
+
+    /// C.04.3 and bbpPairings' reading of TRF: a forfeit is no game (no colour, the
+    /// two may meet again), and scoring a win without playing (a forfeit won) makes
+    /// the player ineligible for the pairing-allocated bye; a half-point bye does not.
+    #[test]
+    fn a_forfeit_is_no_game_and_a_forfeit_win_takes_the_bye_away() {
+        let mut t = testutil::tournament(Format::Swiss, 5);
+        t.rounds = Some(3);
+        t.fixtures = vec![
+            Fixture {
+                pairing: Pairing {
+                    round: 1,
+                    board: 1,
+                    south: 1,
+                    north: Some(2),
+                },
+                result: Some(MatchResult::forfeited(Absent::North)),
+            },
+            Fixture {
+                pairing: Pairing {
+                    round: 1,
+                    board: 2,
+                    south: 3,
+                    north: Some(4),
+                },
+                result: Some(MatchResult::forfeited(Absent::Both)),
+            },
+        ];
+        t.requested_byes = vec![
+            RequestedBye {
+                round: 1,
+                player: 5,
+                points: ByePoints::Half,
+            },
+            RequestedBye {
+                round: 2,
+                player: 3,
+                points: ByePoints::Zero,
+            },
+        ];
+        let input = input_for(&t, 2);
+        let at = |id| input.players.iter().position(|p| p.id == id).unwrap();
+        let facts = colours::Facts::new(&input);
+        for id in 1..=5 {
+            assert_eq!(facts.played_games[at(id)], 0, "{id} played no game");
+            assert_eq!(facts.imbalance[at(id)], 0, "{id} has no colour");
+        }
+        assert!(
+            !facts.bye_eligible[at(1)],
+            "a forfeit win counts as a bye received"
+        );
+        assert!(facts.bye_eligible[at(2)] && facts.bye_eligible[at(5)]);
+        // Scores: 1 won (1), 5 half-point bye (0.5), the others 0.
+        assert_eq!(facts.score[at(1)], Points::whole(1).0);
+        assert_eq!(facts.score[at(5)], Points::whole(1).half().0);
+        // 3 asked for a bye in round 2: not paired; 1 and 2 may meet again.
+        assert!(!input.players[at(3)].active);
+        let round2 = next_round(&t, 2).unwrap();
+        assert!(round2.iter().all(|p| !p.involves(3)));
+        assert_eq!(round2.len(), 2, "two boards for 1, 2, 4, 5");
+    }
+}
