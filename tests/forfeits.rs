@@ -378,6 +378,20 @@ fn verify_names_a_tampered_forfeit_and_a_whole_match_result_over_finished_hands(
         );
         db.sql("UPDATE match_closings SET absent = 'north' WHERE match_id = 1");
         verified(db);
+        // A late entry's bye moved to a round after the entry.
+        db.sql(
+            "UPDATE tournament_requested_byes SET round = 3 WHERE reason = 'late-entry' AND round = 2",
+        );
+        let (code, text) = verify_of(db);
+        assert_eq!(code, 1, "{text}");
+        assert!(
+            text.contains("a late entry's zero-point bye is stored for round 3, but Abena entered after round 2"),
+            "{text}"
+        );
+        db.sql(
+            "UPDATE tournament_requested_byes SET round = 2 WHERE reason = 'late-entry' AND round = 3",
+        );
+        verified(db);
         // The drawn whole match 2 given a first hand that decided it already.
         db.sql(
             "UPDATE hands SET end_reason = 'result', score_south = 48, score_north = 0

@@ -1351,7 +1351,9 @@ async fn same_counts(conn: &mut impl AsConn, c: &LoadedTournament) -> Result<boo
                 (SELECT COUNT(*) FROM tournament_byes WHERE tournament_id = $1) AS byes,
                 (SELECT COUNT(*) FROM tournament_players WHERE tournament_id = $1) AS entrants,
                 (SELECT COUNT(withdrawn_after) FROM tournament_players
-                 WHERE tournament_id = $1) AS withdrawn",
+                 WHERE tournament_id = $1) AS withdrawn,
+                (SELECT COUNT(*) FROM tournament_requested_byes
+                 WHERE tournament_id = $1) AS requested_byes",
     )
     .bind(c.row.id)
     .fetch_one(&mut *conn)
@@ -1363,6 +1365,7 @@ async fn same_counts(conn: &mut impl AsConn, c: &LoadedTournament) -> Result<boo
         && r.try_get::<i64>("byes")?
             == count(c.boards.iter().filter(|b| b.match_id.is_none()).count())
         && r.try_get::<i64>("entrants")? == count(c.tournament.entrants.len())
+        && r.try_get::<i64>("requested_byes")? == count(c.tournament.requested_byes.len())
         && r.try_get::<i64>("withdrawn")?
             == count(
                 c.tournament

@@ -978,6 +978,50 @@ async fn pairings_check(
                 .and_then(|x| x.match_id)
         })
     };
+    // Byes outside the pairing: asked for before their round was paired, a late
+    // entry's only for rounds paired before the entry, none after a withdrawal.
+    let byes = query(
+        "SELECT round, player_id, reason, entered_at FROM tournament_requested_byes
+         WHERE tournament_id = $1 ORDER BY round, player_id",
+    )
+    .bind(tid)
+    .fetch_all(&mut *conn)
+    .await?;
+    for r in &byes {
+        let round = r.try_get::<i64>("round")? as u32;
+        let id: i64 = r.try_get("player_id")?;
+        let reason: String = r.try_get("reason")?;
+        let name = loaded.name_of(id).to_string();
+        let Ok(at) = r.try_get::<DateTime<Utc>>("entered_at") else {
+            found.push((
+                None,
+                format!("{name}'s bye of round {round}: unreadable time"),
+            ));
+            continue;
+        };
+        let paired_at = rounds_created
+            .iter()
+            .filter(|(_, r)| *r == round)
+            .map(|(t, _)| *t)
+            .min();
+        let entered = entered_after.get(&id).copied().unwrap_or(0);
+        let withdrawn = loaded
+            .tournament
+            .entrant(id)
+            .and_then(|e| e.withdrawn_after);
+        let wrong = match reason.as_str() {
+            "late-entry" if round > entered => Some(format!(
+                "a late entry's zero-point bye is stored for round {round}, but {name} entered after round {entered}"
+            )),
+            "requested" if paired_at.is_some_and(|p| at > p) => Some(format!(
+                "{name}'s bye of round {round} is stored as asked for after the round was paired"
+            )),
+            _ => withdrawn.filter(|&w| round > w).map(|w| {
+                format!("a bye is stored for {name} in round {round}, after the withdrawal (after round {w})")
+            }),
+        };
+        found.extend(wrong.map(|w| (None, w)));
+    }
     let differences = if unrated {
         audit::check_rounds(&loaded.tournament, &entered_after)
     } else {

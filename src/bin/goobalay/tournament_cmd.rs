@@ -710,6 +710,7 @@ fn print_show(loaded: &LoadedTournament, format: Format) -> anyhow::Result<()> {
             "finished": t.is_finished(),
             "entrants": t.entrants,
             "boards": boards,
+            "requested_byes": t.requested_byes,
         }))?,
         Format::Csv => {
             outln!("round,board,match_id,south,north,result,seeds_south,seeds_north,hands");
@@ -722,7 +723,7 @@ fn print_show(loaded: &LoadedTournament, format: Format) -> anyhow::Result<()> {
                     b.match_id.map_or(String::new(), |v| v.to_string()),
                     csv_field(&b.south),
                     csv_field(b.north.as_deref().unwrap_or("")),
-                    b.result,
+                    csv_field(b.result),
                     opt(b.seeds_south),
                     opt(b.seeds_north),
                     b.hands
@@ -793,6 +794,17 @@ fn print_show(loaded: &LoadedTournament, format: Format) -> anyhow::Result<()> {
                             "-".into()
                         },
                         x.match_id.map_or("-".into(), |v| v.to_string()),
+                    ]);
+                }
+                for bye in t.recorded_byes().filter(|y| y.round == round) {
+                    b.push_record([
+                        "-".to_string(),
+                        loaded.name_of(bye.player).to_string(),
+                        "(bye outside the pairing)".to_string(),
+                        export::requested_bye_text(bye).to_string(),
+                        "-".into(),
+                        "-".into(),
+                        "-".into(),
                     ]);
                 }
                 outln!("{}", b.build().with(Style::rounded()));
