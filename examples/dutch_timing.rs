@@ -85,6 +85,7 @@ fn run(players: i64, rounds: u32) -> Result<Vec<f64>, Box<dyn std::error::Error>
                 f.result = Some(MatchResult {
                     decision,
                     seeds: BySide::new(24, 24),
+                    forfeit: None,
                 });
             }
             t.fixtures.push(f);

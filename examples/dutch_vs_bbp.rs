@@ -163,6 +163,7 @@ fn result(rng: &mut ChaCha8Rng, south: f64, north: f64) -> MatchResult {
     MatchResult {
         decision,
         seeds: BySide::new(seeds.0, seeds.1),
+        forfeit: None,
     }
 }
 

@@ -143,6 +143,7 @@ fn no_pairing_without_a_rematch_is_refused_with_the_round() {
         result: Some(goobalay::tournament::MatchResult {
             decision: goobalay::tournament::Decision::Draw,
             seeds: goobalay::engine::BySide::new(24, 24),
+            forfeit: None,
         }),
     }));
     let err = t.next_round().unwrap_err();

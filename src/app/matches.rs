@@ -10,7 +10,7 @@
 
 use crate::ai::Level;
 use crate::engine::{BySide, Side};
-use crate::matches::{Event, MatchError, MatchSpec, MatchState};
+use crate::matches::{Closing, Event, MatchError, MatchSpec, MatchState};
 use crate::store::{NewMatch, Player, Store, StoreError, StoredMatch, WRITE_ATTEMPTS};
 
 use super::{AppError, Result};
@@ -244,4 +244,30 @@ pub fn describe_events(events: &[Event], holes_per_row: u8) -> String {
         })
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// Ends the unfinished match `id` by a forfeit or by the result of the whole match
+/// played off the system, in one write ([`Store::close_match`]). A finished match is
+/// refused: changing its result is a correction. An engine waiting on the match has
+/// nothing left to play (the match is over for every command, `tournament run`
+/// included).
+pub async fn close(store: &Store, id: i64, closing: Closing) -> Result<StoredMatch> {
+    let stored = store.load_match(id).await?;
+    if let Some(how) = finished_how(&stored) {
+        return Err(AppError::Finished { id, how });
+    }
+    match store.close_match(id, closing).await {
+        Err(StoreError::Match(MatchError::Over(how))) => Err(AppError::Finished { id, how }),
+        other => Ok(other?),
+    }
+}
+
+/// How a finished match ended, in words (`None` while it is in play).
+fn finished_how(stored: &StoredMatch) -> Option<String> {
+    let outcome = stored.state.outcome()?;
+    Some(match (stored.state.closing(), outcome.winner()) {
+        (Some(Closing::Forfeit(a)), _) => format!("forfeited, {} absent", a.name()),
+        (_, Some(side)) => format!("{} ({side}) won", stored.row.player_name(side)),
+        (_, None) => "drawn".to_string(),
+    })
 }

@@ -16,7 +16,7 @@ pub mod run;
 pub mod tournaments;
 
 pub use matches::{
-    HumanAction, MatchRequest, Played, create_match, enter, play_engine_turns, undo,
+    HumanAction, MatchRequest, Played, close, create_match, enter, play_engine_turns, undo,
 };
 pub use run::{RunEnd, RunEvent, RunReport, run_tournament};
 pub use tournaments::pair_round;
@@ -57,6 +57,10 @@ pub enum AppError {
     /// A correction refused (its message names the match and why).
     #[error("{0}")]
     Correction(String),
+    #[error(
+        "match {id} is finished ({how}); changing a finished result is a correction: `goobalay match correct {id} --reason TEXT ...`"
+    )]
+    Finished { id: i64, how: String },
     /// Part of a command's effect was stored before `error` stopped it.
     #[error("{stored}; then: {error}")]
     PartlyStored {

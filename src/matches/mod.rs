@@ -252,6 +252,69 @@ impl MatchOutcome {
     }
 }
 
+/// Who did not come to a forfeited match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Absent {
+    South,
+    North,
+    /// A double forfeit: both lose, nobody scores.
+    Both,
+}
+
+impl Absent {
+    /// `"south"`, `"north"` or `"both"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Absent::South => "south",
+            Absent::North => "north",
+            Absent::Both => "both",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Absent> {
+        match text {
+            "south" => Some(Absent::South),
+            "north" => Some(Absent::North),
+            "both" => Some(Absent::Both),
+            _ => None,
+        }
+    }
+}
+
+/// How a match was ended other than by its hands on the system (issue 13): the
+/// director's record, stored beside the hands (`match_closings`), applied after them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Closing {
+    /// Not played (whatever hands were begun stay as they are): `absent` did not come.
+    /// The match's outcome is a win of the side present; a double forfeit is stored as
+    /// [`MatchOutcome::Draw`] (the only outcome with no winner), but nobody scores.
+    Forfeit(Absent),
+    /// The whole match was played off the system and its result entered, with the
+    /// final seeds (as [`MatchRecord`] sums them: last hand's holdings, single game's
+    /// score, sum over all games) when known. Played and rated.
+    Entered {
+        outcome: MatchOutcome,
+        seeds: Option<BySide<u32>>,
+    },
+}
+
+impl Closing {
+    /// The match's outcome once closed this way.
+    pub fn outcome(self) -> MatchOutcome {
+        match self {
+            Closing::Forfeit(Absent::South) => MatchOutcome::Winner(Side::North),
+            Closing::Forfeit(Absent::North) => MatchOutcome::Winner(Side::South),
+            Closing::Forfeit(Absent::Both) => MatchOutcome::Draw,
+            Closing::Entered { outcome, .. } => outcome,
+        }
+    }
+
+    pub fn is_forfeit(self) -> bool {
+        matches!(self, Closing::Forfeit(_))
+    }
+}
+
 /// Why a hand ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HandEnd {
@@ -373,6 +436,8 @@ pub struct MatchState {
     game: Option<Game>,
     outcome: Option<MatchOutcome>,
     events: u32,
+    /// Set when the match was forfeited or its whole result entered ([`MatchState::close`]).
+    closing: Option<Closing>,
 }
 
 impl MatchState {
@@ -386,6 +451,7 @@ impl MatchState {
             game: Some(game),
             outcome: None,
             events: 0,
+            closing: None,
         }
     }
 
@@ -426,6 +492,56 @@ impl MatchState {
 
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
+    }
+
+    /// How the match was closed by the director, if it was (a forfeit, a whole-match
+    /// result).
+    pub fn closing(&self) -> Option<Closing> {
+        self.closing
+    }
+
+    /// Ends an unfinished match by a forfeit or by the result of the whole match played
+    /// off the system. Refused once the match is over. An entered result's seeds must
+    /// add up to the seeds in play (`games:N`: N times them) and agree with the
+    /// decision: a win needs more seeds (`games:N`, decided by game wins first: any
+    /// seeds), a drawn match equal seeds.
+    pub fn close(&mut self, closing: Closing) -> Result<(), MatchError> {
+        if let Some(e) = self.over_error() {
+            return Err(e);
+        }
+        if let Closing::Entered {
+            outcome,
+            seeds: Some(seeds),
+        } = closing
+        {
+            let first = &self.hands[0];
+            let per_game = u64::from(first.holdings.south) + u64::from(first.holdings.north);
+            let total = per_game * u64::from(self.spec.form.games().unwrap_or(1));
+            let sum = u64::from(seeds.south) + u64::from(seeds.north);
+            if sum != total {
+                return Err(MatchError::Result(format!(
+                    "final seeds {} + {} = {sum}, but this match has {total} seeds in play; give two numbers that add up to {total}",
+                    seeds.south, seeds.north
+                )));
+            }
+            let by_seeds = by_more(seeds);
+            let consistent = match (self.spec.form.games(), outcome) {
+                (_, MatchOutcome::Draw) => by_seeds == MatchOutcome::Draw,
+                (Some(_), MatchOutcome::Winner(_)) => true,
+                (None, won) => by_seeds == won,
+            };
+            if !consistent {
+                return Err(MatchError::Result(format!(
+                    "final seeds {}-{} contradict the result '{}': a drawn match needs equal seeds, a win more seeds for the winner",
+                    seeds.south,
+                    seeds.north,
+                    outcome.name()
+                )));
+            }
+        }
+        self.outcome = Some(closing.outcome());
+        self.closing = Some(closing);
+        Ok(())
     }
 
     /// Events applied so far.
@@ -490,9 +606,15 @@ impl MatchState {
 
     fn over_error(&self) -> Option<MatchError> {
         self.outcome.map(|o| {
-            MatchError::Over(match o {
-                MatchOutcome::Winner(s) => format!("{s} won"),
-                MatchOutcome::Draw => "drawn".to_string(),
+            MatchError::Over(match (self.closing, o) {
+                (Some(Closing::Forfeit(Absent::Both)), _) => {
+                    "forfeited by both players".to_string()
+                }
+                (Some(Closing::Forfeit(absent)), _) => {
+                    format!("forfeited, {} absent", absent.name())
+                }
+                (_, MatchOutcome::Winner(s)) => format!("{s} won"),
+                (_, MatchOutcome::Draw) => "drawn".to_string(),
             })
         })
     }
@@ -759,6 +881,11 @@ impl MatchState {
                 end: HandEnd::Entered.name().to_string(),
             });
         }
+        if self.closing.is_some() {
+            // Forfeited or decided off the system: nothing more is played here.
+            position.over = true;
+            position.legal.clear();
+        }
         let awaiting = self.awaiting();
         MatchStatus {
             position,
@@ -772,7 +899,15 @@ impl MatchState {
                     kind: awaiting.kind(),
                     player: awaiting.side(),
                 },
-                winner: self.outcome.map(MatchOutcome::name),
+                winner: match self.closing {
+                    Some(Closing::Forfeit(Absent::Both)) => None,
+                    _ => self.outcome.map(MatchOutcome::name),
+                },
+                absent: match self.closing {
+                    Some(Closing::Forfeit(absent)) => Some(absent),
+                    _ => None,
+                },
+                entered: matches!(self.closing, Some(Closing::Entered { .. })),
             },
         }
     }
@@ -805,7 +940,14 @@ pub struct MatchInfo {
     pub holdings: BySide<u32>,
     pub kept: BySide<u32>,
     pub awaiting: AwaitingJson,
+    /// `None` while in play, and for a double forfeit (nobody won).
     pub winner: Option<&'static str>,
+    /// Forfeited: who was absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub absent: Option<Absent>,
+    /// The whole match's result was entered (played off the system).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub entered: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]

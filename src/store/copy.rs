@@ -188,6 +188,29 @@ pub const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("entered_at", Time),
         ],
     ),
+    (
+        "match_closings",
+        &[
+            ("match_id", Int),
+            ("kind", Text),
+            ("absent", Text),
+            ("winner", Text),
+            ("seeds_south", Int),
+            ("seeds_north", Int),
+            ("entered_at", Time),
+        ],
+    ),
+    (
+        "tournament_requested_byes",
+        &[
+            ("tournament_id", Int),
+            ("round", Int),
+            ("player_id", Int),
+            ("points", Text),
+            ("reason", Text),
+            ("entered_at", Time),
+        ],
+    ),
 ];
 
 /// Tables whose `id` is made by the database (an identity column on PostgreSQL).

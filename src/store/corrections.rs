@@ -54,10 +54,10 @@ impl ResultSummary {
             "draw" => Decision::Draw,
             _ => return None,
         };
-        Some(MatchResult {
+        Some(MatchResult::played(
             decision,
-            seeds: self.seeds.unwrap_or(BySide::new(0, 0)),
-        })
+            self.seeds.unwrap_or(BySide::new(0, 0)),
+        ))
     }
 
     /// "1-0 (28-0)", "draw (14-14)", "none".

@@ -14,6 +14,7 @@
 
 pub mod copy;
 pub mod corrections;
+pub mod forfeits;
 pub mod postgres;
 pub mod ratings;
 pub mod rounds;
@@ -30,8 +31,8 @@ use thiserror::Error;
 use crate::ai::Level;
 use crate::engine::{BySide, Side, Variant};
 use crate::matches::{
-    Event, Hand, HandEnd, MatchError, MatchForm, MatchOutcome, MatchRecord, MatchSpec, MatchState,
-    parse_row,
+    Absent, Closing, Event, Hand, HandEnd, MatchError, MatchForm, MatchOutcome, MatchRecord,
+    MatchSpec, MatchState, parse_row,
 };
 use crate::names::{NameError, excerpt};
 use sql::{AsConn, Backend, Pool, Row, Tx, query, query_scalar};
@@ -694,6 +695,9 @@ impl Store {
             return Err(StoreError::Conflict);
         }
         write_hands(&mut tx, id, before.state.hands(), after.hands(), n).await?;
+        if let (None, Some(closing)) = (before.state.closing(), after.closing()) {
+            write_closing(&mut tx, id, closing, now).await?;
+        }
         if let (Some(tid), Some(_), None) = (before.row.tournament_id, winner, &before.row.winner) {
             rounds::close_if_over(&mut tx, tid).await?;
         }
@@ -983,7 +987,76 @@ async fn load_match(conn: &mut impl AsConn, id: i64) -> Result<StoredMatch> {
     if hands.is_empty() {
         return Err(StoreError::Corrupt(format!("match {id} has no hands")));
     }
+    if let Some(closing) = read_closing(conn, id).await? {
+        state
+            .close(closing)
+            .map_err(|e| StoreError::Corrupt(format!("match {id}: closing: {e}")))?;
+    }
     Ok(StoredMatch { row, state })
+}
+
+/// The forfeit or whole-match result stored for match `id` (`match_closings`).
+pub(crate) async fn read_closing(conn: &mut impl AsConn, id: i64) -> Result<Option<Closing>> {
+    let Some(r) = query(
+        "SELECT kind, absent, winner, seeds_south, seeds_north FROM match_closings
+         WHERE match_id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await?
+    else {
+        return Ok(None);
+    };
+    let corrupt = |what: String| StoreError::Corrupt(format!("match {id}: closing: {what}"));
+    let kind: String = r.try_get("kind")?;
+    let absent: Option<String> = r.try_get("absent")?;
+    let winner: Option<String> = r.try_get("winner")?;
+    let seeds: (Option<i64>, Option<i64>) = (r.try_get("seeds_south")?, r.try_get("seeds_north")?);
+    let closing = match (kind.as_str(), absent.as_deref(), winner.as_deref()) {
+        ("forfeit", Some(a), None) => {
+            Closing::Forfeit(Absent::parse(a).ok_or_else(|| corrupt(format!("absent '{a}'")))?)
+        }
+        ("match", None, Some(w)) => Closing::Entered {
+            outcome: MatchOutcome::parse(w).ok_or_else(|| corrupt(format!("winner '{w}'")))?,
+            seeds: match seeds {
+                (Some(s), Some(n)) => Some(BySide::new(
+                    u32::try_from(s).map_err(|_| corrupt(format!("seeds {s}")))?,
+                    u32::try_from(n).map_err(|_| corrupt(format!("seeds {n}")))?,
+                )),
+                (None, None) => None,
+                _ => return Err(corrupt("one side's seeds only".to_string())),
+            },
+        },
+        _ => return Err(corrupt(format!("kind '{kind}'"))),
+    };
+    Ok(Some(closing))
+}
+
+async fn write_closing(
+    conn: &mut impl AsConn,
+    id: i64,
+    closing: Closing,
+    now: DateTime<Utc>,
+) -> Result<()> {
+    let (kind, absent, winner, seeds) = match closing {
+        Closing::Forfeit(a) => ("forfeit", Some(a.name()), None, None),
+        Closing::Entered { outcome, seeds } => ("match", None, Some(outcome.name()), seeds),
+    };
+    query(
+        "INSERT INTO match_closings (match_id, kind, absent, winner, seeds_south, seeds_north,
+                                     entered_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(id)
+    .bind(kind)
+    .bind(absent)
+    .bind(winner)
+    .bind(seeds.map(|s| i64::from(s.south)))
+    .bind(seeds.map(|s| i64::from(s.north)))
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
 }
 
 /// Writes the given hands (match id, hand) in one statement, replacing rows with the

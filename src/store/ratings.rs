@@ -191,7 +191,9 @@ pub(super) async fn rated_games(
 ) -> Result<Vec<RatedGame>> {
     let rows = query(
         "SELECT id, south_id, north_id, winner, finished_at FROM matches
-         WHERE winner IS NOT NULL AND (CAST($1 AS TEXT) IS NULL OR variant = $1)",
+         WHERE winner IS NOT NULL AND (CAST($1 AS TEXT) IS NULL OR variant = $1)
+           AND NOT EXISTS (SELECT 1 FROM match_closings c
+                           WHERE c.match_id = matches.id AND c.kind = 'forfeit')",
     )
     .bind(variant.map(str::to_string))
     .fetch_all(&mut *conn)

@@ -112,7 +112,14 @@ pub(super) async fn manual_pairings(
             north,
         });
     }
-    manual::check(&loaded.tournament, &boards, &Default::default())
+    let excused = loaded
+        .tournament
+        .requested_byes
+        .iter()
+        .filter(|b| b.round == round)
+        .map(|b| b.player)
+        .collect();
+    manual::check(&loaded.tournament, &boards, &excused)
         .map_err(|e| TournamentError::Manual(Box::new(e)))?;
     Ok(boards)
 }

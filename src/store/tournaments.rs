@@ -33,8 +33,8 @@ use crate::ai::Level;
 use crate::engine::{BySide, Side, Variant};
 use crate::matches::{MatchError, MatchForm, MatchOutcome, MatchSpec, MatchState};
 use crate::tournament::{
-    Decision, Elo, Entrant, Fixture, Format, MatchResult, Pairing, PairingSystem, PointsScheme,
-    RatingChange, RatingSystem, Tiebreak, Tournament, TournamentError,
+    ByePoints, Decision, Elo, Entrant, Fixture, Format, MatchResult, Pairing, PairingSystem,
+    PointsScheme, RatingChange, RatingSystem, RequestedBye, Tiebreak, Tournament, TournamentError,
 };
 
 /// Errors of tournament storage; messages are one line and say what is allowed.
@@ -95,6 +95,18 @@ pub enum TournamentStoreError {
         round: u32,
         what: String,
     },
+    #[error(
+        "{tournament} is a {format}: byes on request are for a swiss paired by the Dutch system; forfeit the match instead (`goobalay match forfeit ID --absent south|north|both`)"
+    )]
+    ByeNotSwiss { tournament: String, format: Format },
+    #[error(
+        "round {round} is already paired; a bye can be asked for a round not yet paired, {next} to {last}"
+    )]
+    RoundAlreadyPaired { round: u32, next: u32, last: u32 },
+    #[error("the tournament has {planned} rounds; there is no round {round} to ask a bye for")]
+    RoundBeyondEnd { round: u32, planned: u32 },
+    #[error("{player} already has a bye for round {round}")]
+    ByeAlreadyRequested { player: String, round: u32 },
 }
 
 impl From<sqlx::Error> for TournamentStoreError {
@@ -343,10 +355,10 @@ pub(crate) fn record_result(t: &mut Tournament, round: u32, board: u32, m: &Play
         .iter_mut()
         .find(|f| f.pairing.round == round && f.pairing.board == board && f.pairing.north.is_some())
     {
-        f.result = Some(MatchResult {
+        f.result = Some(MatchResult::played(
             decision,
-            seeds: BySide::new(m.result_seeds.0, m.result_seeds.1),
-        });
+            BySide::new(m.result_seeds.0, m.result_seeds.1),
+        ));
     }
 }
 
@@ -572,6 +584,14 @@ impl Store {
             .execute(&mut tx)
             .await?;
             next_seed += 1;
+            // The rounds already paired are missed: zero-point byes, recorded.
+            super::forfeits::record_late_entry_byes(
+                &mut tx,
+                loaded.row.id,
+                player.id,
+                t.current_round(),
+            )
+            .await?;
             added.push(player);
         }
         tx.commit().await?;
@@ -589,43 +609,9 @@ impl Store {
         let p = find_player(&mut tx, player)
             .await?
             .ok_or_else(|| StoreError::UnknownPlayer(player.trim().to_string()))?;
-        let entrant =
-            loaded
-                .tournament
-                .entrant(p.id)
-                .ok_or_else(|| TournamentStoreError::NotEntered {
-                    player: p.name.clone(),
-                    tournament: loaded.row.name.clone(),
-                })?;
-        if entrant.is_withdrawn() {
-            return Err(TournamentStoreError::AlreadyWithdrawn {
-                player: p.name.clone(),
-                tournament: loaded.row.name.clone(),
-            });
-        }
-        let after = loaded.tournament.current_round();
-        if after == 0 {
-            // Before round 1 nothing has been played or seeded: a withdrawal takes
-            // the player off the entry list, so that no pairing, bye or standings
-            // row is ever made for someone who never played.
-            query("DELETE FROM tournament_players WHERE tournament_id = $1 AND player_id = $2")
-                .bind(loaded.row.id)
-                .bind(p.id)
-                .execute(&mut tx)
-                .await?;
-        } else {
-            query(
-                "UPDATE tournament_players SET withdrawn_after = $1
-                 WHERE tournament_id = $2 AND player_id = $3",
-            )
-            .bind(i64::from(after))
-            .bind(loaded.row.id)
-            .bind(p.id)
-            .execute(&mut tx)
-            .await?;
-        }
+        let withdrawn = withdraw_in(&mut tx, &loaded, p).await?;
         tx.commit().await?;
-        Ok((p, after))
+        Ok(withdrawn)
     }
 
     /// Pairs the next round in one transaction: its matches (hand 1 set up; an
@@ -1259,8 +1245,15 @@ async fn record_withdrawals(
 
 /// A played match's summary columns as `Store::save_match` writes them: the winner,
 /// the hands finished, and the last hand's scores.
+///
+/// A whole-match result entered with its final seeds stores those seeds.
 pub(crate) fn summary(state: &MatchState) -> (Option<&'static str>, i64, Option<u32>, Option<u32>) {
-    let last_score = state.hands().iter().rev().find_map(|h| h.score);
+    let last_score = match state.closing() {
+        Some(crate::matches::Closing::Entered {
+            seeds: Some(seeds), ..
+        }) => Some(seeds),
+        _ => state.hands().iter().rev().find_map(|h| h.score),
+    };
     (
         state.outcome().map(MatchOutcome::name),
         state.hands().iter().filter(|h| h.end.is_some()).count() as i64,
@@ -1439,7 +1432,9 @@ async fn same_counts(conn: &mut impl AsConn, c: &LoadedTournament) -> Result<boo
                 (SELECT COUNT(*) FROM tournament_byes WHERE tournament_id = $1) AS byes,
                 (SELECT COUNT(*) FROM tournament_players WHERE tournament_id = $1) AS entrants,
                 (SELECT COUNT(withdrawn_after) FROM tournament_players
-                 WHERE tournament_id = $1) AS withdrawn",
+                 WHERE tournament_id = $1) AS withdrawn,
+                (SELECT COUNT(*) FROM tournament_requested_byes
+                 WHERE tournament_id = $1) AS requested_byes",
     )
     .bind(c.row.id)
     .fetch_one(&mut *conn)
@@ -1451,6 +1446,7 @@ async fn same_counts(conn: &mut impl AsConn, c: &LoadedTournament) -> Result<boo
         && r.try_get::<i64>("byes")?
             == count(c.boards.iter().filter(|b| b.match_id.is_none()).count())
         && r.try_get::<i64>("entrants")? == count(c.tournament.entrants.len())
+        && r.try_get::<i64>("requested_byes")? == count(c.tournament.requested_byes.len())
         && r.try_get::<i64>("withdrawn")?
             == count(
                 c.tournament
@@ -1533,17 +1529,20 @@ pub(super) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTou
     let match_rows = query(
         "SELECT m.id, m.round, m.south_id, m.north_id, m.winner, m.final_south, m.final_north,
                 m.hands_played, m.seed, m.south_engine, m.north_engine,
+                c.kind AS closing, c.absent, c.seeds_south AS closing_south,
+                c.seeds_north AS closing_north,
                 CASE WHEN $2 THEN (SELECT CAST(COALESCE(SUM(score_south), 0) AS BIGINT) FROM hands h
                                    WHERE h.match_id = m.id) END AS sum_south,
                 CASE WHEN $2 THEN (SELECT CAST(COALESCE(SUM(score_north), 0) AS BIGINT) FROM hands h
                                    WHERE h.match_id = m.id) END AS sum_north,
-                CASE WHEN $2 THEN (SELECT c.seeds_south_after FROM match_corrections c
-                                   WHERE c.match_id = m.id ORDER BY c.id DESC LIMIT 1) END
+                CASE WHEN $2 THEN (SELECT mc.seeds_south_after FROM match_corrections mc
+                                   WHERE mc.match_id = m.id ORDER BY mc.id DESC LIMIT 1) END
                     AS corrected_south,
-                CASE WHEN $2 THEN (SELECT c.seeds_north_after FROM match_corrections c
-                                   WHERE c.match_id = m.id ORDER BY c.id DESC LIMIT 1) END
+                CASE WHEN $2 THEN (SELECT mc.seeds_north_after FROM match_corrections mc
+                                   WHERE mc.match_id = m.id ORDER BY mc.id DESC LIMIT 1) END
                     AS corrected_north
-         FROM matches m WHERE m.tournament_id = $1 ORDER BY m.round, m.id",
+         FROM matches m LEFT JOIN match_closings c ON c.match_id = m.id
+         WHERE m.tournament_id = $1 ORDER BY m.round, m.id",
     )
     .bind(tid)
     .bind(games_form)
@@ -1585,17 +1584,36 @@ pub(super) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTou
                 r.try_get::<Option<i64>>("final_north")?.unwrap_or(0),
             )
         };
-        let result = match winner.as_deref() {
-            None => None,
-            Some(w) => Some(MatchResult {
-                decision: match w {
+        let closing: Option<String> = r.try_get("closing")?;
+        // A whole-match result's seeds are the entered ones (none given: unknown, 0-0).
+        let seeds = match closing.as_deref() {
+            Some("match") => (
+                r.try_get::<Option<i64>>("closing_south")?.unwrap_or(0),
+                r.try_get::<Option<i64>>("closing_north")?.unwrap_or(0),
+            ),
+            _ => seeds,
+        };
+        let result = match (winner.as_deref(), closing.as_deref()) {
+            (None, _) => None,
+            (Some(_), Some("forfeit")) => {
+                let absent: Option<String> = r.try_get("absent")?;
+                let absent = absent
+                    .as_deref()
+                    .and_then(crate::matches::Absent::parse)
+                    .ok_or_else(|| {
+                        corrupt(format!("match {id}: forfeit without who was absent"))
+                    })?;
+                Some(MatchResult::forfeited(absent))
+            }
+            (Some(w), _) => Some(MatchResult::played(
+                match w {
                     "south" => Decision::South,
                     "north" => Decision::North,
                     "draw" => Decision::Draw,
                     other => return Err(corrupt(format!("match {id}: winner '{other}'"))),
                 },
-                seeds: crate::engine::BySide::new(seeds.0 as u32, seeds.1 as u32),
-            }),
+                crate::engine::BySide::new(seeds.0 as u32, seeds.1 as u32),
+            )),
         };
         let pairing = Pairing {
             round,
@@ -1631,6 +1649,7 @@ pub(super) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTou
         fixtures.push(Fixture::pending(pairing));
     }
     boards.sort_by_key(|b| (b.round, b.board));
+    let requested_byes = requested_byes(conn, tid).await?;
     let tournament = Tournament {
         name: row.name.clone(),
         variant: row.variant.clone(),
@@ -1642,6 +1661,7 @@ pub(super) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTou
         fixtures,
         pairing_system: row.pairing_system,
         manual_rounds: super::rounds::manual_rounds(conn, tid).await?,
+        requested_byes,
     };
     let engines = engine_levels(conn, row.id).await?;
     Ok(LoadedTournament {
@@ -1650,4 +1670,86 @@ pub(super) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTou
         boards,
         engines,
     })
+}
+
+/// The byes outside the pairing of tournament `tid` (`tournament_requested_byes`).
+async fn requested_byes(conn: &mut impl AsConn, tid: i64) -> Result<Vec<RequestedBye>> {
+    let rows = query(
+        "SELECT round, player_id, points FROM tournament_requested_byes
+         WHERE tournament_id = $1 ORDER BY round, player_id",
+    )
+    .bind(tid)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for r in &rows {
+        let points: String = r.try_get("points")?;
+        let round: i64 = r.try_get("round")?;
+        out.push(RequestedBye {
+            round: u32::try_from(round).map_err(|_| {
+                corrupt(format!("tournament {tid}: requested bye in round {round}"))
+            })?,
+            player: r.try_get("player_id")?,
+            points: ByePoints::parse(&points).ok_or_else(|| {
+                corrupt(format!(
+                    "tournament {tid}: requested bye of '{points}' points"
+                ))
+            })?,
+        });
+    }
+    Ok(out)
+}
+
+/// The withdrawal of `p` from `loaded` ([`Store::withdraw`]) inside `tx`.
+pub(crate) async fn withdraw_in(
+    tx: &mut impl AsConn,
+    loaded: &LoadedTournament,
+    p: Player,
+) -> Result<(Player, u32)> {
+    let entrant =
+        loaded
+            .tournament
+            .entrant(p.id)
+            .ok_or_else(|| TournamentStoreError::NotEntered {
+                player: p.name.clone(),
+                tournament: loaded.row.name.clone(),
+            })?;
+    if entrant.is_withdrawn() {
+        return Err(TournamentStoreError::AlreadyWithdrawn {
+            player: p.name.clone(),
+            tournament: loaded.row.name.clone(),
+        });
+    }
+    let after = loaded.tournament.current_round();
+    // Byes asked for rounds after the withdrawal lapse with it.
+    query(
+        "DELETE FROM tournament_requested_byes
+         WHERE tournament_id = $1 AND player_id = $2 AND round > $3",
+    )
+    .bind(loaded.row.id)
+    .bind(p.id)
+    .bind(i64::from(after))
+    .execute(&mut *tx)
+    .await?;
+    if after == 0 {
+        // Before round 1 nothing has been played or seeded: a withdrawal takes
+        // the player off the entry list, so that no pairing, bye or standings
+        // row is ever made for someone who never played.
+        query("DELETE FROM tournament_players WHERE tournament_id = $1 AND player_id = $2")
+            .bind(loaded.row.id)
+            .bind(p.id)
+            .execute(&mut *tx)
+            .await?;
+    } else {
+        query(
+            "UPDATE tournament_players SET withdrawn_after = $1
+             WHERE tournament_id = $2 AND player_id = $3",
+        )
+        .bind(i64::from(after))
+        .bind(loaded.row.id)
+        .bind(p.id)
+        .execute(&mut *tx)
+        .await?;
+    }
+    Ok((p, after))
 }

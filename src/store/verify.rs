@@ -34,7 +34,7 @@ use super::{MATCH_SELECT, MatchRow, Result, Store, name_key};
 use crate::ai::{EnginePlayer, Level};
 use crate::engine::{BySide, Rules, Side, Variant};
 use crate::matches::{
-    Awaiting, Event, HandEnd, MatchOutcome, MatchState, decision_seed, parse_row,
+    Awaiting, Closing, Event, HandEnd, MatchOutcome, MatchState, decision_seed, parse_row,
 };
 use crate::tournament::pairing::audit::{self, EnteredAfter};
 use crate::tournament::{Decision, MatchResult};
@@ -336,6 +336,8 @@ struct Replayed {
     last: Option<BySide<u32>>,
     /// Scores summed over all hands (the `games:N` forms' seed count).
     total: BySide<u32>,
+    /// The forfeit or whole-match result the match was closed with.
+    closing: Option<Closing>,
 }
 
 /// Replays one match and compares it with its stored rows; returns what the replay
@@ -620,6 +622,47 @@ async fn verify_match(
     if !corrections.is_empty() {
         corrections_check(id, &spec, entered_events, &corrections, &state, report);
     }
+    // A forfeit or whole-match result applies after the hands, to a match they left
+    // unfinished.
+    let closing = match super::read_closing(conn, id).await {
+        Ok(c) => c,
+        Err(e) => {
+            report.flag(
+                Some(id),
+                None,
+                format!("the stored closing cannot be read: {e}"),
+            );
+            return Ok(None);
+        }
+    };
+    let closing_text = |c: Closing| match c {
+        Closing::Forfeit(a) => format!("a forfeit ({} absent)", a.name()),
+        Closing::Entered { outcome, .. } => {
+            format!("a whole-match result ({})", outcome.name())
+        }
+    };
+    if let Some(c) = closing {
+        if let Some(o) = state.outcome() {
+            report.flag(
+                Some(id),
+                None,
+                format!(
+                    "{} is stored, but the match's hands already decided it ({})",
+                    closing_text(c),
+                    o.name()
+                ),
+            );
+            return Ok(None);
+        }
+        if let Err(e) = state.close(c) {
+            report.flag(
+                Some(id),
+                None,
+                format!("{} is stored that does not hold: {e}", closing_text(c)),
+            );
+            return Ok(None);
+        }
+    }
     // The match row's summary.
     let outcome = state.outcome();
     if outcome.is_some() {
@@ -630,9 +673,10 @@ async fn verify_match(
             Some(id),
             None,
             format!(
-                "stored winner {}, the replay gives {}",
+                "stored winner {}, the replay gives {}{}",
                 show_opt(row.winner.as_deref()),
-                show_opt(outcome.map(MatchOutcome::name))
+                show_opt(outcome.map(MatchOutcome::name)),
+                closing.map_or(String::new(), |c| format!(" from {}", closing_text(c)))
             ),
         );
     }
@@ -647,12 +691,8 @@ async fn verify_match(
             ),
         );
     }
-    let last = state
-        .hands()
-        .iter()
-        .rev()
-        .find_map(|h| h.score)
-        .map_or((None, None), pair);
+    let last = super::tournaments::summary(&state);
+    let last = (last.2.map(i64::from), last.3.map(i64::from));
     if (row.final_south, row.final_north) != last {
         report.flag(
             Some(id),
@@ -684,6 +724,7 @@ async fn verify_match(
         outcome,
         last: state.hands().iter().rev().find_map(|h| h.score),
         total,
+        closing,
     }))
 }
 
@@ -926,17 +967,20 @@ async fn standings_check(
             // The match does not replay: already reported with the match.
             return Ok(None);
         };
-        f.result = r.outcome.map(|o| MatchResult {
-            decision: match o {
+        f.result = r.outcome.map(|o| {
+            let decision = match o {
                 MatchOutcome::Winner(Side::South) => Decision::South,
                 MatchOutcome::Winner(Side::North) => Decision::North,
                 MatchOutcome::Draw => Decision::Draw,
-            },
-            seeds: if games_form {
-                r.total
-            } else {
-                r.last.unwrap_or(BySide::new(0, 0))
-            },
+            };
+            match r.closing {
+                Some(Closing::Forfeit(absent)) => MatchResult::forfeited(absent),
+                Some(Closing::Entered { seeds, .. }) => {
+                    MatchResult::played(decision, seeds.unwrap_or(BySide::new(0, 0)))
+                }
+                None if games_form => MatchResult::played(decision, r.total),
+                None => MatchResult::played(decision, r.last.unwrap_or(BySide::new(0, 0))),
+            }
         });
     }
     let (a, b) = (stored.standings(), replay.standings());
@@ -1071,6 +1115,50 @@ async fn pairings_check(
             }
         }
     };
+    // Byes outside the pairing: asked for before their round was paired, a late
+    // entry's only for rounds paired before the entry, none after a withdrawal.
+    let byes = query(
+        "SELECT round, player_id, reason, entered_at FROM tournament_requested_byes
+         WHERE tournament_id = $1 ORDER BY round, player_id",
+    )
+    .bind(tid)
+    .fetch_all(&mut *conn)
+    .await?;
+    for r in &byes {
+        let round = r.try_get::<i64>("round")? as u32;
+        let id: i64 = r.try_get("player_id")?;
+        let reason: String = r.try_get("reason")?;
+        let name = loaded.name_of(id).to_string();
+        let Ok(at) = r.try_get::<DateTime<Utc>>("entered_at") else {
+            found.push((
+                None,
+                format!("{name}'s bye of round {round}: unreadable time"),
+            ));
+            continue;
+        };
+        let paired_at = rounds_created
+            .iter()
+            .filter(|(_, r)| *r == round)
+            .map(|(t, _)| *t)
+            .min();
+        let entered = entered_after.get(&id).copied().unwrap_or(0);
+        let withdrawn = loaded
+            .tournament
+            .entrant(id)
+            .and_then(|e| e.withdrawn_after);
+        let wrong = match reason.as_str() {
+            "late-entry" if round > entered => Some(format!(
+                "a late entry's zero-point bye is stored for round {round}, but {name} entered after round {entered}"
+            )),
+            "requested" if paired_at.is_some_and(|p| at > p) => Some(format!(
+                "{name}'s bye of round {round} is stored as asked for after the round was paired"
+            )),
+            _ => withdrawn.filter(|&w| round > w).map(|w| {
+                format!("a bye is stored for {name} in round {round}, after the withdrawal (after round {w})")
+            }),
+        };
+        found.extend(wrong.map(|w| (None, w)));
+    }
     let differences = if unrated {
         audit::check_rounds_as_paired(&loaded.tournament, &entered_after, &as_paired)
     } else if seeded_rated_first {

@@ -14,7 +14,16 @@ pub enum RoundOutcome {
     Win,
     Draw,
     Loss,
+    /// The pairing-allocated bye.
     Bye,
+    /// The opponent did not come.
+    ForfeitWin,
+    /// Did not come (also both players of a double forfeit).
+    ForfeitLoss,
+    /// A requested half-point bye.
+    HalfBye,
+    /// A requested zero-point bye, or a round a late entrant missed.
+    ZeroBye,
     /// Paired, no result yet.
     Pending,
     /// Not paired this round (withdrawn, sitting out, or the round is not paired).
@@ -22,15 +31,21 @@ pub enum RoundOutcome {
 }
 
 impl RoundOutcome {
-    /// `1`, `½`, `0`, `bye`, `*` (pending), `-` (not paired).
+    /// `1`, `½`, `0`; unplayed rounds as TRF marks them: `+`/`-` forfeit won/lost,
+    /// `U` the pairing bye, `H`/`Z` a half-/zero-point bye; `*` pending, `.` not
+    /// paired (a round the player was not in at all: withdrawn, or an old late entry).
     pub const fn symbol(self) -> &'static str {
         match self {
             RoundOutcome::Win => "1",
             RoundOutcome::Draw => "½",
             RoundOutcome::Loss => "0",
-            RoundOutcome::Bye => "bye",
+            RoundOutcome::Bye => "U",
+            RoundOutcome::ForfeitWin => "+",
+            RoundOutcome::ForfeitLoss => "-",
+            RoundOutcome::HalfBye => "H",
+            RoundOutcome::ZeroBye => "Z",
             RoundOutcome::Pending => "*",
-            RoundOutcome::NotPaired => "-",
+            RoundOutcome::NotPaired => ".",
         }
     }
 
@@ -48,6 +63,10 @@ impl RoundOutcome {
             Some(GameOutcome::Draw) => RoundOutcome::Draw,
             Some(GameOutcome::Loss) => RoundOutcome::Loss,
             Some(GameOutcome::Bye) => RoundOutcome::Bye,
+            Some(GameOutcome::ForfeitWin) => RoundOutcome::ForfeitWin,
+            Some(GameOutcome::ForfeitLoss) => RoundOutcome::ForfeitLoss,
+            Some(GameOutcome::HalfBye) => RoundOutcome::HalfBye,
+            Some(GameOutcome::ZeroBye) => RoundOutcome::ZeroBye,
             None => RoundOutcome::Pending,
         }
     }
@@ -164,6 +183,16 @@ pub fn crosstable(t: &Tournament) -> Crosstable {
             if let Some(j) = opponent.and_then(|o| position.get(&o)) {
                 cells[i][*j].push(entry);
             }
+        }
+    }
+    for b in t.recorded_byes() {
+        let Some(&i) = position.get(&b.player) else {
+            continue;
+        };
+        if let Some(entry) = cards[i].get_mut(b.round as usize - 1) {
+            let o = b.points.outcome();
+            entry.outcome = RoundOutcome::from_game(Some(o));
+            entry.points = Some(t.points.points(o));
         }
     }
     Crosstable {

@@ -93,11 +93,17 @@ fn sorted_fixtures(t: &Tournament) -> Vec<Fixture> {
     v
 }
 
-/// `1-0`, `0-1`, `½-½`, `bye`, `*` (pending), South's points first.
+/// `1-0`, `0-1`, `½-½`, `bye`, `*` (pending), South's points first; a forfeit as TRF
+/// marks it, South first: `+:-` (North absent), `-:+` (South absent), `-:-` (both).
 pub fn result_text(f: &Fixture) -> &'static str {
     match (f.pairing.north, f.result) {
         (None, _) => "bye",
         (Some(_), None) => "*",
+        (Some(_), Some(r)) if r.forfeit.is_some() => match r.forfeit {
+            Some(crate::matches::Absent::North) => "+:-",
+            Some(crate::matches::Absent::South) => "-:+",
+            _ => "-:-",
+        },
         (Some(_), Some(r)) => match r.decision {
             Decision::South => "1-0",
             Decision::North => "0-1",
@@ -120,7 +126,28 @@ pub fn csv_field(s: &str) -> String {
     }
 }
 
-/// One row per board.
+/// The text of a bye outside the pairing, as listed with a round's boards.
+pub fn requested_bye_text(b: &super::RequestedBye) -> &'static str {
+    match b.points {
+        super::ByePoints::Half => "half-point bye",
+        super::ByePoints::Zero => "zero-point bye",
+    }
+}
+
+/// The byes outside the pairing recorded in `round`, by player.
+fn round_requested_byes(t: &Tournament, round: u32) -> Vec<super::RequestedBye> {
+    let mut v: Vec<super::RequestedBye> = t
+        .recorded_byes()
+        .filter(|b| b.round == round)
+        .copied()
+        .collect();
+    v.sort_by_key(|b| b.player);
+    v
+}
+
+/// One row per board; a forfeit's `winner` is `forfeit:ABSENT` (`south`, `north`,
+/// `both`) and its seeds empty; then a row per bye outside the pairing (no board,
+/// winner `half-point bye` or `zero-point bye`).
 pub fn csv(t: &Tournament) -> String {
     let mut out = String::from(
         "round,board,south_id,south,north_id,north,result,winner,south_seeds,north_seeds\n",
@@ -128,6 +155,15 @@ pub fn csv(t: &Tournament) -> String {
     for f in sorted_fixtures(t) {
         let p = f.pairing;
         let (winner, ss, ns) = match f.result {
+            Some(r) if r.forfeit.is_some() => (
+                match r.forfeit {
+                    Some(crate::matches::Absent::South) => "forfeit:south",
+                    Some(crate::matches::Absent::North) => "forfeit:north",
+                    _ => "forfeit:both",
+                },
+                String::new(),
+                String::new(),
+            ),
             Some(r) => (
                 match r.decision {
                     Decision::South => "south",
@@ -151,11 +187,22 @@ pub fn csv(t: &Tournament) -> String {
             p.north
                 .map(|n| csv_field(&name_of(t, n)))
                 .unwrap_or_default(),
-            result_text(&f).replace('½', "1/2"),
+            csv_field(&result_text(&f).replace('½', "1/2")),
             winner,
             ss,
             ns
         );
+    }
+    for round in 1..=t.current_round() {
+        for b in round_requested_byes(t, round) {
+            let _ = writeln!(
+                out,
+                "{round},,{},{},,,bye,{},,",
+                b.player,
+                csv_field(&name_of(t, b.player)),
+                requested_bye_text(&b)
+            );
+        }
     }
     out
 }
@@ -376,6 +423,14 @@ pub fn markdown(t: &Tournament) -> String {
                 seeds_text(&f)
             );
         }
+        for b in round_requested_byes(t, round) {
+            let _ = writeln!(
+                out,
+                "| | {} | {} | — | |",
+                md_escape(&name_of(t, b.player)),
+                requested_bye_text(&b)
+            );
+        }
     }
     out
 }
@@ -489,6 +544,14 @@ pub fn html(t: &Tournament) -> String {
                 seeds_text(&f)
             );
         }
+        for b in round_requested_byes(t, round) {
+            let _ = writeln!(
+                out,
+                "<tr><td></td><td class=\"name\">{}</td><td class=\"c\">{}</td><td class=\"name\">—</td><td class=\"c\"></td></tr>",
+                e(&name_of(t, b.player)),
+                requested_bye_text(&b)
+            );
+        }
         out.push_str("</tbody>\n</table>\n</section>\n");
     }
     out.push_str("</body>\n</html>\n");
@@ -533,8 +596,9 @@ fn push_record(out: &mut String, line: &[char]) {
 /// starting rank (pairing number), name (33 characters at most), rating (rounded, at
 /// most 9999), points (one decimal), rank (our standings position), and per round the
 /// opponent's starting rank, the colour (`w` = moved first = South, `b` = North) and
-/// the result (`1`, `=`, `0`; a pairing bye is `0000 - U`; a round without a game is
-/// `0000 - Z`). Only rounds whose every match is finished are written (pending matches
+/// the result (`1`, `=`, `0`; a forfeit `+` won, `-` lost (both `-` in a double
+/// forfeit); a pairing bye is `0000 - U`, a requested half-point bye `0000 - H`, a
+/// zero-point bye or a round without a game `0000 - Z`). Only rounds whose every match is finished are written (pending matches
 /// have no TRF code), so a pairing engine can pair the next one. Left empty: sex,
 /// title, federation, FIDE number, birth date, dates (`042`, `052`, `132`), city,
 /// arbiters, time control.
@@ -602,6 +666,14 @@ pub fn trf(t: &Tournament) -> String {
             fixture_of.entry((north, f.pairing.round)).or_insert(f);
         }
     }
+    let bye_of: std::collections::HashMap<(i64, u32), super::GameOutcome> = t
+        .recorded_byes()
+        .map(|b| ((b.player, b.round), b.points.outcome()))
+        .collect();
+    let outcome_in = |id: i64, round: u32| match fixture_of.get(&(id, round)) {
+        Some(f) => f.outcome_for(id),
+        None => bye_of.get(&(id, round)).copied(),
+    };
     for e in entrants {
         let row = s.row(e.id).expect("every entrant has a row");
         let mut l = record("001");
@@ -618,8 +690,7 @@ pub fn trf(t: &Tournament) -> String {
         // Points over the rounds written.
         let pts: Points = complete
             .iter()
-            .filter_map(|&r| fixture_of.get(&(e.id, r)))
-            .filter_map(|f| f.outcome_for(e.id))
+            .filter_map(|&r| outcome_in(e.id, r))
             .map(|o| t.points.points(o))
             .sum();
         put(&mut l, 81, &trf_points(pts, 4));
@@ -628,7 +699,14 @@ pub fn trf(t: &Tournament) -> String {
             let col = 92 + 10 * (r as usize - 1);
             let f = fixture_of.get(&(e.id, r)).copied();
             let (opp, colour, result) = match f {
-                None => ("0000".to_string(), "-", "Z"),
+                None => (
+                    "0000".to_string(),
+                    "-",
+                    match outcome_in(e.id, r) {
+                        Some(super::GameOutcome::HalfBye) => "H",
+                        _ => "Z",
+                    },
+                ),
                 Some(f) => match f.pairing.opponent_of(e.id) {
                     None => ("0000".to_string(), "-", "U"),
                     Some(o) => (
@@ -637,6 +715,8 @@ pub fn trf(t: &Tournament) -> String {
                         match f.outcome_for(e.id) {
                             Some(super::GameOutcome::Win) => "1",
                             Some(super::GameOutcome::Draw) => "=",
+                            Some(super::GameOutcome::ForfeitWin) => "+",
+                            Some(super::GameOutcome::ForfeitLoss) => "-",
                             _ => "0",
                         },
                     ),
@@ -672,6 +752,7 @@ mod tests {
             result: Some(MatchResult {
                 decision: d,
                 seeds: BySide::new(seeds.0, seeds.1),
+                forfeit: None,
             }),
         };
         let bye = |round, s| {
@@ -729,17 +810,19 @@ mod tests {
             "position,name,rating,points,played,wins,draws,losses,byes,tiebreak:head-to-head,tiebreak:sonneborn-berger,tiebreak:wins,tiebreak:seed-difference,shared,withdrawn"
         );
         // P1: 1.5 points; P3: draw + bye = 1.5; P2: bye = 1. P1 and P3 drew: h2h 0.5
-        // each; SB: P1 beat P2 (1) + half of P3 (0.75) = 1.75, P3 half of P1 = 0.75.
+        // each; SB: P1 beat P2 (1) + half of P3 (0.75) = 1.75; P3 half of P1 (0.75)
+        // + the bye, a win against a dummy opponent with P3's own 1.5 (C.07 (2023)
+        // art. 16) = 2.25.
+        assert_eq!(lines[1], "1,P3,1980,1.5,1,0,1,0,1,0.5,2.25,0,0,false,false");
         assert_eq!(
-            lines[1],
-            "1,P1,2000,1.5,2,1,1,0,0,0.5,1.75,1,12,false,false"
+            lines[2],
+            "2,P1,2000,1.5,2,1,1,0,0,0.5,1.75,1,12,false,false"
         );
-        assert_eq!(lines[2], "2,P3,1980,1.5,1,0,1,0,1,0.5,0.75,0,0,false,false");
         let x = crosstable_csv(&t.crosstable());
         let lines: Vec<&str> = x.lines().collect();
         assert_eq!(lines[0], "position,name,1,2,3,points");
-        assert_eq!(lines[1], "1,P1,x,=,1,1.5");
-        assert_eq!(lines[2], "2,P3,=,x,,1.5");
+        assert_eq!(lines[1], "1,P3,x,=,,1.5");
+        assert_eq!(lines[2], "2,P1,=,x,1,1.5");
     }
 
     #[test]
@@ -749,7 +832,7 @@ mod tests {
         assert_eq!(v["points"], "1,0.5,0,1");
         assert_eq!(v["fixtures"].as_array().unwrap().len(), 4);
         assert_eq!(v["standings"]["rows"][0]["points"], 1.5);
-        assert_eq!(v["standings"]["rows"][0]["name"], "P1");
+        assert_eq!(v["standings"]["rows"][0]["name"], "P3");
         assert_eq!(v["crosstable"]["cards"][0][1]["outcome"], "draw");
         assert_eq!(v["rounds_planned"], 3);
     }
@@ -759,7 +842,7 @@ mod tests {
         let t = small();
         let md = markdown(&t);
         assert!(md.starts_with("# Club \\<Spring\\> \"Open\", 2026\n"));
-        assert!(md.contains("| 1 | P1 | 2000 | 1.5 | 2 | 1 | 1 | 0 | 0.5 | 1.75 | 1 | 12 |"));
+        assert!(md.contains("| 2 | P1 | 2000 | 1.5 | 2 | 1 | 1 | 0 | 0.5 | 1.75 | 1 | 12 |"));
         assert!(md.contains("Ama, \"Kofi\" \\| \\<b\\>"));
         assert!(md.contains("### Round 2"));
         let html = html(&t);
@@ -791,7 +874,7 @@ mod tests {
         assert_eq!(col(p1, 15, 16), "P1");
         assert_eq!(col(p1, 49, 52), "2000");
         assert_eq!(col(p1, 81, 84), " 1.5");
-        assert_eq!(col(p1, 86, 89), "   1");
+        assert_eq!(col(p1, 86, 89), "   2");
         // Round 1: v 2 as white, won; round 2: v 3 as black, drawn.
         assert_eq!(col(p1, 92, 99), "   2 w 1");
         assert_eq!(col(p1, 102, 109), "   3 b =");

@@ -90,6 +90,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::engine::BySide;
+pub use crate::matches::Absent;
 
 pub use crosstable::{Crosstable, RoundEntry, RoundOutcome};
 pub use ratings::{
@@ -273,10 +274,42 @@ pub enum Decision {
 /// A finished match: the decision and each player's seeds at the end (the last hand's
 /// final holdings in a multi-hand match, the final score of a single game, the sum
 /// over a fixed number of games).
+///
+/// A forfeit (`forfeit: Some(absent)`) is a match not played: `decision` is the side
+/// present (`Draw` for a double forfeit, which scores nobody: see
+/// [`Fixture::outcome_for`]) and `seeds` are 0-0. A whole match whose result was
+/// entered without its hands is an ordinary played result here. JSON written before
+/// forfeits existed has no `forfeit` key: played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatchResult {
     pub decision: Decision,
     pub seeds: BySide<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<Absent>,
+}
+
+impl MatchResult {
+    /// A match played to this result.
+    pub const fn played(decision: Decision, seeds: BySide<u32>) -> MatchResult {
+        MatchResult {
+            decision,
+            seeds,
+            forfeit: None,
+        }
+    }
+
+    /// A match forfeited by `absent`.
+    pub const fn forfeited(absent: Absent) -> MatchResult {
+        MatchResult {
+            decision: match absent {
+                Absent::South => Decision::North,
+                Absent::North => Decision::South,
+                Absent::Both => Decision::Draw,
+            },
+            seeds: BySide { south: 0, north: 0 },
+            forfeit: Some(absent),
+        }
+    }
 }
 
 /// A pairing and, once it is finished, its result. Byes never have a result: they
@@ -311,6 +344,18 @@ impl Fixture {
         }
         let r = self.result?;
         let me_south = p.south == id;
+        if let Some(absent) = r.forfeit {
+            let me_absent = match absent {
+                Absent::Both => true,
+                Absent::South => me_south,
+                Absent::North => !me_south,
+            };
+            return Some(if me_absent {
+                GameOutcome::ForfeitLoss
+            } else {
+                GameOutcome::ForfeitWin
+            });
+        }
         Some(match (r.decision, me_south) {
             (Decision::Draw, _) => GameOutcome::Draw,
             (Decision::South, true) | (Decision::North, false) => GameOutcome::Win,
@@ -318,9 +363,13 @@ impl Fixture {
         })
     }
 
-    /// `id`'s seeds at the end minus the opponent's (0 for byes and pending matches).
+    /// `id`'s seeds at the end minus the opponent's (0 for byes, forfeits and pending
+    /// matches).
     pub fn seed_difference_for(&self, id: EntrantId) -> i64 {
-        match (self.result, self.pairing.north) {
+        match (
+            self.result.filter(|r| r.forfeit.is_none()),
+            self.pairing.north,
+        ) {
             (Some(r), Some(_)) if self.pairing.south == id => {
                 r.seeds.south as i64 - r.seeds.north as i64
             }
@@ -330,14 +379,89 @@ impl Fixture {
     }
 }
 
-/// One player's outcome on one board.
+/// One player's outcome in one round. Only `Win`, `Draw` and `Loss` are games played
+/// ([`GameOutcome::is_played`]); the others are unplayed rounds: never rated, never
+/// counted as played, handled by the tiebreaks as FIDE C.07 (2023) art. 16 says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "kebab-case")]
 pub enum GameOutcome {
     Win,
     Draw,
     Loss,
+    /// The pairing-allocated bye (TRF `U`): [`PointsScheme::bye`].
     Bye,
+    /// The opponent did not come (TRF `+`): a win's points.
+    ForfeitWin,
+    /// Did not come, or neither player came (TRF `-`): no points.
+    ForfeitLoss,
+    /// A requested half-point bye (TRF `H`): a draw's points.
+    HalfBye,
+    /// A requested zero-point bye, or a round a late entrant missed (TRF `Z`).
+    ZeroBye,
+}
+
+impl GameOutcome {
+    /// Played over the board (or off the system and entered), as opposed to a bye or
+    /// forfeit.
+    pub const fn is_played(self) -> bool {
+        matches!(
+            self,
+            GameOutcome::Win | GameOutcome::Draw | GameOutcome::Loss
+        )
+    }
+
+    /// A round the player chose not to play or did not come to: FIDE C.07 (2023)
+    /// art. 16's "voluntary unplayed round" (a half- or zero-point bye, a forfeit
+    /// loss; a round not paired at all counts too, see [`tiebreaks`]). A
+    /// pairing-allocated bye and a forfeit win are not: the player was there.
+    pub const fn is_voluntarily_unplayed(self) -> bool {
+        matches!(
+            self,
+            GameOutcome::ForfeitLoss | GameOutcome::HalfBye | GameOutcome::ZeroBye
+        )
+    }
+}
+
+/// The points of a bye a player asks for ahead of a round (`tournament bye`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ByePoints {
+    Zero,
+    Half,
+}
+
+impl ByePoints {
+    pub const fn name(self) -> &'static str {
+        match self {
+            ByePoints::Zero => "zero",
+            ByePoints::Half => "half",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<ByePoints> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "zero" | "0" => Some(ByePoints::Zero),
+            "half" | "0.5" => Some(ByePoints::Half),
+            _ => None,
+        }
+    }
+
+    pub const fn outcome(self) -> GameOutcome {
+        match self {
+            ByePoints::Zero => GameOutcome::ZeroBye,
+            ByePoints::Half => GameOutcome::HalfBye,
+        }
+    }
+}
+
+/// A bye recorded for `player` in `round` outside the pairing: asked for before the
+/// round was paired (the pairing leaves the player out), or a round a late entrant
+/// missed (zero points). It counts once its round is paired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RequestedBye {
+    pub round: u32,
+    pub player: EntrantId,
+    pub points: ByePoints,
 }
 
 /// Tournament points, exact: stored in units of 1/2000 of a point so that sums and the
@@ -489,6 +613,9 @@ impl PointsScheme {
             GameOutcome::Draw => self.draw,
             GameOutcome::Loss => self.loss,
             GameOutcome::Bye => self.bye,
+            GameOutcome::ForfeitWin => self.win,
+            GameOutcome::HalfBye => self.draw,
+            GameOutcome::ForfeitLoss | GameOutcome::ZeroBye => Points::ZERO,
         }
     }
 }
@@ -598,6 +725,10 @@ pub struct Tournament {
     /// not re-derived from the pairing rules.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub manual_rounds: Vec<u32>,
+    /// Byes outside the pairing (requested, or rounds a late entrant missed), in any
+    /// order; those of rounds not yet paired are requests the next pairing honours.
+    #[serde(default)]
+    pub requested_byes: Vec<RequestedBye>,
 }
 
 impl Tournament {
@@ -613,6 +744,7 @@ impl Tournament {
             fixtures: Vec::new(),
             pairing_system: PairingSystem::CURRENT,
             manual_rounds: Vec::new(),
+            requested_byes: Vec::new(),
         }
     }
 
@@ -649,6 +781,36 @@ impl Tournament {
             .map(|f| f.pairing.round)
             .max()
             .unwrap_or(0)
+    }
+
+    /// The byes outside the pairing that count now: those of rounds already paired.
+    pub fn recorded_byes(&self) -> impl Iterator<Item = &RequestedBye> {
+        let current = self.current_round();
+        self.requested_byes
+            .iter()
+            .filter(move |b| b.round <= current)
+    }
+
+    /// The bye `id` asked for in `round`, if any.
+    pub fn requested_bye(&self, id: EntrantId, round: u32) -> Option<&RequestedBye> {
+        self.requested_byes
+            .iter()
+            .find(|b| b.player == id && b.round == round)
+    }
+
+    /// What `id` scored in `round`, from a fixture or a recorded bye: `None` if not
+    /// paired that round or the match is pending.
+    pub fn outcome_in_round(&self, id: EntrantId, round: u32) -> Option<GameOutcome> {
+        if let Some(f) = self
+            .fixtures
+            .iter()
+            .find(|f| f.pairing.round == round && f.pairing.involves(id))
+        {
+            return f.outcome_for(id);
+        }
+        self.recorded_byes()
+            .find(|b| b.player == id && b.round == round)
+            .map(|b| b.points.outcome())
     }
 
     /// Fixtures of one round, by board.
@@ -720,6 +882,20 @@ impl Tournament {
                 return Err(TournamentError::ByeWithResult {
                     round: p.round,
                     id: p.south,
+                });
+            }
+        }
+        for b in &self.requested_byes {
+            if !ids.contains(&b.player) {
+                return Err(TournamentError::UnknownEntrant(b.player));
+            }
+            if b.round == 0 {
+                return Err(TournamentError::BadFixtureNumber { round: 0, board: 0 });
+            }
+            if !seen.insert((b.round, b.player)) {
+                return Err(TournamentError::PairedTwice {
+                    round: b.round,
+                    id: b.player,
                 });
             }
         }
@@ -813,6 +989,23 @@ pub(crate) mod testutil;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn json_written_before_forfeits_reads_as_played() {
+        // A played result is written as before (no `forfeit` key) and read back.
+        let played = MatchResult::played(Decision::South, BySide::new(30, 18));
+        let old = serde_json::to_string(&played).unwrap();
+        assert!(!old.contains("forfeit"), "{old}");
+        assert_eq!(serde_json::from_str::<MatchResult>(&old).unwrap(), played);
+        let f = serde_json::to_string(&MatchResult::forfeited(Absent::Both)).unwrap();
+        assert!(f.contains(r#""forfeit":"both""#), "{f}");
+        let mut t = testutil::tournament(Format::Swiss, 2);
+        let mut v = serde_json::to_value(&t).unwrap();
+        v.as_object_mut().unwrap().remove("requested_byes");
+        let back: Tournament = serde_json::from_value(v).unwrap();
+        t.requested_byes.clear();
+        assert_eq!(back, t);
+    }
 
     #[test]
     fn points_parse_and_display_exactly() {

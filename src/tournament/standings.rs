@@ -26,11 +26,18 @@ pub struct StandingRow {
     pub start_rank: u32,
     pub withdrawn: bool,
     pub points: Points,
-    /// Finished games (byes excluded).
+    /// Games played (byes and forfeits excluded); `wins`, `draws`, `losses` are of
+    /// these.
     pub played: u32,
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
+    /// Matches won because the opponent did not come.
+    pub forfeit_wins: u32,
+    /// Matches lost by not coming (double forfeits included).
+    pub forfeit_losses: u32,
+    /// Byes of every kind: pairing-allocated, requested half- and zero-point byes,
+    /// rounds a late entrant missed.
     pub byes: u32,
     /// Knockout only: the last round the player took part in (a champion: one more).
     pub reached: Option<u32>,
@@ -50,55 +57,120 @@ impl Standings {
     }
 }
 
-/// One finished game from one player's side.
+/// One round from one player's side: a finished game or forfeit (with the opponent),
+/// a bye, or `outcome: None` for a round the player was not in at all (withdrawn, or a
+/// late entry recorded before missed rounds got zero-point byes). Rounds whose match is
+/// still pending are left out.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct PlayedGame {
-    pub opponent: EntrantId,
-    pub outcome: GameOutcome,
+pub(crate) struct PlayerRound {
+    pub opponent: Option<EntrantId>,
+    pub outcome: Option<GameOutcome>,
     pub seed_difference: i64,
 }
 
-/// Each entrant's points, finished games and byes (see
-/// [`tallies`]).
-pub(crate) type Tallies = (
-    HashMap<EntrantId, Points>,
-    HashMap<EntrantId, Vec<PlayedGame>>,
-    HashMap<EntrantId, u32>,
-);
+impl PlayerRound {
+    fn is_played(&self) -> bool {
+        self.outcome.is_some_and(GameOutcome::is_played)
+    }
 
-/// Points and finished games of every entrant.
-pub(crate) fn tallies(t: &Tournament) -> Tallies {
-    let mut points: HashMap<EntrantId, Points> =
-        t.entrants.iter().map(|e| (e.id, Points::ZERO)).collect();
-    let mut games: HashMap<EntrantId, Vec<PlayedGame>> = HashMap::new();
-    let mut byes: HashMap<EntrantId, u32> = HashMap::new();
-    let mut fixtures = t.fixtures.clone();
-    fixtures.sort_by_key(|f| (f.pairing.round, f.pairing.board));
-    for f in &fixtures {
-        let p = f.pairing;
-        for id in std::iter::once(p.south).chain(p.north) {
-            let Some(o) = f.outcome_for(id) else { continue };
-            *points.entry(id).or_default() += t.points.points(o);
-            match (o, p.opponent_of(id)) {
-                (GameOutcome::Bye, _) | (_, None) => *byes.entry(id).or_default() += 1,
-                (_, Some(opp)) => games.entry(id).or_default().push(PlayedGame {
-                    opponent: opp,
-                    outcome: o,
-                    seed_difference: f.seed_difference_for(id),
-                }),
-            }
+    /// FIDE C.07 (2023) art. 16's voluntary unplayed round: a half- or zero-point
+    /// bye, a forfeit loss, or not paired at all.
+    fn is_voluntarily_unplayed(&self) -> bool {
+        self.outcome
+            .is_none_or(GameOutcome::is_voluntarily_unplayed)
+    }
+}
+
+/// Every entrant's rounds (see [`PlayerRound`]), in round order.
+pub(crate) fn player_rounds(t: &Tournament) -> HashMap<EntrantId, Vec<PlayerRound>> {
+    let mut rounds: Vec<u32> = t
+        .fixtures
+        .iter()
+        .map(|f| f.pairing.round)
+        .chain(t.recorded_byes().map(|b| b.round))
+        .collect();
+    rounds.sort_unstable();
+    rounds.dedup();
+    let mut by_round: HashMap<(u32, EntrantId), &super::Fixture> = HashMap::new();
+    for f in &t.fixtures {
+        for id in std::iter::once(f.pairing.south).chain(f.pairing.north) {
+            by_round.insert((f.pairing.round, id), f);
         }
     }
-    (points, games, byes)
+    let byes: HashMap<(u32, EntrantId), GameOutcome> = t
+        .recorded_byes()
+        .map(|b| ((b.round, b.player), b.points.outcome()))
+        .collect();
+    t.entrants
+        .iter()
+        .map(|e| {
+            let mut out = Vec::with_capacity(rounds.len());
+            for &r in &rounds {
+                match by_round.get(&(r, e.id)) {
+                    Some(f) => {
+                        let Some(o) = f.outcome_for(e.id) else {
+                            continue; // pending
+                        };
+                        out.push(PlayerRound {
+                            opponent: f.pairing.opponent_of(e.id),
+                            outcome: Some(o),
+                            seed_difference: f.seed_difference_for(e.id),
+                        });
+                    }
+                    None => out.push(PlayerRound {
+                        opponent: None,
+                        outcome: byes.get(&(r, e.id)).copied(),
+                        seed_difference: 0,
+                    }),
+                }
+            }
+            (e.id, out)
+        })
+        .collect()
 }
 
 /// The standings of a tournament (see the module notes).
 pub fn standings(t: &Tournament) -> Standings {
     let order = t.tiebreak_order();
-    let (points, games, byes) = tallies(t);
-    let no_games = Vec::new();
-    let games_of = |id: EntrantId| games.get(&id).unwrap_or(&no_games);
+    let rounds = player_rounds(t);
+    let no_rounds = Vec::new();
+    let rounds_of = |id: EntrantId| rounds.get(&id).unwrap_or(&no_rounds);
+    let points: HashMap<EntrantId, Points> = t
+        .entrants
+        .iter()
+        .map(|e| {
+            let p = rounds_of(e.id)
+                .iter()
+                .filter_map(|r| r.outcome)
+                .map(|o| t.points.points(o))
+                .sum();
+            (e.id, p)
+        })
+        .collect();
     let pts = |id: EntrantId| points.get(&id).copied().unwrap_or_default();
+    // FIDE C.07 (2023) art. 16: in the opponents' scores that Buchholz and
+    // Sonneborn-Berger add up, an opponent's voluntary unplayed rounds after the last
+    // round they were available for (a withdrawal, trailing byes they asked for)
+    // count as draws; every other round counts as scored.
+    let adjusted: HashMap<EntrantId, Points> = t
+        .entrants
+        .iter()
+        .map(|e| {
+            let rs = rounds_of(e.id);
+            let available = rs
+                .iter()
+                .rposition(|r| !r.is_voluntarily_unplayed())
+                .map_or(0, |i| i + 1);
+            let scored: Points = rs[..available]
+                .iter()
+                .filter_map(|r| r.outcome)
+                .map(|o| t.points.points(o))
+                .sum();
+            let trailing = (rs.len() - available) as i64;
+            (e.id, scored + Points(t.points.draw.0 * trailing))
+        })
+        .collect();
+    let opponent_score = |id: EntrantId| adjusted.get(&id).copied().unwrap_or_default();
 
     // Knockout: the round each player reached.
     let reached: HashMap<EntrantId, u32> = if t.format == Format::Knockout {
@@ -120,32 +192,66 @@ pub fn standings(t: &Tournament) -> Standings {
         HashMap::new()
     };
 
+    // Buchholz values round by round. C.07 (2023) art. 16: a round the player did not
+    // play (a bye of any kind, a forfeit won or lost, a round not paired) counts as a
+    // game against a dummy opponent whose score is the player's own.
+    let buchholz_values = |id: EntrantId| -> Vec<(i64, bool)> {
+        rounds_of(id)
+            .iter()
+            .map(|r| match r.opponent {
+                Some(o) if r.is_played() => (opponent_score(o).0, false),
+                _ => (pts(id).0, r.is_voluntarily_unplayed()),
+            })
+            .collect()
+    };
     let global = |tb: Tiebreak, id: EntrantId| -> i64 {
-        let gs = games_of(id);
+        let rs = rounds_of(id);
         match tb {
-            Tiebreak::Buchholz => gs.iter().map(|g| pts(g.opponent).0).sum(),
+            Tiebreak::Buchholz => buchholz_values(id).iter().map(|v| v.0).sum(),
             Tiebreak::BuchholzCut1 => {
-                let v: Vec<i64> = gs.iter().map(|g| pts(g.opponent).0).collect();
-                v.iter().sum::<i64>() - v.iter().min().copied().unwrap_or(0)
+                // C.07 (2023) art. 16: a cut removes a voluntary unplayed round's
+                // value first; without one, the lowest value.
+                let v = buchholz_values(id);
+                let cut = v
+                    .iter()
+                    .filter(|x| x.1)
+                    .map(|x| x.0)
+                    .min()
+                    .or_else(|| v.iter().map(|x| x.0).min())
+                    .unwrap_or(0);
+                v.iter().map(|x| x.0).sum::<i64>() - cut
             }
-            Tiebreak::SonnebornBerger => gs
+            // Opponents beaten count their (adjusted) score, drawn half; an unplayed
+            // round counts the dummy opponent (the player's own score) by the points
+            // it gave: a win's (forfeit won, pairing bye) in full, a half-point bye
+            // half (C.07 (2023) art. 16).
+            Tiebreak::SonnebornBerger => rs
                 .iter()
-                .map(|g| match g.outcome {
-                    GameOutcome::Win => pts(g.opponent).0,
-                    GameOutcome::Draw => pts(g.opponent).half().0,
+                .map(|r| match (r.outcome, r.opponent) {
+                    (Some(GameOutcome::Win), Some(o)) => opponent_score(o).0,
+                    (Some(GameOutcome::Draw), Some(o)) => opponent_score(o).half().0,
+                    (Some(GameOutcome::ForfeitWin | GameOutcome::Bye), _) => pts(id).0,
+                    (Some(GameOutcome::HalfBye), _) => pts(id).half().0,
                     _ => 0,
                 })
                 .sum(),
-            Tiebreak::Wins => gs.iter().filter(|g| g.outcome == GameOutcome::Win).count() as i64,
-            Tiebreak::SeedDifference => gs.iter().map(|g| g.seed_difference).sum(),
+            // Games won over the board (FIDE's WON): forfeits and byes are not wins.
+            Tiebreak::Wins => rs
+                .iter()
+                .filter(|r| r.outcome == Some(GameOutcome::Win))
+                .count() as i64,
+            Tiebreak::SeedDifference => rs.iter().map(|r| r.seed_difference).sum(),
             Tiebreak::HeadToHead => unreachable!("computed per group"),
         }
     };
+    // The points scored against the others of the group, forfeits included (an
+    // unplayed round counts as it was scored, C.07 (2023) art. 16).
     let head_to_head = |id: EntrantId, group: &[EntrantId]| -> i64 {
-        games_of(id)
+        rounds_of(id)
             .iter()
-            .filter(|g| group.contains(&g.opponent))
-            .map(|g| t.points.points(g.outcome).0)
+            .filter(|r| r.opponent.is_some_and(|o| group.contains(&o)))
+            .filter_map(|r| r.outcome)
+            .map(|o| t.points.points(o).0)
             .sum()
     };
 
@@ -188,8 +294,12 @@ pub fn standings(t: &Tournament) -> Standings {
         let shared = g.len() > 1;
         for id in g {
             let e = entrant(id);
-            let gs = games_of(id);
-            let count = |o: GameOutcome| gs.iter().filter(|g| g.outcome == o).count() as u32;
+            let rs = rounds_of(id);
+            let count = |os: &[GameOutcome]| {
+                rs.iter()
+                    .filter(|r| r.outcome.is_some_and(|o| os.contains(&o)))
+                    .count() as u32
+            };
             rows.push(StandingRow {
                 position: rows.len() as u32 + 1,
                 shared,
@@ -199,11 +309,13 @@ pub fn standings(t: &Tournament) -> Standings {
                 start_rank: e.start_rank,
                 withdrawn: e.is_withdrawn(),
                 points: pts(id),
-                played: gs.len() as u32,
-                wins: count(GameOutcome::Win),
-                draws: count(GameOutcome::Draw),
-                losses: count(GameOutcome::Loss),
-                byes: byes.get(&id).copied().unwrap_or(0),
+                played: rs.iter().filter(|r| r.is_played()).count() as u32,
+                wins: count(&[GameOutcome::Win]),
+                draws: count(&[GameOutcome::Draw]),
+                losses: count(&[GameOutcome::Loss]),
+                forfeit_wins: count(&[GameOutcome::ForfeitWin]),
+                forfeit_losses: count(&[GameOutcome::ForfeitLoss]),
+                byes: count(&[GameOutcome::Bye, GameOutcome::HalfBye, GameOutcome::ZeroBye]),
                 reached: reached.get(&id).copied(),
                 tiebreaks: order
                     .iter()
@@ -258,10 +370,7 @@ mod tests {
                 south: s,
                 north: Some(n),
             },
-            result: Some(MatchResult {
-                decision: d,
-                seeds: BySide::new(seeds.0, seeds.1),
-            }),
+            result: Some(MatchResult::played(d, BySide::new(seeds.0, seeds.1))),
         }
     }
 
@@ -272,6 +381,82 @@ mod tests {
             south: s,
             north: None,
         })
+    }
+
+    /// A four-player Swiss, three rounds, by hand: R1 1-2 S wins 30-18, 3-4 N absent
+    /// (forfeit, 3 +); R2 3-2 S wins 30-18, 1 half-point bye, 4 zero-point bye; R3
+    /// 2-1 N wins 10-38, 3-4 S wins 30-18.
+    #[test]
+    fn buchholz_cut1_cuts_a_voluntary_unplayed_round_first() {
+        use crate::tournament::{Absent, ByePoints, RequestedBye};
+        use Decision::*;
+        let mut t = testutil::tournament(Format::Swiss, 4);
+        t.rounds = Some(3);
+        t.tiebreaks = vec![Tiebreak::BuchholzCut1, Tiebreak::Buchholz];
+        let mut forfeit = game(1, 2, 3, 4, South, (0, 0));
+        forfeit.result = Some(MatchResult::forfeited(Absent::North));
+        t.fixtures = vec![
+            game(1, 1, 1, 2, South, (30, 18)),
+            forfeit,
+            game(2, 1, 3, 2, South, (30, 18)),
+            game(3, 1, 2, 1, North, (10, 38)),
+            game(3, 2, 3, 4, South, (30, 18)),
+        ];
+        let bye = |player, points| RequestedBye {
+            round: 2,
+            player,
+            points,
+        };
+        t.requested_byes = vec![bye(1, ByePoints::Half), bye(4, ByePoints::Zero)];
+        // Points: 1: 1 + .5 + 1 = 2.5; 2: 0; 3: 1 (+) + 1 + 1 = 3; 4: 0 (-) + 0 (Z) + 0.
+        // Buchholz values per round (C.07 (2023) art. 16: an unplayed round counts the
+        // player's own score; every opponent's last round was played, so their scores
+        // count as scored):
+        //   1: 2 (0), H (own 2.5, voluntary), 2 (0) = 2.5; the voluntary unplayed
+        //      round is cut first: 0 (cutting the lowest value would leave 2.5).
+        //   2: 1 (2.5), 3 (3), 1 (2.5) = 8; cut the lowest: 5.5.
+        //   3: + (own 3, not voluntary), 2 (0), 4 (0) = 3; cut the lowest: 3.
+        //   4: - (own 0), Z (own 0), 3 (3) = 3; cut a voluntary one: 3.
+        let st = t.standings();
+        let v = |id: EntrantId| -> Vec<String> {
+            st.row(id)
+                .unwrap()
+                .tiebreaks
+                .iter()
+                .map(|x| x.to_string())
+                .collect()
+        };
+        assert_eq!(v(1), ["0", "2.5"]);
+        assert_eq!(v(2), ["5.5", "8"]);
+        assert_eq!(v(3), ["3", "3"]);
+        assert_eq!(v(4), ["3", "3"]);
+        let r4 = st.row(4).unwrap();
+        assert_eq!((r4.played, r4.forfeit_losses, r4.byes), (1, 1, 1));
+        let r3 = st.row(3).unwrap();
+        assert_eq!((r3.played, r3.wins, r3.forfeit_wins), (2, 2, 1));
+    }
+
+    /// A withdrawn opponent's rounds after leaving count as draws in Buchholz.
+    #[test]
+    fn a_withdrawn_opponents_later_rounds_count_as_draws() {
+        use Decision::*;
+        let mut t = testutil::tournament(Format::Swiss, 4);
+        t.rounds = Some(3);
+        t.tiebreaks = vec![Tiebreak::Buchholz];
+        t.entrants[3].withdrawn_after = Some(1);
+        t.fixtures = vec![
+            game(1, 1, 1, 4, North, (18, 30)),
+            game(1, 2, 2, 3, Draw, (24, 24)),
+            game(2, 1, 1, 2, South, (30, 18)),
+            bye(2, 2, 3),
+            game(3, 1, 3, 1, Draw, (24, 24)),
+            bye(3, 2, 2),
+        ];
+        // 4 withdrew after round 1: not paired in rounds 2 and 3.
+        // 4 scored 1 in round 1 and left: for 1's Buchholz 4 counts 1 + 0.5 + 0.5 = 2.
+        // 1: 4 (2) + 2 (0.5 + 0 + 1 = 1.5) + 3 (0.5 + 1 + 0.5 = 2) = 5.5.
+        let st = t.standings();
+        assert_eq!(st.row(1).unwrap().tiebreaks[0].to_string(), "5.5");
     }
 
     /// A five-player round robin worked out by hand (S = first mover):
@@ -316,11 +501,14 @@ mod tests {
         //   P2: L(1) 0 + D(3) .5 + W(4) 1 = 1.5
         //   P3: D(4) .5 + D(1) .5 + D(2) .5 = 1.5
         //   P4: D(3) .5 + W(1) 1 + L(2) 0 = 1.5
-        // Still tied. Sonneborn-Berger (beaten: full score, drawn: half):
-        //   P1: beat 2 (3.5) + drew 3 (1.75) + beat 5 (1) = 6.25
-        //   P2: beat 5 (1) + drew 3 (1.75) + beat 4 (3.5) = 6.25
-        //   P3: drew 4 (1.75) + beat 5 (1) + drew 1 (1.75) + drew 2 (1.75) = 6.25
-        //   P4: drew 3 (1.75) + beat 5 (1) + beat 1 (3.5) = 6.25
+        // Still tied. Sonneborn-Berger (beaten: full score, drawn: half; the bye, a
+        // round not played, is a win against a dummy opponent with the player's own
+        // score, C.07 (2023) art. 16):
+        //   P1: beat 2 (3.5) + drew 3 (1.75) + beat 5 (1) + bye (3.5) = 9.75
+        //   P2: beat 5 (1) + drew 3 (1.75) + beat 4 (3.5) + bye (3.5) = 9.75
+        //   P3: drew 4 (1.75) + beat 5 (1) + drew 1 (1.75) + drew 2 (1.75) + bye = 9.75
+        //   P4: drew 3 (1.75) + beat 5 (1) + beat 1 (3.5) + bye (3.5) = 9.75
+        //   P5: bye (1) = 1
         // Still tied! Wins: P1 2, P2 2, P3 1, P4 2 -> P3 fourth.
         // Seed difference among {1,2,4}:
         //   P1: 2:+10, 3:0, 4:-16, 5:+28 = +22
@@ -354,11 +542,11 @@ mod tests {
         assert_eq!(
             shown,
             vec![
-                row("3.5", ["1.5", "6.25", "2", "22"]),
-                row("3.5", ["1.5", "6.25", "2", "20"]),
-                row("3.5", ["1.5", "6.25", "2", "4"]),
-                row("3.5", ["1.5", "6.25", "1", "8"]),
-                row("1", ["-", "0", "0", "-54"]),
+                row("3.5", ["1.5", "9.75", "2", "22"]),
+                row("3.5", ["1.5", "9.75", "2", "20"]),
+                row("3.5", ["1.5", "9.75", "2", "4"]),
+                row("3.5", ["1.5", "9.75", "1", "8"]),
+                row("1", ["-", "1", "0", "-54"]),
             ]
         );
         assert!(s.rows.iter().all(|r| !r.shared));
@@ -371,15 +559,16 @@ mod tests {
 
     #[test]
     fn configured_order_changes_the_result() {
-        // Buchholz (sum of opponents' scores, byes add nothing):
-        //   P1: 2,3,4,5 -> 3.5+3.5+3.5+1 = 11.5; the same for P2, P3, P4.
+        // Buchholz (sum of opponents' scores; the bye counts a dummy opponent with the
+        // player's own score, C.07 (2023) art. 16):
+        //   P1: 2,3,4,5 -> 3.5+3.5+3.5+1 = 11.5, bye 3.5: 15; the same for P2, P3, P4.
         let mut t = event();
         t.tiebreaks = vec![Tiebreak::Buchholz, Tiebreak::Wins];
         let s = t.standings();
         let order: Vec<EntrantId> = s.rows.iter().map(|r| r.id).collect();
-        // BH all 11.5; wins 2,2,1,2 -> {1,2,4} then 3; {1,2,4} tied: start rank.
+        // BH all 15; wins 2,2,1,2 -> {1,2,4} then 3; {1,2,4} tied: start rank.
         assert_eq!(order, vec![1, 2, 4, 3, 5]);
-        assert_eq!(s.rows[0].tiebreaks[0].to_string(), "11.5");
+        assert_eq!(s.rows[0].tiebreaks[0].to_string(), "15");
         assert!(s.rows[0].shared && s.rows[1].shared && s.rows[2].shared);
         assert!(!s.rows[3].shared);
     }

@@ -33,16 +33,19 @@ pub fn random_result(rng: &mut ChaCha8Rng, draw_pct: u32) -> MatchResult {
         MatchResult {
             decision: Decision::Draw,
             seeds: BySide::new(24, 24),
+            forfeit: None,
         }
     } else if roll % 2 == 0 {
         MatchResult {
             decision: Decision::South,
             seeds: BySide::new(48 - s.min(23), s.min(23)),
+            forfeit: None,
         }
     } else {
         MatchResult {
             decision: Decision::North,
             seeds: BySide::new(s.min(23), 48 - s.min(23)),
+            forfeit: None,
         }
     }
 }

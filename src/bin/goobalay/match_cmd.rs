@@ -17,7 +17,9 @@ use clap::{Args, Subcommand};
 use goobalay::app::matches::{HumanAction, MatchRequest};
 use goobalay::app::{self, AppError};
 use goobalay::engine::{BySide, Side};
-use goobalay::matches::{Awaiting, Event, MatchForm, MatchSpec, MatchState, parse_row};
+use goobalay::matches::{
+    Absent, Awaiting, Closing, Event, MatchForm, MatchOutcome, MatchSpec, MatchState, parse_row,
+};
 use goobalay::store::corrections::{Correction, CorrectionKind};
 use goobalay::store::{Store, StoreError, StoredMatch};
 use tabled::{Table, Tabled, settings::Style};
@@ -37,8 +39,11 @@ pub enum MatchCommand {
     Move(MoveArgs),
     /// Enter a rearrangement for the next hand (seeds per hole, own left to right).
     Arrange(ArrangeArgs),
-    /// Enter the final seed counts of a hand played off-line.
+    /// Enter the final seed counts of a hand played off-line, or with --match the
+    /// result of the whole match played off the system.
     Result(ResultArgs),
+    /// Forfeit an unfinished match: one player did not come, or neither (--absent both).
+    Forfeit(ForfeitArgs),
     /// Take back the last human move (and the engine replies after it).
     Undo(IdFormatArgs),
     /// Where the match stands (--format json: RULES.md §9 object plus "match").
@@ -128,12 +133,29 @@ pub struct ArrangeArgs {
 #[derive(Args, Debug)]
 pub struct ResultArgs {
     pub id: i64,
-    /// South's final seed count.
+    /// South's final seed count of the hand.
     #[arg(allow_hyphen_values = true)]
-    pub south: String,
-    /// North's final seed count.
+    pub south: Option<String>,
+    /// North's final seed count of the hand.
     #[arg(allow_hyphen_values = true)]
-    pub north: String,
+    pub north: Option<String>,
+    /// The whole match's result instead, played off the system: south, north or draw
+    /// (a drawn match agreed by both players). Counts as played and rated.
+    #[arg(long = "match", value_name = "WINNER", allow_hyphen_values = true)]
+    pub whole: Option<String>,
+    /// With --match: the final seeds, SOUTH,NORTH (optional).
+    #[arg(long, value_name = "SOUTH,NORTH", allow_hyphen_values = true)]
+    pub seeds: Option<String>,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RecordFormat,
+}
+
+#[derive(Args, Debug)]
+pub struct ForfeitArgs {
+    pub id: i64,
+    /// Who did not come: south, north, or both (a double forfeit: both lose).
+    #[arg(long, allow_hyphen_values = true)]
+    pub absent: String,
     #[arg(long, value_enum, default_value_t)]
     pub format: RecordFormat,
 }
@@ -161,11 +183,46 @@ pub fn run(db: Option<PathBuf>, command: MatchCommand) -> anyhow::Result<ExitCod
             print_state(&stored, a.format)
         }
         MatchCommand::Result(a) => {
+            if let Some(whole) = &a.whole {
+                if a.south.is_some() || a.north.is_some() {
+                    bail!(
+                        "give either the hand's final seeds (`match result ID SOUTH NORTH`) or the whole match's result (`--match south|north|draw [--seeds S,N]`), not both"
+                    );
+                }
+                let closing = whole_match(whole, a.seeds.as_deref())?;
+                let stored =
+                    with_store(
+                        db,
+                        async |store| Ok(app::close(store, a.id, closing).await?),
+                    )?;
+                return print_state(&stored, a.format);
+            }
+            if a.seeds.is_some() {
+                bail!("--seeds goes with --match south|north|draw (the whole match's final seeds)");
+            }
+            let (Some(south), Some(north)) = (&a.south, &a.north) else {
+                bail!(
+                    "give the hand's final seeds, SOUTH NORTH (e.g. `match result {} 30 18`), or the whole match's result with --match south|north|draw",
+                    a.id
+                );
+            };
             let action = HumanAction::Result(BySide::new(
-                seed_count(&a.south, "south")?,
-                seed_count(&a.north, "north")?,
+                seed_count(south, "south")?,
+                seed_count(north, "north")?,
             ));
             let stored = with_store(db, async |store| act(store, a.id, &action, a.format).await)?;
+            print_state(&stored, a.format)
+        }
+        MatchCommand::Forfeit(a) => {
+            let absent = Absent::parse(&a.absent.trim().to_ascii_lowercase()).ok_or_else(|| {
+                anyhow::anyhow!(
+                    "'{}' is not who was absent; give --absent south, north or both",
+                    goobalay::names::excerpt(&a.absent)
+                )
+            })?;
+            let stored = with_store(db, async |store| {
+                Ok(app::close(store, a.id, Closing::Forfeit(absent)).await?)
+            })?;
             print_state(&stored, a.format)
         }
         MatchCommand::Undo(a) => {
@@ -187,6 +244,30 @@ pub fn run(db: Option<PathBuf>, command: MatchCommand) -> anyhow::Result<ExitCod
         }
         MatchCommand::Correct(a) => correct(db, a),
     }
+}
+
+/// `--match WINNER [--seeds S,N]` as a closing of the match.
+fn whole_match(winner: &str, seeds: Option<&str>) -> anyhow::Result<Closing> {
+    let outcome = MatchOutcome::parse(&winner.trim().to_ascii_lowercase()).ok_or_else(|| {
+        anyhow::anyhow!(
+            "'{}' is not a match result; give --match south, north or draw",
+            goobalay::names::excerpt(winner)
+        )
+    })?;
+    let seeds = seeds
+        .map(|text| -> anyhow::Result<BySide<u32>> {
+            let bad = || {
+                anyhow::anyhow!(
+                    "--seeds '{}' is not two seed counts; give SOUTH,NORTH, whole numbers 0 or more, e.g. --seeds 30,18",
+                    goobalay::names::excerpt(text)
+                )
+            };
+            let (s, n) = text.split_once(',').ok_or_else(bad)?;
+            let count = |t: &str| t.trim().parse::<u32>().map_err(|_| bad());
+            Ok(BySide::new(count(s)?, count(n)?))
+        })
+        .transpose()?;
+    Ok(Closing::Entered { outcome, seeds })
 }
 
 fn seed_count(text: &str, side: &str) -> anyhow::Result<u32> {
@@ -293,6 +374,8 @@ fn describe(stored: &StoredMatch) -> String {
     }
     out.push('\n');
     match state.game() {
+        // Forfeited or decided off the system: the board is not where it ended.
+        Some(_) if state.closing().is_some() => {}
         Some(game) => out.push_str(&draw::board(game.position())),
         None => {
             if let Awaiting::Arrangement(side) = state.awaiting() {
@@ -313,8 +396,29 @@ fn describe(stored: &StoredMatch) -> String {
             }
         }
     }
-    match state.outcome() {
-        Some(o) => {
+    match (state.closing(), state.outcome()) {
+        (Some(Closing::Forfeit(Absent::Both)), _) => {
+            out.push_str("Match over: double forfeit, neither player came; both lose\n");
+        }
+        (Some(Closing::Forfeit(_)), Some(o)) => {
+            let side = o.winner().unwrap_or(Side::South);
+            out.push_str(&format!(
+                "Match over: {} ({side}) wins by forfeit, {} ({}) did not come\n",
+                row.player_name(side),
+                row.player_name(!side),
+                !side
+            ));
+        }
+        (Some(Closing::Entered { .. }), Some(o)) => {
+            let text = match o.winner() {
+                Some(side) => format!("{} ({side}) wins the match", row.player_name(side)),
+                None => "the match is drawn".to_string(),
+            };
+            out.push_str(&format!(
+                "Match over (result entered for the whole match): {text}\n"
+            ));
+        }
+        (_, Some(o)) => {
             let text = match o.winner() {
                 Some(side) => format!("{} ({side}) wins the match", row.player_name(side)),
                 None => "the match is drawn".to_string(),
@@ -324,7 +428,7 @@ fn describe(stored: &StoredMatch) -> String {
                 state.hands().len()
             ));
         }
-        None => {
+        (_, None) => {
             if let Awaiting::Move(side) = state.awaiting() {
                 out.push_str(&format!("{} ({side}) to move\n", row.player_name(side)));
             }
@@ -475,12 +579,36 @@ fn show(
         ))
     )?;
     writeln!(out, "{}", Table::new(&rows).with(Style::rounded()))?;
-    let result = match state.outcome() {
-        Some(o) => match o.winner() {
-            Some(side) => format!("{} ({side}) won", row.player_name(side)),
-            None => "drawn".to_string(),
-        },
-        None => "in play".to_string(),
+    let result = match (state.closing(), state.outcome()) {
+        (Some(Closing::Forfeit(Absent::Both)), _) => {
+            "double forfeit: neither player came, both lose".to_string()
+        }
+        (Some(Closing::Forfeit(absent)), Some(o)) => {
+            let side = o.winner().unwrap_or(Side::South);
+            format!(
+                "{} ({side}) wins by forfeit: {} ({}) did not come (not played, not rated)",
+                row.player_name(side),
+                row.player_name(!side),
+                absent.name()
+            )
+        }
+        (closing, Some(o)) => {
+            let how = match closing {
+                Some(Closing::Entered { seeds: Some(s), .. }) => {
+                    format!(
+                        " (whole match entered, final seeds {}-{})",
+                        s.south, s.north
+                    )
+                }
+                Some(Closing::Entered { seeds: None, .. }) => " (whole match entered)".to_string(),
+                _ => String::new(),
+            };
+            match o.winner() {
+                Some(side) => format!("{} ({side}) won{how}", row.player_name(side)),
+                None => format!("drawn{how}"),
+            }
+        }
+        (_, None) => "in play".to_string(),
     };
     writeln!(out, "Result: {result}")?;
     for c in corrections {

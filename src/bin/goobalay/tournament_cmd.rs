@@ -39,6 +39,9 @@ pub enum TournamentCommand {
     /// Withdraw a player: results so far count, no further pairings (before round 1:
     /// off the entry list).
     Withdraw(WithdrawArgs),
+    /// Record a bye a player asks for in a round not yet paired (swiss): the pairing
+    /// leaves them out; the bye scores half a point (a draw's points) or nothing.
+    Bye(ByeArgs),
     /// Pair the next round: its matches are created (South moves first).
     Pair(PairArgs),
     /// Play every pending match between engine players, pairing further rounds as
@@ -142,6 +145,22 @@ pub struct AddArgs {
 pub struct WithdrawArgs {
     pub name: String,
     pub player: String,
+    /// Also forfeit the player's unfinished match of the current round (they are the
+    /// absent side), in the same transaction.
+    #[arg(long)]
+    pub forfeit_pending: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ByeArgs {
+    pub name: String,
+    pub player: String,
+    /// The round (not yet paired).
+    #[arg(long)]
+    pub round: u32,
+    /// zero or half.
+    #[arg(long, allow_hyphen_values = true)]
+    pub points: String,
 }
 
 #[derive(Args, Debug)]
@@ -236,6 +255,44 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                 loaded.row.name,
                 loaded.tournament.entrants.len()
             );
+            Ok(ExitCode::SUCCESS)
+        }),
+        TournamentCommand::Bye(a) => {
+            let points = goobalay::tournament::ByePoints::parse(&a.points).ok_or_else(|| {
+                anyhow::anyhow!(
+                    "'{}' is not a bye's points; give --points zero or --points half",
+                    goobalay::names::excerpt(&a.points)
+                )
+            })?;
+            with_store(db, async |store| {
+                let p = store
+                    .request_bye(&a.name, &a.player, a.round, points)
+                    .await?;
+                outln!(
+                    "{} has a {}-point bye in round {}: left out of its pairing",
+                    p.name,
+                    points.name(),
+                    a.round
+                );
+                Ok(ExitCode::SUCCESS)
+            })
+        }
+        TournamentCommand::Withdraw(a) if a.forfeit_pending => with_store(db, async |store| {
+            let (p, after, forfeited) = store.withdraw_forfeiting(&a.name, &a.player).await?;
+            if let Some(id) = forfeited {
+                outln!("match {id} forfeited: {} did not come", p.name);
+            }
+            if after == 0 {
+                outln!(
+                    "{} withdrew before round 1: off the entry list, never paired",
+                    p.name
+                );
+            } else {
+                outln!(
+                    "{} withdrew after round {after}: results so far count, no further pairings",
+                    p.name
+                );
+            }
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Withdraw(a) => with_store(db, async |store| {
@@ -814,6 +871,7 @@ fn print_show(
             "round_records": rounds,
             "status_changes": changes,
             "corrections": corrections,
+            "requested_byes": t.requested_byes,
         }))?,
         Format::Csv => {
             outln!("round,board,match_id,south,north,result,seeds_south,seeds_north,hands");
@@ -826,7 +884,7 @@ fn print_show(
                     b.match_id.map_or(String::new(), |v| v.to_string()),
                     csv_field(&b.south),
                     csv_field(b.north.as_deref().unwrap_or("")),
-                    b.result,
+                    csv_field(b.result),
                     opt(b.seeds_south),
                     opt(b.seeds_north),
                     b.hands
@@ -904,6 +962,17 @@ fn print_show(
                             "-".into()
                         },
                         x.match_id.map_or("-".into(), |v| v.to_string()),
+                    ]);
+                }
+                for bye in t.recorded_byes().filter(|y| y.round == round) {
+                    b.push_record([
+                        "-".to_string(),
+                        loaded.name_of(bye.player).to_string(),
+                        "(bye outside the pairing)".to_string(),
+                        export::requested_bye_text(bye).to_string(),
+                        "-".into(),
+                        "-".into(),
+                        "-".into(),
                     ]);
                 }
                 outln!("{}", b.build().with(Style::rounded()));

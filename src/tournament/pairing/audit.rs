@@ -81,6 +81,8 @@ pub fn as_after_round(t: &Tournament, prev: u32, entered_after: &EnteredAfter) -
         }
     }
     s.fixtures.retain(|f| f.pairing.round <= prev);
+    let present: std::collections::HashSet<EntrantId> = s.entrants.iter().map(|e| e.id).collect();
+    s.requested_byes.retain(|b| present.contains(&b.player));
     s
 }
 
@@ -118,7 +120,13 @@ pub fn check_rounds_as_paired(
             what,
         };
         if t.manual_rounds.contains(&round) {
-            if let Err(e) = manual::check(&before, &stored, &Default::default()) {
+            let excused = t
+                .requested_byes
+                .iter()
+                .filter(|b| b.round == round)
+                .map(|b| b.player)
+                .collect();
+            if let Err(e) = manual::check(&before, &stored, &excused) {
                 out.push(diff(format!("round {round} was paired by hand, but {e}")));
             }
             prev = round;

@@ -339,6 +339,7 @@ mod tests {
             result: Some(MatchResult {
                 decision: Decision::Draw,
                 seeds: BySide::new(s, n),
+                forfeit: None,
             }),
         };
         assert_eq!(advancer(&draw(26, 22), seed_of), Some(5));
@@ -372,6 +373,7 @@ mod tests {
                         } else {
                             BySide::new(8, 40)
                         },
+                        forfeit: None,
                     }
                 });
                 t.fixtures.push(Fixture { pairing: p, result });

@@ -694,6 +694,7 @@ mod tests {
                         if south_wins { 30 } else { 18 },
                         if south_wins { 18 } else { 30 },
                     ),
+                    forfeit: None,
                 }
             });
             t.fixtures.push(Fixture { pairing: p, result });

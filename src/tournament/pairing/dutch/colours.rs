@@ -69,6 +69,10 @@ impl Facts {
                         last = Some(side);
                     }
                     RoundRecord::Bye { .. } => f.bye_eligible[i] = false,
+                    RoundRecord::Unplayed { points } if points >= input.points.win => {
+                        f.bye_eligible[i] = false
+                    }
+                    RoundRecord::Unplayed { .. } => {}
                     RoundRecord::Absent => {}
                 }
             }

@@ -51,6 +51,12 @@ pub enum RoundRecord {
     },
     /// The pairing-allocated bye.
     Bye { points: Points },
+    /// A round paired but not played, or a bye outside the pairing: a forfeit (won or
+    /// lost, the opponent not counted as met, no colour), a requested half- or
+    /// zero-point bye, a round a late entrant missed (C.04.3 A.x / C.04.1: such a
+    /// pairing is not a game; scoring a win this way makes the player ineligible for
+    /// the pairing-allocated bye, as bbpPairings reads TRF `+` and `F`).
+    Unplayed { points: Points },
     /// Not paired (not entered yet, or withdrawn): no game, no points.
     Absent,
 }
@@ -58,7 +64,9 @@ pub enum RoundRecord {
 impl RoundRecord {
     fn points(&self) -> Points {
         match *self {
-            RoundRecord::Played { points, .. } | RoundRecord::Bye { points } => points,
+            RoundRecord::Played { points, .. }
+            | RoundRecord::Bye { points }
+            | RoundRecord::Unplayed { points } => points,
             RoundRecord::Absent => Points::ZERO,
         }
     }
@@ -202,6 +210,17 @@ pub fn input_for(t: &Tournament, round: u32) -> DutchInput {
                     points: t.points.bye,
                 }
             }
+            Some(n) if f.result.is_some_and(|r| r.forfeit.is_some()) => {
+                let n = index[&n];
+                for (i, id) in [(s, p.south), (n, entrants[n].id)] {
+                    history[i][r] = RoundRecord::Unplayed {
+                        points: f
+                            .outcome_for(id)
+                            .map(|o| t.points.points(o))
+                            .unwrap_or_default(),
+                    };
+                }
+            }
             Some(n) => {
                 let n = index[&n];
                 let score = |id| {
@@ -222,6 +241,13 @@ pub fn input_for(t: &Tournament, round: u32) -> DutchInput {
             }
         }
     }
+    for b in t.requested_byes.iter().filter(|b| b.round <= played) {
+        if let Some(&i) = index.get(&b.player) {
+            history[i][b.round as usize - 1] = RoundRecord::Unplayed {
+                points: t.points.points(b.points.outcome()),
+            };
+        }
+    }
     let paired: HashSet<usize> = history
         .iter()
         .enumerate()
@@ -233,7 +259,9 @@ pub fn input_for(t: &Tournament, round: u32) -> DutchInput {
     let mut rank = 0;
     let mut players = Vec::with_capacity(entrants.len());
     for (i, e) in entrants.iter().enumerate() {
-        let active = e.withdrawn_after.is_none_or(|w| w >= round);
+        // A player with a bye asked for this round is left out of its pairing.
+        let active =
+            e.withdrawn_after.is_none_or(|w| w >= round) && t.requested_bye(e.id, round).is_none();
         players.push(DutchPlayer {
             id: e.id,
             rank,
@@ -250,5 +278,74 @@ pub fn input_for(t: &Tournament, round: u32) -> DutchInput {
         total_rounds: t.planned_rounds(),
         points: t.points,
         initial_side: Side::South,
+    }
+}
+
+#[cfg(test)]
+mod unplayed_tests {
+    use super::*;
+    use crate::tournament::{
+        Absent, ByePoints, Fixture, Format, MatchResult, RequestedBye, testutil,
+    };
+
+    /// C.04.3 and bbpPairings' reading of TRF: a forfeit is no game (no colour, the
+    /// two may meet again), and scoring a win without playing (a forfeit won) makes
+    /// the player ineligible for the pairing-allocated bye; a half-point bye does not.
+    #[test]
+    fn a_forfeit_is_no_game_and_a_forfeit_win_takes_the_bye_away() {
+        let mut t = testutil::tournament(Format::Swiss, 5);
+        t.rounds = Some(3);
+        t.fixtures = vec![
+            Fixture {
+                pairing: Pairing {
+                    round: 1,
+                    board: 1,
+                    south: 1,
+                    north: Some(2),
+                },
+                result: Some(MatchResult::forfeited(Absent::North)),
+            },
+            Fixture {
+                pairing: Pairing {
+                    round: 1,
+                    board: 2,
+                    south: 3,
+                    north: Some(4),
+                },
+                result: Some(MatchResult::forfeited(Absent::Both)),
+            },
+        ];
+        t.requested_byes = vec![
+            RequestedBye {
+                round: 1,
+                player: 5,
+                points: ByePoints::Half,
+            },
+            RequestedBye {
+                round: 2,
+                player: 3,
+                points: ByePoints::Zero,
+            },
+        ];
+        let input = input_for(&t, 2);
+        let at = |id| input.players.iter().position(|p| p.id == id).unwrap();
+        let facts = colours::Facts::new(&input);
+        for id in 1..=5 {
+            assert_eq!(facts.played_games[at(id)], 0, "{id} played no game");
+            assert_eq!(facts.imbalance[at(id)], 0, "{id} has no colour");
+        }
+        assert!(
+            !facts.bye_eligible[at(1)],
+            "a forfeit win counts as a bye received"
+        );
+        assert!(facts.bye_eligible[at(2)] && facts.bye_eligible[at(5)]);
+        // Scores: 1 won (1), 5 half-point bye (0.5), the others 0.
+        assert_eq!(facts.score[at(1)], Points::whole(1).0);
+        assert_eq!(facts.score[at(5)], Points::whole(1).half().0);
+        // 3 asked for a bye in round 2: not paired; 1 and 2 may meet again.
+        assert!(!input.players[at(3)].active);
+        let round2 = next_round(&t, 2).unwrap();
+        assert!(round2.iter().all(|p| !p.involves(3)));
+        assert_eq!(round2.len(), 2, "two boards for 1, 2, 4, 5");
     }
 }

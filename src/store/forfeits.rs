@@ -1,0 +1,246 @@
+//! Forfeits, whole-match results and byes outside the pairing (issue 13), each one
+//! write transaction.
+//!
+//! Representation (migration `20261202200000_forfeits_byes`):
+//! - `match_closings`: at most one row per match, kind `forfeit` (`absent`: south,
+//!   north or both) or `match` (a whole match played off the system: `winner`, final
+//!   seeds if given). The match row is updated in the same transaction as
+//!   [`super::Store::save_match`] would write it for the closed state
+//!   ([`crate::matches::MatchState::close`]): `winner` the side present ('draw' for a
+//!   double forfeit), `finished_at` now, `revision` raised. Loading a match applies the
+//!   row after the hands, so the match is over for every command (engines included).
+//! - `tournament_requested_byes`: byes asked for ahead of a round (`requested`) and
+//!   the rounds a late entrant missed (`late-entry`, zero points). The pure layer sees
+//!   them as [`crate::tournament::Tournament::requested_byes`].
+
+use super::sql::{AsConn, query};
+use super::tournaments::{LoadedTournament, Result as TResult, TournamentStoreError, load};
+use super::{Result, Store, StoreError, StoredMatch, find_player, load_match, now, write_closing};
+use crate::engine::Side;
+use crate::matches::{Absent, Closing};
+use crate::store::Player;
+use crate::tournament::{ByePoints, Format, PairingSystem};
+
+impl Store {
+    /// Closes the unfinished match `id` by a forfeit or a whole-match result, in one
+    /// transaction. Refused (nothing written) if the match is over or the closing does
+    /// not hold ([`crate::matches::MatchState::close`]), and for a double forfeit in a
+    /// knockout, whose every match must send a player on.
+    pub async fn close_match(&self, id: i64, closing: Closing) -> Result<StoredMatch> {
+        let mut tx = self.begin_write().await?;
+        let stored = load_match(&mut tx, id).await?;
+        let closed = close_match_in(&mut tx, stored, closing).await?;
+        tx.commit().await?;
+        Ok(closed)
+    }
+
+    /// Withdraws `player` from tournament `name` ([`Store::withdraw`]) and, in the same
+    /// transaction, forfeits their unfinished match of the current round (they are the
+    /// absent side). Returns the player, the round withdrawn after and the match
+    /// forfeited, if one was pending.
+    pub async fn withdraw_forfeiting(
+        &self,
+        name: &str,
+        player: &str,
+    ) -> TResult<(Player, u32, Option<i64>)> {
+        let mut tx = self.begin_write().await?;
+        let loaded = load(&mut tx, name).await?;
+        loaded.ensure_open()?;
+        let p = find_player(&mut tx, player)
+            .await?
+            .ok_or_else(|| StoreError::UnknownPlayer(player.trim().to_string()))?;
+        let pending = pending_match_of(&loaded, p.id);
+        let mut forfeited = None;
+        if let Some((id, side)) = pending {
+            let stored = load_match(&mut tx, id).await?;
+            let absent = match side {
+                Side::South => Absent::South,
+                Side::North => Absent::North,
+            };
+            close_match_in(&mut tx, stored, Closing::Forfeit(absent)).await?;
+            forfeited = Some(id);
+        }
+        let (p, after) = super::tournaments::withdraw_in(&mut tx, &loaded, p).await?;
+        tx.commit().await?;
+        Ok((p, after, forfeited))
+    }
+
+    /// Records a bye `player` asks for in `round` of Swiss `name` (not yet paired):
+    /// the pairing of that round leaves them out and the bye scores `points`.
+    pub async fn request_bye(
+        &self,
+        name: &str,
+        player: &str,
+        round: u32,
+        points: ByePoints,
+    ) -> TResult<Player> {
+        let mut tx = self.begin_write().await?;
+        let loaded = load(&mut tx, name).await?;
+        loaded.ensure_open()?;
+        let t = &loaded.tournament;
+        let tournament = loaded.row.name.clone();
+        if t.format != Format::Swiss || t.pairing_system != PairingSystem::Dutch2025 {
+            return Err(TournamentStoreError::ByeNotSwiss {
+                tournament,
+                format: t.format,
+            });
+        }
+        let p = find_player(&mut tx, player)
+            .await?
+            .ok_or_else(|| StoreError::UnknownPlayer(player.trim().to_string()))?;
+        let entrant = t
+            .entrant(p.id)
+            .ok_or_else(|| TournamentStoreError::NotEntered {
+                player: p.name.clone(),
+                tournament: tournament.clone(),
+            })?;
+        if entrant.is_withdrawn() {
+            return Err(TournamentStoreError::AlreadyWithdrawn {
+                player: p.name.clone(),
+                tournament,
+            });
+        }
+        let current = t.current_round();
+        let planned = t.planned_rounds();
+        if round <= current {
+            return Err(TournamentStoreError::RoundAlreadyPaired {
+                round,
+                next: current + 1,
+                last: planned,
+            });
+        }
+        if round > planned {
+            return Err(TournamentStoreError::RoundBeyondEnd { round, planned });
+        }
+        if t.requested_bye(p.id, round).is_some() {
+            return Err(TournamentStoreError::ByeAlreadyRequested {
+                player: p.name.clone(),
+                round,
+            });
+        }
+        insert_bye(&mut tx, loaded.row.id, round, p.id, points, "requested").await?;
+        tx.commit().await?;
+        Ok(p)
+    }
+}
+
+/// The unfinished match of `player` in the current round, and their side in it.
+fn pending_match_of(loaded: &LoadedTournament, player: i64) -> Option<(i64, Side)> {
+    let current = loaded.tournament.current_round();
+    loaded
+        .boards
+        .iter()
+        .filter(|b| b.round == current && !b.finished)
+        .find_map(|b| {
+            let id = b.match_id?;
+            if b.south_id == player {
+                Some((id, Side::South))
+            } else if b.north_id == Some(player) {
+                Some((id, Side::North))
+            } else {
+                None
+            }
+        })
+}
+
+/// Closes `before` (read in this transaction) and writes the match row's summary
+/// and the `match_closings` row.
+pub(crate) async fn close_match_in(
+    conn: &mut impl AsConn,
+    before: StoredMatch,
+    closing: Closing,
+) -> Result<StoredMatch> {
+    let id = before.row.id;
+    if closing == Closing::Forfeit(Absent::Both)
+        && let Some(tid) = before.row.tournament_id
+    {
+        let format: String =
+            super::sql::query_scalar("SELECT format FROM tournaments WHERE id = $1")
+                .bind(tid)
+                .fetch_one(&mut *conn)
+                .await?;
+        if format == Format::Knockout.name() {
+            return Err(StoreError::Match(crate::matches::MatchError::Spec(
+                format!(
+                    "match {id} is a knockout match, which must send one player on: forfeit it with --absent south or --absent north"
+                ),
+            )));
+        }
+    }
+    let mut state = before.state.clone();
+    state.close(closing)?;
+    let at = now();
+    let (winner, hands_played, final_south, final_north) = super::tournaments::summary(&state);
+    let updated = query(
+        "UPDATE matches SET revision = revision + 1, winner = $3, hands_played = $4,
+             final_south = $5, final_north = $6, finished_at = $7
+         WHERE id = $1 AND revision = $2",
+    )
+    .bind(id)
+    .bind(before.row.revision)
+    .bind(winner)
+    .bind(hands_played)
+    .bind(final_south.map(i64::from))
+    .bind(final_north.map(i64::from))
+    .bind(at)
+    .execute(&mut *conn)
+    .await?;
+    if updated != 1 {
+        return Err(StoreError::Conflict);
+    }
+    write_closing(conn, id, closing, at).await?;
+    let mut row = before.row;
+    row.revision += 1;
+    row.winner = winner.map(str::to_string);
+    row.hands_played = hands_played;
+    row.final_south = final_south.map(i64::from);
+    row.final_north = final_north.map(i64::from);
+    row.finished_at = Some(at);
+    Ok(StoredMatch { row, state })
+}
+
+/// Records the zero-point byes of a late entry for the rounds `1..=missed`, already
+/// paired when they entered.
+pub(crate) async fn record_late_entry_byes(
+    conn: &mut impl AsConn,
+    tournament_id: i64,
+    player_id: i64,
+    missed: u32,
+) -> Result<()> {
+    for round in 1..=missed {
+        insert_bye(
+            conn,
+            tournament_id,
+            round,
+            player_id,
+            ByePoints::Zero,
+            "late-entry",
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+async fn insert_bye(
+    conn: &mut impl AsConn,
+    tournament_id: i64,
+    round: u32,
+    player_id: i64,
+    points: ByePoints,
+    reason: &str,
+) -> Result<()> {
+    query(
+        "INSERT INTO tournament_requested_byes
+             (tournament_id, round, player_id, points, reason, entered_at)
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(tournament_id)
+    .bind(i64::from(round))
+    .bind(player_id)
+    .bind(points.name())
+    .bind(reason)
+    .bind(now())
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
