@@ -1136,11 +1136,7 @@ async fn pairings_check(
             ));
             continue;
         };
-        let paired_at = rounds_created
-            .iter()
-            .filter(|(_, r)| *r == round)
-            .map(|(t, _)| *t)
-            .min();
+        let paired = paired_at.get(&round).copied();
         let entered = entered_after.get(&id).copied().unwrap_or(0);
         let withdrawn = loaded
             .tournament
@@ -1150,7 +1146,7 @@ async fn pairings_check(
             "late-entry" if round > entered => Some(format!(
                 "a late entry's zero-point bye is stored for round {round}, but {name} entered after round {entered}"
             )),
-            "requested" if paired_at.is_some_and(|p| at > p) => Some(format!(
+            "requested" if paired.is_some_and(|p| at > p) => Some(format!(
                 "{name}'s bye of round {round} is stored as asked for after the round was paired"
             )),
             _ => withdrawn.filter(|&w| round > w).map(|w| {
