@@ -538,6 +538,10 @@ fn engine_club(db: &dyn Target) {
 /// `tournament run` on PostgreSQL killed (SIGKILL) at six moments, then run to the
 /// end, stores what one uninterrupted run on SQLite stores: the same pairings, moves
 /// and results (engine play is seeded), nothing lost, nothing twice, `verify` clean.
+///
+/// Each kill lands a little later after the run was seen to commit a round, so it
+/// falls mid-run however fast the machine is (a fixed delay could outlast the whole
+/// run on a fast one); a run that ends before its kill must have ended well.
 #[test]
 fn a_tournament_run_killed_part_way_on_postgresql_ends_as_an_uninterrupted_one() {
     let Some(pg) = PgDb::new() else { return };
@@ -545,15 +549,50 @@ fn a_tournament_run_killed_part_way_on_postgresql_ends_as_an_uninterrupted_one()
     engine_club(&whole);
     whole.ok(&["tournament", "run", "Night"]);
     engine_club(&pg);
+    let progress = || {
+        pg.count(
+            "SELECT COUNT(*) + COUNT(winner) FROM matches
+             WHERE tournament_id = (SELECT id FROM tournaments WHERE name = 'Night')",
+        )
+    };
     let mut killed = 0;
     for k in 1..=6u64 {
+        let before = progress();
         let mut child = spawn(&pg, &["tournament", "run", "Night"]);
-        std::thread::sleep(std::time::Duration::from_millis(120 * k));
-        if child.try_wait().unwrap().is_none() {
-            child.kill().unwrap();
-            killed += 1;
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+        let ended_by_itself = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break Some(status);
+            }
+            if progress() > before {
+                std::thread::sleep(std::time::Duration::from_millis(5 * (k - 1)));
+                match child.try_wait().unwrap() {
+                    Some(status) => break Some(status),
+                    None => break None,
+                }
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "run {k} stored nothing in 120 s"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        };
+        match ended_by_itself {
+            None => {
+                child.kill().unwrap();
+                child.wait().unwrap();
+                killed += 1;
+            }
+            Some(status) => {
+                let out = child.wait_with_output().unwrap();
+                assert!(
+                    status.success(),
+                    "run {k} failed: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                break;
+            }
         }
-        child.wait().unwrap();
     }
     pg.ok(&["tournament", "run", "Night"]);
     verified(&pg);

@@ -132,6 +132,20 @@ impl PgDb {
         })
     }
 
+    /// One number from the database (a count a test watches while a process writes).
+    pub fn count(&self, sql: &str) -> i64 {
+        let (url, sql) = (self.url.clone(), sql.to_string());
+        on_thread(async move {
+            let mut conn = PgConnection::connect(&url).await.unwrap();
+            let n: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+                .fetch_one(&mut conn)
+                .await
+                .unwrap();
+            conn.close().await.ok();
+            n
+        })
+    }
+
     /// Every row of every table (goobalay's and any other), as JSON text, table by
     /// table in name order, rows sorted: equal snapshots, equal databases.
     pub fn snapshot(&self) -> Vec<Vec<u8>> {
