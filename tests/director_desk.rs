@@ -478,7 +478,7 @@ fn a_result_typed_wrongly_is_corrected_after_the_next_round_was_paired() {
         "North won, typed the wrong way",
     ]);
     assert!(
-        out.contains(&format!("match {id}: hand 1 corrected to 0-28 (North won, typed the wrong way); the match's result was 1-0 (28-0), is 0-1 (0-28)")),
+        out.contains(&format!("match {id}: corrected hand 1 to 0-28 (North won, typed the wrong way); the match's result was 1-0 (28-0), is 0-1 (0-28)")),
         "{out}"
     );
     assert!(out.contains(&format!("Club: {north} was ")), "{out}");
@@ -527,7 +527,7 @@ fn a_result_typed_wrongly_is_corrected_after_the_next_round_was_paired() {
     );
     let show = show_text(&db, "Club");
     assert!(
-        show.contains(&format!("round 1 board 1, match {id} hand 1 to 0-28 (North won, typed the wrong way): 1-0 (28-0) before, 0-1 (0-28) after")),
+        show.contains(&format!("round 1 board 1, match {id}: hand 1 to 0-28 (North won, typed the wrong way): 1-0 (28-0) before, 0-1 (0-28) after")),
         "{show}"
     );
     // Round 2 stays as paired; verify judges it on round 1 as it stood then.

@@ -267,6 +267,7 @@ fn finished_how(stored: &StoredMatch) -> Option<String> {
     let outcome = stored.state.outcome()?;
     Some(match (stored.state.closing(), outcome.winner()) {
         (Some(Closing::Forfeit(a)), _) => format!("forfeited, {} absent", a.name()),
+        (Some(Closing::Void), _) => "void".to_string(),
         (_, Some(side)) => format!("{} ({side}) won", stored.row.player_name(side)),
         (_, None) => "drawn".to_string(),
     })

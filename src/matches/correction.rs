@@ -5,16 +5,16 @@
 
 use thiserror::Error;
 
-use super::{Event, HandEnd, MatchError, MatchState, hand_events};
+use super::{Closing, Event, HandEnd, MatchError, MatchState, hand_events};
 use crate::engine::BySide;
 
 /// Why a correction cannot be made.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum CorrectionError {
     #[error(
-        "the match is not finished; a hand's entered score is corrected once the match is over (while it is played, its whole result can be replaced with --match)"
+        "hand {hand} is still being played; enter its result with `goobalay match result` (or replace the whole match's result with --match)"
     )]
-    NotFinished,
+    HandInPlay { hand: u32 },
     #[error("the match has no hand {hand} (it has {hands})")]
     NoSuchHand { hand: u32, hands: u32 },
     #[error(
@@ -33,23 +33,83 @@ pub enum CorrectionError {
         "with hand {hand} at {south}-{north} the match would not be over; a finished match's correction must finish it (correct the whole match's result with --match)"
     )]
     WouldReopen { hand: u32, south: u32, north: u32 },
+    #[error(
+        "the match's result was {how}, not taken from its hands; correct the whole result instead (--match, --absent or --void)"
+    )]
+    ClosedMatch { how: &'static str },
+    #[error("the match is already {0}")]
+    SameResult(String),
     #[error("{0}")]
     Match(#[from] MatchError),
 }
 
-/// `state` with hand `hand`'s entered result replaced by `score`. Only a finished
-/// match is corrected this way, and only an entered hand (`match result`; a played
-/// hand's score follows from its moves). The hands after it must come out the same
-/// (a `games:N` match's games are independent; in a multi-hand match the next hand is
-/// set up from this one's score, so only the last hand can be corrected), and the
-/// match must still be over.
+/// `state` with its whole result replaced by `closing` (`match correct --match`,
+/// `--absent`, `--void`), finished or not: the hands stay as they are and nothing more
+/// is played. An entered result's seeds are checked as when it is first entered
+/// ([`MatchState::close`]).
+pub fn with_closing(state: &MatchState, closing: Closing) -> Result<MatchState, CorrectionError> {
+    if state.closing == Some(closing) {
+        return Err(CorrectionError::SameResult(describe(closing)));
+    }
+    if state.closing.is_none()
+        && let Closing::Entered { outcome, seeds } = closing
+        && state.outcome == Some(outcome)
+        && seeds.is_none_or(|s| hand_seeds(state) == Some(s))
+    {
+        return Err(CorrectionError::SameResult(describe(closing)));
+    }
+    state.check_closing(closing)?;
+    let mut corrected = state.clone();
+    corrected.outcome = Some(closing.outcome());
+    corrected.closing = Some(closing);
+    Ok(corrected)
+}
+
+/// The final seeds as the hands give them (the last hand's score; `games:N`: the sum).
+fn hand_seeds(state: &MatchState) -> Option<BySide<u32>> {
+    let mut scores = state.hands().iter().filter_map(|h| h.score);
+    if state.spec().form.games().is_some() {
+        Some(scores.fold(BySide::new(0, 0), |a, s| {
+            BySide::new(a.south + s.south, a.north + s.north)
+        }))
+    } else {
+        scores.next_back()
+    }
+}
+
+fn describe(closing: Closing) -> String {
+    match closing {
+        Closing::Forfeit(a) => format!("forfeited with {} absent", a.name()),
+        Closing::Void => "void".to_string(),
+        Closing::Entered { outcome, seeds } => {
+            let seeds = seeds.map_or(String::new(), |s| {
+                format!(" with seeds {}-{}", s.south, s.north)
+            });
+            format!("'{}'{seeds}", outcome.name())
+        }
+    }
+}
+
+/// `state` with hand `hand`'s entered result replaced by `score`. Only an entered
+/// hand is corrected this way (`match result`; a played hand's score follows from its
+/// moves). The hands after it must come out the same (a `games:N` match's games are
+/// independent; in a multi-hand match the next hand is set up from this one's score),
+/// except a next hand of an unfinished match in which nothing was done yet: it is set
+/// up again from the corrected score (or is no more, if the correction ends the
+/// match). A finished match must still be over.
 pub fn with_hand_score(
     state: &MatchState,
     hand: u32,
     score: BySide<u32>,
 ) -> Result<MatchState, CorrectionError> {
-    if !state.is_over() {
-        return Err(CorrectionError::NotFinished);
+    if let Some(closing) = state.closing {
+        return Err(CorrectionError::ClosedMatch {
+            how: match closing {
+                Closing::Forfeit(_) => "a forfeit",
+                Closing::Entered { .. } => "entered for the whole match",
+                Closing::Void => "voided",
+            },
+        });
     }
     let hands = state.hands();
     let count = hands.len() as u32;
@@ -59,6 +119,12 @@ pub fn with_hand_score(
     match target.end {
         Some(HandEnd::Entered) => {}
         Some(HandEnd::Game(_)) => return Err(CorrectionError::PlayedHand { hand }),
+        None if !target.moves.is_empty()
+            || target.arrangement.south.is_some()
+            || target.arrangement.north.is_some() =>
+        {
+            return Err(CorrectionError::HandInPlay { hand });
+        }
         None => return Err(CorrectionError::NoResult { hand }),
     }
     if target.score == Some(score) {
@@ -78,6 +144,10 @@ pub fn with_hand_score(
     let mut corrected = MatchState::replay(state.spec().clone(), events)?;
     corrected.apply(&Event::Result(score))?;
     for later in &hands[hand as usize..] {
+        let untouched = !state.is_over() && later.number == count && hand_events(later).is_empty();
+        if untouched {
+            break;
+        }
         let same = !corrected.is_over()
             && hand_events(later)
                 .iter()
@@ -90,7 +160,7 @@ pub fn with_hand_score(
             });
         }
     }
-    if !corrected.is_over() {
+    if state.is_over() && !corrected.is_over() {
         return Err(CorrectionError::WouldReopen {
             hand,
             south: score.south,
@@ -98,4 +168,92 @@ pub fn with_hand_score(
         });
     }
     Ok(corrected)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Side, Variant};
+    use crate::matches::{Absent, MatchForm, MatchOutcome, MatchSpec};
+
+    /// A Tihbat single game (28 seeds in play), its hand entered as `score`.
+    fn entered(score: Option<BySide<u32>>) -> MatchState {
+        let v = Variant::preset("tihbat").unwrap();
+        let spec = MatchSpec::new(&v, MatchForm::Single, None, Side::South).unwrap();
+        let mut state = MatchState::new(spec);
+        if let Some(score) = score {
+            state.apply(&Event::Result(score)).unwrap();
+        }
+        state
+    }
+
+    #[test]
+    fn a_whole_match_correction_replaces_a_finished_result_and_keeps_the_hands() {
+        let state = entered(Some(BySide::new(16, 12)));
+        assert_eq!(state.outcome(), Some(MatchOutcome::Winner(Side::South)));
+        let closing = Closing::Entered {
+            outcome: MatchOutcome::Winner(Side::North),
+            seeds: Some(BySide::new(12, 16)),
+        };
+        let corrected = with_closing(&state, closing).unwrap();
+        assert_eq!(corrected.outcome(), Some(MatchOutcome::Winner(Side::North)));
+        assert_eq!(corrected.closing(), Some(closing));
+        assert_eq!(corrected.hands(), state.hands());
+        // The same result again is no correction; a whole result must add up and agree.
+        assert_eq!(
+            with_closing(&corrected, closing).unwrap_err(),
+            CorrectionError::SameResult("'north' with seeds 12-16".into())
+        );
+        let same_as_hands = Closing::Entered {
+            outcome: MatchOutcome::Winner(Side::South),
+            seeds: None,
+        };
+        assert!(matches!(
+            with_closing(&state, same_as_hands),
+            Err(CorrectionError::SameResult(_))
+        ));
+        // Seeds that do not add up to the 28 in play; a draw with unequal seeds.
+        for (outcome, seeds) in [
+            (MatchOutcome::Winner(Side::North), BySide::new(10, 10)),
+            (MatchOutcome::Draw, BySide::new(16, 12)),
+        ] {
+            let bad = Closing::Entered {
+                outcome,
+                seeds: Some(seeds),
+            };
+            assert!(matches!(
+                with_closing(&state, bad),
+                Err(CorrectionError::Match(MatchError::Result(_)))
+            ));
+        }
+    }
+
+    #[test]
+    fn an_unfinished_match_is_corrected_to_a_forfeit_or_void_and_then_is_over() {
+        let state = entered(None);
+        let forfeit = with_closing(&state, Closing::Forfeit(Absent::South)).unwrap();
+        assert_eq!(forfeit.outcome(), Some(MatchOutcome::Winner(Side::North)));
+        assert!(forfeit.is_over());
+        let void = with_closing(&forfeit, Closing::Void).unwrap();
+        assert_eq!(void.outcome(), Some(MatchOutcome::Draw));
+        assert_eq!(void.closing(), Some(Closing::Void));
+        assert_eq!(
+            void.closing().and_then(Closing::unplayed),
+            Some(Absent::Both)
+        );
+        // A result no longer taken from the hands: a hand's score cannot change it.
+        assert_eq!(
+            with_hand_score(&void, 1, BySide::new(14, 14)).unwrap_err(),
+            CorrectionError::ClosedMatch { how: "voided" }
+        );
+        let finished_then_forfeited = with_closing(
+            &entered(Some(BySide::new(16, 12))),
+            Closing::Forfeit(Absent::North),
+        )
+        .unwrap();
+        assert_eq!(
+            with_hand_score(&finished_then_forfeited, 1, BySide::new(12, 16)).unwrap_err(),
+            CorrectionError::ClosedMatch { how: "a forfeit" }
+        );
+    }
 }

@@ -297,6 +297,10 @@ pub enum Closing {
         outcome: MatchOutcome,
         seeds: Option<BySide<u32>>,
     },
+    /// Annulled by the director's correction (`match correct --void`): nobody wins,
+    /// nobody scores, not played. Stored as [`MatchOutcome::Draw`], like a double
+    /// forfeit, and counted as one by the standings (TRF has no other code for it).
+    Void,
 }
 
 impl Closing {
@@ -305,13 +309,23 @@ impl Closing {
         match self {
             Closing::Forfeit(Absent::South) => MatchOutcome::Winner(Side::North),
             Closing::Forfeit(Absent::North) => MatchOutcome::Winner(Side::South),
-            Closing::Forfeit(Absent::Both) => MatchOutcome::Draw,
+            Closing::Forfeit(Absent::Both) | Closing::Void => MatchOutcome::Draw,
             Closing::Entered { outcome, .. } => outcome,
         }
     }
 
     pub fn is_forfeit(self) -> bool {
         matches!(self, Closing::Forfeit(_))
+    }
+
+    /// Who is counted absent: a forfeit's absent side; a void match counts as a
+    /// double forfeit (nobody scores, not played). `None`: played.
+    pub fn unplayed(self) -> Option<Absent> {
+        match self {
+            Closing::Forfeit(absent) => Some(absent),
+            Closing::Void => Some(Absent::Both),
+            Closing::Entered { .. } => None,
+        }
     }
 }
 
@@ -509,6 +523,15 @@ impl MatchState {
         if let Some(e) = self.over_error() {
             return Err(e);
         }
+        self.check_closing(closing)?;
+        self.outcome = Some(closing.outcome());
+        self.closing = Some(closing);
+        Ok(())
+    }
+
+    /// The checks of [`MatchState::close`] that do not depend on the match being
+    /// unfinished (a correction replaces a finished match's result with them too).
+    fn check_closing(&self, closing: Closing) -> Result<(), MatchError> {
         if let Closing::Entered {
             outcome,
             seeds: Some(seeds),
@@ -539,8 +562,6 @@ impl MatchState {
                 )));
             }
         }
-        self.outcome = Some(closing.outcome());
-        self.closing = Some(closing);
         Ok(())
     }
 
@@ -613,6 +634,7 @@ impl MatchState {
                 (Some(Closing::Forfeit(absent)), _) => {
                     format!("forfeited, {} absent", absent.name())
                 }
+                (Some(Closing::Void), _) => "void (annulled by a correction)".to_string(),
                 (_, MatchOutcome::Winner(s)) => format!("{s} won"),
                 (_, MatchOutcome::Draw) => "drawn".to_string(),
             })
@@ -900,7 +922,7 @@ impl MatchState {
                     player: awaiting.side(),
                 },
                 winner: match self.closing {
-                    Some(Closing::Forfeit(Absent::Both)) => None,
+                    Some(Closing::Forfeit(Absent::Both) | Closing::Void) => None,
                     _ => self.outcome.map(MatchOutcome::name),
                 },
                 absent: match self.closing {
@@ -908,6 +930,7 @@ impl MatchState {
                     _ => None,
                 },
                 entered: matches!(self.closing, Some(Closing::Entered { .. })),
+                void: self.closing == Some(Closing::Void),
             },
         }
     }
@@ -948,6 +971,9 @@ pub struct MatchInfo {
     /// The whole match's result was entered (played off the system).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub entered: bool,
+    /// Annulled by a correction: no result counts.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub void: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]

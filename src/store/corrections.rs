@@ -15,8 +15,8 @@ use serde::Serialize;
 use super::sql::{AsConn, Row, query};
 use super::{Result, Store, StoreError, StoredMatch, load_match, now, tournaments};
 use crate::engine::BySide;
-use crate::matches::MatchState;
 use crate::matches::correction::{self, CorrectionError};
+use crate::matches::{Absent, Closing, MatchOutcome, MatchState};
 use crate::tournament::{Decision, MatchResult};
 
 /// What a correction replaces.
@@ -25,24 +25,103 @@ use crate::tournament::{Decision, MatchResult};
 pub enum CorrectionKind {
     /// Hand `hand`'s entered result becomes `score`.
     Score { hand: u32, score: BySide<u32> },
+    /// The whole match's result becomes `decision` ("south", "north", "draw"), with
+    /// the final seeds when known: played and rated.
+    Match {
+        #[serde(serialize_with = "outcome_name")]
+        decision: MatchOutcome,
+        seeds: Option<BySide<u32>>,
+    },
+    /// The match becomes a forfeit: `absent` did not come.
+    Absent { absent: Absent },
+    /// The match is annulled: no result counts, not played.
+    Void,
+}
+
+fn outcome_name<S: serde::Serializer>(
+    o: &MatchOutcome,
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    s.serialize_str(o.name())
+}
+
+impl CorrectionKind {
+    /// The stored kind: `score`, `match`, `absent` or `void`.
+    pub fn name(self) -> &'static str {
+        match self {
+            CorrectionKind::Score { .. } => "score",
+            CorrectionKind::Match { .. } => "match",
+            CorrectionKind::Absent { .. } => "absent",
+            CorrectionKind::Void => "void",
+        }
+    }
+
+    /// What it changed, for a person: "hand 2 to 16-12", "the whole match to 1-0
+    /// (30-18)", "the match to a forfeit, north absent", "the match to void".
+    pub fn describe(self) -> String {
+        match self {
+            CorrectionKind::Score { hand, score } => {
+                format!("hand {hand} to {}-{}", score.south, score.north)
+            }
+            CorrectionKind::Match { decision, seeds } => {
+                let result = ResultSummary {
+                    winner: Some(decision.name().to_string()),
+                    seeds,
+                    unplayed: None,
+                };
+                format!("the whole match to {}", result.text())
+            }
+            CorrectionKind::Absent {
+                absent: Absent::Both,
+            } => "the match to a double forfeit (both absent)".to_string(),
+            CorrectionKind::Absent { absent } => {
+                format!("the match to a forfeit, {} absent", absent.name())
+            }
+            CorrectionKind::Void => "the match to void (annulled)".to_string(),
+        }
+    }
+
+    /// The closing a whole-match correction gives the match (`None`: a hand's score).
+    pub fn closing(self) -> Option<Closing> {
+        match self {
+            CorrectionKind::Score { .. } => None,
+            CorrectionKind::Match { decision, seeds } => Some(Closing::Entered {
+                outcome: decision,
+                seeds,
+            }),
+            CorrectionKind::Absent { absent } => Some(Closing::Forfeit(absent)),
+            CorrectionKind::Void => Some(Closing::Void),
+        }
+    }
 }
 
 /// A match's result as the standings count it: the winner ("south", "north",
 /// "draw"; `None`: no result) and each side's seeds.
+///
+/// `unplayed` is not a stored column: it is the match's forfeit (a void match counts
+/// as a double forfeit) as the corrections before it and the match's own closing
+/// leave it, worked out when the corrections are read ([`with_unplayed`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ResultSummary {
     pub winner: Option<String>,
     pub seeds: Option<BySide<u32>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unplayed: Option<Absent>,
 }
 
 impl ResultSummary {
     pub fn of(state: &MatchState) -> ResultSummary {
         let played = tournaments::played(0, state);
+        let closing = state.closing();
+        let seeds = match closing {
+            Some(Closing::Entered { seeds, .. }) => seeds,
+            Some(Closing::Forfeit(_) | Closing::Void) => None,
+            None => Some(BySide::new(played.result_seeds.0, played.result_seeds.1)),
+        };
         ResultSummary {
             winner: state.outcome().map(|o| o.name().to_string()),
-            seeds: state
-                .outcome()
-                .map(|_| BySide::new(played.result_seeds.0, played.result_seeds.1)),
+            seeds: state.outcome().and(seeds),
+            unplayed: closing.and_then(Closing::unplayed),
         }
     }
 
@@ -54,21 +133,27 @@ impl ResultSummary {
             "draw" => Decision::Draw,
             _ => return None,
         };
+        if let Some(absent) = self.unplayed {
+            return Some(MatchResult::forfeited(absent));
+        }
         Some(MatchResult::played(
             decision,
             self.seeds.unwrap_or(BySide::new(0, 0)),
         ))
     }
 
-    /// "1-0 (28-0)", "draw (14-14)", "none".
+    /// "1-0 (28-0)", "draw (14-14)", "1-0 by forfeit", "no result".
     pub fn text(&self) -> String {
         let seeds = self
             .seeds
             .map_or(String::new(), |s| format!(" ({}-{})", s.south, s.north));
-        match self.winner.as_deref() {
-            Some("south") => format!("1-0{seeds}"),
-            Some("north") => format!("0-1{seeds}"),
-            Some("draw") => format!("draw{seeds}"),
+        match (self.winner.as_deref(), self.unplayed) {
+            (Some(_), Some(Absent::Both)) => "unplayed, nobody scores".to_string(),
+            (Some("south"), Some(_)) => "1-0 by forfeit".to_string(),
+            (Some("north"), Some(_)) => "0-1 by forfeit".to_string(),
+            (Some("south"), None) => format!("1-0{seeds}"),
+            (Some("north"), None) => format!("0-1{seeds}"),
+            (Some("draw"), None) => format!("draw{seeds}"),
             _ => "no result".to_string(),
         }
     }
@@ -110,7 +195,38 @@ pub(crate) async fn corrections_of(conn: &mut impl AsConn, id: i64) -> Result<Ve
         .bind(id)
         .fetch_all(&mut *conn)
         .await?;
-    rows.iter().map(correction_row).collect()
+    let corrections = rows
+        .iter()
+        .map(correction_row)
+        .collect::<Result<Vec<_>>>()?;
+    if corrections.is_empty() {
+        return Ok(corrections);
+    }
+    let closing = super::read_closing(conn, id).await?;
+    Ok(with_unplayed(corrections, |_| closing))
+}
+
+/// Fills in each correction's `unplayed` before and after: a whole-match correction
+/// sets it (a forfeit, a void), a score correction leaves it (it is made only on a
+/// match not closed); the first starts from the match's own closing.
+fn with_unplayed(
+    mut corrections: Vec<Correction>,
+    closing_of: impl Fn(i64) -> Option<Closing>,
+) -> Vec<Correction> {
+    let mut last: HashMap<i64, Option<Absent>> = HashMap::new();
+    for c in &mut corrections {
+        let before = *last
+            .entry(c.match_id)
+            .or_insert_with(|| closing_of(c.match_id).and_then(Closing::unplayed));
+        let after = match c.kind.closing() {
+            Some(closing) => closing.unplayed(),
+            None => before,
+        };
+        c.before.unplayed = before;
+        c.after.unplayed = after;
+        last.insert(c.match_id, after);
+    }
+    corrections
 }
 
 fn correction_row(r: &Row) -> Result<Correction> {
@@ -134,6 +250,22 @@ fn correction_row(r: &Row) -> Result<Correction> {
             score: pair("score_south", "score_north")?
                 .ok_or_else(|| bad("a score correction without a score"))?,
         },
+        "match" => CorrectionKind::Match {
+            decision: r
+                .try_get::<Option<String>>("decision")?
+                .as_deref()
+                .and_then(MatchOutcome::parse)
+                .ok_or_else(|| bad("a match correction without a decision"))?,
+            seeds: pair("score_south", "score_north")?,
+        },
+        "absent" => CorrectionKind::Absent {
+            absent: r
+                .try_get::<Option<String>>("absent")?
+                .as_deref()
+                .and_then(Absent::parse)
+                .ok_or_else(|| bad("a forfeit correction without who was absent"))?,
+        },
+        "void" => CorrectionKind::Void,
         other => return Err(bad(&format!("kind '{other}' is not known to this version"))),
     };
     Ok(Correction {
@@ -145,10 +277,12 @@ fn correction_row(r: &Row) -> Result<Correction> {
         before: ResultSummary {
             winner: r.try_get("winner_before")?,
             seeds: pair("seeds_south_before", "seeds_north_before")?,
+            unplayed: None,
         },
         after: ResultSummary {
             winner: r.try_get("winner_after")?,
             seeds: pair("seeds_south_after", "seeds_north_after")?,
+            unplayed: None,
         },
     })
 }
@@ -157,16 +291,28 @@ fn correction_row(r: &Row) -> Result<Correction> {
 pub(crate) fn corrected_scores(corrections: &[Correction]) -> HashMap<u32, BySide<u32>> {
     corrections
         .iter()
-        .map(|c| match c.kind {
-            CorrectionKind::Score { hand, score } => (hand, score),
+        .filter_map(|c| match c.kind {
+            CorrectionKind::Score { hand, score } => Some((hand, score)),
+            _ => None,
         })
         .collect()
 }
 
-/// `state` with `kind` applied (the rule is [`correction::with_hand_score`]).
+/// The whole-match results put in place by corrections, in order: each replaces the
+/// one before (applied after the hands and the match's own closing).
+pub(crate) fn corrected_closings(corrections: &[Correction]) -> impl Iterator<Item = Closing> + '_ {
+    corrections.iter().filter_map(|c| c.kind.closing())
+}
+
+/// `state` with `kind` applied (the rules are [`correction::with_hand_score`] and
+/// [`correction::with_closing`]).
 pub fn apply(state: &MatchState, kind: CorrectionKind) -> Result<MatchState, CorrectionError> {
-    match kind {
-        CorrectionKind::Score { hand, score } => correction::with_hand_score(state, hand, score),
+    match (kind, kind.closing()) {
+        (CorrectionKind::Score { hand, score }, _) => {
+            correction::with_hand_score(state, hand, score)
+        }
+        (_, Some(closing)) => correction::with_closing(state, closing),
+        (_, None) => unreachable!("only a score correction has no closing"),
     }
 }
 
@@ -185,6 +331,9 @@ impl Store {
         }
         let mut tx = self.begin_write().await?;
         let before = load_match(&mut tx, id).await?;
+        if let Some(closing) = kind.closing() {
+            super::forfeits::refuse_unplayed_knockout(&mut tx, &before, closing).await?;
+        }
         let after =
             apply(&before.state, kind).map_err(|error| CorrectError::Refused { id, error })?;
         let (old, new) = (ResultSummary::of(&before.state), ResultSummary::of(&after));
@@ -204,23 +353,46 @@ impl Store {
         .bind(at)
         .execute(&mut tx)
         .await?;
-        // No hand row changes: the corrected hand keeps its row as entered, and the
-        // hands after it come out the same (`with_hand_score`).
-        let CorrectionKind::Score { hand, score } = kind;
+        // A corrected hand keeps its row as entered. The hands after it come out the
+        // same (`with_hand_score`), but for an unfinished match's next hand, where
+        // nothing was done yet: its row is its setup, which follows the corrected
+        // score (or it is no more, when the correction ends the match). A whole-match
+        // correction leaves every hand as it is (`with_closing`).
+        if let CorrectionKind::Score { hand, .. } = kind {
+            let n = after.spec().rules.holes_per_row;
+            query("DELETE FROM hands WHERE match_id = $1 AND number > $2")
+                .bind(id)
+                .bind(after.hands().len() as i64)
+                .execute(&mut tx)
+                .await?;
+            let later = after.hands().iter().skip(hand as usize);
+            let changed =
+                later.filter(|h| before.state.hands().get(h.number as usize - 1) != Some(*h));
+            super::write_hand_rows(&mut tx, changed.map(|h| (id, h)), n).await?;
+        }
+        let (hand, score, decision, absent) = match kind {
+            CorrectionKind::Score { hand, score } => (Some(hand), Some(score), None, None),
+            CorrectionKind::Match { decision, seeds } => (None, seeds, Some(decision.name()), None),
+            CorrectionKind::Absent { absent } => (None, None, None, Some(absent.name())),
+            CorrectionKind::Void => (None, None, None, None),
+        };
         let seeds = |s: &ResultSummary| s.seeds.map(|b| (i64::from(b.south), i64::from(b.north)));
         let cid: i64 = query(
             "INSERT INTO match_corrections (match_id, corrected_at, reason, kind, hand,
-                 score_south, score_north, winner_before, seeds_south_before,
+                 score_south, score_north, decision, absent, winner_before, seeds_south_before,
                  seeds_north_before, winner_after, seeds_south_after, seeds_north_after)
-             VALUES ($1, $2, $3, 'score', $4, $5, $6, $7, $8, $9, $10, $11, $12)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
              RETURNING id",
         )
         .bind(id)
         .bind(at)
         .bind(reason.trim())
-        .bind(i64::from(hand))
-        .bind(i64::from(score.south))
-        .bind(i64::from(score.north))
+        .bind(kind.name())
+        .bind(hand.map(i64::from))
+        .bind(score.map(|s| i64::from(s.south)))
+        .bind(score.map(|s| i64::from(s.north)))
+        .bind(decision)
+        .bind(absent)
         .bind(old.winner.clone())
         .bind(seeds(&old).map(|s| s.0))
         .bind(seeds(&old).map(|s| s.1))
@@ -230,6 +402,11 @@ impl Store {
         .fetch_one(&mut tx)
         .await?
         .try_get("id")?;
+        if let (Some(tid), None, Some(_)) = (before.row.tournament_id, &before.row.winner, winner) {
+            super::rounds::close_if_over(&mut tx, tid)
+                .await
+                .map_err(StoreError::from)?;
+        }
         let stored = load_match(&mut tx, id).await?;
         tx.commit().await?;
         let correction = Correction {
@@ -273,5 +450,17 @@ pub(crate) async fn tournament_corrections(
     .bind(tournament_id)
     .fetch_all(&mut *conn)
     .await?;
-    rows.iter().map(correction_row).collect()
+    let corrections = rows
+        .iter()
+        .map(correction_row)
+        .collect::<Result<Vec<_>>>()?;
+    let mut closings = HashMap::new();
+    for c in &corrections {
+        if let std::collections::hash_map::Entry::Vacant(e) = closings.entry(c.match_id) {
+            e.insert(super::read_closing(conn, c.match_id).await?);
+        }
+    }
+    Ok(with_unplayed(corrections, |id| {
+        closings.get(&id).copied().flatten()
+    }))
 }

@@ -151,22 +151,7 @@ pub(crate) async fn close_match_in(
     closing: Closing,
 ) -> Result<StoredMatch> {
     let id = before.row.id;
-    if closing == Closing::Forfeit(Absent::Both)
-        && let Some(tid) = before.row.tournament_id
-    {
-        let format: String =
-            super::sql::query_scalar("SELECT format FROM tournaments WHERE id = $1")
-                .bind(tid)
-                .fetch_one(&mut *conn)
-                .await?;
-        if format == Format::Knockout.name() {
-            return Err(StoreError::Match(crate::matches::MatchError::Spec(
-                format!(
-                    "match {id} is a knockout match, which must send one player on: forfeit it with --absent south or --absent north"
-                ),
-            )));
-        }
-    }
+    refuse_unplayed_knockout(conn, &before, closing).await?;
     let mut state = before.state.clone();
     state.close(closing)?;
     let at = now();
@@ -189,6 +174,9 @@ pub(crate) async fn close_match_in(
         return Err(StoreError::Conflict);
     }
     write_closing(conn, id, closing, at).await?;
+    if let Some(tid) = before.row.tournament_id {
+        super::rounds::close_if_over(conn, tid).await?;
+    }
     let mut row = before.row;
     row.revision += 1;
     row.winner = winner.map(str::to_string);
@@ -242,5 +230,38 @@ async fn insert_bye(
     .bind(now())
     .execute(&mut *conn)
     .await?;
+    Ok(())
+}
+
+/// A knockout match must send one player on: neither a double forfeit nor a void
+/// match (which counts as one) can end it.
+pub(crate) async fn refuse_unplayed_knockout(
+    conn: &mut impl AsConn,
+    stored: &StoredMatch,
+    closing: Closing,
+) -> Result<()> {
+    let id = stored.row.id;
+    let Some(tid) = stored.row.tournament_id else {
+        return Ok(());
+    };
+    if closing.unplayed() != Some(Absent::Both) {
+        return Ok(());
+    }
+    let format: String = super::sql::query_scalar("SELECT format FROM tournaments WHERE id = $1")
+        .bind(tid)
+        .fetch_one(&mut *conn)
+        .await?;
+    if format == Format::Knockout.name() {
+        let what = if closing == Closing::Void {
+            "voided"
+        } else {
+            "forfeited by both"
+        };
+        return Err(StoreError::Match(crate::matches::MatchError::Spec(
+            format!(
+                "match {id} is a knockout match, which must send one player on, so it cannot be {what}: give it to one side with --absent south or --absent north"
+            ),
+        )));
+    }
     Ok(())
 }

@@ -913,7 +913,8 @@ async fn load_match(conn: &mut impl AsConn, id: i64) -> Result<StoredMatch> {
     let corrupt =
         |hand: i64, what: &str| StoreError::Corrupt(format!("match {id} hand {hand}: {what}"));
     // An entered hand's score as corrected since (the row keeps it as entered).
-    let corrected = corrections::corrected_scores(&corrections::corrections_of(conn, id).await?);
+    let corrections = corrections::corrections_of(conn, id).await?;
+    let corrected = corrections::corrected_scores(&corrections);
     let mut state = MatchState::new(spec);
     for h in &hands {
         let number: i64 = h.try_get("number")?;
@@ -992,6 +993,10 @@ async fn load_match(conn: &mut impl AsConn, id: i64) -> Result<StoredMatch> {
             .close(closing)
             .map_err(|e| StoreError::Corrupt(format!("match {id}: closing: {e}")))?;
     }
+    for closing in corrections::corrected_closings(&corrections) {
+        state = crate::matches::correction::with_closing(&state, closing)
+            .map_err(|e| StoreError::Corrupt(format!("match {id}: a correction: {e}")))?;
+    }
     Ok(StoredMatch { row, state })
 }
 
@@ -1041,6 +1046,11 @@ async fn write_closing(
     let (kind, absent, winner, seeds) = match closing {
         Closing::Forfeit(a) => ("forfeit", Some(a.name()), None, None),
         Closing::Entered { outcome, seeds } => ("match", None, Some(outcome.name()), seeds),
+        Closing::Void => {
+            return Err(StoreError::Corrupt(format!(
+                "match {id}: only a correction voids a match"
+            )));
+        }
     };
     query(
         "INSERT INTO match_closings (match_id, kind, absent, winner, seeds_south, seeds_north,

@@ -192,8 +192,12 @@ pub(super) async fn rated_games(
     let rows = query(
         "SELECT id, south_id, north_id, winner, finished_at FROM matches
          WHERE winner IS NOT NULL AND (CAST($1 AS TEXT) IS NULL OR variant = $1)
-           AND NOT EXISTS (SELECT 1 FROM match_closings c
-                           WHERE c.match_id = matches.id AND c.kind = 'forfeit')",
+           AND COALESCE(
+                 (SELECT wc.kind FROM match_corrections wc
+                  WHERE wc.match_id = matches.id AND wc.kind <> 'score'
+                  ORDER BY wc.id DESC LIMIT 1),
+                 (SELECT c.kind FROM match_closings c WHERE c.match_id = matches.id),
+                 'played') NOT IN ('forfeit', 'absent', 'void')",
     )
     .bind(variant.map(str::to_string))
     .fetch_all(&mut *conn)

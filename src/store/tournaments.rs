@@ -1540,8 +1540,13 @@ pub(super) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTou
                     AS corrected_south,
                 CASE WHEN $2 THEN (SELECT mc.seeds_north_after FROM match_corrections mc
                                    WHERE mc.match_id = m.id ORDER BY mc.id DESC LIMIT 1) END
-                    AS corrected_north
+                    AS corrected_north,
+                wc.kind AS whole_kind, wc.absent AS whole_absent,
+                wc.score_south AS whole_south, wc.score_north AS whole_north
          FROM matches m LEFT JOIN match_closings c ON c.match_id = m.id
+         LEFT JOIN (SELECT match_id, MAX(id) AS id FROM match_corrections
+                    WHERE kind <> 'score' GROUP BY match_id) lw ON lw.match_id = m.id
+         LEFT JOIN match_corrections wc ON wc.id = lw.id
          WHERE m.tournament_id = $1 ORDER BY m.round, m.id",
     )
     .bind(tid)
@@ -1584,19 +1589,32 @@ pub(super) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTou
                 r.try_get::<Option<i64>>("final_north")?.unwrap_or(0),
             )
         };
-        let closing: Option<String> = r.try_get("closing")?;
+        // The latest whole-match correction replaces the match's own closing.
+        let whole: Option<String> = r.try_get("whole_kind")?;
+        let (closing, absent_col, south_col, north_col) = match whole.as_deref() {
+            Some("absent") => (Some("forfeit".to_string()), "whole_absent", "", ""),
+            Some("void") => (Some("void".to_string()), "", "", ""),
+            Some(_) => (Some("match".to_string()), "", "whole_south", "whole_north"),
+            None => (
+                r.try_get::<Option<String>>("closing")?,
+                "absent",
+                "closing_south",
+                "closing_north",
+            ),
+        };
         // A whole-match result's seeds are the entered ones (none given: unknown, 0-0).
         let seeds = match closing.as_deref() {
             Some("match") => (
-                r.try_get::<Option<i64>>("closing_south")?.unwrap_or(0),
-                r.try_get::<Option<i64>>("closing_north")?.unwrap_or(0),
+                r.try_get::<Option<i64>>(south_col)?.unwrap_or(0),
+                r.try_get::<Option<i64>>(north_col)?.unwrap_or(0),
             ),
             _ => seeds,
         };
         let result = match (winner.as_deref(), closing.as_deref()) {
             (None, _) => None,
+            (Some(_), Some("void")) => Some(MatchResult::forfeited(crate::matches::Absent::Both)),
             (Some(_), Some("forfeit")) => {
-                let absent: Option<String> = r.try_get("absent")?;
+                let absent: Option<String> = r.try_get(absent_col)?;
                 let absent = absent
                     .as_deref()
                     .and_then(crate::matches::Absent::parse)

@@ -397,7 +397,7 @@ async fn verify_match(
     // The hands replay with every entered score as corrected; the hands as entered
     // (`entered_events`) replay the corrections one by one below.
     let corrected = super::corrections::corrected_scores(&corrections);
-    let mut entered_events: Vec<Event> = Vec::new();
+    let mut entered_events: Vec<(u32, Event)> = Vec::new();
     let mut state = MatchState::new(spec.clone());
     let mut replay_ok = true;
     for (i, raw) in hand_rows.iter().enumerate() {
@@ -533,7 +533,7 @@ async fn verify_match(
                     break;
                 }
             };
-            entered_events.push(event.clone());
+            entered_events.push((number, event.clone()));
             let (label, event) = match (event, corrected.get(&number)) {
                 (Event::Result(_), Some(&score)) => {
                     (format!("{label} as corrected"), Event::Result(score))
@@ -619,9 +619,6 @@ async fn verify_match(
     if !replay_ok {
         return Ok(None);
     }
-    if !corrections.is_empty() {
-        corrections_check(id, &spec, entered_events, &corrections, &state, report);
-    }
     // A forfeit or whole-match result applies after the hands, to a match they left
     // unfinished.
     let closing = match super::read_closing(conn, id).await {
@@ -640,6 +637,7 @@ async fn verify_match(
         Closing::Entered { outcome, .. } => {
             format!("a whole-match result ({})", outcome.name())
         }
+        Closing::Void => "a void".to_string(),
     };
     if let Some(c) = closing {
         if let Some(o) = state.outcome() {
@@ -663,6 +661,32 @@ async fn verify_match(
             return Ok(None);
         }
     }
+    // Whole-match corrections replace the result after that, each in turn.
+    for c in super::corrections::corrected_closings(&corrections) {
+        match crate::matches::correction::with_closing(&state, c) {
+            Ok(next) => state = next,
+            Err(e) => {
+                report.flag(
+                    Some(id),
+                    None,
+                    format!("a correction to {} does not hold: {e}", closing_text(c)),
+                );
+                return Ok(None);
+            }
+        }
+    }
+    if !corrections.is_empty() {
+        corrections_check(
+            id,
+            &spec,
+            entered_events,
+            closing,
+            &corrections,
+            &state,
+            report,
+        );
+    }
+    let closing = state.closing();
     // The match row's summary.
     let outcome = state.outcome();
     if outcome.is_some() {
@@ -730,28 +754,54 @@ async fn verify_match(
 
 /// Every correction replays: from the hands as entered, each correction in order
 /// gives the result it recorded (before and after), and all of them give the match
-/// as stored.
+/// as stored. A correction made while the match was unfinished (no result before it)
+/// was made when its hand was the last one entered: it replays right after that
+/// hand, and the hands entered since replay after it.
 fn corrections_check(
     id: i64,
     spec: &crate::matches::MatchSpec,
-    entered_events: Vec<Event>,
+    entered_events: Vec<(u32, Event)>,
+    closing: Option<Closing>,
     corrections: &[super::corrections::Correction],
     stored: &MatchState,
     report: &mut VerifyReport,
 ) {
-    use super::corrections::{ResultSummary, apply};
-    let mut state = match MatchState::replay(spec.clone(), entered_events) {
-        Ok(s) => s,
-        Err(e) => {
+    use super::corrections::{CorrectionKind, ResultSummary, apply};
+    let mut events = entered_events.into_iter().peekable();
+    let mut closing = closing;
+    // Replays the entered events of the hands up to `last` (all: `None`), then (all
+    // replayed) the match's own closing.
+    let mut replay =
+        |state: &mut MatchState, last: Option<u32>| -> Result<(), crate::matches::MatchError> {
+            while let Some((hand, _)) = events.peek() {
+                if last.is_some_and(|k| *hand > k) {
+                    return Ok(());
+                }
+                let (_, event) = events.next().expect("peeked");
+                state.apply(&event)?;
+            }
+            if let Some(c) = closing.take() {
+                state.close(c)?;
+            }
+            Ok(())
+        };
+    let mut state = MatchState::new(spec.clone());
+    for c in corrections {
+        let upto = match (c.before.winner.is_none(), c.kind) {
+            (true, CorrectionKind::Score { hand, .. }) => Some(hand),
+            _ => None,
+        };
+        if let Err(e) = replay(&mut state, upto) {
             report.flag(
                 Some(id),
                 None,
-                format!("the hands as entered do not replay: {e}"),
+                format!(
+                    "the hands as entered do not replay up to correction {}: {e}",
+                    c.id
+                ),
             );
             return;
         }
-    };
-    for c in corrections {
         let before = ResultSummary::of(&state);
         if before != c.before {
             report.flag(
@@ -790,7 +840,18 @@ fn corrections_check(
             );
         }
     }
-    if state.hands() != stored.hands() {
+    if let Err(e) = replay(&mut state, None) {
+        report.flag(
+            Some(id),
+            None,
+            format!("the hands entered after the corrections do not replay: {e}"),
+        );
+        return;
+    }
+    if state.hands() != stored.hands()
+        || state.outcome() != stored.outcome()
+        || state.closing() != stored.closing()
+    {
         report.flag(
             Some(id),
             None,
@@ -975,6 +1036,7 @@ async fn standings_check(
             };
             match r.closing {
                 Some(Closing::Forfeit(absent)) => MatchResult::forfeited(absent),
+                Some(Closing::Void) => MatchResult::forfeited(crate::matches::Absent::Both),
                 Some(Closing::Entered { seeds, .. }) => {
                     MatchResult::played(decision, seeds.unwrap_or(BySide::new(0, 0)))
                 }

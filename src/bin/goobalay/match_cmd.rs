@@ -57,17 +57,42 @@ pub enum MatchCommand {
 }
 
 #[derive(Args, Debug)]
+#[command(group(
+    clap::ArgGroup::new("what")
+        .required(true)
+        .args(["score", "whole", "absent", "void"])
+))]
 pub struct CorrectArgs {
     pub id: i64,
     /// Why (recorded with the correction, shown by `match show`).
     #[arg(long)]
     pub reason: String,
-    /// The hand's score as it should have been entered, South's then North's: S,N.
-    #[arg(long, value_name = "S,N", required = true)]
-    pub score: String,
-    /// With --score: the hand (default: the last).
+    /// A hand's score as it should have been entered, South's then North's: S,N
+    /// (a finished match's hand entered with `match result`).
+    #[arg(long, value_name = "S,N", allow_hyphen_values = true)]
+    pub score: Option<String>,
+    /// With --score: the hand (default: the last one with a result).
     #[arg(long, requires = "score")]
     pub hand: Option<u32>,
+    /// The whole match's result instead: south, north or draw (finished or not;
+    /// counts as played and rated).
+    #[arg(long = "match", value_name = "WINNER", allow_hyphen_values = true)]
+    pub whole: Option<String>,
+    /// With --match: the final seeds, SOUTH,NORTH (optional).
+    #[arg(
+        long,
+        value_name = "SOUTH,NORTH",
+        requires = "whole",
+        allow_hyphen_values = true
+    )]
+    pub seeds: Option<String>,
+    /// The match was a forfeit: south, north, or both absent (not played, not rated).
+    #[arg(long, allow_hyphen_values = true)]
+    pub absent: Option<String>,
+    /// The match is annulled: no result counts for either player, not played, not
+    /// rated (in the standings like a double forfeit).
+    #[arg(long)]
+    pub void: bool,
     #[arg(long, value_enum, default_value_t)]
     pub format: RecordFormat,
 }
@@ -214,12 +239,7 @@ pub fn run(db: Option<PathBuf>, command: MatchCommand) -> anyhow::Result<ExitCod
             print_state(&stored, a.format)
         }
         MatchCommand::Forfeit(a) => {
-            let absent = Absent::parse(&a.absent.trim().to_ascii_lowercase()).ok_or_else(|| {
-                anyhow::anyhow!(
-                    "'{}' is not who was absent; give --absent south, north or both",
-                    goobalay::names::excerpt(&a.absent)
-                )
-            })?;
+            let absent = parse_absent(&a.absent)?;
             let stored = with_store(db, async |store| {
                 Ok(app::close(store, a.id, Closing::Forfeit(absent)).await?)
             })?;
@@ -244,6 +264,16 @@ pub fn run(db: Option<PathBuf>, command: MatchCommand) -> anyhow::Result<ExitCod
         }
         MatchCommand::Correct(a) => correct(db, a),
     }
+}
+
+/// `--absent south|north|both`.
+fn parse_absent(text: &str) -> anyhow::Result<Absent> {
+    Absent::parse(&text.trim().to_ascii_lowercase()).ok_or_else(|| {
+        anyhow::anyhow!(
+            "'{}' is not who was absent; give --absent south, north or both",
+            goobalay::names::excerpt(text)
+        )
+    })
 }
 
 /// `--match WINNER [--seeds S,N]` as a closing of the match.
@@ -400,6 +430,9 @@ fn describe(stored: &StoredMatch) -> String {
         (Some(Closing::Forfeit(Absent::Both)), _) => {
             out.push_str("Match over: double forfeit, neither player came; both lose\n");
         }
+        (Some(Closing::Void), _) => {
+            out.push_str("Match void: annulled by a correction, no result counts\n");
+        }
         (Some(Closing::Forfeit(_)), Some(o)) => {
             let side = o.winner().unwrap_or(Side::South);
             out.push_str(&format!(
@@ -459,13 +492,37 @@ struct HandRow {
 
 /// `match correct`: the correction, and what it changed in the standings.
 fn correct(db: Option<PathBuf>, a: CorrectArgs) -> anyhow::Result<ExitCode> {
-    let score = parse_score_pair(&a.score)?;
+    let score = a.score.as_deref().map(parse_score_pair).transpose()?;
+    let whole = match &a.whole {
+        Some(w) => Some(whole_match(w, a.seeds.as_deref())?),
+        None => None,
+    };
+    let absent = a.absent.as_deref().map(parse_absent).transpose()?;
     let done = with_store(db, async |store| {
-        let hand = match a.hand {
-            Some(h) => h,
-            None => store.load_match(a.id).await?.state.hands().len() as u32,
+        let kind = match (score, whole, absent) {
+            (Some(score), _, _) => {
+                let hand = match a.hand {
+                    Some(h) => h,
+                    // The last hand with a result (the next one may not be begun).
+                    None => {
+                        let stored = store.load_match(a.id).await?;
+                        let hands = stored.state.hands();
+                        hands
+                            .iter()
+                            .rev()
+                            .find(|h| h.end.is_some())
+                            .map_or(hands.len() as u32, |h| h.number)
+                    }
+                };
+                CorrectionKind::Score { hand, score }
+            }
+            (_, Some(Closing::Entered { outcome, seeds }), _) => CorrectionKind::Match {
+                decision: outcome,
+                seeds,
+            },
+            (_, _, Some(absent)) => CorrectionKind::Absent { absent },
+            _ => CorrectionKind::Void,
         };
-        let kind = CorrectionKind::Score { hand, score };
         Ok(app::corrections::correct(store, a.id, kind, &a.reason).await?)
     })?;
     if a.format == RecordFormat::Json {
@@ -473,12 +530,10 @@ fn correct(db: Option<PathBuf>, a: CorrectArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let c = &done.correction;
-    let CorrectionKind::Score { hand, score } = c.kind;
     outln!(
-        "match {}: hand {hand} corrected to {}-{} ({}); the match's result was {}, is {}",
+        "match {}: corrected {} ({}); the match's result was {}, is {}",
         c.match_id,
-        score.south,
-        score.north,
+        c.kind.describe(),
         c.reason,
         c.before.text(),
         c.after.text()
@@ -583,6 +638,9 @@ fn show(
         (Some(Closing::Forfeit(Absent::Both)), _) => {
             "double forfeit: neither player came, both lose".to_string()
         }
+        (Some(Closing::Void), _) => {
+            "void: annulled by a correction, no result counts (not played, not rated)".to_string()
+        }
         (Some(Closing::Forfeit(absent)), Some(o)) => {
             let side = o.winner().unwrap_or(Side::South);
             format!(
@@ -612,13 +670,11 @@ fn show(
     };
     writeln!(out, "Result: {result}")?;
     for c in corrections {
-        let CorrectionKind::Score { hand, score } = c.kind;
         writeln!(
             out,
-            "Corrected {}: hand {hand} to {}-{} ({}); result {} before, {} after",
+            "Corrected {}: {} ({}); result {} before, {} after",
             local(c.corrected_at),
-            score.south,
-            score.north,
+            c.kind.describe(),
             c.reason,
             c.before.text(),
             c.after.text()

@@ -15,7 +15,7 @@ use goobalay::app::{RunEnd, RunEvent};
 use goobalay::engine::Side;
 use goobalay::matches::{MatchForm, MatchOutcome};
 use goobalay::store::Store;
-use goobalay::store::corrections::{Correction, CorrectionKind};
+use goobalay::store::corrections::Correction;
 use goobalay::store::rounds::{ManualRound, RoundRecord, StatusChange};
 use goobalay::store::tournaments::{LoadedTournament, NewTournament};
 use goobalay::tournament::export::{self, ExportFormat};
@@ -1004,13 +1004,11 @@ fn print_show(
                     .map_or(String::new(), |b| {
                         format!("round {} board {}, ", b.round, b.board)
                     });
-                let CorrectionKind::Score { hand, score } = c.kind;
                 outln!(
-                    "Corrected {}: {at}match {} hand {hand} to {}-{} ({}): {} before, {} after",
+                    "Corrected {}: {at}match {}: {} ({}): {} before, {} after",
                     c.corrected_at.format("%Y-%m-%d %H:%M"),
                     c.match_id,
-                    score.south,
-                    score.north,
+                    c.kind.describe(),
                     c.reason,
                     c.before.text(),
                     c.after.text()
