@@ -466,7 +466,7 @@ fn a_result_typed_wrongly_is_corrected_after_the_next_round_was_paired() {
         &[
             "match", "correct", &pending, "--score", "0,28", "--reason", "typo",
         ],
-        "the match is not finished",
+        "hand 1 has no result yet",
     );
     let out = db.ok(&[
         "match",
