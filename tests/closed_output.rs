@@ -50,7 +50,7 @@ fn club() -> Db {
         "Cup",
         "--variant",
         "tihbat",
-        "--format",
+        "--system",
         "round-robin",
     ]);
     db.ok(&["tournament", "add", "Cup", "Robo", "Rand"]);

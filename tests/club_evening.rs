@@ -89,7 +89,7 @@ fn evening(db: &dyn Target) {
         "Evening",
         "--variant",
         "layli-goobalay",
-        "--format",
+        "--system",
         "swiss",
         "--rounds",
         "3",

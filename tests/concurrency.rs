@@ -209,7 +209,7 @@ fn pairings_results_and_engine_runs_at_once() {
             name,
             "--variant",
             "tihbat",
-            "--format",
+            "--system",
             "round-robin",
             "--seed",
             "3",

@@ -250,7 +250,7 @@ fn engine_tournament() -> Db {
         "Cup",
         "--variant",
         "layli-goobalay",
-        "--format",
+        "--system",
         "double-round-robin",
         "--seed",
         "42",

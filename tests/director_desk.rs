@@ -565,7 +565,7 @@ fn corrections_in_a_closed_event_of_played_games_and_of_games_matches() {
     db.tihbat_tournament(
         "Duel",
         "round-robin",
-        &["--match-form", "games:2"],
+        &["--form", "games:2"],
         &["Ann", "Bob"],
     );
     let r1 = pair(&db, &["Duel"]);

@@ -113,12 +113,7 @@ fn issue_12_arena_of_tihbat_and_modiar_hands_matches_returns() {
 fn issue_12_a_tihbat_hands_tournament_runs_to_its_end() {
     let db = Db::new();
     db.players(&["A", "B", "C"], Some("random"));
-    db.tihbat_tournament(
-        "Cup",
-        "round-robin",
-        &["--match-form", "hands"],
-        &["A", "B", "C"],
-    );
+    db.tihbat_tournament("Cup", "round-robin", &["--form", "hands"], &["A", "B", "C"]);
     let shown = db.json(&["tournament", "show", "Cup"]);
     assert_eq!(shown["tournament"]["max_hands"], 50, "{shown}");
     db.cmd(&["tournament", "run", "Cup", "--quiet"])
@@ -224,7 +219,7 @@ fn issue_12_a_run_plays_each_stored_match_by_its_recorded_limit() {
     db.tihbat_tournament(
         "Cup",
         "round-robin",
-        &["--match-form", "hands", "--max-hands", "3", "--seed", "4"],
+        &["--form", "hands", "--max-hands", "3", "--seed", "4"],
         &["A", "B"],
     );
     db.ok(&["tournament", "pair", "Cup"]);

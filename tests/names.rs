@@ -41,7 +41,7 @@ fn issue_12_names_that_look_alike_are_one_player_and_one_tournament() {
         CAFE_NFC,
         "--variant",
         "tihbat",
-        "--format",
+        "--system",
         "round-robin",
     ]);
     db.refused(
@@ -51,7 +51,7 @@ fn issue_12_names_that_look_alike_are_one_player_and_one_tournament() {
             CAFE_NFD,
             "--variant",
             "tihbat",
-            "--format",
+            "--system",
             "round-robin",
         ],
         "already exists",
@@ -92,7 +92,7 @@ fn issue_12_invisible_direction_and_control_characters_are_refused_everywhere() 
                 name,
                 "--variant",
                 "tihbat",
-                "--format",
+                "--system",
                 "swiss",
             ],
             code,
@@ -147,7 +147,7 @@ fn issue_12_names_are_bounded_and_huge_arguments_are_not_echoed() {
             &huge,
             "--variant",
             "tihbat",
-            "--format",
+            "--system",
             "swiss",
         ],
         "at most 100 characters",
@@ -213,7 +213,7 @@ fn issue_12_old_name_keys_are_recomputed_and_collisions_stay_reachable() {
         "Cup",
         "--variant",
         "tihbat",
-        "--format",
+        "--system",
         "round-robin",
     ]);
     // As the previous version stored them (keys: `trim().to_lowercase()`).

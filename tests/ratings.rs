@@ -91,7 +91,7 @@ fn rated_players_seed_first_and_unrated_ones_in_people_order() {
             "Night",
             "--variant",
             "layli-goobalay",
-            "--format",
+            "--system",
             "round-robin",
         ]);
         db.ok(&[
@@ -257,7 +257,7 @@ fn standings_name_the_rating_they_show() {
             "Night",
             "--variant",
             "layli-goobalay",
-            "--format",
+            "--system",
             "round-robin",
         ]);
         db.ok(&[
@@ -266,7 +266,7 @@ fn standings_name_the_rating_they_show() {
             "Duo",
             "--variant",
             "tampoduo",
-            "--format",
+            "--system",
             "round-robin",
             "--rating-system",
             "glicko2",
@@ -345,7 +345,7 @@ fn bad_ratings_are_refused_and_change_nothing() {
                 "T",
                 "--variant",
                 "tihbat",
-                "--format",
+                "--system",
                 "swiss",
                 "--rating-system",
                 "trueskill",
@@ -372,7 +372,7 @@ fn verify_names_a_tampered_rated_flag_and_judges_old_seedings_by_their_rule() {
         "Night",
         "--variant",
         "layli-goobalay",
-        "--format",
+        "--system",
         "round-robin",
     ]);
     db.ok(&[
@@ -461,7 +461,7 @@ fn an_older_database_keeps_its_seeding_and_verifies_as_before() {
             t,
             "--variant",
             "layli-goobalay",
-            "--format",
+            "--system",
             "round-robin",
         ]);
         db.ok(&["tournament", "add", t, "Bilan", "Hawa", "Amina", "Zoë"]);

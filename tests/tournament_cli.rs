@@ -70,7 +70,7 @@ fn round_robin_of_engines_runs_to_the_end_from_the_cli() {
         "Club Night",
         "--variant",
         "layli-goobalay",
-        "--format",
+        "--system",
         "round-robin",
         "--max-hands",
         "4",
@@ -175,7 +175,7 @@ fn swiss_of_engines_never_repeats_a_pairing() {
         "Open",
         "--variant",
         "tampoduo",
-        "--format",
+        "--system",
         "swiss",
         "--rounds",
         "4",
@@ -227,7 +227,7 @@ fn knockout_of_engines_finds_a_champion() {
         "Cup",
         "--variant",
         "tihbat",
-        "--format",
+        "--system",
         "knockout",
         "--seed",
         "3",
@@ -257,7 +257,7 @@ fn an_interrupted_run_resumes_to_the_same_tournament() {
             "T",
             "--variant",
             "layli-goobalay",
-            "--format",
+            "--system",
             "double-round-robin",
             "--max-hands",
             "3",
@@ -305,9 +305,9 @@ fn humans_pair_withdraw_and_enter_results() {
         "Ladder",
         "--variant",
         "layli-goobalay",
-        "--format",
+        "--system",
         "round-robin",
-        "--match-form",
+        "--form",
         "single",
     ]);
     db.ok(&[
@@ -392,7 +392,7 @@ fn exports_write_files() {
         "Export <Test>",
         "--variant",
         "modiar",
-        "--format",
+        "--system",
         "swiss",
         "--rounds",
         "2",
@@ -461,7 +461,7 @@ fn bad_input_is_refused_and_changes_nothing() {
         "Club",
         "--variant",
         "tihbat",
-        "--format",
+        "--system",
         "swiss",
     ]);
     db.ok(&["tournament", "add", "Club", "Ann"]);
@@ -492,7 +492,7 @@ fn bad_input_is_refused_and_changes_nothing() {
             "club",
             "--variant",
             "tihbat",
-            "--format",
+            "--system",
             "swiss",
         ],
         "already exists",
@@ -504,10 +504,10 @@ fn bad_input_is_refused_and_changes_nothing() {
             "X",
             "--variant",
             "tihbat",
-            "--format",
+            "--system",
             "league",
         ],
-        "unknown tournament format",
+        "unknown pairing system",
     );
     db.refused(
         &[
@@ -516,7 +516,7 @@ fn bad_input_is_refused_and_changes_nothing() {
             "X",
             "--variant",
             "nope",
-            "--format",
+            "--system",
             "swiss",
         ],
         "unknown variant",
@@ -528,7 +528,7 @@ fn bad_input_is_refused_and_changes_nothing() {
             "X",
             "--variant",
             "tihbat",
-            "--format",
+            "--system",
             "round-robin",
             "--rounds",
             "3",
@@ -542,7 +542,7 @@ fn bad_input_is_refused_and_changes_nothing() {
             "X",
             "--variant",
             "tihbat",
-            "--format",
+            "--system",
             "swiss",
             "--points",
             "0,1,2",
@@ -556,7 +556,7 @@ fn bad_input_is_refused_and_changes_nothing() {
             "X",
             "--variant",
             "tihbat",
-            "--format",
+            "--system",
             "swiss",
             "--tiebreaks",
             "luck",
@@ -570,12 +570,12 @@ fn bad_input_is_refused_and_changes_nothing() {
             "X",
             "--variant",
             "tihbat",
-            "--format",
+            "--system",
             "swiss",
-            "--match-form",
+            "--form",
             "games:0",
         ],
-        "match-form",
+        "--form: 'games:0' is not a match form",
     );
     db.refused(
         &[
@@ -584,7 +584,7 @@ fn bad_input_is_refused_and_changes_nothing() {
             " ",
             "--variant",
             "tihbat",
-            "--format",
+            "--system",
             "swiss",
         ],
         "must not be empty",
@@ -626,7 +626,7 @@ fn an_engine_facing_a_human_moves_when_the_round_is_paired() {
         "Mixed",
         "--variant",
         "tihbat",
-        "--format",
+        "--system",
         "double-round-robin",
     ]);
     db.ok(&["tournament", "add", "Mixed", "Hum", "Bot"]);
@@ -669,7 +669,7 @@ fn a_swiss_run_in_one_go_equals_one_run_per_match() {
             "S",
             "--variant",
             "layli-goobalay",
-            "--format",
+            "--system",
             "swiss",
             "--rounds",
             "4",
@@ -772,4 +772,46 @@ fn a_withdrawal_before_round_1_takes_the_player_off_the_entry_list() {
         .collect();
     assert!(!names.contains(&"Dan"), "{names:?}");
     db.verified();
+}
+
+/// `--format` is the output format everywhere: `tournament new` names its pairing
+/// system with `--system` and its match form with `--form` (as `match new` does); the
+/// earlier spellings are refused with a message naming the new ones.
+#[test]
+fn tournament_new_takes_system_and_form_and_refuses_the_old_spellings() {
+    let db = Db::new();
+    fn new<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+        let mut a = vec!["tournament", "new", "Club", "--variant", "tihbat"];
+        a.extend(extra);
+        a
+    }
+    db.refused(
+        &new(&["--format", "swiss"]),
+        "the pairing system is --system: give --system swiss",
+    );
+    db.refused(
+        &new(&["--system", "swiss", "--match-form", "games:2"]),
+        "--match-form is now --form, as in `match new`: give --form games:2",
+    );
+    db.refused(
+        &new(&[]),
+        "give the pairing system: --system round-robin, double-round-robin, swiss or knockout",
+    );
+    db.refused(
+        &new(&["--system", "swiss", "--format", "xml"]),
+        "--format 'xml' is not an output format; give --format table or --format json",
+    );
+    let made = db.json(&new(&["--system", "swiss", "--form", "games:2"]));
+    assert_eq!(made["format"], "swiss", "{made}");
+    assert_eq!(made["match_form"], "games:2", "{made}");
+    let text = db.ok(&[
+        "tournament",
+        "new",
+        "Other",
+        "--variant",
+        "tihbat",
+        "--system",
+        "knockout",
+    ]);
+    assert!(text.starts_with("created tournament Other"), "{text}");
 }

@@ -141,7 +141,7 @@ fn issue_12_csv_cells_that_a_spreadsheet_would_run_are_defused() {
         "Cup",
         "--variant",
         "tihbat",
-        "--format",
+        "--system",
         "round-robin",
     ]);
     let mut add = vec!["tournament", "add", "Cup", "--"];

@@ -219,7 +219,7 @@ fn a_tournament_run_never_keeps_the_lock_while_its_engines_think() {
         "League",
         "--variant",
         "layli-goobalay",
-        "--format",
+        "--system",
         "round-robin",
         "--seed",
         "3",

@@ -327,7 +327,7 @@ fn tournament_results_and_standings_are_checked_against_the_replay() {
         "Cup",
         "--variant",
         "tihbat",
-        "--format",
+        "--system",
         "round-robin",
         "--seed",
         "8",
@@ -483,7 +483,7 @@ fn engine_tournament(name: &str, format: &str, names: &[&str], extra: &[&str]) -
         let level = if i % 2 == 0 { "greedy" } else { "random" };
         db.ok(&["player", "add", n, "--engine", level]);
     }
-    let mut options = vec!["--match-form", "single", "--seed", "12"];
+    let mut options = vec!["--form", "single", "--seed", "12"];
     options.extend(extra);
     db.tihbat_tournament(name, format, &options, names);
     db
@@ -676,7 +676,7 @@ fn a_round_paired_before_the_previous_one_finished_is_named() {
     db.tihbat_tournament(
         "Club",
         "round-robin",
-        &["--match-form", "single"],
+        &["--form", "single"],
         &["Ama", "Bo", "Cy", "Di"],
     );
     let r1 = db.json(&["tournament", "pair", "Club"]);

@@ -1,10 +1,13 @@
 //! Arbitrary event lists (moves, arrangements, entered results) applied to a match
 //! of every form: no panic; a refused event leaves the match unchanged; the events
-//! the match reports rebuild it exactly; seeds are conserved from hand to hand.
+//! the match reports rebuild it exactly; seeds are conserved from hand to hand. Then a
+//! director's closing or correction (a forfeit, a whole-match result, a void, a hand's
+//! score replaced) chosen by the last bytes: no panic, and what it gives holds.
 #![no_main]
 
 use goobalay::engine::{BySide, Move, Side, VARIANT_NAMES, Variant};
-use goobalay::matches::{Event, MatchForm, MatchSpec, MatchState};
+use goobalay::matches::correction::{with_closing, with_hand_score};
+use goobalay::matches::{Absent, Closing, Event, MatchForm, MatchOutcome, MatchSpec, MatchState};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -73,4 +76,60 @@ fuzz_target!(|data: &[u8]| {
     let again = MatchState::replay(spec, state.events()).expect("own events replay");
     assert_eq!(again.hands(), state.hands());
     assert_eq!(again.outcome(), state.outcome());
+    director(&state, data);
 });
+
+/// A closing or correction picked by the last five bytes of `data`.
+fn director(state: &MatchState, data: &[u8]) {
+    let Some(tail) = data.len().checked_sub(5).map(|i| &data[i..]) else { return };
+    let seeds = BySide::new(u32::from(tail[2]), u32::from(tail[3]));
+    let closing = match tail[0] % 6 {
+        0 => Closing::Forfeit(Absent::South),
+        1 => Closing::Forfeit(Absent::North),
+        2 => Closing::Forfeit(Absent::Both),
+        3 => Closing::Void,
+        k => Closing::Entered {
+            outcome: match tail[1] % 3 {
+                0 => MatchOutcome::Winner(Side::South),
+                1 => MatchOutcome::Winner(Side::North),
+                _ => MatchOutcome::Draw,
+            },
+            seeds: (k == 5).then_some(seeds),
+        },
+    };
+    if tail[4] & 1 == 0 {
+        // A closing of a match in play; a correction of any match's whole result.
+        let mut closed = state.clone();
+        if closing != Closing::Void && closed.close(closing).is_ok() {
+            assert!(!state.is_over());
+            assert_eq!(closed.hands(), state.hands());
+            assert_eq!(closed.outcome(), Some(closing.outcome()));
+        }
+        if let Ok(corrected) = with_closing(state, closing) {
+            assert_eq!(corrected.hands(), state.hands());
+            assert_eq!(corrected.closing(), Some(closing));
+            assert_eq!(corrected.outcome(), Some(closing.outcome()));
+            assert!(corrected.is_over());
+        }
+    } else {
+        let hand = u32::from(tail[1] % 8) + 1;
+        if let Ok(corrected) = with_hand_score(state, hand, seeds) {
+            let i = hand as usize - 1;
+            assert_eq!(corrected.hands()[..i], state.hands()[..i]);
+            assert_eq!(corrected.hands()[i].score, Some(seeds));
+            assert_eq!(corrected.closing(), None);
+            if state.is_over() {
+                assert!(corrected.is_over());
+                assert_eq!(corrected.hands().len(), state.hands().len());
+            }
+            for h in corrected.hands() {
+                if let Some(s) = h.score {
+                    assert_eq!(
+                        u64::from(s.south) + u64::from(s.north),
+                        u64::from(h.holdings.south) + u64::from(h.holdings.north)
+                    );
+                }
+            }
+        }
+    }
+}

@@ -929,7 +929,7 @@ pub(crate) fn ceil_log2(n: u32) -> u32 {
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum TournamentError {
     #[error(
-        "unknown tournament format {:?}; expected round-robin, double-round-robin, swiss or knockout",
+        "unknown pairing system {:?}; expected round-robin, double-round-robin, swiss or knockout",
         crate::names::excerpt(.0)
     )]
     UnknownFormat(String),

@@ -97,7 +97,7 @@ impl Db {
             name,
             "--variant",
             "tihbat",
-            "--format",
+            "--system",
             format,
         ];
         new.extend(extra);

@@ -9,7 +9,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
+use anyhow::{Context, bail};
 use clap::{Args, Subcommand, ValueEnum};
 use goobalay::app::{RunEnd, RunEvent};
 use goobalay::engine::Side;
@@ -102,16 +102,19 @@ pub struct NewArgs {
     pub name: String,
     #[command(flatten)]
     pub variant: VariantArgs,
-    /// round-robin, double-round-robin, swiss or knockout.
-    #[arg(long, value_name = "FORMAT")]
-    pub format: String,
+    /// The pairing system: round-robin, double-round-robin, swiss or knockout.
+    #[arg(long, value_name = "SYSTEM")]
+    pub system: Option<String>,
     /// Swiss only: the number of rounds (default: ceil(log2(players))).
     #[arg(long)]
     pub rounds: Option<u32>,
-    /// hands (RULES.md §3 multi-hand match), single, or games:N (default: hands for
-    /// Layli Goobalay, single for the others).
+    /// The match form: hands (RULES.md §3 multi-hand match), single, or games:N
+    /// (default: hands for Layli Goobalay, single for the others).
     #[arg(long, value_name = "FORM")]
-    pub match_form: Option<String>,
+    pub form: Option<String>,
+    /// The earlier spelling of --form: refused with a message naming --form.
+    #[arg(long = "match-form", value_name = "FORM", hide = true)]
+    pub old_match_form: Option<String>,
     /// hands form: after this many hands the player holding more seeds wins.
     #[arg(long)]
     pub max_hands: Option<u32>,
@@ -129,9 +132,40 @@ pub struct NewArgs {
     /// over the matches of its variant (recorded with the tournament).
     #[arg(long, value_enum, default_value_t)]
     pub rating_system: crate::ratings_cmd::SystemArg,
-    /// Print the new tournament as JSON.
-    #[arg(long)]
+    /// Output: table (the default) or json. (Before --system, this named the
+    /// pairing system; that spelling is refused with a message naming --system.)
+    #[arg(long, value_name = "FORMAT")]
+    pub format: Option<String>,
+    /// The same as --format json.
+    #[arg(long, hide = true)]
     pub json: bool,
+}
+
+/// The system `--system` names, refusing the spellings of earlier versions with a
+/// message naming the new one, and `--format` as the output format.
+fn new_tournament_flags(a: &NewArgs) -> anyhow::Result<(TFormat, bool)> {
+    const SYSTEMS: &str = "round-robin, double-round-robin, swiss or knockout";
+    if let Some(form) = &a.old_match_form {
+        bail!(
+            "--match-form is now --form, as in `match new`: give --form {}",
+            goobalay::names::excerpt(form)
+        );
+    }
+    let json = match a.format.as_deref().map(str::trim) {
+        None | Some("table") => a.json,
+        Some("json") => true,
+        Some(other) if other.parse::<TFormat>().is_ok() => bail!(
+            "--format is the output format (table or json); the pairing system is --system: give --system {other}"
+        ),
+        Some(other) => bail!(
+            "--format '{}' is not an output format; give --format table or --format json (the pairing system is --system {SYSTEMS})",
+            goobalay::names::excerpt(other)
+        ),
+    };
+    let Some(system) = &a.system else {
+        bail!("give the pairing system: --system {SYSTEMS}");
+    };
+    Ok((system.parse()?, json))
 }
 
 #[derive(Args, Debug)]
@@ -526,10 +560,10 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
 }
 
 fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
+    let (format, json) = new_tournament_flags(&a)?;
     let variant = a.variant.load()?;
-    let format: TFormat = a.format.parse()?;
-    let form = match &a.match_form {
-        Some(f) => MatchForm::parse(f).context("--match-form")?,
+    let form = match &a.form {
+        Some(f) => MatchForm::parse(f).context("--form")?,
         None => MatchForm::default_for(&variant.name),
     };
     let points: PointsScheme = a.points.parse()?;
@@ -553,7 +587,7 @@ fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
             .create_tournament_rated(&new, a.rating_system.into())
             .await?)
     })?;
-    if a.json {
+    if json {
         print_json(&row)?;
     } else {
         outln!(
