@@ -372,3 +372,43 @@ fn bench_reports_every_variant_as_json() {
         .code(2)
         .stderr(predicate::str::contains("--seconds is 0"));
 }
+
+/// `--version` names the engine players' version; completions for each shell and the
+/// man page come from the same clap definitions, so they know every command.
+#[test]
+fn version_completions_and_man_page_come_from_the_command_definitions() {
+    let version = goobalay().arg("--version").output().unwrap();
+    let text = String::from_utf8_lossy(&version.stdout);
+    assert!(
+        text.starts_with("goobalay ") && text.contains("(engine players version "),
+        "{text}"
+    );
+    for (shell, needle) in [
+        ("bash", "complete -F _goobalay"),
+        ("zsh", "#compdef goobalay"),
+        ("fish", "complete -c goobalay"),
+        ("powershell", "Register-ArgumentCompleter"),
+    ] {
+        let out = goobalay().args(["completions", shell]).output().unwrap();
+        let script = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{shell}");
+        assert!(script.contains(needle), "{shell}: {script:.300}");
+        // Subcommands and their flags are in it (the new spelling of tournament new).
+        assert!(
+            script.contains("tournament") && script.contains("--system"),
+            "{shell}"
+        );
+    }
+    goobalay()
+        .args(["completions", "tcsh"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "goobalay: invalid value 'tcsh'",
+        ));
+    let man = goobalay().arg("man").output().unwrap();
+    let page = String::from_utf8_lossy(&man.stdout);
+    assert!(man.status.success());
+    assert!(page.contains(".TH goobalay 1"), "{page:.300}");
+    assert!(page.contains("tournament"), "{page:.300}");
+}

@@ -10,7 +10,7 @@ use goobalay::names::excerpt;
 #[derive(Parser, Debug)]
 #[command(
     name = "goobalay",
-    version,
+    version = version(),
     about = "Tournament manager and rules engine for Layli Goobalay and its sister mancala games"
 )]
 pub struct Cli {
@@ -65,6 +65,31 @@ pub enum Command {
     Db(crate::db_cmd::DbCommand),
     /// A small engine club plays a Layli Goobalay round robin: standings, a match, a hand.
     Demo(crate::demo_cmd::DemoArgs),
+    /// Print a shell completion script: bash, zsh, fish, powershell or elvish
+    /// (e.g. `goobalay completions bash > ~/.local/share/bash-completion/completions/goobalay`).
+    Completions(CompletionsArgs),
+    /// Print the man page (roff), e.g. `goobalay man > goobalay.1; man ./goobalay.1`.
+    Man,
+}
+
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// `--version`: the program's version and the engine players' (recorded with every
+/// engine match: a stored match is judged by the engine that played it).
+pub fn version() -> &'static str {
+    static TEXT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        format!(
+            "{} (engine players version {})",
+            env!("CARGO_PKG_VERSION"),
+            goobalay::ai::ENGINE_VERSION
+        )
+    });
+    &TEXT
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]

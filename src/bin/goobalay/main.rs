@@ -74,6 +74,19 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Tournament(c) => tournament_cmd::run(cli.db, c),
         Command::Demo(a) => demo_cmd::demo(cli.db, a),
         Command::Db(c) => db_cmd::run(c),
+        Command::Completions(a) => {
+            let mut cli = <Cli as clap::CommandFactory>::command();
+            let mut out = Vec::new();
+            clap_complete::generate(a.shell, &mut cli, "goobalay", &mut out);
+            out::stdout().write_all(&out)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Man => {
+            let mut out = Vec::new();
+            clap_mangen::Man::new(<Cli as clap::CommandFactory>::command()).render(&mut out)?;
+            out::stdout().write_all(&out)?;
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 
