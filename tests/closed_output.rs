@@ -186,3 +186,26 @@ fn issue_12_a_full_output_is_one_line_and_keeps_the_record() {
     db.ok(&["match", "state", "1"]);
     db.verified();
 }
+
+/// A command that makes a new database and finds its output closed keeps what it
+/// stored: the database is there with the record, and stderr says only that it was
+/// made (a mistyped --db is noticed).
+#[test]
+fn a_new_database_is_kept_when_the_output_is_closed() {
+    let db = Db::new();
+    assert!(!db.path.exists());
+    // The demo prints while it stores: its first line, once the database is open,
+    // already fails.
+    let (code, err) = with_closed_stdout(&db, &["demo", "--seed", "3", "--players", "4"], "");
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        err.trim_end(),
+        format!("created a new database at {}", db.path.display())
+    );
+    // Nothing was stored before that first line, but the new database is kept;
+    // `player add` prints after storing, into an existing database.
+    assert_eq!(db.json(&["player", "list"]), serde_json::json!([]));
+    let (code, err) = with_closed_stdout(&db, &["player", "add", "Amina"], "");
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+    assert_eq!(db.json(&["player", "list"])[0]["name"], "Amina");
+}

@@ -815,3 +815,36 @@ fn tournament_new_takes_system_and_form_and_refuses_the_old_spellings() {
     ]);
     assert!(text.starts_with("created tournament Other"), "{text}");
 }
+
+/// `goobalay demo` never writes into the club's database: without `--db` on its own
+/// command line it uses `demo.db` beside the default database and says so, whatever
+/// `GOOBALAY_DB` names.
+#[test]
+fn demo_uses_a_database_of_its_own_unless_given_one_on_its_command_line() {
+    let home = tempfile::tempdir().unwrap();
+    let club = home.path().join("club.db");
+    let out = assert_cmd::Command::cargo_bin("goobalay")
+        .unwrap()
+        .args(["demo", "--seed", "2", "--players", "4"])
+        .env("XDG_DATA_HOME", home.path())
+        .env("GOOBALAY_DB", &club)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let own = home.path().join("goobalay").join("demo.db");
+    assert!(
+        text.starts_with(&format!(
+            "goobalay demo, database {} (the demo's own",
+            own.display()
+        )),
+        "{text}"
+    );
+    assert!(own.exists());
+    assert!(!club.exists(), "the demo wrote into GOOBALAY_DB's database");
+    assert!(!home.path().join("goobalay").join("goobalay.db").exists());
+}

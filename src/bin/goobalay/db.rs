@@ -105,7 +105,13 @@ async fn with_new_store<T>(
     let store = Store::open(&temp).await.with_context(cannot)?;
     let result = f(&store).await;
     store.close().await;
-    let value = result?;
+    // A closed pipe stops the printing, not what was stored before it: the new
+    // database is kept, then the error ends the command quietly.
+    let (value, output_error) = match result {
+        Ok(v) => (Some(v), None),
+        Err(e) if crate::out::is_broken_pipe(&e) => (None, Some(e)),
+        Err(e) => return Err(e),
+    };
     let mut wal = temp.as_os_str().to_owned();
     wal.push("-wal");
     if std::fs::metadata(&wal).is_ok_and(|m| m.len() > 0) {
@@ -124,7 +130,17 @@ async fn with_new_store<T>(
             anyhow::Error::new(e.error).context(cannot())
         }
     })?;
-    Ok(value)
+    // On stderr, so that a mistyped --db is noticed without spoiling the output.
+    let _ = writeln!(
+        std::io::stderr(),
+        "created a new database at {}",
+        shown(path)
+    );
+    match (value, output_error) {
+        (Some(v), _) => Ok(v),
+        (None, Some(e)) => Err(e),
+        (None, None) => unreachable!("a value or an output error"),
+    }
 }
 
 /// The database a command uses: `--db` (or `GOOBALAY_DB`), else the default path.

@@ -1,6 +1,7 @@
 //! `goobalay demo`: a small club of engine players plays a Layli Goobalay multi-hand
-//! round robin on the chosen database; prints the standings, one match's hand table
-//! and a replayed hand. Re-running reuses the demo players and starts a new
+//! round robin on a database of its own (`demo.db` beside the default database), or
+//! the one `--db` names on its command line (never the club's default, nor
+//! `GOOBALAY_DB`'s); prints the standings, one match's hand table and a replayed hand. Re-running reuses the demo players and starts a new
 //! tournament ("Demo 2", "Demo 3", ...).
 
 use std::path::PathBuf;
@@ -49,10 +50,20 @@ pub fn demo(db: Option<PathBuf>, a: DemoArgs) -> anyhow::Result<ExitCode> {
             a.players
         );
     }
-    let path = db.clone().unwrap_or_else(default_db_path);
-    outln!("goobalay demo, database {}", crate::db::shown(&path));
+    let own = db.is_none();
+    let path = db.unwrap_or_else(|| default_db_path().with_file_name("demo.db"));
     let seed = a.seed.unwrap_or_else(|| rand::random::<u64>() >> 1);
+    let db = Some(path.clone());
     let (name, shown) = with_store(db.clone(), async |store| {
+        outln!(
+            "goobalay demo, database {}{}",
+            crate::db::shown(&path),
+            if own {
+                " (the demo's own; --db on this command line chooses another)"
+            } else {
+                ""
+            }
+        );
         // The club: engine players, reused when they exist.
         let mut entrants = Vec::new();
         for (base, level) in CLUB.iter().take(a.players) {

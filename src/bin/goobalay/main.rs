@@ -20,8 +20,6 @@ mod verify_cmd;
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::Parser;
-
 use args::{Cli, Command};
 
 /// Exit statuses: 0 success, 1 ran fine but the answer is "no" (a check found a
@@ -30,8 +28,18 @@ pub const EXIT_NO: u8 = 1;
 pub const EXIT_ERROR: u8 = 2;
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    let parsed = <Cli as clap::CommandFactory>::command()
+        .try_get_matches()
+        .and_then(|m| {
+            let on_command_line =
+                m.value_source("db") == Some(clap::parser::ValueSource::CommandLine);
+            Ok((
+                <Cli as clap::FromArgMatches>::from_arg_matches(&m)?,
+                on_command_line,
+            ))
+        });
+    let (cli, db_on_command_line) = match parsed {
+        Ok(parsed) => parsed,
         Err(e) if !e.use_stderr() => {
             let _ = e.print(); // --help, --version
             return ExitCode::SUCCESS;
@@ -41,7 +49,7 @@ fn main() -> ExitCode {
             return ExitCode::from(EXIT_ERROR);
         }
     };
-    match run(cli) {
+    match run(cli, db_on_command_line) {
         Ok(code) => code,
         Err(err) => {
             if out::is_broken_pipe(&err) {
@@ -54,7 +62,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+fn run(cli: Cli, db_on_command_line: bool) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Variants(a) => engine_cmds::variants(a),
         Command::Rules(a) => engine_cmds::rules(a),
@@ -72,7 +80,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Arena(a) => ai_cmds::arena(a),
         Command::BenchSearch(a) => ai_cmds::bench_search(a),
         Command::Tournament(c) => tournament_cmd::run(cli.db, c),
-        Command::Demo(a) => demo_cmd::demo(cli.db, a),
+        // The demo never writes into the club's database (the default one, or the one
+        // GOOBALAY_DB names): only into one named on its own command line.
+        Command::Demo(a) => demo_cmd::demo(cli.db.filter(|_| db_on_command_line), a),
         Command::Db(c) => db_cmd::run(c),
         Command::Completions(a) => {
             let mut cli = <Cli as clap::CommandFactory>::command();
