@@ -848,3 +848,54 @@ fn demo_uses_a_database_of_its_own_unless_given_one_on_its_command_line() {
     assert!(!club.exists(), "the demo wrote into GOOBALAY_DB's database");
     assert!(!home.path().join("goobalay").join("goobalay.db").exists());
 }
+
+/// Empty listings say so (and what would fill them); `history --variant` is checked
+/// as `--player` is, and takes a preset by any of its names; counts read "1 match",
+/// "2 matches".
+#[test]
+fn empty_listings_say_so_and_history_checks_its_variant() {
+    let db = Db::new();
+    db.ok(&["player", "add", "Ama"]);
+    db.ok(&["player", "retire", "Ama"]);
+    assert_eq!(
+        db.ok(&["player", "list"]).trim(),
+        "no players in play; `--all` lists retired ones too (`goobalay player add NAME` adds one)"
+    );
+    assert!(
+        db.ok(&["tournament", "list"])
+            .starts_with("no tournaments yet")
+    );
+    assert!(db.ok(&["history"]).starts_with("no match recorded yet"));
+    assert_eq!(db.json(&["history"]), serde_json::json!([]));
+    db.refused(
+        &["history", "--variant", "chess"],
+        "no variant named 'chess'",
+    );
+    db.ok(&["player", "add", "Esi"]);
+    db.ok(&["player", "add", "Kofi"]);
+    let m = db.json(&[
+        "match",
+        "new",
+        "--variant",
+        "tihbat",
+        "--south",
+        "Esi",
+        "--north",
+        "Kofi",
+    ]);
+    let id = m["id"].to_string();
+    db.ok(&["match", "result", &id, "16", "12"]);
+    assert!(
+        db.ok(&["history", "--variant", "sadeqa-iii"])
+            .starts_with("no match recorded fits these filters")
+    );
+    assert!(
+        db.ok(&["history", "--variant", "tihbat"])
+            .contains("Esi won")
+    );
+    let verify = db.ok(&["verify"]);
+    assert!(
+        verify.starts_with("checked 1 match (1 finished), 1 hand, 0 moves, 0 arrangements, 1 entered result, 0 engine decisions, 0 tournaments: "),
+        "{verify}"
+    );
+}

@@ -85,9 +85,18 @@ fn result_text(m: &MatchRow) -> String {
 }
 
 pub fn run(db: Option<PathBuf>, a: HistoryArgs) -> anyhow::Result<ExitCode> {
+    // A preset by any of its names; any other name must be a rule file's name that
+    // matches were recorded under (checked below), as --player must name a player.
+    let preset = a
+        .variant
+        .as_deref()
+        .and_then(goobalay::engine::Variant::preset);
     let filter = HistoryFilter {
         player: a.player.clone(),
-        variant: a.variant.clone(),
+        variant: match &preset {
+            Some(v) => Some(v.name.clone()),
+            None => a.variant.clone(),
+        },
         since: a
             .since
             .as_deref()
@@ -101,6 +110,12 @@ pub fn run(db: Option<PathBuf>, a: HistoryArgs) -> anyhow::Result<ExitCode> {
         tournament: a.tournament.clone(),
     };
     let rows = with_store_read(db, async |store| Ok(store.history(&filter).await?))?;
+    if let (Some(v), None, true) = (&a.variant, &preset, rows.is_empty()) {
+        bail!(
+            "no variant named '{}': not one of goobalay's (see `goobalay variants`), nor a rule file's name that any match was recorded under",
+            goobalay::names::excerpt(v)
+        );
+    }
     let seeds = |m: &MatchRow| match (m.final_south, m.final_north) {
         (Some(s), Some(n)) => format!("{s}-{n}"),
         _ => "-".to_string(),
@@ -129,6 +144,21 @@ pub fn run(db: Option<PathBuf>, a: HistoryArgs) -> anyhow::Result<ExitCode> {
                     m.winner.as_deref().unwrap_or(""),
                     csv_field(m.tournament.as_deref().unwrap_or("")),
                     m.round.map(|v| v.to_string()).unwrap_or_default()
+                )?;
+            }
+        }
+        Format::Table if rows.is_empty() => {
+            let filtered = a.player.is_some()
+                || a.variant.is_some()
+                || a.since.is_some()
+                || a.until.is_some()
+                || a.tournament.is_some();
+            if filtered {
+                writeln!(out, "no match recorded fits these filters")?;
+            } else {
+                writeln!(
+                    out,
+                    "no match recorded yet (`goobalay match new` starts one)"
                 )?;
             }
         }

@@ -266,6 +266,15 @@ pub fn run(db: Option<PathBuf>, command: MatchCommand) -> anyhow::Result<ExitCod
     }
 }
 
+/// "1 point", "0.5 points", "2 points".
+fn points(text: &str) -> String {
+    if text == "1" {
+        "1 point".to_string()
+    } else {
+        format!("{text} points")
+    }
+}
+
 /// `--absent south|north|both`.
 fn parse_absent(text: &str) -> anyhow::Result<Absent> {
     Absent::parse(&text.trim().to_ascii_lowercase()).ok_or_else(|| {
@@ -457,8 +466,8 @@ fn describe(stored: &StoredMatch) -> String {
                 None => "the match is drawn".to_string(),
             };
             out.push_str(&format!(
-                "Match over after {} hands: {text}\n",
-                state.hands().len()
+                "Match over after {}: {text}\n",
+                crate::out::count(state.hands().len() as u64, "hand", "hands")
             ));
         }
         (_, None) => {
@@ -544,12 +553,12 @@ fn correct(db: Option<PathBuf>, a: CorrectArgs) -> anyhow::Result<ExitCode> {
         }
         for s in &done.standings_changed {
             outln!(
-                "{t}: {} was {}. with {} point(s), is {}. with {}",
+                "{t}: {} was {}. with {}, is {}. with {}",
                 s.player,
                 s.position_before,
-                s.points_before,
+                points(&s.points_before),
                 s.position_after,
-                s.points_after
+                points(&s.points_after)
             );
         }
         outln!("{t}: rounds already paired stay as they were");

@@ -211,6 +211,17 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
                         )?;
                     }
                 }
+                Format::Table if players.is_empty() => {
+                    writeln!(
+                        out,
+                        "no players{} (`goobalay player add NAME` adds one)",
+                        if a.all {
+                            ""
+                        } else {
+                            " in play; `--all` lists retired ones too"
+                        }
+                    )?;
+                }
                 Format::Table => {
                     let rows: Vec<PlayerRow> = players
                         .iter()

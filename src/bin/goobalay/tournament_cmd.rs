@@ -285,9 +285,13 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                 outln!("entered {} in {}", p.name, loaded.row.name);
             }
             outln!(
-                "{} has {} entrants",
+                "{} has {}",
                 loaded.row.name,
-                loaded.tournament.entrants.len()
+                crate::out::count(
+                    loaded.tournament.entrants.len() as u64,
+                    "entrant",
+                    "entrants"
+                )
             );
             Ok(ExitCode::SUCCESS)
         }),
@@ -505,9 +509,9 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                     .await?;
             let loaded = store.load_tournament(&a.name).await?;
             outln!(
-                "{} is reopened: entries, withdrawals, pairings and results are taken again; {} rounds planned",
+                "{} is reopened: entries, withdrawals, pairings and results are taken again; {} planned",
                 r.tournament,
-                loaded.tournament.planned_rounds()
+                crate::out::count(loaded.tournament.planned_rounds(), "round", "rounds")
             );
             Ok(ExitCode::SUCCESS)
         }),
@@ -531,6 +535,9 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                             s.matches_finished
                         );
                     }
+                }
+                Format::Table if list.is_empty() => {
+                    outln!("no tournaments yet (`goobalay tournament new NAME ...` creates one)");
                 }
                 Format::Table => {
                     let mut b = Builder::default();
@@ -655,50 +662,54 @@ pub async fn run_engines(
     // stdout (a closed pipe) is reported once the run stops.
     let mut out = Ok(());
     let report = goobalay::app::run_tournament(store, name, limit, |event| {
-            if out.is_err() {
-                return;
+        if out.is_err() {
+            return;
+        }
+        out = match event {
+            RunEvent::Paired(paired) => {
+                created += paired
+                    .boards
+                    .iter()
+                    .filter(|b| b.match_id.is_some())
+                    .count() as u64;
+                bar.set_length(planned_matches(&loaded.tournament).max(created));
+                if lines {
+                    bar.suspend(|| writeln!(crate::out::stdout(), "round {} paired", paired.round))
+                } else {
+                    Ok(())
+                }
             }
-            out = match event {
-                RunEvent::Paired(paired) => {
-                    created += paired
-                        .boards
-                        .iter()
-                        .filter(|b| b.match_id.is_some())
-                        .count() as u64;
-                    bar.set_length(planned_matches(&loaded.tournament).max(created));
-                    if lines {
-                        bar.suspend(|| writeln!(crate::out::stdout(), "round {} paired", paired.round))
-                    } else {
-                        Ok(())
-                    }
+            RunEvent::Stored(b, m) => {
+                bar.inc(1);
+                if !lines {
+                    return;
                 }
-                RunEvent::Stored(b, m) => {
-                    bar.inc(1);
-                    if !lines {
-                        return;
-                    }
-                    let south = loaded.name_of(b.south_id);
-                    let north = b.north_id.map_or("?", |n| loaded.name_of(n));
-                    let result = match m.outcome {
-                        Some(MatchOutcome::Winner(Side::South)) => "1-0",
-                        Some(MatchOutcome::Winner(Side::North)) => "0-1",
-                        Some(MatchOutcome::Draw) => "½-½",
-                        None => "*",
-                    };
-                    let seeds = m
-                        .seeds
-                        .map_or(String::new(), |(s, n)| format!(", seeds {s}-{n}"));
-                    bar.suspend(|| {
-                        writeln!(
-                            crate::out::stdout(),
-                            "round {} board {} (match {}): {south} {result} {north}  ({} hand(s), {} moves{seeds})",
-                            b.round, b.board, m.id, m.hands, m.moves
-                        )
-                    })
-                }
-            };
-        })
-        .await;
+                let south = loaded.name_of(b.south_id);
+                let north = b.north_id.map_or("?", |n| loaded.name_of(n));
+                let result = match m.outcome {
+                    Some(MatchOutcome::Winner(Side::South)) => "1-0",
+                    Some(MatchOutcome::Winner(Side::North)) => "0-1",
+                    Some(MatchOutcome::Draw) => "½-½",
+                    None => "*",
+                };
+                let seeds = m
+                    .seeds
+                    .map_or(String::new(), |(s, n)| format!(", seeds {s}-{n}"));
+                bar.suspend(|| {
+                    writeln!(
+                        crate::out::stdout(),
+                        "round {} board {} (match {}): {south} {result} {north}  ({}, {}{seeds})",
+                        b.round,
+                        b.board,
+                        m.id,
+                        crate::out::count(m.hands as u64, "hand", "hands"),
+                        crate::out::count(m.moves as u64, "move", "moves")
+                    )
+                })
+            }
+        };
+    })
+    .await;
     bar.finish_and_clear();
     let report = report?;
     out?;
@@ -947,8 +958,8 @@ fn print_show(
                 .map(|e| e.name.as_str())
                 .collect();
             outln!(
-                "{} entrants{}; round {} of {} paired",
-                t.entrants.len(),
+                "{}{}; round {} of {} paired",
+                crate::out::count(t.entrants.len() as u64, "entrant", "entrants"),
                 if withdrawn.is_empty() {
                     String::new()
                 } else {

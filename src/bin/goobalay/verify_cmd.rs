@@ -11,7 +11,7 @@ use clap::Args;
 
 use crate::args::Format;
 use crate::db::{csv_field, print_json, with_store_audit};
-use crate::out::outln;
+use crate::out::{count, outln};
 
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
@@ -47,14 +47,18 @@ pub fn run(db: Option<PathBuf>, a: VerifyArgs) -> anyhow::Result<ExitCode> {
                 outln!("mismatch: {m}");
             }
             outln!(
-                "checked {} matches ({} finished), {} hands, {} moves, {} arrangements, {} entered results, {} engine decisions{}{}, {} tournaments: {}",
-                report.matches,
+                "checked {} ({} finished), {}, {}, {}, {}, {}{}{}, {}: {}",
+                count(report.matches, "match", "matches"),
                 report.finished_matches,
-                report.hands,
-                report.moves,
-                report.arrangements,
-                report.entered_results,
-                report.engine_decisions,
+                count(report.hands, "hand", "hands"),
+                count(report.moves, "move", "moves"),
+                count(report.arrangements, "arrangement", "arrangements"),
+                count(report.entered_results, "entered result", "entered results"),
+                count(
+                    report.engine_decisions,
+                    "engine decision",
+                    "engine decisions"
+                ),
                 match report.engine_decisions_skipped {
                     0 => String::new(),
                     k => format!(" ({k} of hard/max/perfect players not recomputed; --deep does)"),
@@ -63,7 +67,7 @@ pub fn run(db: Option<PathBuf>, a: VerifyArgs) -> anyhow::Result<ExitCode> {
                     0 => String::new(),
                     k => format!(" ({k} by an earlier engine version: replayed, not recomputed)"),
                 },
-                report.tournaments,
+                count(report.tournaments, "tournament", "tournaments"),
                 match report.mismatches.len() {
                     0 => "all consistent".to_string(),
                     1 => "1 mismatch".to_string(),
