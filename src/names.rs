@@ -170,6 +170,27 @@ pub fn key(name: &str) -> String {
     spaced.nfc().collect()
 }
 
+/// The name among `known` that `typed` most likely meant, for "did you mean ...?":
+/// the same letters without their accents (`umit` for Ümit, `hawa` for Ḥawa), else
+/// the closest within a small edit distance of those bare letters (one edit, or two
+/// letters swapped, per four letters, at least one). `None` when nothing is that close.
+pub fn closest<'a>(typed: &str, known: &'a [String]) -> Option<&'a str> {
+    let bare = |s: &str| -> String {
+        key(s)
+            .nfd()
+            .filter(|c| unicode_normalization::char::canonical_combining_class(*c) == 0)
+            .collect()
+    };
+    let want = bare(typed);
+    let limit = (want.chars().count() / 4).max(1);
+    known
+        .iter()
+        .map(|k| (strsim::osa_distance(&want, &bare(k)), k))
+        .filter(|(d, _)| *d <= limit)
+        .min_by(|(d1, a), (d2, b)| d1.cmp(d2).then_with(|| people_order(a, b)))
+        .map(|(_, k)| k.as_str())
+}
+
 /// A user's text as quoted in an error message: at most [`EXCERPT_CHARS`]
 /// characters (then "…" and the length), control and invisible characters written
 /// as `U+XXXX`.
@@ -212,6 +233,21 @@ fn is_bidi_control(c: char) -> bool {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn the_closest_name_is_the_same_letters_without_accents_or_a_small_typo() {
+        let known: Vec<String> = ["Ümit", "Ulla", "Ḥawa", "Hazel", "Bashir", "李"]
+            .map(String::from)
+            .to_vec();
+        assert_eq!(super::closest("umit", &known), Some("Ümit"));
+        assert_eq!(super::closest("HAWA", &known), Some("Ḥawa"));
+        assert_eq!(super::closest("Bashri", &known), Some("Bashir"));
+        assert_eq!(super::closest("Bshri", &known), None);
+        assert_eq!(super::closest("Bashi", &known), Some("Bashir"));
+        assert_eq!(super::closest("Ula", &known), Some("Ulla"));
+        assert_eq!(super::closest("Zed", &known), None);
+        assert_eq!(super::closest("李", &[]), None);
+    }
 
     #[test]
     fn people_order_reads_names_as_people_do() {

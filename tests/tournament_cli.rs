@@ -873,6 +873,24 @@ fn empty_listings_say_so_and_history_checks_its_variant() {
     );
     db.ok(&["player", "add", "Esi"]);
     db.ok(&["player", "add", "Kofi"]);
+    db.ok(&["player", "add", "Ümit"]);
+    db.refused(
+        &["player", "show", "umit"],
+        "no player named 'umit'; did you mean 'Ümit'?",
+    );
+    db.refused(
+        &[
+            "match",
+            "new",
+            "--variant",
+            "tihbat",
+            "--south",
+            "Esi",
+            "--north",
+            "Kofy",
+        ],
+        "did you mean 'Kofi'?",
+    );
     let m = db.json(&[
         "match",
         "new",

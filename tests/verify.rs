@@ -335,7 +335,7 @@ fn tournament_results_and_standings_are_checked_against_the_replay() {
     db.ok(&["tournament", "add", "Cup", "Ada", "Bo", "Cy", "Di"]);
     db.ok(&["tournament", "run", "Cup", "--quiet"]);
     let text = db.verified();
-    assert!(text.contains("1 tournaments"), "{text}");
+    assert!(text.contains("1 tournament: all consistent"), "{text}");
     // A result changed in the match row only: the match and the standings are named.
     let (code, out) = tampered(
         &db,

@@ -15,7 +15,9 @@
 
 use super::sql::{AsConn, query};
 use super::tournaments::{LoadedTournament, Result as TResult, TournamentStoreError, load};
-use super::{Result, Store, StoreError, StoredMatch, find_player, load_match, now, write_closing};
+use super::{
+    Result, Store, StoreError, StoredMatch, load_match, now, require_player_in, write_closing,
+};
 use crate::engine::Side;
 use crate::matches::{Absent, Closing};
 use crate::store::Player;
@@ -46,9 +48,7 @@ impl Store {
         let mut tx = self.begin_write().await?;
         let loaded = load(&mut tx, name).await?;
         loaded.ensure_open()?;
-        let p = find_player(&mut tx, player)
-            .await?
-            .ok_or_else(|| StoreError::UnknownPlayer(player.trim().to_string()))?;
+        let p = require_player_in(&mut tx, player).await?;
         let pending = pending_match_of(&loaded, p.id);
         let mut forfeited = None;
         if let Some((id, side)) = pending {
@@ -85,9 +85,7 @@ impl Store {
                 format: t.format,
             });
         }
-        let p = find_player(&mut tx, player)
-            .await?
-            .ok_or_else(|| StoreError::UnknownPlayer(player.trim().to_string()))?;
+        let p = require_player_in(&mut tx, player).await?;
         let entrant = t
             .entrant(p.id)
             .ok_or_else(|| TournamentStoreError::NotEntered {

@@ -110,8 +110,12 @@ pub enum StoreError {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("no player named '{}' (see `goobalay player list`)", excerpt(.0))]
-    UnknownPlayer(String),
+    #[error(
+        "no player named '{}'{} (see `goobalay player list`)",
+        excerpt(.name),
+        .like.as_deref().map_or(String::new(), |l| format!("; did you mean '{l}'?"))
+    )]
+    UnknownPlayer { name: String, like: Option<String> },
     #[error(
         "a player named '{}' already exists (names are unique, ignoring case and Unicode variants)",
         excerpt(.0)
@@ -552,17 +556,14 @@ impl Store {
 
     /// Like [`Store::player`], but a missing player is an error.
     pub async fn require_player(&self, name: &str) -> Result<Player> {
-        self.player(name)
-            .await?
-            .ok_or_else(|| StoreError::UnknownPlayer(name.trim().to_string()))
+        let mut conn = self.begin_read().await?;
+        require_player_in(&mut conn, name).await
     }
 
     pub async fn rename_player(&self, old: &str, new: &str) -> Result<Player> {
         let new = &check_name(new)?;
         let mut tx = self.begin_write().await?;
-        let player = find_player(&mut tx, old)
-            .await?
-            .ok_or_else(|| StoreError::UnknownPlayer(old.trim().to_string()))?;
+        let player = require_player_in(&mut tx, old).await?;
         if let Some(other) = find_player(&mut tx, new).await?
             && other.id != player.id
         {
@@ -582,9 +583,7 @@ impl Store {
     /// Marks a player retired: kept in history, left out of `player list` and new matches.
     pub async fn retire_player(&self, name: &str) -> Result<Player> {
         let mut tx = self.begin_write().await?;
-        let player = find_player(&mut tx, name)
-            .await?
-            .ok_or_else(|| StoreError::UnknownPlayer(name.trim().to_string()))?;
+        let player = require_player_in(&mut tx, name).await?;
         if player.retired_at.is_some() {
             return Err(StoreError::Retired(player.name));
         }
@@ -739,12 +738,7 @@ impl Store {
     pub async fn history(&self, filter: &HistoryFilter) -> Result<Vec<MatchRow>> {
         let mut conn = self.begin_read().await?;
         let player = match &filter.player {
-            Some(name) => Some(
-                find_player(&mut conn, name)
-                    .await?
-                    .ok_or_else(|| StoreError::UnknownPlayer(name.trim().to_string()))?
-                    .id,
-            ),
+            Some(name) => Some(require_player_in(&mut conn, name).await?.id),
             None => None,
         };
         let tournament = match &filter.tournament {
@@ -805,6 +799,21 @@ pub fn name_key(name: &str) -> String {
     crate::names::key(name)
 }
 
+/// The player named `name`, or [`StoreError::UnknownPlayer`] with the recorded name
+/// it most likely meant ([`crate::names::closest`]).
+pub(crate) async fn require_player_in(conn: &mut impl AsConn, name: &str) -> Result<Player> {
+    if let Some(p) = find_player(&mut *conn, name).await? {
+        return Ok(p);
+    }
+    let names: Vec<String> = sql::query_scalar("SELECT name FROM players")
+        .fetch_all(&mut *conn)
+        .await?;
+    Err(StoreError::UnknownPlayer {
+        name: name.trim().to_string(),
+        like: crate::names::closest(name, &names).map(str::to_string),
+    })
+}
+
 async fn find_player(conn: &mut impl AsConn, name: &str) -> Result<Option<Player>> {
     let row = query("SELECT * FROM players WHERE name_key = $1")
         .bind(name_key(name))
@@ -835,7 +844,10 @@ impl EngineCache {
                 .bind(id)
                 .fetch_optional(&mut *conn)
                 .await?;
-        let engine = engine.ok_or_else(|| StoreError::UnknownPlayer(format!("#{id}")))?;
+        let engine = engine.ok_or_else(|| StoreError::UnknownPlayer {
+            name: format!("#{id}"),
+            like: None,
+        })?;
         self.0.insert(id, engine.clone());
         Ok(engine)
     }

@@ -13,7 +13,9 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 
 use super::sql::{AsConn, query, query_scalar};
-use super::{Player, Result, Store, StoreError, check_name, find_player, name_key, now};
+use super::{
+    Player, Result, Store, StoreError, check_name, find_player, name_key, now, require_player_in,
+};
 use crate::ai::Level;
 use crate::tournament::{
     Decision, Rated, RatedGame, RatingSource, RatingSystem, StartingRating, rate_games,
@@ -88,9 +90,7 @@ impl Store {
     ) -> Result<(Player, StartingRatingRecord)> {
         StartingRating::new(start.rating, start.source, start.variant.as_deref())?;
         let mut tx = self.begin_write().await?;
-        let player = find_player(&mut tx, name)
-            .await?
-            .ok_or_else(|| StoreError::UnknownPlayer(name.trim().to_string()))?;
+        let player = require_player_in(&mut tx, name).await?;
         let record = insert_starting_rating(&mut tx, player.id, start).await?;
         tx.commit().await?;
         Ok((player, record))

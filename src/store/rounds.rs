@@ -18,7 +18,7 @@ use super::sql::{AsConn, Row, query, query_scalar};
 use super::tournaments::{
     BoardRow, LoadedTournament, PairedRound, Result, TournamentStoreError, load,
 };
-use super::{Store, StoreError, find_player};
+use super::{Store, require_player_in};
 use crate::tournament::pairing::manual;
 use crate::tournament::{EntrantId, Format, Pairing, TournamentError};
 
@@ -129,9 +129,7 @@ async fn entrant_id(
     loaded: &LoadedTournament,
     name: &str,
 ) -> Result<EntrantId> {
-    let p = find_player(conn, name)
-        .await?
-        .ok_or_else(|| StoreError::UnknownPlayer(name.trim().to_string()))?;
+    let p = require_player_in(conn, name).await?;
     if loaded.tournament.entrant(p.id).is_none() {
         return Err(TournamentStoreError::NotEntered {
             player: p.name,

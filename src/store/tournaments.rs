@@ -28,7 +28,7 @@ use super::sql::{AsConn, Row, Tx, query, query_scalar};
 use thiserror::Error;
 
 use super::rounds::ManualRound;
-use super::{Player, Store, StoreError, find_player, load_match, name_key};
+use super::{Player, Store, StoreError, load_match, name_key, require_player_in};
 use crate::ai::Level;
 use crate::engine::{BySide, Side, Variant};
 use crate::matches::{MatchError, MatchForm, MatchOutcome, MatchSpec, MatchState};
@@ -551,9 +551,7 @@ impl Store {
         };
         let mut added: Vec<Player> = Vec::new();
         for p in players {
-            let player = find_player(&mut tx, p)
-                .await?
-                .ok_or_else(|| StoreError::UnknownPlayer(p.trim().to_string()))?;
+            let player = require_player_in(&mut tx, p).await?;
             if player.retired_at.is_some() {
                 return Err(TournamentStoreError::Retired(player.name));
             }
@@ -606,9 +604,7 @@ impl Store {
         let mut tx = self.begin_write().await?;
         let loaded = load(&mut tx, name).await?;
         loaded.ensure_open()?;
-        let p = find_player(&mut tx, player)
-            .await?
-            .ok_or_else(|| StoreError::UnknownPlayer(player.trim().to_string()))?;
+        let p = require_player_in(&mut tx, player).await?;
         let withdrawn = withdraw_in(&mut tx, &loaded, p).await?;
         tx.commit().await?;
         Ok(withdrawn)
