@@ -83,3 +83,20 @@ vector_games! {
     sadeqa_iii_games => "sadeqa-iii.jsonl",
     sadeqa_91_games => "sadeqa-91.jsonl",
 }
+
+/// `docs/RULES.md`, which the README and the players' guide link to, is the shared rule
+/// book word for word (checked wherever the shared folder sits beside the checkout, as
+/// it does for CI).
+#[test]
+fn the_rule_book_in_docs_is_the_shared_one() {
+    let ours = include_str!("../docs/RULES.md");
+    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/RULES.md");
+    match std::fs::read_to_string(&shared) {
+        Ok(text) => assert!(
+            ours == text,
+            "docs/RULES.md differs from {}: copy the rule book again",
+            shared.display()
+        ),
+        Err(_) => eprintln!("skipped: no shared rule book at {}", shared.display()),
+    }
+}

@@ -66,6 +66,34 @@ pub enum EndRule {
     AllCaptured,
 }
 
+/// Who moves first in a rearranged hand of a multi-hand match (RULES.md §3 point 5
+/// and its [option], a real switch by point 10).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HandOpener {
+    /// The player who arranged first (the rule book's default).
+    #[default]
+    Arranger,
+    /// The other player: the one who arranged second.
+    Other,
+    /// Whoever did not move first in the hand before.
+    Alternate,
+}
+
+impl HandOpener {
+    pub fn name(self) -> &'static str {
+        match self {
+            HandOpener::Arranger => "arranger",
+            HandOpener::Other => "other",
+            HandOpener::Alternate => "alternate",
+        }
+    }
+
+    fn is_default(&self) -> bool {
+        *self == HandOpener::Arranger
+    }
+}
+
 /// Who gets the seeds still on the board when the game ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -104,6 +132,8 @@ pub struct Rules {
     pub remaining: Remaining,
     /// Distribution of the board when the game ends by repetition.
     pub on_repetition: Remaining,
+    /// Multi-hand matches: who moves first in a rearranged hand.
+    pub hand_opener: HandOpener,
 }
 
 /// Largest `max_lifts` a rule file may set: it bounds the work of checking one move.
@@ -172,6 +202,7 @@ impl Rules {
             end: EndRule::EitherPlayerStuck,
             remaining: Remaining::OwnRow,
             on_repetition: Remaining::OwnRow,
+            hand_opener: HandOpener::Arranger,
         }
     }
 
@@ -204,6 +235,7 @@ impl Rules {
             end: EndRule::PlayerToMoveStuck,
             remaining: Remaining::OwnRow,
             on_repetition: Remaining::OwnRow,
+            hand_opener: HandOpener::Arranger,
         }
     }
 
@@ -226,6 +258,7 @@ impl Rules {
             end: EndRule::AllCaptured,
             remaining: Remaining::SplitEvenly,
             on_repetition: Remaining::SplitEvenly,
+            hand_opener: HandOpener::Arranger,
         }
     }
 
@@ -248,6 +281,7 @@ impl Rules {
             end: EndRule::PlayerToMoveStuck,
             remaining: Remaining::LastMover,
             on_repetition: Remaining::OwnRow,
+            hand_opener: HandOpener::Arranger,
         }
     }
 
@@ -341,7 +375,8 @@ pub enum RulesError {
 }
 
 /// The rule file format (TOML or JSON). Every field is required except `summary`,
-/// `max_lifts` (default 1000) and the capture kind's optional fields.
+/// `max_lifts` (default 1000), `hand_opener` (default `arranger`) and the capture
+/// kind's optional fields.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct RuleFile {
@@ -363,6 +398,9 @@ pub struct RuleFile {
     pub end: EndRule,
     pub remaining: Remaining,
     pub on_repetition: Remaining,
+    /// Optional: `arranger` (the default), `other` or `alternate`.
+    #[serde(default, skip_serializing_if = "HandOpener::is_default")]
+    pub hand_opener: HandOpener,
 }
 
 fn default_max_lifts() -> u32 {
@@ -416,6 +454,7 @@ impl RuleFile {
             end: r.end,
             remaining: r.remaining,
             on_repetition: r.on_repetition,
+            hand_opener: r.hand_opener,
         }
     }
 
@@ -562,6 +601,7 @@ impl RuleFile {
             end: self.end,
             remaining: self.remaining,
             on_repetition: self.on_repetition,
+            hand_opener: self.hand_opener,
         };
         Ok(Variant {
             name: self.name.trim().to_string(),
@@ -674,6 +714,30 @@ fn describe(r: &Rules) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rule_file_may_choose_who_opens_a_rearranged_hand() {
+        let preset = Variant::preset("layli-goobalay").unwrap();
+        let text = toml::to_string(&preset.to_file()).unwrap();
+        // The default is not written: rule sets recorded before the switch read the same.
+        assert!(!text.contains("hand_opener"), "{text}");
+        // A top-level key goes before the first table ([capture]).
+        let with = |value: &str| {
+            text.replace(
+                "name = \"layli-goobalay\"",
+                &format!("name = \"layli-alt\"\nhand_opener = \"{value}\""),
+            )
+        };
+        for (value, opener) in [
+            ("arranger", HandOpener::Arranger),
+            ("other", HandOpener::Other),
+            ("alternate", HandOpener::Alternate),
+        ] {
+            let v = Variant::from_file_text(&with(value), false).unwrap();
+            assert_eq!(v.rules.hand_opener, opener, "{}", with(value));
+        }
+        assert!(Variant::from_file_text(&with("loser"), false).is_err());
+    }
 
     #[test]
     fn presets_round_trip_through_rule_files() {

@@ -25,7 +25,9 @@ use thiserror::Error;
 
 use crate::ai::{ArrangeRequest, EnginePlayer, Level};
 use crate::engine::trace::{TraceLine, TraceResult};
-use crate::engine::{BySide, EndReason, Game, Move, PlayError, Rules, Setup, Side, Variant};
+use crate::engine::{
+    BySide, EndReason, Game, HandOpener, Move, PlayError, Rules, Setup, Side, Variant,
+};
 
 /// How a match is decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -84,6 +86,37 @@ impl MatchForm {
             MatchForm::Hands => None,
             MatchForm::Single => Some(1),
             MatchForm::Games(n) => Some(n),
+        }
+    }
+}
+
+impl MatchForm {
+    /// The match form in words, for `goobalay rules`: what a player needs to know of
+    /// hands, rearrangement, kept seeds and when the match ends (RULES.md §3).
+    pub fn describe(self, variant: &Variant) -> Vec<String> {
+        let n = variant.rules.holes_per_row;
+        match self {
+            MatchForm::Single => vec!["Match (single): one game; its winner wins the match.".to_string()],
+            MatchForm::Games(k) => vec![format!(
+                "Match (games:{k}): {k} games, the first move alternating; more games won wins, then more seeds over all games, else a draw."
+            )],
+            MatchForm::Hands => vec![
+                "Match (hands): a series of games (hands); the seeds you hold at the end of a hand are what you start the next with.".to_string(),
+                format!("After a hand, a player holding fewer than {n} seeds (the holes of one row) loses the match; if both do, the poorer loses, equal holdings draw."),
+                "Otherwise the poorer player places all their seeds in their own row, at least one in every hole; the richer places the same number in theirs and keeps the rest in hand, counted as already captured in the new hand.".to_string(),
+                format!(
+                    "Equal holdings: the player who did not move first in the last hand arranges first. {}",
+                    match variant.rules.hand_opener {
+                        HandOpener::Arranger => "Whoever arranged first moves first.",
+                        HandOpener::Other => "Whoever arranged second moves first (this rule set's choice).",
+                        HandOpener::Alternate => "The first move alternates from hand to hand (this rule set's choice).",
+                    }
+                ),
+                format!(
+                    "Every match ends: at most {} hands unless the match sets a limit; at the limit more seeds wins, equal seeds draw.",
+                    MatchSpec::default_max_hands(variant)
+                ),
+            ],
         }
     }
 }
@@ -816,9 +849,14 @@ impl MatchState {
                 };
                 let mut kept = BySide::new(0, 0);
                 kept[!first] = score[!first] - score[first];
+                let first_mover = match self.spec.rules.hand_opener {
+                    HandOpener::Arranger => first,
+                    HandOpener::Other => !first,
+                    HandOpener::Alternate => !hand.first_mover,
+                };
                 self.hands.push(Hand {
                     number: hand.number + 1,
-                    first_mover: first,
+                    first_mover,
                     holdings: score,
                     kept,
                     arrangement: BySide::default(),
@@ -1175,6 +1213,58 @@ fn games_outcome(hands: &[Hand]) -> MatchOutcome {
 mod tests {
     use super::*;
 
+    /// RULES.md §3 point 5 and its [option] (point 10): who opens a rearranged hand.
+    #[test]
+    fn the_rule_set_says_who_moves_first_in_a_rearranged_hand() {
+        for (opener, expected) in [
+            // Hand 1: South moved first and ends with 18 of 48, so South (the poorer)
+            // arranges first in hand 2.
+            (HandOpener::Arranger, Side::South),
+            (HandOpener::Other, Side::North),
+            (HandOpener::Alternate, Side::North),
+        ] {
+            let mut v = Variant::preset("layli-goobalay").unwrap();
+            v.rules.hand_opener = opener;
+            let spec = MatchSpec::new(&v, MatchForm::Hands, None, Side::South).unwrap();
+            let mut m = MatchState::new(spec);
+            m.apply(&Event::Result(BySide::new(18, 30))).unwrap();
+            let hand = m.current_hand();
+            assert_eq!(hand.first_arranger, Some(Side::South), "{opener:?}");
+            assert_eq!(hand.first_mover, expected, "{opener:?}");
+            m.apply(&Event::Arrange {
+                side: Side::South,
+                row: vec![3; 6],
+            })
+            .unwrap();
+            m.apply(&Event::Arrange {
+                side: Side::North,
+                row: vec![3; 6],
+            })
+            .unwrap();
+            assert_eq!(m.awaiting(), Awaiting::Move(expected), "{opener:?}");
+        }
+        // With Alternate, hand 3 goes back to South (North opened hand 2), whoever
+        // arranges.
+        let mut v = Variant::preset("layli-goobalay").unwrap();
+        v.rules.hand_opener = HandOpener::Alternate;
+        let spec = MatchSpec::new(&v, MatchForm::Hands, None, Side::South).unwrap();
+        let mut m = MatchState::new(spec);
+        m.apply(&Event::Result(BySide::new(18, 30))).unwrap();
+        m.apply(&Event::Arrange {
+            side: Side::South,
+            row: vec![3; 6],
+        })
+        .unwrap();
+        m.apply(&Event::Arrange {
+            side: Side::North,
+            row: vec![3; 6],
+        })
+        .unwrap();
+        m.apply(&Event::Result(BySide::new(34, 14))).unwrap();
+        assert_eq!(m.current_hand().first_arranger, Some(Side::North));
+        assert_eq!(m.current_hand().first_mover, Side::South);
+    }
+
     fn spec(form: MatchForm, max_hands: Option<u32>) -> MatchSpec {
         let v = Variant::preset("layli-goobalay").unwrap();
         MatchSpec::new(&v, form, max_hands, Side::South).unwrap()
@@ -1310,7 +1400,7 @@ mod tests {
     fn games_form_alternates_and_counts_wins_then_seeds() {
         let mut m = MatchState::new(spec(MatchForm::Games(3), None));
         assert_eq!(m.awaiting(), Awaiting::Move(Side::South));
-        m.apply(&Event::Result(BySide::new(40, 8))).unwrap();
+        m.apply(&Event::Result(BySide::new(34, 14))).unwrap();
         assert_eq!(m.awaiting(), Awaiting::Move(Side::North));
         assert_eq!(m.current_hand().holdings, BySide::new(24, 24));
         m.apply(&Event::Result(BySide::new(20, 28))).unwrap();

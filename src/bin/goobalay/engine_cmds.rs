@@ -91,6 +91,16 @@ pub fn rules(args: RulesArgs) -> anyhow::Result<ExitCode> {
         for line in variant.describe() {
             writeln!(out, "- {line}")?;
         }
+        let form = goobalay::matches::MatchForm::default_for(&variant.name);
+        for line in form.describe(&variant) {
+            writeln!(out, "- {line}")?;
+        }
+        if form != goobalay::matches::MatchForm::Hands {
+            writeln!(
+                out,
+                "- (Also played as a multi-hand match: `match new --form hands`; `goobalay rules layli-goobalay` explains it.)"
+            )?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -50,9 +50,10 @@ pub enum MatchCommand {
     State(IdFormatArgs),
     /// The match's hands: first mover, arrangement, kept, moves, scores, carried seeds.
     Show(IdFormatArgs),
-    /// Correct a finished match's result (a director's correction, with a reason):
-    /// recorded beside what was entered, which is kept; standings and ratings follow
-    /// it, rounds already paired stay.
+    /// Correct a match's result, finished or not (a director's correction, with a
+    /// reason): a hand's score, the whole result, a forfeit or a void; recorded beside
+    /// what was entered, which is kept; standings and ratings follow it, rounds already
+    /// paired stay.
     Correct(CorrectArgs),
 }
 
