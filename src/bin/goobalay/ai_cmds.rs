@@ -42,6 +42,7 @@ pub struct AnalyseArgs {
     /// Stop deepening after this many nodes (the last complete depth is shown).
     #[arg(long)]
     pub nodes: Option<u64>,
+    /// Output: table (for a person, the default), json or csv.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
 }
@@ -146,6 +147,7 @@ pub fn analyse(args: AnalyseArgs) -> anyhow::Result<ExitCode> {
 pub struct SolveArgs {
     /// A preset name (or use --rules FILE).
     pub variant: Option<String>,
+    /// A rule file (TOML or JSON) instead of a preset.
     #[arg(long, value_name = "FILE", conflicts_with = "variant")]
     pub rules: Option<std::path::PathBuf>,
     #[command(flatten)]
@@ -160,6 +162,7 @@ pub struct SolveArgs {
     /// Give up after this many seconds.
     #[arg(long)]
     pub seconds: Option<f64>,
+    /// Output: table (for a person, the default), json or csv.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
 }
@@ -302,8 +305,10 @@ pub struct ArenaArgs {
     pub b: Level,
     #[command(flatten)]
     pub variant: VariantArgs,
+    /// The number of games in the series.
     #[arg(long, default_value_t = 200)]
     pub games: u32,
+    /// Seed of the engines' choices (the series replays from it).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Random plies from the setup that open each pair of games (single games only).
@@ -326,6 +331,7 @@ pub struct ArenaArgs {
     /// Threads playing games at once (the results do not depend on it).
     #[arg(long, default_value_t = 1)]
     pub jobs: usize,
+    /// Output: table (for a person, the default), json or csv.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
     /// With --format json, also list every game.
@@ -462,6 +468,7 @@ pub struct BenchSearchArgs {
     /// One variant (default: every preset).
     #[arg(long, short = 'v', conflicts_with = "rules")]
     pub variant: Option<String>,
+    /// A rule file (TOML or JSON) instead of a preset.
     #[arg(long, value_name = "FILE")]
     pub rules: Option<std::path::PathBuf>,
     /// Node budget of each search.
@@ -470,6 +477,7 @@ pub struct BenchSearchArgs {
     /// Positions searched per variant (the setup, then seeded random openings).
     #[arg(long, default_value_t = 6)]
     pub positions: u32,
+    /// Output: table (for a person, the default), json or csv.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
 }

@@ -197,6 +197,7 @@ pub fn parse_side(text: &str) -> Result<Side, String> {
 
 #[derive(Args, Debug)]
 pub struct VariantsArgs {
+    /// Output: table (for a person, the default), json or csv.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
 }
@@ -205,6 +206,7 @@ pub struct VariantsArgs {
 pub struct RulesArgs {
     /// A preset name (or use --rules FILE).
     pub variant: Option<String>,
+    /// A rule file (TOML or JSON) instead of a preset.
     #[arg(long, value_name = "FILE", conflicts_with = "variant")]
     pub rules: Option<PathBuf>,
     /// Print the rule set as a rule file (TOML) to start a custom variant from.
@@ -229,6 +231,7 @@ pub struct PerftArgs {
     pub variant: VariantArgs,
     #[command(flatten)]
     pub start: StartArgs,
+    /// The number of moves in each sequence counted.
     #[arg(long, short = 'd', allow_negative_numbers = true)]
     pub depth: u32,
     /// Also print the count below each legal move.
@@ -245,4 +248,41 @@ pub struct ShowArgs {
     /// Moves to play first, as for trace.
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub moves: String,
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every command says what it does, and every option and argument has help text
+    /// (`--help`, the man page and the shell completions show it).
+    #[test]
+    fn every_command_option_and_argument_has_help() {
+        fn walk(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {
+            for arg in cmd.get_arguments() {
+                let id = arg.get_id().as_str();
+                if arg.is_hide_set() || id == "help" || id == "version" {
+                    continue;
+                }
+                if arg.get_help().is_none() && arg.get_long_help().is_none() {
+                    missing.push(format!("{path} {id}"));
+                }
+            }
+            for sub in cmd.get_subcommands() {
+                if sub.get_name() == "help" {
+                    continue;
+                }
+                let here = format!("{path} {}", sub.get_name());
+                if sub.get_about().is_none() && sub.get_long_about().is_none() {
+                    missing.push(format!("{here} (the command)"));
+                }
+                walk(sub, &here, missing);
+            }
+        }
+        let mut missing = Vec::new();
+        walk(
+            &<super::Cli as clap::CommandFactory>::command(),
+            "goobalay",
+            &mut missing,
+        );
+        assert!(missing.is_empty(), "no help text:\n{}", missing.join("\n"));
+    }
 }

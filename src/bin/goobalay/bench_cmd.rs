@@ -33,6 +33,7 @@ pub struct BenchArgs {
     /// Seed of the random generator (default: taken from the clock, and printed).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Output: table (for a person, the default) or json.
     #[arg(long, value_enum, default_value_t)]
     pub format: BenchFormat,
 }

@@ -64,6 +64,7 @@ pub enum MatchCommand {
         .args(["score", "whole", "absent", "void"])
 ))]
 pub struct CorrectArgs {
+    /// The match's number (as `goobalay history` and `tournament show` list it).
     pub id: i64,
     /// Why (recorded with the correction, shown by `match show`).
     #[arg(long)]
@@ -94,6 +95,7 @@ pub struct CorrectArgs {
     /// rated (in the standings like a double forfeit).
     #[arg(long)]
     pub void: bool,
+    /// Output: table (for a person, the default) or json.
     #[arg(long, value_enum, default_value_t)]
     pub format: RecordFormat,
 }
@@ -120,44 +122,53 @@ pub struct NewArgs {
     /// Seed of the engine players' choices (default: random; always recorded).
     #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
+    /// Output: table (for a person, the default) or json.
     #[arg(long, value_enum, default_value_t)]
     pub format: RecordFormat,
 }
 
 #[derive(Args, Debug)]
 pub struct IdArgs {
+    /// The match's number (as `goobalay history` and `tournament show` list it).
     pub id: i64,
 }
 
 #[derive(Args, Debug)]
 pub struct IdFormatArgs {
+    /// The match's number (as `goobalay history` and `tournament show` list it).
     pub id: i64,
+    /// Output: table (for a person, the default) or json.
     #[arg(long, value_enum, default_value_t)]
     pub format: RecordFormat,
 }
 
 #[derive(Args, Debug)]
 pub struct MoveArgs {
+    /// The match's number (as `goobalay history` and `tournament show` list it).
     pub id: i64,
     /// Hole number 1..N in the mover's own row, or 'pass'.
     #[arg(allow_hyphen_values = true)]
     pub hole: String,
+    /// Output: table (for a person, the default) or json.
     #[arg(long, value_enum, default_value_t)]
     pub format: RecordFormat,
 }
 
 #[derive(Args, Debug)]
 pub struct ArrangeArgs {
+    /// The match's number (as `goobalay history` and `tournament show` list it).
     pub id: i64,
     /// Seeds per hole, own left to right, e.g. 3,1,1,1,2,4.
     #[arg(long, allow_hyphen_values = true)]
     pub seeds: String,
+    /// Output: table (for a person, the default) or json.
     #[arg(long, value_enum, default_value_t)]
     pub format: RecordFormat,
 }
 
 #[derive(Args, Debug)]
 pub struct ResultArgs {
+    /// The match's number (as `goobalay history` and `tournament show` list it).
     pub id: i64,
     /// South's final seed count of the hand.
     #[arg(allow_hyphen_values = true)]
@@ -172,22 +183,26 @@ pub struct ResultArgs {
     /// With --match: the final seeds, SOUTH,NORTH (optional).
     #[arg(long, value_name = "SOUTH,NORTH", allow_hyphen_values = true)]
     pub seeds: Option<String>,
+    /// Output: table (for a person, the default) or json.
     #[arg(long, value_enum, default_value_t)]
     pub format: RecordFormat,
 }
 
 #[derive(Args, Debug)]
 pub struct ForfeitArgs {
+    /// The match's number (as `goobalay history` and `tournament show` list it).
     pub id: i64,
     /// Who did not come: south, north, or both (a double forfeit: both lose).
     #[arg(long, allow_hyphen_values = true)]
     pub absent: String,
+    /// Output: table (for a person, the default) or json.
     #[arg(long, value_enum, default_value_t)]
     pub format: RecordFormat,
 }
 
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
+    /// The match's number (as `goobalay history` and `tournament show` list it).
     pub id: i64,
     /// Only this hand.
     #[arg(long)]

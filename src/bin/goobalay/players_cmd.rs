@@ -34,7 +34,9 @@ pub enum PlayerCommand {
 
 #[derive(Args, Debug)]
 pub struct AddArgs {
+    /// The player's name (any script; case and accents are matched as people expect).
     pub name: String,
+    /// The player's club (shown in listings).
     #[arg(long)]
     pub club: Option<String>,
     /// Make this an engine player of the given level (random, greedy, ...).
@@ -42,6 +44,7 @@ pub struct AddArgs {
     pub engine: Option<String>,
     #[command(flatten)]
     pub start: crate::ratings_cmd::StartArgs,
+    /// Output: table (for a person, the default) or json.
     #[arg(long, value_enum, default_value_t)]
     pub format: RecordFormat,
 }
@@ -51,31 +54,39 @@ pub struct ListArgs {
     /// Include retired players.
     #[arg(long)]
     pub all: bool,
+    /// Output: table (for a person, the default), json or csv.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
 }
 
 #[derive(Args, Debug)]
 pub struct ShowArgs {
+    /// The player's name (any script; case and accents are matched as people expect).
     pub name: String,
     /// Which ratings to show: elo (the default) or glicko2.
     #[arg(long, value_enum, default_value_t)]
     pub rating_system: crate::ratings_cmd::SystemArg,
+    /// Output: table (for a person, the default) or json.
     #[arg(long, value_enum, default_value_t)]
     pub format: RecordFormat,
 }
 
 #[derive(Args, Debug)]
 pub struct RenameArgs {
+    /// The player's name now.
     pub old: String,
+    /// The new name.
     pub new: String,
+    /// Output: table (for a person, the default) or json.
     #[arg(long, value_enum, default_value_t)]
     pub format: RecordFormat,
 }
 
 #[derive(Args, Debug)]
 pub struct RetireArgs {
+    /// The player's name (any script; case and accents are matched as people expect).
     pub name: String,
+    /// Output: table (for a person, the default) or json.
     #[arg(long, value_enum, default_value_t)]
     pub format: RecordFormat,
 }

@@ -73,6 +73,7 @@ impl StartArgs {
 /// `player rate`: a starting rating for an existing player.
 #[derive(Args, Debug)]
 pub struct RateArgs {
+    /// The player's name.
     pub name: String,
     /// The starting rating, 0 to 4000 (Elo scale).
     #[arg(long, value_name = "R", value_parser = parse_rating, allow_hyphen_values = true)]
@@ -83,6 +84,7 @@ pub struct RateArgs {
     /// The variant it is for: a preset or all (every variant; the default).
     #[arg(long, value_name = "V", value_parser = parse_variant)]
     pub variant: Option<String>,
+    /// Output: table (for a person, the default) or json.
     #[arg(long, value_enum, default_value_t)]
     pub format: crate::args::RecordFormat,
 }

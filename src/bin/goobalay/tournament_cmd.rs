@@ -70,16 +70,19 @@ pub enum TournamentCommand {
 
 #[derive(Args, Debug)]
 pub struct UnpairArgs {
+    /// The tournament's name (see `goobalay tournament list`).
     pub name: String,
     /// Why the round is taken back (recorded).
     #[arg(long)]
     pub reason: Option<String>,
+    /// Output: table (for a person, the default), json or csv.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
 }
 
 #[derive(Args, Debug)]
 pub struct ReasonArgs {
+    /// The tournament's name (see `goobalay tournament list`).
     pub name: String,
     /// Why (recorded).
     #[arg(long)]
@@ -88,6 +91,7 @@ pub struct ReasonArgs {
 
 #[derive(Args, Debug)]
 pub struct ReopenArgs {
+    /// The tournament's name (see `goobalay tournament list`).
     pub name: String,
     /// Why it is reopened (recorded).
     #[arg(long)]
@@ -99,6 +103,7 @@ pub struct ReopenArgs {
 
 #[derive(Args, Debug)]
 pub struct NewArgs {
+    /// The tournament's name (see `goobalay tournament list`).
     pub name: String,
     #[command(flatten)]
     pub variant: VariantArgs,
@@ -170,14 +175,18 @@ fn new_tournament_flags(a: &NewArgs) -> anyhow::Result<(TFormat, bool)> {
 
 #[derive(Args, Debug)]
 pub struct AddArgs {
+    /// The tournament's name (see `goobalay tournament list`).
     pub name: String,
+    /// The players to enter, by name.
     #[arg(required = true)]
     pub players: Vec<String>,
 }
 
 #[derive(Args, Debug)]
 pub struct WithdrawArgs {
+    /// The tournament's name (see `goobalay tournament list`).
     pub name: String,
+    /// The player's name.
     pub player: String,
     /// Also forfeit the player's unfinished match of the current round (they are the
     /// absent side), in the same transaction.
@@ -187,7 +196,9 @@ pub struct WithdrawArgs {
 
 #[derive(Args, Debug)]
 pub struct ByeArgs {
+    /// The tournament's name (see `goobalay tournament list`).
     pub name: String,
+    /// The player's name.
     pub player: String,
     /// The round (not yet paired).
     #[arg(long)]
@@ -199,7 +210,9 @@ pub struct ByeArgs {
 
 #[derive(Args, Debug)]
 pub struct PairArgs {
+    /// The tournament's name (see `goobalay tournament list`).
     pub name: String,
+    /// Output: table (for a person, the default), json or csv.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
     /// Pair the round by hand (a Swiss): one board, South (moves first) then North;
@@ -217,6 +230,7 @@ pub struct PairArgs {
 
 #[derive(Args, Debug)]
 pub struct RunArgs {
+    /// The tournament's name (see `goobalay tournament list`).
     pub name: String,
     /// Stop after playing this many matches.
     #[arg(long)]
@@ -228,7 +242,9 @@ pub struct RunArgs {
 
 #[derive(Args, Debug)]
 pub struct ViewArgs {
+    /// The tournament's name (see `goobalay tournament list`).
     pub name: String,
+    /// Output: table (for a person, the default), json or csv.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
 }
@@ -256,7 +272,9 @@ impl From<ExportKind> for ExportFormat {
 
 #[derive(Args, Debug)]
 pub struct ExportArgs {
+    /// The tournament's name (see `goobalay tournament list`).
     pub name: String,
+    /// The export: csv, json, markdown, html (a page of its own) or trf (FIDE TRF-2026).
     #[arg(long, value_enum)]
     pub format: ExportKind,
     /// Write to this file instead of standard output (never over an SQLite
@@ -271,6 +289,7 @@ pub struct ExportArgs {
 
 #[derive(Args, Debug)]
 pub struct ListArgs {
+    /// Output: table (for a person, the default), json or csv.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
 }
