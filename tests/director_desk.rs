@@ -618,3 +618,34 @@ fn corrections_in_a_closed_event_of_played_games_and_of_games_matches() {
         "was played move by move",
     );
 }
+
+/// A move of a tournament match (rated and counted) is taken back only with the
+/// director's say-so; a casual match's, on the player's word as before.
+#[test]
+fn a_tournament_move_is_taken_back_only_by_the_director() {
+    let db = Db::new();
+    db.players(&["Ann", "Bob"], None);
+    db.tihbat_tournament("Duel", "round-robin", &[], &["Ann", "Bob"]);
+    let r1 = pair(&db, &["Duel"]);
+    let id = r1[0].2.unwrap().to_string();
+    db.ok(&["match", "move", &id, "1"]);
+    db.refused(
+        &["match", "undo", &id],
+        &format!("match {id} is a match of tournament Duel, rated and counted: a move is taken back there only with the director's say-so (`goobalay match undo {id} --director`)"),
+    );
+    db.ok(&["match", "undo", &id, "--director"]);
+    assert_eq!(db.state(&id)["ply"], 0);
+    let casual = db.json(&[
+        "match",
+        "new",
+        "--variant",
+        "tihbat",
+        "--south",
+        "Ann",
+        "--north",
+        "Bob",
+    ])["id"]
+        .to_string();
+    db.ok(&["match", "move", &casual, "1"]);
+    db.ok(&["match", "undo", &casual]);
+}

@@ -158,8 +158,23 @@ pub async fn enter(store: &Store, id: i64, action: &HumanAction) -> Result<Playe
     Err(StoreError::Conflict.into())
 }
 
-/// Takes back the last move of a human player with the engine replies after it.
-pub async fn undo(store: &Store, id: i64) -> Result<StoredMatch> {
+/// Who asks for a move to be taken back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UndoBy {
+    /// A player: allowed in a casual match only.
+    Player,
+    /// The director: also in a tournament match, whose result is rated and counted.
+    Director,
+}
+
+/// Takes back the last move of a human player with the engine replies after it. In a
+/// tournament match only the director may.
+pub async fn undo(store: &Store, id: i64, by: UndoBy) -> Result<StoredMatch> {
+    if by == UndoBy::Player
+        && let Some(tournament) = store.load_match(id).await?.row.tournament
+    {
+        return Err(AppError::UndoNeedsDirector { id, tournament });
+    }
     let (stored, _) = store
         .update_match(id, |state, row| {
             let engines = row.engines()?;

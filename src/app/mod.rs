@@ -16,7 +16,7 @@ pub mod run;
 pub mod tournaments;
 
 pub use matches::{
-    HumanAction, MatchRequest, Played, close, create_match, enter, play_engine_turns, undo,
+    HumanAction, MatchRequest, Played, UndoBy, close, create_match, enter, play_engine_turns, undo,
 };
 pub use run::{RunEnd, RunEvent, RunReport, run_tournament};
 pub use tournaments::pair_round;
@@ -37,6 +37,10 @@ pub enum AppError {
     Tournament(#[from] TournamentStoreError),
     #[error(transparent)]
     Match(#[from] MatchError),
+    #[error(
+        "match {id} is a match of tournament {tournament}, rated and counted: a move is taken back there only with the director's say-so (`goobalay match undo {id} --director`)"
+    )]
+    UndoNeedsDirector { id: i64, tournament: String },
     #[error("a player cannot play against themselves ('{0}')")]
     SamePlayer(String),
     #[error("player '{0}' is retired")]

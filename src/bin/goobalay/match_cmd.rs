@@ -45,7 +45,7 @@ pub enum MatchCommand {
     /// Forfeit an unfinished match: one player did not come, or neither (--absent both).
     Forfeit(ForfeitArgs),
     /// Take back the last human move (and the engine replies after it).
-    Undo(IdFormatArgs),
+    Undo(UndoArgs),
     /// Where the match stands (--format json: RULES.md §9 object plus "match").
     State(IdFormatArgs),
     /// The match's hands: first mover, arrangement, kept, moves, scores, carried seeds.
@@ -131,6 +131,19 @@ pub struct NewArgs {
 pub struct IdArgs {
     /// The match's number (as `goobalay history` and `tournament show` list it).
     pub id: i64,
+}
+
+#[derive(Args, Debug)]
+pub struct UndoArgs {
+    /// The match's number (as `goobalay history` and `tournament show` list it).
+    pub id: i64,
+    /// Take the move back as the director: needed in a tournament match, where a move
+    /// is not taken back on a player's word.
+    #[arg(long)]
+    pub director: bool,
+    /// Output: table (for a person, the default) or json.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RecordFormat,
 }
 
 #[derive(Args, Debug)]
@@ -262,7 +275,12 @@ pub fn run(db: Option<PathBuf>, command: MatchCommand) -> anyhow::Result<ExitCod
             print_state(&stored, a.format)
         }
         MatchCommand::Undo(a) => {
-            let stored = with_store(db, async |store| Ok(app::undo(store, a.id).await?))?;
+            let by = if a.director {
+                app::UndoBy::Director
+            } else {
+                app::UndoBy::Player
+            };
+            let stored = with_store(db, async |store| Ok(app::undo(store, a.id, by).await?))?;
             print_state(&stored, a.format)
         }
         MatchCommand::State(a) => {
@@ -769,10 +787,12 @@ fn play(db: Option<PathBuf>, id: i64) -> anyhow::Result<ExitCode> {
                 return Ok(ExitCode::SUCCESS);
             }
             let result = if input.eq_ignore_ascii_case("undo") {
-                app::undo(store, id).await.map(|stored| app::Played {
-                    stored,
-                    engine_events: Vec::new(),
-                })
+                app::undo(store, id, app::UndoBy::Player)
+                    .await
+                    .map(|stored| app::Played {
+                        stored,
+                        engine_events: Vec::new(),
+                    })
             } else {
                 let action = match awaiting {
                     Awaiting::Arrangement(_) => match parse_row(input) {
