@@ -755,3 +755,42 @@ fn match_play_prompts_for_arrangements() {
     assert_eq!(s["captured"], serde_json::json!([12, 0]));
     assert_eq!(s["to_move"], "north");
 }
+
+/// The drawn board: every hole number stands right above or below its seeds, and the
+/// seeds kept in hand at a rearrangement are shown as kept, not as captured.
+#[test]
+fn the_board_aligns_hole_numbers_and_shows_kept_seeds_as_kept() {
+    let db = Db::new();
+    db.players(&["Ama", "Esi"], None);
+    db.ok(&[
+        "match",
+        "new",
+        "--variant",
+        "layli-goobalay",
+        "--south",
+        "Ama",
+        "--north",
+        "Esi",
+    ]);
+    db.ok(&["match", "result", "1", "30", "18"]);
+    db.ok(&["match", "arrange", "1", "--seeds", "3,3,3,3,3,3"]);
+    db.ok(&["match", "arrange", "1", "--seeds", "2,2,2,2,2,8"]);
+    let text = db.ok(&["match", "state", "1"]);
+    let lines: Vec<&str> = text.lines().collect();
+    let at = |prefix: &str| lines.iter().position(|l| l.starts_with(prefix)).unwrap();
+    let (north, south) = (at("North"), at("South"));
+    assert!(lines[south].ends_with("captured 0, kept 12"), "{text}");
+    assert!(lines[north].ends_with("captured 0"), "{text}");
+    // Column of each number's last digit, left to right.
+    let ends = |line: &str| -> Vec<usize> {
+        let b = line.as_bytes();
+        (0..b.len())
+            .filter(|&i| b[i].is_ascii_digit() && b.get(i + 1).is_none_or(|c| !c.is_ascii_digit()))
+            .collect()
+    };
+    let cells = |line: &str| ends(&line[..line.find("captured").unwrap()]);
+    assert_eq!(ends(lines[north - 1]), cells(lines[north]), "{text}");
+    assert_eq!(ends(lines[south + 1]), cells(lines[south]), "{text}");
+    // South's row as arranged (2,2,2,2,2,8), under hole numbers 1 to 6.
+    assert!(lines[south].contains("2   2   2   2   2   8"), "{text}");
+}

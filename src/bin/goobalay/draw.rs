@@ -1,10 +1,17 @@
 //! The board drawn for a person: South at the bottom, North's row right to left.
 
-use goobalay::engine::{Position, Side};
+use goobalay::engine::{BySide, Position, Side};
 
 /// Draws `pos` as lines of text, with hole numbers, Uurs marked by owner
 /// (`*` South's, `+` North's), captured seeds and whose turn it is.
 pub fn board(pos: &Position) -> String {
+    board_kept(pos, BySide::new(0, 0))
+}
+
+/// [`board`] for a hand of a multi-hand match, in which `kept` seeds were kept in hand
+/// at the rearrangement: the position counts them as captured (RULES.md §9); a person
+/// sees them as kept.
+pub fn board_kept(pos: &Position, kept: BySide<u32>) -> String {
     let n = pos.rules().holes_per_row as usize;
     let width = pos
         .board()
@@ -22,30 +29,39 @@ pub fn board(pos: &Position) -> String {
         };
         format!("{:>width$}{mark}", pos.seeds_in(hole))
     };
+    // A hole number stands right above (or below) the last digit of its seeds.
     let label = |k: usize| format!("{:>width$} ", k);
+    let holding = |side: Side| {
+        let captured = pos.captured()[side];
+        let kept = kept[side].min(captured);
+        if kept > 0 {
+            format!("captured {}, kept {kept}", captured - kept)
+        } else {
+            format!("captured {captured}")
+        }
+    };
     let north_holes: Vec<usize> = (n..2 * n).rev().collect();
     let south_holes: Vec<usize> = (0..n).collect();
-    let captured = pos.captured();
     let mut out = String::new();
     out.push_str(&format!(
-        "        {}\n",
+        "       {}\n",
         north_holes
             .iter()
             .map(|h| label(h - n + 1))
             .collect::<String>()
     ));
     out.push_str(&format!(
-        "North  {}   captured {}\n",
+        "North  {}   {}\n",
         north_holes.iter().map(|&h| cell(h)).collect::<String>(),
-        captured.north
+        holding(Side::North)
     ));
     out.push_str(&format!(
-        "South  {}   captured {}\n",
+        "South  {}   {}\n",
         south_holes.iter().map(|&h| cell(h)).collect::<String>(),
-        captured.south
+        holding(Side::South)
     ));
     out.push_str(&format!(
-        "        {}\n",
+        "       {}\n",
         south_holes
             .iter()
             .map(|&h| label(h + 1))

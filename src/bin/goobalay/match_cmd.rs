@@ -449,7 +449,7 @@ fn describe(stored: &StoredMatch) -> String {
     match state.game() {
         // Forfeited or decided off the system: the board is not where it ended.
         Some(_) if state.closing().is_some() => {}
-        Some(game) => out.push_str(&draw::board(game.position())),
+        Some(game) => out.push_str(&draw::board_kept(game.position(), hand.kept)),
         None => {
             if let Awaiting::Arrangement(side) = state.awaiting() {
                 for s in Side::BOTH {
@@ -905,7 +905,7 @@ pub fn replay(db: Option<PathBuf>, a: ReplayArgs) -> anyhow::Result<ExitCode> {
                 // The hand's game as the move left it (even if the hand then ended).
                 if let Some(mut g) = before {
                     g.play(*m)?;
-                    write!(out, "{}", draw::board(g.position()))?;
+                    write!(out, "{}", draw::board_kept(g.position(), game_hand.kept))?;
                 }
             }
             Event::Arrange { side, row: r } => {
