@@ -794,3 +794,34 @@ fn the_board_aligns_hole_numbers_and_shows_kept_seeds_as_kept() {
     // South's row as arranged (2,2,2,2,2,8), under hole numbers 1 to 6.
     assert!(lines[south].contains("2   2   2   2   2   8"), "{text}");
 }
+
+/// `match state --format json` names the last move (the engine's reply after a human
+/// move), as the text names it, so it can be copied onto a real board.
+#[test]
+fn the_state_names_the_last_move_the_engine_made() {
+    let db = Db::new();
+    db.players(&["Ama"], None);
+    db.players(&["Robo"], Some("greedy"));
+    let id = db.json(&[
+        "match",
+        "new",
+        "--variant",
+        "tihbat",
+        "--south",
+        "Ama",
+        "--north",
+        "Robo",
+    ])["id"]
+        .to_string();
+    assert_eq!(db.state(&id)["match"]["last_move"], Value::Null);
+    let text = db.ok(&["match", "move", &id, "1"]);
+    let state = db.state(&id);
+    let last = &state["match"]["last_move"];
+    assert_eq!(last["player"], "north", "{state}");
+    assert_eq!(last["hand"], 1, "{state}");
+    let hole = last["move"].as_str().unwrap();
+    assert!(
+        text.contains(&format!("Robo (north) plays {hole}")),
+        "{text}"
+    );
+}

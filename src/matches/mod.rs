@@ -598,6 +598,21 @@ impl MatchState {
         Ok(())
     }
 
+    /// The last move made, in whichever hand (players alternate, a pass included).
+    pub fn last_move(&self) -> Option<LastMove> {
+        let hand = self.hands.iter().rev().find(|h| !h.moves.is_empty())?;
+        let i = hand.moves.len() - 1;
+        Some(LastMove {
+            hand: hand.number,
+            player: if i % 2 == 0 {
+                hand.first_mover
+            } else {
+                !hand.first_mover
+            },
+            notation: hand.moves[i].notation(self.spec.rules.holes_per_row),
+        })
+    }
+
     /// Events applied so far.
     pub fn event_count(&self) -> u32 {
         self.events
@@ -953,6 +968,7 @@ impl MatchState {
                 id,
                 variant: self.spec.variant.clone(),
                 hand: hand.number,
+                last_move: self.last_move(),
                 holdings: hand.holdings,
                 kept: hand.kept,
                 awaiting: AwaitingJson {
@@ -993,11 +1009,24 @@ pub struct MatchStatus {
     pub r#match: MatchInfo,
 }
 
+/// The last move made in a match (after an engine's reply, the engine's), so that a
+/// person copying the match onto a real board can follow.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LastMove {
+    pub hand: u32,
+    pub player: Side,
+    /// In notation: the hole number in the mover's row, or `pass`.
+    #[serde(rename = "move")]
+    pub notation: String,
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct MatchInfo {
     pub id: i64,
     pub variant: String,
     pub hand: u32,
+    /// `None` before the first move.
+    pub last_move: Option<LastMove>,
     pub holdings: BySide<u32>,
     pub kept: BySide<u32>,
     pub awaiting: AwaitingJson,
