@@ -825,3 +825,64 @@ fn the_state_names_the_last_move_the_engine_made() {
         "{text}"
     );
 }
+
+/// The end of a hand is shown before the next hand's arrangement: the last board (as
+/// the shared vector's last position has it), how the end rule handed out the seeds,
+/// the score; then who arranges, and what the other keeps.
+#[test]
+fn the_end_of_a_hand_is_shown_before_the_next_arrangement() {
+    let db = Db::new();
+    two_humans(&db);
+    db.ok(&[
+        "match",
+        "new",
+        "--variant",
+        "layli-goobalay",
+        "--south",
+        "Amina",
+        "--north",
+        "Bashir",
+    ]);
+    let vector: Value = serde_json::from_str(
+        include_str!("vectors/layli-goobalay.jsonl")
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    moves(&db, "1", vector["moves"].as_str().unwrap());
+    let last = vector["trace"].as_array().unwrap().last().unwrap().clone();
+    let board: Vec<u64> = last["board"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    let text = db.ok(&["match", "state", "1"]);
+    assert!(
+        text.starts_with("Hand 1 is over (no-moves): the last board\n"),
+        "{text}"
+    );
+    let row = |prefix: &str| -> Vec<u64> {
+        let line = text.lines().find(|l| l.starts_with(prefix)).unwrap();
+        line[..line.find("captured").unwrap()]
+            .split_whitespace()
+            .skip(1)
+            .map(|n| n.trim_end_matches(['*', '+']).parse().unwrap())
+            .collect()
+    };
+    // South's holes 1..6 are indices 0..5; North's row is drawn 6..1 (indices 11..6).
+    assert_eq!(row("South"), board[..6]);
+    assert_eq!(
+        row("North"),
+        board[6..].iter().rev().copied().collect::<Vec<_>>()
+    );
+    assert!(
+        text.contains("At the end each player takes the seeds of their own row (and of the Uurs they own): south 41, north 7."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Bashir (north) to arrange 7 seeds over 6 holes, at least 1 in each; then Amina (south) places as many and keeps 34 in hand"),
+        "{text}"
+    );
+}

@@ -617,6 +617,17 @@ pub const MAX_SUMMARY_CHARS: usize = 1000;
 /// Most seeds a game may hold (board and captured): hole counts are `u16`.
 pub const MAX_SEEDS: u32 = u16::MAX as u32;
 
+impl Rules {
+    /// How the end rule handed out the seeds left on the board, for a game that
+    /// ended for `reason`: "each player takes the seeds of their own row (...)".
+    pub fn end_words(&self, reason: crate::engine::EndReason) -> &'static str {
+        match reason {
+            crate::engine::EndReason::Repetition => remaining_words(self.on_repetition),
+            _ => remaining_words(self.remaining),
+        }
+    }
+}
+
 fn remaining_words(r: Remaining) -> &'static str {
     match r {
         Remaining::OwnRow => {

@@ -598,6 +598,34 @@ impl MatchState {
         Ok(())
     }
 
+    /// Hand `number`'s game as its moves left it (its final position once it ended by
+    /// play); `None` for a hand that was not set up (entered as a result, awaiting its
+    /// arrangement, or never begun).
+    pub fn hand_game(&self, number: u32) -> Option<Game> {
+        let hand = self.hands.get(number.checked_sub(1)? as usize)?;
+        let mut game = match (
+            hand.first_arranger,
+            &hand.arrangement.south,
+            &hand.arrangement.north,
+        ) {
+            (None, _, _) => Game::new(self.spec.rules, hand.first_mover),
+            (Some(_), Some(s), Some(n)) => {
+                let setup = Setup {
+                    board: s.iter().chain(n).map(|&x| x as i64).collect(),
+                    to_move: Some(hand.first_mover),
+                    captured: Some([hand.kept.south as i64, hand.kept.north as i64]),
+                    ..Setup::default()
+                };
+                Game::from_setup(&setup, self.spec.rules).ok()?
+            }
+            _ => return None,
+        };
+        for m in &hand.moves {
+            game.play(*m).ok()?;
+        }
+        Some(game)
+    }
+
     /// The last move made, in whichever hand (players alternate, a pass included).
     pub fn last_move(&self) -> Option<LastMove> {
         let hand = self.hands.iter().rev().find(|h| !h.moves.is_empty())?;

@@ -18,7 +18,8 @@ use goobalay::app::matches::{HumanAction, MatchRequest};
 use goobalay::app::{self, AppError};
 use goobalay::engine::{BySide, Side};
 use goobalay::matches::{
-    Absent, Awaiting, Closing, Event, MatchForm, MatchOutcome, MatchSpec, MatchState, parse_row,
+    Absent, Awaiting, Closing, Event, HandEnd, MatchForm, MatchOutcome, MatchSpec, MatchState,
+    parse_row,
 };
 use goobalay::store::corrections::{Correction, CorrectionKind};
 use goobalay::store::{Store, StoreError, StoredMatch};
@@ -423,12 +424,48 @@ fn print_state(stored: &StoredMatch, format: RecordFormat) -> anyhow::Result<Exi
     Ok(ExitCode::SUCCESS)
 }
 
+/// How hand `k` ended: its final board, how the end rule handed out the seeds left on
+/// it, and its score (or the result entered for it).
+fn hand_end(state: &MatchState, k: u32) -> String {
+    let Some(hand) = state.hands().get(k as usize - 1) else {
+        return String::new();
+    };
+    let Some(score) = hand.score else {
+        return String::new();
+    };
+    let rules = state.spec().rules;
+    match (hand.end, state.hand_game(k)) {
+        (Some(HandEnd::Game(reason)), Some(game)) => format!(
+            "Hand {k} is over ({}): the last board\n{}At the end {}: south {}, north {}.\n\n",
+            reason.name(),
+            draw::board_kept(game.position(), hand.kept),
+            rules.end_words(reason),
+            score.south,
+            score.north
+        ),
+        _ => format!(
+            "Hand {k} is over: result entered, south {}, north {}.\n\n",
+            score.south, score.north
+        ),
+    }
+}
+
 /// The board and the match's standing, for a person.
 fn describe(stored: &StoredMatch) -> String {
     let row = &stored.row;
     let state = &stored.state;
     let hand = state.current_hand();
-    let mut out = format!(
+    let mut out = String::new();
+    // A hand just ended and the next awaits its arrangement: how the hand ended,
+    // before anything of the next. (A match over shows its last board below.)
+    if let Awaiting::Arrangement(_) = state.awaiting()
+        && hand.arrangement.south.is_none()
+        && hand.arrangement.north.is_none()
+        && hand.number > 1
+    {
+        out.push_str(&hand_end(state, hand.number - 1));
+    }
+    out.push_str(&format!(
         "Match {} ({}, {}): {} (south) v {} (north), hand {}; brought in: south {}, north {}",
         row.id,
         row.variant,
@@ -438,7 +475,7 @@ fn describe(stored: &StoredMatch) -> String {
         hand.number,
         hand.holdings.south,
         hand.holdings.north
-    );
+    ));
     if hand.kept.south + hand.kept.north > 0 {
         out.push_str(&format!(
             "; kept in hand: south {}, north {}",
@@ -460,10 +497,19 @@ fn describe(stored: &StoredMatch) -> String {
                         ));
                     }
                 }
+                let seeds = state.seeds_to_place(side).unwrap_or(0);
+                let then = match hand.first_arranger {
+                    Some(first) if first == side && hand.kept[!side] > 0 => format!(
+                        "; then {} ({}) places as many and keeps {} in hand",
+                        row.player_name(!side),
+                        !side,
+                        hand.kept[!side]
+                    ),
+                    _ => String::new(),
+                };
                 out.push_str(&format!(
-                    "{} ({side}) to arrange {} seeds over {} holes, at least 1 in each\n",
+                    "{} ({side}) to arrange {seeds} seeds over {} holes, at least 1 in each{then}\n",
                     row.player_name(side),
-                    state.seeds_to_place(side).unwrap_or(0),
                     state.spec().rules.holes_per_row
                 ));
             }
@@ -499,6 +545,14 @@ fn describe(stored: &StoredMatch) -> String {
                 Some(side) => format!("{} ({side}) wins the match", row.player_name(side)),
                 None => "the match is drawn".to_string(),
             };
+            if let (Some(HandEnd::Game(reason)), Some(score)) = (hand.end, hand.score) {
+                out.push_str(&format!(
+                    "At the end {}: south {}, north {}.\n",
+                    state.spec().rules.end_words(reason),
+                    score.south,
+                    score.north
+                ));
+            }
             out.push_str(&format!(
                 "Match over after {}: {text}\n",
                 crate::out::count(state.hands().len() as u64, "hand", "hands")
