@@ -917,3 +917,39 @@ fn empty_listings_say_so_and_history_checks_its_variant() {
         "{verify}"
     );
 }
+
+/// The standings table says which round it is after and which is in progress, marks
+/// a tied group with its shared place ("3=" for each), and explains every column.
+#[test]
+fn standings_say_the_round_in_progress_share_places_and_explain_columns() {
+    let db = Db::new();
+    db.players(&["A", "B", "C", "D"], None);
+    db.tihbat_tournament("T", "swiss", &["--rounds", "3"], &["A", "B", "C", "D"]);
+    db.ok(&["tournament", "pair", "T"]);
+    let show = db.json(&["tournament", "show", "T"]);
+    let first = show["boards"][0]["match_id"].to_string();
+    db.ok(&["match", "result", &first, "28", "0"]);
+    let text = db.ok(&["tournament", "standings", "T"]);
+    assert!(
+        text.starts_with("T (tihbat, swiss): standings after round 0 of 3 (round 1 in progress)"),
+        "{text}"
+    );
+    // The two who have not played yet are tied on everything: both third.
+    let places: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with('│') && !l.contains("name"))
+        .map(|l| l.split('│').nth(1).unwrap().trim())
+        .collect();
+    assert_eq!(places, ["1", "2", "3=", "3="], "{text}");
+    for legend in [
+        "BH: Buchholz, the opponents' points added up",
+        "SB: Sonneborn-Berger,",
+        "Seeds+/-: seeds won minus seeds lost",
+        "=: tied on points and every tiebreak",
+    ] {
+        assert!(text.contains(legend), "{legend}: {text}");
+    }
+    let json = db.json(&["tournament", "standings", "T"]);
+    assert_eq!(json["rows"][3]["place"], 3, "{json}");
+    assert_eq!(json["rows"][3]["position"], 4, "{json}");
+}

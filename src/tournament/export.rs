@@ -370,9 +370,8 @@ pub fn markdown(t: &Tournament) -> String {
     for r in &s.rows {
         let _ = write!(
             out,
-            "| {}{} | {}{} | {:.0} | {} | {} | {} | {} | {} |",
-            r.position,
-            if r.shared { "=" } else { "" },
+            "| {} | {}{} | {:.0} | {} | {} | {} | {} | {} |",
+            r.place_text(),
             md_escape(&r.name),
             if r.withdrawn { " (withdrawn)" } else { "" },
             r.rating,
@@ -481,14 +480,13 @@ pub fn html(t: &Tournament) -> String {
     for r in &s.rows {
         let _ = write!(
             out,
-            "<tr{}><td>{}{}</td><td class=\"name\">{}{}</td><td>{:.0}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>",
+            "<tr{}><td>{}</td><td class=\"name\">{}{}</td><td>{:.0}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>",
             if r.withdrawn {
                 " class=\"withdrawn\""
             } else {
                 ""
             },
-            r.position,
-            if r.shared { "=" } else { "" },
+            r.place_text(),
             e(&r.name),
             if r.withdrawn { " (withdrawn)" } else { "" },
             r.rating,

@@ -783,6 +783,22 @@ impl Tournament {
             .unwrap_or(0)
     }
 
+    /// The last round whose every match has a result (0 before any): the standings
+    /// are "after" it, and a later paired round is in progress.
+    pub fn completed_rounds(&self) -> u32 {
+        let current = self.current_round();
+        let in_play = self
+            .fixtures
+            .iter()
+            .filter(|f| !f.is_finished())
+            .map(|f| f.pairing.round)
+            .min();
+        match in_play {
+            Some(r) => r - 1,
+            None => current,
+        }
+    }
+
     /// The byes outside the pairing that count now: those of rounds already paired.
     pub fn recorded_byes(&self) -> impl Iterator<Item = &RequestedBye> {
         let current = self.current_round();

@@ -13,6 +13,17 @@ use serde::Serialize;
 use super::pairing::knockout;
 use super::{EntrantId, Format, GameOutcome, Points, Tiebreak, TiebreakValue, Tournament};
 
+impl StandingRow {
+    /// The place as every table and export prints it: "3", or "3=" when tied.
+    pub fn place_text(&self) -> String {
+        if self.shared {
+            format!("{}=", self.place)
+        } else {
+            self.place.to_string()
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct StandingRow {
     /// 1-based, unique.
@@ -20,6 +31,9 @@ pub struct StandingRow {
     /// Tied with a neighbour on points and every tiebreak: the order between them
     /// came from starting rank.
     pub shared: bool,
+    /// The place as printed: the players of a tied group share its first position
+    /// ("3=" for each of them).
+    pub place: u32,
     pub id: EntrantId,
     pub name: String,
     pub rating: f64,
@@ -292,6 +306,7 @@ pub fn standings(t: &Tournament) -> Standings {
     for mut g in groups {
         g.sort_by_key(|&id| (entrant(id).start_rank, id));
         let shared = g.len() > 1;
+        let place = rows.len() as u32 + 1;
         for id in g {
             let e = entrant(id);
             let rs = rounds_of(id);
@@ -303,6 +318,7 @@ pub fn standings(t: &Tournament) -> Standings {
             rows.push(StandingRow {
                 position: rows.len() as u32 + 1,
                 shared,
+                place,
                 id,
                 name: e.name.clone(),
                 rating: e.rating,

@@ -71,6 +71,22 @@ impl Tiebreak {
         }
     }
 
+    /// What the column means, for the legend under a standings table.
+    pub const fn explanation(self) -> &'static str {
+        match self {
+            Tiebreak::Buchholz => {
+                "Buchholz, the opponents' points added up (a round not played counts as FIDE C.07 says)"
+            }
+            Tiebreak::BuchholzCut1 => "Buchholz without the opponent with the fewest points",
+            Tiebreak::SonnebornBerger => {
+                "Sonneborn-Berger, the points of the opponents beaten, and half those of the opponents drawn"
+            }
+            Tiebreak::HeadToHead => "head-to-head, the points among the tied players only",
+            Tiebreak::Wins => "games won",
+            Tiebreak::SeedDifference => "seeds won minus seeds lost, over all games",
+        }
+    }
+
     /// Whether the value is in points (shown as decimals) rather than a count.
     pub const fn is_points(self) -> bool {
         matches!(

@@ -756,17 +756,6 @@ pub async fn run_engines(
     })
 }
 
-fn tiebreak_header(t: &Tiebreak) -> &'static str {
-    match t {
-        Tiebreak::Buchholz => "BH",
-        Tiebreak::BuchholzCut1 => "BH-C1",
-        Tiebreak::SonnebornBerger => "SB",
-        Tiebreak::HeadToHead => "H2H",
-        Tiebreak::Wins => "wins",
-        Tiebreak::SeedDifference => "seeds",
-    }
-}
-
 pub fn print_standings(loaded: &LoadedTournament, format: Format) -> anyhow::Result<()> {
     let s = loaded.tournament.standings();
     let rating_label = loaded.row.rating_label();
@@ -785,14 +774,21 @@ pub fn print_standings(loaded: &LoadedTournament, format: Format) -> anyhow::Res
         Format::Csv => write!(crate::out::stdout(), "{}", export::standings_csv(&s))?,
         Format::Table => {
             let t = &loaded.tournament;
+            let (done, current) = (t.completed_rounds(), t.current_round());
             outln!(
                 "{} ({}, {}): standings after round {} of {}{}",
                 t.name,
                 t.variant,
                 t.format,
-                t.current_round(),
+                done,
                 t.planned_rounds(),
-                if t.is_finished() { ", final" } else { "" }
+                if t.is_finished() {
+                    ", final".to_string()
+                } else if current > done {
+                    format!(" (round {current} in progress)")
+                } else {
+                    String::new()
+                }
             );
             let knockout = t.format == TFormat::Knockout;
             let mut b = Builder::default();
@@ -812,11 +808,11 @@ pub fn print_standings(loaded: &LoadedTournament, format: Format) -> anyhow::Res
             if knockout {
                 header.push("reached".into());
             }
-            header.extend(s.tiebreaks.iter().map(|t| tiebreak_header(t).to_string()));
+            header.extend(s.tiebreaks.iter().map(|t| t.short().to_string()));
             b.push_record(header);
             for r in &s.rows {
                 let mut rec = vec![
-                    format!("{}{}", r.position, if r.shared { "=" } else { "" }),
+                    r.place_text(),
                     format!(
                         "{}{}",
                         r.name,
@@ -844,6 +840,15 @@ pub fn print_standings(loaded: &LoadedTournament, format: Format) -> anyhow::Res
             }
             outln!("{}", b.build().with(Style::rounded()));
             outln!("{rating_label}: each player's rating when seeded (round 1, or a late entry)");
+            outln!(
+                "played: games played (byes and forfeits not counted); W D L: won, drawn, lost; byes: of every kind"
+            );
+            for tb in &s.tiebreaks {
+                outln!("{}: {}", tb.short(), tb.explanation());
+            }
+            if s.rows.iter().any(|r| r.shared) {
+                outln!("=: tied on points and every tiebreak (listed by starting rank)");
+            }
         }
     }
     Ok(())
