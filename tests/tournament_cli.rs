@@ -953,3 +953,55 @@ fn standings_say_the_round_in_progress_share_places_and_explain_columns() {
     assert_eq!(json["rows"][3]["place"], 3, "{json}");
     assert_eq!(json["rows"][3]["position"], 4, "{json}");
 }
+
+/// Every command that writes takes `--format json` and answers with what it did.
+#[test]
+fn every_tournament_command_that_writes_answers_in_json() {
+    let db = Db::new();
+    db.players(&["A", "B", "C", "D", "E"], None);
+    db.players(&["R1", "R2"], Some("random"));
+    db.tihbat_tournament("T", "swiss", &["--rounds", "2"], &["A", "B", "C"]);
+    let added = db.json(&["tournament", "add", "T", "D"]);
+    assert_eq!(added["entered"], serde_json::json!(["D"]), "{added}");
+    assert_eq!(added["entrants"], 4, "{added}");
+    let bye = db.json(&[
+        "tournament",
+        "bye",
+        "T",
+        "A",
+        "--round",
+        "1",
+        "--points",
+        "half",
+    ]);
+    assert_eq!(
+        (bye["player"].as_str(), bye["round"].as_u64()),
+        (Some("A"), Some(1)),
+        "{bye}"
+    );
+    assert_eq!(bye["points"], "half", "{bye}");
+    let gone = db.json(&["tournament", "withdraw", "T", "D"]);
+    assert_eq!(gone["withdrawn_after_round"], 0, "{gone}");
+    assert_eq!(gone["forfeited_match"], serde_json::Value::Null, "{gone}");
+    db.ok(&["tournament", "pair", "T"]);
+    let forfeiting = db.json(&["tournament", "withdraw", "T", "B", "--forfeit-pending"]);
+    assert!(
+        forfeiting["forfeited_match"].is_i64() || forfeiting["forfeited_match"].is_null(),
+        "{forfeiting}"
+    );
+    db.tihbat_tournament("Bots", "round-robin", &["--seed", "3"], &["R1", "R2"]);
+    let run = db.json(&["tournament", "run", "Bots"]);
+    assert_eq!(
+        (run["played"].as_u64(), run["finished"].as_bool()),
+        (Some(1), Some(true)),
+        "{run}"
+    );
+    let reopened = db.json(&["tournament", "reopen", "Bots"]);
+    assert_eq!(reopened["status"], "reopened", "{reopened}");
+    let closed = db.json(&["tournament", "close", "Bots"]);
+    assert_eq!(
+        (closed["status"].as_str(), closed["ended_early"].as_bool()),
+        (Some("finished"), Some(false)),
+        "{closed}"
+    );
+}

@@ -24,7 +24,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use tabled::builder::Builder;
 use tabled::settings::Style;
 
-use crate::args::{Format, VariantArgs};
+use crate::args::{Format, RecordFormat, VariantArgs};
 use crate::db::{csv_field, local, print_json, with_store, with_store_read};
 use crate::files;
 
@@ -87,6 +87,9 @@ pub struct ReasonArgs {
     /// Why (recorded).
     #[arg(long)]
     pub reason: Option<String>,
+    /// Output: table (for a person, the default) or json.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RecordFormat,
 }
 
 #[derive(Args, Debug)]
@@ -99,6 +102,9 @@ pub struct ReopenArgs {
     /// Swiss only: the number of rounds from now on (at least the rounds paired).
     #[arg(long)]
     pub rounds: Option<u32>,
+    /// Output: table (for a person, the default) or json.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RecordFormat,
 }
 
 #[derive(Args, Debug)]
@@ -180,6 +186,9 @@ pub struct AddArgs {
     /// The players to enter, by name.
     #[arg(required = true)]
     pub players: Vec<String>,
+    /// Output: table (for a person, the default) or json.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RecordFormat,
 }
 
 #[derive(Args, Debug)]
@@ -192,6 +201,9 @@ pub struct WithdrawArgs {
     /// absent side), in the same transaction.
     #[arg(long)]
     pub forfeit_pending: bool,
+    /// Output: table (for a person, the default) or json.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RecordFormat,
 }
 
 #[derive(Args, Debug)]
@@ -206,6 +218,9 @@ pub struct ByeArgs {
     /// zero or half.
     #[arg(long, allow_hyphen_values = true)]
     pub points: String,
+    /// Output: table (for a person, the default) or json.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RecordFormat,
 }
 
 #[derive(Args, Debug)]
@@ -238,6 +253,10 @@ pub struct RunArgs {
     /// No per-match lines (the progress bar still shows on a terminal).
     #[arg(long, short)]
     pub quiet: bool,
+    /// Output: table (for a person, the default) or json (the run's summary; no
+    /// per-match lines).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RecordFormat,
 }
 
 #[derive(Args, Debug)]
@@ -300,6 +319,14 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
         TournamentCommand::Add(a) => with_store(db, async |store| {
             let added = store.add_entrants(&a.name, &a.players).await?;
             let loaded = store.load_tournament(&a.name).await?;
+            if a.format == RecordFormat::Json {
+                print_json(&serde_json::json!({
+                    "tournament": loaded.row.name,
+                    "entered": added.iter().map(|p| &p.name).collect::<Vec<_>>(),
+                    "entrants": loaded.tournament.entrants.len(),
+                }))?;
+                return Ok(ExitCode::SUCCESS);
+            }
             for p in &added {
                 outln!("entered {} in {}", p.name, loaded.row.name);
             }
@@ -325,6 +352,15 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                 let p = store
                     .request_bye(&a.name, &a.player, a.round, points)
                     .await?;
+                if a.format == RecordFormat::Json {
+                    print_json(&serde_json::json!({
+                        "tournament": a.name.trim(),
+                        "player": p.name,
+                        "round": a.round,
+                        "points": points.name(),
+                    }))?;
+                    return Ok(ExitCode::SUCCESS);
+                }
                 outln!(
                     "{} has a {}-point bye in round {}: left out of its pairing",
                     p.name,
@@ -336,6 +372,10 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
         }
         TournamentCommand::Withdraw(a) if a.forfeit_pending => with_store(db, async |store| {
             let (p, after, forfeited) = store.withdraw_forfeiting(&a.name, &a.player).await?;
+            if a.format == RecordFormat::Json {
+                print_json(&withdrawal_json(&a, &p.name, after, forfeited))?;
+                return Ok(ExitCode::SUCCESS);
+            }
             if let Some(id) = forfeited {
                 outln!("match {id} forfeited: {} did not come", p.name);
             }
@@ -354,6 +394,10 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
         }),
         TournamentCommand::Withdraw(a) => with_store(db, async |store| {
             let (p, after) = store.withdraw(&a.name, &a.player).await?;
+            if a.format == RecordFormat::Json {
+                print_json(&withdrawal_json(&a, &p.name, after, None))?;
+                return Ok(ExitCode::SUCCESS);
+            }
             if after == 0 {
                 outln!(
                     "{} withdrew before round 1: off the entry list, never paired",
@@ -438,7 +482,17 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Run(a) => with_store(db, async |store| {
-            let summary = run_engines(store, &a.name, a.limit, !a.quiet).await?;
+            let json = a.format == RecordFormat::Json;
+            let summary = run_engines(store, &a.name, a.limit, !a.quiet && !json).await?;
+            if json {
+                print_json(&serde_json::json!({
+                    "tournament": a.name.trim(),
+                    "played": summary.played,
+                    "finished": summary.finished,
+                    "message": summary.message,
+                }))?;
+                return Ok(ExitCode::SUCCESS);
+            }
             outln!("{}", summary.message);
             if summary.finished && summary.played > 0 {
                 let loaded = store.load_tournament(&a.name).await?;
@@ -509,6 +563,16 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             goobalay::app::tournaments::close(store, &a.name, a.reason.as_deref()).await?;
             let loaded = store.load_tournament(&a.name).await?;
             let t = &loaded.tournament;
+            if a.format == RecordFormat::Json {
+                print_json(&serde_json::json!({
+                    "tournament": loaded.row.name,
+                    "status": "finished",
+                    "after_round": t.current_round(),
+                    "planned_rounds": t.planned_rounds(),
+                    "ended_early": !t.is_finished(),
+                }))?;
+                return Ok(ExitCode::SUCCESS);
+            }
             outln!(
                 "{} is closed after round {} of {}{}",
                 loaded.row.name,
@@ -527,6 +591,14 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                 goobalay::app::tournaments::reopen(store, &a.name, a.reason.as_deref(), a.rounds)
                     .await?;
             let loaded = store.load_tournament(&a.name).await?;
+            if a.format == RecordFormat::Json {
+                print_json(&serde_json::json!({
+                    "tournament": r.tournament,
+                    "status": "reopened",
+                    "planned_rounds": loaded.tournament.planned_rounds(),
+                }))?;
+                return Ok(ExitCode::SUCCESS);
+            }
             outln!(
                 "{} is reopened: entries, withdrawals, pairings and results are taken again; {} planned",
                 r.tournament,
@@ -628,6 +700,21 @@ fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `tournament withdraw --format json`.
+fn withdrawal_json(
+    a: &WithdrawArgs,
+    player: &str,
+    after: u32,
+    forfeited: Option<i64>,
+) -> serde_json::Value {
+    serde_json::json!({
+        "tournament": a.name.trim(),
+        "player": player,
+        "withdrawn_after_round": after,
+        "forfeited_match": forfeited,
+    })
 }
 
 /// What a `tournament run` did.
