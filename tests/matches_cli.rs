@@ -821,9 +821,11 @@ fn the_state_names_the_last_move_the_engine_made() {
     assert_eq!(last["hand"], 1, "{state}");
     let hole = last["move"].as_str().unwrap();
     assert!(
-        text.contains(&format!("Robo (north) plays {hole}")),
+        text.contains(&format!("Robo (north) plays {hole}: ")),
         "{text}"
     );
+    // The player's own move is named first, with what it did.
+    assert!(text.starts_with("Ama (south) plays 1: "), "{text}");
 }
 
 /// The end of a hand is shown before the next hand's arrangement: the last board (as

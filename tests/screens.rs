@@ -119,3 +119,25 @@ fn swiss_crosstable_with_forfeits_and_byes() {
     let db = swiss_evening();
     insta::assert_snapshot!(db.ok(&["tournament", "crosstable", "Evening"]));
 }
+
+/// A move against an engine: the player's move and the engine's reply, each with what
+/// it did, then the board.
+#[test]
+fn a_move_and_the_engines_reply_with_what_each_did() {
+    let db = Db::new();
+    db.players(&["Amina"], None);
+    db.players(&["Robo"], Some("greedy"));
+    db.ok(&[
+        "match",
+        "new",
+        "--variant",
+        "layli-goobalay",
+        "--south",
+        "Amina",
+        "--north",
+        "Robo",
+        "--seed",
+        "2",
+    ]);
+    insta::assert_snapshot!(db.ok(&["match", "move", "1", "4"]));
+}

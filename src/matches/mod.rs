@@ -598,17 +598,47 @@ impl MatchState {
         Ok(())
     }
 
-    /// Hand `number`'s game as its moves left it (its final position once it ended by
-    /// play); `None` for a hand that was not set up (entered as a result, awaiting its
-    /// arrangement, or never begun).
-    pub fn hand_game(&self, number: u32) -> Option<Game> {
-        let hand = self.hands.get(number.checked_sub(1)? as usize)?;
-        let mut game = match (
+    /// What the last `count` moves did, oldest first (across hands): who played what,
+    /// what it captured, whether it made Uurs.
+    pub fn recent_moves(&self, count: usize) -> Vec<PlayedMove> {
+        let mut out: Vec<PlayedMove> = Vec::new();
+        for hand in self.hands.iter().rev() {
+            if out.len() >= count {
+                break;
+            }
+            if hand.moves.is_empty() {
+                continue;
+            }
+            let Some(mut game) = self.hand_start(hand) else {
+                break;
+            };
+            let mut these = Vec::with_capacity(hand.moves.len());
+            for &m in &hand.moves {
+                let player = game.to_move();
+                let Ok(effect) = game.play(m) else { break };
+                these.push(PlayedMove {
+                    hand: hand.number,
+                    player,
+                    notation: m.notation(self.spec.rules.holes_per_row),
+                    pass: m == Move::PASS,
+                    effect,
+                });
+            }
+            these.extend(out);
+            out = these;
+        }
+        let skip = out.len().saturating_sub(count);
+        out.split_off(skip)
+    }
+
+    /// A hand's game at its first position (`None`: not set up).
+    fn hand_start(&self, hand: &Hand) -> Option<Game> {
+        match (
             hand.first_arranger,
             &hand.arrangement.south,
             &hand.arrangement.north,
         ) {
-            (None, _, _) => Game::new(self.spec.rules, hand.first_mover),
+            (None, _, _) => Some(Game::new(self.spec.rules, hand.first_mover)),
             (Some(_), Some(s), Some(n)) => {
                 let setup = Setup {
                     board: s.iter().chain(n).map(|&x| x as i64).collect(),
@@ -616,10 +646,18 @@ impl MatchState {
                     captured: Some([hand.kept.south as i64, hand.kept.north as i64]),
                     ..Setup::default()
                 };
-                Game::from_setup(&setup, self.spec.rules).ok()?
+                Game::from_setup(&setup, self.spec.rules).ok()
             }
-            _ => return None,
-        };
+            _ => None,
+        }
+    }
+
+    /// Hand `number`'s game as its moves left it (its final position once it ended by
+    /// play); `None` for a hand that was not set up (entered as a result, awaiting its
+    /// arrangement, or never begun).
+    pub fn hand_game(&self, number: u32) -> Option<Game> {
+        let hand = self.hands.get(number.checked_sub(1)? as usize)?;
+        let mut game = self.hand_start(hand)?;
         for m in &hand.moves {
             game.play(*m).ok()?;
         }
@@ -1035,6 +1073,44 @@ pub struct MatchStatus {
     #[serde(flatten)]
     pub position: TraceLine,
     pub r#match: MatchInfo,
+}
+
+/// A move as made, with what it did (for the lines a player reads after it).
+#[derive(Clone, Debug)]
+pub struct PlayedMove {
+    pub hand: u32,
+    pub player: Side,
+    pub notation: String,
+    pub pass: bool,
+    pub effect: crate::engine::MoveEffect,
+}
+
+impl PlayedMove {
+    /// "captures 7 (5 from the opponent's row)", "makes two Uurs", "passes",
+    /// "captures nothing".
+    pub fn what_it_did(&self) -> String {
+        let e = &self.effect;
+        if self.pass {
+            return "passes".to_string();
+        }
+        let mut parts = Vec::new();
+        if e.uurs_made {
+            parts.push("makes two Uurs".to_string());
+        }
+        if e.captured > 0 {
+            let from = match e.captured_from_opponent_row {
+                0 => " (from the mover's own row)".to_string(),
+                k if k == e.captured => String::new(),
+                k => format!(" ({k} from the opponent's row)"),
+            };
+            parts.push(format!("captures {}{from}", e.captured));
+        }
+        if parts.is_empty() {
+            "captures nothing".to_string()
+        } else {
+            parts.join(" and ")
+        }
+    }
 }
 
 /// The last move made in a match (after an engine's reply, the engine's), so that a

@@ -362,6 +362,23 @@ async fn act(
 ) -> anyhow::Result<StoredMatch> {
     let played = app::enter(store, id, action).await?;
     if format != RecordFormat::Json {
+        if let HumanAction::Move(_) = action {
+            // The player's own move, and what it did, before the engine's replies.
+            let engine_moves = played
+                .engine_events
+                .iter()
+                .filter(|e| matches!(e, Event::Move(_)))
+                .count();
+            if let Some(m) = played.stored.state.recent_moves(1 + engine_moves).first() {
+                outln!(
+                    "{} ({}) plays {}: {}",
+                    played.stored.row.player_name(m.player),
+                    m.player,
+                    m.notation,
+                    m.what_it_did()
+                );
+            }
+        }
         report_engine_events(&played.stored, &played.engine_events)?;
     }
     Ok(played.stored)
@@ -883,21 +900,22 @@ fn report_engine_events(stored: &StoredMatch, made: &[Event]) -> std::io::Result
     if made.is_empty() {
         return Ok(());
     }
-    let n = stored.state.spec().rules.holes_per_row;
+    // The engine's moves, with what each did, in the order made.
+    let moves = made.iter().filter(|e| matches!(e, Event::Move(_))).count();
+    let mut recent = stored.state.recent_moves(moves).into_iter();
     let mut text = Vec::new();
     for e in made {
         match e {
-            Event::Move(m) => {
-                let side = if m.hole().is_some_and(|h| h >= n as usize) {
-                    Side::North
-                } else {
-                    Side::South
-                };
-                text.push(format!(
-                    "{} ({side}) plays {}",
-                    row.player_name(side),
-                    m.notation(n)
-                ));
+            Event::Move(_) => {
+                if let Some(m) = recent.next() {
+                    text.push(format!(
+                        "{} ({}) plays {}: {}",
+                        row.player_name(m.player),
+                        m.player,
+                        m.notation,
+                        m.what_it_did()
+                    ));
+                }
             }
             Event::Arrange { side, row: r } => text.push(format!(
                 "{} ({side}) arranges {}",
