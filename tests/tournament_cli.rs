@@ -990,6 +990,10 @@ fn every_tournament_command_that_writes_answers_in_json() {
         "{forfeiting}"
     );
     db.tihbat_tournament("Bots", "round-robin", &["--seed", "3"], &["R1", "R2"]);
+    db.refused(
+        &["tournament", "standings", "botz"],
+        "no tournament named 'botz'; did you mean 'Bots'?",
+    );
     let run = db.json(&["tournament", "run", "Bots"]);
     assert_eq!(
         (run["played"].as_u64(), run["finished"].as_bool()),

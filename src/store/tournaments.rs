@@ -47,10 +47,11 @@ pub enum TournamentStoreError {
     #[error(transparent)]
     Match(#[from] MatchError),
     #[error(
-        "no tournament named '{}' (see `goobalay tournament list`)",
-        crate::names::excerpt(.0)
+        "no tournament named '{}'{} (see `goobalay tournament list`)",
+        crate::names::excerpt(.name),
+        .like.as_deref().map_or(String::new(), |l| format!("; did you mean '{l}'?"))
     )]
-    Unknown(String),
+    Unknown { name: String, like: Option<String> },
     #[error(
         "a tournament named '{0}' already exists (names are unique, ignoring case and Unicode variants)"
     )]
@@ -1482,9 +1483,15 @@ async fn ratings(conn: &mut impl AsConn) -> Result<(HashMap<i64, f64>, Vec<Ratin
 }
 
 pub(super) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTournament> {
-    let row = find_tournament(conn, name)
-        .await?
-        .ok_or_else(|| TournamentStoreError::Unknown(name.trim().to_string()))?;
+    let Some(row) = find_tournament(conn, name).await? else {
+        let names: Vec<String> = query_scalar("SELECT name FROM tournaments")
+            .fetch_all(&mut *conn)
+            .await?;
+        return Err(TournamentStoreError::Unknown {
+            name: name.trim().to_string(),
+            like: crate::names::closest(name, &names).map(str::to_string),
+        });
+    };
     let tid = row.id;
     let entrant_rows = query(
         "SELECT tp.player_id, p.name, tp.seed_no, tp.withdrawn_after, tp.rating
