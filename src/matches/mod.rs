@@ -1346,6 +1346,28 @@ fn games_outcome(hands: &[Hand]) -> MatchOutcome {
 mod tests {
     use super::*;
 
+    /// A Layli Goobalay hands match under `opener` whose hand 1 ended 18-30 (South, the
+    /// poorer, arranges first in hand 2).
+    fn rearranged(opener: HandOpener) -> MatchState {
+        let mut v = Variant::preset("layli-goobalay").unwrap();
+        v.rules.hand_opener = opener;
+        let spec = MatchSpec::new(&v, MatchForm::Hands, None, Side::South).unwrap();
+        let mut m = MatchState::new(spec);
+        m.apply(&Event::Result(BySide::new(18, 30))).unwrap();
+        m
+    }
+
+    /// Both sides arrange 3 seeds in every hole, `first` first.
+    fn arrange_both(m: &mut MatchState, first: Side) {
+        for side in [first, !first] {
+            m.apply(&Event::Arrange {
+                side,
+                row: vec![3; 6],
+            })
+            .unwrap();
+        }
+    }
+
     /// RULES.md §3 point 5 and its [option] (point 10): who opens a rearranged hand.
     #[test]
     fn the_rule_set_says_who_moves_first_in_a_rearranged_hand() {
@@ -1356,43 +1378,17 @@ mod tests {
             (HandOpener::Other, Side::North),
             (HandOpener::Alternate, Side::North),
         ] {
-            let mut v = Variant::preset("layli-goobalay").unwrap();
-            v.rules.hand_opener = opener;
-            let spec = MatchSpec::new(&v, MatchForm::Hands, None, Side::South).unwrap();
-            let mut m = MatchState::new(spec);
-            m.apply(&Event::Result(BySide::new(18, 30))).unwrap();
+            let mut m = rearranged(opener);
             let hand = m.current_hand();
             assert_eq!(hand.first_arranger, Some(Side::South), "{opener:?}");
             assert_eq!(hand.first_mover, expected, "{opener:?}");
-            m.apply(&Event::Arrange {
-                side: Side::South,
-                row: vec![3; 6],
-            })
-            .unwrap();
-            m.apply(&Event::Arrange {
-                side: Side::North,
-                row: vec![3; 6],
-            })
-            .unwrap();
+            arrange_both(&mut m, Side::South);
             assert_eq!(m.awaiting(), Awaiting::Move(expected), "{opener:?}");
         }
         // With Alternate, hand 3 goes back to South (North opened hand 2), whoever
         // arranges.
-        let mut v = Variant::preset("layli-goobalay").unwrap();
-        v.rules.hand_opener = HandOpener::Alternate;
-        let spec = MatchSpec::new(&v, MatchForm::Hands, None, Side::South).unwrap();
-        let mut m = MatchState::new(spec);
-        m.apply(&Event::Result(BySide::new(18, 30))).unwrap();
-        m.apply(&Event::Arrange {
-            side: Side::South,
-            row: vec![3; 6],
-        })
-        .unwrap();
-        m.apply(&Event::Arrange {
-            side: Side::North,
-            row: vec![3; 6],
-        })
-        .unwrap();
+        let mut m = rearranged(HandOpener::Alternate);
+        arrange_both(&mut m, Side::South);
         m.apply(&Event::Result(BySide::new(34, 14))).unwrap();
         assert_eq!(m.current_hand().first_arranger, Some(Side::North));
         assert_eq!(m.current_hand().first_mover, Side::South);

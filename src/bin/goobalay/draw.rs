@@ -49,6 +49,7 @@ pub fn board_kept(pos: &Position, kept: BySide<u32>) -> String {
             .iter()
             .map(|h| label(h - n + 1))
             .collect::<String>()
+            .trim_end()
     ));
     out.push_str(&format!(
         "North  {}   {}\n",
@@ -66,6 +67,7 @@ pub fn board_kept(pos: &Position, kept: BySide<u32>) -> String {
             .iter()
             .map(|&h| label(h + 1))
             .collect::<String>()
+            .trim_end()
     ));
     if pos.rules().has_uurs() && pos.uur_owners().iter().any(Option::is_some) {
         out.push_str("(* South's Uur, + North's Uur)\n");
