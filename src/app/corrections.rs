@@ -32,14 +32,18 @@ pub struct StandingChange {
     pub points_after: String,
 }
 
-/// Corrects match `id` (see [`Store::correct_match`]).
+/// Corrects match `id` (see [`Store::correct_match`]). A `--score` correction naming
+/// no hand (`hand: None`) corrects the last hand with a result
+/// ([`crate::matches::correction::last_hand_with_result`]).
 pub async fn correct(
     store: &Store,
     id: i64,
-    kind: CorrectionKind,
+    kind: impl FnOnce(&crate::matches::MatchState) -> CorrectionKind,
     reason: &str,
 ) -> Result<Corrected> {
-    let tournament = store.load_match(id).await?.row.tournament;
+    let current = store.load_match(id).await?;
+    let kind = kind(&current.state);
+    let tournament = current.row.tournament;
     let before = match &tournament {
         Some(t) => Some(store.load_tournament(t).await?.tournament.standings()),
         None => None,

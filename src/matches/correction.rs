@@ -43,6 +43,17 @@ pub enum CorrectionError {
     Match(#[from] MatchError),
 }
 
+/// The hand a `--score` correction means when none is named: the last hand with a
+/// result (the hand after it may not be begun).
+pub fn last_hand_with_result(state: &MatchState) -> u32 {
+    let hands = state.hands();
+    hands
+        .iter()
+        .rev()
+        .find(|h| h.end.is_some())
+        .map_or(hands.len() as u32, |h| h.number)
+}
+
 /// `state` with its whole result replaced by `closing` (`match correct --match`,
 /// `--absent`, `--void`), finished or not: the hands stay as they are and nothing more
 /// is played. An entered result's seeds are checked as when it is first entered

@@ -191,19 +191,31 @@ impl From<sqlx::Error> for CorrectError {
 
 /// Every correction of match `id`, in the order made.
 pub(crate) async fn corrections_of(conn: &mut impl AsConn, id: i64) -> Result<Vec<Correction>> {
-    let rows = query("SELECT * FROM match_corrections WHERE match_id = $1 ORDER BY id")
-        .bind(id)
-        .fetch_all(&mut *conn)
-        .await?;
-    let corrections = rows
-        .iter()
-        .map(correction_row)
-        .collect::<Result<Vec<_>>>()?;
+    let corrections = stored_corrections(conn, id).await?;
     if corrections.is_empty() {
         return Ok(corrections);
     }
     let closing = super::read_closing(conn, id).await?;
     Ok(with_unplayed(corrections, |_| closing))
+}
+
+/// [`corrections_of`] for a caller that has read the match's own closing already
+/// (`load_match`), so that it is read once.
+pub(crate) async fn corrections_after(
+    conn: &mut impl AsConn,
+    id: i64,
+    closing: Option<Closing>,
+) -> Result<Vec<Correction>> {
+    let corrections = stored_corrections(conn, id).await?;
+    Ok(with_unplayed(corrections, |_| closing))
+}
+
+async fn stored_corrections(conn: &mut impl AsConn, id: i64) -> Result<Vec<Correction>> {
+    let rows = query("SELECT * FROM match_corrections WHERE match_id = $1 ORDER BY id")
+        .bind(id)
+        .fetch_all(&mut *conn)
+        .await?;
+    rows.iter().map(correction_row).collect()
 }
 
 /// Fills in each correction's `unplayed` before and after: a whole-match correction

@@ -925,7 +925,8 @@ async fn load_match(conn: &mut impl AsConn, id: i64) -> Result<StoredMatch> {
     let corrupt =
         |hand: i64, what: &str| StoreError::Corrupt(format!("match {id} hand {hand}: {what}"));
     // An entered hand's score as corrected since (the row keeps it as entered).
-    let corrections = corrections::corrections_of(conn, id).await?;
+    let closing = read_closing(conn, id).await?;
+    let corrections = corrections::corrections_after(conn, id, closing).await?;
     let corrected = corrections::corrected_scores(&corrections);
     let mut state = MatchState::new(spec);
     for h in &hands {
@@ -1000,7 +1001,7 @@ async fn load_match(conn: &mut impl AsConn, id: i64) -> Result<StoredMatch> {
     if hands.is_empty() {
         return Err(StoreError::Corrupt(format!("match {id} has no hands")));
     }
-    if let Some(closing) = read_closing(conn, id).await? {
+    if let Some(closing) = closing {
         state
             .close(closing)
             .map_err(|e| StoreError::Corrupt(format!("match {id}: closing: {e}")))?;

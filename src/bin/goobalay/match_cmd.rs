@@ -612,31 +612,21 @@ fn correct(db: Option<PathBuf>, a: CorrectArgs) -> anyhow::Result<ExitCode> {
         None => None,
     };
     let absent = a.absent.as_deref().map(parse_absent).transpose()?;
+    let kind = |state: &MatchState| match (score, whole, absent) {
+        (Some(score), _, _) => CorrectionKind::Score {
+            hand: a
+                .hand
+                .unwrap_or_else(|| goobalay::matches::correction::last_hand_with_result(state)),
+            score,
+        },
+        (_, Some(Closing::Entered { outcome, seeds }), _) => CorrectionKind::Match {
+            decision: outcome,
+            seeds,
+        },
+        (_, _, Some(absent)) => CorrectionKind::Absent { absent },
+        _ => CorrectionKind::Void,
+    };
     let done = with_store(db, async |store| {
-        let kind = match (score, whole, absent) {
-            (Some(score), _, _) => {
-                let hand = match a.hand {
-                    Some(h) => h,
-                    // The last hand with a result (the next one may not be begun).
-                    None => {
-                        let stored = store.load_match(a.id).await?;
-                        let hands = stored.state.hands();
-                        hands
-                            .iter()
-                            .rev()
-                            .find(|h| h.end.is_some())
-                            .map_or(hands.len() as u32, |h| h.number)
-                    }
-                };
-                CorrectionKind::Score { hand, score }
-            }
-            (_, Some(Closing::Entered { outcome, seeds }), _) => CorrectionKind::Match {
-                decision: outcome,
-                seeds,
-            },
-            (_, _, Some(absent)) => CorrectionKind::Absent { absent },
-            _ => CorrectionKind::Void,
-        };
         Ok(app::corrections::correct(store, a.id, kind, &a.reason).await?)
     })?;
     if a.format == RecordFormat::Json {
