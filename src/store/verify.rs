@@ -29,6 +29,7 @@ use sqlx::sqlite::SqliteConnection;
 
 use super::sql::{AsConn, Row, Tx, query, query_scalar};
 
+use super::fixture_cache::{self, CacheState};
 use super::tournaments::LoadedTournament;
 use super::{MATCH_SELECT, MatchRow, Result, Store, name_key};
 use crate::ai::{EnginePlayer, Level};
@@ -975,6 +976,7 @@ async fn verify_tournaments(
                 ));
             }
         }
+        fixture_cache_check(conn, tid, &match_form, &mut found).await?;
         if found.is_empty()
             && let Some(loaded) =
                 standings_check(conn, &name, &match_form, &by_pairing, replayed, &mut found).await?
@@ -995,6 +997,35 @@ async fn verify_tournaments(
     Ok(())
 }
 
+/// A fixture cache that says it is current must hold what the match tables hold
+/// (the triggers that mark it stale were bypassed otherwise).
+async fn fixture_cache_check(
+    conn: &mut impl AsConn,
+    tid: i64,
+    match_form: &str,
+    found: &mut Vec<(Option<i64>, String)>,
+) -> Result<()> {
+    let Some(CacheState {
+        revision,
+        rows: Some(cached),
+    }) = fixture_cache::read(&mut *conn, tid).await?
+    else {
+        return Ok(());
+    };
+    let games_form = match_form.starts_with("games:");
+    let tables = super::tournaments::fixture_rows_from_tables(conn, tid, games_form).await?;
+    if cached != tables {
+        found.push((
+            None,
+            format!(
+                "the fixture cache (revision {revision}), which standings and exports read, \
+                 differs from the match records; the records are what counts"
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// The tournament as the store loads it (standings from the stored match results)
 /// against the same tournament with every result taken from the replay. Returns the
 /// loaded tournament when it loads, its rounds are consistent and every match replays.
@@ -1006,7 +1037,7 @@ async fn standings_check(
     replayed: &HashMap<i64, Replayed>,
     found: &mut Vec<(Option<i64>, String)>,
 ) -> Result<Option<LoadedTournament>> {
-    let loaded = match super::tournaments::load(conn, name).await {
+    let loaded = match super::tournaments::load_from_tables(conn, name).await {
         Ok(l) => l,
         Err(e) => {
             found.push((None, format!("cannot be loaded: {e}")));
