@@ -950,7 +950,7 @@ pub fn print_standings(
                         }
                     ),
                     format!("{:.0}", r.rating),
-                    r.points.to_string(),
+                    format!("{:#}", r.points),
                     r.played.to_string(),
                     r.wins.to_string(),
                     r.draws.to_string(),
@@ -962,7 +962,7 @@ pub fn print_standings(
                 }
                 rec.extend(r.tiebreaks.iter().map(|v| {
                     if v.value.is_some() {
-                        v.to_string()
+                        format!("{v:#}")
                     } else {
                         "-".to_string()
                     }
@@ -1081,7 +1081,7 @@ fn print_crosstable(t: &Tournament, format: Format) -> anyhow::Result<()> {
                             .join(" ")
                     });
                 }
-                rec.push(p.points.to_string());
+                rec.push(format!("{:#}", p.points));
                 b.push_record(rec);
             }
             outln!("{}", b.build().with(Style::rounded()));
