@@ -115,6 +115,16 @@ impl Store {
     /// differs is in the report. Engine decisions of the levels `hard`, `max` and
     /// `perfect` (up to millions of nodes a move) are recomputed only when `deep`.
     pub async fn verify(&self, deep: bool) -> Result<VerifyReport> {
+        self.verify_with_progress(deep, |_, _| {}).await
+    }
+
+    /// [`Store::verify`], calling `progress(checked, total)` as matches are replayed
+    /// (a large database takes seconds to minutes).
+    pub async fn verify_with_progress(
+        &self,
+        deep: bool,
+        mut progress: impl FnMut(u64, u64),
+    ) -> Result<VerifyReport> {
         let mut tx = self.begin_read().await?;
         let mut report = VerifyReport::default();
         // PostgreSQL keeps its pages checked and its foreign keys enforced itself; an
@@ -133,10 +143,12 @@ impl Store {
             .fetch_all(&mut tx)
             .await?;
         let mut replayed = HashMap::new();
-        for id in ids {
+        let total = ids.len() as u64;
+        for (done, id) in ids.into_iter().enumerate() {
             if let Some(r) = verify_match(&mut tx, id, deep, &mut report).await? {
                 replayed.insert(id, r);
             }
+            progress(done as u64 + 1, total);
         }
         verify_tournaments(&mut tx, &replayed, &mut report).await?;
         Ok(report)
