@@ -232,6 +232,9 @@ struct SowEnd {
     last_was_empty: bool,
     /// Seeds dropped in the final lap: the length of the path a counting capture walks.
     drops: u32,
+    /// Laps sown: 1, and one more for each relay (a lap's last seed lifting the hole
+    /// it lands in).
+    laps: u32,
 }
 
 /// What a move did besides sowing.
@@ -240,6 +243,8 @@ pub struct MoveEffect {
     pub captured: u32,
     pub captured_from_opponent_row: u32,
     pub uurs_made: bool,
+    /// Laps sown (relay sowing: 1 and one per relay; 0 for a pass).
+    pub laps: u32,
 }
 
 impl MoveEffect {
@@ -611,6 +616,7 @@ impl Position {
                     last: origin,
                     last_was_empty: true,
                     drops,
+                    laps: lifts,
                 });
             }
         }
@@ -632,6 +638,7 @@ impl Position {
                 last,
                 last_was_empty,
                 drops,
+                laps: lifts,
             });
         }
     }
@@ -717,7 +724,11 @@ impl Position {
                 let mut seeds = self.seeds;
                 let end = self.sow::<H>(&mut seeds, origin)?;
                 self.seeds = seeds;
-                self.resolve_capture::<H>(mover, end)
+                let laps = end.laps;
+                MoveEffect {
+                    laps,
+                    ..self.resolve_capture::<H>(mover, end)
+                }
             }
         };
         self.to_move = !mover;

@@ -1094,6 +1094,14 @@ impl PlayedMove {
             return "passes".to_string();
         }
         let mut parts = Vec::new();
+        if e.laps > 1 {
+            let relays = match e.laps - 1 {
+                1 => "once".to_string(),
+                2 => "twice".to_string(),
+                k => format!("{k} times"),
+            };
+            parts.push(format!("sows {} laps (relays {relays})", e.laps));
+        }
         if e.uurs_made {
             parts.push("makes two Uurs".to_string());
         }
@@ -1105,11 +1113,10 @@ impl PlayedMove {
             };
             parts.push(format!("captures {}{from}", e.captured));
         }
-        if parts.is_empty() {
-            "captures nothing".to_string()
-        } else {
-            parts.join(" and ")
+        if e.captured == 0 && !e.uurs_made {
+            parts.push("captures nothing".to_string());
         }
+        parts.join(" and ")
     }
 }
 
