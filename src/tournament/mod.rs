@@ -77,6 +77,7 @@
 
 pub mod crosstable;
 pub mod export;
+pub mod import;
 pub mod pairing;
 pub mod ratings;
 pub mod seeding;
