@@ -207,7 +207,7 @@ pub(crate) async fn record_late_entry_byes(
     Ok(())
 }
 
-async fn insert_bye(
+pub(super) async fn insert_bye(
     conn: &mut impl AsConn,
     tournament_id: i64,
     round: u32,

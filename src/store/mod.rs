@@ -15,6 +15,7 @@
 pub mod copy;
 pub mod corrections;
 pub mod forfeits;
+pub mod import;
 pub mod postgres;
 pub mod ratings;
 pub mod rounds;
