@@ -229,6 +229,14 @@ fn a_refused_file_names_its_line_and_stores_nothing() {
             &["tournament", "import", &path],
             "does not say which game was played: give --variant",
         );
+        // A file refused is refused before a database is opened: none is created.
+        let fresh = Db::new();
+        let out = fresh.run(&["tournament", "import", &path]);
+        assert_eq!(out.status.code(), Some(2), "{b}");
+        assert!(
+            !fresh.path.exists(),
+            "{b}: a refused import created a database"
+        );
         // Pairing numbers that do not follow the ratings (player 1 rated lowest): the
         // file's numbers are kept as starting ranks, and verify does not judge them
         // as goobalay's seeding.

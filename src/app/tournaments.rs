@@ -108,15 +108,19 @@ pub struct ImportOptions {
     pub seed: u64,
 }
 
-/// Imports the Swiss of a TRF file's `text` (`file` names it in messages and the
-/// record): read in the pure layer ([`import::parse`]), then stored in one
-/// transaction, so a file refused leaves the database as it was.
-pub async fn import_trf(
-    store: &Store,
-    text: &str,
-    file: &str,
-    options: ImportOptions,
-) -> Result<ImportedTournament> {
+/// A TRF file read and checked, with the tournament to create: what
+/// [`import_trf`] stores.
+#[derive(Clone, Debug)]
+pub struct PreparedImport {
+    pub event: import::TrfEvent,
+    pub new: NewTournament,
+    pub file: String,
+}
+
+/// Reads the Swiss of a TRF file's `text` (`file` names it in messages and the
+/// record) in the pure layer ([`import::parse`]) and settles what to create, without
+/// a database: a file refused here opens none.
+pub fn prepare_import(text: &str, file: &str, options: ImportOptions) -> Result<PreparedImport> {
     let event = import::parse(text).map_err(|error| AppError::Trf {
         file: file.to_string(),
         error,
@@ -158,5 +162,17 @@ pub async fn import_trf(
         tiebreaks: t.tiebreaks.clone(),
         seed: options.seed,
     };
-    Ok(store.import_tournament(&event, &new, file).await?)
+    Ok(PreparedImport {
+        event,
+        new,
+        file: file.to_string(),
+    })
+}
+
+/// Stores a prepared import in one transaction, so a refusal (a name taken, a
+/// retired player) leaves the database as it was.
+pub async fn import_trf(store: &Store, prepared: &PreparedImport) -> Result<ImportedTournament> {
+    Ok(store
+        .import_tournament(&prepared.event, &prepared.new, &prepared.file)
+        .await?)
 }

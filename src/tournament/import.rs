@@ -149,9 +149,11 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
     let mut listed_points: HashMap<u32, Points> = HashMap::new();
     // (round, player, points, line)
     let mut absences: Vec<(u32, u32, ByePoints, usize)> = Vec::new();
+    // Lines end in LF, CR LF or a lone CR (bbpPairings writes CR).
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
     for (i, raw) in text.split('\n').enumerate() {
         let line_no = i + 1;
-        let line: Vec<char> = raw.trim_end_matches('\r').chars().collect();
+        let line: Vec<char> = raw.chars().collect();
         if line.iter().all(|c| c.is_whitespace()) {
             continue;
         }
@@ -1021,6 +1023,20 @@ mod tests {
             let e = parse(&bad).unwrap_err();
             assert_eq!(e.line, line, "{e}");
             assert!(e.message.contains(says), "{e}");
+        }
+    }
+
+    #[test]
+    fn lines_may_end_in_cr_lf_or_a_lone_cr() {
+        let text = export::trf(&played_swiss());
+        let lf = parse(&text).unwrap();
+        for ending in ["\r\n", "\r"] {
+            let other = text.replace('\n', ending);
+            assert_eq!(parse(&other).unwrap(), lf, "{ending:?}");
+            // Line numbers count lines, whatever ends them.
+            let bad = other.replace("152 W", "152 X");
+            let at = text.lines().position(|l| l == "152 W").unwrap() + 1;
+            assert_eq!(parse(&bad).unwrap_err().line, at, "{ending:?}");
         }
     }
 

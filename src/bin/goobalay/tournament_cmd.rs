@@ -762,8 +762,10 @@ fn import(db: Option<PathBuf>, a: ImportArgs) -> anyhow::Result<ExitCode> {
         seed: a.seed.unwrap_or_else(|| rand::random::<u64>() >> 1),
     };
     let file = a.file.display().to_string();
+    // Read and checked before any database is opened (or created).
+    let prepared = goobalay::app::tournaments::prepare_import(&text, &file, options)?;
     let imported = with_store(db, async |store| {
-        Ok(goobalay::app::tournaments::import_trf(store, &text, &file, options).await?)
+        Ok(goobalay::app::tournaments::import_trf(store, &prepared).await?)
     })?;
     if a.format == RecordFormat::Json {
         print_json(&imported)?;
