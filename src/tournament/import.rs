@@ -105,6 +105,9 @@ enum Entry {
     HalfBye,
     /// `Z`, `-` or blank: zero points, not paired.
     NotPaired,
+    /// `0000 - Z` or `0000 - -` in a round not played: an absence from it (JaVaFo's
+    /// way of writing what TRF-2026 writes as a `240` record).
+    Absent,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -327,16 +330,23 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
         })
         .max()
         .unwrap_or(0);
+    // Rounds not played: a half-point bye or an absence written in the player's own
+    // record (as JaVaFo reads TRF) is one; in the rounds played an absence is a round
+    // not paired.
     for p in &players {
-        let list = &entries[&p.number];
-        if let Some(r) = (played as usize..list.len()).find(|&r| list[r] != Entry::NotPaired) {
-            return Err(err(
-                p.line,
-                format!(
-                    "a record in round {} although no game of that round is listed; write byes of rounds not played as 240 records",
-                    r + 1
-                ),
-            ));
+        let list = entries.get_mut(&p.number).expect("a list per player");
+        for (r, e) in list.iter().enumerate().skip(played as usize) {
+            let round = r as u32 + 1;
+            match e {
+                Entry::HalfBye => absences.push((round, p.number, ByePoints::Half, p.line)),
+                Entry::Absent => absences.push((round, p.number, ByePoints::Zero, p.line)),
+                Entry::NotPaired => {}
+                _ => unreachable!("games and pairing byes are in rounds played"),
+            }
+        }
+        list.truncate(played as usize);
+        for e in list.iter_mut().filter(|e| **e == Entry::Absent) {
+            *e = Entry::NotPaired;
         }
     }
     let (total, rounds_line) = rounds.unwrap_or((played.max(1), 0));
@@ -451,7 +461,7 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
                     player: p.number as EntrantId,
                     points: ByePoints::Half,
                 }),
-                Entry::NotPaired => {}
+                Entry::NotPaired | Entry::Absent => {}
             }
         }
         games.sort_by_key(|&(s, n, _)| s.min(n));
@@ -498,11 +508,13 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
             .entry(player)
             .or_default()
             .insert(round, bye)
-            .is_some()
+            .is_some_and(|before| before != bye)
         {
             return Err(err(
                 line,
-                format!("240: player {player} is listed absent from round {round} twice"),
+                format!(
+                    "player {player} is listed absent from round {round} with a half-point bye and with a zero-point bye; give one"
+                ),
             ));
         }
     }
@@ -708,7 +720,8 @@ fn player_record(
             "" | "0000" => match (colour, result) {
                 (' ' | '-', 'U') => Entry::PairingBye,
                 (' ' | '-', 'H') => Entry::HalfBye,
-                (' ' | '-', 'Z' | '-' | ' ') => Entry::NotPaired,
+                (' ', ' ') => Entry::NotPaired,
+                (' ' | '-', 'Z' | '-' | ' ') => Entry::Absent,
                 (_, 'F') => return Err(bad("a full-point bye (F) is not one goobalay records")),
                 _ => return Err(bad(&format!("'{colour} {result}' without an opponent"))),
             },
@@ -1038,6 +1051,53 @@ mod tests {
             let at = text.lines().position(|l| l == "152 W").unwrap() + 1;
             assert_eq!(parse(&bad).unwrap_err().line, at, "{ending:?}");
         }
+    }
+
+    /// JaVaFo's TRF(x) writes an absence from the round to be paired in the player's
+    /// own record: read as the 240 record would be.
+    #[test]
+    fn absences_written_in_the_players_records_are_absences() {
+        let t = played_swiss();
+        let text = export::trf(&t);
+        let absences: Vec<&str> = text.lines().filter(|l| l.starts_with("240")).collect();
+        assert_eq!(
+            absences,
+            ["240 Z   4    2    7", "240 Z   5    7"],
+            "{text}"
+        );
+        let without: String = text
+            .lines()
+            .filter(|l| !l.starts_with("240"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        // Round 4 of player 2, rounds 4 and 5 of player 7 (withdrawn).
+        let mut javafo = line_with(&without, 2, |c| c.extend("  0000 - Z".chars()));
+        javafo = line_with(&javafo, 7, |c| c.extend("  0000 - -  0000 - Z".chars()));
+        let back = parse(&javafo).unwrap_or_else(|e| panic!("{e}\n{javafo}"));
+        assert_eq!(back.tournament, parse(&text).unwrap().tournament);
+        assert_eq!(back.tournament.entrants[6].withdrawn_after, Some(2));
+        // A half-point bye so written; the same absence twice agrees with 240.
+        let half = line_with(&text, 3, |c| c.extend("  0000 - H".chars()));
+        assert_eq!(
+            parse(&half)
+                .unwrap()
+                .tournament
+                .requested_bye(3, 4)
+                .map(|b| b.points),
+            Some(ByePoints::Half)
+        );
+        let twice = line_with(&text, 2, |c| c.extend("  0000 - Z".chars()));
+        assert_eq!(
+            parse(&twice).unwrap().tournament,
+            parse(&text).unwrap().tournament
+        );
+        let clash = line_with(&text, 2, |c| c.extend("  0000 - H".chars()));
+        let e = parse(&clash).unwrap_err();
+        assert!(
+            e.message
+                .contains("with a half-point bye and with a zero-point bye"),
+            "{e}"
+        );
     }
 
     #[test]
