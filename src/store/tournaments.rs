@@ -482,7 +482,7 @@ pub(super) async fn create_in(
         .bind(id)
         .fetch_one(&mut *tx)
         .await?;
-    Ok(TournamentRow::from_row(&row)?)
+    TournamentRow::from_row(&row)
 }
 
 impl Store {

@@ -967,7 +967,7 @@ mod tests {
         l.chars().skip(a - 1).take(b - a + 1).collect()
     }
 
-    fn trf_line<'a>(out: &'a str, number: u32) -> &'a str {
+    fn trf_line(out: &str, number: u32) -> &str {
         let tag = format!("001 {number:>4}");
         out.lines().find(|l| l.starts_with(&tag)).unwrap()
     }

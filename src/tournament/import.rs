@@ -254,17 +254,17 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
                     .and_then(|v| v.strip_suffix(')'))
                 {
                     variant = Some(v.to_string());
-                } else if let Some((format, _)) = text.split_once(" (") {
-                    if let Ok(f) = format.parse::<Format>() {
-                        if f != Format::Swiss {
-                            return Err(err(
-                                line_no,
-                                format!(
-                                    "this is a {f}; goobalay imports Swiss tournaments only (their later rounds are paired from the results)"
-                                ),
-                            ));
-                        }
-                    }
+                } else if let Some(f) = text
+                    .split_once(" (")
+                    .and_then(|(format, _)| format.parse::<Format>().ok())
+                    .filter(|f| *f != Format::Swiss)
+                {
+                    return Err(err(
+                        line_no,
+                        format!(
+                            "this is a {f}; goobalay imports Swiss tournaments only (their later rounds are paired from the results)"
+                        ),
+                    ));
                 }
             }
             "240" => absences.extend(absence_record(&line, line_no)?),
