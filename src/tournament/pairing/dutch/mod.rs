@@ -37,8 +37,14 @@ use super::{Pairing, Tournament, TournamentError};
 use crate::engine::Side;
 use crate::tournament::{EntrantId, Points, PointsScheme};
 
-/// The name and version recorded with a tournament paired by this module.
+/// The name and version recorded with a tournament paired by this module as first
+/// made ([`crate::tournament::PairingSystem::Dutch2025`]).
 pub const SYSTEM: &str = "dutch-2025";
+
+/// The name recorded with a tournament paired by this module with pairing numbers
+/// counted as bbpPairings counts them
+/// ([`crate::tournament::PairingSystem::Dutch2025v2`]).
+pub const SYSTEM_V2: &str = "dutch-2025-v2";
 
 /// One player's round in the past, as the Dutch rules see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -202,13 +208,13 @@ pub fn input_for(t: &Tournament, round: u32) -> DutchInput {
     let mut history = vec![vec![RoundRecord::Absent; played as usize]; entrants.len()];
     // Who took part in an earlier pairing: a board (played or forfeited) or the
     // pairing-allocated bye. A bye outside the pairing is no part in it.
-    let mut paired: HashSet<usize> = HashSet::new();
+    let mut took_part: HashSet<usize> = HashSet::new();
     for f in t.fixtures.iter().filter(|f| f.pairing.round <= played) {
         let p = f.pairing;
         let r = p.round as usize - 1;
         let s = index[&p.south];
-        paired.insert(s);
-        paired.extend(p.north.map(|n| index[&n]));
+        took_part.insert(s);
+        took_part.extend(p.north.map(|n| index[&n]));
         match p.north {
             None => {
                 history[s][r] = RoundRecord::Bye {
@@ -256,7 +262,19 @@ pub fn input_for(t: &Tournament, round: u32) -> DutchInput {
     // The pairing number counts the players in this pairing, and those who took
     // part in an earlier one (bbpPairings' "valid" players): not a player who has
     // only had byes outside the pairing (a late entry's missed rounds, byes asked
-    // for) and is not paired now.
+    // for) and is not paired now. The system as first made (`dutch-2025`, kept for
+    // the tournaments it paired) counted such a player too.
+    let paired: HashSet<usize> = if t.pairing_system == crate::tournament::PairingSystem::Dutch2025
+    {
+        history
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| h.iter().any(|r| *r != RoundRecord::Absent))
+            .map(|(i, _)| i)
+            .collect()
+    } else {
+        took_part
+    };
     let mut rank = 0;
     let mut players = Vec::with_capacity(entrants.len());
     for (i, e) in entrants.iter().enumerate() {
@@ -397,5 +415,10 @@ mod unplayed_tests {
         let rank = |id| input.players.iter().find(|p| p.id == id).unwrap().rank;
         // 1 and 2 took part (a double forfeit), 4 had the pairing bye; 3 none.
         assert_eq!([1, 2, 4, 5, 6].map(rank), [0, 1, 2, 3, 4]);
+        // The system as first made, kept for the tournaments it paired, counted 3.
+        t.pairing_system = crate::tournament::PairingSystem::Dutch2025;
+        let input = input_for(&t, 2);
+        let rank = |id| input.players.iter().find(|p| p.id == id).unwrap().rank;
+        assert_eq!([1, 2, 3, 4, 5, 6].map(rank), [0, 1, 2, 3, 4, 5]);
     }
 }
