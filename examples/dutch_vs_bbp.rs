@@ -2,13 +2,20 @@
 //! engine, on seeded random Swiss tournaments.
 //!
 //! Each tournament has 5–200 players and up to 12 rounds, with rating-driven
-//! wins, draws and losses, late entries and withdrawals (goobalay's tournament
-//! model has no forfeits or requested byes, so none are generated; the bye is
-//! the pairing-allocated one). Before every round the state is written as TRF,
-//! bbpPairings pairs it (`--dutch FILE -p OUT`), goobalay pairs the same state,
-//! and the two are compared: the pairs, who is South (White), and the bye. The
-//! tournament then continues with goobalay's pairing. A tournament agrees when
-//! every round does (a round both refuse as unpairable agrees and ends it).
+//! wins, draws and losses, forfeits (one side 4% of the games, both 1%), byes
+//! asked for (3% of the players each round, half- or zero-point; 1% ask a round
+//! ahead), late entries (their missed rounds zero-point byes, as the store
+//! records them) and withdrawals (1% a round). Before every round the state is
+//! written as TRF by goobalay's own export (`tournament export --format trf`:
+//! `152`, forfeits, bye codes, `240` absences), bbpPairings pairs it (`--dutch
+//! FILE -p OUT`), goobalay pairs the same state, and the two are compared: the
+//! pairs, who is South (White), and the bye. The tournament then continues with
+//! goobalay's pairing. A tournament agrees when every round does (a round both
+//! refuse as unpairable agrees and ends it).
+//!
+//! It prints one line per tournament (`seed S: identical|DIFFERS, rounds a/b;
+//! so far: t/n tournaments, r/m rounds`), so a long run's log can be read while it
+//! runs, and the first differing round of each differing tournament.
 //!
 //! bbpPairings is not part of goobalay: build it from its public source
 //! (`make` in a checkout) and pass the binary's path.
@@ -17,16 +24,14 @@
 //! cargo run --release --example dutch_vs_bbp -- /path/to/bbpPairings.exe [TOURNAMENTS] [FIRST_SEED]
 //! ```
 
-use std::collections::HashMap;
-use std::fmt::Write as _;
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 use goobalay::engine::BySide;
 use goobalay::tournament::{
-    Decision, Entrant, EntrantId, Fixture, Format, MatchResult, Points, Tournament,
-    TournamentError, assign_start_ranks,
+    Absent, ByePoints, Decision, Entrant, EntrantId, Fixture, Format, MatchResult, RequestedBye,
+    Tournament, TournamentError, assign_start_ranks, export,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -49,79 +54,15 @@ fn ours(t: &Tournament) -> Result<RoundPairing, TournamentError> {
     Ok(RoundPairing { boards, bye })
 }
 
-/// The TRF (2016 layout, which bbpPairings reads) of `t` before its next round;
-/// `number` maps entrants to TRF pairing numbers 1..n in starting-rank order.
-fn trf(t: &Tournament, number: &HashMap<EntrantId, usize>) -> String {
-    let played = t.current_round();
-    let mut out = String::new();
-    writeln!(out, "012 harness").unwrap();
-    writeln!(out, "XXR {}", t.planned_rounds()).unwrap();
-    writeln!(out, "152 W").unwrap();
-    let mut entrants: Vec<&Entrant> = t.entrants.iter().collect();
-    entrants.sort_by_key(|e| e.start_rank);
-    for e in entrants {
-        let mut score = Points::ZERO;
-        let mut cols = String::new();
-        for r in 1..=played {
-            let f = t
-                .fixtures
-                .iter()
-                .find(|f| f.pairing.round == r && f.pairing.involves(e.id));
-            match f {
-                None => cols.push_str("  0000 - -"),
-                Some(f) if f.pairing.is_bye() => {
-                    score += t.points.bye;
-                    cols.push_str("  0000 - U");
-                }
-                Some(f) => {
-                    let p = f.pairing;
-                    let opp = p.opponent_of(e.id).unwrap();
-                    let colour = if p.south == e.id { 'w' } else { 'b' };
-                    let o = f.outcome_for(e.id).expect("a finished round");
-                    score += t.points.points(o);
-                    let res = match o {
-                        goobalay::tournament::GameOutcome::Win => '1',
-                        goobalay::tournament::GameOutcome::Draw => '=',
-                        _ => '0',
-                    };
-                    write!(cols, "  {:>4} {colour} {res}", number[&opp]).unwrap();
-                }
-            }
-        }
-        if e.withdrawn_after.is_some_and(|w| w <= played) {
-            cols.push_str("  0000 - -");
-        }
-        let name: String = e.name.chars().take(33).collect();
-        writeln!(
-            out,
-            "001 {:>4}      {:<33} {:>4} {:>3} {:>11} {:>10} {:>4.1} {:>4}{}",
-            number[&e.id],
-            name,
-            e.rating as i64,
-            "",
-            "",
-            "",
-            score.as_f64(),
-            number[&e.id],
-            cols
-        )
-        .unwrap();
-    }
-    out
-}
-
 fn theirs(bbp: &Path, t: &Tournament, dir: &Path) -> Result<RoundPairing, String> {
-    let mut entrants: Vec<&Entrant> = t.entrants.iter().collect();
-    entrants.sort_by_key(|e| e.start_rank);
-    let number: HashMap<EntrantId, usize> = entrants
-        .iter()
-        .enumerate()
-        .map(|(i, e)| (e.id, i + 1))
+    // The project's own TRF writer: what a director's export gives another program.
+    let by_number: Vec<EntrantId> = export::trf_numbers(t)
+        .into_iter()
+        .map(|(id, _)| id)
         .collect();
-    let by_number: Vec<EntrantId> = entrants.iter().map(|e| e.id).collect();
     let input = dir.join("round.trf");
     let output = dir.join("pairs.txt");
-    std::fs::write(&input, trf(t, &number)).map_err(|e| e.to_string())?;
+    std::fs::write(&input, export::trf(t)).map_err(|e| e.to_string())?;
     let _ = std::fs::remove_file(&output);
     let run = Command::new(bbp)
         .arg("--dutch")
@@ -149,7 +90,20 @@ fn theirs(bbp: &Path, t: &Tournament, dir: &Path) -> Result<RoundPairing, String
     Ok(RoundPairing { boards, bye })
 }
 
+/// A result: a forfeit by one side (4%) or both (1%), else a game whose odds follow
+/// the ratings, a quarter of them drawn.
 fn result(rng: &mut ChaCha8Rng, south: f64, north: f64) -> MatchResult {
+    let forfeit: f64 = rng.random();
+    if forfeit < 0.04 {
+        return MatchResult::forfeited(if rng.random_bool(0.5) {
+            Absent::South
+        } else {
+            Absent::North
+        });
+    }
+    if forfeit < 0.05 {
+        return MatchResult::forfeited(Absent::Both);
+    }
     let expected = 1.0 / (1.0 + 10f64.powf((north - south) / 400.0));
     let draw = 0.25;
     let roll: f64 = rng.random();
@@ -187,6 +141,14 @@ fn tournament(bbp: &Path, seed: u64, dir: &Path, tally: &mut Tally) -> Option<St
     let mut next_id = 1;
     let mut add = |t: &mut Tournament, rng: &mut ChaCha8Rng| {
         let rank = t.entrants.len() as u32 + 1;
+        // A late entry's missed rounds: zero-point byes, as the store records them.
+        for round in 1..=t.current_round() {
+            t.requested_byes.push(RequestedBye {
+                round,
+                player: next_id,
+                points: ByePoints::Zero,
+            });
+        }
         t.entrants.push(Entrant {
             id: next_id,
             name: format!("Player {next_id}"),
@@ -210,9 +172,37 @@ fn tournament(bbp: &Path, seed: u64, dir: &Path, tally: &mut Tally) -> Option<St
                 }
             }
             let current = t.current_round();
+            let mut left = Vec::new();
             for e in &mut t.entrants {
                 if e.withdrawn_after.is_none() && rng.random_bool(0.01) {
                     e.withdrawn_after = Some(current);
+                    left.push(e.id);
+                }
+            }
+            // A withdrawal takes back the byes asked for later rounds.
+            t.requested_byes
+                .retain(|b| b.round <= current || !left.contains(&b.player));
+        }
+        // Byes asked for: this round (3% of the players in), now and then the next.
+        for i in 0..t.entrants.len() {
+            let e = &t.entrants[i];
+            if e.is_withdrawn() {
+                continue;
+            }
+            let id = e.id;
+            for (ahead, chance) in [(0, 0.03), (1, 0.01)] {
+                let r = round + ahead;
+                if r <= rounds && t.requested_bye(id, r).is_none() && rng.random_bool(chance) {
+                    let points = if rng.random_bool(0.5) {
+                        ByePoints::Half
+                    } else {
+                        ByePoints::Zero
+                    };
+                    t.requested_byes.push(RequestedBye {
+                        round: r,
+                        player: id,
+                        points,
+                    });
                 }
             }
         }
@@ -278,14 +268,24 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     std::fs::create_dir_all(&dir)?;
     let mut tally = Tally::default();
     for seed in first..first + count {
-        if let Some(d) = tournament(Path::new(&bbp), seed, &dir, &mut tally) {
+        let (rounds_before, same_before) = (tally.rounds, tally.rounds_identical);
+        let difference = tournament(Path::new(&bbp), seed, &dir, &mut tally);
+        println!(
+            "seed {seed}: {}, rounds {}/{}; so far: {}/{} tournaments identical, {}/{} rounds",
+            if difference.is_none() {
+                "identical"
+            } else {
+                "DIFFERS"
+            },
+            tally.rounds_identical - same_before,
+            tally.rounds - rounds_before,
+            tally.identical,
+            tally.tournaments,
+            tally.rounds_identical,
+            tally.rounds
+        );
+        if let Some(d) = difference {
             println!("differs: {d}");
-        }
-        if tally.tournaments % 25 == 0 {
-            println!(
-                "after seed {seed}: {}/{} tournaments identical, {}/{} rounds",
-                tally.identical, tally.tournaments, tally.rounds_identical, tally.rounds
-            );
         }
     }
     println!(

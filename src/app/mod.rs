@@ -65,6 +65,15 @@ pub enum AppError {
         "match {id} is finished ({how}); changing a finished result is a correction: `goobalay match correct {id} --reason TEXT ...`"
     )]
     Finished { id: i64, how: String },
+    /// A TRF file that cannot be imported: what was wrong and on which line.
+    #[error("{file}, {error}")]
+    Trf {
+        file: String,
+        error: crate::tournament::import::TrfError,
+    },
+    /// An import that cannot be made as asked (no name, no variant).
+    #[error("{0}")]
+    Import(String),
     /// Part of a command's effect was stored before `error` stopped it.
     #[error("{stored}; then: {error}")]
     PartlyStored {

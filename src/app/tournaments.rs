@@ -1,8 +1,12 @@
 //! Tournaments: pairing a round (and the engines' opening turns in its matches).
 
+use crate::engine::Variant;
+use crate::matches::MatchForm;
 use crate::store::Store;
+use crate::store::import::ImportedTournament;
 use crate::store::rounds::{ManualRound, Reopened, UnpairedRound};
-use crate::store::tournaments::{PairedRound, TournamentSummary};
+use crate::store::tournaments::{NewTournament, PairedRound, TournamentSummary};
+use crate::tournament::import;
 
 use super::{AppError, Result};
 
@@ -88,4 +92,87 @@ pub async fn list(store: &Store) -> Result<Vec<TournamentSummary>> {
         }
     }
     Ok(list)
+}
+
+/// How `tournament import` stores what the file does not say (or says otherwise).
+#[derive(Clone, Debug, Default)]
+pub struct ImportOptions {
+    /// The tournament's name (default: the file's `012`).
+    pub name: Option<String>,
+    /// The game (default: the variant a goobalay export names in `092`).
+    pub variant: Option<Variant>,
+    /// The match form (default: the variant's).
+    pub form: Option<MatchForm>,
+    pub max_hands: Option<u32>,
+    /// Seed of the engine players' choices.
+    pub seed: u64,
+}
+
+/// A TRF file read and checked, with the tournament to create: what
+/// [`import_trf`] stores.
+#[derive(Clone, Debug)]
+pub struct PreparedImport {
+    pub event: import::TrfEvent,
+    pub new: NewTournament,
+    pub file: String,
+}
+
+/// Reads the Swiss of a TRF file's `text` (`file` names it in messages and the
+/// record) in the pure layer ([`import::parse`]) and settles what to create, without
+/// a database: a file refused here opens none.
+pub fn prepare_import(text: &str, file: &str, options: ImportOptions) -> Result<PreparedImport> {
+    let event = import::parse(text).map_err(|error| AppError::Trf {
+        file: file.to_string(),
+        error,
+    })?;
+    let t = &event.tournament;
+    let name = options
+        .name
+        .filter(|n| !n.trim().is_empty())
+        .or_else(|| (!t.name.trim().is_empty()).then(|| t.name.clone()))
+        .ok_or_else(|| {
+            AppError::Import(format!(
+                "{file} names no tournament (no 012 record): give --name NAME"
+            ))
+        })?;
+    let variant = match (options.variant, &event.variant) {
+        (Some(v), _) => v,
+        (None, Some(named)) => Variant::preset(named).ok_or_else(|| {
+            AppError::Import(format!(
+                "{file} names the game '{}', which is not a preset; give --variant NAME or --rules FILE",
+                crate::names::excerpt(named)
+            ))
+        })?,
+        (None, None) => {
+            return Err(AppError::Import(format!(
+                "{file} does not say which game was played: give --variant NAME (layli-goobalay, tampoduo, modiar, tihbat, sadeqa-iii, sadeqa-91) or --rules FILE"
+            )));
+        }
+    };
+    let new = NewTournament {
+        name,
+        form: options
+            .form
+            .unwrap_or_else(|| MatchForm::default_for(&variant.name)),
+        variant,
+        format: crate::tournament::Format::Swiss,
+        rounds: t.rounds,
+        max_hands: options.max_hands,
+        points: t.points,
+        tiebreaks: t.tiebreaks.clone(),
+        seed: options.seed,
+    };
+    Ok(PreparedImport {
+        event,
+        new,
+        file: file.to_string(),
+    })
+}
+
+/// Stores a prepared import in one transaction, so a refusal (a name taken, a
+/// retired player) leaves the database as it was.
+pub async fn import_trf(store: &Store, prepared: &PreparedImport) -> Result<ImportedTournament> {
+    Ok(store
+        .import_tournament(&prepared.event, &prepared.new, &prepared.file)
+        .await?)
 }

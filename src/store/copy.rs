@@ -211,6 +211,15 @@ pub const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("entered_at", Time),
         ],
     ),
+    (
+        "tournament_imports",
+        &[
+            ("tournament_id", Int),
+            ("source", Text),
+            ("rounds", Int),
+            ("imported_at", Time),
+        ],
+    ),
 ];
 
 /// Tables whose `id` is made by the database (an identity column on PostgreSQL).

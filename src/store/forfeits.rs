@@ -79,7 +79,12 @@ impl Store {
         loaded.ensure_open()?;
         let t = &loaded.tournament;
         let tournament = loaded.row.name.clone();
-        if t.format != Format::Swiss || t.pairing_system != PairingSystem::Dutch2025 {
+        if t.format != Format::Swiss
+            || !matches!(
+                t.pairing_system,
+                PairingSystem::Dutch2025 | PairingSystem::Dutch2025v2
+            )
+        {
             return Err(TournamentStoreError::ByeNotSwiss {
                 tournament,
                 format: t.format,
@@ -207,7 +212,7 @@ pub(crate) async fn record_late_entry_byes(
     Ok(())
 }
 
-async fn insert_bye(
+pub(super) async fn insert_bye(
     conn: &mut impl AsConn,
     tournament_id: i64,
     round: u32,

@@ -16,6 +16,7 @@ pub mod copy;
 pub mod corrections;
 pub(crate) mod fixture_cache;
 pub mod forfeits;
+pub mod import;
 pub mod postgres;
 pub mod ratings;
 pub mod rounds;

@@ -28,6 +28,9 @@ use crate::tournament::{EntrantId, Format, Pairing, TournamentError};
 pub struct ManualRound {
     pub boards: Vec<(String, Option<String>)>,
     pub reason: Option<String>,
+    /// Round 1 of an imported tournament: the starting ranks and ratings are the
+    /// file's, already stored, not goobalay's seeding.
+    pub keep_seeding: bool,
 }
 
 /// One board of a round as recorded in `round_pairings.boards`.

@@ -1260,7 +1260,10 @@ async fn pairings_check(
         };
         found.extend(wrong.map(|w| (None, w)));
     }
-    let differences = if unrated {
+    // An imported tournament's starting ranks are the file's pairing numbers, not
+    // goobalay's seeding; its rounds (paired by hand) are checked as rounds.
+    let imported = super::import::imported_rounds(&mut *conn, tid).await?;
+    let differences = if unrated || imported.is_some() {
         audit::check_rounds_as_paired(&loaded.tournament, &entered_after, &as_paired)
     } else if seeded_rated_first {
         let mut d =

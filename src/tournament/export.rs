@@ -13,7 +13,9 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
-use super::{Crosstable, Decision, Entrant, Fixture, Format, Points, Standings, Tournament};
+use super::{
+    Crosstable, Decision, Entrant, EntrantId, Fixture, Format, Points, Standings, Tournament,
+};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ExportFormat {
@@ -583,25 +585,49 @@ fn push_record(out: &mut String, line: &[char]) {
     out.push('\n');
 }
 
+/// The TRF pairing numbers: entrants in starting-rank order numbered 1..n (TRF
+/// numbers have no gaps, whatever gaps the starting ranks have).
+pub fn trf_numbers(t: &Tournament) -> Vec<(EntrantId, u32)> {
+    let mut entrants: Vec<&Entrant> = t.entrants.iter().collect();
+    entrants.sort_by_key(|e| e.start_rank);
+    entrants
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.id, i as u32 + 1))
+        .collect()
+}
+
+/// The colour (TRF record `152`) of pairing number 1 in round 1: goobalay's Dutch
+/// pairing gives the first-ranked player South, who moves first, and South is
+/// White.
+pub const TRF_INITIAL_COLOUR: &str = "W";
+
 /// FIDE Tournament Report File, TRF-2026 layout, for pairing engines (bbpPairings,
 /// JaVaFo) to check or re-pair our rounds.
 ///
 /// Fields filled: `012` name, `062` number of players, `072` number of rated players
 /// (entrants with a rating above 0), `092` type (our format and variant), `142` number
-/// of rounds, `162` the points scheme when it is not 1/0.5/0 with a full-point
-/// pairing bye, `202` our tiebreak list in FIDE codes where they exist, `XXR` (number
-/// of rounds, the JaVaFo/bbpPairings extension), and one `001` record per entrant:
-/// starting rank (pairing number), name (33 characters at most), rating (rounded, at
-/// most 9999), points (one decimal), rank (our standings position), and per round the
-/// opponent's starting rank, the colour (`w` = moved first = South, `b` = North) and
-/// the result (`1`, `=`, `0`; a forfeit `+` won, `-` lost (both `-` in a double
-/// forfeit); a pairing bye is `0000 - U`, a requested half-point bye `0000 - H`, a
-/// zero-point bye or a round without a game `0000 - Z`). Only rounds whose every match is finished are written (pending matches
-/// have no TRF code), so a pairing engine can pair the next one. Left empty: sex,
-/// title, federation, FIDE number, birth date, dates (`042`, `052`, `132`), city,
-/// arbiters, time control.
+/// of rounds, `152` the initial colour (`W`: see [`TRF_INITIAL_COLOUR`]), `162` the
+/// points scheme when it is not 1/0.5/0 with a full-point pairing bye, `202` our
+/// tiebreak list in FIDE codes where they exist, `XXR` (number of rounds, the
+/// JaVaFo/bbpPairings extension), and one `001` record per entrant: pairing number
+/// (the entrants in starting-rank order, 1..n: [`trf_numbers`]), name (33 characters
+/// at most), rating (rounded, at most 9999), points (one decimal, over the rounds
+/// written), rank (the standings position after the rounds written), and per round
+/// the opponent's pairing number, the colour (`w` = moved first = South, `b` = North)
+/// and the result (`1`, `=`, `0`; a forfeit `+` won, `-` lost, both `-` in a double
+/// forfeit, the colour kept as paired; a pairing bye is `0000 - U`, a requested
+/// half-point bye `0000 - H`, a zero-point bye, a round a late entrant missed or a
+/// round after a withdrawal `0000 - Z`).
+///
+/// Only rounds whose every match is finished are written (pending matches have no
+/// TRF code), so a pairing engine can pair the next one, the "round to be paired".
+/// Absences from it and from the rounds after it are `240` records (TRF-2026: `240 T
+/// RRR` then pairing numbers, `T` the points: `H` half, `Z` zero): the byes asked
+/// for, and the withdrawn players in every round left. Left empty: sex, title,
+/// federation, FIDE number, birth date, dates (`042`, `052`, `132`), city, arbiters,
+/// time control.
 pub fn trf(t: &Tournament) -> String {
-    let s = t.standings();
     let mut out = String::new();
     let line = |tag: &str, text: &str| format!("{tag} {text}\n");
     out.push_str(&line("012", &t.name.replace(['\n', '\r'], " ")));
@@ -616,6 +642,7 @@ pub fn trf(t: &Tournament) -> String {
     ));
     out.push_str(&line("092", &format!("{} ({})", t.format, t.variant)));
     out.push_str(&line("142", &t.planned_rounds().to_string()));
+    out.push_str(&line("152", TRF_INITIAL_COLOUR));
     let p = t.points;
     if p != super::PointsScheme::default() {
         let mut l = record("162");
@@ -628,28 +655,32 @@ pub fn trf(t: &Tournament) -> String {
         }
         push_record(&mut out, &l);
     }
-    let codes: Vec<&str> = s.tiebreaks.iter().filter_map(|tb| tb.fide_code()).collect();
+    let codes: Vec<&str> = t
+        .tiebreak_order()
+        .iter()
+        .filter_map(|tb| tb.fide_code())
+        .collect();
     if !codes.is_empty() {
         out.push_str(&line("202", &codes.join(",")));
     }
     out.push_str(&format!("XXR {}\n", t.planned_rounds()));
 
     // Rounds whose matches are all finished.
-    let unfinished: std::collections::HashSet<u32> = t
-        .fixtures
-        .iter()
-        .filter(|f| !f.is_finished())
-        .map(|f| f.pairing.round)
-        .collect();
-    let complete: Vec<u32> = (1..=t.current_round())
-        .take_while(|r| !unfinished.contains(r))
-        .collect();
-    let mut entrants: Vec<&Entrant> = t.entrants.iter().collect();
-    entrants.sort_by_key(|e| e.start_rank);
-    let rank_of = |id: i64| t.entrant(id).map(|e| e.start_rank).unwrap_or(0);
+    let last_complete = t.completed_rounds();
+    let complete = 1..=last_complete;
+    // The standings after those rounds: the tournament as it stood then, when a
+    // later round is in progress.
+    let s = if last_complete < t.current_round() {
+        let mut then = t.clone();
+        then.fixtures.retain(|f| f.pairing.round <= last_complete);
+        then.standings()
+    } else {
+        t.standings()
+    };
+    let numbers = trf_numbers(t);
+    let number_of: std::collections::HashMap<EntrantId, u32> = numbers.iter().copied().collect();
     // Each player's fixture of each round written, found once (not by a search of
     // every fixture per player and round: a 448-player round robin has 100,128).
-    let last_complete = complete.last().copied().unwrap_or(0);
     let mut fixture_of: std::collections::HashMap<(i64, u32), &Fixture> =
         std::collections::HashMap::new();
     for f in t
@@ -665,17 +696,20 @@ pub fn trf(t: &Tournament) -> String {
         }
     }
     let bye_of: std::collections::HashMap<(i64, u32), super::GameOutcome> = t
-        .recorded_byes()
+        .requested_byes
+        .iter()
+        .filter(|b| b.round <= last_complete)
         .map(|b| ((b.player, b.round), b.points.outcome()))
         .collect();
     let outcome_in = |id: i64, round: u32| match fixture_of.get(&(id, round)) {
         Some(f) => f.outcome_for(id),
         None => bye_of.get(&(id, round)).copied(),
     };
-    for e in entrants {
+    for &(id, number) in &numbers {
+        let e = t.entrant(id).expect("numbered from the entrants");
         let row = s.row(e.id).expect("every entrant has a row");
         let mut l = record("001");
-        put(&mut l, 5, &format!("{:>4}", e.start_rank));
+        put(&mut l, 5, &format!("{number:>4}"));
         let name: String = e.name.replace(['\n', '\r'], " ").chars().take(33).collect();
         put(&mut l, 15, &name);
         if e.rating > 0.0 {
@@ -687,13 +721,13 @@ pub fn trf(t: &Tournament) -> String {
         }
         // Points over the rounds written.
         let pts: Points = complete
-            .iter()
-            .filter_map(|&r| outcome_in(e.id, r))
+            .clone()
+            .filter_map(|r| outcome_in(e.id, r))
             .map(|o| t.points.points(o))
             .sum();
         put(&mut l, 81, &trf_points(pts, 4));
         put(&mut l, 86, &format!("{:>4}", row.position));
-        for &r in &complete {
+        for r in complete.clone() {
             let col = 92 + 10 * (r as usize - 1);
             let f = fixture_of.get(&(e.id, r)).copied();
             let (opp, colour, result) = match f {
@@ -708,7 +742,7 @@ pub fn trf(t: &Tournament) -> String {
                 Some(f) => match f.pairing.opponent_of(e.id) {
                     None => ("0000".to_string(), "-", "U"),
                     Some(o) => (
-                        format!("{:>4}", rank_of(o)),
+                        format!("{:>4}", number_of[&o]),
                         if f.pairing.south == e.id { "w" } else { "b" },
                         match f.outcome_for(e.id) {
                             Some(super::GameOutcome::Win) => "1",
@@ -725,6 +759,36 @@ pub fn trf(t: &Tournament) -> String {
             put(&mut l, col + 7, result);
         }
         push_record(&mut out, &l);
+    }
+    // Absences from the round to be paired and the rounds after it.
+    let mut absent: std::collections::BTreeMap<(u32, &str), Vec<u32>> =
+        std::collections::BTreeMap::new();
+    for b in t.requested_byes.iter().filter(|b| b.round > last_complete) {
+        let code = match b.points {
+            super::ByePoints::Half => "H",
+            super::ByePoints::Zero => "Z",
+        };
+        absent
+            .entry((b.round, code))
+            .or_default()
+            .push(number_of[&b.player]);
+    }
+    for e in &t.entrants {
+        if let Some(w) = e.withdrawn_after {
+            for r in (w.max(last_complete) + 1)..=t.planned_rounds() {
+                absent.entry((r, "Z")).or_default().push(number_of[&e.id]);
+            }
+        }
+    }
+    for ((round, code), mut players) in absent {
+        players.sort_unstable();
+        players.dedup();
+        let mut l = format!("240 {code} {round:>3}");
+        for p in players {
+            let _ = write!(l, " {p:>4}");
+        }
+        out.push_str(&l);
+        out.push('\n');
     }
     out
 }
@@ -899,6 +963,153 @@ mod tests {
         );
         let p2 = out2.lines().find(|l| l.starts_with("001    2")).unwrap();
         assert_eq!(p2.chars().count(), 109, "two complete rounds only");
+    }
+
+    /// The column text of a TRF line, 1-based inclusive.
+    fn col(l: &str, a: usize, b: usize) -> String {
+        l.chars().skip(a - 1).take(b - a + 1).collect()
+    }
+
+    fn trf_line(out: &str, number: u32) -> &str {
+        let tag = format!("001 {number:>4}");
+        out.lines().find(|l| l.starts_with(&tag)).unwrap()
+    }
+
+    #[test]
+    fn trf_names_the_initial_colour_goobalays_dutch_pairing_uses() {
+        // Round 1 of a Swiss: pairing number 1 is South on board 1, so White.
+        let mut t = testutil::tournament(Format::Swiss, 4);
+        t.rounds = Some(3);
+        let round1 = t.next_round().unwrap();
+        assert_eq!(round1[0].south, 1, "{round1:?}");
+        assert_eq!(
+            crate::tournament::pairing::dutch::input_for(&t, 1).initial_side,
+            crate::engine::Side::South
+        );
+        let out = trf(&t);
+        assert!(out.lines().any(|l| l == "152 W"), "{out}");
+    }
+
+    /// A Swiss of six: round 1 played with a forfeit (4 absent), a double forfeit and
+    /// a win; round 2 is paired with a half-point bye for 2; 6 withdrew after round 1;
+    /// 3 asked for a zero-point bye in round 3.
+    fn swiss_with_absences() -> Tournament {
+        let mut t = testutil::tournament(Format::Swiss, 6);
+        t.rounds = Some(3);
+        // Starting ranks with a gap: TRF numbers are 1..n all the same.
+        for e in &mut t.entrants {
+            e.start_rank *= 10;
+        }
+        let board = |round, board, s, n, r| Fixture {
+            pairing: Pairing {
+                round,
+                board,
+                south: s,
+                north: Some(n),
+            },
+            result: r,
+        };
+        t.fixtures = vec![
+            board(
+                1,
+                1,
+                1,
+                4,
+                Some(MatchResult::forfeited(crate::matches::Absent::North)),
+            ),
+            board(
+                1,
+                2,
+                5,
+                2,
+                Some(MatchResult::forfeited(crate::matches::Absent::Both)),
+            ),
+            board(
+                1,
+                3,
+                3,
+                6,
+                Some(MatchResult::played(Decision::North, BySide::new(18, 30))),
+            ),
+        ];
+        t.entrants[5].withdrawn_after = Some(1);
+        t.requested_byes = vec![
+            crate::tournament::RequestedBye {
+                round: 2,
+                player: 2,
+                points: crate::tournament::ByePoints::Half,
+            },
+            crate::tournament::RequestedBye {
+                round: 3,
+                player: 3,
+                points: crate::tournament::ByePoints::Zero,
+            },
+        ];
+        t
+    }
+
+    #[test]
+    fn trf_writes_forfeits_with_their_codes_and_absences_as_240_records() {
+        let t = swiss_with_absences();
+        let out = trf(&t);
+        // Forfeits: the colour as paired, + for the player present, - for the absent.
+        assert_eq!(col(trf_line(&out, 1), 92, 99), "   4 w +");
+        assert_eq!(col(trf_line(&out, 4), 92, 99), "   1 b -");
+        assert_eq!(col(trf_line(&out, 5), 92, 99), "   2 w -");
+        assert_eq!(col(trf_line(&out, 2), 92, 99), "   5 b -");
+        assert_eq!(col(trf_line(&out, 6), 92, 99), "   3 b 1");
+        assert_eq!(col(trf_line(&out, 1), 81, 84), " 1.0");
+        assert_eq!(col(trf_line(&out, 5), 81, 84), " 0.0");
+        // Absent from round 2: 2 (half-point bye) and 6 (withdrawn); from round 3:
+        // 3 (zero-point bye) and 6.
+        let absences: Vec<&str> = out.lines().filter(|l| l.starts_with("240")).collect();
+        assert_eq!(
+            absences,
+            ["240 H   2    2", "240 Z   2    6", "240 Z   3    3    6"],
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn trf_of_a_later_round_writes_past_byes_and_withdrawals_as_codes() {
+        let mut t = swiss_with_absences();
+        let round2 = t.next_round().unwrap();
+        assert!(round2.iter().all(|p| !p.involves(2) && !p.involves(6)));
+        for p in round2 {
+            let result = p
+                .north
+                .map(|_| MatchResult::played(Decision::Draw, BySide::new(24, 24)));
+            t.fixtures.push(Fixture { pairing: p, result });
+        }
+        let out = trf(&t);
+        assert_eq!(col(trf_line(&out, 2), 102, 109), "0000 - H");
+        assert_eq!(col(trf_line(&out, 6), 102, 109), "0000 - Z");
+        assert_eq!(col(trf_line(&out, 2), 81, 84), " 0.5");
+        let absences: Vec<&str> = out.lines().filter(|l| l.starts_with("240")).collect();
+        assert_eq!(absences, ["240 Z   3    3    6"], "{out}");
+    }
+
+    #[test]
+    fn trf_rank_is_the_standings_after_the_rounds_written() {
+        let mut t = swiss_with_absences();
+        let out = trf(&t);
+        let s = t.standings();
+        for (id, number) in trf_numbers(&t) {
+            let rank = col(trf_line(&out, number), 86, 89);
+            assert_eq!(rank.trim(), s.row(id).unwrap().position.to_string(), "{id}");
+        }
+        // Round 2 in progress with one result in: the rank still follows round 1.
+        let mut round2 = t.next_round().unwrap();
+        round2.sort_by_key(|p| p.board);
+        let first = round2[0];
+        t.fixtures.extend(round2.into_iter().map(Fixture::pending));
+        t.fixtures
+            .iter_mut()
+            .find(|f| f.pairing == first)
+            .unwrap()
+            .result = Some(MatchResult::played(Decision::North, BySide::new(0, 48)));
+        assert_ne!(t.standings(), s, "the result in counts in the standings");
+        assert_eq!(trf(&t), out, "a round in progress is not written");
     }
 
     #[test]

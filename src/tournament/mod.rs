@@ -77,6 +77,7 @@
 
 pub mod crosstable;
 pub mod export;
+pub mod import;
 pub mod pairing;
 pub mod ratings;
 pub mod seeding;
@@ -686,20 +687,28 @@ pub enum PairingSystem {
     /// every tournament created before pairing systems were recorded.
     #[serde(rename = "goobalay-swiss-1")]
     GoobalaySwiss1,
-    /// FIDE's Dutch system, 2025 rules ([`pairing::dutch`]).
+    /// FIDE's Dutch system, 2025 rules ([`pairing::dutch`]), as first made: a
+    /// player who has had a bye outside the pairing counts for the pairing numbers
+    /// even when left out of the round.
     #[default]
     #[serde(rename = "dutch-2025")]
     Dutch2025,
+    /// The same, with pairing numbers counted as bbpPairings counts them: only a
+    /// player in this pairing or who took part in an earlier one (a board or the
+    /// pairing-allocated bye) has one. New tournaments are paired with it.
+    #[serde(rename = "dutch-2025-v2")]
+    Dutch2025v2,
 }
 
 impl PairingSystem {
     /// The system new tournaments are paired with.
-    pub const CURRENT: PairingSystem = PairingSystem::Dutch2025;
+    pub const CURRENT: PairingSystem = PairingSystem::Dutch2025v2;
 
     pub const fn name(self) -> &'static str {
         match self {
             PairingSystem::GoobalaySwiss1 => "goobalay-swiss-1",
             PairingSystem::Dutch2025 => pairing::dutch::SYSTEM,
+            PairingSystem::Dutch2025v2 => pairing::dutch::SYSTEM_V2,
         }
     }
 
@@ -709,6 +718,7 @@ impl PairingSystem {
         match name {
             None | Some("goobalay-swiss-1") => Ok(PairingSystem::GoobalaySwiss1),
             Some(pairing::dutch::SYSTEM) => Ok(PairingSystem::Dutch2025),
+            Some(pairing::dutch::SYSTEM_V2) => Ok(PairingSystem::Dutch2025v2),
             Some(other) => Err(TournamentError::UnknownPairingSystem(other.to_string())),
         }
     }
@@ -1011,7 +1021,7 @@ pub enum TournamentError {
         "round {round} cannot be paired by the Dutch rules: every pairing repeats a game, gives two players who must have the same side the same side, or gives the bye to a player who already had one; pair it by hand"
     )]
     NoLegalPairing { round: u32 },
-    #[error("unknown pairing system {0:?}; expected goobalay-swiss-1 or dutch-2025")]
+    #[error("unknown pairing system {0:?}; expected goobalay-swiss-1, dutch-2025 or dutch-2025-v2")]
     UnknownPairingSystem(String),
     #[error(transparent)]
     Manual(#[from] Box<pairing::manual::ManualPairingError>),

@@ -57,6 +57,9 @@ pub enum TournamentCommand {
     Show(ViewArgs),
     /// Export: csv, json, markdown, html (a self-contained page) or trf (TRF-2026).
     Export(ExportArgs),
+    /// Import a Swiss run elsewhere from a FIDE TRF file (players, ratings, rounds,
+    /// results), to continue it here; nothing is stored if the file is refused.
+    Import(ImportArgs),
     /// The tournaments in the database.
     List(ListArgs),
     /// Take back the last round paired, while none of its matches has started (it is
@@ -326,6 +329,36 @@ pub struct ExportArgs {
 }
 
 #[derive(Args, Debug)]
+pub struct ImportArgs {
+    /// The TRF file (TRF-2026 or TRF-16): its 001 player records with their
+    /// rounds, 012 name, 142 rounds, 162 points, 240 absences.
+    pub file: PathBuf,
+    /// The tournament's name (default: the file's 012 record).
+    #[arg(long)]
+    pub name: Option<String>,
+    /// A preset game: layli-goobalay, tampoduo (ayo-jodu), modiar, tihbat, sadeqa-iii,
+    /// sadeqa-91 (default: the one a goobalay export names in its 092 record).
+    #[arg(long, short = 'v', conflicts_with = "rules")]
+    pub variant: Option<String>,
+    /// A custom rule set from a TOML or JSON file.
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
+    /// The match form of the rounds to come: hands, single, or games:N (default:
+    /// the variant's).
+    #[arg(long, value_name = "FORM")]
+    pub form: Option<String>,
+    /// hands form: after this many hands the player holding more seeds wins.
+    #[arg(long)]
+    pub max_hands: Option<u32>,
+    /// Seed of the engine players' choices (default: random; recorded).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Output: table (for a person, the default) or json.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RecordFormat,
+}
+
+#[derive(Args, Debug)]
 pub struct ListArgs {
     /// Output: table (for a person, the default), json or csv.
     #[arg(long, value_enum, default_value_t)]
@@ -443,6 +476,7 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                 let round = ManualRound {
                     boards,
                     reason: a.reason.clone(),
+                    keep_seeding: false,
                 };
                 goobalay::app::tournaments::pair_round_by_hand(store, &a.name, &round).await?
             };
@@ -537,6 +571,7 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             print_show(&loaded, &records, &corrections, a.format)?;
             Ok(ExitCode::SUCCESS)
         }),
+        TournamentCommand::Import(a) => import(db, a),
         TournamentCommand::Export(a) => {
             let db = crate::db::db_path(db);
             if let Some(path) = &a.output {
@@ -719,6 +754,56 @@ fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
             row.seed
         );
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn import(db: Option<PathBuf>, a: ImportArgs) -> anyhow::Result<ExitCode> {
+    let text = files::read_input(&a.file, "TRF file")?;
+    let variant = match (&a.variant, &a.rules) {
+        (None, None) => None,
+        _ => Some(
+            VariantArgs {
+                variant: a.variant.clone(),
+                rules: a.rules.clone(),
+            }
+            .load()?,
+        ),
+    };
+    let form = a
+        .form
+        .as_deref()
+        .map(|f| MatchForm::parse(f).context("--form"))
+        .transpose()?;
+    let options = goobalay::app::tournaments::ImportOptions {
+        name: a.name.clone(),
+        variant,
+        form,
+        max_hands: a.max_hands,
+        seed: a.seed.unwrap_or_else(|| rand::random::<u64>() >> 1),
+    };
+    let file = a.file.display().to_string();
+    // Read and checked before any database is opened (or created).
+    let prepared = goobalay::app::tournaments::prepare_import(&text, &file, options)?;
+    let imported = with_store(db, async |store| {
+        Ok(goobalay::app::tournaments::import_trf(store, &prepared).await?)
+    })?;
+    if a.format == RecordFormat::Json {
+        print_json(&imported)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let t = &imported.tournament;
+    outln!(
+        "imported tournament {} (id {}) from {}: {}, {} ({} new), {} rounds played, {} results; points {}",
+        t.name,
+        t.id,
+        file,
+        t.variant,
+        crate::out::count(imported.players as u64, "player", "players"),
+        imported.players_added.len(),
+        imported.rounds,
+        imported.matches,
+        t.points
+    );
     Ok(ExitCode::SUCCESS)
 }
 

@@ -40,7 +40,7 @@ pub fn next_round(t: &Tournament) -> Result<Vec<Pairing>, TournamentError> {
     match t.format {
         Format::RoundRobin | Format::DoubleRoundRobin => round_robin::next_round(t, round),
         Format::Swiss => match t.pairing_system {
-            PairingSystem::Dutch2025 => dutch::next_round(t, round),
+            PairingSystem::Dutch2025 | PairingSystem::Dutch2025v2 => dutch::next_round(t, round),
             PairingSystem::GoobalaySwiss1 => swiss::next_round(t, round),
         },
         Format::Knockout => knockout::next_round(t, round),

@@ -37,8 +37,14 @@ use super::{Pairing, Tournament, TournamentError};
 use crate::engine::Side;
 use crate::tournament::{EntrantId, Points, PointsScheme};
 
-/// The name and version recorded with a tournament paired by this module.
+/// The name and version recorded with a tournament paired by this module as first
+/// made ([`crate::tournament::PairingSystem::Dutch2025`]).
 pub const SYSTEM: &str = "dutch-2025";
+
+/// The name recorded with a tournament paired by this module with pairing numbers
+/// counted as bbpPairings counts them
+/// ([`crate::tournament::PairingSystem::Dutch2025v2`]).
+pub const SYSTEM_V2: &str = "dutch-2025-v2";
 
 /// One player's round in the past, as the Dutch rules see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -200,10 +206,15 @@ pub fn input_for(t: &Tournament, round: u32) -> DutchInput {
         .map(|(i, e)| (e.id, i))
         .collect();
     let mut history = vec![vec![RoundRecord::Absent; played as usize]; entrants.len()];
+    // Who took part in an earlier pairing: a board (played or forfeited) or the
+    // pairing-allocated bye. A bye outside the pairing is no part in it.
+    let mut took_part: HashSet<usize> = HashSet::new();
     for f in t.fixtures.iter().filter(|f| f.pairing.round <= played) {
         let p = f.pairing;
         let r = p.round as usize - 1;
         let s = index[&p.south];
+        took_part.insert(s);
+        took_part.extend(p.north.map(|n| index[&n]));
         match p.north {
             None => {
                 history[s][r] = RoundRecord::Bye {
@@ -248,14 +259,22 @@ pub fn input_for(t: &Tournament, round: u32) -> DutchInput {
             };
         }
     }
-    let paired: HashSet<usize> = history
-        .iter()
-        .enumerate()
-        .filter(|(_, h)| h.iter().any(|r| *r != RoundRecord::Absent))
-        .map(|(i, _)| i)
-        .collect();
-    // The pairing number counts the players still in, and those who left after
-    // taking part (bbpPairings' "valid" players).
+    // The pairing number counts the players in this pairing, and those who took
+    // part in an earlier one (bbpPairings' "valid" players): not a player who has
+    // only had byes outside the pairing (a late entry's missed rounds, byes asked
+    // for) and is not paired now. The system as first made (`dutch-2025`, kept for
+    // the tournaments it paired) counted such a player too.
+    let paired: HashSet<usize> = if t.pairing_system == crate::tournament::PairingSystem::Dutch2025
+    {
+        history
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| h.iter().any(|r| *r != RoundRecord::Absent))
+            .map(|(i, _)| i)
+            .collect()
+    } else {
+        took_part
+    };
     let mut rank = 0;
     let mut players = Vec::with_capacity(entrants.len());
     for (i, e) in entrants.iter().enumerate() {
@@ -347,5 +366,59 @@ mod unplayed_tests {
         let round2 = next_round(&t, 2).unwrap();
         assert!(round2.iter().all(|p| !p.involves(3)));
         assert_eq!(round2.len(), 2, "two boards for 1, 2, 4, 5");
+    }
+
+    /// bbpPairings (as it pairs goobalay's TRF): a player who has only had byes
+    /// outside the pairing and is left out of this one takes no pairing number, so
+    /// the players after them move up one; the colour rule E.5 (the higher ranked
+    /// player's pairing number, odd or even) follows these numbers (seeds 24, 38 and
+    /// 57 of `examples/dutch_vs_bbp` differed in that colour of two late entrants).
+    #[test]
+    fn a_player_with_only_byes_outside_the_pairing_takes_no_pairing_number() {
+        let mut t = testutil::tournament(Format::Swiss, 6);
+        t.rounds = Some(3);
+        t.fixtures = vec![
+            Fixture {
+                pairing: Pairing {
+                    round: 1,
+                    board: 1,
+                    south: 1,
+                    north: Some(2),
+                },
+                result: Some(MatchResult::forfeited(Absent::Both)),
+            },
+            Fixture {
+                pairing: Pairing {
+                    round: 1,
+                    board: 2,
+                    south: 4,
+                    north: None,
+                },
+                result: None,
+            },
+        ];
+        // 3 had a zero-point bye in round 1 and asks for a half-point bye in round 2;
+        // 5 and 6 entered late (round 1 missed).
+        t.requested_byes = [(1, 3), (1, 5), (1, 6)]
+            .map(|(round, player)| RequestedBye {
+                round,
+                player,
+                points: ByePoints::Zero,
+            })
+            .to_vec();
+        t.requested_byes.push(RequestedBye {
+            round: 2,
+            player: 3,
+            points: ByePoints::Half,
+        });
+        let input = input_for(&t, 2);
+        let rank = |id| input.players.iter().find(|p| p.id == id).unwrap().rank;
+        // 1 and 2 took part (a double forfeit), 4 had the pairing bye; 3 none.
+        assert_eq!([1, 2, 4, 5, 6].map(rank), [0, 1, 2, 3, 4]);
+        // The system as first made, kept for the tournaments it paired, counted 3.
+        t.pairing_system = crate::tournament::PairingSystem::Dutch2025;
+        let input = input_for(&t, 2);
+        let rank = |id| input.players.iter().find(|p| p.id == id).unwrap().rank;
+        assert_eq!([1, 2, 3, 4, 5, 6].map(rank), [0, 1, 2, 3, 4, 5]);
     }
 }

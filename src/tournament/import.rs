@@ -1,0 +1,1133 @@
+//! Reading a FIDE Tournament Report File (TRF-2026, and the TRF-16 codes it keeps)
+//! of a Swiss run elsewhere, so that a club can continue it here
+//! (`goobalay tournament import FILE.trf`). Pure: text in, a [`TrfEvent`] out (the
+//! players as the file gives them and the tournament as the pure layer sees it), or
+//! the first thing wrong, with its line.
+//!
+//! What is read:
+//! - `012` the name; `142` (or `XXR`) the number of rounds; `152` the initial colour
+//!   (only `W`: goobalay's Dutch pairing gives pairing number 1 White, South, in
+//!   round 1, see [`super::export::TRF_INITIAL_COLOUR`]); `162` the points of a win,
+//!   draw, loss and pairing-allocated bye (`W`, `D`, `L`, `P`; `Z`, the points of a
+//!   zero-point bye and a forfeit loss, only 0); `202` the tiebreaks goobalay has
+//!   (`BH`, `BH/C1`, `SB`, `DE`, `WIN`; others are left out); `092` written by
+//!   goobalay (`swiss (VARIANT)`) names the variant.
+//! - `001` one per player: pairing number (1..n without gaps), name, rating, points
+//!   (checked against the results), and per round the opponent, colour and result:
+//!   `1`/`W` won, `=`/`D` drawn, `0`/`L` lost, `+`/`-` a forfeit won/lost (both `-`:
+//!   neither came), `0000 - U` the pairing-allocated bye, `0000 - H` a half-point bye,
+//!   `0000 - Z` (or `-`, or a blank round) a zero-point bye or a round not played.
+//! - `240 T RRR NNNN ...` absences from rounds not yet played (`H` half, `Z` zero).
+//! - Other records (dates, arbiters, federations, team records' absence) are not
+//!   needed and are passed over, except those that would change how later rounds are
+//!   paired, which goobalay cannot honour: acceleration (`250`, `XXA`), forbidden pairs
+//!   (`260`, `XXP`), team records (`013`, `310`), abnormal points (`299`).
+//!
+//! The rounds are recorded as paired by hand (checked as rounds by
+//! [`super::pairing::manual::check`], not re-derived by the Dutch rules: another
+//! program paired them). A player not paired from some round on (zero, blank or `-`
+//! to the last round played) and absent (`240 Z`) from every round left has withdrawn
+//! after the last round they took part in; every other round not played is a
+//! zero-point bye. So the file goobalay writes back (`tournament export --format trf`)
+//! has the same rounds, results and absences.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+
+use super::pairing::manual;
+use super::{
+    ByePoints, Decision, Entrant, EntrantId, Fixture, Format, MatchResult, Pairing, Points,
+    PointsScheme, RequestedBye, Tiebreak, Tournament,
+};
+use crate::engine::BySide;
+use crate::matches::Absent;
+
+/// What was wrong, and where: `line` is the file's line, from 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrfError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for TrfError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for TrfError {}
+
+/// One `001` record.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrfPlayer {
+    pub number: u32,
+    pub name: String,
+    /// 0 when the file gives none.
+    pub rating: u32,
+    pub line: usize,
+}
+
+/// A TRF file read: its players, and the tournament with entrant ids equal to the
+/// pairing numbers (the store gives them their player ids).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrfEvent {
+    pub players: Vec<TrfPlayer>,
+    /// The variant `092` names, when goobalay wrote the file.
+    pub variant: Option<String>,
+    /// Name, rounds, points, tiebreaks, entrants (id = pairing number), fixtures,
+    /// requested byes (those of the rounds played, and absences from the rounds
+    /// left), withdrawals; every round played is a manual round.
+    pub tournament: Tournament,
+}
+
+impl TrfEvent {
+    /// The rounds the file holds (played).
+    pub fn rounds_played(&self) -> u32 {
+        self.tournament.current_round()
+    }
+
+    pub fn player(&self, number: u32) -> Option<&TrfPlayer> {
+        self.players.iter().find(|p| p.number == number)
+    }
+}
+
+/// One round of one `001` record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Entry {
+    Game {
+        opponent: u32,
+        /// `Some(true)` White (South), `Some(false)` Black, `None` no colour (a
+        /// forfeit written with `-`).
+        white: Option<bool>,
+        result: GameResult,
+    },
+    PairingBye,
+    HalfBye,
+    /// `Z`, `-` or blank: zero points, not paired.
+    NotPaired,
+    /// `0000 - Z` or `0000 - -` in a round not played: an absence from it (JaVaFo's
+    /// way of writing what TRF-2026 writes as a `240` record).
+    Absent,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum GameResult {
+    Win,
+    Draw,
+    Loss,
+    ForfeitWin,
+    ForfeitLoss,
+}
+
+impl GameResult {
+    fn mirrors(self, other: GameResult) -> bool {
+        use GameResult::*;
+        matches!(
+            (self, other),
+            (Win, Loss)
+                | (Loss, Win)
+                | (Draw, Draw)
+                | (ForfeitWin, ForfeitLoss)
+                | (ForfeitLoss, ForfeitWin)
+                | (ForfeitLoss, ForfeitLoss)
+        )
+    }
+}
+
+const ROUND_CODES: &str = "allowed per round: an opponent's number with w or b and 1, =, 0 (or W, D, L), + or -; or 0000 - U (pairing bye), 0000 - H (half-point bye), 0000 - Z (zero-point bye or not paired)";
+
+/// Reads `text` as a TRF of a Swiss.
+///
+/// # Errors
+/// The first line that is wrong, with what is allowed.
+pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
+    let err = |line: usize, message: String| TrfError { line, message };
+    let mut name: Option<String> = None;
+    let mut rounds: Option<(u32, usize)> = None;
+    let mut points = PointsScheme::default();
+    let mut tiebreaks: Vec<Tiebreak> = Vec::new();
+    let mut variant = None;
+    let mut players: Vec<TrfPlayer> = Vec::new();
+    let mut entries: HashMap<u32, Vec<Entry>> = HashMap::new();
+    let mut listed_points: HashMap<u32, Points> = HashMap::new();
+    // (round, player, points, line)
+    let mut absences: Vec<(u32, u32, ByePoints, usize)> = Vec::new();
+    // Lines end in LF, CR LF or a lone CR (bbpPairings writes CR).
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    for (i, raw) in text.split('\n').enumerate() {
+        let line_no = i + 1;
+        let line: Vec<char> = raw.chars().collect();
+        if line.iter().all(|c| c.is_whitespace()) {
+            continue;
+        }
+        if line.len() < 3 {
+            return Err(err(
+                line_no,
+                "a record starts with a three-character code (001, 012, 142, ...)".into(),
+            ));
+        }
+        let tag: String = line[..3].iter().collect();
+        let rest = || -> String { line[3..].iter().collect::<String>().trim().to_string() };
+        match tag.as_str() {
+            "001" => {
+                let (player, list, pts) = player_record(&line, line_no)?;
+                if players.iter().any(|p| p.number == player.number) {
+                    return Err(err(
+                        line_no,
+                        format!(
+                            "pairing number {} is given twice; each player has a number of their own",
+                            player.number
+                        ),
+                    ));
+                }
+                if let Some(other) = players
+                    .iter()
+                    .find(|p| crate::names::key(&p.name) == crate::names::key(&player.name))
+                {
+                    return Err(err(
+                        line_no,
+                        format!(
+                            "the name {:?} is also player {}'s (line {}); names must differ (ignoring case)",
+                            player.name, other.number, other.line
+                        ),
+                    ));
+                }
+                entries.insert(player.number, list);
+                listed_points.insert(player.number, pts);
+                players.push(player);
+            }
+            "012" => name = Some(rest()),
+            "142" | "XXR" => {
+                let text = rest();
+                let r: u32 = text.parse().ok().filter(|r| (1..=999).contains(r)).ok_or_else(|| {
+                    err(
+                        line_no,
+                        format!(
+                            "{tag} gives the number of rounds; '{}' is not a whole number from 1",
+                            crate::names::excerpt(&text)
+                        ),
+                    )
+                })?;
+                if let Some((before, at)) = rounds.filter(|(r0, _)| *r0 != r) {
+                    return Err(err(
+                        line_no,
+                        format!(
+                            "{r} rounds, but line {at} says {before}; give one number of rounds"
+                        ),
+                    ));
+                }
+                rounds = Some((r, line_no));
+            }
+            "152" => match rest().as_str() {
+                "W" | "w" => {}
+                "B" | "b" => {
+                    return Err(err(
+                        line_no,
+                        "the initial colour is B; goobalay's pairing gives pairing number 1 White (South, who moves first) in round 1, so it would not continue this event as it was paired: only 152 W (or no 152) is allowed".into(),
+                    ));
+                }
+                other => {
+                    return Err(err(
+                        line_no,
+                        format!(
+                            "152 gives the initial colour, W or B; '{}' is neither",
+                            crate::names::excerpt(other)
+                        ),
+                    ));
+                }
+            },
+            "162" => points = points_record(&line, line_no)?,
+            "202" => {
+                for code in rest().split([',', ' ']).filter(|c| !c.is_empty()) {
+                    let tb = Tiebreak::ALL
+                        .into_iter()
+                        .find(|t| t.fide_code().is_some_and(|f| f.eq_ignore_ascii_case(code)));
+                    if let Some(tb) = tb.filter(|tb| !tiebreaks.contains(tb)) {
+                        tiebreaks.push(tb);
+                    }
+                }
+            }
+            "092" => {
+                let text = rest();
+                if let Some(v) = text
+                    .strip_prefix("swiss (")
+                    .and_then(|v| v.strip_suffix(')'))
+                {
+                    variant = Some(v.to_string());
+                } else if let Some(f) = text
+                    .split_once(" (")
+                    .and_then(|(format, _)| format.parse::<Format>().ok())
+                    .filter(|f| *f != Format::Swiss)
+                {
+                    return Err(err(
+                        line_no,
+                        format!(
+                            "this is a {f}; goobalay imports Swiss tournaments only (their later rounds are paired from the results)"
+                        ),
+                    ));
+                }
+            }
+            "240" => absences.extend(absence_record(&line, line_no)?),
+            "250" | "XXA" => {
+                return Err(err(
+                    line_no,
+                    format!(
+                        "{tag}: accelerated pairings are not supported; remove the acceleration records to pair without it"
+                    ),
+                ));
+            }
+            "260" | "XXP" => {
+                return Err(err(
+                    line_no,
+                    format!(
+                        "{tag}: forbidden pairs are not supported; remove the record (pair such a round by hand with `tournament pair --board`)"
+                    ),
+                ));
+            }
+            "013" | "310" => {
+                return Err(err(
+                    line_no,
+                    "team records: goobalay imports individual Swiss tournaments only".into(),
+                ));
+            }
+            "299" => {
+                return Err(err(
+                    line_no,
+                    "299: abnormal points are not supported".into(),
+                ));
+            }
+            _ => {}
+        }
+    }
+    if players.is_empty() {
+        return Err(err(
+            text.split('\n').count().max(1),
+            "no player records (001); a TRF lists every player on a 001 line".into(),
+        ));
+    }
+    players.sort_by_key(|p| p.number);
+    for (i, p) in players.iter().enumerate() {
+        if p.number != i as u32 + 1 {
+            return Err(err(
+                p.line,
+                format!(
+                    "pairing number {} follows {}; the numbers run 1, 2, 3, ... without gaps",
+                    p.number, i
+                ),
+            ));
+        }
+    }
+    let line_of: HashMap<u32, usize> = players.iter().map(|p| (p.number, p.line)).collect();
+    let n = players.len() as u32;
+    // Rounds played: the last round with a game or a pairing bye.
+    let played = entries
+        .values()
+        .flat_map(|v| {
+            v.iter()
+                .enumerate()
+                .filter(|(_, e)| matches!(e, Entry::Game { .. } | Entry::PairingBye))
+                .map(|(r, _)| r as u32 + 1)
+        })
+        .max()
+        .unwrap_or(0);
+    // Rounds not played: a half-point bye or an absence written in the player's own
+    // record (as JaVaFo reads TRF) is one; in the rounds played an absence is a round
+    // not paired.
+    for p in &players {
+        let list = entries.get_mut(&p.number).expect("a list per player");
+        for (r, e) in list.iter().enumerate().skip(played as usize) {
+            let round = r as u32 + 1;
+            match e {
+                Entry::HalfBye => absences.push((round, p.number, ByePoints::Half, p.line)),
+                Entry::Absent => absences.push((round, p.number, ByePoints::Zero, p.line)),
+                Entry::NotPaired => {}
+                _ => unreachable!("games and pairing byes are in rounds played"),
+            }
+        }
+        list.truncate(played as usize);
+        for e in list.iter_mut().filter(|e| **e == Entry::Absent) {
+            *e = Entry::NotPaired;
+        }
+    }
+    let (total, rounds_line) = rounds.unwrap_or((played.max(1), 0));
+    if total < played {
+        return Err(err(
+            rounds_line,
+            format!("{total} rounds, but round {played} is listed; give the number of rounds"),
+        ));
+    }
+    let entry = |number: u32, round: u32| -> Entry {
+        entries[&number]
+            .get(round as usize - 1)
+            .copied()
+            .unwrap_or(Entry::NotPaired)
+    };
+    // Games: each side's record names the other, colours differ, results mirror.
+    let mut fixtures = Vec::new();
+    let mut requested: Vec<RequestedBye> = Vec::new();
+    for round in 1..=played {
+        let mut games: Vec<(u32, u32, MatchResult)> = Vec::new();
+        let mut bye = None;
+        for p in &players {
+            match entry(p.number, round) {
+                Entry::Game {
+                    opponent,
+                    white,
+                    result,
+                } => {
+                    if opponent > n {
+                        return Err(err(
+                            p.line,
+                            format!(
+                                "round {round}: opponent {opponent}, but the players are numbered 1 to {n}"
+                            ),
+                        ));
+                    }
+                    let Entry::Game {
+                        opponent: back,
+                        white: other_white,
+                        result: other,
+                    } = entry(opponent, round)
+                    else {
+                        return Err(err(
+                            p.line,
+                            format!(
+                                "round {round}: plays {opponent}, whose record (line {}) has no game that round",
+                                line_of[&opponent]
+                            ),
+                        ));
+                    };
+                    if back != p.number {
+                        return Err(err(
+                            p.line,
+                            format!(
+                                "round {round}: plays {opponent}, whose record (line {}) names {back}",
+                                line_of[&opponent]
+                            ),
+                        ));
+                    }
+                    if !result.mirrors(other) {
+                        return Err(err(
+                            p.line,
+                            format!(
+                                "round {round}: the result does not match {opponent}'s (line {}): one wins and the other loses, both draw, or a forfeit is + against -, or - against - when neither came",
+                                line_of[&opponent]
+                            ),
+                        ));
+                    }
+                    let forfeit =
+                        matches!(result, GameResult::ForfeitWin | GameResult::ForfeitLoss);
+                    let south_here = match (white, other_white) {
+                        (Some(a), Some(b)) if a != b => a,
+                        (None, None) if forfeit => p.number < opponent,
+                        _ => {
+                            return Err(err(
+                                p.line,
+                                format!(
+                                    "round {round}: the colours against {opponent} (line {}) must be w and b (a forfeit may give - for both)",
+                                    line_of[&opponent]
+                                ),
+                            ));
+                        }
+                    };
+                    if !south_here {
+                        continue;
+                    }
+                    let r = match result {
+                        GameResult::Win => MatchResult::played(Decision::South, BySide::new(0, 0)),
+                        GameResult::Loss => MatchResult::played(Decision::North, BySide::new(0, 0)),
+                        GameResult::Draw => MatchResult::played(Decision::Draw, BySide::new(0, 0)),
+                        GameResult::ForfeitWin => MatchResult::forfeited(Absent::North),
+                        GameResult::ForfeitLoss if other == GameResult::ForfeitLoss => {
+                            MatchResult::forfeited(Absent::Both)
+                        }
+                        GameResult::ForfeitLoss => MatchResult::forfeited(Absent::South),
+                    };
+                    games.push((p.number, opponent, r));
+                }
+                Entry::PairingBye => {
+                    if let Some(first) = bye {
+                        return Err(err(
+                            p.line,
+                            format!(
+                                "round {round}: a second pairing-allocated bye (U), after player {first}'s; a round has one at most"
+                            ),
+                        ));
+                    }
+                    bye = Some(p.number);
+                }
+                Entry::HalfBye => requested.push(RequestedBye {
+                    round,
+                    player: p.number as EntrantId,
+                    points: ByePoints::Half,
+                }),
+                Entry::NotPaired | Entry::Absent => {}
+            }
+        }
+        games.sort_by_key(|&(s, n, _)| s.min(n));
+        for (board, (s, n, r)) in games.into_iter().enumerate() {
+            fixtures.push(Fixture {
+                pairing: Pairing {
+                    round,
+                    board: board as u32 + 1,
+                    south: s as EntrantId,
+                    north: Some(n as EntrantId),
+                },
+                result: Some(r),
+            });
+        }
+        if let Some(b) = bye {
+            let board = fixtures.iter().filter(|f| f.pairing.round == round).count() as u32 + 1;
+            fixtures.push(Fixture::pending(Pairing {
+                round,
+                board,
+                south: b as EntrantId,
+                north: None,
+            }));
+        }
+    }
+    // Absences from the rounds left.
+    let mut absent: HashMap<u32, HashMap<u32, ByePoints>> = HashMap::new();
+    for &(round, player, bye, line) in &absences {
+        if player == 0 || player > n {
+            return Err(err(
+                line,
+                format!("240: player {player}, but the players are numbered 1 to {n}"),
+            ));
+        }
+        if round <= played || round > total {
+            return Err(err(
+                line,
+                format!(
+                    "240: an absence from round {round}; absences are for rounds not yet played, {} to {total}",
+                    played + 1
+                ),
+            ));
+        }
+        if absent
+            .entry(player)
+            .or_default()
+            .insert(round, bye)
+            .is_some_and(|before| before != bye)
+        {
+            return Err(err(
+                line,
+                format!(
+                    "player {player} is listed absent from round {round} with a half-point bye and with a zero-point bye; give one"
+                ),
+            ));
+        }
+    }
+    // Withdrawn: not paired from some round after taking part, and absent with zero
+    // points from every round left (at least one).
+    let mut withdrawn: HashMap<u32, u32> = HashMap::new();
+    for p in &players {
+        let rounds_left = (played + 1..=total).collect::<Vec<_>>();
+        let gone = !rounds_left.is_empty()
+            && rounds_left.iter().all(|r| {
+                absent
+                    .get(&p.number)
+                    .and_then(|a| a.get(r))
+                    .is_some_and(|b| *b == ByePoints::Zero)
+            });
+        let last_in = (1..=played)
+            .rev()
+            .find(|&r| entry(p.number, r) != Entry::NotPaired);
+        if let (true, Some(after)) = (gone, last_in) {
+            withdrawn.insert(p.number, after);
+        }
+    }
+    for p in &players {
+        let after = withdrawn.get(&p.number).copied();
+        for round in 1..=played {
+            if entry(p.number, round) == Entry::NotPaired && after.is_none_or(|a| round <= a) {
+                requested.push(RequestedBye {
+                    round,
+                    player: p.number as EntrantId,
+                    points: ByePoints::Zero,
+                });
+            }
+        }
+        if after.is_none() {
+            for (&round, &points) in absent.get(&p.number).into_iter().flatten() {
+                requested.push(RequestedBye {
+                    round,
+                    player: p.number as EntrantId,
+                    points,
+                });
+            }
+        }
+    }
+    requested.sort_by_key(|b| (b.round, b.player));
+    let mut t = Tournament::new(
+        name.filter(|n| !n.is_empty()).unwrap_or_default(),
+        variant.clone().unwrap_or_default(),
+        Format::Swiss,
+    );
+    t.rounds = Some(total);
+    t.points = points;
+    t.tiebreaks = tiebreaks;
+    t.entrants = players
+        .iter()
+        .map(|p| Entrant {
+            id: p.number as EntrantId,
+            name: p.name.clone(),
+            rating: f64::from(p.rating),
+            withdrawn_after: withdrawn.get(&p.number).copied(),
+            start_rank: p.number,
+        })
+        .collect();
+    t.manual_rounds = (1..=played).collect();
+    // Each round must be a round (manual::check) of the tournament as it stood.
+    for round in 1..=played {
+        let mut before = t.clone();
+        before.fixtures = fixtures
+            .iter()
+            .filter(|f| f.pairing.round < round)
+            .copied()
+            .collect();
+        before.requested_byes = requested.clone();
+        for e in &mut before.entrants {
+            e.withdrawn_after = e.withdrawn_after.filter(|&w| w < round);
+        }
+        let boards: Vec<Pairing> = fixtures
+            .iter()
+            .filter(|f| f.pairing.round == round)
+            .map(|f| f.pairing)
+            .collect();
+        let excused: HashSet<EntrantId> = requested
+            .iter()
+            .filter(|b| b.round == round)
+            .map(|b| b.player)
+            .collect();
+        if let Err(e) = manual::check(&before, &boards, &excused) {
+            // The line of the player the message names (the longest name in it).
+            let text = e.to_string();
+            let named = players
+                .iter()
+                .filter(|p| text.contains(&p.name))
+                .max_by_key(|p| p.name.len())
+                .map_or(players[0].line, |p| p.line);
+            return Err(err(
+                named,
+                format!("round {round} is not a round of a Swiss: {e}"),
+            ));
+        }
+    }
+    t.fixtures = fixtures;
+    t.requested_byes = requested;
+    // The points listed must be the results' (another points scheme needs 162).
+    for p in &players {
+        let got: Points = (1..=played)
+            .filter_map(|r| t.outcome_in_round(p.number as EntrantId, r))
+            .map(|o| t.points.points(o))
+            .sum();
+        let listed = listed_points[&p.number];
+        if got != listed {
+            return Err(err(
+                p.line,
+                format!(
+                    "the points column says {listed}, but the results give {got} (points for a win, draw, loss and pairing bye: {}; another scheme is given by a 162 record)",
+                    t.points
+                ),
+            ));
+        }
+    }
+    Ok(TrfEvent {
+        players,
+        variant,
+        tournament: t,
+    })
+}
+
+/// The characters of columns `a..=b` (1-based) of `line`, as a string.
+fn cols(line: &[char], a: usize, b: usize) -> String {
+    line.iter().skip(a - 1).take(b + 1 - a).collect::<String>()
+}
+
+fn player_record(
+    line: &[char],
+    line_no: usize,
+) -> Result<(TrfPlayer, Vec<Entry>, Points), TrfError> {
+    let err = |message: String| TrfError {
+        line: line_no,
+        message,
+    };
+    if line.len() < 84 {
+        return Err(err(format!(
+            "a player record (001) runs at least to column 84 (the points); this one has {} characters",
+            line.len()
+        )));
+    }
+    let number_text = cols(line, 5, 8);
+    let number: u32 = number_text
+        .trim()
+        .parse()
+        .ok()
+        .filter(|n| *n >= 1)
+        .ok_or_else(|| {
+            err(format!(
+                "columns 5-8 hold the pairing number, a whole number from 1; found '{}'",
+                number_text.trim()
+            ))
+        })?;
+    let name = cols(line, 15, 47).trim().to_string();
+    let name = crate::names::clean(&name, "a player name")
+        .map_err(|e| err(format!("columns 15-47 hold the player's name: {e}")))?;
+    let rating_text = cols(line, 49, 52);
+    let rating: u32 = if rating_text.trim().is_empty() {
+        0
+    } else {
+        rating_text.trim().parse().map_err(|_| {
+            err(format!(
+                "columns 49-52 hold the rating, a whole number or blank; found '{}'",
+                rating_text.trim()
+            ))
+        })?
+    };
+    let points_text = cols(line, 81, 84);
+    let points: Points = points_text
+        .trim()
+        .parse()
+        .ok()
+        .filter(|p: &Points| p.0 >= 0)
+        .ok_or_else(|| {
+            err(format!(
+                "columns 81-84 hold the points, like 3.5; found '{}'",
+                points_text.trim()
+            ))
+        })?;
+    let mut list = Vec::new();
+    let mut col = 92;
+    while col <= line.len() {
+        let round = list.len() + 1;
+        let chunk = cols(line, col, col + 7);
+        let chunk: Vec<char> = format!("{chunk:<8}").chars().collect();
+        let opp: String = chunk[..4].iter().collect();
+        let (colour, result) = (chunk[5], chunk[7]);
+        let bad = |what: &str| {
+            err(format!(
+                "round {round} (columns {col}-{}): {what}; {ROUND_CODES}",
+                col + 7
+            ))
+        };
+        if chunk[4] != ' ' || chunk[6] != ' ' {
+            return Err(bad(
+                "the opponent, colour and result are separated by spaces",
+            ));
+        }
+        let entry = match opp.trim() {
+            "" | "0000" => match (colour, result) {
+                (' ' | '-', 'U') => Entry::PairingBye,
+                (' ' | '-', 'H') => Entry::HalfBye,
+                (' ', ' ') => Entry::NotPaired,
+                (' ' | '-', 'Z' | '-' | ' ') => Entry::Absent,
+                (_, 'F') => return Err(bad("a full-point bye (F) is not one goobalay records")),
+                _ => return Err(bad(&format!("'{colour} {result}' without an opponent"))),
+            },
+            text => {
+                let opponent: u32 = text
+                    .parse()
+                    .ok()
+                    .filter(|o| *o >= 1)
+                    .ok_or_else(|| bad(&format!("'{text}' is not a pairing number")))?;
+                if opponent == number {
+                    return Err(bad("a player cannot play themselves"));
+                }
+                let white = match colour {
+                    'w' | 'W' => Some(true),
+                    'b' | 'B' => Some(false),
+                    '-' => None,
+                    _ => return Err(bad(&format!("colour '{colour}'"))),
+                };
+                let result = match result.to_ascii_uppercase() {
+                    '1' | 'W' => GameResult::Win,
+                    '=' | 'D' => GameResult::Draw,
+                    '0' | 'L' => GameResult::Loss,
+                    '+' => GameResult::ForfeitWin,
+                    '-' => GameResult::ForfeitLoss,
+                    ' ' => {
+                        return Err(bad(
+                            "a game without a result (pending games cannot be imported)",
+                        ));
+                    }
+                    other => return Err(bad(&format!("result '{other}'"))),
+                };
+                if white.is_none()
+                    && !matches!(result, GameResult::ForfeitWin | GameResult::ForfeitLoss)
+                {
+                    return Err(bad("a game played has a colour, w or b"));
+                }
+                Entry::Game {
+                    opponent,
+                    white,
+                    result,
+                }
+            }
+        };
+        list.push(entry);
+        col += 10;
+    }
+    Ok((
+        TrfPlayer {
+            number,
+            name,
+            rating,
+            line: line_no,
+        },
+        list,
+        points,
+    ))
+}
+
+fn points_record(line: &[char], line_no: usize) -> Result<PointsScheme, TrfError> {
+    let mut p = PointsScheme::default();
+    let mut bye_given = false;
+    let mut col = 6;
+    while col <= line.len() {
+        let code = line[col - 1];
+        let value = cols(line, col + 1, col + 4);
+        let points: Points = value.trim().parse().ok().filter(|v: &Points| v.0 >= 0).ok_or_else(|| TrfError {
+            line: line_no,
+            message: format!(
+                "162: the points of {code} (columns {}-{}) must be a number like 1.0; found '{}'",
+                col + 1,
+                col + 4,
+                value.trim()
+            ),
+        })?;
+        match code {
+            'W' => p.win = points,
+            'D' => p.draw = points,
+            'L' => p.loss = points,
+            'P' => {
+                p.bye = points;
+                bye_given = true;
+            }
+            'Z' if points == Points::ZERO => {}
+            _ => {
+                return Err(TrfError {
+                    line: line_no,
+                    message: format!(
+                        "162: '{code} {}' is not supported; allowed: W, D, L and P with their points, and Z 0.0",
+                        value.trim()
+                    ),
+                });
+            }
+        }
+        col += 9;
+    }
+    if !bye_given {
+        p.bye = p.win;
+    }
+    if !(p.win > p.draw && p.draw >= p.loss) {
+        return Err(TrfError {
+            line: line_no,
+            message: "162: a win must score more than a draw, and a draw at least a loss".into(),
+        });
+    }
+    Ok(p)
+}
+
+fn absence_record(
+    line: &[char],
+    line_no: usize,
+) -> Result<Vec<(u32, u32, ByePoints, usize)>, TrfError> {
+    let err = |message: String| TrfError {
+        line: line_no,
+        message,
+    };
+    let points = match line.get(4) {
+        Some('H') => ByePoints::Half,
+        Some('Z') => ByePoints::Zero,
+        Some(other) => {
+            return Err(err(format!(
+                "240: the absence's points (column 5) '{other}' is not H (half) or Z (zero)"
+            )));
+        }
+        None => {
+            return Err(err(
+                "240: give the points (H or Z), the round and the players".into(),
+            ));
+        }
+    };
+    let round_text = cols(line, 7, 9);
+    let round: u32 = round_text
+        .trim()
+        .parse()
+        .ok()
+        .filter(|r| *r >= 1)
+        .ok_or_else(|| {
+            err(format!(
+                "240: columns 7-9 hold the round, a whole number from 1; found '{}'",
+                round_text.trim()
+            ))
+        })?;
+    let mut out = Vec::new();
+    let mut col = 11;
+    while col <= line.len() {
+        let text = cols(line, col, col + 3);
+        if !text.trim().is_empty() {
+            let player: u32 = text.trim().parse().map_err(|_| {
+                err(format!(
+                    "240: columns {col}-{} hold a pairing number; found '{}'",
+                    col + 3,
+                    text.trim()
+                ))
+            })?;
+            out.push((round, player, points, line_no));
+        }
+        col += 5;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::export;
+    use crate::tournament::testutil;
+
+    /// The export's own Swiss: forfeits, a double forfeit, byes asked for, a
+    /// withdrawal, a pairing bye, then absences from the rounds left.
+    fn played_swiss() -> Tournament {
+        let mut t = testutil::tournament(Format::Swiss, 7);
+        t.name = "Spring Swiss".into();
+        t.variant = "tihbat".into();
+        t.rounds = Some(5);
+        t.requested_byes.push(RequestedBye {
+            round: 2,
+            player: 3,
+            points: ByePoints::Half,
+        });
+        t.requested_byes.push(RequestedBye {
+            round: 4,
+            player: 2,
+            points: ByePoints::Zero,
+        });
+        let mut n = 0;
+        for round in 1..=3 {
+            if round == 3 {
+                t.entrants[6].withdrawn_after = Some(2);
+            }
+            for p in t.next_round().unwrap() {
+                n += 1;
+                let result = p.north.map(|_| match n % 5 {
+                    0 => MatchResult::forfeited(Absent::North),
+                    1 => MatchResult::played(Decision::Draw, BySide::new(0, 0)),
+                    2 => MatchResult::played(Decision::North, BySide::new(0, 0)),
+                    3 if round == 2 => MatchResult::forfeited(Absent::Both),
+                    _ => MatchResult::played(Decision::South, BySide::new(0, 0)),
+                });
+                t.fixtures.push(Fixture { pairing: p, result });
+            }
+        }
+        t
+    }
+
+    #[test]
+    fn an_exported_swiss_reads_back_with_the_same_rounds_and_results() {
+        let t = played_swiss();
+        let text = export::trf(&t);
+        let event = parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let back = &event.tournament;
+        assert_eq!(event.variant.as_deref(), Some("tihbat"));
+        assert_eq!(back.name, "Spring Swiss");
+        assert_eq!(back.rounds, Some(5));
+        assert_eq!(back.manual_rounds, vec![1, 2, 3]);
+        assert_eq!(back.entrants[6].withdrawn_after, Some(2), "{text}");
+        assert_eq!(
+            back.requested_bye(2, 4).map(|b| b.points),
+            Some(ByePoints::Zero)
+        );
+        assert_eq!(
+            back.requested_bye(3, 2).map(|b| b.points),
+            Some(ByePoints::Half)
+        );
+        // Every player's outcome of every round is the same (board numbers aside).
+        for e in &t.entrants {
+            for r in 1..=3 {
+                assert_eq!(
+                    back.outcome_in_round(e.id, r),
+                    t.outcome_in_round(e.id, r),
+                    "player {} round {r}",
+                    e.id
+                );
+            }
+        }
+        assert_eq!(export::trf(back), text);
+        // goobalay pairs the next round of the event read back as of the original.
+        assert_eq!(
+            back.next_round().unwrap().len(),
+            t.next_round().unwrap().len()
+        );
+    }
+
+    fn line_with(text: &str, number: u32, f: impl Fn(&mut Vec<char>)) -> String {
+        let tag = format!("001 {number:>4}");
+        text.lines()
+            .map(|l| {
+                if l.starts_with(&tag) {
+                    let mut c: Vec<char> = l.chars().collect();
+                    f(&mut c);
+                    c.into_iter().collect()
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    fn line_no(text: &str, number: u32) -> usize {
+        let tag = format!("001 {number:>4}");
+        text.lines().position(|l| l.starts_with(&tag)).unwrap() + 1
+    }
+
+    #[test]
+    fn a_result_that_does_not_match_the_opponents_is_refused_with_its_line() {
+        let text = export::trf(&played_swiss());
+        // Player 1 drew round 1 (board 1); the record is made a win.
+        let bad = line_with(&text, 1, |c| {
+            assert_eq!(c[98], '=', "{text}");
+            c[98] = '1';
+        });
+        let e = parse(&bad).unwrap_err();
+        assert_eq!(e.line, line_no(&bad, 1), "{e}");
+        assert!(
+            e.message.starts_with("round 1: the result does not match"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn bad_records_name_their_line_and_what_is_allowed() {
+        let text = export::trf(&played_swiss());
+        let cases: Vec<(String, usize, &str)> = vec![
+            (
+                line_with(&text, 2, |c| c[97] = 'x'),
+                line_no(&text, 2),
+                "allowed per round",
+            ),
+            (
+                line_with(&text, 4, |c| {
+                    c[80..84].copy_from_slice(&['9', '9', '.', '5'])
+                }),
+                line_no(&text, 4),
+                "the points column says 99.5",
+            ),
+            (
+                text.replace("152 W", "152 B"),
+                text.lines().position(|l| l == "152 W").unwrap() + 1,
+                "only 152 W",
+            ),
+            (
+                format!("{text}240 Z   1    1\n"),
+                text.lines().count() + 1,
+                "rounds not yet played, 4 to 5",
+            ),
+            (
+                format!("{text}XXA    1  1.0\n"),
+                text.lines().count() + 1,
+                "accelerated",
+            ),
+        ];
+        for (bad, line, says) in cases {
+            let e = parse(&bad).unwrap_err();
+            assert_eq!(e.line, line, "{e}");
+            assert!(e.message.contains(says), "{e}");
+        }
+    }
+
+    #[test]
+    fn lines_may_end_in_cr_lf_or_a_lone_cr() {
+        let text = export::trf(&played_swiss());
+        let lf = parse(&text).unwrap();
+        for ending in ["\r\n", "\r"] {
+            let other = text.replace('\n', ending);
+            assert_eq!(parse(&other).unwrap(), lf, "{ending:?}");
+            // Line numbers count lines, whatever ends them.
+            let bad = other.replace("152 W", "152 X");
+            let at = text.lines().position(|l| l == "152 W").unwrap() + 1;
+            assert_eq!(parse(&bad).unwrap_err().line, at, "{ending:?}");
+        }
+    }
+
+    /// JaVaFo's TRF(x) writes an absence from the round to be paired in the player's
+    /// own record: read as the 240 record would be.
+    #[test]
+    fn absences_written_in_the_players_records_are_absences() {
+        let t = played_swiss();
+        let text = export::trf(&t);
+        let absences: Vec<&str> = text.lines().filter(|l| l.starts_with("240")).collect();
+        assert_eq!(
+            absences,
+            ["240 Z   4    2    7", "240 Z   5    7"],
+            "{text}"
+        );
+        let without: String = text
+            .lines()
+            .filter(|l| !l.starts_with("240"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        // Round 4 of player 2, rounds 4 and 5 of player 7 (withdrawn).
+        let mut javafo = line_with(&without, 2, |c| c.extend("  0000 - Z".chars()));
+        javafo = line_with(&javafo, 7, |c| c.extend("  0000 - -  0000 - Z".chars()));
+        let back = parse(&javafo).unwrap_or_else(|e| panic!("{e}\n{javafo}"));
+        assert_eq!(back.tournament, parse(&text).unwrap().tournament);
+        assert_eq!(back.tournament.entrants[6].withdrawn_after, Some(2));
+        // A half-point bye so written; the same absence twice agrees with 240.
+        let half = line_with(&text, 3, |c| c.extend("  0000 - H".chars()));
+        assert_eq!(
+            parse(&half)
+                .unwrap()
+                .tournament
+                .requested_bye(3, 4)
+                .map(|b| b.points),
+            Some(ByePoints::Half)
+        );
+        let twice = line_with(&text, 2, |c| c.extend("  0000 - Z".chars()));
+        assert_eq!(
+            parse(&twice).unwrap().tournament,
+            parse(&text).unwrap().tournament
+        );
+        let clash = line_with(&text, 2, |c| c.extend("  0000 - H".chars()));
+        let e = parse(&clash).unwrap_err();
+        assert!(
+            e.message
+                .contains("with a half-point bye and with a zero-point bye"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn two_pairing_byes_in_a_round_are_refused() {
+        // Both players of a board given the pairing-allocated bye instead.
+        let mut t = testutil::tournament(Format::Swiss, 4);
+        t.rounds = Some(2);
+        for p in t.next_round().unwrap() {
+            t.fixtures.push(Fixture {
+                pairing: p,
+                result: Some(MatchResult::played(Decision::South, BySide::new(0, 0))),
+            });
+        }
+        let text = export::trf(&t);
+        // A second pairing bye: both players of board 2 given U.
+        let board2 = t
+            .fixtures
+            .iter()
+            .find(|f| f.pairing.board == 2)
+            .unwrap()
+            .pairing;
+        let (s, n) = (board2.south as u32, board2.north.unwrap() as u32);
+        let mut bad = text.clone();
+        for p in [s, n] {
+            bad = line_with(&bad, p, |c| {
+                c[91..99].copy_from_slice(&"0000 - U".chars().collect::<Vec<_>>());
+                c[80..84].copy_from_slice(&" 1.0".chars().collect::<Vec<_>>());
+            });
+        }
+        let e = parse(&bad).unwrap_err();
+        assert!(e.message.contains("second pairing-allocated bye"), "{e}");
+    }
+}
