@@ -530,7 +530,7 @@ impl fmt::Display for Points {
         }
         if f.alternate() {
             let glyph = match frac * 4 / unit {
-                _ if frac * 4 % unit != 0 => None,
+                _ if !(frac * 4).is_multiple_of(unit) => None,
                 1 => Some('¼'),
                 2 => Some('½'),
                 _ => Some('¾'),
