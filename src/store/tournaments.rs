@@ -532,6 +532,13 @@ impl Store {
         load(&mut tx, name).await
     }
 
+    /// The tournament with id `id` (`None`: no such tournament), as
+    /// [`Store::load_tournament`] loads it by name.
+    pub async fn load_tournament_by_id(&self, id: i64) -> Result<Option<LoadedTournament>> {
+        let mut tx = self.begin_read().await?;
+        load_by_id(&mut tx, id).await
+    }
+
     /// Enters players (all or none).
     pub async fn add_entrants(&self, name: &str, players: &[String]) -> Result<Vec<Player>> {
         let mut tx = self.begin_write().await?;
@@ -1492,6 +1499,22 @@ pub(super) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTou
             like: crate::names::closest(name, &names).map(str::to_string),
         });
     };
+    load_row(conn, row).await
+}
+
+/// The tournament of that id, if there is one.
+pub(super) async fn load_by_id(conn: &mut impl AsConn, id: i64) -> Result<Option<LoadedTournament>> {
+    let row = query("SELECT * FROM tournaments WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    match row.as_ref().map(TournamentRow::from_row).transpose()? {
+        Some(row) => Ok(Some(load_row(conn, row).await?)),
+        None => Ok(None),
+    }
+}
+
+async fn load_row(conn: &mut impl AsConn, row: TournamentRow) -> Result<LoadedTournament> {
     let tid = row.id;
     let entrant_rows = query(
         "SELECT tp.player_id, p.name, tp.seed_no, tp.withdrawn_after, tp.rating

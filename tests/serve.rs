@@ -1,0 +1,462 @@
+//! `goobalay serve` over HTTP: a server started on a fresh database (SQLite, and
+//! PostgreSQL when `GOOBALAY_TEST_POSTGRES` names a server) with a tournament built
+//! by the CLI, asked on 127.0.0.1 through a raw socket (so that what a hostile client
+//! sends reaches the server as sent). Tests talk only to servers they started.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+use common::backends::{Target, on_both};
+use serde_json::Value;
+
+/// Names in several scripts, and one with markup in it.
+const PLAYERS: [&str; 4] = ["Ümit", "Ζωή", "李娜", "Amina <b>&"];
+
+/// A `goobalay serve` process on a free port of 127.0.0.1, stopped when dropped.
+struct Server {
+    child: Child,
+    addr: String,
+}
+
+impl Server {
+    fn start(db: &dyn Target) -> Server {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_goobalay"))
+            .arg("--db")
+            .arg(db.location())
+            .args(["serve", "--listen", "127.0.0.1:0"])
+            .env_remove("GOOBALAY_DB")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let addr = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split('/').next())
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        assert!(addr.starts_with("127.0.0.1:"), "{line}");
+        Server { child, addr }
+    }
+
+    /// Sends `request` as it is; returns (status, head, body).
+    fn raw(&self, request: &[u8]) -> (u16, String, String) {
+        let mut s = TcpStream::connect(&self.addr).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        s.write_all(request).unwrap();
+        let mut bytes = Vec::new();
+        s.read_to_end(&mut bytes).unwrap();
+        let text = String::from_utf8(bytes).expect("UTF-8 answer");
+        let (head, body) = text.split_once("\r\n\r\n").expect("a head");
+        let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+        let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+            dechunk(body)
+        } else {
+            body.to_string()
+        };
+        (status, head.to_string(), body)
+    }
+
+    fn request(&self, method: &str, path: &str) -> (u16, String, String) {
+        self.raw(
+            format!(
+                "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+                self.addr
+            )
+            .as_bytes(),
+        )
+    }
+
+    fn get(&self, path: &str) -> (u16, String) {
+        let (status, _, body) = self.request("GET", path);
+        (status, body)
+    }
+
+    fn page(&self, path: &str) -> String {
+        let (status, body) = self.get(path);
+        assert_eq!(status, 200, "{path}: {body}");
+        body
+    }
+
+    fn json(&self, path: &str) -> Value {
+        serde_json::from_str(&self.page(path)).unwrap()
+    }
+
+    /// An open event stream, read after its `ready` event.
+    fn events(&self, path: &str) -> BufReader<TcpStream> {
+        let mut s = TcpStream::connect(&self.addr).unwrap();
+        write!(
+            s,
+            "GET {path} HTTP/1.1\r\nHost: {}\r\nAccept: text/event-stream\r\n\r\n",
+            self.addr
+        )
+        .unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        let mut r = BufReader::new(s);
+        let mut line = String::new();
+        r.read_line(&mut line).unwrap();
+        assert!(line.contains(" 200 "), "{path}: {line}");
+        assert!(
+            next_event(&mut r, Instant::now() + Duration::from_secs(10)).as_deref()
+                == Some("ready")
+        );
+        r
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn dechunk(mut body: &str) -> String {
+    let mut out = String::new();
+    loop {
+        let (size, rest) = body.split_once("\r\n").unwrap();
+        let n = usize::from_str_radix(size.trim(), 16).unwrap();
+        if n == 0 {
+            return out;
+        }
+        out.push_str(&rest[..n]);
+        body = &rest[n + 2..];
+    }
+}
+
+/// The name of the next event of a stream (comments skipped), or `None` when the
+/// deadline passes first.
+fn next_event(r: &mut BufReader<TcpStream>, deadline: Instant) -> Option<String> {
+    loop {
+        let left = deadline.checked_duration_since(Instant::now())?;
+        r.get_ref()
+            .set_read_timeout(Some(left.max(Duration::from_millis(1))))
+            .unwrap();
+        let mut line = String::new();
+        match r.read_line(&mut line) {
+            Ok(0) => return None,
+            Ok(_) => {
+                if let Some(name) = line.trim_end().strip_prefix("event: ") {
+                    return Some(name.to_string());
+                }
+            }
+            Err(e)
+                if e.kind() == std::io::ErrorKind::WouldBlock
+                    || e.kind() == std::io::ErrorKind::TimedOut =>
+            {
+                return None;
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+}
+
+/// A Tihbat round robin of four humans, round 1 paired; returns the match ids.
+fn club_night(db: &dyn Target) -> Vec<String> {
+    for p in PLAYERS {
+        db.ok(&["player", "add", p]);
+    }
+    db.ok(&[
+        "tournament",
+        "new",
+        "Club Night",
+        "--variant",
+        "tihbat",
+        "--system",
+        "round-robin",
+    ]);
+    let mut add = vec!["tournament", "add", "Club Night"];
+    add.extend(PLAYERS);
+    db.ok(&add);
+    let paired = db.json(&["tournament", "pair", "Club Night"]);
+    paired["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|b| b["match_id"].as_i64())
+        .map(|id| id.to_string())
+        .collect()
+}
+
+fn tournament_id(server: &Server) -> i64 {
+    let list = server.json("/api/tournaments");
+    list["tournaments"][0]["id"].as_i64().unwrap()
+}
+
+#[test]
+fn the_pages_and_the_api_show_the_tournament() {
+    on_both(|db| {
+        let ids = club_night(db);
+        db.ok(&["match", "result", &ids[0], "--match", "south"]);
+        let server = Server::start(db);
+        let t = tournament_id(&server);
+
+        let index = server.page("/");
+        assert!(index.contains("Club Night"), "{index}");
+        assert!(index.contains("1 event in progress"), "{index}");
+
+        let page = server.page(&format!("/tournaments/{t}"));
+        for name in &PLAYERS[..3] {
+            assert!(page.contains(name), "{name} missing");
+        }
+        // Escaped, never markup.
+        assert!(page.contains("Amina &lt;b&gt;&amp;"), "{page}");
+        assert!(!page.contains("Amina <b>"), "{page}");
+        assert!(page.contains("in progress: round 1 of 3"), "{page}");
+        assert!(page.contains("<time datetime="), "the date");
+        // The current round comes before the standings.
+        let round = page.find("id=\"current\"").unwrap();
+        let standings = page.find("id=\"standings\"").unwrap();
+        assert!(round < standings);
+
+        let api = server.json(&format!("/api/tournaments/{t}/standings"));
+        let rows = api["standings"]["rows"].as_array().unwrap();
+        let names: Vec<&str> = rows.iter().map(|r| r["name"].as_str().unwrap()).collect();
+        for name in PLAYERS {
+            assert!(names.contains(&name), "{name} not in {names:?}");
+        }
+        assert_eq!(rows[0]["points"], serde_json::json!(1.0), "{api}");
+        assert_eq!(api["progress"]["state"], "in-progress");
+        // The same standings as the CLI's.
+        let cli = db.json(&["tournament", "standings", "Club Night"]);
+        assert_eq!(api["standings"], cli);
+
+        let whole = server.json(&format!("/api/tournaments/{t}"));
+        assert_eq!(whole["in_progress"], true);
+        assert_eq!(whole["boards"].as_array().unwrap().len(), 2);
+        let x = server.json(&format!("/api/tournaments/{t}/crosstable"));
+        assert_eq!(x["crosstable"]["players"].as_array().unwrap().len(), 4);
+    });
+}
+
+#[test]
+fn a_result_entered_by_the_cli_arrives_as_an_event_within_two_seconds() {
+    on_both(|db| {
+        let ids = club_night(db);
+        let server = Server::start(db);
+        let t = tournament_id(&server);
+        let mut tournament = server.events(&format!("/api/tournaments/{t}/events"));
+        let mut everything = server.events("/api/events");
+        db.ok(&["match", "result", &ids[1], "--match", "draw"]);
+        let deadline = Instant::now() + Duration::from_secs(2);
+        assert_eq!(
+            next_event(&mut tournament, deadline).as_deref(),
+            Some("change"),
+            "{}: no change event within 2 s of the result",
+            db.backend()
+        );
+        assert_eq!(
+            next_event(&mut everything, deadline).as_deref(),
+            Some("change")
+        );
+        // The page shows it.
+        let page = server.page(&format!("/tournaments/{t}"));
+        assert!(page.contains("½-½"), "{page}");
+    });
+}
+
+#[test]
+fn pairing_a_round_is_an_event_and_other_tournaments_stay_quiet() {
+    on_both(|db| {
+        let ids = club_night(db);
+        db.ok(&[
+            "tournament",
+            "new",
+            "Quiet",
+            "--variant",
+            "tihbat",
+            "--system",
+            "round-robin",
+        ]);
+        let server = Server::start(db);
+        let list = server.json("/api/tournaments");
+        let id_of = |name: &str| {
+            list["tournaments"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|t| t["name"] == name)
+                .unwrap()["id"]
+                .as_i64()
+                .unwrap()
+        };
+        let mut quiet = server.events(&format!("/api/tournaments/{}/events", id_of("Quiet")));
+        let mut club = server.events(&format!("/api/tournaments/{}/events", id_of("Club Night")));
+        for id in &ids {
+            db.ok(&["match", "result", id, "--match", "north"]);
+        }
+        assert_eq!(
+            next_event(&mut club, Instant::now() + Duration::from_secs(2)).as_deref(),
+            Some("change")
+        );
+        db.ok(&["tournament", "pair", "Club Night"]);
+        // Drain the results' events; the pairing's arrives within 2 s of it.
+        let deadline = Instant::now() + Duration::from_secs(2);
+        let mut saw = false;
+        while let Some(e) = next_event(&mut club, deadline) {
+            saw |= e == "change";
+            let page = server.page(&format!("/tournaments/{}", id_of("Club Night")));
+            if page.contains("Round 2") {
+                break;
+            }
+        }
+        assert!(saw);
+        assert!(
+            server
+                .page(&format!("/tournaments/{}", id_of("Club Night")))
+                .contains("Round 2")
+        );
+        assert_eq!(
+            next_event(&mut quiet, Instant::now() + Duration::from_millis(1200)),
+            None,
+            "a tournament nobody touched announced a change"
+        );
+    });
+}
+
+#[test]
+fn the_match_page_replays_the_moves() {
+    on_both(|db| {
+        let ids = club_night(db);
+        for hole in ["2", "1", "2"] {
+            db.ok(&["match", "move", &ids[0], hole]);
+        }
+        let server = Server::start(db);
+        let page = server.page(&format!("/matches/{}", ids[0]));
+        assert!(page.contains("id=\"replay-data\""), "{page}");
+        assert!(page.contains("match in progress"), "{page}");
+        // The markup in a name is escaped inside the JSON too.
+        assert!(!page.contains("<b>&"), "{page}");
+        let api = server.json(&format!("/api/matches/{}", ids[0]));
+        let steps = api["hands"][0]["steps"].as_array().unwrap();
+        assert_eq!(steps.len(), 4, "the start and three moves");
+        assert_eq!(steps[1]["played"]["move"], "2");
+        let trace = db.ok(&["trace", "--variant", "tihbat", "--moves", "2 1 2"]);
+        let last: Value = serde_json::from_str(trace.lines().last().unwrap()).unwrap();
+        assert_eq!(steps[3]["position"]["board"], last["board"]);
+    });
+}
+
+#[test]
+fn a_player_page_lists_their_matches() {
+    on_both(|db| {
+        let ids = club_night(db);
+        db.ok(&["match", "result", &ids[0], "--match", "south"]);
+        let server = Server::start(db);
+        let t = tournament_id(&server);
+        let whole = server.json(&format!("/api/tournaments/{t}"));
+        let south = whole["boards"][0]["south_id"].as_i64().unwrap();
+        let name = whole["boards"][0]["south"].as_str().unwrap().to_string();
+        let card = server.json(&format!("/api/players/{south}"));
+        assert_eq!(card["player"]["name"], name.as_str());
+        assert_eq!(card["tally"]["won"], 1);
+        let page = server.page(&format!("/players/{south}"));
+        assert!(page.contains(&format!("/matches/{}", ids[0])), "{page}");
+    });
+}
+
+#[test]
+fn unknown_ids_and_hostile_paths_get_4xx_and_change_nothing() {
+    on_both(|db| {
+        club_night(db);
+        let server = Server::start(db);
+        let before = db.snapshot();
+        let long = format!("/tournaments/{}", "9".repeat(5000));
+        for path in [
+            "/tournaments/999",
+            "/tournaments/0",
+            "/tournaments/-1",
+            "/tournaments/abc",
+            "/tournaments/99999999999999999999999",
+            long.as_str(),
+            "/players/424242",
+            "/matches/31337",
+            "/api/tournaments/999",
+            "/api/tournaments/999/standings",
+            "/api/tournaments/999/events",
+            "/api/players/x",
+            "/api/matches/1.5",
+            "/static/../../../../etc/passwd",
+            "/static/%2e%2e/%2e%2e/etc/passwd",
+            "/..%2f..%2fetc%2fpasswd",
+            "/nothing-here",
+            "/tournaments/1%00",
+            "/tournaments/1/../../etc/passwd",
+        ] {
+            let (status, body) = server.get(path);
+            assert!(
+                (400..500).contains(&status),
+                "{path}: {status} {}",
+                &body[..body.len().min(200)]
+            );
+            assert!(!body.contains("root:"), "{path}");
+        }
+        // A malformed request and a huge header line are refused, not served.
+        let (status, _, _) = server.raw(b"GET /tournaments/1 HTTP/1.1\r\nHost: x\r\nBad header\r\n\r\n");
+        assert!((400..500).contains(&status), "{status}");
+        let huge = format!(
+            "GET / HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\nConnection: close\r\n\r\n",
+            "a".repeat(1 << 20)
+        );
+        let (status, _, _) = server.raw(huge.as_bytes());
+        assert!((400..500).contains(&status), "{status}");
+        assert!(db.snapshot() == before, "{}: the database changed", db.backend());
+        // The server still answers.
+        server.page("/");
+    });
+}
+
+#[test]
+fn writes_are_refused() {
+    on_both(|db| {
+        let ids = club_night(db);
+        let server = Server::start(db);
+        let t = tournament_id(&server);
+        let before = db.snapshot();
+        for (method, path) in [
+            ("POST", format!("/tournaments/{t}")),
+            ("POST", format!("/api/matches/{}", ids[0])),
+            ("PUT", format!("/api/tournaments/{t}")),
+            ("DELETE", format!("/api/tournaments/{t}")),
+            ("PATCH", format!("/api/players/1")),
+            ("POST", "/api/tournaments".to_string()),
+            ("POST", format!("/matches/{}/result", ids[0])),
+        ] {
+            let (status, _, _) = server.request(method, &path);
+            assert!((400..500).contains(&status), "{method} {path}: {status}");
+        }
+        let form = format!(
+            "POST /api/matches/{} HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 12\r\nConnection: close\r\n\r\nwinner=south",
+            ids[0]
+        );
+        let (status, _, _) = server.raw(form.as_bytes());
+        assert_eq!(status, 405);
+        assert!(db.snapshot() == before, "{}: the database changed", db.backend());
+        let m = server.json(&format!("/api/matches/{}", ids[0]));
+        assert!(m["match"]["winner"].is_null());
+    });
+}
+
+#[test]
+fn serve_refuses_a_missing_database_and_a_bad_address() {
+    let db = common::Db::new();
+    let out = db.run(&["serve", "--listen", "127.0.0.1:0"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.starts_with("goobalay: ") && err.contains("no database"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(!db.path.exists(), "serve created a database");
+    let out = db.run(&["serve", "--listen", "localhost"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.starts_with("goobalay: ") && err.contains("--listen"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+}
