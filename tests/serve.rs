@@ -57,7 +57,10 @@ impl Server {
         let text = String::from_utf8(bytes).expect("UTF-8 answer");
         let (head, body) = text.split_once("\r\n\r\n").expect("a head");
         let status = head.split(' ').nth(1).unwrap().parse().unwrap();
-        let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+        let body = if head
+            .to_ascii_lowercase()
+            .contains("transfer-encoding: chunked")
+        {
             dechunk(body)
         } else {
             body.to_string()
@@ -400,7 +403,8 @@ fn unknown_ids_and_hostile_paths_get_4xx_and_change_nothing() {
             assert!(!body.contains("root:"), "{path}");
         }
         // A malformed request and a huge header line are refused, not served.
-        let (status, _, _) = server.raw(b"GET /tournaments/1 HTTP/1.1\r\nHost: x\r\nBad header\r\n\r\n");
+        let (status, _, _) =
+            server.raw(b"GET /tournaments/1 HTTP/1.1\r\nHost: x\r\nBad header\r\n\r\n");
         assert!((400..500).contains(&status), "{status}");
         let huge = format!(
             "GET / HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\nConnection: close\r\n\r\n",
@@ -408,7 +412,11 @@ fn unknown_ids_and_hostile_paths_get_4xx_and_change_nothing() {
         );
         let (status, _, _) = server.raw(huge.as_bytes());
         assert!((400..500).contains(&status), "{status}");
-        assert!(db.snapshot() == before, "{}: the database changed", db.backend());
+        assert!(
+            db.snapshot() == before,
+            "{}: the database changed",
+            db.backend()
+        );
         // The server still answers.
         server.page("/");
     });
@@ -439,7 +447,11 @@ fn writes_are_refused() {
         );
         let (status, _, _) = server.raw(form.as_bytes());
         assert_eq!(status, 405);
-        assert!(db.snapshot() == before, "{}: the database changed", db.backend());
+        assert!(
+            db.snapshot() == before,
+            "{}: the database changed",
+            db.backend()
+        );
         let m = server.json(&format!("/api/matches/{}", ids[0]));
         assert!(m["match"]["winner"].is_null());
     });
@@ -451,12 +463,18 @@ fn serve_refuses_a_missing_database_and_a_bad_address() {
     let out = db.run(&["serve", "--listen", "127.0.0.1:0"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.starts_with("goobalay: ") && err.contains("no database"), "{err}");
+    assert!(
+        err.starts_with("goobalay: ") && err.contains("no database"),
+        "{err}"
+    );
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     assert!(!db.path.exists(), "serve created a database");
     let out = db.run(&["serve", "--listen", "localhost"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.starts_with("goobalay: ") && err.contains("--listen"), "{err}");
+    assert!(
+        err.starts_with("goobalay: ") && err.contains("--listen"),
+        "{err}"
+    );
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
 }

@@ -117,7 +117,11 @@ pub async fn card(store: &Store, player: Player, system: RatingSystem) -> Result
 }
 
 /// The card of the player with id `id` (`None`: no such player).
-pub async fn card_by_id(store: &Store, id: i64, system: RatingSystem) -> Result<Option<PlayerCard>> {
+pub async fn card_by_id(
+    store: &Store,
+    id: i64,
+    system: RatingSystem,
+) -> Result<Option<PlayerCard>> {
     match store.player_with_id(id).await? {
         Some(p) => Ok(Some(card(store, p, system).await?)),
         None => Ok(None),

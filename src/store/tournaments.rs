@@ -1503,7 +1503,10 @@ pub(super) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTou
 }
 
 /// The tournament of that id, if there is one.
-pub(super) async fn load_by_id(conn: &mut impl AsConn, id: i64) -> Result<Option<LoadedTournament>> {
+pub(super) async fn load_by_id(
+    conn: &mut impl AsConn,
+    id: i64,
+) -> Result<Option<LoadedTournament>> {
     let row = query("SELECT * FROM tournaments WHERE id = $1")
         .bind(id)
         .fetch_optional(&mut *conn)

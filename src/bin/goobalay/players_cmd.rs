@@ -9,8 +9,8 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use goobalay::ai::Level;
-use goobalay::store::ratings::StartingRatingRecord;
 use goobalay::store::Player;
+use goobalay::store::ratings::StartingRatingRecord;
 use tabled::{Table, Tabled, settings::Style};
 
 use crate::args::{Format, RecordFormat};

@@ -155,4 +155,3 @@ pub async fn changes(State(ctx): State<Ctx>) -> Response {
     let m = ctx.changes.borrow().clone();
     Json(json!({ "poll_ms": super::live::POLL.as_millis() as u64, "markers": *m })).into_response()
 }
-

@@ -62,7 +62,9 @@ async fn serve(path: PathBuf, listen: SocketAddr) -> anyhow::Result<ExitCode> {
     let listener = tokio::net::TcpListener::bind(listen)
         .await
         .with_context(|| format!("cannot listen on {listen}"))?;
-    let addr = listener.local_addr().context("cannot read the address listened on")?;
+    let addr = listener
+        .local_addr()
+        .context("cannot read the address listened on")?;
     let first = goobalay::app::views::changes(&store).await?;
     let (tx, rx) = watch::channel(Arc::new(first));
     tokio::spawn(live::poll(store.clone(), tx));
@@ -134,7 +136,10 @@ async fn headers(mut r: Response) -> Response {
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
     );
-    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
     if !h.contains_key(header::CACHE_CONTROL) {
         h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
@@ -193,7 +198,17 @@ mod tests {
     #[test]
     fn ids_are_positive_whole_numbers() {
         assert_eq!(parse_id("12"), Some(12));
-        for bad in ["", "0", "-1", "+1", "1e3", "12a", " 1", "99999999999999999999", "١٢"] {
+        for bad in [
+            "",
+            "0",
+            "-1",
+            "+1",
+            "1e3",
+            "12a",
+            " 1",
+            "99999999999999999999",
+            "١٢",
+        ] {
             assert_eq!(parse_id(bad), None, "{bad:?}");
         }
     }

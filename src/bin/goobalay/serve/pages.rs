@@ -84,7 +84,10 @@ pub fn error_page(status: StatusCode, text: &str) -> Response {
 
 fn failed(e: impl std::fmt::Display) -> Response {
     let (status, _) = internal(e);
-    error_page(status, "The database could not be read; the server's log says why.")
+    error_page(
+        status,
+        "The database could not be read; the server's log says why.",
+    )
 }
 
 fn progress_word(status: &str, rounds_paired: i64) -> (&'static str, bool) {
@@ -156,7 +159,10 @@ pub async fn index(State(ctx): State<Ctx>) -> Response {
 async fn load(ctx: &Ctx, id: &str) -> Result<TournamentView, Response> {
     super::api::load(ctx, id).await.map_err(|r| {
         if r.status() == StatusCode::NOT_FOUND {
-            error_page(StatusCode::NOT_FOUND, "There is no tournament with that id.")
+            error_page(
+                StatusCode::NOT_FOUND,
+                "There is no tournament with that id.",
+            )
         } else {
             error_page(
                 r.status(),
@@ -517,7 +523,12 @@ pub async fn player(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response 
         };
     let (won, drawn, lost, playing) = card.tally();
     let p = &card.player;
-    let mut history: Vec<f64> = card.rating_history.first().map(|c| c.before).into_iter().collect();
+    let mut history: Vec<f64> = card
+        .rating_history
+        .first()
+        .map(|c| c.before)
+        .into_iter()
+        .collect();
     history.extend(card.rating_history.iter().map(|c| c.after));
     let body = html! {
         h1 { (p.name) }
@@ -562,7 +573,10 @@ pub async fn player(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response 
         Head {
             title: &p.name,
             status: if playing > 0 {
-                format!("playing {playing} match{}", if playing == 1 { "" } else { "es" })
+                format!(
+                    "playing {playing} match{}",
+                    if playing == 1 { "" } else { "es" }
+                )
             } else {
                 "no match in progress".to_string()
             },
