@@ -178,7 +178,10 @@ fn player_link(id: i64, name: &str) -> Markup {
 
 fn seeds(b: &BoardView) -> String {
     match (b.seeds_south, b.seeds_north) {
-        (Some(s), Some(n)) if b.result != "*" && !b.result.contains(':') => format!("{s}–{n}"),
+        // A whole-match result entered without seeds has none (0–0 is no game's end).
+        (Some(s), Some(n)) if b.result != "*" && !b.result.contains(':') && s + n > 0 => {
+            format!("{s}–{n}")
+        }
         _ => String::new(),
     }
 }
@@ -392,7 +395,7 @@ pub async fn tournament(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respo
         }
         @if current > 0 {
             section #standings {
-                h2 { "Standings" small { " after round " (t.completed_rounds()) " of " (t.planned_rounds()) } }
+                h2 { "Standings" small { (standings_when(loaded)) } }
                 (standings_table(loaded))
             }
         }
@@ -439,6 +442,17 @@ pub async fn tournament(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respo
     layout(tournament_head(&v, "", row.id), body).into_response()
 }
 
+/// "after round 2 of 5", "after round 2 of 5, round 3 in progress".
+fn standings_when(loaded: &LoadedTournament) -> String {
+    let t = &loaded.tournament;
+    let (done, current) = (t.completed_rounds(), t.current_round());
+    let mut text = format!(" after round {done} of {}", t.planned_rounds());
+    if current > done && !loaded.is_closed() {
+        text += &format!(", round {current} in progress");
+    }
+    text
+}
+
 /// `/tournaments/{id}/projector`: large type, the current round's pairings and the
 /// standings taking turns on the screen (`app.js` switches them every 15 s).
 pub async fn projector(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response {
@@ -459,7 +473,7 @@ pub async fn projector(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respon
             }
             @if current > 0 {
                 section.slide {
-                    h2 { "Standings after round " (t.completed_rounds()) }
+                    h2 { "Standings" small { (standings_when(loaded)) } }
                     (standings_table(loaded))
                 }
             }
@@ -669,10 +683,10 @@ pub async fn match_page(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respo
                         label { "Hand " select #hand { @for x in r.hands.iter().filter(|x| !x.steps.is_empty()) {
                             option value=(x.number) selected[x.number == h.number] { (x.number) }
                         } } }
-                        button #first type="button" title="first position" { "⏮" }
+                        button #first type="button" title="first position" { "|◀" }
                         button #prev type="button" title="previous move" { "◀" }
                         button #next type="button" title="next move" { "▶" }
-                        button #last type="button" title="last position" { "⏭" }
+                        button #last type="button" title="last position" { "▶|" }
                     }
                     p #step { "Hand " (h.number) ", after move " (h.steps.len() - 1) }
                     div #board.scroll {
