@@ -7,7 +7,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::backends::{Target, on_both};
+use common::backends::on_both;
 use common::server::{PLAYERS, Server, club_night, next_event};
 use serde_json::Value;
 
@@ -256,7 +256,7 @@ fn writes_are_refused() {
             ("POST", format!("/api/matches/{}", ids[0])),
             ("PUT", format!("/api/tournaments/{t}")),
             ("DELETE", format!("/api/tournaments/{t}")),
-            ("PATCH", format!("/api/players/1")),
+            ("PATCH", "/api/players/1".to_string()),
             ("POST", "/api/tournaments".to_string()),
             ("POST", format!("/matches/{}/result", ids[0])),
         ] {
