@@ -300,3 +300,64 @@ fn serve_refuses_a_missing_database_and_a_bad_address() {
     );
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
 }
+
+#[test]
+fn a_knockout_is_drawn_as_a_bracket() {
+    let db = common::Db::new();
+    let names = ["Ümit", "Ζωή", "李娜", "Deqa"];
+    for p in names {
+        db.ok(&["player", "add", p]);
+    }
+    db.ok(&[
+        "tournament",
+        "new",
+        "Cup",
+        "--variant",
+        "tihbat",
+        "--system",
+        "knockout",
+    ]);
+    let mut add = vec!["tournament", "add", "Cup"];
+    add.extend(names);
+    db.ok(&add);
+    let paired = db.json(&["tournament", "pair", "Cup"]);
+    let boards = paired["boards"].as_array().unwrap().clone();
+    for b in &boards {
+        db.ok(&[
+            "match",
+            "result",
+            &b["match_id"].to_string(),
+            "--match",
+            "north",
+        ]);
+    }
+    db.ok(&["tournament", "pair", "Cup"]);
+    let server = Server::start(&db);
+    let t = tournament_id(&server);
+    let page = server.page(&format!("/tournaments/{t}"));
+    let bracket = &page
+        [page.find("id=\"bracket\"").expect("a bracket")..page.find("id=\"standings\"").unwrap()];
+    assert!(
+        bracket.contains("Round 1") && bracket.contains("Round 2"),
+        "{bracket}"
+    );
+    // The North players of round 1 won and went on: marked so; the South players not.
+    let whole = server.json(&format!("/api/tournaments/{t}"));
+    for b in whole["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|b| b["round"] == 1)
+    {
+        let won = format!(
+            "class=\"player won\"><a href=\"/players/{}\">",
+            b["north_id"]
+        );
+        let lost = format!(
+            "class=\"player won\"><a href=\"/players/{}\">",
+            b["south_id"]
+        );
+        assert!(bracket.contains(&won), "{won} in {bracket}");
+        assert!(!bracket.contains(&lost), "{lost} in {bracket}");
+    }
+}

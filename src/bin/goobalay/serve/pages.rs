@@ -393,6 +393,9 @@ pub async fn tournament(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respo
                 }
             }
         }
+        @if current > 0 && t.format == Format::Knockout {
+            section #bracket { h2 { "Bracket" } (bracket(loaded, &boards)) }
+        }
         @if current > 0 {
             section #standings {
                 h2 { "Standings" small { (standings_when(loaded)) } }
@@ -440,6 +443,57 @@ pub async fn tournament(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respo
         }
     };
     layout(tournament_head(&v, "", row.id), body).into_response()
+}
+
+/// A knockout drawn as a bracket: a column per round, a box per match. Who went
+/// on is read from the pairings (a player of round r who is paired in round r + 1;
+/// the event's winner once it is over), not decided here.
+fn bracket(loaded: &LoadedTournament, boards: &[BoardView]) -> Markup {
+    let t = &loaded.tournament;
+    let current = t.current_round();
+    let in_round = |r: u32, id: i64| {
+        boards
+            .iter()
+            .any(|b| b.round == r && (b.south_id == id || b.north_id == Some(id)))
+    };
+    let champion = (loaded.is_closed() || t.is_finished())
+        .then(|| t.standings().rows.first().map(|r| r.id))
+        .flatten();
+    let went_on = |r: u32, id: i64| {
+        if r < current {
+            in_round(r + 1, id)
+        } else {
+            champion == Some(id)
+        }
+    };
+    let side = |r: u32, id: i64, name: &str| {
+        html! { div.player.won[went_on(r, id)] { (player_link(id, name)) } }
+    };
+    html! {
+        div.bracket {
+            @for r in 1..=t.planned_rounds() {
+                div.round {
+                    h3 { "Round " (r) }
+                    @if r > current { div.game.later { "to be paired" } }
+                    @for b in boards.iter().filter(|b| b.round == r) {
+                        div.game {
+                            (side(r, b.south_id, &b.south))
+                            @match (b.north_id, &b.north) {
+                                (Some(id), Some(n)) => (side(r, id, n)),
+                                _ => div.player { em { "bye" } },
+                            }
+                            div.score {
+                                @match b.match_id {
+                                    Some(m) => a href={ "/matches/" (m) } { (result_word(b.result)) },
+                                    None => (result_word(b.result)),
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// "after round 2 of 5", "after round 2 of 5, round 3 in progress".
