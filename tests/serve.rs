@@ -361,3 +361,30 @@ fn a_knockout_is_drawn_as_a_bracket() {
         assert!(!bracket.contains(&lost), "{lost} in {bracket}");
     }
 }
+
+#[test]
+fn a_tournament_made_after_the_server_started_has_events() {
+    let db = common::Db::new();
+    club_night(&db);
+    let server = Server::start(&db);
+    db.ok(&[
+        "tournament",
+        "new",
+        "Later",
+        "--variant",
+        "tihbat",
+        "--system",
+        "round-robin",
+    ]);
+    let list = server.json("/api/tournaments");
+    let later = list["tournaments"][0]["id"].as_i64().unwrap();
+    assert_eq!(list["tournaments"][0]["name"], "Later");
+    // At once, before the poll may have seen it: a stream, not a 404.
+    let mut events = server.events(&format!("/api/tournaments/{later}/events"));
+    db.ok(&["player", "add", "Deqa"]);
+    db.ok(&["tournament", "add", "Later", "Deqa"]);
+    assert_eq!(
+        next_event(&mut events, Instant::now() + Duration::from_secs(2)).as_deref(),
+        Some("change")
+    );
+}

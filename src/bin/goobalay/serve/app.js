@@ -36,6 +36,16 @@
     es.onerror = () => { live.className = "live off"; };
   }
 
+  // The date and time in the header stay current on a page left open.
+  setInterval(() => {
+    const time = document.querySelector("header time");
+    if (!time) return;
+    const now = new Date();
+    time.textContent = now.toLocaleDateString(undefined, { weekday: "long", day: "numeric", month: "long", year: "numeric" }) +
+      ", " + now.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+    time.dateTime = now.toISOString();
+  }, 60000);
+
   // Projector: the slides take turns every 15 seconds.
   function currentSlide() {
     const slides = [...document.querySelectorAll(".slide")];

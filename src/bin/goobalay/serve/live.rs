@@ -16,6 +16,7 @@ use axum::response::{IntoResponse, Response};
 use futures_util::stream::{self, Stream};
 use goobalay::store::Store;
 use goobalay::store::changes::ChangeMarkers;
+use goobalay::store::rounds::TournamentKey;
 use tokio::sync::watch;
 
 use super::{Ctx, parse_id};
@@ -102,10 +103,20 @@ pub async fn events(State(ctx): State<Ctx>) -> Response {
 }
 
 /// `/api/tournaments/{id}/events`: this tournament changed (404 for an unknown one).
+/// A tournament made since the last poll is looked up in the store.
 pub async fn tournament_events(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response {
-    let known = parse_id(&id).filter(|id| ctx.changes.borrow().tournaments.contains_key(id));
-    match known {
-        Some(id) => stream(ctx.changes.clone(), Watch::Tournament(id)).into_response(),
-        None => (StatusCode::NOT_FOUND, "no such tournament").into_response(),
+    let Some(id) = parse_id(&id) else {
+        return (StatusCode::NOT_FOUND, "no such tournament").into_response();
+    };
+    let polled = ctx.changes.borrow().tournaments.contains_key(&id);
+    let known = polled
+        || matches!(
+            goobalay::app::views::tournament(&ctx.store, TournamentKey::Id(id)).await,
+            Ok(Some(_))
+        );
+    if known {
+        stream(ctx.changes.clone(), Watch::Tournament(id)).into_response()
+    } else {
+        (StatusCode::NOT_FOUND, "no such tournament").into_response()
     }
 }
