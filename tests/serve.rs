@@ -388,3 +388,75 @@ fn a_tournament_made_after_the_server_started_has_events() {
         Some("change")
     );
 }
+
+#[test]
+fn results_from_the_web_only_with_the_secret() {
+    on_both(|db| {
+        let ids = club_night(db);
+        let (server, line) = Server::start_with(db, &["--results"]);
+        let secret = line
+            .trim()
+            .strip_prefix("result entry secret: ")
+            .and_then(|rest| rest.split(' ').next())
+            .unwrap_or_else(|| panic!("no secret in {line:?}"))
+            .to_string();
+        assert_eq!(secret.len(), 32, "{secret}");
+        let path = format!("/api/matches/{}/result", ids[0]);
+        let before = db.snapshot();
+        let wrong = "0".repeat(32);
+        for (who, body, want) in [
+            (None, r#"{"winner": "south"}"#, 401),
+            (Some(wrong.as_str()), r#"{"winner": "south"}"#, 403),
+            (Some(secret.as_str()), r#"{"winner": "sideways"}"#, 400),
+            (
+                Some(secret.as_str()),
+                r#"{"winner": "south", "seeds": "1,2"}"#,
+                409,
+            ),
+            (Some(secret.as_str()), "winner=south", 400),
+            (
+                Some(secret.as_str()),
+                r#"{"winner": "south", "extra": 1}"#,
+                400,
+            ),
+        ] {
+            let (status, text) = server.post(&path, who, body);
+            assert_eq!(status, want, "{}: {body}: {text}", db.backend());
+        }
+        let (status, _) = server.post(
+            "/api/matches/999/result",
+            Some(&secret),
+            r#"{"winner": "south"}"#,
+        );
+        assert_eq!(status, 404);
+        let huge = format!(
+            r#"{{"winner": "south", "seeds": "{}"}}"#,
+            "1".repeat(10_000)
+        );
+        let (status, _) = server.post(&path, Some(&secret), &huge);
+        assert_eq!(status, 413);
+        assert!(
+            db.snapshot() == before,
+            "{}: a refused entry changed the database",
+            db.backend()
+        );
+
+        let t = server.json("/api/tournaments")["tournaments"][0]["id"]
+            .as_i64()
+            .unwrap();
+        let mut events = server.events(&format!("/api/tournaments/{t}/events"));
+        let (status, text) = server.post(&path, Some(&secret), r#"{"winner": "north"}"#);
+        assert_eq!(status, 200, "{text}");
+        assert_eq!(
+            next_event(&mut events, Instant::now() + Duration::from_secs(2)).as_deref(),
+            Some("change")
+        );
+        // As `match result --match north` would have stored it.
+        let shown = db.json(&["match", "state", &ids[0]]);
+        assert_eq!(shown["match"]["winner"], "north", "{shown}");
+        // A finished match is refused, with the CLI's message.
+        let (status, text) = server.post(&path, Some(&secret), r#"{"winner": "south"}"#);
+        assert_eq!(status, 409, "{text}");
+        assert!(text.contains("match correct"), "{text}");
+    });
+}

@@ -19,19 +19,29 @@ pub struct Server {
 
 impl Server {
     pub fn start(db: &dyn Target) -> Server {
+        Server::start_with(db, &[]).0
+    }
+
+    /// A server started with `extra` options; also returns its second line of output
+    /// (`--results`: the secret), if any.
+    pub fn start_with(db: &dyn Target, extra: &[&str]) -> (Server, String) {
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_goobalay"))
             .arg("--db")
             .arg(db.location())
             .args(["serve", "--listen", "127.0.0.1:0"])
+            .args(extra)
             .env_remove("GOOBALAY_DB")
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
             .unwrap();
         let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        out.read_line(&mut line).unwrap();
+        let mut second = String::new();
+        if !extra.is_empty() {
+            out.read_line(&mut second).unwrap();
+        }
         let addr = line
             .split("http://")
             .nth(1)
@@ -39,7 +49,21 @@ impl Server {
             .unwrap_or_else(|| panic!("no address in {line:?}"))
             .to_string();
         assert!(addr.starts_with("127.0.0.1:"), "{line}");
-        Server { child, addr }
+        (Server { child, addr }, second)
+    }
+
+    /// POSTs `body` (JSON) to `path`, with `Authorization: Bearer SECRET` if given.
+    pub fn post(&self, path: &str, secret: Option<&str>, body: &str) -> (u16, String) {
+        let auth = secret.map_or(String::new(), |s| format!("Authorization: Bearer {s}\r\n"));
+        let (status, _, body) = self.raw(
+            format!(
+                "POST {path} HTTP/1.1\r\nHost: {}\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                self.addr,
+                body.len()
+            )
+            .as_bytes(),
+        );
+        (status, body)
     }
 
     /// Sends `request` as it is; returns (status, head, body).

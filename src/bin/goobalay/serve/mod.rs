@@ -10,6 +10,7 @@
 mod api;
 mod live;
 mod pages;
+mod results;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -35,6 +36,10 @@ pub struct ServeArgs {
     /// 0.0.0.0:8080 to let the room's phones in. Port 0 picks a free port (printed).
     #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDRESS:PORT")]
     pub listen: SocketAddr,
+    /// Take match results from the web (POST /api/matches/ID/result) from whoever
+    /// holds the secret printed at start; without it everything is read-only.
+    #[arg(long)]
+    pub results: bool,
 }
 
 /// What every handler gets: the store and the latest change markers.
@@ -42,6 +47,8 @@ pub struct ServeArgs {
 pub struct Ctx {
     pub store: Store,
     pub changes: watch::Receiver<Arc<ChangeMarkers>>,
+    /// Set with `--results`: the secret a result entry must carry.
+    pub secret: Option<Arc<str>>,
 }
 
 pub fn run(db: Option<PathBuf>, a: ServeArgs) -> anyhow::Result<ExitCode> {
@@ -50,15 +57,20 @@ pub fn run(db: Option<PathBuf>, a: ServeArgs) -> anyhow::Result<ExitCode> {
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
-    runtime.block_on(serve(db_path(db), a.listen))
+    runtime.block_on(serve(db_path(db), a.listen, a.results))
 }
 
-async fn serve(path: PathBuf, listen: SocketAddr) -> anyhow::Result<ExitCode> {
+async fn serve(path: PathBuf, listen: SocketAddr, results: bool) -> anyhow::Result<ExitCode> {
     // Read-only: a missing database is refused (not created), and on SQLite the
-    // connections cannot write (query_only).
-    let store = Store::open_read_only(&path)
-        .await
-        .with_context(|| format!("cannot open database {}", shown(&path)))?;
+    // connections cannot write (query_only). With --results the database is opened
+    // for writing, once it is known to exist.
+    let cannot = || format!("cannot open database {}", shown(&path));
+    let mut store = Store::open_read_only(&path).await.with_context(cannot)?;
+    if results {
+        store.close().await;
+        store = Store::open(&path).await.with_context(cannot)?;
+    }
+    let secret: Option<Arc<str>> = results.then(|| results::new_secret().into());
     let listener = tokio::net::TcpListener::bind(listen)
         .await
         .with_context(|| format!("cannot listen on {listen}"))?;
@@ -71,15 +83,27 @@ async fn serve(path: PathBuf, listen: SocketAddr) -> anyhow::Result<ExitCode> {
     let app = router(Ctx {
         store: store.clone(),
         changes: rx,
+        secret: secret.clone(),
     });
     {
         use std::io::Write;
         let mut out = std::io::stdout();
         writeln!(
             out,
-            "serving {} read-only at http://{addr}/ (Ctrl-C stops)",
-            shown(&path)
+            "serving {} {} at http://{addr}/ (Ctrl-C stops)",
+            shown(&path),
+            if secret.is_some() {
+                "with result entry"
+            } else {
+                "read-only"
+            }
         )?;
+        if let Some(s) = &secret {
+            writeln!(
+                out,
+                "result entry secret: {s} (POST /api/matches/ID/result with Authorization: Bearer SECRET)"
+            )?;
+        }
         if !addr.ip().is_loopback() {
             writeln!(
                 out,
@@ -115,6 +139,10 @@ pub fn router(ctx: Ctx) -> Router {
         .route("/api/tournaments/{id}/events", get(live::tournament_events))
         .route("/api/players/{id}", get(api::player))
         .route("/api/matches/{id}", get(api::match_replay))
+        .route(
+            "/api/matches/{id}/result",
+            axum::routing::post(results::enter).layer(axum::extract::DefaultBodyLimit::max(4096)),
+        )
         .route("/api/changes", get(api::changes))
         .route("/api/events", get(live::events))
         .fallback(not_found)

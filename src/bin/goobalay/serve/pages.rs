@@ -62,7 +62,7 @@ fn layout(head: Head<'_>, body: Markup) -> Markup {
                     }
                 }
                 main #live { (body) }
-                footer { "goobalay " (env!("CARGO_PKG_VERSION")) " · read-only" }
+                footer { "goobalay " (env!("CARGO_PKG_VERSION")) }
             }
         }
     }
