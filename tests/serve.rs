@@ -460,3 +460,58 @@ fn results_from_the_web_only_with_the_secret() {
         assert!(text.contains("match correct"), "{text}");
     });
 }
+
+#[test]
+fn a_multi_hand_match_with_rearrangements_replays_as_played() {
+    let db = common::Db::new();
+    db.ok(&["player", "add", "E1", "--engine", "greedy"]);
+    db.ok(&["player", "add", "E2", "--engine", "random"]);
+    db.ok(&[
+        "match",
+        "new",
+        "--variant",
+        "layli-goobalay",
+        "--south",
+        "E1",
+        "--north",
+        "E2",
+        "--max-hands",
+        "3",
+        "--seed",
+        "7",
+    ]);
+    db.ok(&["match", "play", "1"]);
+    let moves = db
+        .ok(&["replay", "1"])
+        .lines()
+        .filter(|l| l.contains(" plays "))
+        .count();
+    let state = db.state("1");
+    let server = Server::start(&db);
+    let r = server.json("/api/matches/1");
+    let hands = r["hands"].as_array().unwrap();
+    assert!(hands.len() > 1, "{r}");
+    let replayed: usize = hands
+        .iter()
+        .map(|h| h["steps"].as_array().unwrap().len().saturating_sub(1))
+        .sum();
+    assert_eq!(replayed, moves, "every move of every hand");
+    assert!(
+        hands.iter().any(|h| h["kept"] != serde_json::json!([0, 0])),
+        "a rearranged hand with seeds kept"
+    );
+    for h in hands {
+        let steps = h["steps"].as_array().unwrap();
+        assert!(!steps.is_empty(), "hand {} was not replayed", h["number"]);
+        if h["end"] != "result" && !h["end"].is_null() {
+            let last = &steps[steps.len() - 1]["position"];
+            assert_eq!(last["result"]["score"], h["score"], "hand {}", h["number"]);
+        }
+    }
+    let last_hand = &hands[hands.len() - 1]["steps"];
+    let last = &last_hand[last_hand.as_array().unwrap().len() - 1]["position"];
+    assert_eq!(last["board"], state["board"]);
+    assert_eq!(last["captured"], state["captured"]);
+    let page = server.page("/matches/1");
+    assert!(page.contains("match finished"), "{page}");
+}
