@@ -708,6 +708,12 @@ pub async fn match_page(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respo
     let n = r.status.position.board.len() / 2;
     let last_hand = r.hands.iter().rev().find(|h| !h.steps.is_empty());
     let title = format!("{} v {}", m.south, m.north);
+    // The Uurs' legend, where the match has any.
+    let uurs = r.hands.iter().any(|h| {
+        h.steps
+            .iter()
+            .any(|s| s.position.uur.iter().any(Option::is_some))
+    });
     let body = html! {
         h1 { (player_link(m.south_id, &m.south)) " v " (player_link(m.north_id, &m.north)) }
         p.sub {
@@ -746,7 +752,9 @@ pub async fn match_page(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respo
                     div #board.scroll {
                         (board(&h.steps[h.steps.len() - 1].position, (h.kept.south, h.kept.north), n))
                     }
-                    p.small { "Uurs: " span.hole.uur-south { "South's" } " " span.hole.uur-north { "North's" } }
+                    @if uurs {
+                        p.small { "Uurs: " span.hole.uur-south { "South's" } " " span.hole.uur-north { "North's" } }
+                    }
                     script #replay-data type="application/json" {
                         (script_json(&serde_json::json!({
                             "south": m.south, "north": m.north, "holes_per_row": n, "hands": r.hands,
