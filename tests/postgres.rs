@@ -187,6 +187,99 @@ async fn postgres_refuses_what_sqlite_refuses() {
     pg.close().await.unwrap();
 }
 
+/// The fixture cache's revision is raised alike on both backends by every write to
+/// what a tournament's fixtures are read from, and by nothing else.
+#[tokio::test(flavor = "current_thread")]
+async fn fixture_cache_revisions_rise_alike_on_both() {
+    let Some(db) = PgDb::new() else { return };
+    let mut pg = db.connect().await;
+    POSTGRES_MIGRATOR.run(&mut pg).await.unwrap();
+    let mut lite = sqlite_migrated().await;
+    const T: &str = "'2026-11-30T10:00:00Z'";
+    let match_in = |id: i64, tournament: &str| {
+        format!(
+            "INSERT INTO matches (id, variant, rules, form, first_mover, south_id, north_id, seed, \
+             created_at, tournament_id, round) \
+             VALUES ({id}, 'tihbat', '{{}}', 'single', 'south', 1, 2, 7, {T}, {tournament}, 1)"
+        )
+    };
+    // (statement, whether it raises tournament 1's revision)
+    let steps: Vec<(String, bool)> = vec![
+        (format!("INSERT INTO players (id, name, name_key, created_at) VALUES (1, 'Amina', 'amina', {T})"), false),
+        (format!("INSERT INTO players (id, name, name_key, created_at) VALUES (2, 'Robo', 'robo', {T})"), false),
+        (
+            format!(
+                "INSERT INTO tournaments (id, name, name_key, variant, format, match_form, created_at) \
+                 VALUES (1, 'Open', 'open', 'tihbat', 'round-robin', 'single', {T})"
+            ),
+            false,
+        ),
+        (format!("INSERT INTO tournament_players (tournament_id, player_id, seed_no, joined_at) VALUES (1, 1, 1, {T})"), false),
+        (match_in(1, "1"), true),
+        (match_in(2, "NULL"), false),
+        (
+            format!(
+                "INSERT INTO hands (match_id, number, first_mover, holdings_south, holdings_north, updated_at) \
+                 VALUES (1, 1, 'south', 4, 4, {T})"
+            ),
+            true,
+        ),
+        ("UPDATE hands SET moves = '1', move_count = 1 WHERE match_id = 1".into(), true),
+        (
+            format!(
+                "INSERT INTO hands (match_id, number, first_mover, holdings_south, holdings_north, updated_at) \
+                 VALUES (2, 1, 'south', 4, 4, {T})"
+            ),
+            false,
+        ),
+        ("UPDATE matches SET winner = 'south', final_south = 8, final_north = 0 WHERE id = 1".into(), true),
+        ("UPDATE matches SET winner = 'north' WHERE id = 2".into(), false),
+        (format!("INSERT INTO match_closings (match_id, kind, absent, entered_at) VALUES (1, 'forfeit', 'north', {T})"), true),
+        ("UPDATE match_closings SET absent = 'both' WHERE match_id = 1".into(), true),
+        (
+            format!(
+                "INSERT INTO match_corrections (match_id, corrected_at, reason, kind) VALUES (1, {T}, 'typo', 'void')"
+            ),
+            true,
+        ),
+        ("DELETE FROM match_closings WHERE match_id = 1".into(), true),
+        ("INSERT INTO tournament_byes (tournament_id, round, board, player_id) VALUES (1, 2, 1, 2)".into(), true),
+        ("DELETE FROM tournament_byes WHERE tournament_id = 1".into(), true),
+        ("UPDATE tournaments SET status = 'running' WHERE id = 1".into(), false),
+        ("UPDATE tournaments SET match_form = 'hands' WHERE id = 1".into(), true),
+        ("UPDATE players SET club = 'Hargeisa' WHERE id = 1".into(), false),
+    ];
+    let revision = "SELECT revision FROM fixture_cache WHERE tournament_id = 1";
+    let mut expected: Option<i64> = None;
+    for (sql, raises) in &steps {
+        sqlx::raw_sql(sqlx::AssertSqlSafe(sql.clone()))
+            .execute(&mut pg)
+            .await
+            .unwrap_or_else(|e| panic!("PostgreSQL: {sql}: {e}"));
+        sqlx::raw_sql(sqlx::AssertSqlSafe(sql.clone()))
+            .execute(&mut lite)
+            .await
+            .unwrap_or_else(|e| panic!("SQLite: {sql}: {e}"));
+        let on_pg: Option<i64> = sqlx::query_scalar(revision)
+            .fetch_optional(&mut pg)
+            .await
+            .unwrap();
+        let on_lite: Option<i64> = sqlx::query_scalar(revision)
+            .fetch_optional(&mut lite)
+            .await
+            .unwrap();
+        assert_eq!(on_pg, on_lite, "after {sql}");
+        if let (Some(before), Some(now)) = (expected, on_pg) {
+            assert_eq!(now > before, *raises, "after {sql}: {before} then {now}");
+        }
+        expected = on_pg;
+    }
+    // One step for each statement that raises it: each raises it by one.
+    let raised = steps.iter().filter(|(_, raises)| *raises).count() as i64;
+    assert_eq!(expected, Some(raised));
+    pg.close().await.unwrap();
+}
+
 /// The helper's databases are gone after the test.
 #[tokio::test(flavor = "current_thread")]
 async fn test_databases_are_dropped() {
@@ -226,6 +319,7 @@ fn postgres_type_of(sqlite_type: &str, column: &str) -> String {
         "REAL" => "double precision",
         "TEXT" if column.ends_with("_at") => "timestamp with time zone",
         "TEXT" => "text",
+        "BLOB" => "bytea",
         other => panic!("column {column}: SQLite type {other} has no PostgreSQL twin yet"),
     }
     .to_string()

@@ -275,7 +275,16 @@ fn standings_name_the_rating_they_show() {
             db.ok(&["tournament", "add", t, "Amina", "Zoë", "Ulla"]);
             db.ok(&["tournament", "pair", t]);
         }
+        // The 80-column table heads the column "Elo" and says which in the legend;
+        // --wide names it in the header.
         let table = db.ok(&["tournament", "standings", "Night"]);
+        let header = table.lines().nth(1).unwrap();
+        assert!(header.contains(" Elo "), "{table}");
+        assert!(
+            table.contains("Elo: Elo (layli-goobalay) when seeded"),
+            "{table}"
+        );
+        let table = db.ok(&["tournament", "standings", "Night", "--wide"]);
         let header = table.lines().nth(2).unwrap();
         assert!(header.contains("Elo (layli-goobalay)"), "{table}");
         assert!(
@@ -286,9 +295,15 @@ fn standings_name_the_rating_they_show() {
         assert_eq!(json["rating_column"]["label"], "Elo (layli-goobalay)");
         assert_eq!(json["rating_column"]["system"], "elo");
         assert_eq!(json["rating_column"]["variant"], "layli-goobalay");
-        let duo = db.ok(&["tournament", "standings", "Duo"]);
+        let duo = db.ok(&["tournament", "standings", "Duo", "--wide"]);
         assert!(
             duo.lines().nth(2).unwrap().contains("Glicko-2 (tampoduo)"),
+            "{duo}"
+        );
+        let duo = db.ok(&["tournament", "standings", "Duo"]);
+        assert!(
+            duo.lines().nth(1).unwrap().contains("Glicko-2 ")
+                && duo.contains("Glicko-2: Glicko-2 (tampoduo) when seeded"),
             "{duo}"
         );
         let json = db.json(&["tournament", "standings", "Duo"]);
@@ -485,7 +500,7 @@ fn an_older_database_keeps_its_seeding_and_verifies_as_before() {
     db.verified();
     let table = db.ok(&["tournament", "standings", "Old"]);
     assert!(
-        table.lines().nth(2).unwrap().contains("Elo (all games)"),
+        table.contains("Elo: Elo (all games) when seeded"),
         "{table}"
     );
 

@@ -111,7 +111,23 @@ fn swiss_evening() -> Db {
 #[test]
 fn swiss_standings_with_forfeits_byes_and_ties() {
     let db = swiss_evening();
-    insta::assert_snapshot!(db.ok(&["tournament", "standings", "Evening"]));
+    let table = db.ok(&["tournament", "standings", "Evening"]);
+    // An 80-column terminal shows it whole, legend included.
+    for line in table.lines() {
+        assert!(
+            line.chars().count() <= 80,
+            "{} columns: {line}",
+            line.chars().count()
+        );
+    }
+    insta::assert_snapshot!(table);
+}
+
+/// `--wide`: the full column names, nothing shortened.
+#[test]
+fn swiss_standings_wide() {
+    let db = swiss_evening();
+    insta::assert_snapshot!(db.ok(&["tournament", "standings", "Evening", "--wide"]));
 }
 
 #[test]

@@ -348,6 +348,23 @@ fn tournament_results_and_standings_are_checked_against_the_replay() {
         out.contains("tournament 'Cup': standings from the stored results"),
         "{out}"
     );
+    // The standings, read once, are kept in the fixture cache; a result changed
+    // behind the database's back (its revision not raised, so the cache still says
+    // it is current) is named as the cache differing from the records.
+    db.ok(&["tournament", "standings", "Cup"]);
+    let (code, out) = tampered(&db, "SELECT 1");
+    assert_eq!(code, 0, "{out}");
+    let (code, out) = tampered(
+        &db,
+        "UPDATE matches SET winner = CASE winner WHEN 'south' THEN 'north' ELSE 'south' END,
+                final_south = final_north, final_north = final_south WHERE id = 1;
+         UPDATE fixture_cache SET cached_revision = revision WHERE cached_revision IS NOT NULL",
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("tournament 'Cup': the fixture cache (revision"),
+        "{out}"
+    );
     // A player paired twice in one round.
     let (code, out) = tampered(
         &db,

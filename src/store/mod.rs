@@ -15,6 +15,7 @@
 pub mod changes;
 pub mod copy;
 pub mod corrections;
+pub(crate) mod fixture_cache;
 pub mod forfeits;
 pub mod postgres;
 pub mod ratings;
@@ -428,6 +429,9 @@ pub struct Store {
     rollback_change_counter: Option<u32>,
     /// How long a write waits for another process's write lock.
     busy: Duration,
+    /// Fixture rows this process read from the tables, to be cached once the command
+    /// has succeeded ([`Store::keep_caches`]).
+    pending_caches: std::sync::Arc<std::sync::Mutex<Vec<fixture_cache::PendingSave>>>,
 }
 
 impl Store {
@@ -473,6 +477,7 @@ impl Store {
             path: PathBuf::from(postgres::redacted(url)),
             rollback_change_counter: None,
             busy,
+            pending_caches: Default::default(),
         })
     }
 
@@ -487,6 +492,7 @@ impl Store {
             path: path.to_path_buf(),
             rollback_change_counter,
             busy,
+            pending_caches: Default::default(),
         }
     }
 

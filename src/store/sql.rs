@@ -85,6 +85,22 @@ impl Pool {
         })
     }
 
+    /// A transaction that only keeps a cache up to date ([`super::fixture_cache`]):
+    /// it must never keep a reader waiting, so on PostgreSQL it gives up after
+    /// 200 ms behind a writer (SQLite: the connection's busy timeout).
+    pub async fn begin_cache_write(&self) -> Result<Tx, sqlx::Error> {
+        Ok(match self {
+            Pool::Sqlite(p) => Tx::Sqlite(p.begin().await?),
+            Pool::Postgres(p) => {
+                let mut tx = p.begin().await?;
+                sqlx::raw_sql("SET LOCAL lock_timeout = 200")
+                    .execute(&mut *tx)
+                    .await?;
+                Tx::Postgres(tx)
+            }
+        })
+    }
+
     pub async fn close(&self) {
         match self {
             Pool::Sqlite(p) => p.close().await,
@@ -140,6 +156,7 @@ pub enum Arg {
     Text(Option<String>),
     Bool(Option<bool>),
     Time(Option<DateTime<Utc>>),
+    Bytes(Option<Vec<u8>>),
 }
 
 macro_rules! arg_from {
@@ -164,6 +181,7 @@ arg_from!(Text, &str, str::to_string);
 arg_from!(Text, &String, String::clone);
 arg_from!(Bool, bool, std::convert::identity);
 arg_from!(Time, DateTime<Utc>, std::convert::identity);
+arg_from!(Bytes, Vec<u8>, std::convert::identity);
 
 /// A statement with its parameters, run on either backend.
 #[derive(Clone, Debug)]
@@ -227,6 +245,7 @@ macro_rules! bound {
                 Arg::Text(v) => q.bind(v),
                 Arg::Bool(v) => q.bind(v),
                 Arg::Time(v) => q.bind(v),
+                Arg::Bytes(v) => q.bind(v),
             };
         }
         q

@@ -27,6 +27,7 @@ use chrono::{DateTime, Utc};
 use super::sql::{AsConn, Row, Tx, query, query_scalar};
 use thiserror::Error;
 
+use super::fixture_cache::{self, ByeRowData, CacheState, FixtureRows, PendingSave};
 use super::rounds::ManualRound;
 use super::{Player, Store, StoreError, load_match, name_key, require_player_in};
 use crate::ai::Level;
@@ -529,7 +530,12 @@ impl Store {
     /// The tournament `name` as the pure layer's value.
     pub async fn load_tournament(&self, name: &str) -> Result<LoadedTournament> {
         let mut tx = self.begin_read().await?;
-        load(&mut tx, name).await
+        let (loaded, pending) =
+            load_reading_cache(&mut tx, name, FixtureSource::CacheIfCurrent).await?;
+        if let Some(save) = pending {
+            self.note_fixture_rows(save);
+        }
+        Ok(loaded)
     }
 
     /// The tournament with id `id` (`None`: no such tournament), as
@@ -1490,6 +1496,37 @@ async fn ratings(conn: &mut impl AsConn) -> Result<(HashMap<i64, f64>, Vec<Ratin
 }
 
 pub(super) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTournament> {
+    Ok(
+        load_reading_cache(conn, name, FixtureSource::CacheIfCurrent)
+            .await?
+            .0,
+    )
+}
+
+/// [`load`] from the match tables themselves, never the fixture cache (`verify`).
+pub(super) async fn load_from_tables(
+    conn: &mut impl AsConn,
+    name: &str,
+) -> Result<LoadedTournament> {
+    Ok(load_reading_cache(conn, name, FixtureSource::Tables)
+        .await?
+        .0)
+}
+
+/// Where [`load_reading_cache`] reads a tournament's match and bye rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FixtureSource {
+    CacheIfCurrent,
+    Tables,
+}
+
+/// [`load`], and the fixture rows read from the tables when the cache was not
+/// current, for the caller to keep once its transaction is over.
+async fn load_reading_cache(
+    conn: &mut impl AsConn,
+    name: &str,
+    source: FixtureSource,
+) -> Result<(LoadedTournament, Option<PendingSave>)> {
     let Some(row) = find_tournament(conn, name).await? else {
         let names: Vec<String> = query_scalar("SELECT name FROM tournaments")
             .fetch_all(&mut *conn)
@@ -1499,10 +1536,11 @@ pub(super) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTou
             like: crate::names::closest(name, &names).map(str::to_string),
         });
     };
-    load_row(conn, row).await
+    load_row(conn, row, source).await
 }
 
-/// The tournament of that id, if there is one.
+/// The tournament of that id, if there is one (its fixture rows from the cache when
+/// current, else from the tables; a cache found stale is left for a command to save).
 pub(super) async fn load_by_id(
     conn: &mut impl AsConn,
     id: i64,
@@ -1512,12 +1550,18 @@ pub(super) async fn load_by_id(
         .fetch_optional(&mut *conn)
         .await?;
     match row.as_ref().map(TournamentRow::from_row).transpose()? {
-        Some(row) => Ok(Some(load_row(conn, row).await?)),
+        Some(row) => Ok(Some(
+            load_row(conn, row, FixtureSource::CacheIfCurrent).await?.0,
+        )),
         None => Ok(None),
     }
 }
 
-async fn load_row(conn: &mut impl AsConn, row: TournamentRow) -> Result<LoadedTournament> {
+async fn load_row(
+    conn: &mut impl AsConn,
+    row: TournamentRow,
+    source: FixtureSource,
+) -> Result<(LoadedTournament, Option<PendingSave>)> {
     let tid = row.id;
     let entrant_rows = query(
         "SELECT tp.player_id, p.name, tp.seed_no, tp.withdrawn_after, tp.rating
@@ -1554,6 +1598,67 @@ async fn load_row(conn: &mut impl AsConn, row: TournamentRow) -> Result<LoadedTo
         });
     }
     let games_form = row.match_form.starts_with("games:");
+    let (rows, pending) = match source {
+        FixtureSource::CacheIfCurrent => fixture_rows(conn, tid, games_form).await?,
+        FixtureSource::Tables => (fixture_rows_from_tables(conn, tid, games_form).await?, None),
+    };
+    let (fixtures, mut boards) = fixtures_of(&rows, games_form)?;
+    boards.sort_by_key(|b| (b.round, b.board));
+    let requested_byes = requested_byes(conn, tid).await?;
+    let tournament = Tournament {
+        name: row.name.clone(),
+        variant: row.variant.clone(),
+        format: row.format,
+        rounds: row.rounds,
+        points: row.points_scheme()?,
+        tiebreaks: row.tiebreak_list()?,
+        entrants,
+        fixtures,
+        pairing_system: row.pairing_system,
+        manual_rounds: super::rounds::manual_rounds(conn, tid).await?,
+        requested_byes,
+    };
+    let engines = engine_levels(conn, row.id).await?;
+    Ok((
+        LoadedTournament {
+            row,
+            tournament,
+            boards,
+            engines,
+        },
+        pending,
+    ))
+}
+
+/// Tournament `tid`'s match and bye rows: from the fixture cache if it is current,
+/// otherwise from the tables (then also to be saved, see [`fixture_cache`]).
+async fn fixture_rows(
+    conn: &mut impl AsConn,
+    tid: i64,
+    games_form: bool,
+) -> Result<(FixtureRows, Option<PendingSave>)> {
+    let cache = fixture_cache::read(&mut *conn, tid).await?;
+    if let Some(CacheState {
+        rows: Some(rows), ..
+    }) = cache
+    {
+        return Ok((rows, None));
+    }
+    let rows = fixture_rows_from_tables(conn, tid, games_form).await?;
+    let pending = cache.map(|c| PendingSave {
+        tournament_id: tid,
+        revision: c.revision,
+        body: rows.encode(),
+    });
+    Ok((rows, pending))
+}
+
+/// Tournament `tid`'s match and bye rows as the tables hold them.
+pub(crate) async fn fixture_rows_from_tables(
+    conn: &mut impl AsConn,
+    tid: i64,
+    games_form: bool,
+) -> Result<FixtureRows> {
     // A games:N match's seeds are its games' sums; otherwise the last hand's.
     let match_rows = query(
         "SELECT m.id, m.round, m.south_id, m.north_id, m.winner, m.final_south, m.final_north,
@@ -1582,13 +1687,38 @@ async fn load_row(conn: &mut impl AsConn, row: TournamentRow) -> Result<LoadedTo
     .bind(games_form)
     .fetch_all(&mut *conn)
     .await?;
-    let mut fixtures = Vec::new();
-    let mut boards = Vec::new();
+    let mut rows = FixtureRows::default();
+    for r in &match_rows {
+        rows.push_match(r)?;
+    }
+    rows.byes = query(
+        "SELECT round, board, player_id FROM tournament_byes WHERE tournament_id = $1
+         ORDER BY round, board",
+    )
+    .bind(tid)
+    .fetch_all(&mut *conn)
+    .await?
+    .iter()
+    .map(|r| {
+        Ok(ByeRowData {
+            round: r.try_get("round")?,
+            board: r.try_get("board")?,
+            player_id: r.try_get("player_id")?,
+        })
+    })
+    .collect::<Result<_, sqlx::Error>>()?;
+    Ok(rows)
+}
+
+/// The fixtures and boards of a tournament's rows, in round and board order.
+fn fixtures_of(rows: &FixtureRows, games_form: bool) -> Result<(Vec<Fixture>, Vec<BoardRow>)> {
+    let mut fixtures = Vec::with_capacity(rows.matches.len() + rows.byes.len());
+    let mut boards = Vec::with_capacity(fixtures.capacity());
     let mut last_round = 0;
     let mut board = 0;
-    for r in &match_rows {
-        let id: i64 = r.try_get("id")?;
-        let round = r.try_get::<Option<i64>>("round")?.unwrap_or(0);
+    for r in &rows.matches {
+        let id = r.id;
+        let round = r.round.unwrap_or(0);
         if round < 1 {
             return Err(corrupt(format!("tournament match {id} has no round")));
         }
@@ -1598,54 +1728,38 @@ async fn load_row(conn: &mut impl AsConn, row: TournamentRow) -> Result<LoadedTo
             board = 0;
         }
         board += 1;
-        let winner: Option<String> = r.try_get("winner")?;
         // A games:N match's hands keep their scores as entered; a corrected one's
         // result is the correction's.
         let seeds = if games_form {
-            match (
-                r.try_get::<Option<i64>>("corrected_south")?,
-                r.try_get::<Option<i64>>("corrected_north")?,
-            ) {
+            match (r.corrected_south, r.corrected_north) {
                 (Some(s), Some(n)) => (s, n),
-                _ => (
-                    r.try_get::<i64>("sum_south")?,
-                    r.try_get::<i64>("sum_north")?,
-                ),
+                _ => (r.sum_south.unwrap_or(0), r.sum_north.unwrap_or(0)),
             }
         } else {
-            (
-                r.try_get::<Option<i64>>("final_south")?.unwrap_or(0),
-                r.try_get::<Option<i64>>("final_north")?.unwrap_or(0),
-            )
+            (r.final_south.unwrap_or(0), r.final_north.unwrap_or(0))
         };
         // The latest whole-match correction replaces the match's own closing.
-        let whole: Option<String> = r.try_get("whole_kind")?;
-        let (closing, absent_col, south_col, north_col) = match whole.as_deref() {
-            Some("absent") => (Some("forfeit".to_string()), "whole_absent", "", ""),
-            Some("void") => (Some("void".to_string()), "", "", ""),
-            Some(_) => (Some("match".to_string()), "", "whole_south", "whole_north"),
+        let (closing, absent, entered) = match rows.text(r.whole_kind) {
+            Some("absent") => (Some("forfeit"), r.whole_absent, (None, None)),
+            Some("void") => (Some("void"), 0, (None, None)),
+            Some(_) => (Some("match"), 0, (r.whole_south, r.whole_north)),
             None => (
-                r.try_get::<Option<String>>("closing")?,
-                "absent",
-                "closing_south",
-                "closing_north",
+                rows.text(r.closing),
+                r.absent,
+                (r.closing_south, r.closing_north),
             ),
         };
         // A whole-match result's seeds are the entered ones (none given: unknown, 0-0).
-        let seeds = match closing.as_deref() {
-            Some("match") => (
-                r.try_get::<Option<i64>>(south_col)?.unwrap_or(0),
-                r.try_get::<Option<i64>>(north_col)?.unwrap_or(0),
-            ),
+        let seeds = match closing {
+            Some("match") => (entered.0.unwrap_or(0), entered.1.unwrap_or(0)),
             _ => seeds,
         };
-        let result = match (winner.as_deref(), closing.as_deref()) {
+        let result = match (rows.text(r.winner), closing) {
             (None, _) => None,
             (Some(_), Some("void")) => Some(MatchResult::forfeited(crate::matches::Absent::Both)),
             (Some(_), Some("forfeit")) => {
-                let absent: Option<String> = r.try_get(absent_col)?;
-                let absent = absent
-                    .as_deref()
+                let absent = rows
+                    .text(absent)
                     .and_then(crate::matches::Absent::parse)
                     .ok_or_else(|| {
                         corrupt(format!("match {id}: forfeit without who was absent"))
@@ -1665,58 +1779,33 @@ async fn load_row(conn: &mut impl AsConn, row: TournamentRow) -> Result<LoadedTo
         let pairing = Pairing {
             round,
             board,
-            south: r.try_get("south_id")?,
-            north: Some(r.try_get("north_id")?),
+            south: r.south_id,
+            north: Some(r.north_id),
         };
         boards.push(board_row(
             &pairing,
             Some(id),
             result.is_some(),
-            r.try_get("hands_played")?,
-            r.try_get::<i64>("seed")? as u64,
-            (r.try_get("south_engine")?, r.try_get("north_engine")?),
+            r.hands_played,
+            r.seed as u64,
+            (
+                rows.text(r.south_engine).map(str::to_string),
+                rows.text(r.north_engine).map(str::to_string),
+            ),
         ));
         fixtures.push(Fixture { pairing, result });
     }
-    let bye_rows = query(
-        "SELECT round, board, player_id FROM tournament_byes WHERE tournament_id = $1
-         ORDER BY round, board",
-    )
-    .bind(tid)
-    .fetch_all(&mut *conn)
-    .await?;
-    for r in &bye_rows {
+    for r in &rows.byes {
         let pairing = Pairing {
-            round: r.try_get::<i64>("round")? as u32,
-            board: r.try_get::<i64>("board")? as u32,
-            south: r.try_get("player_id")?,
+            round: r.round as u32,
+            board: r.board as u32,
+            south: r.player_id,
             north: None,
         };
         boards.push(board_row(&pairing, None, true, 0, 0, (None, None)));
         fixtures.push(Fixture::pending(pairing));
     }
-    boards.sort_by_key(|b| (b.round, b.board));
-    let requested_byes = requested_byes(conn, tid).await?;
-    let tournament = Tournament {
-        name: row.name.clone(),
-        variant: row.variant.clone(),
-        format: row.format,
-        rounds: row.rounds,
-        points: row.points_scheme()?,
-        tiebreaks: row.tiebreak_list()?,
-        entrants,
-        fixtures,
-        pairing_system: row.pairing_system,
-        manual_rounds: super::rounds::manual_rounds(conn, tid).await?,
-        requested_byes,
-    };
-    let engines = engine_levels(conn, row.id).await?;
-    Ok(LoadedTournament {
-        row,
-        tournament,
-        boards,
-        engines,
-    })
+    Ok((fixtures, boards))
 }
 
 /// The byes outside the pairing of tournament `tid` (`tournament_requested_byes`).

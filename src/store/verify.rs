@@ -29,6 +29,7 @@ use sqlx::sqlite::SqliteConnection;
 
 use super::sql::{AsConn, Row, Tx, query, query_scalar};
 
+use super::fixture_cache::{self, CacheState};
 use super::tournaments::LoadedTournament;
 use super::{MATCH_SELECT, MatchRow, Result, Store, name_key};
 use crate::ai::{EnginePlayer, Level};
@@ -114,6 +115,16 @@ impl Store {
     /// differs is in the report. Engine decisions of the levels `hard`, `max` and
     /// `perfect` (up to millions of nodes a move) are recomputed only when `deep`.
     pub async fn verify(&self, deep: bool) -> Result<VerifyReport> {
+        self.verify_with_progress(deep, |_, _| {}).await
+    }
+
+    /// [`Store::verify`], calling `progress(checked, total)` as matches are replayed
+    /// (a large database takes seconds to minutes).
+    pub async fn verify_with_progress(
+        &self,
+        deep: bool,
+        mut progress: impl FnMut(u64, u64),
+    ) -> Result<VerifyReport> {
         let mut tx = self.begin_read().await?;
         let mut report = VerifyReport::default();
         // PostgreSQL keeps its pages checked and its foreign keys enforced itself; an
@@ -132,10 +143,12 @@ impl Store {
             .fetch_all(&mut tx)
             .await?;
         let mut replayed = HashMap::new();
-        for id in ids {
+        let total = ids.len() as u64;
+        for (done, id) in ids.into_iter().enumerate() {
             if let Some(r) = verify_match(&mut tx, id, deep, &mut report).await? {
                 replayed.insert(id, r);
             }
+            progress(done as u64 + 1, total);
         }
         verify_tournaments(&mut tx, &replayed, &mut report).await?;
         Ok(report)
@@ -975,6 +988,7 @@ async fn verify_tournaments(
                 ));
             }
         }
+        fixture_cache_check(conn, tid, &match_form, &mut found).await?;
         if found.is_empty()
             && let Some(loaded) =
                 standings_check(conn, &name, &match_form, &by_pairing, replayed, &mut found).await?
@@ -995,6 +1009,35 @@ async fn verify_tournaments(
     Ok(())
 }
 
+/// A fixture cache that says it is current must hold what the match tables hold
+/// (the triggers that mark it stale were bypassed otherwise).
+async fn fixture_cache_check(
+    conn: &mut impl AsConn,
+    tid: i64,
+    match_form: &str,
+    found: &mut Vec<(Option<i64>, String)>,
+) -> Result<()> {
+    let Some(CacheState {
+        revision,
+        rows: Some(cached),
+    }) = fixture_cache::read(&mut *conn, tid).await?
+    else {
+        return Ok(());
+    };
+    let games_form = match_form.starts_with("games:");
+    let tables = super::tournaments::fixture_rows_from_tables(conn, tid, games_form).await?;
+    if cached != tables {
+        found.push((
+            None,
+            format!(
+                "the fixture cache (revision {revision}), which standings and exports read, \
+                 differs from the match records; the records are what counts"
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// The tournament as the store loads it (standings from the stored match results)
 /// against the same tournament with every result taken from the replay. Returns the
 /// loaded tournament when it loads, its rounds are consistent and every match replays.
@@ -1006,7 +1049,7 @@ async fn standings_check(
     replayed: &HashMap<i64, Replayed>,
     found: &mut Vec<(Option<i64>, String)>,
 ) -> Result<Option<LoadedTournament>> {
-    let loaded = match super::tournaments::load(conn, name).await {
+    let loaded = match super::tournaments::load_from_tables(conn, name).await {
         Ok(l) => l,
         Err(e) => {
             found.push((None, format!("cannot be loaded: {e}")));

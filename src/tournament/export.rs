@@ -370,7 +370,7 @@ pub fn markdown(t: &Tournament) -> String {
     for r in &s.rows {
         let _ = write!(
             out,
-            "| {} | {}{} | {:.0} | {} | {} | {} | {} | {} |",
+            "| {} | {}{} | {:.0} | {:#} | {} | {} | {} | {} |",
             r.place_text(),
             md_escape(&r.name),
             if r.withdrawn { " (withdrawn)" } else { "" },
@@ -382,7 +382,7 @@ pub fn markdown(t: &Tournament) -> String {
             r.losses
         );
         for v in &r.tiebreaks {
-            let _ = write!(out, " {v} |");
+            let _ = write!(out, " {v:#} |");
         }
         out.push('\n');
     }
@@ -400,7 +400,7 @@ pub fn markdown(t: &Tournament) -> String {
         for j in 0..x.players.len() {
             let _ = write!(out, " {} |", cross_cell(&x, i, j, false));
         }
-        let _ = writeln!(out, " {} |", p.points);
+        let _ = writeln!(out, " {:#} |", p.points);
     }
     out.push_str("\n## Rounds\n");
     for round in 1..=t.current_round() {
@@ -480,7 +480,7 @@ pub fn html(t: &Tournament) -> String {
     for r in &s.rows {
         let _ = write!(
             out,
-            "<tr{}><td>{}</td><td class=\"name\">{}{}</td><td>{:.0}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>",
+            "<tr{}><td>{}</td><td class=\"name\">{}{}</td><td>{:.0}</td><td>{:#}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>",
             if r.withdrawn {
                 " class=\"withdrawn\""
             } else {
@@ -497,7 +497,7 @@ pub fn html(t: &Tournament) -> String {
             r.losses
         );
         for v in &r.tiebreaks {
-            let _ = write!(out, "<td>{v}</td>");
+            let _ = write!(out, "<td>{v:#}</td>");
         }
         out.push_str("</tr>\n");
     }
@@ -520,7 +520,7 @@ pub fn html(t: &Tournament) -> String {
                 let _ = write!(out, "<td class=\"c\">{}</td>", cross_cell(&x, i, j, false));
             }
         }
-        let _ = writeln!(out, "<td>{}</td></tr>", p.points);
+        let _ = writeln!(out, "<td>{:#}</td></tr>", p.points);
     }
     out.push_str("</tbody>\n</table>\n<h2>Rounds</h2>\n");
     for round in 1..=t.current_round() {
@@ -840,7 +840,10 @@ mod tests {
         let t = small();
         let md = markdown(&t);
         assert!(md.starts_with("# Club \\<Spring\\> \"Open\", 2026\n"));
-        assert!(md.contains("| 2 | P1 | 2000 | 1.5 | 2 | 1 | 1 | 0 | 0.5 | 1.75 | 1 | 12 |"));
+        assert!(
+            md.contains("| 2 | P1 | 2000 | 1½ | 2 | 1 | 1 | 0 | ½ | 1¾ | 1 | 12 |"),
+            "{md}"
+        );
         assert!(md.contains("Ama, \"Kofi\" \\| \\<b\\>"));
         assert!(md.contains("### Round 2"));
         let html = html(&t);

@@ -515,7 +515,9 @@ impl std::iter::Sum for Points {
 }
 
 impl fmt::Display for Points {
-    /// Shortest exact decimal: `1`, `0.5`, `12.25`, `-1.5`.
+    /// Shortest exact decimal: `1`, `0.5`, `12.25`, `-1.5` (for files and programs).
+    /// The alternate form (`{:#}`) is for people, as tables print points: halves and
+    /// quarters as fractions, `2½`, `½`, `¾`, `-1½`; other fractions as decimals.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let sign = if self.0 < 0 { "-" } else { "" };
         let v = self.0.unsigned_abs();
@@ -524,6 +526,22 @@ impl fmt::Display for Points {
         let frac = v % unit; // in 1/2000
         if frac == 0 {
             return f.pad(&format!("{sign}{whole}"));
+        }
+        if f.alternate() {
+            let glyph = match frac * 4 / unit {
+                _ if frac * 4 % unit != 0 => None,
+                1 => Some('¼'),
+                2 => Some('½'),
+                _ => Some('¾'),
+            };
+            if let Some(g) = glyph {
+                let whole = if whole == 0 {
+                    String::new()
+                } else {
+                    whole.to_string()
+                };
+                return f.pad(&format!("{sign}{whole}{g}"));
+            }
         }
         // 1/2000 = 0.0005: four decimals are always exact.
         let mut digits = format!("{:04}", frac * 10_000 / unit);
@@ -1001,6 +1019,23 @@ pub enum TournamentError {
 
 #[cfg(test)]
 pub(crate) mod testutil;
+
+#[cfg(test)]
+mod points_for_people {
+    use super::Points;
+
+    #[test]
+    fn people_read_halves_and_quarters_as_fractions_files_as_decimals() {
+        let p = |s: &str| s.parse::<Points>().unwrap();
+        let shown: Vec<String> = ["2.5", "0.5", "0.75", "1.25", "3", "0", "-1.5", "0.1"]
+            .iter()
+            .map(|v| format!("{:#}", p(v)))
+            .collect();
+        assert_eq!(shown, ["2½", "½", "¾", "1¼", "3", "0", "-1½", "0.1"]);
+        assert_eq!(format!("{}", p("2.5")), "2.5");
+        assert_eq!(format!("{:>4}|", format!("{:#}", p("0.5"))), "   ½|");
+    }
+}
 
 #[cfg(test)]
 mod tests {

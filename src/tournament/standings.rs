@@ -97,30 +97,56 @@ impl PlayerRound {
 
 /// Every entrant's rounds (see [`PlayerRound`]), in round order.
 pub(crate) fn player_rounds(t: &Tournament) -> HashMap<EntrantId, Vec<PlayerRound>> {
-    let mut rounds: Vec<u32> = t
-        .fixtures
-        .iter()
-        .map(|f| f.pairing.round)
-        .chain(t.recorded_byes().map(|b| b.round))
-        .collect();
-    rounds.sort_unstable();
-    rounds.dedup();
-    let mut by_round: HashMap<(u32, EntrantId), &super::Fixture> = HashMap::new();
-    for f in &t.fixtures {
-        for id in std::iter::once(f.pairing.south).chain(f.pairing.north) {
-            by_round.insert((f.pairing.round, id), f);
-        }
-    }
     let byes: HashMap<(u32, EntrantId), GameOutcome> = t
         .recorded_byes()
         .map(|b| ((b.round, b.player), b.points.outcome()))
         .collect();
+    let last_round = t
+        .fixtures
+        .iter()
+        .map(|f| f.pairing.round)
+        .chain(byes.keys().map(|&(r, _)| r))
+        .max()
+        .unwrap_or(0) as usize;
+    let mut paired = vec![false; last_round + 1];
+    for f in &t.fixtures {
+        paired[f.pairing.round as usize] = true;
+    }
+    for &(r, _) in byes.keys() {
+        paired[r as usize] = true;
+    }
+    // Each entrant's fixtures by round (a list per entrant, not one map of every
+    // (round, player): a 100,000-match tournament is read in milliseconds).
+    let position: HashMap<EntrantId, usize> = t
+        .entrants
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.id, i))
+        .collect();
+    let mut fixtures_of: Vec<Vec<&super::Fixture>> = vec![Vec::new(); t.entrants.len()];
+    for f in &t.fixtures {
+        for id in std::iter::once(f.pairing.south).chain(f.pairing.north) {
+            if let Some(&i) = position.get(&id) {
+                fixtures_of[i].push(f);
+            }
+        }
+    }
     t.entrants
         .iter()
-        .map(|e| {
-            let mut out = Vec::with_capacity(rounds.len());
-            for &r in &rounds {
-                match by_round.get(&(r, e.id)) {
+        .zip(&mut fixtures_of)
+        .map(|(e, fs)| {
+            // Stable: of two fixtures of one round, the later counts.
+            fs.sort_by_key(|f| f.pairing.round);
+            let mut fs = fs.iter().peekable();
+            let mut out = Vec::with_capacity(last_round);
+            for r in (1..=last_round as u32).filter(|&r| paired[r as usize]) {
+                let mut this_round = None;
+                while let Some(f) = fs.next_if(|f| f.pairing.round <= r) {
+                    if f.pairing.round == r {
+                        this_round = Some(*f);
+                    }
+                }
+                match this_round {
                     Some(f) => {
                         let Some(o) = f.outcome_for(e.id) else {
                             continue; // pending

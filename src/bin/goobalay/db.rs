@@ -41,6 +41,9 @@ async fn with_existing_store<T>(
         .await
         .with_context(|| format!("cannot open database {}", shown(path)))?;
     let result = f(&store).await;
+    if result.is_ok() {
+        store.keep_caches().await;
+    }
     store.close().await;
     result
 }
@@ -104,6 +107,9 @@ async fn with_new_store<T>(
         .into_temp_path();
     let store = Store::open(&temp).await.with_context(cannot)?;
     let result = f(&store).await;
+    if result.is_ok() {
+        store.keep_caches().await;
+    }
     store.close().await;
     // A closed pipe stops the printing, not what was stored before it: the new
     // database is kept, then the error ends the command quietly.
@@ -184,6 +190,9 @@ fn with_store_reading<T>(
         };
         let store = opened.with_context(|| format!("cannot open database {}", shown(&path)))?;
         let result = f(&store).await;
+        if result.is_ok() {
+            store.keep_caches().await;
+        }
         store.close().await;
         result
     })

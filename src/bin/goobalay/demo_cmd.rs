@@ -118,7 +118,11 @@ pub fn demo(db: Option<PathBuf>, a: DemoArgs) -> anyhow::Result<ExitCode> {
         outln!("{}", summary.message);
         outln!();
         let loaded = store.load_tournament(&name).await?;
-        crate::tournament_cmd::print_standings(&loaded, Format::Table)?;
+        crate::tournament_cmd::print_standings(
+            &loaded,
+            Format::Table,
+            crate::tournament_cmd::Layout::Narrow,
+        )?;
         // The match with the most hands, and its shortest hand.
         let longest = loaded
             .boards

@@ -21,7 +21,9 @@ use goobalay::tournament::export::{self, ExportFormat};
 use goobalay::tournament::{Format as TFormat, PointsScheme, Tiebreak, Tournament};
 use indicatif::{ProgressBar, ProgressStyle};
 use tabled::builder::Builder;
-use tabled::settings::Style;
+use tabled::settings::object::Columns;
+use tabled::settings::style::HorizontalLine;
+use tabled::settings::{Modify, Padding, Style, Width};
 
 use crate::args::{Format, RecordFormat, VariantArgs};
 use crate::db::{csv_field, local, print_json, with_store, with_store_read};
@@ -46,8 +48,8 @@ pub enum TournamentCommand {
     /// Play every pending match between engine players, pairing further rounds as
     /// they become pairable (resumable: each match is stored in its own transaction).
     Run(RunArgs),
-    /// Standings with tiebreaks.
-    Standings(ViewArgs),
+    /// Standings with tiebreaks (in 80 columns; --wide: every column in full).
+    Standings(StandingsArgs),
     /// The crosstable: every player's result against every other.
     Crosstable(ViewArgs),
     /// Rounds and results.
@@ -265,6 +267,23 @@ pub struct ViewArgs {
     /// Output: table (for a person, the default), json or csv.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+}
+
+#[derive(Args, Debug)]
+pub struct StandingsArgs {
+    #[command(flatten)]
+    pub view: ViewArgs,
+    /// The table with full column names, names never shortened (wider than 80 columns).
+    #[arg(long)]
+    pub wide: bool,
+}
+
+/// How wide a standings table may be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// Short column names, names shortened to fit 80 columns.
+    Narrow,
+    Wide,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -495,13 +514,14 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             outln!("{}", summary.message);
             if summary.finished && summary.played > 0 {
                 let loaded = store.load_tournament(&a.name).await?;
-                print_standings(&loaded, Format::Table)?;
+                print_standings(&loaded, Format::Table, Layout::Narrow)?;
             }
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Standings(a) => with_store_read(db, async |store| {
-            let loaded = store.load_tournament(&a.name).await?;
-            print_standings(&loaded, a.format)?;
+            let loaded = store.load_tournament(&a.view.name).await?;
+            let layout = if a.wide { Layout::Wide } else { Layout::Narrow };
+            print_standings(&loaded, a.view.format, layout)?;
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Crosstable(a) => with_store_read(db, async |store| {
@@ -842,7 +862,14 @@ pub async fn run_engines(
     })
 }
 
-pub fn print_standings(loaded: &LoadedTournament, format: Format) -> anyhow::Result<()> {
+/// The width a standings table keeps to unless `--wide`.
+const TERMINAL_COLUMNS: usize = 80;
+
+pub fn print_standings(
+    loaded: &LoadedTournament,
+    format: Format,
+    layout: Layout,
+) -> anyhow::Result<()> {
     let s = loaded.tournament.standings();
     let rating_label = loaded.row.rating_label();
     match format {
@@ -868,20 +895,33 @@ pub fn print_standings(loaded: &LoadedTournament, format: Format) -> anyhow::Res
                 }
             );
             let knockout = t.format == TFormat::Knockout;
+            let wide = layout == Layout::Wide;
+            // The rating's own name ("Elo (tihbat)") heads a wide table; a narrow one
+            // says "Elo" and the legend says which.
+            let rating_header = if wide {
+                rating_label.as_str()
+            } else {
+                rating_label.split(" (").next().unwrap_or("rating")
+            };
             let mut b = Builder::default();
-            let mut header: Vec<String> = [
-                "#",
-                "name",
-                rating_label.as_str(),
-                "points",
-                "played",
-                "W",
-                "D",
-                "L",
-                "byes",
-            ]
+            let mut header: Vec<String> = if wide {
+                vec![
+                    "#",
+                    "name",
+                    rating_header,
+                    "points",
+                    "played",
+                    "W",
+                    "D",
+                    "L",
+                    "byes",
+                ]
+            } else {
+                vec!["#", "name", rating_header, "Pts", "G", "W", "D", "L", "Bye"]
+            }
+            .into_iter()
             .map(String::from)
-            .to_vec();
+            .collect();
             if knockout {
                 header.push("reached".into());
             }
@@ -893,10 +933,14 @@ pub fn print_standings(loaded: &LoadedTournament, format: Format) -> anyhow::Res
                     format!(
                         "{}{}",
                         r.name,
-                        if r.withdrawn { " (withdrawn)" } else { "" }
+                        match (r.withdrawn, wide) {
+                            (false, _) => "",
+                            (true, true) => " (withdrawn)",
+                            (true, false) => " (w)",
+                        }
                     ),
                     format!("{:.0}", r.rating),
-                    r.points.to_string(),
+                    format!("{:#}", r.points),
                     r.played.to_string(),
                     r.wins.to_string(),
                     r.draws.to_string(),
@@ -908,20 +952,68 @@ pub fn print_standings(loaded: &LoadedTournament, format: Format) -> anyhow::Res
                 }
                 rec.extend(r.tiebreaks.iter().map(|v| {
                     if v.value.is_some() {
-                        v.to_string()
+                        format!("{v:#}")
                     } else {
                         "-".to_string()
                     }
                 }));
                 b.push_record(rec);
             }
-            outln!("{}", b.build().with(Style::rounded()));
-            outln!("{rating_label}: each player's rating when seeded (round 1, or a late entry)");
-            outln!(
-                "played: games played (byes and forfeits not counted); W D L: won, drawn, lost; byes: of every kind"
-            );
+            if wide {
+                outln!("{}", b.build().with(Style::rounded()));
+            } else {
+                // One space between columns, a rule under the header: a dozen
+                // columns fit 80 with names of a dozen letters; longer names are
+                // shortened (with "…") to fit, the full ones are in --wide.
+                let mut table = b.build();
+                table
+                    .with(
+                        Style::psql()
+                            .vertical(' ')
+                            .horizontals([(1, HorizontalLine::new('─').intersection('─'))]),
+                    )
+                    .with(Padding::new(0, 1, 0, 0));
+                let excess = table.total_width().saturating_sub(TERMINAL_COLUMNS);
+                let longest = s
+                    .rows
+                    .iter()
+                    .map(|r| table_width_of(&r.name) + if r.withdrawn { 4 } else { 0 })
+                    .max()
+                    .unwrap_or(0)
+                    .max(4);
+                if excess > 0 {
+                    let keep = longest.saturating_sub(excess).max(8);
+                    table
+                        .with(Modify::new(Columns::one(1)).with(Width::truncate(keep).suffix("…")));
+                }
+                for line in table.to_string().lines() {
+                    outln!("{}", line.trim_end());
+                }
+            }
+            if wide {
+                outln!(
+                    "{rating_label}: each player's rating when seeded (round 1, or a late entry)"
+                );
+                outln!(
+                    "played: games played (byes and forfeits not counted); W D L: won, drawn, lost; byes: of every kind"
+                );
+            } else {
+                outln!("{rating_header}: {rating_label} when seeded (round 1, or a late entry)");
+                outln!("Pts: points; G: games played (byes and forfeits not counted)");
+                outln!("W D L: won, drawn, lost; Bye: byes of every kind");
+                if s.rows.iter().any(|r| r.withdrawn) {
+                    outln!("(w): withdrawn");
+                }
+            }
             for tb in &s.tiebreaks {
-                outln!("{}: {}", tb.short(), tb.explanation());
+                let line = format!("{}: {}", tb.short(), tb.explanation());
+                if wide {
+                    outln!("{line}");
+                } else {
+                    for part in wrapped(&line, TERMINAL_COLUMNS, "  ") {
+                        outln!("{part}");
+                    }
+                }
             }
             if s.rows.iter().any(|r| r.shared) {
                 outln!("=: tied on points and every tiebreak (listed by starting rank)");
@@ -929,6 +1021,30 @@ pub fn print_standings(loaded: &LoadedTournament, format: Format) -> anyhow::Res
         }
     }
     Ok(())
+}
+
+/// `text` broken at spaces into lines of at most `width` columns (a longer word
+/// stays whole), the lines after the first starting with `indent`.
+fn wrapped(text: &str, width: usize, indent: &str) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in text.split(' ') {
+        let line = lines.last_mut().expect("never empty");
+        let fits = table_width_of(line) + 1 + table_width_of(word) <= width;
+        if line.trim().is_empty() || fits {
+            if !line.trim().is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        } else {
+            lines.push(format!("{indent}{word}"));
+        }
+    }
+    lines
+}
+
+/// How many terminal columns `text` takes.
+fn table_width_of(text: &str) -> usize {
+    tabled::grid::util::string::get_text_width(text)
 }
 
 fn print_crosstable(t: &Tournament, format: Format) -> anyhow::Result<()> {
@@ -955,7 +1071,7 @@ fn print_crosstable(t: &Tournament, format: Format) -> anyhow::Result<()> {
                             .join(" ")
                     });
                 }
-                rec.push(p.points.to_string());
+                rec.push(format!("{:#}", p.points));
                 b.push_record(rec);
             }
             outln!("{}", b.build().with(Style::rounded()));
@@ -1152,5 +1268,23 @@ fn status_word(loaded: &LoadedTournament) -> &str {
         "finished (closed)"
     } else {
         loaded.row.status.as_str()
+    }
+}
+
+#[cfg(test)]
+mod wrap_tests {
+    use super::wrapped;
+
+    #[test]
+    fn a_legend_line_is_broken_at_spaces_within_the_width() {
+        assert_eq!(
+            wrapped("BH: Buchholz, the opponents' points added up", 20, "  "),
+            ["BH: Buchholz, the", "  opponents' points", "  added up"]
+        );
+        assert_eq!(wrapped("short", 20, "  "), ["short"]);
+        assert_eq!(
+            wrapped("a longerthanwidthword b", 8, " "),
+            ["a", " longerthanwidthword", " b"]
+        );
     }
 }

@@ -27,7 +27,25 @@ pub struct VerifyArgs {
 
 pub fn run(db: Option<PathBuf>, a: VerifyArgs) -> anyhow::Result<ExitCode> {
     // Auditing never creates a database where there was none.
-    let report = with_store_audit(db, async |store| Ok(store.verify(a.deep).await?))?;
+    // On a terminal, a bar on stderr while matches are replayed (indicatif draws
+    // nothing when stderr is not a terminal).
+    let bar = indicatif::ProgressBar::new(0);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40.cyan/blue} {pos}/{len} matches replayed  {elapsed} (eta {eta})",
+        )
+        .expect("valid template"),
+    );
+    let report = with_store_audit(db, async |store| {
+        Ok(store
+            .verify_with_progress(a.deep, |done, total| {
+                bar.set_length(total);
+                bar.set_position(done);
+            })
+            .await?)
+    });
+    bar.finish_and_clear();
+    let report = report?;
     match a.format {
         Format::Json => print_json(&report)?,
         Format::Csv => {

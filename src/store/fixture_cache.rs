@@ -1,0 +1,351 @@
+//! The fixture cache: a tournament's match and bye rows, as the loader reads them,
+//! kept in one compact value per tournament (table `fixture_cache`), so that a
+//! tournament read again and again without a change in between (the standings on the
+//! room's screen, on phones, at the desk) costs one row instead of one per match.
+//!
+//! It holds no record and decides nothing: the rows are turned into fixtures by the
+//! same code whether they come from the tables or from the cache. The database
+//! itself raises `fixture_cache.revision` (triggers of migration 20261202400000)
+//! whenever anything the rows are read from is written: a match, a hand, a closing,
+//! a correction, a bye. A body is used only while it was made at the current
+//! revision and in the current [`FORMAT`]; otherwise the tables are read and the
+//! body made again. A body is saved when the command that read it has succeeded
+//! ([`Store::keep_caches`]), outside the reader's transaction, only if the revision
+//! is still the one it was read at; a save that fails (a busy or read-only
+//! database) costs nothing but the next read's time.
+
+use serde::{Deserialize, Serialize};
+
+use super::sql::{AsConn, Row, query};
+use super::{Store, StoreError};
+
+/// The layout of a body: the first byte of each. Raise it whenever
+/// [`MatchRowData`] or [`ByeRowData`] changes (a test pins the encoding).
+pub(crate) const FORMAT: u8 = 1;
+
+/// A text column's value, as an index into [`FixtureRows::texts`] (0: NULL): the
+/// few texts of these columns (winners, engine levels, closing kinds) are kept once
+/// per tournament, not once per match.
+pub(crate) type Text = u32;
+
+/// One tournament match as the loader reads it: the columns of its query.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct MatchRowData {
+    pub id: i64,
+    pub round: Option<i64>,
+    pub south_id: i64,
+    pub north_id: i64,
+    pub winner: Text,
+    pub final_south: Option<i64>,
+    pub final_north: Option<i64>,
+    pub hands_played: i64,
+    pub seed: i64,
+    pub south_engine: Text,
+    pub north_engine: Text,
+    /// The match's own closing (`match_closings`).
+    pub closing: Text,
+    pub absent: Text,
+    pub closing_south: Option<i64>,
+    pub closing_north: Option<i64>,
+    /// A games:N match: the sums of its hands' scores, and the latest correction's.
+    pub sum_south: Option<i64>,
+    pub sum_north: Option<i64>,
+    pub corrected_south: Option<i64>,
+    pub corrected_north: Option<i64>,
+    /// The latest whole-match correction.
+    pub whole_kind: Text,
+    pub whole_absent: Text,
+    pub whole_south: Option<i64>,
+    pub whole_north: Option<i64>,
+}
+
+/// One bye of the pairing (`tournament_byes`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct ByeRowData {
+    pub round: i64,
+    pub board: i64,
+    pub player_id: i64,
+}
+
+/// A tournament's rows, from the tables or the cache.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct FixtureRows {
+    pub texts: Vec<String>,
+    pub matches: Vec<MatchRowData>,
+    pub byes: Vec<ByeRowData>,
+}
+
+impl FixtureRows {
+    /// The text of a [`Text`] column.
+    pub(crate) fn text(&self, t: Text) -> Option<&str> {
+        (t as usize)
+            .checked_sub(1)
+            .and_then(|i| self.texts.get(i))
+            .map(String::as_str)
+    }
+
+    fn intern(&mut self, value: Option<String>) -> Text {
+        let Some(value) = value else { return 0 };
+        let at = match self.texts.iter().position(|t| *t == value) {
+            Some(at) => at,
+            None => {
+                self.texts.push(value);
+                self.texts.len() - 1
+            }
+        };
+        at as Text + 1
+    }
+
+    /// Adds a row of the loader's match query.
+    pub(crate) fn push_match(&mut self, r: &Row) -> Result<(), sqlx::Error> {
+        let mut text = |column: &str| Ok::<_, sqlx::Error>(self.intern(r.try_get(column)?));
+        let winner = text("winner")?;
+        let south_engine = text("south_engine")?;
+        let north_engine = text("north_engine")?;
+        let closing = text("closing")?;
+        let absent = text("absent")?;
+        let whole_kind = text("whole_kind")?;
+        let whole_absent = text("whole_absent")?;
+        self.matches.push(MatchRowData {
+            id: r.try_get("id")?,
+            round: r.try_get("round")?,
+            south_id: r.try_get("south_id")?,
+            north_id: r.try_get("north_id")?,
+            winner,
+            final_south: r.try_get("final_south")?,
+            final_north: r.try_get("final_north")?,
+            hands_played: r.try_get("hands_played")?,
+            seed: r.try_get("seed")?,
+            south_engine,
+            north_engine,
+            closing,
+            absent,
+            closing_south: r.try_get("closing_south")?,
+            closing_north: r.try_get("closing_north")?,
+            sum_south: r.try_get("sum_south")?,
+            sum_north: r.try_get("sum_north")?,
+            corrected_south: r.try_get("corrected_south")?,
+            corrected_north: r.try_get("corrected_north")?,
+            whole_kind,
+            whole_absent,
+            whole_south: r.try_get("whole_south")?,
+            whole_north: r.try_get("whole_north")?,
+        });
+        Ok(())
+    }
+
+    pub(crate) fn encode(&self) -> Vec<u8> {
+        let mut body = vec![FORMAT];
+        postcard::to_io(self, &mut body).expect("writing to a Vec cannot fail");
+        body
+    }
+
+    /// `None`: a body of another format (or damaged): read the tables instead.
+    pub(crate) fn decode(body: &[u8]) -> Option<FixtureRows> {
+        let (&format, rest) = body.split_first()?;
+        if format != FORMAT {
+            return None;
+        }
+        match postcard::take_from_bytes::<FixtureRows>(rest) {
+            Ok((rows, [])) if rows.texts_in_range() => Some(rows),
+            _ => None,
+        }
+    }
+
+    fn texts_in_range(&self) -> bool {
+        let n = self.texts.len() as Text;
+        self.matches.iter().all(|m| {
+            [
+                m.winner,
+                m.south_engine,
+                m.north_engine,
+                m.closing,
+                m.absent,
+                m.whole_kind,
+                m.whole_absent,
+            ]
+            .iter()
+            .all(|&t| t <= n)
+        })
+    }
+}
+
+/// What a tournament's cache holds when read: the current revision, and the rows if
+/// the body is current.
+pub(crate) struct CacheState {
+    pub revision: i64,
+    pub rows: Option<FixtureRows>,
+}
+
+/// Reads the cache of tournament `tid` (`None`: it has no cache row, which only a
+/// database made before the cache and not migrated could lack).
+pub(crate) async fn read(
+    conn: &mut impl AsConn,
+    tid: i64,
+) -> Result<Option<CacheState>, sqlx::Error> {
+    let Some(r) =
+        query("SELECT revision, cached_revision, body FROM fixture_cache WHERE tournament_id = $1")
+            .bind(tid)
+            .fetch_optional(&mut *conn)
+            .await?
+    else {
+        return Ok(None);
+    };
+    let revision: i64 = r.try_get("revision")?;
+    let cached: Option<i64> = r.try_get("cached_revision")?;
+    let rows = if cached == Some(revision) {
+        r.try_get::<Option<Vec<u8>>>("body")?
+            .as_deref()
+            .and_then(FixtureRows::decode)
+    } else {
+        None
+    };
+    Ok(Some(CacheState { revision, rows }))
+}
+
+/// Rows read from the tables at `revision`, to be kept for the next reader.
+pub(crate) struct PendingSave {
+    pub tournament_id: i64,
+    pub revision: i64,
+    pub body: Vec<u8>,
+}
+
+impl std::fmt::Debug for PendingSave {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PendingSave")
+            .field("tournament_id", &self.tournament_id)
+            .field("revision", &self.revision)
+            .field("body", &format_args!("{} bytes", self.body.len()))
+            .finish()
+    }
+}
+
+impl Store {
+    /// Notes rows read from the tables, to be cached by [`Store::keep_caches`]
+    /// (only the latest of each tournament is kept).
+    pub(crate) fn note_fixture_rows(&self, save: PendingSave) {
+        let mut pending = self.pending_caches.lock().expect("never poisoned");
+        match pending
+            .iter_mut()
+            .find(|p| p.tournament_id == save.tournament_id)
+        {
+            Some(p) if p.revision >= save.revision => {}
+            Some(p) => *p = save,
+            None => pending.push(save),
+        }
+    }
+
+    /// Keeps the fixture rows this process has read from the tables as each
+    /// tournament's cache, where the revision is still the one they were read at.
+    /// Called once a command has succeeded (a refused command leaves the database
+    /// exactly as it was, byte for byte). Best effort: a failure (another writer
+    /// holding the database, a read-only file) is ignored, since the cache is only
+    /// ever a shortcut to what the tables hold.
+    pub async fn keep_caches(&self) {
+        let pending = std::mem::take(&mut *self.pending_caches.lock().expect("never poisoned"));
+        for save in pending {
+            let _ = self.save_fixture_cache(save).await;
+        }
+    }
+
+    async fn save_fixture_cache(&self, save: PendingSave) -> Result<(), StoreError> {
+        let mut tx = self.pool().begin_cache_write().await?;
+        query(
+            "UPDATE fixture_cache SET cached_revision = $2, body = $3
+             WHERE tournament_id = $1 AND revision = $2",
+        )
+        .bind(save.tournament_id)
+        .bind(save.revision)
+        .bind(save.body)
+        .execute(&mut tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> FixtureRows {
+        FixtureRows {
+            texts: ["south", "easy", "match", "absent", "north"]
+                .map(String::from)
+                .to_vec(),
+            matches: vec![MatchRowData {
+                id: 7,
+                round: Some(2),
+                south_id: 3,
+                north_id: 4,
+                winner: 1,
+                final_south: Some(30),
+                final_north: Some(18),
+                hands_played: 2,
+                seed: -5,
+                south_engine: 2,
+                north_engine: 0,
+                closing: 3,
+                absent: 0,
+                closing_south: Some(1),
+                closing_north: Some(0),
+                sum_south: None,
+                sum_north: None,
+                corrected_south: None,
+                corrected_north: None,
+                whole_kind: 4,
+                whole_absent: 5,
+                whole_south: None,
+                whole_north: None,
+            }],
+            byes: vec![ByeRowData {
+                round: 2,
+                board: 5,
+                player_id: 9,
+            }],
+        }
+    }
+
+    #[test]
+    fn a_body_decodes_to_the_rows_it_was_made_from() {
+        let rows = sample();
+        assert_eq!(FixtureRows::decode(&rows.encode()), Some(rows));
+        assert_eq!(
+            FixtureRows::decode(&FixtureRows::default().encode()),
+            Some(FixtureRows::default())
+        );
+    }
+
+    #[test]
+    fn a_body_of_another_format_or_damaged_is_not_used() {
+        let mut body = sample().encode();
+        body[0] = FORMAT + 1;
+        assert_eq!(FixtureRows::decode(&body), None);
+        let body = sample().encode();
+        assert_eq!(FixtureRows::decode(&body[..body.len() - 1]), None);
+        let mut longer = sample().encode();
+        longer.push(0);
+        assert_eq!(FixtureRows::decode(&longer), None);
+        assert_eq!(FixtureRows::decode(&[]), None);
+        let mut beyond = sample();
+        beyond.matches[0].winner = 6;
+        assert_eq!(FixtureRows::decode(&beyond.encode()), None);
+    }
+
+    /// The encoding is pinned: changing the rows' fields changes these bytes, and
+    /// then [`FORMAT`] must be raised (and these bytes written anew), or a database
+    /// would hand the new code a body made by the old.
+    #[test]
+    fn the_encoding_of_format_1_is_pinned() {
+        let body = sample().encode();
+        assert_eq!(FORMAT, 1, "a new format: write its bytes below");
+        assert_eq!(
+            body,
+            [
+                1, 5, 5, 115, 111, 117, 116, 104, 4, 101, 97, 115, 121, 5, 109, 97, 116, 99, 104,
+                6, 97, 98, 115, 101, 110, 116, 5, 110, 111, 114, 116, 104, 1, 14, 1, 4, 6, 8, 1, 1,
+                60, 1, 36, 4, 9, 2, 0, 3, 0, 1, 2, 1, 0, 0, 0, 0, 0, 4, 5, 0, 0, 1, 4, 10, 18
+            ]
+        );
+    }
+}
