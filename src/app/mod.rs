@@ -12,8 +12,10 @@
 
 pub mod corrections;
 pub mod matches;
+pub mod players;
 pub mod run;
 pub mod tournaments;
+pub mod views;
 
 pub use matches::{
     HumanAction, MatchRequest, Played, UndoBy, close, create_match, enter, play_engine_turns, undo,

@@ -19,6 +19,7 @@
 //! ```
 
 pub mod correction;
+pub mod replay;
 
 use serde::Serialize;
 use thiserror::Error;

@@ -12,6 +12,7 @@
 //! hand rows hold the events (arrangements, moves in notation, an entered result) from
 //! which [`crate::matches::MatchState::replay`] rebuilds the match.
 
+pub mod changes;
 pub mod copy;
 pub mod corrections;
 pub(crate) mod fixture_cache;
@@ -410,6 +411,8 @@ impl StoredMatch {
 #[derive(Clone, Debug, Default)]
 pub struct HistoryFilter {
     pub player: Option<String>,
+    /// The player by id (a page's link), instead of by name.
+    pub player_id: Option<i64>,
     pub variant: Option<String>,
     pub since: Option<DateTime<Utc>>,
     pub until: Option<DateTime<Utc>>,
@@ -559,6 +562,15 @@ impl Store {
     pub async fn player(&self, name: &str) -> Result<Option<Player>> {
         let mut conn = self.pool.acquire().await?;
         find_player(&mut conn, name).await
+    }
+
+    /// The player with id `id` (`None`: no such player).
+    pub async fn player_with_id(&self, id: i64) -> Result<Option<Player>> {
+        let row = query("SELECT * FROM players WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&mut self.pool.acquire().await?)
+            .await?;
+        row.as_ref().map(Player::from_row).transpose()
     }
 
     /// Like [`Store::player`], but a missing player is an error.
@@ -746,7 +758,7 @@ impl Store {
         let mut conn = self.begin_read().await?;
         let player = match &filter.player {
             Some(name) => Some(require_player_in(&mut conn, name).await?.id),
-            None => None,
+            None => filter.player_id,
         };
         let tournament = match &filter.tournament {
             Some(name) => Some(

@@ -556,6 +556,50 @@ impl Store {
     }
 }
 
+/// A tournament with its records, as `tournament show` and a page show it: read
+/// in one transaction, so they agree with each other.
+#[derive(Clone, Debug)]
+pub struct TournamentRecord {
+    pub loaded: LoadedTournament,
+    /// How each round was paired (rounds taken back included).
+    pub rounds: Vec<RoundRecord>,
+    /// Closings and reopenings.
+    pub status_changes: Vec<StatusChange>,
+    pub corrections: Vec<super::corrections::Correction>,
+}
+
+/// Which tournament: by name (as typed, see [`Store::load_tournament`]) or by id.
+#[derive(Clone, Copy, Debug)]
+pub enum TournamentKey<'a> {
+    Name(&'a str),
+    Id(i64),
+}
+
+impl Store {
+    /// The tournament and its records (`None`: no tournament with that id; an
+    /// unknown name is an error, with a suggestion).
+    pub async fn tournament_record(
+        &self,
+        key: TournamentKey<'_>,
+    ) -> Result<Option<TournamentRecord>> {
+        let mut tx = self.begin_read().await?;
+        let loaded = match key {
+            TournamentKey::Name(name) => load(&mut tx, name).await?,
+            TournamentKey::Id(id) => match super::tournaments::load_by_id(&mut tx, id).await? {
+                Some(l) => l,
+                None => return Ok(None),
+            },
+        };
+        let tid = loaded.row.id;
+        Ok(Some(TournamentRecord {
+            rounds: round_records(&mut tx, tid).await?,
+            status_changes: status_changes(&mut tx, tid).await?,
+            corrections: super::corrections::tournament_corrections(&mut tx, tid).await?,
+            loaded,
+        }))
+    }
+}
+
 /// Differences between the rounds in play and their records: a round whose boards
 /// are not the ones it was paired with, or with no record although later rounds have
 /// one (records began with schema version 5, so only rounds before the first

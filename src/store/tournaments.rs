@@ -548,6 +548,13 @@ impl Store {
         Ok(loaded)
     }
 
+    /// The tournament with id `id` (`None`: no such tournament), as
+    /// [`Store::load_tournament`] loads it by name.
+    pub async fn load_tournament_by_id(&self, id: i64) -> Result<Option<LoadedTournament>> {
+        let mut tx = self.begin_read().await?;
+        load_by_id(&mut tx, id).await
+    }
+
     /// Enters players (all or none).
     pub async fn add_entrants(&self, name: &str, players: &[String]) -> Result<Vec<Player>> {
         let mut tx = self.begin_write().await?;
@@ -1539,6 +1546,32 @@ async fn load_reading_cache(
             like: crate::names::closest(name, &names).map(str::to_string),
         });
     };
+    load_row(conn, row, source).await
+}
+
+/// The tournament of that id, if there is one (its fixture rows from the cache when
+/// current, else from the tables; a cache found stale is left for a command to save).
+pub(super) async fn load_by_id(
+    conn: &mut impl AsConn,
+    id: i64,
+) -> Result<Option<LoadedTournament>> {
+    let row = query("SELECT * FROM tournaments WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    match row.as_ref().map(TournamentRow::from_row).transpose()? {
+        Some(row) => Ok(Some(
+            load_row(conn, row, FixtureSource::CacheIfCurrent).await?.0,
+        )),
+        None => Ok(None),
+    }
+}
+
+async fn load_row(
+    conn: &mut impl AsConn,
+    row: TournamentRow,
+    source: FixtureSource,
+) -> Result<(LoadedTournament, Option<PendingSave>)> {
     let tid = row.id;
     let entrant_rows = query(
         "SELECT tp.player_id, p.name, tp.seed_no, tp.withdrawn_after, tp.rating

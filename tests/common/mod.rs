@@ -171,3 +171,4 @@ pub fn sql_on(path: &Path, sql: &str) {
 
 pub mod backends;
 pub mod pg;
+pub mod server;

@@ -63,6 +63,9 @@ pub enum Command {
     /// Databases: copy every record from one to another (SQLite <-> PostgreSQL).
     #[command(subcommand)]
     Db(crate::db_cmd::DbCommand),
+    /// Serve the tournaments as live web pages and JSON, read-only (standings,
+    /// pairings, crosstables, players, match replays), on this machine by default.
+    Serve(crate::serve::ServeArgs),
     /// A small engine club plays a Layli Goobalay round robin: standings, a match, a hand.
     Demo(crate::demo_cmd::DemoArgs),
     /// Print a shell completion script: bash, zsh, fish, powershell or elvish

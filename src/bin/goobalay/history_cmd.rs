@@ -95,6 +95,7 @@ pub fn run(db: Option<PathBuf>, a: HistoryArgs) -> anyhow::Result<ExitCode> {
         .and_then(goobalay::engine::Variant::preset);
     let filter = HistoryFilter {
         player: a.player.clone(),
+        player_id: None,
         variant: match &preset {
             Some(v) => Some(v.name.clone()),
             None => a.variant.clone(),

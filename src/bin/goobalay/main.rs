@@ -14,6 +14,7 @@ mod match_cmd;
 mod out;
 mod players_cmd;
 mod ratings_cmd;
+mod serve;
 mod tournament_cmd;
 mod verify_cmd;
 
@@ -84,6 +85,7 @@ fn run(cli: Cli, db_on_command_line: bool) -> anyhow::Result<ExitCode> {
         // GOOBALAY_DB names): only into one named on its own command line.
         Command::Demo(a) => demo_cmd::demo(cli.db.filter(|_| db_on_command_line), a),
         Command::Db(c) => db_cmd::run(c),
+        Command::Serve(a) => serve::run(cli.db, a),
         Command::Completions(a) => {
             let mut cli = <Cli as clap::CommandFactory>::command();
             let mut out = Vec::new();

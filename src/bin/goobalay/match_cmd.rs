@@ -321,7 +321,7 @@ fn parse_absent(text: &str) -> anyhow::Result<Absent> {
 }
 
 /// `--match WINNER [--seeds S,N]` as a closing of the match.
-fn whole_match(winner: &str, seeds: Option<&str>) -> anyhow::Result<Closing> {
+pub fn whole_match(winner: &str, seeds: Option<&str>) -> anyhow::Result<Closing> {
     let outcome = MatchOutcome::parse(&winner.trim().to_ascii_lowercase()).ok_or_else(|| {
         anyhow::anyhow!(
             "'{}' is not a match result; give --match south, north or draw",

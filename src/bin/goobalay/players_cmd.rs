@@ -9,8 +9,8 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use goobalay::ai::Level;
+use goobalay::store::Player;
 use goobalay::store::ratings::StartingRatingRecord;
-use goobalay::store::{HistoryFilter, Player};
 use tabled::{Table, Tabled, settings::Style};
 
 use crate::args::{Format, RecordFormat};
@@ -245,40 +245,23 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
         }
         PlayerCommand::Show(a) => {
             let system = a.rating_system.into();
-            let (player, matches, rating, history, (per_variant, starts)) =
-                with_store_read(db, async |store| {
-                    let player = store.require_player(&a.name).await?;
-                    let (ratings, changes) = store.ratings().await?;
-                    let rating = ratings.get(&player.id).copied();
-                    let history = goobalay::tournament::ratings::history_of(&changes, player.id);
-                    let per_variant =
-                        crate::ratings_cmd::ratings_of(store, player.id, system).await?;
-                    let matches = store
-                        .history(&HistoryFilter {
-                            player: Some(player.name.clone()),
-                            ..HistoryFilter::default()
-                        })
-                        .await?;
-                    Ok((player, matches, rating, history, per_variant))
-                })?;
+            let card = with_store_read(db, async |store| {
+                let player = store.require_player(&a.name).await?;
+                Ok(goobalay::app::players::card(store, player, system).await?)
+            })?;
+            let (won, drawn, lost, playing) = card.tally();
+            let goobalay::app::players::PlayerCard {
+                player,
+                matches,
+                rating,
+                rating_history: history,
+                ratings: per_variant,
+                starting_ratings: starts,
+            } = card;
             let names: std::collections::HashMap<i64, String> = matches
                 .iter()
                 .flat_map(|m| [(m.south_id, m.south.clone()), (m.north_id, m.north.clone())])
                 .collect();
-            let (mut won, mut drawn, mut lost, mut playing) = (0, 0, 0, 0);
-            for m in &matches {
-                let side = if m.south_id == player.id {
-                    "south"
-                } else {
-                    "north"
-                };
-                match m.winner.as_deref() {
-                    None => playing += 1,
-                    Some("draw") => drawn += 1,
-                    Some(w) if w == side => won += 1,
-                    Some(_) => lost += 1,
-                }
-            }
             if a.format == RecordFormat::Json {
                 print_json(&serde_json::json!({
                     "player": player,

@@ -5,9 +5,9 @@ use std::collections::HashMap;
 use std::io::Write;
 
 use clap::{Args, ValueEnum};
-use goobalay::store::Store;
+
 use goobalay::store::ratings::StartingRatingRecord;
-use goobalay::tournament::{RatingChange, RatingSource, RatingSystem, StartingRating};
+use goobalay::tournament::{RatingSource, RatingSystem, StartingRating};
 use tabled::{Table, Tabled, settings::Style};
 
 use crate::db::local;
@@ -128,59 +128,7 @@ pub fn describe(r: &StartingRatingRecord) -> String {
     )
 }
 
-/// One variant's rating of one player.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct VariantRating {
-    pub variant: String,
-    pub system: RatingSystem,
-    /// `None`: unrated in this variant (no starting rating, no rated match).
-    pub rating: Option<f64>,
-    /// Glicko-2's rating deviation.
-    pub deviation: Option<f64>,
-    /// The starting rating the computation starts from (`None`: 1500).
-    pub base: Option<StartingRatingRecord>,
-    pub history: Vec<RatingChange>,
-}
-
-/// The player's rating in every variant they have a starting rating for (presets,
-/// for one applying to every variant) or a finished match in.
-pub async fn ratings_of(
-    store: &Store,
-    player: i64,
-    system: RatingSystem,
-) -> anyhow::Result<(Vec<VariantRating>, Vec<StartingRatingRecord>)> {
-    let starts = store.starting_ratings(Some(player)).await?;
-    let mut variants: Vec<String> = store.played_variants(player).await?;
-    for s in &starts {
-        match &s.variant {
-            Some(v) => variants.push(v.clone()),
-            None => variants.extend(goobalay::engine::VARIANT_NAMES.map(str::to_string)),
-        }
-    }
-    variants.sort();
-    variants.dedup();
-    let mut out = Vec::with_capacity(variants.len());
-    for variant in variants {
-        let rated = store.variant_ratings(&variant, system).await?;
-        out.push(VariantRating {
-            rating: rated
-                .rated
-                .contains(&player)
-                .then(|| rated.ratings.get(&player).copied())
-                .flatten(),
-            deviation: rated.deviations.get(&player).copied(),
-            base: starts
-                .iter()
-                .rev()
-                .find(|s| s.applies_to(&variant))
-                .cloned(),
-            history: goobalay::tournament::ratings::history_of(&rated.changes, player),
-            system,
-            variant,
-        });
-    }
-    Ok((out, starts))
-}
+pub use goobalay::app::players::VariantRating;
 
 #[derive(Tabled)]
 struct HistoryRow {

@@ -15,8 +15,7 @@ use goobalay::app::{RunEnd, RunEvent};
 use goobalay::engine::Side;
 use goobalay::matches::{MatchForm, MatchOutcome};
 use goobalay::store::Store;
-use goobalay::store::corrections::Correction;
-use goobalay::store::rounds::{ManualRound, RoundRecord, StatusChange};
+use goobalay::store::rounds::{ManualRound, TournamentKey, TournamentRecord};
 use goobalay::store::tournaments::{LoadedTournament, NewTournament};
 use goobalay::tournament::export::{self, ExportFormat};
 use goobalay::tournament::{Format as TFormat, PointsScheme, Tiebreak, Tournament};
@@ -565,10 +564,10 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Show(a) => with_store_read(db, async |store| {
-            let loaded = store.load_tournament(&a.name).await?;
-            let records = store.tournament_records(&a.name).await?;
-            let corrections = store.tournament_corrections(&a.name).await?;
-            print_show(&loaded, &records, &corrections, a.format)?;
+            let view = goobalay::app::views::tournament(store, TournamentKey::Name(&a.name))
+                .await?
+                .expect("a tournament by name is found or an error");
+            print_show(&view.record, a.format)?;
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Import(a) => import(db, a),
@@ -959,17 +958,8 @@ pub fn print_standings(
     let s = loaded.tournament.standings();
     let rating_label = loaded.row.rating_label();
     match format {
-        Format::Json => {
-            // Which rating the rows' "rating" is, beside them.
-            let mut json = serde_json::to_value(&s)?;
-            json["rating_column"] = serde_json::json!({
-                "label": rating_label,
-                "system": loaded.row.rating_system.unwrap_or_default(),
-                "variant": loaded.row.rating_system.map(|_| &loaded.row.variant),
-                "as_of": "seeding",
-            });
-            print_json(&json)?
-        }
+        // Which rating the rows' "rating" is, beside them.
+        Format::Json => print_json(&goobalay::app::views::standings(loaded))?,
         Format::Csv => write!(crate::out::stdout(), "{}", export::standings_csv(&s))?,
         Format::Table => {
             let t = &loaded.tournament;
@@ -1175,48 +1165,15 @@ fn print_crosstable(t: &Tournament, format: Format) -> anyhow::Result<()> {
     Ok(())
 }
 
-#[derive(serde::Serialize)]
-struct ShowBoard {
-    round: u32,
-    board: u32,
-    match_id: Option<i64>,
-    south: String,
-    north: Option<String>,
-    result: &'static str,
-    seeds_south: Option<u32>,
-    seeds_north: Option<u32>,
-    hands: i64,
-}
-
-fn print_show(
-    loaded: &LoadedTournament,
-    (rounds, changes): &(Vec<RoundRecord>, Vec<StatusChange>),
-    corrections: &[Correction],
-    format: Format,
-) -> anyhow::Result<()> {
+fn print_show(record: &TournamentRecord, format: Format) -> anyhow::Result<()> {
+    let TournamentRecord {
+        loaded,
+        rounds,
+        status_changes: changes,
+        corrections,
+    } = record;
     let t = &loaded.tournament;
-    let boards: Vec<ShowBoard> = loaded
-        .boards
-        .iter()
-        .map(|b| {
-            let f = t
-                .fixtures
-                .iter()
-                .find(|f| f.pairing.round == b.round && f.pairing.board == b.board)
-                .expect("every board is a fixture");
-            ShowBoard {
-                round: b.round,
-                board: b.board,
-                match_id: b.match_id,
-                south: loaded.name_of(b.south_id).to_string(),
-                north: b.north_id.map(|n| loaded.name_of(n).to_string()),
-                result: export::result_text(f),
-                seeds_south: f.result.map(|r| r.seeds.south),
-                seeds_north: f.result.map(|r| r.seeds.north),
-                hands: b.hands_played,
-            }
-        })
-        .collect();
+    let boards = goobalay::app::views::boards(loaded);
     match format {
         Format::Json => print_json(&serde_json::json!({
             "tournament": loaded.row,

@@ -1,0 +1,205 @@
+//! Load on `goobalay serve` (a benchmark, not a test): `cargo bench --bench serve_load`.
+//!
+//! A 100-player Swiss (Tihbat, humans) on a fresh SQLite database, a server on a free
+//! port of 127.0.0.1, 200 clients each asking for the standings
+//! (`/api/tournaments/ID/standings`, a new connection each time) once a second, as a
+//! page that polls would, for as long as a director enters round 1's results one by
+//! one with the CLI. Prints p50/p99/max latency, requests answered, failures,
+//! and whether the standings the server gives at the end hold every result entered
+//! (nothing lost). Target (issue 16): p99 <= 50 ms. `SERVE_LOAD_CLIENTS`,
+//! `SERVE_LOAD_PLAYERS` and `SERVE_LOAD_INTERVAL_MS` (0: no pause, a saturation test)
+//! change the sizes.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_goobalay");
+
+fn size(var: &str, default: usize) -> usize {
+    std::env::var(var)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn cli(db: &std::path::Path, args: &[&str]) -> String {
+    let out = Command::new(BIN)
+        .arg("--db")
+        .arg(db)
+        .args(args)
+        .env_remove("GOOBALAY_DB")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn get(addr: &str, path: &str) -> Result<String, String> {
+    let mut s = TcpStream::connect(addr).map_err(|e| e.to_string())?;
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .map_err(|e| e.to_string())?;
+    let mut text = String::new();
+    s.read_to_string(&mut text).map_err(|e| e.to_string())?;
+    if !text.starts_with("HTTP/1.1 200") {
+        return Err(text.lines().next().unwrap_or("").to_string());
+    }
+    Ok(text
+        .split_once("\r\n\r\n")
+        .map(|x| x.1.to_string())
+        .unwrap_or_default())
+}
+
+fn main() {
+    // `cargo bench` passes --bench; `cargo test --benches` does not: then only say so.
+    if !std::env::args().any(|a| a == "--bench") {
+        println!("serve_load: run with `cargo bench --bench serve_load`");
+        return;
+    }
+    let players = size("SERVE_LOAD_PLAYERS", 100);
+    let clients = size("SERVE_LOAD_CLIENTS", 200);
+    let interval = Duration::from_millis(size("SERVE_LOAD_INTERVAL_MS", 1000) as u64);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("load.db");
+    let names: Vec<String> = (1..=players).map(|i| format!("Player {i:03}")).collect();
+    for n in &names {
+        cli(&db, &["player", "add", n]);
+    }
+    cli(
+        &db,
+        &[
+            "tournament",
+            "new",
+            "Load",
+            "--variant",
+            "tihbat",
+            "--system",
+            "swiss",
+            "--rounds",
+            "7",
+        ],
+    );
+    let mut add = vec!["tournament", "add", "Load"];
+    add.extend(names.iter().map(String::as_str));
+    cli(&db, &add);
+    let paired: serde_json::Value = serde_json::from_str(&cli(
+        &db,
+        &["tournament", "pair", "Load", "--format", "json"],
+    ))
+    .unwrap();
+    let matches: Vec<String> = paired["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|b| b["match_id"].as_i64())
+        .map(|i| i.to_string())
+        .collect();
+
+    let mut server = Command::new(BIN)
+        .arg("--db")
+        .arg(&db)
+        .args(["serve", "--listen", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(server.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .unwrap()
+        .split('/')
+        .next()
+        .unwrap()
+        .to_string();
+    let path = "/api/tournaments/1/standings".to_string();
+
+    let done = Arc::new(AtomicBool::new(false));
+    let handles: Vec<_> = (0..clients)
+        .map(|k| {
+            let (addr, path, done) = (addr.clone(), path.clone(), done.clone());
+            std::thread::spawn(move || {
+                let mut times = Vec::new();
+                let mut failures = 0usize;
+                // Spread the clients over the interval.
+                std::thread::sleep(interval * k as u32 / clients as u32);
+                while !done.load(Ordering::Relaxed) {
+                    let t = Instant::now();
+                    match get(&addr, &path) {
+                        Ok(_) => times.push(t.elapsed()),
+                        Err(_) => failures += 1,
+                    }
+                    if let Some(rest) = interval.checked_sub(t.elapsed()) {
+                        std::thread::sleep(rest);
+                    }
+                }
+                (times, failures)
+            })
+        })
+        .collect();
+    let started = Instant::now();
+    // A busy desk: a result every 100 ms.
+    for id in &matches {
+        cli(&db, &["match", "result", id, "--match", "south"]);
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // Let the last result reach the pages' poll.
+    std::thread::sleep(Duration::from_secs(1));
+    done.store(true, Ordering::Relaxed);
+    let elapsed = started.elapsed();
+    let mut times = Vec::new();
+    let mut failures = 0;
+    for h in handles {
+        let (t, f) = h.join().unwrap();
+        times.extend(t);
+        failures += f;
+    }
+    times.sort();
+    let pct = |p: f64| times[((times.len() as f64 * p) as usize).min(times.len() - 1)];
+    let standings: serde_json::Value = serde_json::from_str(&get(&addr, &path).unwrap()).unwrap();
+    let points: f64 = standings["standings"]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["points"].as_f64().unwrap())
+        .sum();
+    let byes = players % 2;
+    let _ = server.kill();
+    let _ = server.wait();
+    println!(
+        "serve_load: {players}-player Swiss, {clients} clients polling every {} ms, {} results entered in {:.1} s",
+        interval.as_millis(),
+        matches.len(),
+        elapsed.as_secs_f64()
+    );
+    println!(
+        "  {} standings answered ({:.0}/s), {failures} failed; latency p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms (target p99 <= 50 ms)",
+        times.len(),
+        times.len() as f64 / elapsed.as_secs_f64(),
+        pct(0.50).as_secs_f64() * 1e3,
+        pct(0.99).as_secs_f64() * 1e3,
+        times.last().unwrap().as_secs_f64() * 1e3
+    );
+    let expected = (matches.len() + byes) as f64;
+    println!(
+        "  points in the final standings: {points} of {expected} expected: {}",
+        if (points - expected).abs() < 1e-9 {
+            "nothing lost"
+        } else {
+            "RESULTS MISSING"
+        }
+    );
+}

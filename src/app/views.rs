@@ -1,0 +1,188 @@
+//! What the read-only front ends show (`goobalay serve`'s pages and API, and the
+//! CLI's `tournament show`): a tournament with its records and how far it is, a
+//! match replayed hand by hand, and the marker that says something changed.
+
+use serde::Serialize;
+
+use crate::matches::MatchStatus;
+use crate::matches::replay::HandReplay;
+use crate::store::changes::ChangeMarkers;
+use crate::store::corrections::Correction;
+use crate::store::rounds::{TournamentKey, TournamentRecord};
+use crate::store::tournaments::LoadedTournament;
+use crate::store::{MatchRow, Store, StoreError};
+
+use super::Result;
+
+/// How far an event is: what every page says beside the date.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "state", rename_all = "kebab-case")]
+pub enum Progress {
+    /// Entries taken, no round paired yet.
+    NotStarted,
+    /// A round paired and the event not over: `round` of `rounds` planned.
+    InProgress { round: u32, rounds: u32 },
+    /// Over, or closed by the director (`round` played of `rounds` planned).
+    Finished { round: u32, rounds: u32 },
+}
+
+impl Progress {
+    /// The progress of a loaded tournament: finished when closed (see
+    /// [`LoadedTournament::is_closed`]) or when its last round is over.
+    pub fn of(loaded: &LoadedTournament) -> Progress {
+        let t = &loaded.tournament;
+        let (round, rounds) = (t.current_round(), t.planned_rounds());
+        if loaded.is_closed() || t.is_finished() {
+            Progress::Finished { round, rounds }
+        } else if round == 0 {
+            Progress::NotStarted
+        } else {
+            Progress::InProgress { round, rounds }
+        }
+    }
+
+    pub fn in_progress(self) -> bool {
+        matches!(self, Progress::InProgress { .. })
+    }
+
+    /// "in progress: round 2 of 5", "finished after round 5 of 5", "not started".
+    pub fn text(self) -> String {
+        match self {
+            Progress::NotStarted => "not started: entries open".to_string(),
+            Progress::InProgress { round, rounds } => {
+                format!("in progress: round {round} of {rounds}")
+            }
+            Progress::Finished { round, rounds } if round < rounds => {
+                format!("finished after round {round} of {rounds} (closed early)")
+            }
+            Progress::Finished { round, .. } => format!("finished after round {round}"),
+        }
+    }
+}
+
+/// A tournament with its records and progress.
+#[derive(Clone, Debug)]
+pub struct TournamentView {
+    pub record: TournamentRecord,
+    pub progress: Progress,
+}
+
+/// The tournament `key` with its records (one read): `None` when no tournament has
+/// that id (an unknown name is an error with a suggestion).
+pub async fn tournament(store: &Store, key: TournamentKey<'_>) -> Result<Option<TournamentView>> {
+    let Some(record) = store.tournament_record(key).await? else {
+        return Ok(None);
+    };
+    Ok(Some(TournamentView {
+        progress: Progress::of(&record.loaded),
+        record,
+    }))
+}
+
+/// A match with every hand replayed position by position.
+#[derive(Clone, Debug, Serialize)]
+pub struct MatchReplay {
+    #[serde(rename = "match")]
+    pub row: MatchRow,
+    /// The match as it stands (RULES.md §9 and the `match` object of `match state`).
+    pub status: MatchStatus,
+    pub hands: Vec<HandReplay>,
+    pub corrections: Vec<Correction>,
+}
+
+/// Match `id` replayed (`None`: no such match).
+pub async fn match_replay(store: &Store, id: i64) -> Result<Option<MatchReplay>> {
+    let stored = match store.load_match(id).await {
+        Ok(m) => m,
+        Err(StoreError::UnknownMatch(_)) => return Ok(None),
+        Err(e) => return Err(e.into()),
+    };
+    let corrections = store.corrections(id).await?;
+    Ok(Some(MatchReplay {
+        status: stored.state.status(id),
+        hands: stored.state.replay_hands(),
+        row: stored.row,
+        corrections,
+    }))
+}
+
+/// The database's change markers (see [`crate::store::changes`]).
+pub async fn changes(store: &Store) -> Result<ChangeMarkers> {
+    Ok(store.change_markers().await?)
+}
+
+/// A tournament's standings as `tournament standings --format json` and the API give
+/// them: the rows and tiebreaks, and which rating the rows' `rating` is.
+#[derive(Clone, Debug, Serialize)]
+pub struct StandingsDocument {
+    #[serde(flatten)]
+    pub standings: crate::tournament::standings::Standings,
+    pub rating_column: RatingColumn,
+}
+
+/// Which rating a standings row's `rating` is: the player's when seeded.
+#[derive(Clone, Debug, Serialize)]
+pub struct RatingColumn {
+    pub label: String,
+    pub system: crate::tournament::RatingSystem,
+    pub variant: Option<String>,
+    pub as_of: &'static str,
+}
+
+/// The standings of a loaded tournament (see [`StandingsDocument`]).
+pub fn standings(loaded: &LoadedTournament) -> StandingsDocument {
+    StandingsDocument {
+        standings: loaded.tournament.standings(),
+        rating_column: RatingColumn {
+            label: loaded.row.rating_label(),
+            system: loaded.row.rating_system.unwrap_or_default(),
+            variant: loaded.row.rating_system.map(|_| loaded.row.variant.clone()),
+            as_of: "seeding",
+        },
+    }
+}
+
+/// One board of a round as `tournament show` and a tournament's page list it.
+#[derive(Clone, Debug, Serialize)]
+pub struct BoardView {
+    pub round: u32,
+    pub board: u32,
+    pub match_id: Option<i64>,
+    pub south: String,
+    pub north: Option<String>,
+    pub south_id: i64,
+    pub north_id: Option<i64>,
+    /// `1-0`, `0-1`, `½-½`, `bye`, `*` (pending); a forfeit `+:-`, `-:+`, `-:-`.
+    pub result: &'static str,
+    pub seeds_south: Option<u32>,
+    pub seeds_north: Option<u32>,
+    pub hands: i64,
+}
+
+/// Every board of every round, in round and board order.
+pub fn boards(loaded: &LoadedTournament) -> Vec<BoardView> {
+    let t = &loaded.tournament;
+    loaded
+        .boards
+        .iter()
+        .map(|b| {
+            let f = t
+                .fixtures
+                .iter()
+                .find(|f| f.pairing.round == b.round && f.pairing.board == b.board);
+            BoardView {
+                round: b.round,
+                board: b.board,
+                match_id: b.match_id,
+                south: loaded.name_of(b.south_id).to_string(),
+                north: b.north_id.map(|n| loaded.name_of(n).to_string()),
+                south_id: b.south_id,
+                north_id: b.north_id,
+                result: f.map_or("*", crate::tournament::export::result_text),
+                seeds_south: f.and_then(|f| f.result.map(|r| r.seeds.south)),
+                seeds_north: f.and_then(|f| f.result.map(|r| r.seeds.north)),
+                hands: b.hands_played,
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,157 @@
+//! The JSON API: the pages' data, read through the application layer. Shapes:
+//! docs/web.md. Unknown ids are 404 with `{"error": ...}`.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use goobalay::app::views::{self, TournamentView};
+use goobalay::store::rounds::TournamentKey;
+use goobalay::tournament::RatingSystem;
+use serde_json::json;
+
+use super::{Ctx, internal, parse_id};
+
+fn not_found(what: &str) -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        Json(json!({ "error": format!("no such {what}") })),
+    )
+        .into_response()
+}
+
+fn failed(e: impl std::fmt::Display) -> Response {
+    let (status, text) = internal(e);
+    (status, Json(json!({ "error": text }))).into_response()
+}
+
+/// The tournament whose id is in the path, or the answer to give instead.
+pub async fn load(ctx: &Ctx, id: &str) -> Result<TournamentView, Response> {
+    let Some(id) = parse_id(id) else {
+        return Err(not_found("tournament"));
+    };
+    match views::tournament(&ctx.store, TournamentKey::Id(id)).await {
+        Ok(Some(v)) => Ok(v),
+        Ok(None) => Err(not_found("tournament")),
+        Err(e) => Err(failed(e)),
+    }
+}
+
+/// The server's time, as every answer about an event carries it.
+fn now() -> String {
+    chrono::Local::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
+}
+
+/// `/api/tournaments`: every tournament, newest first (as `tournament list --format json`).
+pub async fn tournaments(State(ctx): State<Ctx>) -> Response {
+    match goobalay::app::tournaments::list(&ctx.store).await {
+        Ok(list) => Json(json!({ "date": now(), "tournaments": list })).into_response(),
+        Err(e) => failed(e),
+    }
+}
+
+/// The whole tournament document (see docs/web.md).
+pub fn tournament_json(v: &TournamentView) -> serde_json::Value {
+    let loaded = &v.record.loaded;
+    let t = &loaded.tournament;
+    let byes: Vec<_> = t
+        .recorded_byes()
+        .map(|b| {
+            json!({
+                "round": b.round,
+                "player_id": b.player,
+                "player": loaded.name_of(b.player),
+                "kind": goobalay::tournament::export::requested_bye_text(b),
+            })
+        })
+        .collect();
+    json!({
+        "date": now(),
+        "tournament": loaded.row,
+        "progress": v.progress,
+        "in_progress": v.progress.in_progress(),
+        "progress_text": v.progress.text(),
+        "rounds_planned": t.planned_rounds(),
+        "rounds_paired": t.current_round(),
+        "rounds_completed": t.completed_rounds(),
+        "entrants": t.entrants,
+        "boards": views::boards(loaded),
+        "requested_byes": byes,
+        "standings": views::standings(loaded),
+        "crosstable": t.crosstable(),
+        "round_records": v.record.rounds,
+        "status_changes": v.record.status_changes,
+        "corrections": v.record.corrections,
+    })
+}
+
+pub async fn tournament(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response {
+    match load(&ctx, &id).await {
+        Ok(v) => Json(tournament_json(&v)).into_response(),
+        Err(r) => r,
+    }
+}
+
+pub async fn standings(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response {
+    match load(&ctx, &id).await {
+        Ok(v) => Json(json!({
+            "date": now(),
+            "tournament": v.record.loaded.row.name,
+            "progress": v.progress,
+            "standings": views::standings(&v.record.loaded),
+        }))
+        .into_response(),
+        Err(r) => r,
+    }
+}
+
+pub async fn crosstable(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response {
+    match load(&ctx, &id).await {
+        Ok(v) => Json(json!({
+            "date": now(),
+            "tournament": v.record.loaded.row.name,
+            "progress": v.progress,
+            "crosstable": v.record.loaded.tournament.crosstable(),
+        }))
+        .into_response(),
+        Err(r) => r,
+    }
+}
+
+pub async fn player(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response {
+    let Some(id) = parse_id(&id) else {
+        return not_found("player");
+    };
+    match goobalay::app::players::card_by_id(&ctx.store, id, RatingSystem::default()).await {
+        Ok(Some(card)) => {
+            let (won, drawn, lost, playing) = card.tally();
+            let mut v = serde_json::to_value(&card).unwrap_or_default();
+            v["date"] = json!(now());
+            v["tally"] = json!({"won": won, "drawn": drawn, "lost": lost, "playing": playing});
+            Json(v).into_response()
+        }
+        Ok(None) => not_found("player"),
+        Err(e) => failed(e),
+    }
+}
+
+pub async fn match_replay(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response {
+    let Some(id) = parse_id(&id) else {
+        return not_found("match");
+    };
+    match views::match_replay(&ctx.store, id).await {
+        Ok(Some(r)) => {
+            let mut v = serde_json::to_value(&r).unwrap_or_default();
+            v["date"] = json!(now());
+            Json(v).into_response()
+        }
+        Ok(None) => not_found("match"),
+        Err(e) => failed(e),
+    }
+}
+
+/// `/api/changes`: the markers the live pages watch.
+pub async fn changes(State(ctx): State<Ctx>) -> Response {
+    let m = ctx.changes.borrow().clone();
+    Json(json!({ "poll_ms": super::live::POLL.as_millis() as u64, "markers": *m })).into_response()
+}

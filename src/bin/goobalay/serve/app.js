@@ -1,0 +1,163 @@
+// goobalay serve: live updates (server-sent events; on a change the page fetches
+// itself again and swaps its <main>), the projector's slides and the match replay.
+"use strict";
+(function () {
+  const live = document.getElementById("live-state");
+
+  function refresh() {
+    fetch(location.href, { headers: { Accept: "text/html" }, cache: "no-store" })
+      .then(r => r.ok ? r.text() : Promise.reject(r.status))
+      .then(text => {
+        const doc = new DOMParser().parseFromString(text, "text/html");
+        const main = doc.getElementById("live");
+        const status = doc.getElementById("status");
+        const slide = currentSlide();
+        const replay = replayState();
+        if (main) document.getElementById("live").innerHTML = main.innerHTML;
+        if (status) {
+          const here = document.getElementById("status");
+          here.textContent = status.textContent;
+          here.className = status.className;
+        }
+        const time = doc.querySelector("header time");
+        if (time) document.querySelector("header time").replaceWith(time);
+        restoreSlide(slide);
+        startReplay(replay);
+        document.body.dataset.updated = String(Number(document.body.dataset.updated || 0) + 1);
+      })
+      .catch(() => {});
+  }
+
+  const url = document.body.dataset.events;
+  if (url && window.EventSource) {
+    const es = new EventSource(url);
+    es.addEventListener("ready", () => { live.className = "live on"; });
+    es.addEventListener("change", refresh);
+    es.onerror = () => { live.className = "live off"; };
+  }
+
+  // The date and time in the header stay current on a page left open.
+  setInterval(() => {
+    const time = document.querySelector("header time");
+    if (!time) return;
+    const now = new Date();
+    time.textContent = now.toLocaleDateString(undefined, { weekday: "long", day: "numeric", month: "long", year: "numeric" }) +
+      ", " + now.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+    time.dateTime = now.toISOString();
+  }, 60000);
+
+  // Projector: the slides take turns every 15 seconds.
+  function currentSlide() {
+    const slides = [...document.querySelectorAll(".slide")];
+    return Math.max(0, slides.findIndex(s => s.classList.contains("shown")));
+  }
+  function restoreSlide(i) {
+    const slides = [...document.querySelectorAll(".slide")];
+    slides.forEach((s, k) => s.classList.toggle("shown", k === i % Math.max(1, slides.length)));
+  }
+  if (document.body.classList.contains("projector")) {
+    setInterval(() => restoreSlide(currentSlide() + 1), 15000);
+  }
+
+  // Match replay: the positions come from the server (script#replay-data); the
+  // board is drawn as the server draws it.
+  let replay = null;
+  function replayState() {
+    return replay ? { hand: replay.hand, step: replay.step, atEnd: replay.atEnd() } : null;
+  }
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = String(text);
+    return e;
+  }
+  // Pairs by side ("captured", "kept", "score") are [south, north].
+  function drawBoard(pos, kept, n) {
+    const t = el("table", "board");
+    const labels = holes => {
+      const tr = el("tr", "labels");
+      tr.append(el("td"));
+      holes.forEach(h => tr.append(el("td", "", h)));
+      tr.append(el("td"));
+      return tr;
+    };
+    const cell = h => {
+      const owner = pos.uur[h];
+      return el("td", owner ? "hole uur-" + owner : "hole", pos.board[h]);
+    };
+    const holding = (captured, k) => {
+      k = Math.min(k, captured);
+      return "captured " + (captured - k) + (k > 0 ? ", kept " + k : "");
+    };
+    const north = [], south = [];
+    for (let h = 2 * n - 1; h >= n; h--) north.push(h);
+    for (let h = 0; h < n; h++) south.push(h);
+    t.append(labels(north.map(h => h - n + 1)));
+    const rn = el("tr"); rn.append(el("th", "", "North")); north.forEach(h => rn.append(cell(h)));
+    rn.append(el("td", "store", holding(pos.captured[1], kept[1]))); t.append(rn);
+    const rs = el("tr"); rs.append(el("th", "", "South")); south.forEach(h => rs.append(cell(h)));
+    rs.append(el("td", "store", holding(pos.captured[0], kept[0]))); t.append(rs);
+    t.append(labels(south.map(h => h + 1)));
+    return t;
+  }
+  function startReplay(before) {
+    const data = document.getElementById("replay-data");
+    if (!data) { replay = null; return; }
+    const m = JSON.parse(data.textContent);
+    const hands = m.hands.filter(h => h.steps.length > 0);
+    if (hands.length === 0) return;
+    const select = document.getElementById("hand");
+    const board = document.getElementById("board");
+    const text = document.getElementById("step");
+    const name = side => side === "south" ? m.south : m.north;
+    const r = {
+      hand: hands.length - 1,
+      step: hands[hands.length - 1].steps.length - 1,
+      atEnd() { return this.hand === hands.length - 1 && this.step === hands[this.hand].steps.length - 1; },
+      show() {
+        const h = hands[this.hand];
+        const s = h.steps[this.step];
+        board.replaceChildren(drawBoard(s.position, h.kept, m.holes_per_row));
+        let line = "Hand " + h.number + ", ";
+        if (s.played) {
+          line += "move " + this.step + " of " + (h.steps.length - 1) + ": " + name(s.played.player) +
+            " (" + s.played.player + ") plays " + s.played.move + " and " + s.played.text;
+        } else {
+          line += "the start: " + name(s.position.to_move) + " (" + s.position.to_move + ") moves first";
+        }
+        if (s.position.result) {
+          const res = s.position.result;
+          line += ". Over (" + res.end + "): South " + res.score[0] + ", North " + res.score[1];
+        }
+        text.textContent = line;
+        select.value = String(h.number);
+      },
+    };
+    if (before) {
+      if (!before.atEnd && before.hand < hands.length) {
+        r.hand = before.hand;
+        r.step = Math.min(before.step, hands[r.hand].steps.length - 1);
+      }
+    }
+    const go = (hand, step) => {
+      r.hand = Math.max(0, Math.min(hands.length - 1, hand));
+      r.step = Math.max(0, Math.min(hands[r.hand].steps.length - 1, step));
+      r.show();
+    };
+    document.getElementById("first").onclick = () => go(r.hand, 0);
+    document.getElementById("prev").onclick = () =>
+      r.step > 0 ? go(r.hand, r.step - 1) : r.hand > 0 ? go(r.hand - 1, hands[r.hand - 1].steps.length - 1) : go(0, 0);
+    document.getElementById("next").onclick = () =>
+      r.step < hands[r.hand].steps.length - 1 ? go(r.hand, r.step + 1) : r.hand < hands.length - 1 ? go(r.hand + 1, 0) : r.show();
+    document.getElementById("last").onclick = () => go(r.hand, hands[r.hand].steps.length - 1);
+    select.onchange = () => go(hands.findIndex(h => String(h.number) === select.value), 0);
+    document.onkeydown = e => {
+      if (e.target.tagName === "SELECT") return;
+      if (e.key === "ArrowRight") document.getElementById("next").click();
+      if (e.key === "ArrowLeft") document.getElementById("prev").click();
+    };
+    replay = r;
+    r.show();
+  }
+  startReplay(null);
+})();

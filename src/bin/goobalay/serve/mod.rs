@@ -1,0 +1,243 @@
+//! `goobalay serve`: the tournaments of a database as live web pages and JSON, read
+//! only. The pages and the API call the application layer (`goobalay::app`) as the
+//! CLI does; this module holds no SQL and no rules, only HTTP and markup.
+//!
+//! - [`pages`]: server-rendered HTML (maud), one function per page;
+//! - [`api`]: the same data as JSON under `/api/...` (docs/web.md gives the shapes);
+//! - [`live`]: one task polls the store's change marker every 500 ms and wakes the
+//!   server-sent event streams of the pages whose data changed.
+
+mod api;
+mod live;
+mod pages;
+mod results;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::Context;
+use axum::Router;
+use axum::extract::State;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use clap::Args;
+use goobalay::store::Store;
+use goobalay::store::changes::ChangeMarkers;
+use tokio::sync::watch;
+
+use crate::db::{db_path, shown};
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Address and port to listen on. The default serves this machine only; give
+    /// 0.0.0.0:8080 to let the room's phones in. Port 0 picks a free port (printed).
+    #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDRESS:PORT")]
+    pub listen: SocketAddr,
+    /// Take match results from the web (POST /api/matches/ID/result) from whoever
+    /// holds the secret printed at start; without it everything is read-only.
+    #[arg(long)]
+    pub results: bool,
+}
+
+/// What every handler gets: the store and the latest change markers.
+#[derive(Clone)]
+pub struct Ctx {
+    pub store: Store,
+    pub changes: watch::Receiver<Arc<ChangeMarkers>>,
+    /// Set with `--results`: the secret a result entry must carry.
+    pub secret: Option<Arc<str>>,
+}
+
+pub fn run(db: Option<PathBuf>, a: ServeArgs) -> anyhow::Result<ExitCode> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(serve(db_path(db), a.listen, a.results))
+}
+
+async fn serve(path: PathBuf, listen: SocketAddr, results: bool) -> anyhow::Result<ExitCode> {
+    // Read-only: a missing database is refused (not created), and on SQLite the
+    // connections cannot write (query_only). With --results the database is opened
+    // for writing, once it is known to exist.
+    let cannot = || format!("cannot open database {}", shown(&path));
+    let mut store = Store::open_read_only(&path).await.with_context(cannot)?;
+    if results {
+        store.close().await;
+        store = Store::open(&path).await.with_context(cannot)?;
+    }
+    let secret: Option<Arc<str>> = results.then(|| results::new_secret().into());
+    let listener = tokio::net::TcpListener::bind(listen)
+        .await
+        .with_context(|| format!("cannot listen on {listen}"))?;
+    let addr = listener
+        .local_addr()
+        .context("cannot read the address listened on")?;
+    let first = goobalay::app::views::changes(&store).await?;
+    let (tx, rx) = watch::channel(Arc::new(first));
+    tokio::spawn(live::poll(store.clone(), tx));
+    let app = router(Ctx {
+        store: store.clone(),
+        changes: rx,
+        secret: secret.clone(),
+    });
+    {
+        use std::io::Write;
+        let mut out = std::io::stdout();
+        writeln!(
+            out,
+            "serving {} {} at http://{addr}/ (Ctrl-C stops)",
+            shown(&path),
+            if secret.is_some() {
+                "with result entry"
+            } else {
+                "read-only"
+            }
+        )?;
+        if let Some(s) = &secret {
+            writeln!(
+                out,
+                "result entry secret: {s} (POST /api/matches/ID/result with Authorization: Bearer SECRET)"
+            )?;
+        }
+        if !addr.ip().is_loopback() {
+            writeln!(
+                out,
+                "listening beyond this machine: anyone who can reach {addr} reads the pages"
+            )?;
+        }
+        out.flush()?;
+    }
+    let server = axum::serve(listener, app);
+    tokio::select! {
+        r = server => r.context("the web server stopped")?,
+        _ = tokio::signal::ctrl_c() => {}
+    }
+    store.close().await;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Every route; anything else is a 404 page. Only GET (and HEAD) are routed: any
+/// other method gets 405, so nothing a visitor sends can change the database.
+pub fn router(ctx: Ctx) -> Router {
+    Router::new()
+        .route("/", get(pages::index))
+        .route("/tournaments/{id}", get(pages::tournament))
+        .route("/tournaments/{id}/projector", get(pages::projector))
+        .route("/players/{id}", get(pages::player))
+        .route("/matches/{id}", get(pages::match_page))
+        .route("/static/style.css", get(style))
+        .route("/static/app.js", get(script))
+        .route("/api/tournaments", get(api::tournaments))
+        .route("/api/tournaments/{id}", get(api::tournament))
+        .route("/api/tournaments/{id}/standings", get(api::standings))
+        .route("/api/tournaments/{id}/crosstable", get(api::crosstable))
+        .route("/api/tournaments/{id}/events", get(live::tournament_events))
+        .route("/api/players/{id}", get(api::player))
+        .route("/api/matches/{id}", get(api::match_replay))
+        .route(
+            "/api/matches/{id}/result",
+            axum::routing::post(results::enter).layer(axum::extract::DefaultBodyLimit::max(4096)),
+        )
+        .route("/api/changes", get(api::changes))
+        .route("/api/events", get(live::events))
+        .fallback(not_found)
+        .layer(axum::middleware::map_response(headers))
+        .with_state(ctx)
+}
+
+/// Headers on every answer: scripts and styles from this server only, no framing by
+/// other sites, no MIME sniffing, and pages never cached (they change live).
+async fn headers(mut r: Response) -> Response {
+    let h = r.headers_mut();
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        ),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    if !h.contains_key(header::CACHE_CONTROL) {
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    r
+}
+
+const STYLE: &str = include_str!("style.css");
+const SCRIPT: &str = include_str!("app.js");
+
+async fn style() -> impl IntoResponse {
+    (
+        [
+            (header::CONTENT_TYPE, "text/css; charset=utf-8"),
+            (header::CACHE_CONTROL, "max-age=300"),
+        ],
+        STYLE,
+    )
+}
+
+async fn script() -> impl IntoResponse {
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (header::CACHE_CONTROL, "max-age=300"),
+        ],
+        SCRIPT,
+    )
+}
+
+async fn not_found(State(_): State<Ctx>) -> Response {
+    pages::error_page(StatusCode::NOT_FOUND, "There is no such page.")
+}
+
+/// A record's id in a path: a positive whole number; anything else names no record.
+pub fn parse_id(text: &str) -> Option<i64> {
+    if text.is_empty() || text.len() > 19 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok().filter(|&id| id > 0)
+}
+
+/// An error of the application layer while answering: logged on stderr, 500.
+pub fn internal(e: impl std::fmt::Display) -> (StatusCode, String) {
+    let line = format!("{e:#}").replace(['\n', '\r'], " ");
+    eprintln!("goobalay serve: {line}");
+    (
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "the database could not be read; see the server's log".to_string(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_id;
+
+    #[test]
+    fn ids_are_positive_whole_numbers() {
+        assert_eq!(parse_id("12"), Some(12));
+        for bad in [
+            "",
+            "0",
+            "-1",
+            "+1",
+            "1e3",
+            "12a",
+            " 1",
+            "99999999999999999999",
+            "١٢",
+        ] {
+            assert_eq!(parse_id(bad), None, "{bad:?}");
+        }
+    }
+}

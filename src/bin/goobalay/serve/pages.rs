@@ -1,0 +1,783 @@
+//! The HTML pages (maud: markup written in Rust, every interpolated value escaped,
+//! checked when compiled). Each page: a header with the date and whether the event
+//! is in progress, then `<main id="live">`, which `app.js` fetches again when the
+//! page's event stream says its data changed.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use goobalay::app::players::PlayerCard;
+use goobalay::app::views::{self, BoardView, MatchReplay, Progress, TournamentView};
+use goobalay::engine::Side;
+use goobalay::engine::trace::TraceLine;
+use goobalay::store::MatchRow;
+use goobalay::store::tournaments::LoadedTournament;
+use goobalay::tournament::crosstable::RoundOutcome;
+use goobalay::tournament::{Format, RatingSystem};
+use maud::{DOCTYPE, Markup, PreEscaped, html};
+
+use super::{Ctx, internal, parse_id};
+
+/// What a page's header says beside the date.
+struct Head<'a> {
+    title: &'a str,
+    /// "in progress: round 2 of 5", ...
+    status: String,
+    in_progress: bool,
+    /// The event stream that announces changes of this page's data.
+    events: String,
+    /// `<body>` class (`projector`).
+    class: &'a str,
+}
+
+fn today() -> (String, String) {
+    let now = chrono::Local::now();
+    (
+        now.to_rfc3339_opts(chrono::SecondsFormat::Secs, false),
+        now.format("%A %-d %B %Y, %H:%M").to_string(),
+    )
+}
+
+fn layout(head: Head<'_>, body: Markup) -> Markup {
+    let (iso, shown) = today();
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (head.title) " · goobalay" }
+                link rel="stylesheet" href="/static/style.css";
+                script src="/static/app.js" defer {}
+            }
+            body class=(head.class) data-events=(head.events) {
+                header {
+                    nav { a href="/" { "Tournaments" } }
+                    p.meta {
+                        time datetime=(iso) { (shown) }
+                        " · "
+                        span.status.in-progress[head.in_progress] id="status" { (head.status) }
+                        " "
+                        span #live-state.live title="updates by itself" {}
+                    }
+                }
+                main #live { (body) }
+                footer { "goobalay " (env!("CARGO_PKG_VERSION")) }
+            }
+        }
+    }
+}
+
+pub fn error_page(status: StatusCode, text: &str) -> Response {
+    let page = layout(
+        Head {
+            title: status.canonical_reason().unwrap_or("error"),
+            status: status.to_string(),
+            in_progress: false,
+            events: String::new(),
+            class: "",
+        },
+        html! { h1 { (status.canonical_reason().unwrap_or("Error")) } p { (text) } },
+    );
+    (status, page).into_response()
+}
+
+fn failed(e: impl std::fmt::Display) -> Response {
+    let (status, _) = internal(e);
+    error_page(
+        status,
+        "The database could not be read; the server's log says why.",
+    )
+}
+
+fn progress_word(status: &str, rounds_paired: i64) -> (&'static str, bool) {
+    match status {
+        "finished" => ("finished", false),
+        _ if rounds_paired == 0 => ("not started", false),
+        _ => ("in progress", true),
+    }
+}
+
+fn local(t: chrono::DateTime<chrono::Utc>) -> String {
+    t.with_timezone(&chrono::Local)
+        .format("%Y-%m-%d %H:%M")
+        .to_string()
+}
+
+/// `/`: every tournament of the database, newest first.
+pub async fn index(State(ctx): State<Ctx>) -> Response {
+    let list = match goobalay::app::tournaments::list(&ctx.store).await {
+        Ok(l) => l,
+        Err(e) => return failed(e),
+    };
+    let running = list
+        .iter()
+        .filter(|s| progress_word(&s.row.status, s.rounds_paired).1)
+        .count();
+    let body = html! {
+        h1 { "Tournaments" }
+        @if list.is_empty() {
+            p { "No tournament yet (" code { "goobalay tournament new NAME ..." } " creates one)." }
+        } @else {
+            div.scroll { table {
+                thead { tr { th { "Tournament" } th { "Game" } th { "System" } th { "Status" } th.num { "Players" } th.num { "Rounds" } th.num { "Results" } th { "Created" } } }
+                tbody {
+                    @for s in &list {
+                        @let (word, live) = progress_word(&s.row.status, s.rounds_paired);
+                        tr {
+                            td { a href={ "/tournaments/" (s.row.id) } { (s.row.name) } }
+                            td { (s.row.variant) }
+                            td { (s.row.format) }
+                            td { span.in-progress[live] { (word) } }
+                            td.num { (s.entrants) }
+                            td.num { (s.rounds_paired) }
+                            td.num { (s.matches_finished) "/" (s.matches) }
+                            td { (local(s.row.created_at)) }
+                        }
+                    }
+                }
+            } }
+        }
+    };
+    layout(
+        Head {
+            title: "Tournaments",
+            status: match running {
+                0 => "no event in progress".to_string(),
+                1 => "1 event in progress".to_string(),
+                n => format!("{n} events in progress"),
+            },
+            in_progress: running > 0,
+            events: "/api/events".to_string(),
+            class: "",
+        },
+        body,
+    )
+    .into_response()
+}
+
+async fn load(ctx: &Ctx, id: &str) -> Result<TournamentView, Response> {
+    super::api::load(ctx, id).await.map_err(|r| {
+        if r.status() == StatusCode::NOT_FOUND {
+            error_page(
+                StatusCode::NOT_FOUND,
+                "There is no tournament with that id.",
+            )
+        } else {
+            error_page(
+                r.status(),
+                "The database could not be read; the server's log says why.",
+            )
+        }
+    })
+}
+
+fn player_link(id: i64, name: &str) -> Markup {
+    html! { a href={ "/players/" (id) } { (name) } }
+}
+
+fn seeds(b: &BoardView) -> String {
+    match (b.seeds_south, b.seeds_north) {
+        // A whole-match result entered without seeds has none (0–0 is no game's end).
+        (Some(s), Some(n)) if b.result != "*" && !b.result.contains(':') && s + n > 0 => {
+            format!("{s}–{n}")
+        }
+        _ => String::new(),
+    }
+}
+
+/// A round's boards: board, South (moves first), North, result, seeds; then the
+/// byes outside the pairing.
+fn round_table(loaded: &LoadedTournament, boards: &[BoardView], round: u32) -> Markup {
+    let byes: Vec<_> = loaded
+        .tournament
+        .recorded_byes()
+        .filter(|b| b.round == round)
+        .collect();
+    html! {
+        div.scroll { table.pairings {
+            thead { tr { th.num { "Board" } th { "South (first)" } th.result { "Result" } th { "North" } th.num { "Seeds" } } }
+            tbody {
+                @for b in boards.iter().filter(|b| b.round == round) {
+                    tr.pending[b.result == "*"] {
+                        td.num { (b.board) }
+                        td { (player_link(b.south_id, &b.south)) }
+                        td.result {
+                            @match b.match_id {
+                                Some(m) => a href={ "/matches/" (m) } title="replay" { (result_word(b.result)) },
+                                None => (result_word(b.result)),
+                            }
+                        }
+                        td { @match (b.north_id, &b.north) {
+                            (Some(id), Some(n)) => (player_link(id, n)),
+                            _ => em { "bye" },
+                        } }
+                        td.num { (seeds(b)) }
+                    }
+                }
+                @for y in &byes {
+                    tr {
+                        td.num { "–" }
+                        td { (player_link(y.player, loaded.name_of(y.player))) }
+                        td.result { (goobalay::tournament::export::requested_bye_text(y)) }
+                        td { em { "outside the pairing" } }
+                        td.num {}
+                    }
+                }
+            }
+        } }
+    }
+}
+
+fn result_word(r: &str) -> &str {
+    match r {
+        "*" => "playing",
+        "bye" => "bye",
+        other => other,
+    }
+}
+
+fn standings_table(loaded: &LoadedTournament) -> Markup {
+    let doc = views::standings(loaded);
+    let s = &doc.standings;
+    let knockout = loaded.tournament.format == Format::Knockout;
+    html! {
+        div.scroll { table.standings {
+            thead { tr {
+                th.num { "#" } th { "Name" } th.num { (doc.rating_column.label) } th.num { "Points" }
+                th.num title="games played" { "Played" } th.num { "W" } th.num { "D" } th.num { "L" } th.num { "Byes" }
+                @if knockout { th { "Reached" } }
+                @for tb in &s.tiebreaks { th.num title=(tb.explanation()) { (tb.short()) } }
+            } }
+            tbody {
+                @for r in &s.rows {
+                    tr.withdrawn[r.withdrawn] {
+                        td.num { (r.place_text()) }
+                        td { (player_link(r.id, &r.name)) @if r.withdrawn { " " small { "(withdrawn)" } } }
+                        td.num { (format!("{:.0}", r.rating)) }
+                        td.num.points { (r.points) }
+                        td.num { (r.played) } td.num { (r.wins) } td.num { (r.draws) } td.num { (r.losses) } td.num { (r.byes) }
+                        @if knockout { td { (r.reached.map_or("–".into(), |x| format!("round {x}"))) } }
+                        @for v in &r.tiebreaks { td.num { @if v.value.is_some() { (v) } @else { "–" } } }
+                    }
+                }
+            }
+        } }
+        details.legend {
+            summary { "What the columns mean" }
+            dl {
+                dt { (doc.rating_column.label) } dd { "each player's rating when seeded (round 1, or a late entry)" }
+                dt { "Played, W, D, L" } dd { "games played (byes and forfeits not counted): won, drawn, lost" }
+                dt { "Byes" } dd { "byes of every kind" }
+                @for tb in &s.tiebreaks { dt { (tb.short()) } dd { (tb.explanation()) } }
+                @if s.rows.iter().any(|r| r.shared) { dt { "=" } dd { "tied on points and every tiebreak (listed by starting rank)" } }
+            }
+        }
+    }
+}
+
+fn outcome_class(o: RoundOutcome) -> &'static str {
+    match o {
+        RoundOutcome::Win => "win",
+        RoundOutcome::Draw => "draw",
+        RoundOutcome::Loss => "loss",
+        RoundOutcome::ForfeitWin | RoundOutcome::ForfeitLoss => "forfeit",
+        RoundOutcome::Bye | RoundOutcome::HalfBye | RoundOutcome::ZeroBye => "bye",
+        RoundOutcome::Pending | RoundOutcome::NotPaired => "none",
+    }
+}
+
+/// The crosstable: round by round (opponent's number, side, result; byes and
+/// forfeits marked as TRF does) and, for a round robin, every player against every
+/// other.
+fn crosstable(loaded: &LoadedTournament) -> Markup {
+    let x = loaded.tournament.crosstable();
+    let grid = matches!(
+        loaded.tournament.format,
+        Format::RoundRobin | Format::DoubleRoundRobin
+    );
+    html! {
+        h3 { "Round by round" }
+        div.scroll { table.cross {
+            thead { tr {
+                th.num { "#" } th { "Name" }
+                @for r in 1..=x.rounds { th.num { "R" (r) } }
+                th.num { "Points" }
+            } }
+            tbody {
+                @for (i, p) in x.players.iter().enumerate() {
+                    tr {
+                        td.num { (p.position) }
+                        td { (player_link(p.id, &p.name)) }
+                        @for e in &x.cards[i] {
+                            td class={ "num " (outcome_class(e.outcome)) } {
+                                (e.outcome.symbol())
+                                @if let Some(o) = e.opponent_position {
+                                    small { " " (o) (e.side.map_or("", |s| if s == Side::South { "s" } else { "n" })) }
+                                }
+                            }
+                        }
+                        td.num.points { (p.points) }
+                    }
+                }
+            }
+        } }
+        @if grid && !x.players.is_empty() {
+            h3 { "Player against player" }
+            div.scroll { table.cross {
+                thead { tr {
+                    th.num { "#" } th { "Name" }
+                    @for p in &x.players { th.num { (p.position) } }
+                    th.num { "Points" }
+                } }
+                tbody {
+                    @for (i, p) in x.players.iter().enumerate() {
+                        tr {
+                            td.num { (p.position) }
+                            td { (player_link(p.id, &p.name)) }
+                            @for j in 0..x.players.len() {
+                                @if i == j { td.self { "×" } } @else {
+                                    td.num { (x.cells[i][j].iter().map(|e| e.outcome.symbol()).collect::<Vec<_>>().join(" ")) }
+                                }
+                            }
+                            td.num.points { (p.points) }
+                        }
+                    }
+                }
+            } }
+        }
+        p.small { "1 won, ½ drawn, 0 lost; " b { "+" } " won by forfeit, " b { "-" } " lost by forfeit; "
+            b { "U" } " the pairing bye, " b { "H" } " a half-point bye, " b { "Z" } " a zero-point bye; "
+            "* playing, . not paired; the small number is the opponent's place, s/n the side (South moves first)." }
+    }
+}
+
+fn tournament_head<'a>(v: &'a TournamentView, class: &'a str, id: i64) -> Head<'a> {
+    Head {
+        title: &v.record.loaded.row.name,
+        status: v.progress.text(),
+        in_progress: v.progress.in_progress(),
+        events: format!("/api/tournaments/{id}/events"),
+        class,
+    }
+}
+
+/// `/tournaments/{id}`: the current round first, then standings, past rounds,
+/// crosstable and the director's records.
+pub async fn tournament(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response {
+    let v = match load(&ctx, &id).await {
+        Ok(v) => v,
+        Err(r) => return r,
+    };
+    let loaded = &v.record.loaded;
+    let t = &loaded.tournament;
+    let row = &loaded.row;
+    let boards = views::boards(loaded);
+    let current = t.current_round();
+    let body = html! {
+        h1 { (row.name) }
+        p.sub {
+            (row.variant) " · " (row.format) " · " (row.match_form) " matches · "
+            (t.entrants.len()) " players · points " (t.points)
+        }
+        section #current {
+            @match v.progress {
+                Progress::NotStarted => {
+                    h2 { "Entries" }
+                    p { "No round paired yet." }
+                    ul.entrants { @for e in &t.entrants { li { (player_link(e.id, &e.name)) } } }
+                }
+                _ => {
+                    h2 { "Round " (current) @if current == t.planned_rounds() { " (last round)" } }
+                    (round_table(loaded, &boards, current))
+                }
+            }
+        }
+        @if current > 0 && t.format == Format::Knockout {
+            section #bracket { h2 { "Bracket" } (bracket(loaded, &boards)) }
+        }
+        @if current > 0 {
+            section #standings {
+                h2 { "Standings" small { (standings_when(loaded)) } }
+                (standings_table(loaded))
+            }
+        }
+        @if current > 1 {
+            section #rounds {
+                h2 { "Earlier rounds" }
+                @for r in (1..current).rev() {
+                    details open[r + 1 == current] {
+                        summary { "Round " (r) }
+                        (round_table(loaded, &boards, r))
+                    }
+                }
+            }
+        }
+        @if current > 0 {
+            section #crosstable { h2 { "Crosstable" } (crosstable(loaded)) }
+        }
+        @if !v.record.corrections.is_empty() || !v.record.status_changes.is_empty() || v.record.rounds.iter().any(|r| r.method == "manual" || r.unpaired_at.is_some()) {
+            section #records {
+                h2 { "The director's records" }
+                ul {
+                    @for r in &v.record.rounds {
+                        @if let Some(at) = r.unpaired_at {
+                            li { "Round " (r.round) " as paired at " (local(r.paired_at)) " was taken back at " (local(at)) @if let Some(why) = &r.unpair_reason { ": " (why) } }
+                        } @else if r.method == "manual" {
+                            li { "Round " (r.round) " was paired by hand" @if let Some(why) = &r.reason { ": " (why) } }
+                        }
+                    }
+                    @for c in &v.record.corrections {
+                        li { "Match " a href={ "/matches/" (c.match_id) } { (c.match_id) } " corrected at " (local(c.corrected_at)) ": "
+                            (c.kind.describe()) " (" (c.reason) "): " (c.before.text()) " before, " (c.after.text()) " after" }
+                    }
+                    @for c in &v.record.status_changes {
+                        li { (if c.status == "finished" { "Closed" } else { "Reopened" }) " at " (local(c.changed_at)) @if let Some(why) = &c.reason { ": " (why) } }
+                    }
+                }
+            }
+        }
+        p.links {
+            a href={ "/tournaments/" (row.id) "/projector" } { "Projector view" } " · "
+            a href={ "/api/tournaments/" (row.id) } { "JSON" }
+        }
+    };
+    layout(tournament_head(&v, "", row.id), body).into_response()
+}
+
+/// A knockout drawn as a bracket: a column per round, a box per match. Who went
+/// on is read from the pairings (a player of round r who is paired in round r + 1;
+/// the event's winner once it is over), not decided here.
+fn bracket(loaded: &LoadedTournament, boards: &[BoardView]) -> Markup {
+    let t = &loaded.tournament;
+    let current = t.current_round();
+    let in_round = |r: u32, id: i64| {
+        boards
+            .iter()
+            .any(|b| b.round == r && (b.south_id == id || b.north_id == Some(id)))
+    };
+    let champion = (loaded.is_closed() || t.is_finished())
+        .then(|| t.standings().rows.first().map(|r| r.id))
+        .flatten();
+    let went_on = |r: u32, id: i64| {
+        if r < current {
+            in_round(r + 1, id)
+        } else {
+            champion == Some(id)
+        }
+    };
+    let side = |r: u32, id: i64, name: &str| {
+        html! { div.player.won[went_on(r, id)] { (player_link(id, name)) } }
+    };
+    html! {
+        div.bracket {
+            @for r in 1..=t.planned_rounds() {
+                div.round {
+                    h3 { "Round " (r) }
+                    @if r > current { div.game.later { "to be paired" } }
+                    @for b in boards.iter().filter(|b| b.round == r) {
+                        div.game {
+                            (side(r, b.south_id, &b.south))
+                            @match (b.north_id, &b.north) {
+                                (Some(id), Some(n)) => (side(r, id, n)),
+                                _ => div.player { em { "bye" } },
+                            }
+                            div.score {
+                                @match b.match_id {
+                                    Some(m) => a href={ "/matches/" (m) } { (result_word(b.result)) },
+                                    None => (result_word(b.result)),
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// "after round 2 of 5", "after round 2 of 5, round 3 in progress".
+fn standings_when(loaded: &LoadedTournament) -> String {
+    let t = &loaded.tournament;
+    let (done, current) = (t.completed_rounds(), t.current_round());
+    let mut text = format!(" after round {done} of {}", t.planned_rounds());
+    if current > done && !loaded.is_closed() {
+        text += &format!(", round {current} in progress");
+    }
+    text
+}
+
+/// `/tournaments/{id}/projector`: large type, the current round's pairings and the
+/// standings taking turns on the screen (`app.js` switches them every 15 s).
+pub async fn projector(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response {
+    let v = match load(&ctx, &id).await {
+        Ok(v) => v,
+        Err(r) => return r,
+    };
+    let loaded = &v.record.loaded;
+    let t = &loaded.tournament;
+    let boards = views::boards(loaded);
+    let current = t.current_round();
+    let body = html! {
+        h1 { (loaded.row.name) }
+        div.slides {
+            section.slide.shown {
+                h2 { "Round " (current) }
+                @if current > 0 { (round_table(loaded, &boards, current)) } @else { p { "No round paired yet." } }
+            }
+            @if current > 0 {
+                section.slide {
+                    h2 { "Standings" small { (standings_when(loaded)) } }
+                    (standings_table(loaded))
+                }
+            }
+        }
+    };
+    layout(tournament_head(&v, "projector", loaded.row.id), body).into_response()
+}
+
+/// A small line chart of a rating history (inline SVG, drawn here).
+fn rating_chart(points: &[f64]) -> Markup {
+    if points.len() < 2 {
+        return html! {};
+    }
+    let (w, h, pad) = (320.0_f64, 120.0_f64, 6.0_f64);
+    let lo = points.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = points.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let span = (hi - lo).max(1.0);
+    let step = (w - 2.0 * pad) / (points.len() - 1) as f64;
+    let path: Vec<String> = points
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            format!(
+                "{:.1},{:.1}",
+                pad + i as f64 * step,
+                h - pad - (p - lo) / span * (h - 2.0 * pad)
+            )
+        })
+        .collect();
+    html! {
+        figure.chart {
+            svg viewBox={ "0 0 " (w) " " (h) } role="img" aria-label="rating history" {
+                polyline points=(path.join(" ")) fill="none" stroke="currentColor" stroke-width="2" {}
+            }
+            figcaption { "Elo over every match: " (format!("{lo:.0}")) " to " (format!("{hi:.0}")) ", now " (format!("{:.0}", points[points.len() - 1])) }
+        }
+    }
+}
+
+fn match_result(m: &MatchRow) -> String {
+    match m.winner.as_deref() {
+        None => "playing".to_string(),
+        Some("draw") => "draw".to_string(),
+        Some("south") => format!("{} won", m.south),
+        Some(_) => format!("{} won", m.north),
+    }
+}
+
+/// `/players/{id}`: the player's ratings, rating history and matches.
+pub async fn player(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response {
+    let Some(id) = parse_id(&id) else {
+        return error_page(StatusCode::NOT_FOUND, "There is no player with that id.");
+    };
+    let card: PlayerCard =
+        match goobalay::app::players::card_by_id(&ctx.store, id, RatingSystem::default()).await {
+            Ok(Some(c)) => c,
+            Ok(None) => {
+                return error_page(StatusCode::NOT_FOUND, "There is no player with that id.");
+            }
+            Err(e) => return failed(e),
+        };
+    let (won, drawn, lost, playing) = card.tally();
+    let p = &card.player;
+    let mut history: Vec<f64> = card
+        .rating_history
+        .first()
+        .map(|c| c.before)
+        .into_iter()
+        .collect();
+    history.extend(card.rating_history.iter().map(|c| c.after));
+    let body = html! {
+        h1 { (p.name) }
+        p.sub {
+            @match &p.engine { Some(level) => { "engine player (" (level) ")" }, None => "player" }
+            @if let Some(club) = &p.club { " · " (club) }
+            " · added " (local(p.created_at))
+            @if let Some(t) = p.retired_at { " · retired " (local(t)) }
+        }
+        p { (card.matches.len()) " matches: won " (won) ", drawn " (drawn) ", lost " (lost) ", playing " (playing) }
+        @if !card.ratings.is_empty() {
+            h2 { "Ratings" }
+            div.scroll { table {
+                thead { tr { th { "Game" } th.num { (RatingSystem::default()) } th.num { "Rated matches" } } }
+                tbody { @for r in &card.ratings { tr {
+                    td { (r.variant) }
+                    td.num { @match r.rating { Some(x) => (format!("{x:.0}")), None => "unrated" } }
+                    td.num { (r.history.len()) }
+                } } }
+            } }
+        }
+        (rating_chart(&history))
+        h2 { "Matches" }
+        @if card.matches.is_empty() { p { "No match yet." } } @else {
+            div.scroll { table {
+                thead { tr { th { "Date" } th { "South" } th { "North" } th { "Result" } th.num { "Seeds" } th { "Event" } } }
+                tbody { @for m in &card.matches { tr {
+                    td { a href={ "/matches/" (m.id) } { (local(m.created_at)) } }
+                    td { (player_link(m.south_id, &m.south)) }
+                    td { (player_link(m.north_id, &m.north)) }
+                    td { (match_result(m)) }
+                    td.num { @if let (Some(s), Some(n)) = (m.final_south, m.final_north) { (s) "–" (n) } }
+                    td { @match (m.tournament_id, &m.tournament) {
+                        (Some(t), Some(name)) => { a href={ "/tournaments/" (t) } { (name) } @if let Some(r) = m.round { " r" (r) } },
+                        _ => { (m.variant) }
+                    } }
+                } } }
+            } }
+        }
+    };
+    layout(
+        Head {
+            title: &p.name,
+            status: if playing > 0 {
+                format!(
+                    "playing {playing} match{}",
+                    if playing == 1 { "" } else { "es" }
+                )
+            } else {
+                "no match in progress".to_string()
+            },
+            in_progress: playing > 0,
+            events: "/api/events".to_string(),
+            class: "",
+        },
+        body,
+    )
+    .into_response()
+}
+
+/// The board as a person sees it: North's row right to left on top, South's below,
+/// hole numbers outside, Uurs marked, captured (and kept) seeds beside. `app.js`
+/// draws the same markup for each step of the replay.
+pub fn board(pos: &TraceLine, kept: (u32, u32), n: usize) -> Markup {
+    let cell = |h: usize| {
+        let class = match pos.uur.get(h).copied().flatten() {
+            Some(Side::South) => "hole uur-south",
+            Some(Side::North) => "hole uur-north",
+            None => "hole",
+        };
+        html! { td class=(class) { (pos.board[h]) } }
+    };
+    let holding = |captured: u32, kept: u32| {
+        let kept = kept.min(captured);
+        html! { "captured " (captured - kept) @if kept > 0 { ", kept " (kept) } }
+    };
+    html! {
+        table.board {
+            tr.labels { td {} @for h in (n..2 * n).rev() { td { (h - n + 1) } } td {} }
+            tr { th { "North" } @for h in (n..2 * n).rev() { (cell(h)) } td.store { (holding(pos.captured.north, kept.1)) } }
+            tr { th { "South" } @for h in 0..n { (cell(h)) } td.store { (holding(pos.captured.south, kept.0)) } }
+            tr.labels { td {} @for h in 0..n { td { (h + 1) } } td {} }
+        }
+    }
+}
+
+/// JSON for a `<script type="application/json">` element: `<`, `>` and `&` written
+/// as escapes, so no text in it (a name) can end the element.
+fn script_json(v: &impl serde::Serialize) -> PreEscaped<String> {
+    let text = serde_json::to_string(v).unwrap_or_else(|_| "null".into());
+    PreEscaped(
+        text.replace('<', "\\u003c")
+            .replace('>', "\\u003e")
+            .replace('&', "\\u0026"),
+    )
+}
+
+/// `/matches/{id}`: the match and a replay of every hand, move by move.
+pub async fn match_page(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response {
+    let Some(id) = parse_id(&id) else {
+        return error_page(StatusCode::NOT_FOUND, "There is no match with that id.");
+    };
+    let r: MatchReplay = match views::match_replay(&ctx.store, id).await {
+        Ok(Some(r)) => r,
+        Ok(None) => return error_page(StatusCode::NOT_FOUND, "There is no match with that id."),
+        Err(e) => return failed(e),
+    };
+    let m = &r.row;
+    let n = r.status.position.board.len() / 2;
+    let last_hand = r.hands.iter().rev().find(|h| !h.steps.is_empty());
+    let title = format!("{} v {}", m.south, m.north);
+    // The Uurs' legend, where the match has any.
+    let uurs = r.hands.iter().any(|h| {
+        h.steps
+            .iter()
+            .any(|s| s.position.uur.iter().any(Option::is_some))
+    });
+    let body = html! {
+        h1 { (player_link(m.south_id, &m.south)) " v " (player_link(m.north_id, &m.north)) }
+        p.sub {
+            (m.variant) " · " (m.form)
+            @if let (Some(t), Some(name)) = (m.tournament_id, &m.tournament) {
+                " · " a href={ "/tournaments/" (t) } { (name) } @if let Some(round) = m.round { ", round " (round) }
+            }
+            " · " (match_result(m))
+            @if let (Some(s), Some(nn)) = (m.final_south, m.final_north) { " (" (s) "–" (nn) ")" }
+        }
+        @if r.hands.iter().any(|h| h.score.is_some()) {
+            div.scroll { table {
+                thead { tr { th.num { "Hand" } th { "First" } th.num { "Moves" } th { "End" } th.num { "South" } th.num { "North" } } }
+                tbody { @for h in &r.hands { tr {
+                    td.num { (h.number) } td { (h.first_mover) } td.num { (h.steps.len().saturating_sub(1)) }
+                    td { (h.end.unwrap_or("playing")) }
+                    td.num { @if let Some(s) = h.score { (s.south) } } td.num { @if let Some(s) = h.score { (s.north) } }
+                } } }
+            } }
+        }
+        section #replay {
+            h2 { "Replay" }
+            @match last_hand {
+                None => p { "No hand was played on the board here (results were entered)." },
+                Some(h) => {
+                    div.controls {
+                        label { "Hand " select #hand { @for x in r.hands.iter().filter(|x| !x.steps.is_empty()) {
+                            option value=(x.number) selected[x.number == h.number] { (x.number) }
+                        } } }
+                        button #first type="button" title="first position" { "|◀" }
+                        button #prev type="button" title="previous move" { "◀" }
+                        button #next type="button" title="next move" { "▶" }
+                        button #last type="button" title="last position" { "▶|" }
+                    }
+                    p #step { "Hand " (h.number) ", after move " (h.steps.len() - 1) }
+                    div #board.scroll {
+                        (board(&h.steps[h.steps.len() - 1].position, (h.kept.south, h.kept.north), n))
+                    }
+                    @if uurs {
+                        p.small { "Uurs: " span.hole.uur-south { "South's" } " " span.hole.uur-north { "North's" } }
+                    }
+                    script #replay-data type="application/json" {
+                        (script_json(&serde_json::json!({
+                            "south": m.south, "north": m.north, "holes_per_row": n, "hands": r.hands,
+                        })))
+                    }
+                }
+            }
+        }
+        p.links { a href={ "/api/matches/" (m.id) } { "JSON" } }
+    };
+    layout(
+        Head {
+            title: &title,
+            status: if m.winner.is_some() {
+                format!("match finished: {}", match_result(m))
+            } else {
+                "match in progress".to_string()
+            },
+            in_progress: m.winner.is_none(),
+            events: "/api/events".to_string(),
+            class: "",
+        },
+        body,
+    )
+    .into_response()
+}

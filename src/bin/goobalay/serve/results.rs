@@ -1,0 +1,104 @@
+//! Result entry from the web, off unless the server was started with `--results`:
+//! `POST /api/matches/{id}/result` with the secret the server printed
+//! (`Authorization: Bearer SECRET`) and a JSON body `{"winner": "south"|"north"|"draw",
+//! "seeds": "S,N"}` (seeds optional). The result goes through the use case of
+//! `goobalay match result ID --match WINNER [--seeds S,N]` ([`goobalay::app::close`]),
+//! with its checks and its parsing; without the secret nothing is read or written.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use goobalay::app::AppError;
+use goobalay::store::StoreError;
+use serde_json::json;
+
+use super::{Ctx, parse_id};
+
+/// A new secret: 128 random bits as hex.
+pub fn new_secret() -> String {
+    use rand::RngCore;
+    let mut bytes = [0u8; 16];
+    rand::rng().fill_bytes(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Compares without stopping at the first difference.
+fn same(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+fn refuse(status: StatusCode, text: &str) -> Response {
+    (status, Json(json!({ "error": text }))).into_response()
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResultForm {
+    winner: String,
+    seeds: Option<String>,
+}
+
+pub async fn enter(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    let Some(secret) = ctx.secret.as_deref() else {
+        return refuse(StatusCode::METHOD_NOT_ALLOWED, "result entry is off");
+    };
+    let given = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "));
+    match given {
+        None => {
+            return refuse(
+                StatusCode::UNAUTHORIZED,
+                "result entry needs the secret the server printed (Authorization: Bearer SECRET)",
+            );
+        }
+        Some(g) if !same(g.trim().as_bytes(), secret.as_bytes()) => {
+            return refuse(StatusCode::FORBIDDEN, "wrong secret");
+        }
+        Some(_) => {}
+    }
+    let Some(id) = parse_id(&id) else {
+        return refuse(StatusCode::NOT_FOUND, "no such match");
+    };
+    let form: ResultForm = match serde_json::from_slice(&body) {
+        Ok(f) => f,
+        Err(_) => {
+            return refuse(
+                StatusCode::BAD_REQUEST,
+                "the body must be JSON: {\"winner\": \"south\"|\"north\"|\"draw\", \"seeds\": \"S,N\"}",
+            );
+        }
+    };
+    let closing = match crate::match_cmd::whole_match(&form.winner, form.seeds.as_deref()) {
+        Ok(c) => c,
+        Err(e) => return refuse(StatusCode::BAD_REQUEST, &format!("{e:#}")),
+    };
+    match goobalay::app::close(&ctx.store, id, closing).await {
+        Ok(stored) => Json(json!({
+            "match": stored.row,
+            "status": stored.state.status(id),
+        }))
+        .into_response(),
+        Err(AppError::Store(StoreError::UnknownMatch(_))) => {
+            refuse(StatusCode::NOT_FOUND, "no such match")
+        }
+        Err(AppError::Store(StoreError::Busy(_))) => refuse(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the database is busy; nothing was written, try again",
+        ),
+        Err(e @ AppError::Store(StoreError::Sqlx(_))) => {
+            let (status, text) = super::internal(e);
+            refuse(status, &text)
+        }
+        // Refused by the rules (a finished match, seeds that do not add up, a closed
+        // tournament): the CLI's message.
+        Err(e) => refuse(StatusCode::CONFLICT, &e.to_string()),
+    }
+}

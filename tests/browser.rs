@@ -1,0 +1,241 @@
+//! `goobalay serve` in a real browser: headless Chromium driven through WebDriver
+//! (Debian's `chromium` and `chromium-driver`; `.ci/run` installs them when missing).
+//! The test starts its own server on a fresh SQLite database and its own chromedriver,
+//! both on 127.0.0.1, and talks to nothing else. Without Chromium it skips, saying
+//! so, except under CI (`CI=true`), where it fails.
+//!
+//! `GOOBALAY_SCREENSHOTS=DIR` also saves screenshots of the main pages in DIR
+//! (docs/screenshots holds the ones shown in docs/web.md).
+
+mod common;
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::Db;
+use common::server::{PLAYERS, Server, club_night};
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const DRIVER: &str = "/usr/bin/chromedriver";
+
+/// A chromedriver on a free port of 127.0.0.1, stopped when dropped.
+struct Driver {
+    child: Child,
+    port: u16,
+    _profile: tempfile::TempDir,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn browser_present() -> bool {
+    if Path::new(CHROMIUM).exists() && Path::new(DRIVER).exists() {
+        return true;
+    }
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!(
+            "{CHROMIUM} or {DRIVER} is missing under CI (.ci/run installs chromium and chromium-driver)"
+        );
+    }
+    eprintln!(
+        "skipped: {CHROMIUM} or {DRIVER} is missing (apt-get install chromium chromium-driver)"
+    );
+    false
+}
+
+fn start_driver() -> Driver {
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let child = Command::new(DRIVER)
+        .arg(format!("--port={port}"))
+        .arg("--allowed-ips=127.0.0.1")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "chromedriver did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Driver {
+        child,
+        port,
+        _profile: tempfile::tempdir().unwrap(),
+    }
+}
+
+async fn browser(driver: &Driver, width: u32, height: u32) -> Client {
+    let profile = driver._profile.path().join(format!("profile-{width}"));
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": CHROMIUM,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
+                format!("--user-data-dir={}", profile.display()),
+                format!("--window-size={width},{height}"),
+            ],
+        }),
+    );
+    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{}", driver.port))
+        .await
+        .expect("a WebDriver session")
+}
+
+/// Waits up to `limit` for `script` (a JS expression) to be true in the page.
+async fn wait_for(c: &Client, script: &str, limit: Duration) -> bool {
+    let deadline = Instant::now() + limit;
+    loop {
+        let v = c
+            .execute(&format!("return !!({script});"), vec![])
+            .await
+            .unwrap();
+        if v == Value::Bool(true) {
+            return true;
+        }
+        if Instant::now() >= deadline {
+            return false;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn text(c: &Client, css: &str) -> String {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
+}
+
+fn screenshots() -> Option<PathBuf> {
+    std::env::var_os("GOOBALAY_SCREENSHOTS").map(PathBuf::from)
+}
+
+async fn shot(c: &Client, name: &str) {
+    if let Some(dir) = screenshots() {
+        std::fs::create_dir_all(&dir).unwrap();
+        let png = c.screenshot().await.unwrap();
+        std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
+    }
+}
+
+#[test]
+fn the_pages_in_a_browser() {
+    if !browser_present() {
+        return;
+    }
+    let db = Db::new();
+    let ids = club_night(&db);
+    for hole in ["2", "1", "2"] {
+        db.ok(&["match", "move", &ids[0], hole]);
+    }
+    let server = Server::start(&db);
+    let base = format!("http://{}", server.addr);
+    let list: Value = server.json("/api/tournaments");
+    let t = list["tournaments"][0]["id"].as_i64().unwrap();
+    let driver = start_driver();
+    common::runtime().block_on(async {
+        // A phone: 400 pixels wide.
+        let c = browser(&driver, 400, 900).await;
+        c.goto(&format!("{base}/tournaments/{t}")).await.unwrap();
+
+        // The standings show every player, names as typed.
+        let standings = text(&c, "#standings table").await;
+        for name in PLAYERS {
+            assert!(standings.contains(name), "{name} not in {standings}");
+        }
+        // Nothing is cut off at 400 px: the page itself never scrolls sideways, and
+        // the last column of each table is reached by scrolling the table's own box.
+        assert!(
+            wait_for(&c, "document.documentElement.scrollWidth <= window.innerWidth", Duration::ZERO).await,
+            "the page is wider than the phone"
+        );
+        let every_column_reachable = "[...document.querySelectorAll('.scroll')].every(box => {
+            box.scrollLeft = box.scrollWidth;
+            const cells = box.querySelectorAll('tr:first-child > *');
+            const last = cells[cells.length - 1].getBoundingClientRect();
+            const b = box.getBoundingClientRect();
+            const scrolls = ['auto', 'scroll'].includes(getComputedStyle(box).overflowX);
+            const ok = (scrolls || box.scrollWidth <= box.clientWidth)
+                && last.right <= b.right + 1 && last.left >= b.left - 1 && b.right <= window.innerWidth + 1;
+            box.scrollLeft = 0;
+            return ok;
+        })";
+        assert!(wait_for(&c, every_column_reachable, Duration::ZERO).await, "a column is out of reach");
+        shot(&c, "tournament-phone").await;
+
+        // A result entered at the desk appears on the open page within 2 s.
+        assert!(
+            wait_for(&c, "document.getElementById('live-state').classList.contains('on')", Duration::from_secs(5)).await,
+            "the page's event stream did not open"
+        );
+        let before = text(&c, "#current").await;
+        assert!(!before.contains("½-½"), "{before}");
+        db.ok(&["match", "result", &ids[1], "--match", "draw"]);
+        assert!(
+            wait_for(&c, "document.getElementById('current').textContent.includes('½-½')", Duration::from_secs(2)).await,
+            "the result did not appear within 2 s"
+        );
+
+        // The replay steps through the hand.
+        c.goto(&format!("{base}/matches/{}", ids[0])).await.unwrap();
+        let step = text(&c, "#step").await;
+        assert!(step.contains("move 3 of 3"), "{step}");
+        c.find(Locator::Css("#first")).await.unwrap().click().await.unwrap();
+        let step = text(&c, "#step").await;
+        assert!(step.contains("the start"), "{step}");
+        let start_board = text(&c, "#board").await;
+        c.find(Locator::Css("#next")).await.unwrap().click().await.unwrap();
+        let step = text(&c, "#step").await;
+        assert!(step.contains("move 1 of 3") && step.contains("plays 2"), "{step}");
+        assert_ne!(text(&c, "#board").await, start_board, "the board did not change");
+        shot(&c, "match-phone").await;
+
+        // A write from the page is refused.
+        let status = c
+            .execute_async(
+                "const done = arguments[arguments.length - 1];
+                 fetch(arguments[0], {method: 'POST', body: 'winner=south'}).then(r => done(r.status), () => done(0));",
+                vec![json!(format!("/api/matches/{}", ids[0]))],
+            )
+            .await
+            .unwrap();
+        assert_eq!(status, json!(405));
+        c.close().await.unwrap();
+
+        if screenshots().is_some() {
+            let wide = browser(&driver, 1200, 900).await;
+            wide.goto(&format!("{base}/tournaments/{t}")).await.unwrap();
+            shot(&wide, "tournament").await;
+            wide.goto(&format!("{base}/tournaments/{t}/projector")).await.unwrap();
+            shot(&wide, "projector").await;
+            wide.goto(&format!("{base}/")).await.unwrap();
+            shot(&wide, "tournaments").await;
+            wide.close().await.unwrap();
+        }
+    });
+    let m = server.json(&format!("/api/matches/{}", ids[0]));
+    assert!(
+        m["match"]["winner"].is_null(),
+        "the refused write changed the match"
+    );
+}

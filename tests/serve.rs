@@ -1,0 +1,517 @@
+//! `goobalay serve` over HTTP: a server started on a fresh database (SQLite, and
+//! PostgreSQL when `GOOBALAY_TEST_POSTGRES` names a server) with a tournament built
+//! by the CLI, asked on 127.0.0.1 through a raw socket (so that what a hostile client
+//! sends reaches the server as sent). Tests talk only to servers they started.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::backends::on_both;
+use common::server::{PLAYERS, Server, club_night, next_event};
+use serde_json::Value;
+
+fn tournament_id(server: &Server) -> i64 {
+    let list = server.json("/api/tournaments");
+    list["tournaments"][0]["id"].as_i64().unwrap()
+}
+
+#[test]
+fn the_pages_and_the_api_show_the_tournament() {
+    on_both(|db| {
+        let ids = club_night(db);
+        db.ok(&["match", "result", &ids[0], "--match", "south"]);
+        let server = Server::start(db);
+        let t = tournament_id(&server);
+
+        let index = server.page("/");
+        assert!(index.contains("Club Night"), "{index}");
+        assert!(index.contains("1 event in progress"), "{index}");
+
+        let page = server.page(&format!("/tournaments/{t}"));
+        for name in &PLAYERS[..3] {
+            assert!(page.contains(name), "{name} missing");
+        }
+        // Escaped, never markup.
+        assert!(page.contains("Amina &lt;b&gt;&amp;"), "{page}");
+        assert!(!page.contains("Amina <b>"), "{page}");
+        assert!(page.contains("in progress: round 1 of 3"), "{page}");
+        assert!(page.contains("<time datetime="), "the date");
+        // The current round comes before the standings.
+        let round = page.find("id=\"current\"").unwrap();
+        let standings = page.find("id=\"standings\"").unwrap();
+        assert!(round < standings);
+
+        let api = server.json(&format!("/api/tournaments/{t}/standings"));
+        let rows = api["standings"]["rows"].as_array().unwrap();
+        let names: Vec<&str> = rows.iter().map(|r| r["name"].as_str().unwrap()).collect();
+        for name in PLAYERS {
+            assert!(names.contains(&name), "{name} not in {names:?}");
+        }
+        assert_eq!(rows[0]["points"], serde_json::json!(1.0), "{api}");
+        assert_eq!(api["progress"]["state"], "in-progress");
+        // The same standings as the CLI's.
+        let cli = db.json(&["tournament", "standings", "Club Night"]);
+        assert_eq!(api["standings"], cli);
+
+        let whole = server.json(&format!("/api/tournaments/{t}"));
+        assert_eq!(whole["in_progress"], true);
+        assert_eq!(whole["boards"].as_array().unwrap().len(), 2);
+        let x = server.json(&format!("/api/tournaments/{t}/crosstable"));
+        assert_eq!(x["crosstable"]["players"].as_array().unwrap().len(), 4);
+    });
+}
+
+#[test]
+fn a_result_entered_by_the_cli_arrives_as_an_event_within_two_seconds() {
+    on_both(|db| {
+        let ids = club_night(db);
+        let server = Server::start(db);
+        let t = tournament_id(&server);
+        let mut tournament = server.events(&format!("/api/tournaments/{t}/events"));
+        let mut everything = server.events("/api/events");
+        db.ok(&["match", "result", &ids[1], "--match", "draw"]);
+        let deadline = Instant::now() + Duration::from_secs(2);
+        assert_eq!(
+            next_event(&mut tournament, deadline).as_deref(),
+            Some("change"),
+            "{}: no change event within 2 s of the result",
+            db.backend()
+        );
+        assert_eq!(
+            next_event(&mut everything, deadline).as_deref(),
+            Some("change")
+        );
+        // The page shows it.
+        let page = server.page(&format!("/tournaments/{t}"));
+        assert!(page.contains("½-½"), "{page}");
+    });
+}
+
+#[test]
+fn pairing_a_round_is_an_event_and_other_tournaments_stay_quiet() {
+    on_both(|db| {
+        let ids = club_night(db);
+        db.ok(&[
+            "tournament",
+            "new",
+            "Quiet",
+            "--variant",
+            "tihbat",
+            "--system",
+            "round-robin",
+        ]);
+        let server = Server::start(db);
+        let list = server.json("/api/tournaments");
+        let id_of = |name: &str| {
+            list["tournaments"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|t| t["name"] == name)
+                .unwrap()["id"]
+                .as_i64()
+                .unwrap()
+        };
+        let mut quiet = server.events(&format!("/api/tournaments/{}/events", id_of("Quiet")));
+        let mut club = server.events(&format!("/api/tournaments/{}/events", id_of("Club Night")));
+        for id in &ids {
+            db.ok(&["match", "result", id, "--match", "north"]);
+        }
+        assert_eq!(
+            next_event(&mut club, Instant::now() + Duration::from_secs(2)).as_deref(),
+            Some("change")
+        );
+        db.ok(&["tournament", "pair", "Club Night"]);
+        // Drain the results' events; the pairing's arrives within 2 s of it.
+        let deadline = Instant::now() + Duration::from_secs(2);
+        let mut saw = false;
+        while let Some(e) = next_event(&mut club, deadline) {
+            saw |= e == "change";
+            let page = server.page(&format!("/tournaments/{}", id_of("Club Night")));
+            if page.contains("Round 2") {
+                break;
+            }
+        }
+        assert!(saw);
+        assert!(
+            server
+                .page(&format!("/tournaments/{}", id_of("Club Night")))
+                .contains("Round 2")
+        );
+        assert_eq!(
+            next_event(&mut quiet, Instant::now() + Duration::from_millis(1200)),
+            None,
+            "a tournament nobody touched announced a change"
+        );
+    });
+}
+
+#[test]
+fn the_match_page_replays_the_moves() {
+    on_both(|db| {
+        let ids = club_night(db);
+        for hole in ["2", "1", "2"] {
+            db.ok(&["match", "move", &ids[0], hole]);
+        }
+        let server = Server::start(db);
+        let page = server.page(&format!("/matches/{}", ids[0]));
+        assert!(page.contains("id=\"replay-data\""), "{page}");
+        assert!(page.contains("match in progress"), "{page}");
+        // The markup in a name is escaped inside the JSON too.
+        assert!(!page.contains("<b>&"), "{page}");
+        let api = server.json(&format!("/api/matches/{}", ids[0]));
+        let steps = api["hands"][0]["steps"].as_array().unwrap();
+        assert_eq!(steps.len(), 4, "the start and three moves");
+        assert_eq!(steps[1]["played"]["move"], "2");
+        let trace = db.ok(&["trace", "--variant", "tihbat", "--moves", "2 1 2"]);
+        let last: Value = serde_json::from_str(trace.lines().last().unwrap()).unwrap();
+        assert_eq!(steps[3]["position"]["board"], last["board"]);
+    });
+}
+
+#[test]
+fn a_player_page_lists_their_matches() {
+    on_both(|db| {
+        let ids = club_night(db);
+        db.ok(&["match", "result", &ids[0], "--match", "south"]);
+        let server = Server::start(db);
+        let t = tournament_id(&server);
+        let whole = server.json(&format!("/api/tournaments/{t}"));
+        let south = whole["boards"][0]["south_id"].as_i64().unwrap();
+        let name = whole["boards"][0]["south"].as_str().unwrap().to_string();
+        let card = server.json(&format!("/api/players/{south}"));
+        assert_eq!(card["player"]["name"], name.as_str());
+        assert_eq!(card["tally"]["won"], 1);
+        let page = server.page(&format!("/players/{south}"));
+        assert!(page.contains(&format!("/matches/{}", ids[0])), "{page}");
+    });
+}
+
+#[test]
+fn unknown_ids_and_hostile_paths_get_4xx_and_change_nothing() {
+    on_both(|db| {
+        club_night(db);
+        let server = Server::start(db);
+        let before = db.snapshot();
+        let long = format!("/tournaments/{}", "9".repeat(5000));
+        for path in [
+            "/tournaments/999",
+            "/tournaments/0",
+            "/tournaments/-1",
+            "/tournaments/abc",
+            "/tournaments/99999999999999999999999",
+            long.as_str(),
+            "/players/424242",
+            "/matches/31337",
+            "/api/tournaments/999",
+            "/api/tournaments/999/standings",
+            "/api/tournaments/999/events",
+            "/api/players/x",
+            "/api/matches/1.5",
+            "/static/../../../../etc/passwd",
+            "/static/%2e%2e/%2e%2e/etc/passwd",
+            "/..%2f..%2fetc%2fpasswd",
+            "/nothing-here",
+            "/tournaments/1%00",
+            "/tournaments/1/../../etc/passwd",
+        ] {
+            let (status, body) = server.get(path);
+            assert!(
+                (400..500).contains(&status),
+                "{path}: {status} {}",
+                &body[..body.len().min(200)]
+            );
+            assert!(!body.contains("root:"), "{path}");
+        }
+        // A malformed request and a huge header line are refused, not served.
+        let (status, _, _) =
+            server.raw(b"GET /tournaments/1 HTTP/1.1\r\nHost: x\r\nBad header\r\n\r\n");
+        assert!((400..500).contains(&status), "{status}");
+        let huge = format!(
+            "GET / HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\nConnection: close\r\n\r\n",
+            "a".repeat(1 << 20)
+        );
+        let (status, _, _) = server.raw(huge.as_bytes());
+        assert!((400..500).contains(&status), "{status}");
+        assert!(
+            db.snapshot() == before,
+            "{}: the database changed",
+            db.backend()
+        );
+        // The server still answers.
+        server.page("/");
+    });
+}
+
+#[test]
+fn writes_are_refused() {
+    on_both(|db| {
+        let ids = club_night(db);
+        let server = Server::start(db);
+        let t = tournament_id(&server);
+        let before = db.snapshot();
+        for (method, path) in [
+            ("POST", format!("/tournaments/{t}")),
+            ("POST", format!("/api/matches/{}", ids[0])),
+            ("PUT", format!("/api/tournaments/{t}")),
+            ("DELETE", format!("/api/tournaments/{t}")),
+            ("PATCH", "/api/players/1".to_string()),
+            ("POST", "/api/tournaments".to_string()),
+            ("POST", format!("/matches/{}/result", ids[0])),
+        ] {
+            let (status, _, _) = server.request(method, &path);
+            assert!((400..500).contains(&status), "{method} {path}: {status}");
+        }
+        let form = format!(
+            "POST /api/matches/{} HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 12\r\nConnection: close\r\n\r\nwinner=south",
+            ids[0]
+        );
+        let (status, _, _) = server.raw(form.as_bytes());
+        assert_eq!(status, 405);
+        assert!(
+            db.snapshot() == before,
+            "{}: the database changed",
+            db.backend()
+        );
+        let m = server.json(&format!("/api/matches/{}", ids[0]));
+        assert!(m["match"]["winner"].is_null());
+    });
+}
+
+#[test]
+fn serve_refuses_a_missing_database_and_a_bad_address() {
+    let db = common::Db::new();
+    let out = db.run(&["serve", "--listen", "127.0.0.1:0"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("goobalay: ") && err.contains("no database"),
+        "{err}"
+    );
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(!db.path.exists(), "serve created a database");
+    let out = db.run(&["serve", "--listen", "localhost"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("goobalay: ") && err.contains("--listen"),
+        "{err}"
+    );
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+}
+
+#[test]
+fn a_knockout_is_drawn_as_a_bracket() {
+    let db = common::Db::new();
+    let names = ["Ümit", "Ζωή", "李娜", "Deqa"];
+    for p in names {
+        db.ok(&["player", "add", p]);
+    }
+    db.ok(&[
+        "tournament",
+        "new",
+        "Cup",
+        "--variant",
+        "tihbat",
+        "--system",
+        "knockout",
+    ]);
+    let mut add = vec!["tournament", "add", "Cup"];
+    add.extend(names);
+    db.ok(&add);
+    let paired = db.json(&["tournament", "pair", "Cup"]);
+    let boards = paired["boards"].as_array().unwrap().clone();
+    for b in &boards {
+        db.ok(&[
+            "match",
+            "result",
+            &b["match_id"].to_string(),
+            "--match",
+            "north",
+        ]);
+    }
+    db.ok(&["tournament", "pair", "Cup"]);
+    let server = Server::start(&db);
+    let t = tournament_id(&server);
+    let page = server.page(&format!("/tournaments/{t}"));
+    let bracket = &page
+        [page.find("id=\"bracket\"").expect("a bracket")..page.find("id=\"standings\"").unwrap()];
+    assert!(
+        bracket.contains("Round 1") && bracket.contains("Round 2"),
+        "{bracket}"
+    );
+    // The North players of round 1 won and went on: marked so; the South players not.
+    let whole = server.json(&format!("/api/tournaments/{t}"));
+    for b in whole["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|b| b["round"] == 1)
+    {
+        let won = format!(
+            "class=\"player won\"><a href=\"/players/{}\">",
+            b["north_id"]
+        );
+        let lost = format!(
+            "class=\"player won\"><a href=\"/players/{}\">",
+            b["south_id"]
+        );
+        assert!(bracket.contains(&won), "{won} in {bracket}");
+        assert!(!bracket.contains(&lost), "{lost} in {bracket}");
+    }
+}
+
+#[test]
+fn a_tournament_made_after_the_server_started_has_events() {
+    let db = common::Db::new();
+    club_night(&db);
+    let server = Server::start(&db);
+    db.ok(&[
+        "tournament",
+        "new",
+        "Later",
+        "--variant",
+        "tihbat",
+        "--system",
+        "round-robin",
+    ]);
+    let list = server.json("/api/tournaments");
+    let later = list["tournaments"][0]["id"].as_i64().unwrap();
+    assert_eq!(list["tournaments"][0]["name"], "Later");
+    // At once, before the poll may have seen it: a stream, not a 404.
+    let mut events = server.events(&format!("/api/tournaments/{later}/events"));
+    db.ok(&["player", "add", "Deqa"]);
+    db.ok(&["tournament", "add", "Later", "Deqa"]);
+    assert_eq!(
+        next_event(&mut events, Instant::now() + Duration::from_secs(2)).as_deref(),
+        Some("change")
+    );
+}
+
+#[test]
+fn results_from_the_web_only_with_the_secret() {
+    on_both(|db| {
+        let ids = club_night(db);
+        let (server, line) = Server::start_with(db, &["--results"]);
+        let secret = line
+            .trim()
+            .strip_prefix("result entry secret: ")
+            .and_then(|rest| rest.split(' ').next())
+            .unwrap_or_else(|| panic!("no secret in {line:?}"))
+            .to_string();
+        assert_eq!(secret.len(), 32, "{secret}");
+        let path = format!("/api/matches/{}/result", ids[0]);
+        let before = db.snapshot();
+        let wrong = "0".repeat(32);
+        for (who, body, want) in [
+            (None, r#"{"winner": "south"}"#, 401),
+            (Some(wrong.as_str()), r#"{"winner": "south"}"#, 403),
+            (Some(secret.as_str()), r#"{"winner": "sideways"}"#, 400),
+            (
+                Some(secret.as_str()),
+                r#"{"winner": "south", "seeds": "1,2"}"#,
+                409,
+            ),
+            (Some(secret.as_str()), "winner=south", 400),
+            (
+                Some(secret.as_str()),
+                r#"{"winner": "south", "extra": 1}"#,
+                400,
+            ),
+        ] {
+            let (status, text) = server.post(&path, who, body);
+            assert_eq!(status, want, "{}: {body}: {text}", db.backend());
+        }
+        let (status, _) = server.post(
+            "/api/matches/999/result",
+            Some(&secret),
+            r#"{"winner": "south"}"#,
+        );
+        assert_eq!(status, 404);
+        let huge = format!(
+            r#"{{"winner": "south", "seeds": "{}"}}"#,
+            "1".repeat(10_000)
+        );
+        let (status, _) = server.post(&path, Some(&secret), &huge);
+        assert_eq!(status, 413);
+        assert!(
+            db.snapshot() == before,
+            "{}: a refused entry changed the database",
+            db.backend()
+        );
+
+        let t = server.json("/api/tournaments")["tournaments"][0]["id"]
+            .as_i64()
+            .unwrap();
+        let mut events = server.events(&format!("/api/tournaments/{t}/events"));
+        let (status, text) = server.post(&path, Some(&secret), r#"{"winner": "north"}"#);
+        assert_eq!(status, 200, "{text}");
+        assert_eq!(
+            next_event(&mut events, Instant::now() + Duration::from_secs(2)).as_deref(),
+            Some("change")
+        );
+        // As `match result --match north` would have stored it.
+        let shown = db.json(&["match", "state", &ids[0]]);
+        assert_eq!(shown["match"]["winner"], "north", "{shown}");
+        // A finished match is refused, with the CLI's message.
+        let (status, text) = server.post(&path, Some(&secret), r#"{"winner": "south"}"#);
+        assert_eq!(status, 409, "{text}");
+        assert!(text.contains("match correct"), "{text}");
+    });
+}
+
+#[test]
+fn a_multi_hand_match_with_rearrangements_replays_as_played() {
+    let db = common::Db::new();
+    db.ok(&["player", "add", "E1", "--engine", "greedy"]);
+    db.ok(&["player", "add", "E2", "--engine", "random"]);
+    db.ok(&[
+        "match",
+        "new",
+        "--variant",
+        "layli-goobalay",
+        "--south",
+        "E1",
+        "--north",
+        "E2",
+        "--max-hands",
+        "3",
+        "--seed",
+        "7",
+    ]);
+    db.ok(&["match", "play", "1"]);
+    let moves = db
+        .ok(&["replay", "1"])
+        .lines()
+        .filter(|l| l.contains(" plays "))
+        .count();
+    let state = db.state("1");
+    let server = Server::start(&db);
+    let r = server.json("/api/matches/1");
+    let hands = r["hands"].as_array().unwrap();
+    assert!(hands.len() > 1, "{r}");
+    let replayed: usize = hands
+        .iter()
+        .map(|h| h["steps"].as_array().unwrap().len().saturating_sub(1))
+        .sum();
+    assert_eq!(replayed, moves, "every move of every hand");
+    assert!(
+        hands.iter().any(|h| h["kept"] != serde_json::json!([0, 0])),
+        "a rearranged hand with seeds kept"
+    );
+    for h in hands {
+        let steps = h["steps"].as_array().unwrap();
+        assert!(!steps.is_empty(), "hand {} was not replayed", h["number"]);
+        if h["end"] != "result" && !h["end"].is_null() {
+            let last = &steps[steps.len() - 1]["position"];
+            assert_eq!(last["result"]["score"], h["score"], "hand {}", h["number"]);
+        }
+    }
+    let last_hand = &hands[hands.len() - 1]["steps"];
+    let last = &last_hand[last_hand.as_array().unwrap().len() - 1]["position"];
+    assert_eq!(last["board"], state["board"]);
+    assert_eq!(last["captured"], state["captured"]);
+    let page = server.page("/matches/1");
+    assert!(page.contains("match finished"), "{page}");
+}
