@@ -48,7 +48,20 @@ impl Drop for PgDb {
     fn drop(&mut self) {
         // FORCE: a `goobalay` process a test killed may still hold a connection.
         let statement = format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name);
-        if let Err(e) = on_server(&self.server_url, statement) {
+        // FORCE may not end a server process of another role that is briefly on the
+        // database (an autovacuum worker: "must be a member of the role whose process
+        // is being terminated"); it leaves within moments, so the drop is tried again.
+        let mut dropped = on_server(&self.server_url, statement.clone());
+        for _ in 0..30 {
+            match &dropped {
+                Err(e) if e.contains("must be a member of the role") => {
+                    std::thread::sleep(std::time::Duration::from_millis(100));
+                    dropped = on_server(&self.server_url, statement.clone());
+                }
+                _ => break,
+            }
+        }
+        if let Err(e) = dropped {
             // A second panic while a failed test unwinds would abort the whole run.
             if std::thread::panicking() {
                 eprintln!("{e}");
