@@ -515,3 +515,73 @@ fn a_multi_hand_match_with_rearrangements_replays_as_played() {
     let page = server.page("/matches/1");
     assert!(page.contains("match finished"), "{page}");
 }
+
+#[test]
+fn the_directors_page_enters_results_with_the_secret_only() {
+    on_both(|db| {
+        let ids = club_night(db);
+        // Without --results there is no such page.
+        {
+            let server = Server::start(db);
+            let t = tournament_id(&server);
+            let (status, _) = server.get(&format!("/director/{t}"));
+            assert_eq!(status, 404, "{}", db.backend());
+        }
+        let (server, line) = Server::start_with(db, &["--results"]);
+        let secret = line
+            .trim()
+            .strip_prefix("result entry secret: ")
+            .and_then(|rest| rest.split(' ').next())
+            .unwrap_or_else(|| panic!("no secret in {line:?}"))
+            .to_string();
+        let t = tournament_id(&server);
+        let (status, _) = server.get("/director/999");
+        assert_eq!(status, 404);
+
+        // Both pending matches of round 1, each with its form; no secret in the page.
+        let page = server.page(&format!("/director/{t}"));
+        for id in &ids {
+            assert!(
+                page.contains(&format!("data-match=\"{id}\"")),
+                "{}: match {id} has no form: {page}",
+                db.backend()
+            );
+        }
+        assert!(page.contains("type=\"password\""), "{page}");
+        assert!(!page.contains(&secret), "the page holds the secret");
+        assert!(page.contains("/static/app.js"), "{page}");
+
+        // What the page's form posts (app.js): a wrong secret is refused, and
+        // changes nothing.
+        let path = format!("/api/matches/{}/result", ids[0]);
+        let form = r#"{"winner":"draw","seeds":"14,14"}"#;
+        let before = db.snapshot();
+        let (status, text) = server.post(&path, Some(&"f".repeat(32)), form);
+        assert_eq!(status, 403, "{text}");
+        assert!(text.contains("wrong secret"), "{text}");
+        assert!(db.snapshot() == before, "{}: a wrong secret wrote", db.backend());
+
+        // With the secret the result lands as the CLI would have stored it.
+        let (status, text) = server.post(&path, Some(&secret), form);
+        assert_eq!(status, 200, "{}: {text}", db.backend());
+        let shown = db.json(&["tournament", "show", "Club Night"]);
+        let board = shown["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|b| b["match_id"].as_i64() == Some(ids[0].parse().unwrap()))
+            .unwrap_or_else(|| panic!("no board for match {}: {shown}", ids[0]))
+            .clone();
+        assert_eq!(board["result"], "½-½", "{board}");
+        assert_eq!(board["seeds_south"], 14, "{board}");
+
+        // The page now lists only the other match; a second entry for the first is
+        // refused with the CLI's message.
+        let page = server.page(&format!("/director/{t}"));
+        assert!(!page.contains(&format!("data-match=\"{}\"", ids[0])), "{page}");
+        assert!(page.contains(&format!("data-match=\"{}\"", ids[1])), "{page}");
+        let (status, text) = server.post(&path, Some(&secret), r#"{"winner":"south"}"#);
+        assert_eq!(status, 409, "{text}");
+        assert!(text.contains("match correct"), "{text}");
+    });
+}

@@ -13,6 +13,7 @@
         const status = doc.getElementById("status");
         const slide = currentSlide();
         const replay = replayState();
+        const forms = directorForms();
         if (main) document.getElementById("live").innerHTML = main.innerHTML;
         if (status) {
           const here = document.getElementById("status");
@@ -23,6 +24,7 @@
         if (time) document.querySelector("header time").replaceWith(time);
         restoreSlide(slide);
         startReplay(replay);
+        restoreDirector(forms);
         document.body.dataset.updated = String(Number(document.body.dataset.updated || 0) + 1);
       })
       .catch(() => {});
@@ -160,4 +162,64 @@
     r.show();
   }
   startReplay(null);
+
+  // The director's page: the secret stays in this tab (sessionStorage), never in a
+  // URL; each form posts to /api/matches/ID/result with it and shows the answer (the
+  // CLI's message when refused). A refresh keeps what was typed.
+  const SECRET = "goobalay-results-secret";
+  function directorForms() {
+    const kept = {};
+    document.querySelectorAll("form.result").forEach(f => {
+      kept[f.dataset.match] = { winner: f.winner.value, seeds: f.seeds.value, answer: f.querySelector(".answer").textContent };
+    });
+    return kept;
+  }
+  function restoreDirector(kept) {
+    const secret = document.getElementById("secret");
+    if (secret) secret.value = sessionStorage.getItem(SECRET) || "";
+    document.querySelectorAll("form.result").forEach(f => {
+      const k = kept && kept[f.dataset.match];
+      if (!k) return;
+      f.winner.value = k.winner;
+      f.seeds.value = k.seeds;
+      f.querySelector(".answer").textContent = k.answer;
+    });
+  }
+  if (document.body.classList.contains("director")) {
+    restoreDirector(null);
+    document.addEventListener("input", e => {
+      if (e.target.id === "secret") sessionStorage.setItem(SECRET, e.target.value.trim());
+    });
+    document.addEventListener("submit", e => {
+      const f = e.target;
+      e.preventDefault();
+      if (!f.classList.contains("result")) return;
+      const answer = f.querySelector(".answer");
+      const secret = sessionStorage.getItem(SECRET) || "";
+      if (!secret) { answer.className = "answer refused"; answer.textContent = "Type the secret first."; return; }
+      const body = { winner: f.winner.value };
+      if (f.seeds.value.trim()) body.seeds = f.seeds.value.trim();
+      f.querySelector("button").disabled = true;
+      answer.className = "answer";
+      answer.textContent = "sending…";
+      fetch("/api/matches/" + f.dataset.match + "/result", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: "Bearer " + secret },
+        body: JSON.stringify(body),
+        cache: "no-store",
+      })
+        .then(r => r.json().catch(() => ({})).then(j => ({ status: r.status, j })))
+        .then(({ status, j }) => {
+          if (status === 200) {
+            answer.className = "answer entered";
+            answer.textContent = "entered: " + (j.match && j.match.winner ? j.match.winner : f.winner.value);
+          } else {
+            answer.className = "answer refused";
+            answer.textContent = (status === 403 ? "Wrong secret" : "Refused") + ": " + (j.error || ("HTTP " + status));
+          }
+        })
+        .catch(() => { answer.className = "answer refused"; answer.textContent = "The server could not be reached; nothing may have been written."; })
+        .finally(() => { f.querySelector("button").disabled = false; });
+    });
+  }
 })();

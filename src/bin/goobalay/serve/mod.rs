@@ -36,8 +36,9 @@ pub struct ServeArgs {
     /// 0.0.0.0:8080 to let the room's phones in. Port 0 picks a free port (printed).
     #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDRESS:PORT")]
     pub listen: SocketAddr,
-    /// Take match results from the web (POST /api/matches/ID/result) from whoever
-    /// holds the secret printed at start; without it everything is read-only.
+    /// Take match results from the web (the director's page /director/ID, or POST
+    /// /api/matches/ID/result) from whoever holds the secret printed at start;
+    /// without it everything is read-only.
     #[arg(long)]
     pub results: bool,
 }
@@ -101,7 +102,7 @@ async fn serve(path: PathBuf, listen: SocketAddr, results: bool) -> anyhow::Resu
         if let Some(s) = &secret {
             writeln!(
                 out,
-                "result entry secret: {s} (POST /api/matches/ID/result with Authorization: Bearer SECRET)"
+                "result entry secret: {s} (the director's page http://{addr}/director/TOURNAMENT_ID asks for it; POST /api/matches/ID/result with Authorization: Bearer SECRET)"
             )?;
         }
         if !addr.ip().is_loopback() {
@@ -130,6 +131,7 @@ pub fn router(ctx: Ctx) -> Router {
         .route("/tournaments/{id}/projector", get(pages::projector))
         .route("/players/{id}", get(pages::player))
         .route("/matches/{id}", get(pages::match_page))
+        .route("/director/{id}", get(pages::director))
         .route("/static/style.css", get(style))
         .route("/static/app.js", get(script))
         .route("/api/tournaments", get(api::tournaments))

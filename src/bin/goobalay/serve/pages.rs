@@ -781,3 +781,75 @@ pub async fn match_page(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respo
     )
     .into_response()
 }
+
+/// `/director/{id}` (only with `--results`; otherwise no such page): the current
+/// round's unfinished matches, each with a small form (South wins, North wins, draw;
+/// seeds optional). The page asks for the secret in a password field: `app.js` keeps
+/// it in the tab's `sessionStorage` and sends it as `Authorization: Bearer` with each
+/// `POST /api/matches/{id}/result`, so it never appears in a URL (no server log,
+/// history or `Referer` holds it). What the page lists is public (the tournament
+/// page shows it); only the writes need the secret.
+pub async fn director(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response {
+    if ctx.secret.is_none() {
+        return error_page(StatusCode::NOT_FOUND, "There is no such page.");
+    }
+    let v = match load(&ctx, &id).await {
+        Ok(v) => v,
+        Err(r) => return r,
+    };
+    let loaded = &v.record.loaded;
+    let t = &loaded.tournament;
+    let row = &loaded.row;
+    let current = t.current_round();
+    let boards = views::boards(loaded);
+    let pending: Vec<&BoardView> = boards
+        .iter()
+        .filter(|b| b.round == current && b.result == "*" && b.match_id.is_some())
+        .collect();
+    let body = html! {
+        h1 { (row.name) ": results" }
+        p.sub { "Result entry for the director. Each result goes through the same checks as "
+            code { "goobalay match result" } "." }
+        form #director-secret.director autocomplete="off" {
+            label { "Secret (printed by " code { "goobalay serve --results" } ") "
+                input #secret type="password" name="secret" autocomplete="off" spellcheck="false"; }
+        }
+        @if current == 0 {
+            p { "No round paired yet." }
+        } @else if pending.is_empty() {
+            p #no-pending { "Round " (current) ": every match has a result." }
+        } @else {
+            h2 { "Round " (current) ": " (pending.len()) " to enter" }
+            div.scroll { table.director {
+                thead { tr { th.num { "Board" } th { "South (first)" } th { "North" } th { "Result" } } }
+                tbody {
+                    @for b in &pending {
+                        @let m = b.match_id.unwrap_or_default();
+                        tr.pending id={ "match-" (m) } {
+                            td.num { (b.board) }
+                            td { (b.south) }
+                            td { (b.north.as_deref().unwrap_or("")) }
+                            td {
+                                form.result data-match=(m) {
+                                    select name="winner" aria-label="result" {
+                                        option value="south" { "South wins" }
+                                        option value="north" { "North wins" }
+                                        option value="draw" { "Draw" }
+                                    }
+                                    " "
+                                    input name="seeds" size="7" placeholder="seeds S,N" aria-label="seeds South,North" autocomplete="off";
+                                    " "
+                                    button type="submit" { "Enter" }
+                                    " "
+                                    span.answer role="status" {}
+                                }
+                            }
+                        }
+                    }
+                }
+            } }
+        }
+        p.links { a href={ "/tournaments/" (row.id) } { "The tournament's page" } }
+    };
+    layout(tournament_head(&v, "director", row.id), body).into_response()
+}
