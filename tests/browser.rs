@@ -239,3 +239,140 @@ fn the_pages_in_a_browser() {
         "the refused write changed the match"
     );
 }
+
+#[test]
+fn the_directors_page_enters_a_result() {
+    if !browser_present() {
+        return;
+    }
+    let db = Db::new();
+    let ids = club_night(&db);
+    let (server, line) = Server::start_with(&db, &["--results"]);
+    let secret = line
+        .trim()
+        .strip_prefix("result entry secret: ")
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap_or_else(|| panic!("no secret in {line:?}"))
+        .to_string();
+    let base = format!("http://{}", server.addr);
+    let t = server.json("/api/tournaments")["tournaments"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let driver = start_driver();
+    let before = db.bytes();
+    common::runtime().block_on(async {
+        let c = browser(&driver, 400, 900).await;
+        c.goto(&format!("{base}/director/{t}")).await.unwrap();
+        assert!(
+            wait_for(
+                &c,
+                "document.getElementById('live-state').classList.contains('on')",
+                Duration::from_secs(5)
+            )
+            .await,
+            "the page's event stream did not open"
+        );
+        let form = |id: &str| format!("form[data-match='{id}']");
+        let secret_box = c.find(Locator::Css("#secret")).await.unwrap();
+
+        // A wrong secret: refused, said so beside the form.
+        secret_box.send_keys(&"0".repeat(32)).await.unwrap();
+        let f0 = form(&ids[0]);
+        c.find(Locator::Css(&format!("{f0} button")))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        assert!(
+            wait_for(
+                &c,
+                &format!(
+                    "document.querySelector(\"{f0} .answer\").textContent.includes('Wrong secret')"
+                ),
+                Duration::from_secs(5)
+            )
+            .await,
+            "no refusal shown: {}",
+            text(&c, &format!("{f0} .answer")).await
+        );
+
+        // The right one; seeds that do not add up: the CLI's message (409).
+        secret_box.clear().await.unwrap();
+        secret_box.send_keys(&secret).await.unwrap();
+        c.find(Locator::Css(&format!("{f0} input[name=seeds]")))
+            .await
+            .unwrap()
+            .send_keys("1,2")
+            .await
+            .unwrap();
+        c.find(Locator::Css(&format!("{f0} button")))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        assert!(
+            wait_for(
+                &c,
+                &format!(
+                    "document.querySelector(\"{f0} .answer\").textContent.includes('add up to')"
+                ),
+                Duration::from_secs(5)
+            )
+            .await,
+            "no CLI message shown: {}",
+            text(&c, &format!("{f0} .answer")).await
+        );
+        assert!(db.bytes() == before, "a refused entry changed the database");
+
+        // North wins, 16 to 12: entered, and the match leaves the list by itself.
+        let seeds = c
+            .find(Locator::Css(&format!("{f0} input[name=seeds]")))
+            .await
+            .unwrap();
+        seeds.clear().await.unwrap();
+        seeds.send_keys("12,16").await.unwrap();
+        c.find(Locator::Css(&format!("{f0} select option[value=north]")))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        c.find(Locator::Css(&format!("{f0} button")))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        assert!(
+            wait_for(
+                &c,
+                &format!("!document.querySelector(\"{f0}\")"),
+                Duration::from_secs(3)
+            )
+            .await,
+            "the entered match is still listed"
+        );
+        assert!(
+            wait_for(
+                &c,
+                &format!("!!document.querySelector(\"{}\")", form(&ids[1])),
+                Duration::ZERO
+            )
+            .await,
+            "the other match is gone"
+        );
+        c.close().await.unwrap();
+    });
+    let shown = server.json(&format!("/api/matches/{}", ids[0]));
+    assert_eq!(shown["match"]["winner"], "north", "{shown}");
+    assert_eq!(
+        (
+            &shown["match"]["final_south"],
+            &shown["match"]["final_north"]
+        ),
+        (&json!(12), &json!(16)),
+        "{shown}"
+    );
+}

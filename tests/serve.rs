@@ -559,7 +559,11 @@ fn the_directors_page_enters_results_with_the_secret_only() {
         let (status, text) = server.post(&path, Some(&"f".repeat(32)), form);
         assert_eq!(status, 403, "{text}");
         assert!(text.contains("wrong secret"), "{text}");
-        assert!(db.snapshot() == before, "{}: a wrong secret wrote", db.backend());
+        assert!(
+            db.snapshot() == before,
+            "{}: a wrong secret wrote",
+            db.backend()
+        );
 
         // With the secret the result lands as the CLI would have stored it.
         let (status, text) = server.post(&path, Some(&secret), form);
@@ -578,8 +582,14 @@ fn the_directors_page_enters_results_with_the_secret_only() {
         // The page now lists only the other match; a second entry for the first is
         // refused with the CLI's message.
         let page = server.page(&format!("/director/{t}"));
-        assert!(!page.contains(&format!("data-match=\"{}\"", ids[0])), "{page}");
-        assert!(page.contains(&format!("data-match=\"{}\"", ids[1])), "{page}");
+        assert!(
+            !page.contains(&format!("data-match=\"{}\"", ids[0])),
+            "{page}"
+        );
+        assert!(
+            page.contains(&format!("data-match=\"{}\"", ids[1])),
+            "{page}"
+        );
         let (status, text) = server.post(&path, Some(&secret), r#"{"winner":"south"}"#);
         assert_eq!(status, 409, "{text}");
         assert!(text.contains("match correct"), "{text}");
