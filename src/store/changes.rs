@@ -3,7 +3,8 @@
 //!
 //! Every write that changes what a page shows moves a marker: a match's row raises
 //! its `revision` on every write (a move, an arrangement, a result, a forfeit, a
-//! correction), a round paired adds matches or byes and a `round_pairings` record, a
+//! correction), and a tournament's fixture revision rises with every write to its
+//! matches and byes; a round paired adds a `round_pairings` record, a
 //! round taken back marks its record, entries, withdrawals, byes asked for and
 //! closings or reopenings add or change rows counted here. A marker is compared, never
 //! interpreted: equal markers mean nothing a page shows changed (a rename of a player
@@ -18,12 +19,12 @@ use super::{Result, Store};
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct TournamentMarker {
     pub status: String,
-    pub matches: i64,
-    /// The sum of its matches' revisions.
-    pub revisions: i64,
+    /// `fixture_cache.revision`, which the database's own triggers raise on every
+    /// write to the tournament's matches, hands, closings, corrections and byes
+    /// (one row read, where counting and summing its matches scanned them all).
+    pub fixtures: i64,
     pub entrants: i64,
     pub withdrawn: i64,
-    pub byes: i64,
     pub requested_byes: i64,
     /// Round records, and how many of them were taken back.
     pub rounds: i64,
@@ -55,13 +56,11 @@ impl Store {
         .await?;
         let rows = query(
             "SELECT t.id, t.status,
-                (SELECT COUNT(*) FROM matches m WHERE m.tournament_id = t.id) AS matches,
-                (SELECT CAST(COALESCE(SUM(m.revision), 0) AS BIGINT) FROM matches m
-                    WHERE m.tournament_id = t.id) AS revisions,
+                (SELECT COALESCE(MAX(c.revision), 0) FROM fixture_cache c
+                    WHERE c.tournament_id = t.id) AS fixtures,
                 (SELECT COUNT(*) FROM tournament_players tp WHERE tp.tournament_id = t.id) AS entrants,
                 (SELECT CAST(COALESCE(SUM(tp.withdrawn_after + 1), 0) AS BIGINT) FROM tournament_players tp
                     WHERE tp.tournament_id = t.id AND tp.withdrawn_after IS NOT NULL) AS withdrawn,
-                (SELECT COUNT(*) FROM tournament_byes b WHERE b.tournament_id = t.id) AS byes,
                 (SELECT COUNT(*) FROM tournament_requested_byes r WHERE r.tournament_id = t.id) AS requested,
                 (SELECT COUNT(*) FROM round_pairings p WHERE p.tournament_id = t.id) AS rounds,
                 (SELECT COUNT(p.unpaired_at) FROM round_pairings p WHERE p.tournament_id = t.id) AS unpaired,
@@ -76,11 +75,9 @@ impl Store {
                 r.try_get::<i64>("id")?,
                 TournamentMarker {
                     status: r.try_get("status")?,
-                    matches: r.try_get("matches")?,
-                    revisions: r.try_get("revisions")?,
+                    fixtures: r.try_get("fixtures")?,
                     entrants: r.try_get("entrants")?,
                     withdrawn: r.try_get("withdrawn")?,
-                    byes: r.try_get("byes")?,
                     requested_byes: r.try_get("requested")?,
                     rounds: r.try_get("rounds")?,
                     rounds_unpaired: r.try_get("unpaired")?,

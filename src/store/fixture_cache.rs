@@ -183,23 +183,23 @@ pub(crate) async fn read(
     conn: &mut impl AsConn,
     tid: i64,
 ) -> Result<Option<CacheState>, sqlx::Error> {
-    let Some(r) =
-        query("SELECT revision, cached_revision, body FROM fixture_cache WHERE tournament_id = $1")
-            .bind(tid)
-            .fetch_optional(&mut *conn)
-            .await?
+    // A stale body is not even read: it can be megabytes.
+    let Some(r) = query(
+        "SELECT revision,
+                CASE WHEN cached_revision = revision THEN body END AS body
+         FROM fixture_cache WHERE tournament_id = $1",
+    )
+    .bind(tid)
+    .fetch_optional(&mut *conn)
+    .await?
     else {
         return Ok(None);
     };
     let revision: i64 = r.try_get("revision")?;
-    let cached: Option<i64> = r.try_get("cached_revision")?;
-    let rows = if cached == Some(revision) {
-        r.try_get::<Option<Vec<u8>>>("body")?
-            .as_deref()
-            .and_then(FixtureRows::decode)
-    } else {
-        None
-    };
+    let rows = r
+        .try_get::<Option<Vec<u8>>>("body")?
+        .as_deref()
+        .and_then(FixtureRows::decode);
     Ok(Some(CacheState { revision, rows }))
 }
 
