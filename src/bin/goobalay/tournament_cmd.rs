@@ -5,6 +5,7 @@
 //! between engine players, one transaction per match, pairing further rounds as they
 //! become pairable (see `goobalay::store::tournaments`).
 
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -1237,6 +1238,13 @@ fn print_show(record: &TournamentRecord, format: Format) -> anyhow::Result<()> {
                 t.current_round(),
                 t.planned_rounds()
             );
+            // Once, not per round: a round robin of 448 has 447 rounds of 224 boards.
+            let mut boards_of: BTreeMap<u32, Vec<&goobalay::app::views::BoardView>> =
+                BTreeMap::new();
+            for x in &boards {
+                boards_of.entry(x.round).or_default().push(x);
+            }
+            let byes: Vec<_> = t.recorded_byes().collect();
             for round in 1..=t.current_round() {
                 match rounds
                     .iter()
@@ -1260,7 +1268,7 @@ fn print_show(record: &TournamentRecord, format: Format) -> anyhow::Result<()> {
                     "hands",
                     "match",
                 ]);
-                for x in boards.iter().filter(|x| x.round == round) {
+                for x in boards_of.get(&round).into_iter().flatten() {
                     b.push_record([
                         x.board.to_string(),
                         x.south.clone(),
@@ -1278,7 +1286,7 @@ fn print_show(record: &TournamentRecord, format: Format) -> anyhow::Result<()> {
                         x.match_id.map_or("-".into(), |v| v.to_string()),
                     ]);
                 }
-                for bye in t.recorded_byes().filter(|y| y.round == round) {
+                for bye in byes.iter().filter(|y| y.round == round) {
                     b.push_record([
                         "-".to_string(),
                         loaded.name_of(bye.player).to_string(),
