@@ -66,7 +66,7 @@ enum Played {
 /// What the engine needs to pair rounds ahead of the database.
 struct Lead {
     tournament: Tournament,
-    engines: HashMap<i64, Option<String>>,
+    engines: HashMap<i64, Option<std::sync::Arc<str>>>,
     seed: u64,
 }
 

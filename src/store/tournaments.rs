@@ -21,6 +21,7 @@
 //! whenever needed, so they are reproducible and can never disagree with the results.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
@@ -260,8 +261,9 @@ pub struct BoardRow {
     pub hands_played: i64,
     /// The match seed (0 for a bye).
     pub seed: u64,
-    /// Engine levels of South and North (`None`: a human, or a bye).
-    pub engines: (Option<String>, Option<String>),
+    /// Engine levels of South and North (`None`: a human, or a bye), shared: a
+    /// 100,000-match tournament holds a handful of distinct ones.
+    pub engines: (Option<Arc<str>>, Option<Arc<str>>),
 }
 
 /// A tournament loaded from the tables: its row, the pure layer's value, and where
@@ -272,7 +274,7 @@ pub struct LoadedTournament {
     pub tournament: Tournament,
     pub boards: Vec<BoardRow>,
     /// Each entrant's engine level (`None`: a human).
-    pub engines: HashMap<i64, Option<String>>,
+    pub engines: HashMap<i64, Option<Arc<str>>>,
 }
 
 impl LoadedTournament {
@@ -1018,7 +1020,7 @@ pub(super) async fn pair_in(
         &'p Pairing,
         i64,
         u64,
-        (Option<String>, Option<String>),
+        (Option<Arc<str>>, Option<Arc<str>>),
         Option<MatchState>,
     );
     let games: Vec<Game> = pairings
@@ -1367,7 +1369,7 @@ pub(crate) fn board_row(
     finished: bool,
     hands_played: i64,
     seed: u64,
-    engines: (Option<String>, Option<String>),
+    engines: (Option<Arc<str>>, Option<Arc<str>>),
 ) -> BoardRow {
     BoardRow {
         round: p.round,
@@ -1387,7 +1389,7 @@ pub(crate) fn board_row(
 /// or not a match between two engines). Pure computation: no database.
 pub fn play_board(spec: &MatchSpec, board: &BoardRow) -> Option<MatchState> {
     board.north_id?;
-    let level = |e: &Option<String>| e.as_deref().and_then(|l| Level::parse(l).ok());
+    let level = |e: &Option<Arc<str>>| e.as_deref().and_then(|l| Level::parse(l).ok());
     let engines = BySide::new(
         Some(level(&board.engines.0)?),
         Some(level(&board.engines.1)?),
@@ -1430,7 +1432,7 @@ pub(crate) fn played(id: i64, state: &MatchState) -> PlayedMatch {
 pub(crate) async fn engine_levels(
     conn: &mut impl AsConn,
     tournament_id: i64,
-) -> Result<HashMap<i64, Option<String>>> {
+) -> Result<HashMap<i64, Option<Arc<str>>>> {
     Ok(query(
         "SELECT p.id, p.engine FROM players p
          JOIN tournament_players tp ON tp.player_id = p.id WHERE tp.tournament_id = $1",
@@ -1439,7 +1441,10 @@ pub(crate) async fn engine_levels(
     .fetch_all(&mut *conn)
     .await?
     .iter()
-    .map(|r| Ok((r.try_get("id")?, r.try_get("engine")?)))
+    .map(|r| {
+        let engine: Option<String> = r.try_get("engine")?;
+        Ok((r.try_get("id")?, engine.map(Arc::from)))
+    })
     .collect::<Result<_, sqlx::Error>>()?)
 }
 
@@ -1726,6 +1731,8 @@ fn fixtures_of(rows: &FixtureRows, games_form: bool) -> Result<(Vec<Fixture>, Ve
     let mut boards = Vec::with_capacity(fixtures.capacity());
     let mut last_round = 0;
     let mut board = 0;
+    let shared: Vec<Arc<str>> = rows.texts.iter().map(|t| Arc::from(t.as_str())).collect();
+    let engine = |t: fixture_cache::Text| (t as usize).checked_sub(1).map(|i| shared[i].clone());
     for r in &rows.matches {
         let id = r.id;
         let round = r.round.unwrap_or(0);
@@ -1796,12 +1803,9 @@ fn fixtures_of(rows: &FixtureRows, games_form: bool) -> Result<(Vec<Fixture>, Ve
             &pairing,
             Some(id),
             result.is_some(),
-            r.hands_played,
+            r.hands_played.into(),
             r.seed as u64,
-            (
-                rows.text(r.south_engine).map(str::to_string),
-                rows.text(r.north_engine).map(str::to_string),
-            ),
+            (engine(r.south_engine), engine(r.north_engine)),
         ));
         fixtures.push(Fixture { pairing, result });
     }

@@ -899,7 +899,12 @@ impl Tournament {
                 return Err(TournamentError::DuplicateStartRank(e.start_rank));
             }
         }
-        let mut seen = std::collections::HashSet::new();
+        // Sized once and hashed fast: every load and every "is it finished?" checks
+        // each (round, player) of the event (200,000 for 100,000 matches).
+        let mut seen = std::collections::HashSet::with_capacity_and_hasher(
+            2 * self.fixtures.len() + self.requested_byes.len(),
+            foldhash::fast::RandomState::default(),
+        );
         for f in &self.fixtures {
             let p = f.pairing;
             if p.round == 0 || p.board == 0 {
