@@ -133,7 +133,48 @@ fn swiss_standings_wide() {
 #[test]
 fn swiss_crosstable_with_forfeits_and_byes() {
     let db = swiss_evening();
-    insta::assert_snapshot!(db.ok(&["tournament", "crosstable", "Evening"]));
+    let table = db.ok(&["tournament", "crosstable", "Evening"]);
+    for line in table.lines() {
+        assert!(line.chars().count() <= 80, "wider than 80 columns: {line}");
+    }
+    insta::assert_snapshot!(table);
+}
+
+/// A knockout of seven drawn as a bracket: round 1 played (the top seed's bye
+/// included), one semi-final played, the other and the final still to come.
+#[test]
+fn a_knockout_bracket_in_progress() {
+    let db = Db::new();
+    let names = ["Ama", "Esi", "Kofi", "Yaw", "Abena", "Kwame", "Adwoa"];
+    db.players(&names, None);
+    db.ok(&[
+        "tournament",
+        "new",
+        "Cup",
+        "--variant",
+        "tihbat",
+        "--system",
+        "knockout",
+    ]);
+    let mut add = vec!["tournament", "add", "Cup"];
+    add.extend(names);
+    db.ok(&add);
+    let unfinished = || -> Vec<String> {
+        db.json(&["tournament", "show", "Cup"])["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|b| b["match_id"].is_i64() && b["result"] == "*")
+            .map(|b| b["match_id"].to_string())
+            .collect()
+    };
+    db.ok(&["tournament", "pair", "Cup"]);
+    for id in unfinished() {
+        db.ok(&["match", "result", &id, "20", "8"]);
+    }
+    db.ok(&["tournament", "pair", "Cup"]);
+    db.ok(&["match", "result", &unfinished()[0], "8", "20"]);
+    insta::assert_snapshot!(db.ok(&["tournament", "crosstable", "Cup"]));
 }
 
 /// A move against an engine: the player's move and the engine's reply, each with what

@@ -51,7 +51,8 @@ pub enum TournamentCommand {
     Run(RunArgs),
     /// Standings with tiebreaks (in 80 columns; --wide: every column in full).
     Standings(StandingsArgs),
-    /// The crosstable: every player's result against every other.
+    /// The crosstable: a Swiss round by round (opponent, side, result), a round robin
+    /// player against player, a knockout as its bracket.
     Crosstable(ViewArgs),
     /// Rounds and results.
     Show(ViewArgs),
@@ -1133,11 +1134,168 @@ fn table_width_of(text: &str) -> usize {
     tabled::grid::util::string::get_text_width(text)
 }
 
+/// A knockout drawn as a bracket, a column per round: round 1's players with their
+/// seeds in bracket order, then who went through each match (`?` while it is to be
+/// played), as the pure layer's bracket reads them from the results.
+fn bracket_lines(t: &Tournament) -> Vec<String> {
+    use goobalay::tournament::pairing::knockout;
+    let (bracket, _) = knockout::bracket(t);
+    let size = bracket.slots[0].len();
+    if size < 2 {
+        return vec!["(no bracket yet: fewer than two entrants)".to_string()];
+    }
+    let rounds = size.trailing_zeros() as usize;
+    let name = |id: Option<i64>| {
+        id.and_then(|id| t.entrant(id))
+            .map_or("-", |e| e.name.as_str())
+            .to_string()
+    };
+    // Labels: column c holds size / 2^c slots; a column not reached yet holds "?".
+    let mut columns: Vec<Vec<String>> = Vec::with_capacity(rounds + 1);
+    for c in 0..=rounds {
+        let len = size >> c;
+        let labels = (0..len)
+            .map(|k| match bracket.slots.get(c) {
+                None => "?".to_string(),
+                Some(slots) => match slots.get(k) {
+                    None => "?".to_string(),
+                    Some(None) if c == 0 => "(bye)".to_string(),
+                    // Empty when both slots feeding it are; otherwise still to be played.
+                    Some(None) => {
+                        let feeding = &bracket.slots[c - 1];
+                        let empty = feeding.get(2 * k).is_none_or(Option::is_none)
+                            && feeding.get(2 * k + 1).is_none_or(Option::is_none);
+                        if empty { "-" } else { "?" }.to_string()
+                    }
+                    Some(Some(id)) if c == 0 => {
+                        let seed = bracket
+                            .seeds
+                            .iter()
+                            .position(|s| s == id)
+                            .map_or(0, |i| i + 1);
+                        format!("{seed} {}", name(Some(*id)))
+                    }
+                    Some(id) => name(*id),
+                },
+            })
+            .collect();
+        columns.push(labels);
+    }
+    // Line of slot k in column c: column 0 every other line, then midway between
+    // the two slots it is the winner of.
+    let mut lines_of: Vec<Vec<usize>> = vec![(0..size).map(|k| 2 * k).collect()];
+    for c in 1..=rounds {
+        let prev = &lines_of[c - 1];
+        lines_of.push(
+            (0..size >> c)
+                .map(|k| (prev[2 * k] + prev[2 * k + 1]) / 2)
+                .collect(),
+        );
+    }
+    let mut header = Vec::new();
+    let mut grid: Vec<Vec<char>> = vec![Vec::new(); 2 * size - 1];
+    let put = |grid: &mut Vec<Vec<char>>, line: usize, x: usize, text: &str| {
+        let row = &mut grid[line];
+        for (i, ch) in text.chars().enumerate() {
+            if row.len() <= x + i {
+                row.resize(x + i + 1, ' ');
+            }
+            row[x + i] = ch;
+        }
+    };
+    let mut x = 0;
+    for c in 0..=rounds {
+        let title = match rounds - c {
+            0 => "Winner".to_string(),
+            1 => "Final".to_string(),
+            2 => "Semi-finals".to_string(),
+            _ => format!("Round {}", c + 1),
+        };
+        let width = columns[c]
+            .iter()
+            .map(|l| table_width_of(l))
+            .chain([table_width_of(&title)])
+            .max()
+            .unwrap_or(1);
+        header.push((x, title));
+        for (k, label) in columns[c].iter().enumerate() {
+            put(&mut grid, lines_of[c][k], x, label);
+        }
+        if c == rounds {
+            break;
+        }
+        let joint = x + width + 2;
+        for (k, &line) in lines_of[c].iter().enumerate() {
+            let from = x + table_width_of(&columns[c][k]) + 1;
+            put(&mut grid, line, from, &"─".repeat(joint - from));
+            put(&mut grid, line, joint, if k % 2 == 0 { "┐" } else { "┘" });
+        }
+        for k in 0..columns[c].len() / 2 {
+            let (a, b) = (lines_of[c][2 * k], lines_of[c][2 * k + 1]);
+            for line in a + 1..b {
+                put(&mut grid, line, joint, "│");
+            }
+            put(&mut grid, lines_of[c + 1][k], joint, "├─");
+        }
+        x = joint + 3;
+    }
+    let mut title_line = Vec::new();
+    for (x, title) in header {
+        if title_line.len() < x {
+            title_line.resize(x, ' ');
+        }
+        title_line.extend(title.chars());
+    }
+    std::iter::once(title_line.into_iter().collect())
+        .chain(grid.into_iter().map(|row| row.into_iter().collect()))
+        .collect()
+}
+
 fn print_crosstable(t: &Tournament, format: Format) -> anyhow::Result<()> {
     let x = t.crosstable();
     match format {
         Format::Json => print_json(&x)?,
         Format::Csv => write!(crate::out::stdout(), "{}", export::crosstable_csv(&x))?,
+        Format::Table if t.format == TFormat::Knockout => {
+            for line in bracket_lines(t) {
+                outln!("{}", line.trim_end());
+            }
+        }
+        Format::Table if t.format == TFormat::Swiss => {
+            // As Swiss Manager and FIDE's reports print it: each round's opponent (by
+            // their place here), the side and the result.
+            let mut b = Builder::default();
+            let mut header = vec!["#".to_string(), "name".to_string()];
+            header.extend((1..=x.rounds).map(|r| format!("R{r}")));
+            header.push("Pts".into());
+            b.push_record(header);
+            for (p, card) in x.players.iter().zip(&x.cards) {
+                let mut rec = vec![p.position.to_string(), p.name.clone()];
+                rec.extend(card.iter().map(|e| match (e.opponent_position, e.side) {
+                    (Some(o), Some(side)) => {
+                        let side = if side == Side::South { "s" } else { "n" };
+                        format!("{o}{side} {}", e.outcome.symbol())
+                    }
+                    _ => e.outcome.symbol().to_string(),
+                }));
+                rec.push(format!("{:#}", p.points));
+                b.push_record(rec);
+            }
+            let mut table = b.build();
+            table
+                .with(
+                    Style::psql()
+                        .vertical(' ')
+                        .horizontals([(1, HorizontalLine::new('─').intersection('─'))]),
+                )
+                .with(Padding::new(0, 1, 0, 0));
+            for line in table.to_string().lines() {
+                outln!("{}", line.trim_end());
+            }
+            outln!("R1, R2, ...: the opponent's place, s (South, moved first) or n, the result");
+            outln!("1 ½ 0: won, drawn, lost; + -: forfeit won, lost; .: not paired; *: to play");
+            outln!("U: pairing bye; H: half-point bye; Z: zero-point bye");
+        }
         Format::Table => {
             let mut b = Builder::default();
             let mut header = vec!["#".to_string(), "name".to_string()];
