@@ -341,14 +341,19 @@ fn a_club_evening_of_forfeits_byes_and_an_agreed_draw_on_both() {
         // The fixtures CSV names forfeits and lists the byes outside the pairing.
         let csv = db.ok(&["tournament", "export", "Evening", "--format", "csv"]);
         assert!(
-            csv.contains("1,1,1,Ama,3,Kofi,\"'+:-\",forfeit:north,,"),
+            csv.contains("1,1,1,1,Ama,3,Kofi,'+:-,forfeit:north,,,0\n"),
             "{csv}"
         );
         assert!(
-            csv.contains("2,1,1,Ama,4,Yaw,\"'-:-\",forfeit:both,,"),
+            csv.contains("2,1,4,1,Ama,4,Yaw,'-:-,forfeit:both,,,0\n"),
             "{csv}"
         );
-        assert!(csv.contains("2,,2,Esi,,,bye,half-point bye,,"), "{csv}");
+        assert!(
+            csv.contains("2,,,2,Esi,,bye,half-point bye,bye,,,\n"),
+            "{csv}"
+        );
+        // Then the standings, after an empty line.
+        assert!(csv.contains("\n\nposition,name,rating,points,"), "{csv}");
 
         // Round 3: Kofi had the pairing bye and Ama scored a win without playing, so
         // neither may have it; Abena, lowest on 0, gets it. Ama and Kofi may meet

@@ -726,22 +726,42 @@ fn a_round_pairs_as_a_csv_sheet_and_record_commands_refuse_csv() {
     let show = db.json(&["tournament", "show", "Sheet"]);
     let boards = show["boards"].as_array().unwrap();
     let lines: Vec<&str> = sheet.lines().collect();
-    assert_eq!(lines[0], "round,board,south,north,match_id");
+    // The one pairing-sheet layout of `pair`, `show` and the export.
+    assert_eq!(
+        lines[0],
+        "round,board,match_id,south_id,south,north_id,north,result,winner,south_seeds,north_seeds,hands"
+    );
     assert_eq!(lines.len(), 1 + boards.len(), "{sheet}");
+    let quoted = |n: &str| {
+        if n.contains(',') {
+            format!("\"{n}\"")
+        } else {
+            n.to_string()
+        }
+    };
     for b in boards {
-        let north = b["north"].as_str().map_or(String::new(), |n| {
-            if n.contains(',') {
-                format!("\"{n}\"")
-            } else {
-                n.to_string()
-            }
-        });
-        let south = b["south"].as_str().unwrap();
-        let line = format!("1,{},{south},{north},", b["board"]);
+        let north = b["north"].as_str().map_or("bye".to_string(), quoted);
+        let south = quoted(b["south"].as_str().unwrap());
+        let line = format!(
+            "1,{},{},{},{south},{},{north},",
+            b["board"],
+            b["match_id"]
+                .as_i64()
+                .map_or(String::new(), |m| m.to_string()),
+            b["south_id"],
+            b["north_id"]
+                .as_i64()
+                .map_or(String::new(), |m| m.to_string()),
+        );
         assert!(
             lines.iter().any(|l| l.starts_with(&line)),
             "{line} in {sheet}"
         );
+    }
+    // The same rows as `show --format csv` gives for the round.
+    let shown = db.ok(&["tournament", "show", "Sheet", "--format", "csv"]);
+    for line in &lines {
+        assert!(shown.lines().any(|l| l == *line), "{line} in {shown}");
     }
     // One record, not a table: CSV is refused before anything is written.
     db.refused(

@@ -13,6 +13,7 @@ use crate::store::corrections::Correction;
 use crate::store::rounds::{TournamentKey, TournamentRecord};
 use crate::store::tournaments::LoadedTournament;
 use crate::store::{MatchRow, Store, StoreError};
+use crate::tournament::export;
 
 use super::Result;
 
@@ -198,4 +199,35 @@ pub fn boards(loaded: &LoadedTournament) -> Vec<BoardView> {
             }
         })
         .collect()
+}
+
+/// The store's record of each board (match number, hands played), for the pairing
+/// sheet.
+fn board_records(loaded: &LoadedTournament) -> impl Fn(u32, u32) -> export::BoardRecord + '_ {
+    let at: HashMap<(u32, u32), export::BoardRecord> = loaded
+        .boards
+        .iter()
+        .rev()
+        .map(|b| {
+            (
+                (b.round, b.board),
+                export::BoardRecord {
+                    match_id: b.match_id,
+                    hands: b.match_id.map(|_| b.hands_played),
+                },
+            )
+        })
+        .collect();
+    move |round, board| at.get(&(round, board)).copied().unwrap_or_default()
+}
+
+/// The pairing sheet (CSV) of `round`, or of every round, with match numbers.
+pub fn pairing_sheet(loaded: &LoadedTournament, round: Option<u32>) -> String {
+    export::pairing_sheet(&loaded.tournament, round, board_records(loaded))
+}
+
+/// The CSV export (every round's pairing sheet, then the standings), with match
+/// numbers.
+pub fn csv_export(loaded: &LoadedTournament) -> String {
+    export::csv_with(&loaded.tournament, board_records(loaded))
 }

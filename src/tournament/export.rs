@@ -114,18 +114,76 @@ pub fn result_text(f: &Fixture) -> &'static str {
     }
 }
 
-/// A text field of a CSV file: quoted when needed (RFC 4180), and defused against
-/// CSV injection as OWASP advises: a field starting with `=`, `+`, `-`, `@`, a tab
-/// or a carriage return (a spreadsheet would run `=HYPERLINK(...)` as a formula) is
-/// prefixed with a single quote, and quoted.
-pub fn csv_field(s: &str) -> String {
-    if s.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        format!("\"'{}\"", s.replace('"', "\"\""))
-    } else if s.contains([',', '"', '\n', '\r']) || s.starts_with(' ') || s.ends_with(' ') {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
+/// Every CSV goobalay writes is written here, by the csv crate (RFC 4180 quoting),
+/// with each field defused against CSV injection as OWASP advises: text starting with
+/// `=`, `+`, `-`, `@`, a tab or a carriage return (a spreadsheet would run
+/// `=HYPERLINK(...)` as a formula) gets a leading single quote. A number (`-3`, a
+/// seed difference) is data and stays as it is.
+pub struct CsvWriter(csv::Writer<Vec<u8>>);
+
+impl CsvWriter {
+    pub fn new<S: AsRef<str>>(header: impl IntoIterator<Item = S>) -> CsvWriter {
+        let mut w = CsvWriter::empty();
+        w.row(header);
+        w
     }
+
+    /// Tables of different widths may follow each other (the export's boards, then
+    /// its standings).
+    fn empty() -> CsvWriter {
+        CsvWriter(Self::builder().from_writer(Vec::new()))
+    }
+
+    pub fn row<S: AsRef<str>>(&mut self, fields: impl IntoIterator<Item = S>) {
+        self.0
+            .write_record(fields.into_iter().map(|f| defused(f.as_ref()).into_owned()))
+            .expect("writing to memory cannot fail");
+    }
+
+    /// An empty line: between two tables of one file.
+    pub fn blank_line(&mut self) {
+        // The crate writes an empty record as `""`: a truly empty line is written
+        // past it, after what it holds.
+        let done = std::mem::replace(self, CsvWriter::empty());
+        let mut bytes = done.0.into_inner().expect("writing to memory cannot fail");
+        bytes.push(b'\n');
+        *self = CsvWriter(Self::builder().from_writer(bytes));
+    }
+
+    fn builder() -> csv::WriterBuilder {
+        let mut b = csv::WriterBuilder::new();
+        b.flexible(true);
+        b
+    }
+
+    pub fn finish(self) -> String {
+        let bytes = self.0.into_inner().expect("writing to memory cannot fail");
+        String::from_utf8(bytes).expect("written from UTF-8 text")
+    }
+}
+
+fn defused(s: &str) -> std::borrow::Cow<'_, str> {
+    // A mark alone (`=` a draw, `+`/`-` a forfeit, as the crosstable writes them)
+    // is no formula.
+    let mark = matches!(s, "=" | "+" | "-");
+    if s.starts_with(['=', '+', '-', '@', '\t', '\r']) && !mark && s.trim().parse::<f64>().is_err()
+    {
+        format!("'{s}").into()
+    } else {
+        s.into()
+    }
+}
+
+/// One CSV field as [`CsvWriter`] writes it (quoted when needed, defused).
+pub fn csv_field(s: &str) -> String {
+    if s.is_empty() {
+        return String::new();
+    }
+    let mut w = CsvWriter::empty();
+    w.row([s]);
+    let mut text = w.finish();
+    text.truncate(text.trim_end_matches(['\n', '\r']).len());
+    text
 }
 
 /// The text of a bye outside the pairing, as listed with a round's boards.
@@ -147,14 +205,58 @@ fn round_requested_byes(t: &Tournament, round: u32) -> Vec<super::RequestedBye> 
     v
 }
 
-/// One row per board; a forfeit's `winner` is `forfeit:ABSENT` (`south`, `north`,
-/// `both`) and its seeds empty; then a row per bye outside the pairing (no board,
-/// winner `half-point bye` or `zero-point bye`).
-pub fn csv(t: &Tournament) -> String {
-    let mut out = String::from(
-        "round,board,south_id,south,north_id,north,result,winner,south_seeds,north_seeds\n",
-    );
-    for f in sorted_fixtures(t) {
+/// What a pairing sheet knows of a board beyond the pure layer: the match's record
+/// number and the hands played so far (the store's; `None` in a bare export).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BoardRecord {
+    pub match_id: Option<i64>,
+    pub hands: Option<i64>,
+}
+
+/// The columns of the pairing sheet.
+pub const PAIRING_SHEET_HEADER: [&str; 12] = [
+    "round",
+    "board",
+    "match_id",
+    "south_id",
+    "south",
+    "north_id",
+    "north",
+    "result",
+    "winner",
+    "south_seeds",
+    "north_seeds",
+    "hands",
+];
+
+/// The pairing sheet, the one CSV layout of a tournament's boards (`tournament pair`,
+/// `tournament show` and the CSV export): a row per board of `round` (of every round
+/// with `None`) in board order, then a row per bye outside the pairing. A bye's
+/// `north` says `bye` and its `result` which (`bye`, `half-point bye`, `zero-point
+/// bye`); a forfeit's `winner` is `forfeit:ABSENT` (`south`, `north`, `both`) with no
+/// seeds; a pending board's result is `*`.
+pub fn pairing_sheet(
+    t: &Tournament,
+    round: Option<u32>,
+    record: impl Fn(u32, u32) -> BoardRecord,
+) -> String {
+    let mut w = CsvWriter::new(PAIRING_SHEET_HEADER);
+    write_pairing_sheet(&mut w, t, round, record);
+    w.finish()
+}
+
+fn write_pairing_sheet(
+    w: &mut CsvWriter,
+    t: &Tournament,
+    round: Option<u32>,
+    record: impl Fn(u32, u32) -> BoardRecord,
+) {
+    let opt = |v: Option<i64>| v.map_or(String::new(), |v| v.to_string());
+    let in_round = |r: u32| round.is_none_or(|only| only == r);
+    for f in sorted_fixtures(t)
+        .into_iter()
+        .filter(|f| in_round(f.pairing.round))
+    {
         let p = f.pairing;
         let (winner, ss, ns) = match f.result {
             Some(r) if r.forfeit.is_some() => (
@@ -178,73 +280,101 @@ pub fn csv(t: &Tournament) -> String {
             None if p.is_bye() => ("bye", String::new(), String::new()),
             None => ("", String::new(), String::new()),
         };
-        let _ = writeln!(
-            out,
-            "{},{},{},{},{},{},{},{},{},{}",
-            p.round,
-            p.board,
-            p.south,
-            csv_field(&name_of(t, p.south)),
-            p.north.map(|n| n.to_string()).unwrap_or_default(),
-            p.north
-                .map(|n| csv_field(&name_of(t, n)))
-                .unwrap_or_default(),
-            csv_field(&result_text(&f).replace('½', "1/2")),
-            winner,
+        let board = record(p.round, p.board);
+        w.row([
+            p.round.to_string(),
+            p.board.to_string(),
+            opt(board.match_id),
+            p.south.to_string(),
+            name_of(t, p.south),
+            opt(p.north),
+            p.north.map_or_else(|| "bye".to_string(), |n| name_of(t, n)),
+            result_text(&f).replace('½', "1/2"),
+            winner.to_string(),
             ss,
-            ns
-        );
+            ns,
+            opt(board.hands),
+        ]);
     }
-    for round in 1..=t.current_round() {
-        for b in round_requested_byes(t, round) {
-            let _ = writeln!(
-                out,
-                "{round},,{},{},,,bye,{},,",
-                b.player,
-                csv_field(&name_of(t, b.player)),
-                requested_bye_text(&b)
-            );
+    for r in 1..=t.current_round() {
+        if !in_round(r) {
+            continue;
+        }
+        for b in round_requested_byes(t, r) {
+            w.row([
+                r.to_string(),
+                String::new(),
+                String::new(),
+                b.player.to_string(),
+                name_of(t, b.player),
+                String::new(),
+                "bye".to_string(),
+                requested_bye_text(&b).to_string(),
+                "bye".to_string(),
+                String::new(),
+                String::new(),
+                String::new(),
+            ]);
         }
     }
-    out
+}
+
+/// The CSV export: the pairing sheet of every round, an empty line, the standings.
+pub fn csv_with(t: &Tournament, record: impl Fn(u32, u32) -> BoardRecord) -> String {
+    let mut w = CsvWriter::new(PAIRING_SHEET_HEADER);
+    write_pairing_sheet(&mut w, t, None, record);
+    w.blank_line();
+    write_standings(&mut w, &t.standings());
+    w.finish()
+}
+
+/// [`csv_with`] without the store's match numbers and hands.
+pub fn csv(t: &Tournament) -> String {
+    csv_with(t, |_, _| BoardRecord::default())
 }
 
 pub fn standings_csv(s: &Standings) -> String {
-    let mut out = String::from("position,name,rating,points,played,wins,draws,losses,byes");
+    let mut w = CsvWriter::empty();
+    write_standings(&mut w, s);
+    w.finish()
+}
+
+fn write_standings(w: &mut CsvWriter, s: &Standings) {
+    let mut header: Vec<String> = [
+        "position", "name", "rating", "points", "played", "wins", "draws", "losses", "byes",
+    ]
+    .map(String::from)
+    .to_vec();
     // Prefixed: the `wins` tiebreak would otherwise share a column name with the wins.
-    for tb in &s.tiebreaks {
-        out.push_str(",tiebreak:");
-        out.push_str(tb.name());
-    }
-    out.push_str(",shared,withdrawn\n");
+    header.extend(
+        s.tiebreaks
+            .iter()
+            .map(|tb| format!("tiebreak:{}", tb.name())),
+    );
+    header.extend(["shared".to_string(), "withdrawn".to_string()]);
+    w.row(header);
     for r in &s.rows {
-        let _ = write!(
-            out,
-            "{},{},{:.0},{},{},{},{},{},{}",
-            r.position,
-            csv_field(&r.name),
-            r.rating,
-            r.points,
-            r.played,
-            r.wins,
-            r.draws,
-            r.losses,
-            r.byes
-        );
-        for v in &r.tiebreaks {
-            let _ = write!(
-                out,
-                ",{}",
-                if v.value.is_some() {
-                    v.to_string()
-                } else {
-                    String::new()
-                }
-            );
-        }
-        let _ = writeln!(out, ",{},{}", r.shared, r.withdrawn);
+        let mut row = vec![
+            r.position.to_string(),
+            r.name.clone(),
+            format!("{:.0}", r.rating),
+            r.points.to_string(),
+            r.played.to_string(),
+            r.wins.to_string(),
+            r.draws.to_string(),
+            r.losses.to_string(),
+            r.byes.to_string(),
+        ];
+        row.extend(r.tiebreaks.iter().map(|v| {
+            if v.value.is_some() {
+                v.to_string()
+            } else {
+                String::new()
+            }
+        }));
+        row.extend([r.shared.to_string(), r.withdrawn.to_string()]);
+        w.row(row);
     }
-    out
 }
 
 /// Cell text for player i against player j: the results in round order, `x` on the
@@ -267,19 +397,17 @@ fn cross_cell(x: &Crosstable, i: usize, j: usize, ascii: bool) -> String {
 }
 
 pub fn crosstable_csv(x: &Crosstable) -> String {
-    let mut out = String::from("position,name");
-    for p in &x.players {
-        let _ = write!(out, ",{}", p.position);
-    }
-    out.push_str(",points\n");
+    let mut header = vec!["position".to_string(), "name".to_string()];
+    header.extend(x.players.iter().map(|p| p.position.to_string()));
+    header.push("points".into());
+    let mut w = CsvWriter::new(header);
     for (i, p) in x.players.iter().enumerate() {
-        let _ = write!(out, "{},{}", p.position, csv_field(&p.name));
-        for j in 0..x.players.len() {
-            let _ = write!(out, ",{}", cross_cell(x, i, j, true));
-        }
-        let _ = writeln!(out, ",{}", p.points);
+        let mut row = vec![p.position.to_string(), p.name.clone()];
+        row.extend((0..x.players.len()).map(|j| cross_cell(x, i, j, true)));
+        row.push(p.points.to_string());
+        w.row(row);
     }
-    out
+    w.finish()
 }
 
 #[derive(Serialize)]
@@ -840,26 +968,37 @@ mod tests {
             csv_field("=HYPERLINK(\"http://x\",\"Cup\")"),
             "\"'=HYPERLINK(\"\"http://x\"\",\"\"Cup\"\")\""
         );
-        for lead in ["+", "-", "@", "\t", "\r"] {
+        for lead in ["+", "-", "@", "\t"] {
             let text = format!("{lead}1+2");
-            assert_eq!(csv_field(&text), format!("\"'{text}\""), "{lead:?}");
+            assert_eq!(csv_field(&text), format!("'{text}"), "{lead:?}");
         }
-        // Elsewhere a sign or a formula character is only text.
+        // A carriage return also needs quotes.
+        assert_eq!(csv_field("\r1+2"), "\"'\r1+2\"");
+        // Elsewhere a sign or a formula character is only text, and a number is data.
         assert_eq!(csv_field("Amina-Farah"), "Amina-Farah");
         assert_eq!(csv_field("a=b"), "a=b");
+        assert_eq!(csv_field("-3"), "-3");
+        assert_eq!(csv_field("="), "=");
+        assert_eq!(csv_field("-"), "-");
+        assert_eq!(csv_field("+1.5"), "+1.5");
+        assert_eq!(csv_field(""), "");
     }
 
     #[test]
     fn csv_rows_quote_names_and_show_results() {
         let out = csv(&small());
         let lines: Vec<&str> = out.lines().collect();
-        assert_eq!(lines.len(), 5);
+        // The pairing sheet (4 boards), an empty line, the standings (3 players).
+        assert_eq!(lines.len(), 10);
+        assert_eq!(lines[0], PAIRING_SHEET_HEADER.join(","));
         assert_eq!(
             lines[1],
-            "1,1,1,P1,2,\"Ama, \"\"Kofi\"\" | <b>\",1-0,south,30,18"
+            "1,1,,1,P1,2,\"Ama, \"\"Kofi\"\" | <b>\",1-0,south,30,18,"
         );
-        assert_eq!(lines[2], "1,2,3,P3,,,bye,bye,,");
-        assert_eq!(lines[3], "2,1,3,P3,1,P1,1/2-1/2,draw,24,24");
+        assert_eq!(lines[2], "1,2,,3,P3,,bye,bye,bye,,,");
+        assert_eq!(lines[3], "2,1,,3,P3,1,P1,1/2-1/2,draw,24,24,");
+        assert_eq!(lines[5], "");
+        assert!(lines[6].starts_with("position,name,rating,points"));
     }
 
     #[test]

@@ -226,18 +226,11 @@ pub fn write_csv<T: tabled::Tabled>(
     out: &mut impl std::io::Write,
     rows: &[T],
 ) -> std::io::Result<()> {
-    let line = |fields: Vec<std::borrow::Cow<'_, str>>| {
-        fields
-            .iter()
-            .map(|f| csv_field(f))
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    writeln!(out, "{}", line(T::headers()))?;
+    let mut w = goobalay::tournament::export::CsvWriter::new(T::headers());
     for row in rows {
-        writeln!(out, "{}", line(row.fields()))?;
+        w.row(row.fields());
     }
-    Ok(())
+    write!(out, "{}", w.finish())
 }
 
 /// A CSV text field: quoted when needed, defused against CSV injection (see

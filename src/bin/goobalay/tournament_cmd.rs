@@ -487,19 +487,8 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                 return Ok(ExitCode::SUCCESS);
             }
             if a.format == Format::Csv {
-                // A pairing sheet: a bye has no North and no match.
-                outln!("round,board,south,north,match_id");
-                for b in &paired.boards {
-                    outln!(
-                        "{},{},{},{},{}",
-                        paired.round,
-                        b.board,
-                        csv_field(loaded.name_of(b.south_id)),
-                        b.north_id
-                            .map_or(String::new(), |n| csv_field(loaded.name_of(n))),
-                        b.match_id.map_or(String::new(), |id| id.to_string())
-                    );
-                }
+                let sheet = goobalay::app::views::pairing_sheet(&loaded, Some(paired.round));
+                write!(crate::out::stdout(), "{sheet}")?;
                 return Ok(ExitCode::SUCCESS);
             }
             for name in &paired.withdrawn_retired {
@@ -581,7 +570,10 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             let loaded = with_store_read(Some(db), async |store| {
                 Ok(store.load_tournament(&a.name).await?)
             })?;
-            let text = export::export(&loaded.tournament, a.format.into());
+            let text = match a.format.into() {
+                ExportFormat::Csv => goobalay::app::views::csv_export(&loaded),
+                format => export::export(&loaded.tournament, format),
+            };
             match &a.output {
                 Some(path) => {
                     files::write_output(path, text.as_bytes(), a.force)?;
@@ -1346,24 +1338,11 @@ fn print_show(record: &TournamentRecord, format: Format) -> anyhow::Result<()> {
             "corrections": corrections,
             "requested_byes": t.requested_byes,
         }))?,
-        Format::Csv => {
-            outln!("round,board,match_id,south,north,result,seeds_south,seeds_north,hands");
-            let opt = |v: Option<u32>| v.map_or(String::new(), |v| v.to_string());
-            for b in &boards {
-                outln!(
-                    "{},{},{},{},{},{},{},{},{}",
-                    b.round,
-                    b.board,
-                    b.match_id.map_or(String::new(), |v| v.to_string()),
-                    csv_field(&b.south),
-                    csv_field(b.north.as_deref().unwrap_or("")),
-                    csv_field(b.result),
-                    opt(b.seeds_south),
-                    opt(b.seeds_north),
-                    b.hands
-                );
-            }
-        }
+        Format::Csv => write!(
+            crate::out::stdout(),
+            "{}",
+            goobalay::app::views::pairing_sheet(loaded, None)
+        )?,
         Format::Table => {
             let r = &loaded.row;
             outln!(
