@@ -1,5 +1,6 @@
 //! Commands over the AI: analyse, solve, arena, bench-search.
 
+use goobalay::tournament::export::CsvWriter;
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -415,25 +416,37 @@ pub fn arena(args: ArenaArgs) -> anyhow::Result<ExitCode> {
             writeln!(w, "{}", serde_json::to_string(&v)?)?;
         }
         Format::Csv => {
-            writeln!(
-                w,
-                "variant,form,a,b,games,wins,draws,losses,score,elo,elo_margin,seed,hands_per_game"
-            )?;
-            writeln!(
-                w,
-                "{},{form},{},{},{},{},{},{},{:.4},{:.1},{:.1},{},{hands:.2}",
-                variant.name,
-                args.a,
-                args.b,
-                args.games,
-                r.wins,
-                r.draws,
-                r.losses,
-                r.score,
-                r.elo,
-                r.elo_margin,
-                args.seed
-            )?;
+            let mut csv = CsvWriter::new([
+                "variant",
+                "form",
+                "a",
+                "b",
+                "games",
+                "wins",
+                "draws",
+                "losses",
+                "score",
+                "elo",
+                "elo_margin",
+                "seed",
+                "hands_per_game",
+            ]);
+            csv.row([
+                variant.name.to_string(),
+                form.to_string(),
+                args.a.to_string(),
+                args.b.to_string(),
+                args.games.to_string(),
+                r.wins.to_string(),
+                r.draws.to_string(),
+                r.losses.to_string(),
+                format!("{:.4}", r.score),
+                format!("{:.1}", r.elo),
+                format!("{:.1}", r.elo_margin),
+                args.seed.to_string(),
+                format!("{hands:.2}"),
+            ]);
+            write!(w, "{}", csv.finish())?;
         }
         Format::Table => {
             let row = ArenaRow {

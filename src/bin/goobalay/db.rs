@@ -232,9 +232,3 @@ pub fn write_csv<T: tabled::Tabled>(
     }
     write!(out, "{}", w.finish())
 }
-
-/// A CSV text field: quoted when needed, defused against CSV injection (see
-/// [`goobalay::tournament::export::csv_field`]).
-pub fn csv_field(text: &str) -> String {
-    goobalay::tournament::export::csv_field(text)
-}

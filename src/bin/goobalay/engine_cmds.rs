@@ -1,5 +1,6 @@
 //! Commands over the rules engine alone: variants, rules, trace, perft, show.
 
+use goobalay::tournament::export::CsvWriter;
 use std::io::Write;
 
 use crate::out::out;
@@ -48,17 +49,16 @@ pub fn variants(args: VariantsArgs) -> anyhow::Result<ExitCode> {
         Format::Table => writeln!(out, "{}", Table::new(&rows).with(Style::rounded()))?,
         Format::Json => writeln!(out, "{}", serde_json::to_string_pretty(&rows)?)?,
         Format::Csv => {
-            writeln!(out, "variant,board,seeds,summary")?;
+            let mut w = CsvWriter::new(["variant", "board", "seeds", "summary"]);
             for r in &rows {
-                writeln!(
-                    out,
-                    "{},{},{},\"{}\"",
-                    r.variant,
-                    r.board,
-                    r.seeds,
-                    r.summary.replace('"', "\"\"")
-                )?;
+                w.row([
+                    r.variant.to_string(),
+                    r.board.to_string(),
+                    r.seeds.to_string(),
+                    r.summary.to_string(),
+                ]);
             }
+            write!(out, "{}", w.finish())?;
         }
     }
     Ok(ExitCode::SUCCESS)

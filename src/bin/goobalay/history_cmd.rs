@@ -1,6 +1,7 @@
 //! `goobalay history`: matches, newest first, filtered by player, variant, dates and
 //! tournament.
 
+use goobalay::tournament::export::CsvWriter;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -12,7 +13,7 @@ use goobalay::store::{HistoryFilter, MatchRow};
 use tabled::{Table, Tabled, settings::Style};
 
 use crate::args::Format;
-use crate::db::{csv_field, local, print_json, with_store_read};
+use crate::db::{local, print_json, with_store_read};
 
 #[derive(Args, Debug)]
 pub struct HistoryArgs {
@@ -127,28 +128,37 @@ pub fn run(db: Option<PathBuf>, a: HistoryArgs) -> anyhow::Result<ExitCode> {
     match a.format {
         Format::Json => print_json(&rows)?,
         Format::Csv => {
-            writeln!(
-                out,
-                "id,created_at,variant,form,south,north,hands,final_south,final_north,winner,tournament,round"
-            )?;
+            let mut w = CsvWriter::new([
+                "id",
+                "created_at",
+                "variant",
+                "form",
+                "south",
+                "north",
+                "hands",
+                "final_south",
+                "final_north",
+                "winner",
+                "tournament",
+                "round",
+            ]);
             for m in &rows {
-                writeln!(
-                    out,
-                    "{},{},{},{},{},{},{},{},{},{},{},{}",
-                    m.id,
+                w.row([
+                    m.id.to_string(),
                     m.created_at.to_rfc3339(),
-                    m.variant,
-                    m.form,
-                    csv_field(&m.south),
-                    csv_field(&m.north),
-                    m.hands_played,
+                    m.variant.to_string(),
+                    m.form.to_string(),
+                    m.south.clone(),
+                    m.north.clone(),
+                    m.hands_played.to_string(),
                     m.final_south.map(|v| v.to_string()).unwrap_or_default(),
                     m.final_north.map(|v| v.to_string()).unwrap_or_default(),
-                    m.winner.as_deref().unwrap_or(""),
-                    csv_field(m.tournament.as_deref().unwrap_or("")),
-                    m.round.map(|v| v.to_string()).unwrap_or_default()
-                )?;
+                    m.winner.clone().unwrap_or_default(),
+                    m.tournament.clone().unwrap_or_default(),
+                    m.round.map(|v| v.to_string()).unwrap_or_default(),
+                ]);
             }
+            write!(out, "{}", w.finish())?;
         }
         Format::Table if rows.is_empty() => {
             let filtered = a.player.is_some()

@@ -1,5 +1,6 @@
 //! `goobalay player ...`: add, list, show, rate, rename, retire.
 
+use goobalay::tournament::export::CsvWriter;
 use std::io::Write;
 
 use crate::out::outln;
@@ -14,7 +15,7 @@ use goobalay::store::ratings::StartingRatingRecord;
 use tabled::{Table, Tabled, settings::Style};
 
 use crate::args::{Format, RecordFormat};
-use crate::db::{csv_field, local, print_json, with_store, with_store_read};
+use crate::db::{local, print_json, with_store, with_store_read};
 
 #[derive(Subcommand, Debug)]
 pub enum PlayerCommand {
@@ -200,27 +201,31 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
                         .collect::<Result<Vec<_>, serde_json::Error>>()?,
                 )?,
                 Format::Csv => {
-                    writeln!(
-                        out,
-                        "id,name,club,engine,starting_rating,created_at,retired_at"
-                    )?;
+                    let mut w = CsvWriter::new([
+                        "id",
+                        "name",
+                        "club",
+                        "engine",
+                        "starting_rating",
+                        "created_at",
+                        "retired_at",
+                    ]);
                     for p in &players {
                         let starts: Vec<String> = in_force(p)
                             .iter()
                             .map(|s| crate::ratings_cmd::describe(s))
                             .collect();
-                        writeln!(
-                            out,
-                            "{},{},{},{},{},{},{}",
-                            p.id,
-                            csv_field(&p.name),
-                            csv_field(p.club.as_deref().unwrap_or("")),
-                            p.engine.as_deref().unwrap_or(""),
-                            csv_field(&starts.join("; ")),
+                        w.row([
+                            p.id.to_string(),
+                            p.name.clone(),
+                            p.club.clone().unwrap_or_default(),
+                            p.engine.clone().unwrap_or_default(),
+                            starts.join("; "),
                             p.created_at.to_rfc3339(),
-                            p.retired_at.map(|t| t.to_rfc3339()).unwrap_or_default()
-                        )?;
+                            p.retired_at.map(|t| t.to_rfc3339()).unwrap_or_default(),
+                        ]);
                     }
+                    write!(out, "{}", w.finish())?;
                 }
                 Format::Table if players.is_empty() => {
                     writeln!(

@@ -27,7 +27,7 @@ use tabled::settings::style::HorizontalLine;
 use tabled::settings::{Modify, Padding, Style, Width};
 
 use crate::args::{Format, RecordFormat, VariantArgs};
-use crate::db::{csv_field, local, print_json, with_store, with_store_read};
+use crate::db::{local, print_json, with_store, with_store_read};
 use crate::files;
 
 use crate::out::outln;
@@ -659,21 +659,31 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             match a.format {
                 Format::Json => print_json(&list)?,
                 Format::Csv => {
-                    outln!("id,name,variant,format,status,entrants,rounds_paired,matches,finished");
+                    let mut w = export::CsvWriter::new([
+                        "id",
+                        "name",
+                        "variant",
+                        "format",
+                        "status",
+                        "entrants",
+                        "rounds_paired",
+                        "matches",
+                        "finished",
+                    ]);
                     for s in &list {
-                        outln!(
-                            "{},{},{},{},{},{},{},{},{}",
-                            s.row.id,
-                            csv_field(&s.row.name),
-                            s.row.variant,
-                            s.row.format,
-                            s.row.status,
-                            s.entrants,
-                            s.rounds_paired,
-                            s.matches,
-                            s.matches_finished
-                        );
+                        w.row([
+                            s.row.id.to_string(),
+                            s.row.name.clone(),
+                            s.row.variant.clone(),
+                            s.row.format.to_string(),
+                            s.row.status.clone(),
+                            s.entrants.to_string(),
+                            s.rounds_paired.to_string(),
+                            s.matches.to_string(),
+                            s.matches_finished.to_string(),
+                        ]);
                     }
+                    write!(crate::out::stdout(), "{}", w.finish())?;
                 }
                 Format::Table if list.is_empty() => {
                     outln!("no tournaments yet (`goobalay tournament new NAME ...` creates one)");

@@ -4,13 +4,14 @@
 //! on its own line, naming the match, the hand and what differs); 2: an error (no
 //! database there, not a goobalay database, ...).
 
+use goobalay::tournament::export::CsvWriter;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
 
 use crate::args::Format;
-use crate::db::{csv_field, print_json, with_store_audit};
+use crate::db::{print_json, with_store_audit};
 use crate::out::{count, outln};
 
 #[derive(Args, Debug)]
@@ -49,16 +50,16 @@ pub fn run(db: Option<PathBuf>, a: VerifyArgs) -> anyhow::Result<ExitCode> {
     match a.format {
         Format::Json => print_json(&report)?,
         Format::Csv => {
-            outln!("tournament,match_id,hand,what");
+            let mut w = CsvWriter::new(["tournament", "match_id", "hand", "what"]);
             for m in &report.mismatches {
-                outln!(
-                    "{},{},{},{}",
-                    csv_field(m.tournament.as_deref().unwrap_or("")),
+                w.row([
+                    m.tournament.clone().unwrap_or_default(),
                     m.match_id.map_or(String::new(), |id| id.to_string()),
                     m.hand.map_or(String::new(), |h| h.to_string()),
-                    csv_field(&m.what)
-                );
+                    m.what.clone(),
+                ]);
             }
+            crate::out::outln!("{}", w.finish().trim_end());
         }
         Format::Table => {
             for m in &report.mismatches {
