@@ -140,6 +140,29 @@ fn swiss_crosstable_with_forfeits_and_byes() {
     insta::assert_snapshot!(table);
 }
 
+/// A round's printed pairings: by board with points before the round (round 3 of
+/// the Swiss evening: a late entrant's bye and a half-point bye behind), by name, and
+/// the result slips.
+#[test]
+fn printed_pairing_lists_and_result_slips() {
+    let db = swiss_evening();
+    let by_board = db.ok(&["tournament", "pairings", "Evening"]);
+    let by_name = db.ok(&["tournament", "pairings", "Evening", "--layout", "names"]);
+    let slips = db.ok(&["tournament", "pairings", "Evening", "--layout", "slips"]);
+    let round_2 = db.ok(&["tournament", "pairings", "Evening", "--round", "2"]);
+    for page in [&by_board, &by_name, &slips, &round_2] {
+        for line in page.lines() {
+            assert!(line.chars().count() <= 80, "wider than 80 columns: {line}");
+        }
+    }
+    insta::assert_snapshot!(format!("{by_board}\n{by_name}\n{slips}\n{round_2}"));
+    // A round not paired is refused with what is paired.
+    db.refused(
+        &["tournament", "pairings", "Evening", "--round", "4"],
+        "tournament Evening has no round 4 to list: rounds 1 to 3 are paired",
+    );
+}
+
 /// A knockout of seven drawn as a bracket: round 1 played (the top seed's bye
 /// included), one semi-final played, the other and the final still to come.
 #[test]

@@ -73,6 +73,13 @@ pub enum AppError {
         file: String,
         error: crate::tournament::import::TrfError,
     },
+    #[error("tournament {tournament} has no round {round} to list: {paired}")]
+    NoSuchRound {
+        tournament: String,
+        round: u32,
+        /// What is paired ("rounds 1 to 3 are paired", "no round is paired yet").
+        paired: String,
+    },
     /// An import that cannot be made as asked (no name, no variant).
     #[error("{0}")]
     Import(String),

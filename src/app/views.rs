@@ -13,7 +13,7 @@ use crate::store::corrections::Correction;
 use crate::store::rounds::{TournamentKey, TournamentRecord};
 use crate::store::tournaments::LoadedTournament;
 use crate::store::{MatchRow, Store, StoreError};
-use crate::tournament::export;
+use crate::tournament::{Points, export};
 
 use super::Result;
 
@@ -230,4 +230,102 @@ pub fn pairing_sheet(loaded: &LoadedTournament, round: Option<u32>) -> String {
 /// numbers.
 pub fn csv_export(loaded: &LoadedTournament) -> String {
     export::csv_with(&loaded.tournament, board_records(loaded))
+}
+
+/// One board of a round's pairing list.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ListBoard {
+    pub board: u32,
+    pub match_id: Option<i64>,
+    pub south: String,
+    /// Points before the round.
+    pub south_points: Points,
+    /// `None`: the pairing bye.
+    pub north: Option<String>,
+    pub north_points: Option<Points>,
+    /// As [`BoardView::result`] (`*` while the match is to be played).
+    pub result: &'static str,
+}
+
+/// A bye outside the pairing (asked for, or a late entry's) in the listed round.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ListBye {
+    pub name: String,
+    pub points: Points,
+    /// `half-point bye` or `zero-point bye`.
+    pub kind: &'static str,
+}
+
+/// A round's pairings as a director prints them for the wall and the tables: by
+/// board, with each player's points before the round.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PairingList {
+    pub tournament: String,
+    pub round: u32,
+    pub rounds_planned: u32,
+    pub boards: Vec<ListBoard>,
+    pub byes: Vec<ListBye>,
+}
+
+/// The pairing list of `round` (the round paired last with `None`).
+pub fn pairing_list(loaded: &LoadedTournament, round: Option<u32>) -> Result<PairingList> {
+    let t = &loaded.tournament;
+    let current = t.current_round();
+    let round = round.unwrap_or(current);
+    if round == 0 || round > current {
+        return Err(super::AppError::NoSuchRound {
+            tournament: loaded.row.name.clone(),
+            round,
+            paired: match current {
+                0 => "no round is paired yet".to_string(),
+                1 => "round 1 is paired".to_string(),
+                n => format!("rounds 1 to {n} are paired"),
+            },
+        });
+    }
+    // Points before the round: each player's card, rounds 1 to round - 1.
+    let x = t.crosstable();
+    let before: HashMap<i64, Points> = x
+        .players
+        .iter()
+        .zip(&x.cards)
+        .map(|(p, card)| {
+            let sum = card
+                .iter()
+                .filter(|e| e.round < round)
+                .filter_map(|e| e.points)
+                .sum();
+            (p.id, sum)
+        })
+        .collect();
+    let points = |id: i64| before.get(&id).copied().unwrap_or_default();
+    let boards = boards(loaded)
+        .into_iter()
+        .filter(|b| b.round == round)
+        .map(|b| ListBoard {
+            board: b.board,
+            match_id: b.match_id,
+            south_points: points(b.south_id),
+            north_points: b.north_id.map(points),
+            south: b.south,
+            north: b.north,
+            result: b.result,
+        })
+        .collect();
+    let byes = t
+        .recorded_byes()
+        .filter(|b| b.round == round)
+        .map(|b| ListBye {
+            name: loaded.name_of(b.player).to_string(),
+            points: points(b.player),
+            kind: export::requested_bye_text(b),
+        })
+        .collect();
+    Ok(PairingList {
+        tournament: loaded.row.name.clone(),
+        round,
+        rounds_planned: t.planned_rounds(),
+        boards,
+        byes,
+    })
 }

@@ -54,6 +54,9 @@ pub enum TournamentCommand {
     /// The crosstable: a Swiss round by round (opponent, side, result), a round robin
     /// player against player, a knockout as its bracket.
     Crosstable(ViewArgs),
+    /// A round's pairings to print: by board (with points before the round), every
+    /// player by name with their board, or a result slip per board.
+    Pairings(PairingsArgs),
     /// Rounds and results.
     Show(ViewArgs),
     /// Export: csv, json, markdown, html (a self-contained page) or trf (TRF-2026).
@@ -272,6 +275,30 @@ pub struct ViewArgs {
     /// Output: table (for a person, the default), json or csv.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+}
+
+#[derive(Args, Debug)]
+pub struct PairingsArgs {
+    /// The tournament's name (see `goobalay tournament list`).
+    pub name: String,
+    /// The round (default: the round paired last).
+    #[arg(long)]
+    pub round: Option<u32>,
+    /// board: by board number; names: every player in alphabetical order with their
+    /// board; slips: a result slip per board, to hand out.
+    #[arg(long, value_enum, default_value_t)]
+    pub layout: ListLayout,
+    /// Output: table (for a person, the default) or json.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RecordFormat,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ListLayout {
+    #[default]
+    Board,
+    Names,
+    Slips,
 }
 
 #[derive(Args, Debug)]
@@ -547,6 +574,19 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             let loaded = store.load_tournament(&a.view.name).await?;
             let layout = if a.wide { Layout::Wide } else { Layout::Narrow };
             print_standings(&loaded, a.view.format, layout)?;
+            Ok(ExitCode::SUCCESS)
+        }),
+        TournamentCommand::Pairings(a) => with_store_read(db, async |store| {
+            let loaded = store.load_tournament(&a.name).await?;
+            let list = goobalay::app::views::pairing_list(&loaded, a.round)?;
+            match a.format {
+                RecordFormat::Json => print_json(&list)?,
+                RecordFormat::Table => {
+                    for line in pairing_list_lines(&list, a.layout) {
+                        outln!("{}", line.trim_end());
+                    }
+                }
+            }
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Crosstable(a) => with_store_read(db, async |store| {
@@ -1134,6 +1174,143 @@ fn wrapped(text: &str, width: usize, indent: &str) -> Vec<String> {
 /// How many terminal columns `text` takes.
 fn table_width_of(text: &str) -> usize {
     tabled::grid::util::string::get_text_width(text)
+}
+
+/// A round's pairing list as printed: by board, by name, or result slips.
+fn pairing_list_lines(list: &goobalay::app::views::PairingList, layout: ListLayout) -> Vec<String> {
+    use goobalay::tournament::Points;
+    let pts = |p: Points| format!("{p:#}");
+    let title = format!(
+        "{}: round {} of {}",
+        list.tournament, list.round, list.rounds_planned
+    );
+    let mut lines = Vec::new();
+    let psql = |b: Builder| -> Vec<String> {
+        let mut table = b.build();
+        table
+            .with(
+                Style::psql()
+                    .vertical(' ')
+                    .horizontals([(1, HorizontalLine::new('─').intersection('─'))]),
+            )
+            .with(Padding::new(0, 2, 0, 0));
+        table.to_string().lines().map(str::to_string).collect()
+    };
+    match layout {
+        ListLayout::Board => {
+            lines.push(format!("{title}, pairings by board"));
+            lines.push(String::new());
+            let mut b = Builder::default();
+            b.push_record([
+                "Board",
+                "South (moves first)",
+                "Pts",
+                "North",
+                "Pts",
+                "Result",
+            ]);
+            for x in &list.boards {
+                b.push_record([
+                    x.board.to_string(),
+                    x.south.clone(),
+                    pts(x.south_points),
+                    x.north.clone().unwrap_or_else(|| "bye".to_string()),
+                    x.north_points.map(pts).unwrap_or_default(),
+                    if x.north.is_some() { x.result } else { "" }.to_string(),
+                ]);
+            }
+            for y in &list.byes {
+                b.push_record([
+                    "-".to_string(),
+                    y.name.clone(),
+                    pts(y.points),
+                    y.kind.to_string(),
+                    String::new(),
+                    String::new(),
+                ]);
+            }
+            lines.extend(psql(b));
+            lines.push("Pts: points before this round".to_string());
+        }
+        ListLayout::Names => {
+            lines.push(format!("{title}, pairings by name"));
+            lines.push(String::new());
+            // (name, board, side, opponent, points)
+            let mut rows: Vec<(String, String, &str, String, Points)> = Vec::new();
+            for x in &list.boards {
+                let board = x.board.to_string();
+                match (&x.north, x.north_points) {
+                    (Some(n), Some(np)) => {
+                        rows.push((
+                            x.south.clone(),
+                            board.clone(),
+                            "South",
+                            n.clone(),
+                            x.south_points,
+                        ));
+                        rows.push((n.clone(), board, "North", x.south.clone(), np));
+                    }
+                    _ => rows.push((
+                        x.south.clone(),
+                        board,
+                        "-",
+                        "bye".to_string(),
+                        x.south_points,
+                    )),
+                }
+            }
+            for y in &list.byes {
+                rows.push((
+                    y.name.clone(),
+                    "-".to_string(),
+                    "-",
+                    y.kind.to_string(),
+                    y.points,
+                ));
+            }
+            rows.sort_by(|a, b| goobalay::names::people_order(&a.0, &b.0));
+            let mut b = Builder::default();
+            b.push_record(["Name", "Pts", "Board", "Side", "Opponent"]);
+            for (name, board, side, opponent, p) in rows {
+                b.push_record([name, pts(p), board, side.to_string(), opponent]);
+            }
+            lines.extend(psql(b));
+            lines.push("Pts: points before this round; South moves first".to_string());
+        }
+        ListLayout::Slips => {
+            let rule = "─".repeat(TERMINAL_COLUMNS);
+            for x in &list.boards {
+                let Some(north) = &x.north else { continue };
+                lines.push(format!(
+                    "{}, round {}, board {}{}",
+                    list.tournament,
+                    list.round,
+                    x.board,
+                    x.match_id
+                        .map_or(String::new(), |m| format!(" (match {m})"))
+                ));
+                lines.push(format!(
+                    "  South (moves first): {} ({})",
+                    x.south,
+                    pts(x.south_points)
+                ));
+                lines.push(format!(
+                    "  North:               {north} ({})",
+                    x.north_points.map(pts).unwrap_or_default()
+                ));
+                lines.push("  Result:  [ ] South won    [ ] North won    [ ] Draw".to_string());
+                lines.push("  Seeds:   South ______    North ______".to_string());
+                lines.push(
+                    "  Signed:  South ________________    North ________________".to_string(),
+                );
+                lines.push(rule.clone());
+            }
+            if lines.is_empty() {
+                lines.push(format!("{title}: no board with two players"));
+            }
+        }
+    }
+    lines
 }
 
 /// A knockout drawn as a bracket, a column per round: round 1's players with their
