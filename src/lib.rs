@@ -26,5 +26,6 @@ pub mod matches;
 pub mod names;
 pub mod store;
 pub mod tournament;
+pub mod wording;
 
 pub use engine::{BySide, Game, Move, Outcome, Position, Rules, Setup, Side, Variant};

@@ -66,7 +66,7 @@ fn a_finished_tournament_is_closed_until_reopened() {
     // Not closed while a match is pending: the last result closes it.
     db.refused(
         &["tournament", "close", "Club"],
-        "2 match(es) have no result yet",
+        "2 matches without a result yet",
     );
     db.refused(&["tournament", "reopen", "Club"], "is not closed");
     south_wins(&db, &r2[..1]);

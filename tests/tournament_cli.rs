@@ -159,7 +159,7 @@ fn round_robin_of_engines_runs_to_the_end_from_the_cli() {
     );
     // Running a finished tournament again plays nothing.
     let again = db.ok(&["tournament", "run", "Club Night"]);
-    assert!(again.contains("0 match(es) played"), "{again}");
+    assert!(again.contains("0 matches played"), "{again}");
     let list = db.json(&["tournament", "list"]);
     assert_eq!(list[0]["matches_finished"], 10);
 }
@@ -273,7 +273,7 @@ fn an_interrupted_run_resumes_to_the_same_tournament() {
     let parts = Db::new();
     setup(&parts);
     let out = parts.ok(&["tournament", "run", "T", "--limit", "5"]);
-    assert!(out.contains("5 match(es) played (--limit)"), "{out}");
+    assert!(out.contains("5 matches played (--limit)"), "{out}");
     let show = parts.json(&["tournament", "show", "T"]);
     let done = show["boards"]
         .as_array()
@@ -331,7 +331,7 @@ fn humans_pair_withdraw_and_enter_results() {
     // A run has nothing to play between humans and says what it waits for.
     let out = db.ok(&["tournament", "run", "Ladder"]);
     assert!(
-        out.contains("waits for 2 match(es) with a human player"),
+        out.contains("waits for 2 matches with a human player"),
         "{out}"
     );
     // No entries after round 1 of a round robin.
@@ -650,7 +650,7 @@ fn an_engine_facing_a_human_moves_when_the_round_is_paired() {
         assert_eq!(state["match"]["awaiting"]["player"], human_side, "{state}");
         let out = db.ok(&["tournament", "run", "Mixed"]);
         assert!(
-            out.contains("waits for 1 match(es) with a human player"),
+            out.contains("waits for 1 match with a human player"),
             "{out}"
         );
         db.ok(&["match", "result", &id, "14", "14"]);

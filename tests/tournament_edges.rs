@@ -109,7 +109,7 @@ fn issue_12_run_with_limit_0_pairs_and_plays_nothing() {
     db.tihbat_tournament("Cup", "round-robin", &[], &["A", "B", "C", "D"]);
     let before = db.bytes();
     let out = db.ok(&["tournament", "run", "Cup", "--limit", "0"]);
-    assert!(out.contains("0 match(es) played (--limit)"), "{out}");
+    assert!(out.contains("0 matches played (--limit)"), "{out}");
     assert!(db.bytes() == before, "--limit 0 wrote to the database");
     assert_eq!(db.json(&["tournament", "show", "Cup"])["rounds_paired"], 0);
     // A limit of 1 plays one match (and pairs the round it is in).

@@ -712,7 +712,10 @@ fn a_round_paired_before_the_previous_one_finished_is_named() {
              UPDATE matches SET winner = NULL, finished_at = NULL, hands_played = 0,
                     final_south = NULL, final_north = NULL WHERE id = {id};"
         ),
-        &["tournament 'Club': round 2 is paired, but round 1 still has 1 match(es) without a result".to_string()],
+        &[
+            "tournament 'Club': round 2 is paired, but round 1 still has 1 match without a result"
+                .to_string(),
+        ],
     );
 }
 

@@ -529,7 +529,10 @@ impl Store {
         if pending > 0 {
             return Err(TournamentStoreError::CannotClose {
                 tournament: tname,
-                why: format!("{pending} match(es) have no result yet"),
+                why: format!(
+                    "{} without a result yet",
+                    crate::wording::matches(pending as u64)
+                ),
             });
         }
         close_in(

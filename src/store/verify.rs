@@ -424,7 +424,15 @@ async fn verify_match(
             };
         }
         if !unreadable.is_empty() {
-            flag!(format!("unreadable column(s): {}", unreadable.join(", ")));
+            flag!(format!(
+                "{}: {}",
+                if unreadable.len() == 1 {
+                    "unreadable column"
+                } else {
+                    "unreadable columns"
+                },
+                unreadable.join(", ")
+            ));
         }
         if h.number != i64::from(number) {
             flag!(format!(

@@ -1002,7 +1002,10 @@ pub enum TournamentError {
         min: usize,
         have: usize,
     },
-    #[error("round {round} is not finished: {pending} match(es) still have no result")]
+    #[error(
+        "round {round} is not finished: {} without a result",
+        crate::wording::matches(*pending as u64)
+    )]
     RoundIncomplete { round: u32, pending: usize },
     #[error("the tournament is finished: all {rounds} rounds have been paired")]
     Finished { rounds: u32 },

@@ -166,9 +166,9 @@ pub fn print(
                 };
                 writeln!(
                     out,
-                    "    {:<15} {value} ({base}, {} rated match(es))",
+                    "    {:<15} {value} ({base}, {})",
                     r.variant,
-                    r.history.len()
+                    crate::out::count(r.history.len() as u64, "rated match", "rated matches")
                 )?;
             }
         }

@@ -971,17 +971,25 @@ pub async fn run_engines(
     let (finished, message) = match report.end {
         RunEnd::Finished => (
             true,
-            format!("{tname} is finished: {played} match(es) played in this run"),
+            format!(
+                "{tname} is finished: {} played in this run",
+                goobalay::wording::matches(played as u64)
+            ),
         ),
         RunEnd::AwaitingHumans { round, pending } => (
             false,
             format!(
-                "{played} match(es) played; round {round} waits for {pending} match(es) with a human player (see `goobalay history --tournament \"{tname}\"`)"
+                "{} played; round {round} waits for {} with a human player (see `goobalay history --tournament \"{tname}\"`)",
+                goobalay::wording::matches(played as u64),
+                goobalay::wording::matches(pending as u64)
             ),
         ),
         RunEnd::Limit => (
             false,
-            format!("{played} match(es) played (--limit); run again to go on"),
+            format!(
+                "{} played (--limit); run again to go on",
+                goobalay::wording::matches(played as u64)
+            ),
         ),
     };
     Ok(RunSummary {

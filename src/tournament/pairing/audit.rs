@@ -147,7 +147,8 @@ pub fn check_rounds_as_paired(
                 round: open,
                 pending,
             }) => out.push(diff(format!(
-                "round {round} is paired, but round {open} still has {pending} match(es) without a result"
+                "round {round} is paired, but round {open} still has {} without a result",
+                crate::wording::matches(pending as u64)
             ))),
             Err(TournamentError::Finished { rounds }) => out.push(diff(format!(
                 "round {round} is paired, but the tournament was over {after} (all {rounds} rounds paired, or a champion known)"
@@ -186,7 +187,10 @@ fn first_difference(
         ));
     }
     let more = match differ.len() {
-        k if k > SHOWN => format!(" (and {} more board(s))", k - SHOWN),
+        k if k > SHOWN => format!(
+            " (and {} more)",
+            crate::wording::count((k - SHOWN) as u64, "board", "boards")
+        ),
         _ => String::new(),
     };
     Some(PairingDifference {
@@ -450,9 +454,8 @@ mod tests {
         let d = check_rounds(&t, &none());
         assert_eq!(d.len(), 1);
         assert!(
-            d[0].what.starts_with(
-                "round 2 is paired, but round 1 still has 1 match(es) without a result"
-            ),
+            d[0].what
+                .starts_with("round 2 is paired, but round 1 still has 1 match without a result"),
             "{d:?}"
         );
     }
