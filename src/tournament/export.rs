@@ -174,18 +174,6 @@ fn defused(s: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
-/// One CSV field as [`CsvWriter`] writes it (quoted when needed, defused).
-pub fn csv_field(s: &str) -> String {
-    if s.is_empty() {
-        return String::new();
-    }
-    let mut w = CsvWriter::empty();
-    w.row([s]);
-    let mut text = w.finish();
-    text.truncate(text.trim_end_matches(['\n', '\r']).len());
-    text
-}
-
 /// The text of a bye outside the pairing, as listed with a round's boards.
 pub fn requested_bye_text(b: &super::RequestedBye) -> &'static str {
     match b.points {
@@ -962,6 +950,14 @@ mod tests {
         t
     }
 
+    /// One field as [`CsvWriter`] writes it, without the line end.
+    fn csv_field(s: &str) -> String {
+        let mut w = CsvWriter::empty();
+        w.row([s]);
+        let text = w.finish();
+        text.trim_end_matches(['\n', '\r']).to_string()
+    }
+
     #[test]
     fn csv_fields_that_a_spreadsheet_would_run_are_defused() {
         assert_eq!(
@@ -981,7 +977,10 @@ mod tests {
         assert_eq!(csv_field("="), "=");
         assert_eq!(csv_field("-"), "-");
         assert_eq!(csv_field("+1.5"), "+1.5");
-        assert_eq!(csv_field(""), "");
+        // An empty field is written empty (a lone empty record would be `""`).
+        let mut w = CsvWriter::empty();
+        w.row(["a", "", "b"]);
+        assert_eq!(w.finish(), "a,,b\n");
     }
 
     #[test]

@@ -1102,14 +1102,7 @@ pub fn print_standings(
                 // One space between columns, a rule under the header: a dozen
                 // columns fit 80 with names of a dozen letters; longer names are
                 // shortened (with "…") to fit, the full ones are in --wide.
-                let mut table = b.build();
-                table
-                    .with(
-                        Style::psql()
-                            .vertical(' ')
-                            .horizontals([(1, HorizontalLine::new('─').intersection('─'))]),
-                    )
-                    .with(Padding::new(0, 1, 0, 0));
+                let mut table = compact_table(b, 1);
                 let excess = table.total_width().saturating_sub(TERMINAL_COLUMNS);
                 let longest = s
                     .rows
@@ -1160,6 +1153,20 @@ pub fn print_standings(
     Ok(())
 }
 
+/// The narrow layout of the printed lists (standings, a Swiss crosstable, pairing
+/// lists): no borders, a rule under the header, `gap` spaces between columns.
+fn compact_table(b: Builder, gap: usize) -> tabled::Table {
+    let mut table = b.build();
+    table
+        .with(
+            Style::psql()
+                .vertical(' ')
+                .horizontals([(1, HorizontalLine::new('─').intersection('─'))]),
+        )
+        .with(Padding::new(0, gap, 0, 0));
+    table
+}
+
 /// `text` broken at spaces into lines of at most `width` columns (a longer word
 /// stays whole), the lines after the first starting with `indent`.
 fn wrapped(text: &str, width: usize, indent: &str) -> Vec<String> {
@@ -1194,15 +1201,11 @@ fn pairing_list_lines(list: &goobalay::app::views::PairingList, layout: ListLayo
     );
     let mut lines = Vec::new();
     let psql = |b: Builder| -> Vec<String> {
-        let mut table = b.build();
-        table
-            .with(
-                Style::psql()
-                    .vertical(' ')
-                    .horizontals([(1, HorizontalLine::new('─').intersection('─'))]),
-            )
-            .with(Padding::new(0, 2, 0, 0));
-        table.to_string().lines().map(str::to_string).collect()
+        compact_table(b, 2)
+            .to_string()
+            .lines()
+            .map(str::to_string)
+            .collect()
     };
     match layout {
         ListLayout::Board => {
@@ -1468,15 +1471,7 @@ fn print_crosstable(t: &Tournament, format: Format) -> anyhow::Result<()> {
                 rec.push(format!("{:#}", p.points));
                 b.push_record(rec);
             }
-            let mut table = b.build();
-            table
-                .with(
-                    Style::psql()
-                        .vertical(' ')
-                        .horizontals([(1, HorizontalLine::new('─').intersection('─'))]),
-                )
-                .with(Padding::new(0, 1, 0, 0));
-            for line in table.to_string().lines() {
+            for line in compact_table(b, 1).to_string().lines() {
                 outln!("{}", line.trim_end());
             }
             outln!("R1, R2, ...: the opponent's place, s (South, moved first) or n, the result");
