@@ -27,10 +27,10 @@ fn size(var: &str, default: usize) -> usize {
 }
 
 fn cli(db: &std::path::Path, args: &[&str]) -> String {
+    let mut words = args.to_vec();
+    words.splice(1..1, ["--db", db.to_str().unwrap()]);
     let out = Command::new(BIN)
-        .arg("--db")
-        .arg(db)
-        .args(args)
+        .args(&words)
         .env_remove("GOOBALAY_DB")
         .output()
         .unwrap();
@@ -107,9 +107,9 @@ fn main() {
         .collect();
 
     let mut server = Command::new(BIN)
-        .arg("--db")
+        .args(["serve", "--db"])
         .arg(&db)
-        .args(["serve", "--listen", "127.0.0.1:0"])
+        .args(["--listen", "127.0.0.1:0"])
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();

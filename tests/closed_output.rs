@@ -29,9 +29,7 @@ fn with_closed_stdout(db: &Db, args: &[&str], stdin: &str) -> (Option<i32>, Stri
 
 fn goobalay_cmd(db: &Db, args: &[&str]) -> std::process::Command {
     let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_goobalay"));
-    cmd.arg("--db")
-        .arg(&db.path)
-        .args(args)
+    cmd.args(common::db_args(&db.path, args))
         .env_remove("GOOBALAY_DB")
         .env_remove("GOOBALAY_BUSY_TIMEOUT_MS")
         .env("RUST_BACKTRACE", "1");

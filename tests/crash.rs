@@ -51,9 +51,7 @@ fn run_and_kill_after_progress(
 ) -> bool {
     let start_value = watch.as_mut().map(|(read, _)| read());
     let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("goobalay"))
-        .arg("--db")
-        .arg(&db.path)
-        .args(args)
+        .args(common::db_args(&db.path, args))
         .env_remove("GOOBALAY_DB")
         .stdin(Stdio::null())
         .stdout(Stdio::null())

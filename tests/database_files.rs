@@ -290,7 +290,7 @@ fn read_commands_create_nothing_and_leave_nothing_behind() {
     db.verified();
 }
 
-/// Runs `goobalay --db MOUNT/club.db ARGS` with `dir` mounted read-only at a
+/// Runs `goobalay COMMAND --db MOUNT/club.db ARGS` with `dir` mounted read-only at a
 /// folder beside it (a private mount namespace); `None` where that cannot be done.
 fn on_read_only_mount(dir: &Path, args: &[&str]) -> Option<std::process::Output> {
     let mount = dir
@@ -300,7 +300,7 @@ fn on_read_only_mount(dir: &Path, args: &[&str]) -> Option<std::process::Output>
     std::fs::create_dir_all(&mount).unwrap();
     let bin = assert_cmd::cargo::cargo_bin("goobalay");
     let script = format!(
-        "mount --bind -o ro '{}' '{}' && exec '{}' --db '{}/club.db' \"$@\"",
+        "mount --bind -o ro '{}' '{}' && c=\"$1\" && shift && exec '{}' \"$c\" --db '{}/club.db' \"$@\"",
         dir.display(),
         mount.display(),
         bin.display(),
@@ -447,4 +447,63 @@ fn a_log_of_another_database_is_refused_before_anything_is_written() {
         shell.close().await.unwrap();
     });
     db.verified();
+}
+
+/// `--db` belongs to the commands that use a database, after the command's name
+/// (in a group such as `player`, before or after the subcommand's). Anywhere else it
+/// is one line saying where it goes, and no database is made.
+#[test]
+fn db_is_taken_only_by_the_commands_that_use_a_database() {
+    let home = tempfile::tempdir().unwrap();
+    let path = home.path().join("club.db");
+    let p = path.to_str().unwrap();
+    let run = |args: &[&str]| {
+        assert_cmd::Command::cargo_bin("goobalay")
+            .unwrap()
+            .args(args)
+            .env_remove("GOOBALAY_DB")
+            .env("XDG_DATA_HOME", home.path())
+            .output()
+            .unwrap()
+    };
+    for (args, needle) in [
+        (
+            vec!["perft", "--db", p, "--variant", "tihbat", "--depth", "1"],
+            "`goobalay perft` uses no database, so it takes no --db",
+        ),
+        (
+            vec!["variants", "--db", p],
+            "`goobalay variants` uses no database",
+        ),
+        (
+            vec!["--db", p, "player", "add", "Amina"],
+            "--db goes after the command's name: goobalay player --db",
+        ),
+        (
+            vec!["--db", p, "history"],
+            "--db goes after the command's name: goobalay history --db",
+        ),
+    ] {
+        let out = run(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("goobalay: ") && err.contains(needle), "{args:?}: {err}");
+        assert!(!path.exists(), "{args:?} made a database");
+        assert!(!home.path().join("goobalay").exists(), "{args:?} made the default database");
+    }
+
+    let out = run(&["player", "--db", p, "add", "Amina"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = run(&["player", "list", "--db", p]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Amina"));
+    let out = run(&["history", "--db", p, "--player", "Amina"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!home.path().join("goobalay").exists(), "the default database was used");
+
+    let help = |args: &[&str]| String::from_utf8_lossy(&run(args).stdout).into_owned();
+    assert!(!help(&["perft", "--help"]).contains("--db"));
+    assert!(!help(&["--help"]).contains("--db"));
+    assert!(help(&["player", "add", "--help"]).contains("--db"));
+    assert!(help(&["tournament", "standings", "--help"]).contains("--db"));
 }

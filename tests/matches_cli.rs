@@ -502,9 +502,7 @@ fn human_game_resumes_after_the_process_is_killed() {
         "Bashir",
     ]);
     let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("goobalay"))
-        .arg("--db")
-        .arg(&db.path)
-        .args(["match", "play", "1"])
+        .args(common::db_args(&db.path, &["match", "play", "1"]))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -680,9 +678,7 @@ fn concurrent_first_opens_migrate_once() {
     let children: Vec<_> = (0..4)
         .map(|i| {
             StdCommand::new(assert_cmd::cargo::cargo_bin("goobalay"))
-                .arg("--db")
-                .arg(&db.path)
-                .args(["player", "add", &format!("P{i}")])
+                .args(common::db_args(&db.path, &["player", "add", &format!("P{i}")]))
                 .stdout(Stdio::null())
                 .stderr(Stdio::piped())
                 .spawn()

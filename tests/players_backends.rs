@@ -207,7 +207,7 @@ fn an_unreachable_server_is_one_clear_line() {
     );
     let out = assert_cmd::Command::cargo_bin("goobalay")
         .unwrap()
-        .args(["--db", &url, "player", "list"])
+        .args(["player", "list", "--db", &url])
         .env_remove("GOOBALAY_DB")
         .output()
         .unwrap();

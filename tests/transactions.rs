@@ -229,9 +229,10 @@ fn a_tournament_run_never_keeps_the_lock_while_its_engines_think() {
     let mut id = new_match(&db, "Amina", "Farah");
 
     let mut run = std::process::Command::new(assert_cmd::cargo::cargo_bin("goobalay"))
-        .args(["--db"])
-        .arg(&db.path)
-        .args(["tournament", "run", "League", "--quiet"])
+        .args(common::db_args(
+            &db.path,
+            &["tournament", "run", "League", "--quiet"],
+        ))
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()

@@ -109,9 +109,7 @@ pub fn on_both(check: impl Fn(&dyn Target)) {
 
 pub fn spawn(db: &dyn Target, args: &[&str]) -> std::process::Child {
     std::process::Command::new(assert_cmd::cargo::cargo_bin("goobalay"))
-        .arg("--db")
-        .arg(db.location())
-        .args(args)
+        .args(super::db_args(db.location(), args))
         .env_remove("GOOBALAY_DB")
         .env_remove("GOOBALAY_BUSY_TIMEOUT_MS")
         .stdout(std::process::Stdio::piped())

@@ -8,6 +8,26 @@ use std::process::Output;
 use assert_cmd::Command;
 use serde_json::Value;
 
+/// The words of `goobalay ARGS` on database `db`: `--db` right after the command's
+/// name, on the commands that use a database (the others take none).
+pub fn db_args(db: impl AsRef<std::ffi::OsStr>, args: &[&str]) -> Vec<std::ffi::OsString> {
+    const DB_COMMANDS: [&str; 8] = [
+        "player",
+        "match",
+        "replay",
+        "history",
+        "verify",
+        "tournament",
+        "serve",
+        "demo",
+    ];
+    let mut words: Vec<std::ffi::OsString> = args.iter().map(Into::into).collect();
+    if args.first().is_some_and(|c| DB_COMMANDS.contains(c)) {
+        words.splice(1..1, ["--db".into(), db.as_ref().to_owned()]);
+    }
+    words
+}
+
 pub struct Db {
     pub dir: tempfile::TempDir,
     pub path: PathBuf,
@@ -22,7 +42,7 @@ impl Db {
 
     pub fn cmd(&self, args: &[&str]) -> Command {
         let mut c = Command::cargo_bin("goobalay").unwrap();
-        c.arg("--db").arg(&self.path).args(args);
+        c.args(db_args(&self.path, args));
         c.env_remove("GOOBALAY_DB")
             .env_remove("GOOBALAY_BUSY_TIMEOUT_MS")
             .env("RUST_BACKTRACE", "1");

@@ -122,10 +122,10 @@ fn on_server(server_url: &str, statement: String) -> Result<(), String> {
 }
 
 impl PgDb {
-    /// `goobalay --db URL ARGS`.
+    /// `goobalay ARGS` on this database.
     pub fn cmd(&self, args: &[&str]) -> assert_cmd::Command {
         let mut c = assert_cmd::Command::cargo_bin("goobalay").unwrap();
-        c.arg("--db").arg(&self.url).args(args);
+        c.args(super::db_args(&self.url, args));
         c.env_remove("GOOBALAY_DB")
             .env_remove("GOOBALAY_BUSY_TIMEOUT_MS")
             .env("RUST_BACKTRACE", "1");

@@ -26,9 +26,10 @@ impl Server {
     /// (`--results`: the secret), if any.
     pub fn start_with(db: &dyn Target, extra: &[&str]) -> (Server, String) {
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_goobalay"))
-            .arg("--db")
-            .arg(db.location())
-            .args(["serve", "--listen", "127.0.0.1:0"])
+            .args(super::db_args(
+                db.location(),
+                &["serve", "--listen", "127.0.0.1:0"],
+            ))
             .args(extra)
             .env_remove("GOOBALAY_DB")
             .stdout(Stdio::piped())

@@ -14,14 +14,41 @@ use goobalay::names::excerpt;
     about = "Tournament manager and rules engine for Layli Goobalay and its sister mancala games"
 )]
 pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// `--db`, on the commands that use a database (and their subcommands) only.
+#[derive(Args, Debug)]
+pub struct DbOption {
     /// The database: a file (default: $XDG_DATA_HOME/goobalay/goobalay.db or
     /// ~/.local/share/goobalay/goobalay.db, created on first use) or a PostgreSQL
     /// database, postgres://USER@HOST/DB or postgres:///DB?host=SOCKET_FOLDER&user=USER.
     #[arg(long, global = true, env = "GOOBALAY_DB", value_name = "PATH|URL")]
     pub db: Option<PathBuf>,
-    #[command(subcommand)]
-    pub command: Command,
 }
+
+/// A command that uses the database: `--db` and the command's own arguments.
+#[derive(Args, Debug)]
+pub struct OnDb<A: Args> {
+    #[command(flatten)]
+    pub db: DbOption,
+    #[command(flatten)]
+    pub args: A,
+}
+
+/// A group of commands that use the database: `--db` (before or after the
+/// subcommand's name) and the subcommand.
+#[derive(Args, Debug)]
+pub struct GroupOnDb<C: Subcommand> {
+    #[command(flatten)]
+    pub db: DbOption,
+    #[command(subcommand)]
+    pub command: C,
+}
+
+/// The commands that use a database, as `--db`'s refusal elsewhere lists them.
+pub const DB_COMMANDS: &str = "player, match, replay, history, verify, tournament, serve, demo";
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
@@ -38,17 +65,15 @@ pub enum Command {
     /// Play uniformly random games and measure the engine's speed.
     Bench(crate::bench_cmd::BenchArgs),
     /// Players: add, list, show, rename, retire.
-    #[command(subcommand)]
-    Player(crate::players_cmd::PlayerCommand),
+    Player(GroupOnDb<crate::players_cmd::PlayerCommand>),
     /// Matches: create, play, enter moves, arrangements and results, show.
-    #[command(subcommand)]
-    Match(crate::match_cmd::MatchCommand),
+    Match(GroupOnDb<crate::match_cmd::MatchCommand>),
     /// Draw the board after every move of a stored match.
-    Replay(crate::match_cmd::ReplayArgs),
+    Replay(OnDb<crate::match_cmd::ReplayArgs>),
     /// Match history, filtered.
-    History(crate::history_cmd::HistoryArgs),
+    History(OnDb<crate::history_cmd::HistoryArgs>),
     /// Replay every stored hand and check moves, scores, carry-over and results.
-    Verify(crate::verify_cmd::VerifyArgs),
+    Verify(OnDb<crate::verify_cmd::VerifyArgs>),
     /// Search a position: the best move and the value of every legal move.
     Analyse(crate::ai_cmds::AnalyseArgs),
     /// The exact game-theoretic value of a position (repetition included).
@@ -58,14 +83,13 @@ pub enum Command {
     /// Search speed (nodes per second) per variant.
     BenchSearch(crate::ai_cmds::BenchSearchArgs),
     /// Club tournaments: create, enter players, pair, run, standings, export.
-    #[command(subcommand)]
-    Tournament(crate::tournament_cmd::TournamentCommand),
+    Tournament(GroupOnDb<crate::tournament_cmd::TournamentCommand>),
     /// Databases: copy every record from one to another (SQLite <-> PostgreSQL).
     #[command(subcommand)]
     Db(crate::db_cmd::DbCommand),
     /// Serve the tournaments as live web pages and JSON, read-only (standings,
     /// pairings, crosstables, players, match replays), on this machine by default.
-    Serve(crate::serve::ServeArgs),
+    Serve(OnDb<crate::serve::ServeArgs>),
     /// A small engine club plays a Layli Goobalay round robin: standings, a match, a hand.
     Demo(crate::demo_cmd::DemoArgs),
     /// Print a shell completion script: bash, zsh, fish, powershell or elvish
@@ -287,5 +311,17 @@ mod tests {
             &mut missing,
         );
         assert!(missing.is_empty(), "no help text:\n{}", missing.join("\n"));
+    }
+
+    /// The commands `--db`'s refusal names are exactly those that take it.
+    #[test]
+    fn db_commands_are_the_commands_with_a_db_option() {
+        let cli = <super::Cli as clap::CommandFactory>::command();
+        let with_db: Vec<&str> = cli
+            .get_subcommands()
+            .filter(|c| c.get_arguments().any(|a| a.get_id() == "db"))
+            .map(|c| c.get_name())
+            .collect();
+        assert_eq!(with_db.join(", "), super::DB_COMMANDS);
     }
 }

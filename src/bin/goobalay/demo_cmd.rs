@@ -23,6 +23,11 @@ use crate::out::outln;
 
 #[derive(Args, Debug)]
 pub struct DemoArgs {
+    /// The database to write the demo into (default: demo.db beside the default
+    /// database). GOOBALAY_DB is not read here: the demo never writes into the
+    /// club's database unless it is named on this command line.
+    #[arg(long, value_name = "PATH|URL")]
+    pub db: Option<PathBuf>,
     /// Number of engine players (4 to 8).
     #[arg(long, default_value_t = 6)]
     pub players: usize,
@@ -42,7 +47,8 @@ const CLUB: [(&str, Level); 8] = [
     ("Kojo", Level::Random),
 ];
 
-pub fn demo(db: Option<PathBuf>, a: DemoArgs) -> anyhow::Result<ExitCode> {
+pub fn demo(a: DemoArgs) -> anyhow::Result<ExitCode> {
+    let db = a.db.clone();
     if !(4..=CLUB.len()).contains(&a.players) {
         bail!(
             "--players must be between 4 and {}, not {}",
@@ -167,7 +173,7 @@ pub fn demo(db: Option<PathBuf>, a: DemoArgs) -> anyhow::Result<ExitCode> {
     }
     let db_flag = db.map_or(String::new(), |p| format!(" --db {}", p.display()));
     outln!();
-    outln!("Next: goobalay{db_flag} tournament crosstable \"{name}\"");
-    outln!("      goobalay{db_flag} tournament export \"{name}\" --format html --output demo.html");
+    outln!("Next: goobalay tournament crosstable{db_flag} \"{name}\"");
+    outln!("      goobalay tournament export{db_flag} \"{name}\" --format html --output demo.html");
     Ok(ExitCode::SUCCESS)
 }

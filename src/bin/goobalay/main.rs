@@ -29,28 +29,19 @@ pub const EXIT_NO: u8 = 1;
 pub const EXIT_ERROR: u8 = 2;
 
 fn main() -> ExitCode {
-    let parsed = <Cli as clap::CommandFactory>::command()
-        .try_get_matches()
-        .and_then(|m| {
-            let on_command_line =
-                m.value_source("db") == Some(clap::parser::ValueSource::CommandLine);
-            Ok((
-                <Cli as clap::FromArgMatches>::from_arg_matches(&m)?,
-                on_command_line,
-            ))
-        });
-    let (cli, db_on_command_line) = match parsed {
+    let cli = match <Cli as clap::Parser>::try_parse() {
         Ok(parsed) => parsed,
         Err(e) if !e.use_stderr() => {
             let _ = e.print(); // --help, --version
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            eprintln!("goobalay: {}", clap_one_line(&e));
+            let line = misplaced_db(&e).unwrap_or_else(|| clap_one_line(&e));
+            eprintln!("goobalay: {line}");
             return ExitCode::from(EXIT_ERROR);
         }
     };
-    match run(cli, db_on_command_line) {
+    match run(cli) {
         Ok(code) => code,
         Err(err) => {
             if out::is_broken_pipe(&err) {
@@ -63,7 +54,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(cli: Cli, db_on_command_line: bool) -> anyhow::Result<ExitCode> {
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Variants(a) => engine_cmds::variants(a),
         Command::Rules(a) => engine_cmds::rules(a),
@@ -71,21 +62,19 @@ fn run(cli: Cli, db_on_command_line: bool) -> anyhow::Result<ExitCode> {
         Command::Perft(a) => engine_cmds::perft(a),
         Command::Show(a) => engine_cmds::show(a),
         Command::Bench(a) => bench_cmd::bench(a),
-        Command::Player(c) => players_cmd::run(cli.db, c),
-        Command::Match(c) => match_cmd::run(cli.db, c),
-        Command::Replay(a) => match_cmd::replay(cli.db, a),
-        Command::History(a) => history_cmd::run(cli.db, a),
-        Command::Verify(a) => verify_cmd::run(cli.db, a),
+        Command::Player(c) => players_cmd::run(c.db.db, c.command),
+        Command::Match(c) => match_cmd::run(c.db.db, c.command),
+        Command::Replay(a) => match_cmd::replay(a.db.db, a.args),
+        Command::History(a) => history_cmd::run(a.db.db, a.args),
+        Command::Verify(a) => verify_cmd::run(a.db.db, a.args),
         Command::Analyse(a) => ai_cmds::analyse(a),
         Command::Solve(a) => ai_cmds::solve(a),
         Command::Arena(a) => ai_cmds::arena(a),
         Command::BenchSearch(a) => ai_cmds::bench_search(a),
-        Command::Tournament(c) => tournament_cmd::run(cli.db, c),
-        // The demo never writes into the club's database (the default one, or the one
-        // GOOBALAY_DB names): only into one named on its own command line.
-        Command::Demo(a) => demo_cmd::demo(cli.db.filter(|_| db_on_command_line), a),
+        Command::Tournament(c) => tournament_cmd::run(c.db.db, c.command),
+        Command::Demo(a) => demo_cmd::demo(a),
         Command::Db(c) => db_cmd::run(c),
-        Command::Serve(a) => serve::run(cli.db, a),
+        Command::Serve(a) => serve::run(a.db.db, a.args),
         Command::Completions(a) => {
             let mut cli = <Cli as clap::CommandFactory>::command();
             let mut out = Vec::new();
@@ -124,6 +113,39 @@ fn bounded(line: &str) -> String {
         "{head} … ({} characters left out) … {tail}",
         chars - head.chars().count() - tail.chars().count()
     )
+}
+
+/// `--db` where no database is used, or before the command's name (as earlier
+/// versions took it): where it goes instead.
+fn misplaced_db(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    if arg != "--db" && !arg.starts_with("--db=") {
+        return None;
+    }
+    let cli = <Cli as clap::CommandFactory>::command();
+    let command = std::env::args().skip(1).find_map(|word| {
+        cli.get_subcommands()
+            .find(|c| c.get_name() == word || c.get_all_aliases().any(|a| a == word))
+            .map(|c| c.get_name().to_string())
+    });
+    let db_commands = args::DB_COMMANDS;
+    Some(match command {
+        Some(name) if db_commands.split(", ").any(|c| c == name) => format!(
+            "--db goes after the command's name: goobalay {name} --db PATH|URL ... (the commands that use a database: {db_commands})"
+        ),
+        Some(name) => format!(
+            "`goobalay {name}` uses no database, so it takes no --db (the commands that use one: {db_commands})"
+        ),
+        None => format!(
+            "--db goes after the name of a command that uses a database: {db_commands}"
+        ),
+    })
 }
 
 /// clap's usage error on one line: its message and details, without the usage block
