@@ -488,18 +488,35 @@ fn db_is_taken_only_by_the_commands_that_use_a_database() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-        assert!(err.starts_with("goobalay: ") && err.contains(needle), "{args:?}: {err}");
+        assert!(
+            err.starts_with("goobalay: ") && err.contains(needle),
+            "{args:?}: {err}"
+        );
         assert!(!path.exists(), "{args:?} made a database");
-        assert!(!home.path().join("goobalay").exists(), "{args:?} made the default database");
+        assert!(
+            !home.path().join("goobalay").exists(),
+            "{args:?} made the default database"
+        );
     }
 
     let out = run(&["player", "--db", p, "add", "Amina"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let out = run(&["player", "list", "--db", p]);
     assert!(String::from_utf8_lossy(&out.stdout).contains("Amina"));
     let out = run(&["history", "--db", p, "--player", "Amina"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(!home.path().join("goobalay").exists(), "the default database was used");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        !home.path().join("goobalay").exists(),
+        "the default database was used"
+    );
 
     let help = |args: &[&str]| String::from_utf8_lossy(&run(args).stdout).into_owned();
     assert!(!help(&["perft", "--help"]).contains("--db"));

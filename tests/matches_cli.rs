@@ -678,7 +678,10 @@ fn concurrent_first_opens_migrate_once() {
     let children: Vec<_> = (0..4)
         .map(|i| {
             StdCommand::new(assert_cmd::cargo::cargo_bin("goobalay"))
-                .args(common::db_args(&db.path, &["player", "add", &format!("P{i}")]))
+                .args(common::db_args(
+                    &db.path,
+                    &["player", "add", &format!("P{i}")],
+                ))
                 .stdout(Stdio::null())
                 .stderr(Stdio::piped())
                 .spawn()

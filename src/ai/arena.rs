@@ -97,7 +97,8 @@ pub fn opening(rules: Rules, seed: u64, pair: u32, plies: u32) -> Game {
     Game::new(rules, Side::South)
 }
 
-fn play_one(config: &ArenaConfig, index: u32) -> GameRecord {
+/// Game `index` of the series (depending on nothing else; see [`run_with`]).
+pub fn play_one(config: &ArenaConfig, index: u32) -> GameRecord {
     let pair = index / 2;
     let a_side = if index.is_multiple_of(2) {
         Side::South

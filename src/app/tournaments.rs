@@ -171,8 +171,13 @@ pub fn prepare_import(text: &str, file: &str, options: ImportOptions) -> Result<
 
 /// Stores a prepared import in one transaction, so a refusal (a name taken, a
 /// retired player) leaves the database as it was.
-pub async fn import_trf(store: &Store, prepared: &PreparedImport) -> Result<ImportedTournament> {
+/// `progress` hears the rounds stored so far and the rounds to store.
+pub async fn import_trf(
+    store: &Store,
+    prepared: &PreparedImport,
+    progress: impl FnMut(u32, u32),
+) -> Result<ImportedTournament> {
     Ok(store
-        .import_tournament(&prepared.event, &prepared.new, &prepared.file)
+        .import_tournament(&prepared.event, &prepared.new, &prepared.file, progress)
         .await?)
 }

@@ -1195,8 +1195,19 @@ pub fn arena_matches(
     seed: u64,
     jobs: usize,
 ) -> crate::ai::arena::ArenaResult {
+    crate::ai::arena::run_with(games, jobs, |i| arena_match(spec, a, b, seed, i))
+}
+
+/// Match `i` of [`arena_matches`]' series (depending on nothing else).
+pub fn arena_match(
+    spec: &MatchSpec,
+    a: Level,
+    b: Level,
+    seed: u64,
+    i: u32,
+) -> crate::ai::arena::GameRecord {
     use crate::ai::arena::{self, GameRecord};
-    arena::run_with(games, jobs, |i| {
+    {
         let a_side = if i % 2 == 0 { Side::South } else { Side::North };
         let spec = MatchSpec {
             first: Side::South,
@@ -1221,7 +1232,7 @@ pub fn arena_matches(
             plies: record.hands.iter().map(|h| h.moves.len() as u32).sum(),
             hands: record.hands.len() as u32,
         }
-    })
+    }
 }
 
 /// The seed of one engine decision: a SplitMix64 mix of the match seed, the side

@@ -243,6 +243,16 @@ impl Store {
     /// Copies every record of `source` into this database, which must hold none
     /// (see the module docs). Nothing is written if anything fails.
     pub async fn copy_from(&self, source: &Store) -> Result<CopyReport> {
+        self.copy_from_reporting(source, |_, _| {}).await
+    }
+
+    /// [`Store::copy_from`], telling `progress` the rows copied so far and the rows
+    /// to copy, after each row.
+    pub async fn copy_from_reporting(
+        &self,
+        source: &Store,
+        mut progress: impl FnMut(u64, u64),
+    ) -> Result<CopyReport> {
         let mut from = source.begin_read().await?;
         let mut to = self.begin_write().await?;
         for (table, _) in TABLES {
@@ -257,6 +267,15 @@ impl Store {
             }
         }
         check_copies_everything(&mut from).await?;
+        let mut total = 0;
+        for (table, _) in TABLES {
+            total += query_scalar::<i64>(format!("SELECT count(*) FROM {table}"))
+                .fetch_one(&mut from)
+                .await?
+                .max(0) as u64;
+        }
+        let mut done = 0;
+        progress(done, total);
         let mut report = CopyReport { tables: Vec::new() };
         for (table, columns) in TABLES {
             let names: Vec<&str> = columns.iter().map(|(n, _)| *n).collect();
@@ -279,6 +298,8 @@ impl Store {
                     q = q.bind(read(row, name, *kind)?);
                 }
                 q.execute(&mut to).await?;
+                done += 1;
+                progress(done, total);
             }
             let copied: i64 = query_scalar(format!("SELECT count(*) FROM {table}"))
                 .fetch_one(&mut to)

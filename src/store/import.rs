@@ -42,9 +42,10 @@ impl Store {
         event: &TrfEvent,
         new: &NewTournament,
         source: &str,
+        progress: impl FnMut(u32, u32),
     ) -> Result<ImportedTournament> {
         let mut tx = self.begin_write().await?;
-        let imported = import_in(&mut tx, event, new, source).await?;
+        let imported = import_in(&mut tx, event, new, source, progress).await?;
         tx.commit().await?;
         Ok(imported)
     }
@@ -55,6 +56,7 @@ async fn import_in(
     event: &TrfEvent,
     new: &NewTournament,
     source: &str,
+    mut progress: impl FnMut(u32, u32),
 ) -> Result<ImportedTournament> {
     let t = &event.tournament;
     let row = super::tournaments::create_in(&mut *tx, new, RatingSystem::Elo).await?;
@@ -112,6 +114,7 @@ async fn import_in(
     let reason = format!("imported from {source}");
     let played = event.rounds_played();
     let mut matches = 0;
+    progress(0, played);
     for round in 1..=played {
         for b in t.requested_byes.iter().filter(|b| b.round == round) {
             super::forfeits::insert_bye(
@@ -174,6 +177,7 @@ async fn import_in(
             let player = player_by_id(&mut *tx, id_of[&e.id]).await?;
             super::tournaments::withdraw_in(&mut *tx, &loaded, player).await?;
         }
+        progress(round, played);
     }
     for b in t.requested_byes.iter().filter(|b| b.round > played) {
         super::forfeits::insert_bye(

@@ -12,7 +12,7 @@ use goobalay::ai::arena::{self, ArenaConfig};
 use goobalay::ai::search::{Limits, MAX_DEPTH, SCALE, Searcher};
 use goobalay::ai::solve::{SolveLimits, Solver};
 use goobalay::engine::{Side, Variant};
-use goobalay::matches::{MatchForm, MatchSpec, arena_matches};
+use goobalay::matches::{MatchForm, MatchSpec, arena_match};
 use serde::Serialize;
 use tabled::{Table, Tabled, settings::Style};
 
@@ -231,7 +231,10 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         ..SolveLimits::default()
     };
     let mut solver = Solver::new();
-    let s = solver.solve(&game, &limits, true)?;
+    let spinner = crate::out::spinner("solving");
+    let s = solver.solve(&game, &limits, true);
+    spinner.finish_and_clear();
+    let s = s?;
     let me = game.to_move();
     let total = game.position().seeds_in_play() as i32;
     let mine = ((total + s.value) / 2) as u32;
@@ -384,11 +387,17 @@ pub fn arena(args: ArenaArgs) -> anyhow::Result<ExitCode> {
         jobs: args.jobs,
     };
     let started = Instant::now();
-    let mut r = if form == MatchForm::Single {
-        arena::run(&config)
-    } else {
-        arena_matches(&spec, args.a, args.b, args.games, args.seed, args.jobs)
-    };
+    let bar = crate::out::progress_bar(u64::from(args.games), "games");
+    let mut r = arena::run_with(config.games, config.jobs, |i| {
+        let record = if form == MatchForm::Single {
+            arena::play_one(&config, i)
+        } else {
+            arena_match(&spec, args.a, args.b, args.seed, i)
+        };
+        bar.inc(1);
+        record
+    });
+    bar.finish_and_clear();
     let hands = r.games.iter().map(|g| g.hands).sum::<u32>() as f64 / r.games.len() as f64;
     let seconds = started.elapsed().as_secs_f64();
     let mut w = crate::out::stdout();

@@ -43,14 +43,22 @@ fn copy(a: CopyArgs) -> anyhow::Result<ExitCode> {
         anyhow::bail!("--from and --to name the same database; copy into another, empty one");
     }
     let from = a.from.clone();
+    let bar = crate::out::progress_bar(0, "rows copied");
     let report = with_store(Some(a.to.clone()), async |target| {
         let source = Store::open_read_only(&from)
             .await
             .with_context(|| format!("cannot open database {}", shown(&from)))?;
-        let copied = target.copy_from(&source).await;
+        let copied = target
+            .copy_from_reporting(&source, |done, total| {
+                bar.set_length(total);
+                bar.set_position(done);
+            })
+            .await;
         source.close().await;
         Ok(copied?)
-    })?;
+    });
+    bar.finish_and_clear();
+    let report = report?;
     match a.format {
         crate::args::RecordFormat::Json => print_json(&report)?,
         crate::args::RecordFormat::Table => {

@@ -142,9 +142,9 @@ fn misplaced_db(e: &clap::Error) -> Option<String> {
         Some(name) => format!(
             "`goobalay {name}` uses no database, so it takes no --db (the commands that use one: {db_commands})"
         ),
-        None => format!(
-            "--db goes after the name of a command that uses a database: {db_commands}"
-        ),
+        None => {
+            format!("--db goes after the name of a command that uses a database: {db_commands}")
+        }
     })
 }
 

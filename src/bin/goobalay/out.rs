@@ -84,3 +84,24 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
 }
 
 pub use goobalay::wording::count;
+
+/// A progress bar on stderr for a long command: `pos/len WHAT`, time taken and
+/// left. indicatif draws nothing when stderr is not a terminal, so scripts and
+/// pipes see only the command's output.
+pub fn progress_bar(len: u64, what: &str) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(len);
+    let template =
+        format!("{{bar:40.cyan/blue}} {{pos}}/{{len}} {what}  {{elapsed}} (eta {{eta}})");
+    bar.set_style(indicatif::ProgressStyle::with_template(&template).expect("valid template"));
+    bar
+}
+
+/// A spinner on stderr for a long command whose end cannot be foreseen (a
+/// search): what it does and the time taken so far.
+pub fn spinner(what: &str) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new_spinner();
+    let template = format!("{{spinner}} {what}  {{elapsed}}");
+    bar.set_style(indicatif::ProgressStyle::with_template(&template).expect("valid template"));
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    bar
+}

@@ -20,7 +20,6 @@ use goobalay::store::rounds::{ManualRound, TournamentKey, TournamentRecord};
 use goobalay::store::tournaments::{LoadedTournament, NewTournament};
 use goobalay::tournament::export::{self, ExportFormat};
 use goobalay::tournament::{Format as TFormat, PointsScheme, Tiebreak, Tournament};
-use indicatif::{ProgressBar, ProgressStyle};
 use tabled::builder::Builder;
 use tabled::settings::object::Columns;
 use tabled::settings::style::HorizontalLine;
@@ -827,9 +826,18 @@ fn import(db: Option<PathBuf>, a: ImportArgs) -> anyhow::Result<ExitCode> {
     let file = a.file.display().to_string();
     // Read and checked before any database is opened (or created).
     let prepared = goobalay::app::tournaments::prepare_import(&text, &file, options)?;
+    let bar = crate::out::progress_bar(0, "rounds stored");
     let imported = with_store(db, async |store| {
-        Ok(goobalay::app::tournaments::import_trf(store, &prepared).await?)
-    })?;
+        Ok(
+            goobalay::app::tournaments::import_trf(store, &prepared, |done, total| {
+                bar.set_length(u64::from(total));
+                bar.set_position(u64::from(done));
+            })
+            .await?,
+        )
+    });
+    bar.finish_and_clear();
+    let imported = imported?;
     if a.format == RecordFormat::Json {
         print_json(&imported)?;
         return Ok(ExitCode::SUCCESS);
@@ -899,12 +907,9 @@ pub async fn run_engines(
         .iter()
         .filter(|b| b.match_id.is_some() && b.finished)
         .count() as u64;
-    let bar = ProgressBar::new(planned_matches(&loaded.tournament).max(finished_before));
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:40.cyan/blue} {pos}/{len} matches  {elapsed} (eta {eta})",
-        )
-        .expect("valid template"),
+    let bar = crate::out::progress_bar(
+        planned_matches(&loaded.tournament).max(finished_before),
+        "matches",
     );
     bar.set_position(finished_before);
     let mut created = loaded

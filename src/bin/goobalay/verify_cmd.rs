@@ -28,15 +28,7 @@ pub struct VerifyArgs {
 
 pub fn run(db: Option<PathBuf>, a: VerifyArgs) -> anyhow::Result<ExitCode> {
     // Auditing never creates a database where there was none.
-    // On a terminal, a bar on stderr while matches are replayed (indicatif draws
-    // nothing when stderr is not a terminal).
-    let bar = indicatif::ProgressBar::new(0);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{bar:40.cyan/blue} {pos}/{len} matches replayed  {elapsed} (eta {eta})",
-        )
-        .expect("valid template"),
-    );
+    let bar = crate::out::progress_bar(0, "matches replayed");
     let report = with_store_audit(db, async |store| {
         Ok(store
             .verify_with_progress(a.deep, |done, total| {
