@@ -357,6 +357,17 @@ fn evening(db: &dyn Target) {
         "correct the whole result instead",
     );
     verified(db);
+    let history = db.ok(&["history", "--tournament", "Evening"]);
+    let voided = history
+        .lines()
+        .find(|l| l.starts_with(&format!("│ {} ", r4[1].2)))
+        .unwrap_or_else(|| panic!("{history}"));
+    assert!(
+        voided.contains("│ void ") && !voided.contains("won"),
+        "{voided}"
+    );
+    let kofi = db.ok(&["player", "show", "Kofi"]);
+    assert!(kofi.contains(", void 1, in play 0"), "{kofi}");
 
     // The evening's record, by rounds:
     //          R1          R2           R3              R4

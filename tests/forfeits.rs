@@ -222,6 +222,42 @@ fn club_evening(db: &dyn Target) {
 fn a_club_evening_of_forfeits_byes_and_an_agreed_draw_on_both() {
     on_both(|db| {
         club_evening(db);
+        // History and a player's record say how each match ended.
+        let history = db.ok(&["history", "--tournament", "Evening"]);
+        for shown in ["Ama won by forfeit", "draw (entered)", "double forfeit"] {
+            assert!(history.contains(shown), "{shown}: {history}");
+        }
+        let csv = db.ok(&["history", "--tournament", "Evening", "--format", "csv"]);
+        assert!(
+            csv.lines()
+                .next()
+                .unwrap()
+                .contains(",winner,ending,absent,corrected,"),
+            "{csv}"
+        );
+        assert!(
+            csv.contains(",south,forfeit,north,false,Evening,1"),
+            "{csv}"
+        );
+        let json = db.json(&["history", "--tournament", "Evening"]);
+        let first = json
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["id"] == 1)
+            .unwrap();
+        assert_eq!(
+            first["ending"],
+            serde_json::json!({"kind": "forfeit", "absent": "north"})
+        );
+        let ama = db.ok(&["player", "show", "Ama"]);
+        assert!(
+            ama.contains("won 1 (1 by forfeit), drawn 0, lost 1 (1 by forfeit)"),
+            "{ama}"
+        );
+        let kofi = db.json(&["player", "show", "Kofi"]);
+        assert_eq!(kofi["matches"]["lost_by_forfeit"], 1, "{kofi}");
+        assert_eq!(kofi["matches"]["won"], 0, "{kofi}");
         let s = db.json(&["tournament", "standings", "Evening"]);
         let pick = |name: &str| {
             let r = row(&s, name);

@@ -1,7 +1,8 @@
 //! Players: a player's card (`player show`, a player's page).
 
+use crate::matches::Absent;
 use crate::store::ratings::StartingRatingRecord;
-use crate::store::{HistoryFilter, MatchRow, Player, Store};
+use crate::store::{Ending, HistoryFilter, MatchRow, Player, Store};
 use crate::tournament::{RatingChange, RatingSystem};
 
 use super::Result;
@@ -73,24 +74,87 @@ pub struct PlayerCard {
     pub starting_ratings: Vec<StartingRatingRecord>,
 }
 
+/// A player's matches counted: won, drawn and lost (forfeits among them counted
+/// apart as well), void, and still in play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Tally {
+    pub won: usize,
+    pub drawn: usize,
+    pub lost: usize,
+    /// Of `won`: the opponent did not come.
+    pub won_by_forfeit: usize,
+    /// Of `lost`: this player did not come (a double forfeit too).
+    pub lost_by_forfeit: usize,
+    /// Annulled by a correction: neither won, drawn nor lost.
+    pub void: usize,
+    pub playing: usize,
+}
+
+impl Tally {
+    /// "won 3 (1 by forfeit), drawn 1, lost 2, in play 1" (void and forfeits only
+    /// when there are some).
+    pub fn words(&self) -> String {
+        let by_forfeit = |n: usize| {
+            if n > 0 {
+                format!(" ({n} by forfeit)")
+            } else {
+                String::new()
+            }
+        };
+        let mut text = format!(
+            "won {}{}, drawn {}, lost {}{}",
+            self.won,
+            by_forfeit(self.won_by_forfeit),
+            self.drawn,
+            self.lost,
+            by_forfeit(self.lost_by_forfeit)
+        );
+        if self.void > 0 {
+            text += &format!(", void {}", self.void);
+        }
+        text + &format!(", in play {}", self.playing)
+    }
+}
+
 impl PlayerCard {
-    /// Matches won, drawn, lost and still in play.
-    pub fn tally(&self) -> (usize, usize, usize, usize) {
-        let (mut won, mut drawn, mut lost, mut playing) = (0, 0, 0, 0);
+    /// The player's matches counted (see [`Tally`]).
+    pub fn tally(&self) -> Tally {
+        let mut t = Tally::default();
         for m in &self.matches {
             let side = if m.south_id == self.player.id {
                 "south"
             } else {
                 "north"
             };
+            let forfeit = match m.ending {
+                Some(Ending::Void) => {
+                    t.void += 1;
+                    continue;
+                }
+                Some(Ending::Forfeit {
+                    absent: Absent::Both,
+                }) => {
+                    t.lost += 1;
+                    t.lost_by_forfeit += 1;
+                    continue;
+                }
+                Some(Ending::Forfeit { .. }) => true,
+                _ => false,
+            };
             match m.winner.as_deref() {
-                None => playing += 1,
-                Some("draw") => drawn += 1,
-                Some(w) if w == side => won += 1,
-                Some(_) => lost += 1,
+                None => t.playing += 1,
+                Some("draw") => t.drawn += 1,
+                Some(w) if w == side => {
+                    t.won += 1;
+                    t.won_by_forfeit += usize::from(forfeit);
+                }
+                Some(_) => {
+                    t.lost += 1;
+                    t.lost_by_forfeit += usize::from(forfeit);
+                }
             }
         }
-        (won, drawn, lost, playing)
+        t
     }
 }
 

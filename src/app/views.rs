@@ -329,3 +329,33 @@ pub fn pairing_list(loaded: &LoadedTournament, round: Option<u32>) -> Result<Pai
         byes,
     })
 }
+
+/// A stored match's result in words, as listings show it: "Amina won", "draw",
+/// "Amina won by forfeit", "double forfeit", "Amina won (entered)" for a whole
+/// match's result entered, "void", "in play"; ", corrected" when a director's
+/// correction stands (a void always is one).
+pub fn match_result(m: &MatchRow) -> String {
+    use crate::matches::Absent;
+    use crate::store::Ending;
+    let name = |side: &str| if side == "south" { &m.south } else { &m.north };
+    let text = match (m.ending, m.winner.as_deref()) {
+        (_, None) => return "in play".to_string(),
+        (Some(Ending::Void), _) => "void".to_string(),
+        (
+            Some(Ending::Forfeit {
+                absent: Absent::Both,
+            }),
+            _,
+        ) => "double forfeit".to_string(),
+        (Some(Ending::Forfeit { .. }), Some(w)) => format!("{} won by forfeit", name(w)),
+        (Some(Ending::Entered), Some("draw")) => "draw (entered)".to_string(),
+        (Some(Ending::Entered), Some(w)) => format!("{} won (entered)", name(w)),
+        (None, Some("draw")) => "draw".to_string(),
+        (None, Some(w)) => format!("{} won", name(w)),
+    };
+    if m.corrected && m.ending != Some(Ending::Void) {
+        text + ", corrected"
+    } else {
+        text
+    }
+}

@@ -302,6 +302,25 @@ pub struct MatchRow {
     pub revision: i64,
     #[serde(skip)]
     rules_json: String,
+    /// How the match ended if not on the board (the `match_endings` view, read with
+    /// the row): a result entered for the whole match, a forfeit, or void. `None`:
+    /// played out, or still in play.
+    pub ending: Option<Ending>,
+    /// Whether a director's correction stands beside what was entered (a hand's
+    /// score or the whole result; see `match show`).
+    pub corrected: bool,
+}
+
+/// How a match ended when it was not played out on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Ending {
+    /// The whole match's result was entered (played off the system).
+    Entered,
+    /// Not played: who did not come.
+    Forfeit { absent: Absent },
+    /// Annulled by a correction: no result counts.
+    Void,
 }
 
 const MATCH_SELECT: &str = r#"
@@ -309,11 +328,14 @@ SELECT m.id, m.variant, m.rules, m.form, m.max_hands, m.first_mover, m.south_id,
        ps.name AS south, pn.name AS north, m.south_engine, m.north_engine, m.seed,
        m.tournament_id, t.name AS tournament, m.round, m.winner, m.hands_played,
        m.final_south, m.final_north, m.created_at, m.finished_at, m.engine_version,
-       m.revision
+       m.revision, e.ending, e.absent,
+       CAST(CASE WHEN EXISTS (SELECT 1 FROM match_corrections mc WHERE mc.match_id = m.id)
+            THEN 1 ELSE 0 END AS BIGINT) AS corrected
 FROM matches m
 JOIN players ps ON ps.id = m.south_id
 JOIN players pn ON pn.id = m.north_id
 LEFT JOIN tournaments t ON t.id = m.tournament_id
+JOIN match_endings e ON e.match_id = m.id
 "#;
 
 impl MatchRow {
@@ -343,6 +365,31 @@ impl MatchRow {
             finished_at: r.try_get("finished_at")?,
             engine_version: r.try_get("engine_version")?,
             revision: r.try_get("revision")?,
+            ending: match r.try_get::<Option<String>>("ending")?.as_deref() {
+                None => None,
+                Some("entered") => Some(Ending::Entered),
+                Some("void") => Some(Ending::Void),
+                Some("forfeit") => Some(Ending::Forfeit {
+                    absent: match r.try_get::<Option<String>>("absent")?.as_deref() {
+                        Some("south") => Absent::South,
+                        Some("north") => Absent::North,
+                        Some("both") => Absent::Both,
+                        other => {
+                            return Err(StoreError::Corrupt(format!(
+                                "match {}: a forfeit with absent {other:?}",
+                                r.try_get::<i64>("id")?
+                            )));
+                        }
+                    },
+                }),
+                Some(other) => {
+                    return Err(StoreError::Corrupt(format!(
+                        "match {}: ending '{other}'",
+                        r.try_get::<i64>("id")?
+                    )));
+                }
+            },
+            corrected: r.try_get::<i64>("corrected")? != 0,
         })
     }
 

@@ -190,14 +190,10 @@ pub(super) async fn rated_games(
     variant: Option<&str>,
 ) -> Result<Vec<RatedGame>> {
     let rows = query(
-        "SELECT id, south_id, north_id, winner, finished_at FROM matches
-         WHERE winner IS NOT NULL AND (CAST($1 AS TEXT) IS NULL OR variant = $1)
-           AND COALESCE(
-                 (SELECT wc.kind FROM match_corrections wc
-                  WHERE wc.match_id = matches.id AND wc.kind <> 'score'
-                  ORDER BY wc.id DESC LIMIT 1),
-                 (SELECT c.kind FROM match_closings c WHERE c.match_id = matches.id),
-                 'played') NOT IN ('forfeit', 'absent', 'void')",
+        "SELECT m.id, m.south_id, m.north_id, m.winner, m.finished_at
+         FROM matches m JOIN match_endings e ON e.match_id = m.id
+         WHERE m.winner IS NOT NULL AND (CAST($1 AS TEXT) IS NULL OR m.variant = $1)
+           AND COALESCE(e.ending, 'played') NOT IN ('forfeit', 'void')",
     )
     .bind(variant.map(str::to_string))
     .fetch_all(&mut *conn)

@@ -9,7 +9,8 @@ use std::process::ExitCode;
 use anyhow::bail;
 use chrono::{DateTime, Local, NaiveDate, TimeZone, Utc};
 use clap::Args;
-use goobalay::store::{HistoryFilter, MatchRow};
+use goobalay::matches::Absent;
+use goobalay::store::{Ending, HistoryFilter, MatchRow};
 use tabled::{Table, Tabled, settings::Style};
 
 use crate::args::Format;
@@ -78,15 +79,6 @@ fn parse_date(text: &str, flag: &str, end_of_day: bool) -> anyhow::Result<DateTi
     }
 }
 
-fn result_text(m: &MatchRow) -> String {
-    match m.winner.as_deref() {
-        None => "in play".to_string(),
-        Some("draw") => "draw".to_string(),
-        Some("south") => format!("{} won", m.south),
-        Some(_) => format!("{} won", m.north),
-    }
-}
-
 pub fn run(db: Option<PathBuf>, a: HistoryArgs) -> anyhow::Result<ExitCode> {
     // A preset by any of its names; any other name must be a rule file's name that
     // matches were recorded under (checked below), as --player must name a player.
@@ -139,6 +131,9 @@ pub fn run(db: Option<PathBuf>, a: HistoryArgs) -> anyhow::Result<ExitCode> {
                 "final_south",
                 "final_north",
                 "winner",
+                "ending",
+                "absent",
+                "corrected",
                 "tournament",
                 "round",
             ]);
@@ -154,6 +149,23 @@ pub fn run(db: Option<PathBuf>, a: HistoryArgs) -> anyhow::Result<ExitCode> {
                     m.final_south.map(|v| v.to_string()).unwrap_or_default(),
                     m.final_north.map(|v| v.to_string()).unwrap_or_default(),
                     m.winner.clone().unwrap_or_default(),
+                    match m.ending {
+                        None => "",
+                        Some(Ending::Entered) => "entered",
+                        Some(Ending::Forfeit { .. }) => "forfeit",
+                        Some(Ending::Void) => "void",
+                    }
+                    .to_string(),
+                    match m.ending {
+                        Some(Ending::Forfeit { absent }) => match absent {
+                            Absent::South => "south",
+                            Absent::North => "north",
+                            Absent::Both => "both",
+                        }
+                        .to_string(),
+                        _ => String::new(),
+                    },
+                    m.corrected.to_string(),
                     m.tournament.clone().unwrap_or_default(),
                     m.round.map(|v| v.to_string()).unwrap_or_default(),
                 ]);
@@ -187,7 +199,7 @@ pub fn run(db: Option<PathBuf>, a: HistoryArgs) -> anyhow::Result<ExitCode> {
                     north: m.north.clone(),
                     hands: m.hands_played,
                     seeds: seeds(m),
-                    result: result_text(m),
+                    result: goobalay::app::views::match_result(m),
                     tournament: match (&m.tournament, m.round) {
                         (Some(t), Some(r)) => format!("{t} r{r}"),
                         (Some(t), None) => t.clone(),

@@ -254,7 +254,7 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
                 let player = store.require_player(&a.name).await?;
                 Ok(goobalay::app::players::card(store, player, system).await?)
             })?;
-            let (won, drawn, lost, playing) = card.tally();
+            let tally = card.tally();
             let goobalay::app::players::PlayerCard {
                 player,
                 matches,
@@ -270,7 +270,7 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
             if a.format == RecordFormat::Json {
                 print_json(&serde_json::json!({
                     "player": player,
-                    "matches": {"won": won, "drawn": drawn, "lost": lost, "playing": playing},
+                    "matches": tally,
                     // Elo over every match of every variant, as before ratings were
                     // kept per variant (it seeds only tournaments made before then).
                     "rating": rating,
@@ -291,11 +291,7 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
                 writeln!(out, "  retired: {}", local(t))?;
             }
             crate::ratings_cmd::print(&mut out, &per_variant, &starts)?;
-            writeln!(
-                out,
-                "  matches: {} (won {won}, drawn {drawn}, lost {lost}, in play {playing})",
-                matches.len()
-            )?;
+            writeln!(out, "  matches: {} ({})", matches.len(), tally.words())?;
             crate::ratings_cmd::print_history(&mut out, &per_variant, &names)?;
             Ok(ExitCode::SUCCESS)
         }

@@ -124,10 +124,10 @@ pub async fn player(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response 
     };
     match goobalay::app::players::card_by_id(&ctx.store, id, RatingSystem::default()).await {
         Ok(Some(card)) => {
-            let (won, drawn, lost, playing) = card.tally();
+            let tally = card.tally();
             let mut v = serde_json::to_value(&card).unwrap_or_default();
             v["date"] = json!(now());
-            v["tally"] = json!({"won": won, "drawn": drawn, "lost": lost, "playing": playing});
+            v["tally"] = json!(tally);
             Json(v).into_response()
         }
         Ok(None) => not_found("player"),

@@ -10,7 +10,6 @@ use goobalay::app::players::PlayerCard;
 use goobalay::app::views::{self, BoardView, MatchReplay, Progress, TournamentView};
 use goobalay::engine::Side;
 use goobalay::engine::trace::TraceLine;
-use goobalay::store::MatchRow;
 use goobalay::store::tournaments::LoadedTournament;
 use goobalay::tournament::crosstable::RoundOutcome;
 use goobalay::tournament::{Format, RatingSystem};
@@ -567,15 +566,6 @@ fn rating_chart(points: &[f64]) -> Markup {
     }
 }
 
-fn match_result(m: &MatchRow) -> String {
-    match m.winner.as_deref() {
-        None => "playing".to_string(),
-        Some("draw") => "draw".to_string(),
-        Some("south") => format!("{} won", m.south),
-        Some(_) => format!("{} won", m.north),
-    }
-}
-
 /// `/players/{id}`: the player's ratings, rating history and matches.
 pub async fn player(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response {
     let Some(id) = parse_id(&id) else {
@@ -589,7 +579,7 @@ pub async fn player(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response 
             }
             Err(e) => return failed(e),
         };
-    let (won, drawn, lost, playing) = card.tally();
+    let tally = card.tally();
     let p = &card.player;
     let mut history: Vec<f64> = card
         .rating_history
@@ -606,7 +596,7 @@ pub async fn player(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response 
             " · added " (local(p.created_at))
             @if let Some(t) = p.retired_at { " · retired " (local(t)) }
         }
-        p { (card.matches.len()) " matches: won " (won) ", drawn " (drawn) ", lost " (lost) ", playing " (playing) }
+        p { (goobalay::wording::count(card.matches.len() as u64, "match", "matches")) ": " (tally.words()) }
         @if !card.ratings.is_empty() {
             h2 { "Ratings" }
             div.scroll { table {
@@ -627,7 +617,7 @@ pub async fn player(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response 
                     td { a href={ "/matches/" (m.id) } { (local(m.created_at)) } }
                     td { (player_link(m.south_id, &m.south)) }
                     td { (player_link(m.north_id, &m.north)) }
-                    td { (match_result(m)) }
+                    td { (goobalay::app::views::match_result(m)) }
                     td.num { @if let (Some(s), Some(n)) = (m.final_south, m.final_north) { (s) "–" (n) } }
                     td { @match (m.tournament_id, &m.tournament) {
                         (Some(t), Some(name)) => { a href={ "/tournaments/" (t) } { (name) } @if let Some(r) = m.round { " r" (r) } },
@@ -640,15 +630,15 @@ pub async fn player(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response 
     layout(
         Head {
             title: &p.name,
-            status: if playing > 0 {
+            status: if tally.playing > 0 {
                 format!(
-                    "playing {playing} match{}",
-                    if playing == 1 { "" } else { "es" }
+                    "playing {}",
+                    goobalay::wording::count(tally.playing as u64, "match", "matches")
                 )
             } else {
                 "no match in progress".to_string()
             },
-            in_progress: playing > 0,
+            in_progress: tally.playing > 0,
             events: "/api/events".to_string(),
             class: "",
         },
@@ -721,7 +711,7 @@ pub async fn match_page(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respo
             @if let (Some(t), Some(name)) = (m.tournament_id, &m.tournament) {
                 " · " a href={ "/tournaments/" (t) } { (name) } @if let Some(round) = m.round { ", round " (round) }
             }
-            " · " (match_result(m))
+            " · " (goobalay::app::views::match_result(m))
             @if let (Some(s), Some(nn)) = (m.final_south, m.final_north) { " (" (s) "–" (nn) ")" }
         }
         @if r.hands.iter().any(|h| h.score.is_some()) {
@@ -769,7 +759,7 @@ pub async fn match_page(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respo
         Head {
             title: &title,
             status: if m.winner.is_some() {
-                format!("match finished: {}", match_result(m))
+                format!("match finished: {}", goobalay::app::views::match_result(m))
             } else {
                 "match in progress".to_string()
             },
