@@ -313,8 +313,11 @@ async fn sqlite_migrated() -> SqliteConnection {
 }
 
 /// SQLite's declared types in PostgreSQL's words: the `*_at` columns hold timestamps.
-fn postgres_type_of(sqlite_type: &str, column: &str) -> String {
+/// A view's column computed by an expression has no declared type in SQLite; in
+/// goobalay's views such columns are text (`match_endings`).
+fn postgres_type_of(sqlite_type: &str, column: &str, is_view: bool) -> String {
     match sqlite_type {
+        "" if is_view => "text",
         "INTEGER" => "bigint",
         "REAL" => "double precision",
         "TEXT" if column.ends_with("_at") => "timestamp with time zone",
@@ -352,7 +355,7 @@ async fn sqlite_schema(conn: &mut SqliteConnection) -> Vec<Relation> {
                 primary_key.push((pk, column.clone()));
             }
             columns.push(Column {
-                sql_type: postgres_type_of(&row.get::<String, _>(1), &column),
+                sql_type: postgres_type_of(&row.get::<String, _>(1), &column, is_view),
                 // SQLite lets a primary key column be NULL unless it is the rowid or the
                 // table is WITHOUT ROWID; goobalay never stores one.
                 not_null: row.get::<i64, _>(2) == 1 || pk > 0,

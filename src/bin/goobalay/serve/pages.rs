@@ -445,25 +445,18 @@ pub async fn tournament(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respo
 }
 
 /// A knockout drawn as a bracket: a column per round, a box per match. Who went
-/// on is read from the pairings (a player of round r who is paired in round r + 1;
-/// the event's winner once it is over), not decided here.
+/// on is the knockout's own bracket (`knockout::bracket`, as the CLI's crosstable
+/// draws it), not decided here.
 fn bracket(loaded: &LoadedTournament, boards: &[BoardView]) -> Markup {
     let t = &loaded.tournament;
     let current = t.current_round();
-    let in_round = |r: u32, id: i64| {
-        boards
-            .iter()
-            .any(|b| b.round == r && (b.south_id == id || b.north_id == Some(id)))
-    };
-    let champion = (loaded.is_closed() || t.is_finished())
-        .then(|| t.standings().rows.first().map(|r| r.id))
-        .flatten();
+    // slots[r]: the players who go into round r + 1 (the last: the winner).
+    let (knockout, _) = goobalay::tournament::pairing::knockout::bracket(t);
     let went_on = |r: u32, id: i64| {
-        if r < current {
-            in_round(r + 1, id)
-        } else {
-            champion == Some(id)
-        }
+        knockout
+            .slots
+            .get(r as usize)
+            .is_some_and(|s| s.contains(&Some(id)))
     };
     let side = |r: u32, id: i64, name: &str| {
         html! { div.player.won[went_on(r, id)] { (player_link(id, name)) } }
