@@ -543,7 +543,21 @@ impl Store {
     pub async fn load_tournament(&self, name: &str) -> Result<LoadedTournament> {
         let mut tx = self.begin_read().await?;
         let (loaded, pending) =
-            load_reading_cache(&mut tx, name, FixtureSource::CacheIfCurrent).await?;
+            load_reading_cache(&mut tx, name, FixtureSource::CacheIfCurrent, Parts::Whole).await?;
+        if let Some(save) = pending {
+            self.note_fixture_rows(save);
+        }
+        Ok(loaded)
+    }
+
+    /// [`Store::load_tournament`] without the boards' store records (`boards` and
+    /// `engines` left empty): the pure layer's tournament and the row, all that the
+    /// standings need, read in less time and memory.
+    pub async fn load_tournament_results(&self, name: &str) -> Result<LoadedTournament> {
+        let mut tx = self.begin_read().await?;
+        let (loaded, pending) =
+            load_reading_cache(&mut tx, name, FixtureSource::CacheIfCurrent, Parts::Results)
+                .await?;
         if let Some(save) = pending {
             self.note_fixture_rows(save);
         }
@@ -1512,7 +1526,7 @@ async fn ratings(conn: &mut impl AsConn) -> Result<(HashMap<i64, f64>, Vec<Ratin
 
 pub(super) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTournament> {
     Ok(
-        load_reading_cache(conn, name, FixtureSource::CacheIfCurrent)
+        load_reading_cache(conn, name, FixtureSource::CacheIfCurrent, Parts::Whole)
             .await?
             .0,
     )
@@ -1523,9 +1537,11 @@ pub(super) async fn load_from_tables(
     conn: &mut impl AsConn,
     name: &str,
 ) -> Result<LoadedTournament> {
-    Ok(load_reading_cache(conn, name, FixtureSource::Tables)
-        .await?
-        .0)
+    Ok(
+        load_reading_cache(conn, name, FixtureSource::Tables, Parts::Whole)
+            .await?
+            .0,
+    )
 }
 
 /// Where [`load_reading_cache`] reads a tournament's match and bye rows.
@@ -1537,10 +1553,19 @@ enum FixtureSource {
 
 /// [`load`], and the fixture rows read from the tables when the cache was not
 /// current, for the caller to keep once its transaction is over.
+/// What a load builds: everything, or the tournament without the boards' store
+/// records ([`Store::load_tournament_results`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Parts {
+    Whole,
+    Results,
+}
+
 async fn load_reading_cache(
     conn: &mut impl AsConn,
     name: &str,
     source: FixtureSource,
+    parts: Parts,
 ) -> Result<(LoadedTournament, Option<PendingSave>)> {
     let Some(row) = find_tournament(conn, name).await? else {
         let names: Vec<String> = query_scalar("SELECT name FROM tournaments")
@@ -1551,7 +1576,7 @@ async fn load_reading_cache(
             like: crate::names::closest(name, &names).map(str::to_string),
         });
     };
-    load_row(conn, row, source).await
+    load_row(conn, row, source, parts).await
 }
 
 /// The tournament of that id, if there is one (its fixture rows from the cache when
@@ -1566,7 +1591,9 @@ pub(super) async fn load_by_id(
         .await?;
     match row.as_ref().map(TournamentRow::from_row).transpose()? {
         Some(row) => Ok(Some(
-            load_row(conn, row, FixtureSource::CacheIfCurrent).await?.0,
+            load_row(conn, row, FixtureSource::CacheIfCurrent, Parts::Whole)
+                .await?
+                .0,
         )),
         None => Ok(None),
     }
@@ -1576,6 +1603,7 @@ async fn load_row(
     conn: &mut impl AsConn,
     row: TournamentRow,
     source: FixtureSource,
+    parts: Parts,
 ) -> Result<(LoadedTournament, Option<PendingSave>)> {
     let tid = row.id;
     let entrant_rows = query(
@@ -1617,7 +1645,7 @@ async fn load_row(
         FixtureSource::CacheIfCurrent => fixture_rows(conn, tid, games_form).await?,
         FixtureSource::Tables => (fixture_rows_from_tables(conn, tid, games_form).await?, None),
     };
-    let (fixtures, mut boards) = fixtures_of(&rows, games_form)?;
+    let (fixtures, mut boards) = fixtures_of(&rows, games_form, parts)?;
     boards.sort_by_key(|b| (b.round, b.board));
     let requested_byes = requested_byes(conn, tid).await?;
     let tournament = Tournament {
@@ -1633,7 +1661,10 @@ async fn load_row(
         manual_rounds: super::rounds::manual_rounds(conn, tid).await?,
         requested_byes,
     };
-    let engines = engine_levels(conn, row.id).await?;
+    let engines = match parts {
+        Parts::Whole => engine_levels(conn, row.id).await?,
+        Parts::Results => HashMap::new(),
+    };
     Ok((
         LoadedTournament {
             row,
@@ -1726,9 +1757,14 @@ pub(crate) async fn fixture_rows_from_tables(
 }
 
 /// The fixtures and boards of a tournament's rows, in round and board order.
-fn fixtures_of(rows: &FixtureRows, games_form: bool) -> Result<(Vec<Fixture>, Vec<BoardRow>)> {
+fn fixtures_of(
+    rows: &FixtureRows,
+    games_form: bool,
+    parts: Parts,
+) -> Result<(Vec<Fixture>, Vec<BoardRow>)> {
     let mut fixtures = Vec::with_capacity(rows.matches.len() + rows.byes.len());
-    let mut boards = Vec::with_capacity(fixtures.capacity());
+    let with_boards = parts == Parts::Whole;
+    let mut boards = Vec::with_capacity(if with_boards { fixtures.capacity() } else { 0 });
     let mut last_round = 0;
     let mut board = 0;
     let shared: Vec<Arc<str>> = rows.texts.iter().map(|t| Arc::from(t.as_str())).collect();
@@ -1799,14 +1835,16 @@ fn fixtures_of(rows: &FixtureRows, games_form: bool) -> Result<(Vec<Fixture>, Ve
             south: r.south_id,
             north: Some(r.north_id),
         };
-        boards.push(board_row(
-            &pairing,
-            Some(id),
-            result.is_some(),
-            r.hands_played.into(),
-            r.seed as u64,
-            (engine(r.south_engine), engine(r.north_engine)),
-        ));
+        if with_boards {
+            boards.push(board_row(
+                &pairing,
+                Some(id),
+                result.is_some(),
+                r.hands_played.into(),
+                r.seed as u64,
+                (engine(r.south_engine), engine(r.north_engine)),
+            ));
+        }
         fixtures.push(Fixture { pairing, result });
     }
     for r in &rows.byes {
@@ -1816,7 +1854,9 @@ fn fixtures_of(rows: &FixtureRows, games_form: bool) -> Result<(Vec<Fixture>, Ve
             south: r.player_id,
             north: None,
         };
-        boards.push(board_row(&pairing, None, true, 0, 0, (None, None)));
+        if with_boards {
+            boards.push(board_row(&pairing, None, true, 0, 0, (None, None)));
+        }
         fixtures.push(Fixture::pending(pairing));
     }
     Ok((fixtures, boards))

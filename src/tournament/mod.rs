@@ -889,22 +889,28 @@ impl Tournament {
     /// Checks the data the store handed over: unique ids and starting ranks, fixtures
     /// that name entrants, nobody twice in one round.
     pub fn validate(&self) -> Result<(), TournamentError> {
-        let mut ids = std::collections::HashSet::new();
+        let fast = foldhash::fast::RandomState::default();
+        let mut ids =
+            std::collections::HashMap::with_capacity_and_hasher(self.entrants.len(), fast);
         let mut ranks = std::collections::HashSet::new();
-        for e in &self.entrants {
-            if !ids.insert(e.id) {
+        for (index, e) in self.entrants.iter().enumerate() {
+            if ids.insert(e.id, index).is_some() {
                 return Err(TournamentError::DuplicateEntrant(e.id));
             }
             if !ranks.insert(e.start_rank) {
                 return Err(TournamentError::DuplicateStartRank(e.start_rank));
             }
         }
-        // Sized once and hashed fast: every load and every "is it finished?" checks
-        // each (round, player) of the event (200,000 for 100,000 matches).
-        let mut seen = std::collections::HashSet::with_capacity_and_hasher(
-            2 * self.fixtures.len() + self.requested_byes.len(),
-            foldhash::fast::RandomState::default(),
-        );
+        // Every load and every "is it finished?" checks each (round, player) of the
+        // event (200,000 for 100,000 matches): a bit per player and round.
+        let last_round = self
+            .fixtures
+            .iter()
+            .map(|f| f.pairing.round)
+            .chain(self.requested_byes.iter().map(|b| b.round))
+            .max()
+            .unwrap_or(0);
+        let mut seen = RoundsSeen::new(self.entrants.len(), last_round);
         for f in &self.fixtures {
             let p = f.pairing;
             if p.round == 0 || p.board == 0 {
@@ -914,10 +920,10 @@ impl Tournament {
                 });
             }
             for id in std::iter::once(p.south).chain(p.north) {
-                if !ids.contains(&id) {
+                let Some(&index) = ids.get(&id) else {
                     return Err(TournamentError::UnknownEntrant(id));
-                }
-                if !seen.insert((p.round, id)) {
+                };
+                if !seen.insert(p.round, index) {
                     return Err(TournamentError::PairedTwice { round: p.round, id });
                 }
             }
@@ -935,13 +941,13 @@ impl Tournament {
             }
         }
         for b in &self.requested_byes {
-            if !ids.contains(&b.player) {
+            let Some(&index) = ids.get(&b.player) else {
                 return Err(TournamentError::UnknownEntrant(b.player));
-            }
+            };
             if b.round == 0 {
                 return Err(TournamentError::BadFixtureNumber { round: 0, board: 0 });
             }
-            if !seen.insert((b.round, b.player)) {
+            if !seen.insert(b.round, index) {
                 return Err(TournamentError::PairedTwice {
                     round: b.round,
                     id: b.player,
@@ -962,6 +968,49 @@ impl Tournament {
 
     pub fn crosstable(&self) -> Crosstable {
         crosstable::crosstable(self)
+    }
+}
+
+/// The (round, player) pairs [`Tournament::validate`] has met: a bit per player and
+/// round, or a set when the rounds are too many for bits (a damaged round number).
+enum RoundsSeen {
+    Bits {
+        words_per_player: usize,
+        bits: Vec<u64>,
+    },
+    Set(std::collections::HashSet<(u32, usize), foldhash::fast::RandomState>),
+}
+
+impl RoundsSeen {
+    /// Bits up to this many words (32 MiB); past it, a set.
+    const MAX_WORDS: usize = 1 << 22;
+
+    fn new(players: usize, last_round: u32) -> Self {
+        let words_per_player = (last_round as usize + 1).div_ceil(64);
+        match players.checked_mul(words_per_player) {
+            Some(words) if words <= Self::MAX_WORDS => RoundsSeen::Bits {
+                words_per_player,
+                bits: vec![0; words],
+            },
+            _ => RoundsSeen::Set(Default::default()),
+        }
+    }
+
+    /// Whether (round, player) is new; marks it met.
+    fn insert(&mut self, round: u32, player: usize) -> bool {
+        match self {
+            RoundsSeen::Bits {
+                words_per_player,
+                bits,
+            } => {
+                let word = &mut bits[player * *words_per_player + round as usize / 64];
+                let bit = 1u64 << (round % 64);
+                let new = *word & bit == 0;
+                *word |= bit;
+                new
+            }
+            RoundsSeen::Set(set) => set.insert((round, player)),
+        }
     }
 }
 
@@ -1172,5 +1221,26 @@ mod tests {
             t.validate(),
             Err(TournamentError::PairedTwice { round: 1, id: 2 })
         );
+        // Rounds 64 apart share a bit position, not a bit; a round number too large
+        // for bits (a damaged record) is checked all the same.
+        for round in [65, 129, 4_000_000_000] {
+            t.fixtures[1].pairing.round = 1;
+            t.fixtures[1].pairing.north = Some(4);
+            t.fixtures[1].pairing.south = 2;
+            t.fixtures[1].pairing.round = round;
+            assert_eq!(t.validate(), Ok(()), "round {round}");
+            t.fixtures.push(Fixture::pending(Pairing {
+                round,
+                board: 2,
+                south: 4,
+                north: Some(3),
+            }));
+            assert_eq!(
+                t.validate(),
+                Err(TournamentError::PairedTwice { round, id: 4 }),
+                "round {round}"
+            );
+            t.fixtures.pop();
+        }
     }
 }

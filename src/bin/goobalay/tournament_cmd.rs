@@ -570,7 +570,7 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Standings(a) => with_store_read(db, async |store| {
-            let loaded = store.load_tournament(&a.view.name).await?;
+            let loaded = store.load_tournament_results(&a.view.name).await?;
             let layout = if a.wide { Layout::Wide } else { Layout::Narrow };
             print_standings(&loaded, a.view.format, layout)?;
             Ok(ExitCode::SUCCESS)
