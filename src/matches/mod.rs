@@ -1207,31 +1207,33 @@ pub fn arena_match(
     i: u32,
 ) -> crate::ai::arena::GameRecord {
     use crate::ai::arena::{self, GameRecord};
-    {
-        let a_side = if i % 2 == 0 { Side::South } else { Side::North };
-        let spec = MatchSpec {
-            first: Side::South,
-            ..spec.clone()
-        };
-        let mut levels = BySide::new(b, b);
-        levels[a_side] = a;
-        let record = play_engine_match(spec, levels, arena::mix(seed, i as u64, 0x3A7C));
-        let last = record.hands.last().expect("a match has a hand");
-        let held = last.score.unwrap_or(last.holdings);
-        GameRecord {
-            game: i,
-            a_side,
-            opening: Vec::new(),
-            score_a: held[a_side],
-            score_b: held[!a_side],
-            points_a: match record.outcome {
-                Some(MatchOutcome::Winner(w)) if w == a_side => 1.0,
-                Some(MatchOutcome::Winner(_)) => 0.0,
-                _ => 0.5,
-            },
-            plies: record.hands.iter().map(|h| h.moves.len() as u32).sum(),
-            hands: record.hands.len() as u32,
-        }
+    let a_side = if i.is_multiple_of(2) {
+        Side::South
+    } else {
+        Side::North
+    };
+    let spec = MatchSpec {
+        first: Side::South,
+        ..spec.clone()
+    };
+    let mut levels = BySide::new(b, b);
+    levels[a_side] = a;
+    let record = play_engine_match(spec, levels, arena::mix(seed, i as u64, 0x3A7C));
+    let last = record.hands.last().expect("a match has a hand");
+    let held = last.score.unwrap_or(last.holdings);
+    GameRecord {
+        game: i,
+        a_side,
+        opening: Vec::new(),
+        score_a: held[a_side],
+        score_b: held[!a_side],
+        points_a: match record.outcome {
+            Some(MatchOutcome::Winner(w)) if w == a_side => 1.0,
+            Some(MatchOutcome::Winner(_)) => 0.0,
+            _ => 0.5,
+        },
+        plies: record.hands.iter().map(|h| h.moves.len() as u32).sum(),
+        hands: record.hands.len() as u32,
     }
 }
 
