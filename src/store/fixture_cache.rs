@@ -31,7 +31,7 @@ pub(crate) type Text = u32;
 /// One tournament match as the loader reads it: the columns of its query. Rounds,
 /// seeds and hand counts are kept as `i32` (postcard writes the same bytes for either
 /// width): a 100,000-match tournament decodes into 15 MB instead of 25.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct MatchRowData {
     pub id: i64,
     pub round: Option<i32>,
@@ -94,14 +94,6 @@ pub(crate) struct FixtureRows {
 }
 
 impl FixtureRows {
-    /// The text of a [`Text`] column.
-    pub(crate) fn text(&self, t: Text) -> Option<&str> {
-        (t as usize)
-            .checked_sub(1)
-            .and_then(|i| self.texts.get(i))
-            .map(String::as_str)
-    }
-
     fn intern(&mut self, value: Option<String>) -> Text {
         let Some(value) = value else { return 0 };
         let at = match self.texts.iter().position(|t| *t == value) {
@@ -160,51 +152,106 @@ impl FixtureRows {
 
     /// `None`: a body of another format (or damaged): read the tables instead.
     pub(crate) fn decode(body: &[u8]) -> Option<FixtureRows> {
+        let mut reader = BodyReader::open(body)?;
+        let mut matches = Vec::with_capacity(reader.left as usize);
+        for row in reader.by_ref() {
+            matches.push(row);
+        }
+        let byes = reader.byes()?;
+        Some(FixtureRows {
+            texts: reader.texts,
+            matches,
+            byes,
+        })
+    }
+}
+
+/// A cache body read a match row at a time (a 100,000-match body need not be held
+/// as rows as well as fixtures): the texts first, then the matches (the iterator),
+/// then [`BodyReader::byes`]. A damaged body ends the rows early and `byes` says
+/// `None`.
+pub(crate) struct BodyReader<'a> {
+    pub texts: Vec<String>,
+    /// How many texts the body has (`texts` may be taken away).
+    text_count: usize,
+    rest: &'a [u8],
+    left: u64,
+    damaged: bool,
+}
+
+impl<'a> BodyReader<'a> {
+    /// `None`: a body of another format, or damaged before its first row.
+    pub(crate) fn open(body: &'a [u8]) -> Option<Self> {
         let (&format, rest) = body.split_first()?;
         if format != FORMAT {
             return None;
         }
-        // Field by field, as the derived encoding wrote them, so that the match list is
-        // allocated once at its length (serde's own `Vec` grows by doubling from a
-        // cautious 4,000 or so: copies and page faults, a third of a 100,000-match read).
+        // Field by field, as the derived encoding wrote them, so that a caller can
+        // allocate the match list once at its length (serde's own `Vec` grows by
+        // doubling from a cautious 4,000 or so: copies and page faults).
         let (texts, rest) = postcard::take_from_bytes::<Vec<String>>(rest).ok()?;
-        let (count, mut rest) = postcard::take_from_bytes::<u64>(rest).ok()?;
+        let (left, rest) = postcard::take_from_bytes::<u64>(rest).ok()?;
         // Each row takes at least one byte per field: a larger count is damage.
-        if count > (rest.len() / MatchRowData::FIELDS) as u64 {
+        if left > (rest.len() / MatchRowData::FIELDS) as u64 {
             return None;
         }
-        let mut matches = Vec::with_capacity(count as usize);
-        for _ in 0..count {
-            let (row, after) = postcard::take_from_bytes::<MatchRowData>(rest).ok()?;
-            matches.push(row);
-            rest = after;
-        }
-        let rows = match postcard::take_from_bytes::<Vec<ByeRowData>>(rest) {
-            Ok((byes, [])) => FixtureRows {
-                texts,
-                matches,
-                byes,
-            },
-            _ => return None,
-        };
-        rows.texts_in_range().then_some(rows)
+        Some(BodyReader {
+            text_count: texts.len(),
+            texts,
+            rest,
+            left,
+            damaged: false,
+        })
     }
 
-    fn texts_in_range(&self) -> bool {
-        let n = self.texts.len() as Text;
-        self.matches.iter().all(|m| {
-            [
-                m.winner,
-                m.south_engine,
-                m.north_engine,
-                m.closing,
-                m.absent,
-                m.whole_kind,
-                m.whole_absent,
-            ]
-            .iter()
-            .all(|&t| t <= n)
-        })
+    /// The byes, once every row was read; `None` if the body was damaged anywhere.
+    pub(crate) fn byes(&self) -> Option<Vec<ByeRowData>> {
+        if self.damaged || self.left > 0 {
+            return None;
+        }
+        match postcard::take_from_bytes::<Vec<ByeRowData>>(self.rest) {
+            Ok((byes, [])) => Some(byes),
+            _ => None,
+        }
+    }
+}
+
+impl Iterator for BodyReader<'_> {
+    type Item = MatchRowData;
+
+    fn next(&mut self) -> Option<MatchRowData> {
+        if self.left == 0 || self.damaged {
+            return None;
+        }
+        let n = self.text_count as Text;
+        match postcard::take_from_bytes::<MatchRowData>(self.rest) {
+            Ok((row, after))
+                if [
+                    row.winner,
+                    row.south_engine,
+                    row.north_engine,
+                    row.closing,
+                    row.absent,
+                    row.whole_kind,
+                    row.whole_absent,
+                ]
+                .iter()
+                .all(|&t| t <= n) =>
+            {
+                self.rest = after;
+                self.left -= 1;
+                Some(row)
+            }
+            _ => {
+                self.damaged = true;
+                None
+            }
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = if self.damaged { 0 } else { self.left as usize };
+        (left, Some(left))
     }
 }
 
@@ -221,7 +268,20 @@ pub(crate) async fn read(
     conn: &mut impl AsConn,
     tid: i64,
 ) -> Result<Option<CacheState>, sqlx::Error> {
-    // A stale body is not even read: it can be megabytes.
+    Ok(read_body(conn, tid)
+        .await?
+        .map(|(revision, body)| CacheState {
+            revision,
+            rows: body.as_deref().and_then(FixtureRows::decode),
+        }))
+}
+
+/// The cache of tournament `tid` undecoded: its revision, and its body if current
+/// (`None` for the whole: no cache row).
+pub(crate) async fn read_body(
+    conn: &mut impl AsConn,
+    tid: i64,
+) -> Result<Option<(i64, Option<Vec<u8>>)>, sqlx::Error> {
     let Some(r) = query(
         "SELECT revision,
                 CASE WHEN cached_revision = revision THEN body END AS body
@@ -233,12 +293,7 @@ pub(crate) async fn read(
     else {
         return Ok(None);
     };
-    let revision: i64 = r.try_get("revision")?;
-    let rows = r
-        .try_get::<Option<Vec<u8>>>("body")?
-        .as_deref()
-        .and_then(FixtureRows::decode);
-    Ok(Some(CacheState { revision, rows }))
+    Ok(Some((r.try_get("revision")?, r.try_get("body")?)))
 }
 
 /// Rows read from the tables at `revision`, to be kept for the next reader.
@@ -352,6 +407,22 @@ mod tests {
             FixtureRows::decode(&FixtureRows::default().encode()),
             Some(FixtureRows::default())
         );
+    }
+
+    /// The load reads a body row by row, with its texts taken out first.
+    #[test]
+    fn a_body_read_row_by_row_gives_every_row_then_the_byes() {
+        let rows = sample();
+        let body = rows.encode();
+        let mut reader = BodyReader::open(&body).unwrap();
+        assert_eq!(reader.size_hint(), (1, Some(1)));
+        let texts = std::mem::take(&mut reader.texts);
+        assert_eq!(texts, rows.texts);
+        assert_eq!(reader.by_ref().collect::<Vec<_>>(), rows.matches);
+        assert_eq!(reader.byes(), Some(rows.byes.clone()));
+        // Byes asked for before the rows are read: none yet.
+        let reader = BodyReader::open(&body).unwrap();
+        assert_eq!(reader.byes(), None);
     }
 
     #[test]

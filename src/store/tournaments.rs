@@ -28,7 +28,7 @@ use chrono::{DateTime, Utc};
 use super::sql::{AsConn, Row, Tx, query, query_scalar};
 use thiserror::Error;
 
-use super::fixture_cache::{self, ByeRowData, CacheState, FixtureRows, PendingSave};
+use super::fixture_cache::{self, ByeRowData, FixtureRows, MatchRowData, PendingSave};
 use super::rounds::ManualRound;
 use super::{Player, Store, StoreError, load_match, name_key, require_player_in};
 use crate::ai::Level;
@@ -1641,11 +1641,22 @@ async fn load_row(
         });
     }
     let games_form = row.match_form.starts_with("games:");
-    let (rows, pending) = match source {
-        FixtureSource::CacheIfCurrent => fixture_rows(conn, tid, games_form).await?,
-        FixtureSource::Tables => (fixture_rows_from_tables(conn, tid, games_form).await?, None),
+    let (fixtures, mut boards, pending) = match source {
+        FixtureSource::CacheIfCurrent => {
+            fixtures_through_cache(conn, tid, games_form, parts).await?
+        }
+        FixtureSource::Tables => {
+            let rows = fixture_rows_from_tables(conn, tid, games_form).await?;
+            let (fixtures, boards) = fixtures_of(
+                &rows.texts,
+                rows.matches.iter().copied(),
+                &rows.byes,
+                games_form,
+                parts,
+            )?;
+            (fixtures, boards, None)
+        }
     };
-    let (fixtures, mut boards) = fixtures_of(&rows, games_form, parts)?;
     boards.sort_by_key(|b| (b.round, b.board));
     let requested_byes = requested_byes(conn, tid).await?;
     let tournament = Tournament {
@@ -1676,27 +1687,45 @@ async fn load_row(
     ))
 }
 
-/// Tournament `tid`'s match and bye rows: from the fixture cache if it is current,
-/// otherwise from the tables (then also to be saved, see [`fixture_cache`]).
-async fn fixture_rows(
+/// Tournament `tid`'s fixtures and boards: from the fixture cache, read row by row,
+/// if it is current; otherwise from the tables (whose rows are then also to be saved,
+/// see [`fixture_cache`]).
+async fn fixtures_through_cache(
     conn: &mut impl AsConn,
     tid: i64,
     games_form: bool,
-) -> Result<(FixtureRows, Option<PendingSave>)> {
-    let cache = fixture_cache::read(&mut *conn, tid).await?;
-    if let Some(CacheState {
-        rows: Some(rows), ..
-    }) = cache
+    parts: Parts,
+) -> Result<(Vec<Fixture>, Vec<BoardRow>, Option<PendingSave>)> {
+    let cache = fixture_cache::read_body(&mut *conn, tid).await?;
+    if let Some((_, Some(body))) = &cache
+        && let Some(mut reader) = fixture_cache::BodyReader::open(body)
     {
-        return Ok((rows, None));
+        let texts = std::mem::take(&mut reader.texts);
+        let (fixtures, boards) = fixtures_of(&texts, reader.by_ref(), &[], games_form, parts)?;
+        // The byes come after the rows; a body found damaged is read from the tables.
+        if let Some(byes) = reader.byes() {
+            let (mut fixtures, mut boards) = (fixtures, boards);
+            let (bye_fixtures, bye_boards) =
+                fixtures_of(&texts, std::iter::empty(), &byes, games_form, parts)?;
+            fixtures.extend(bye_fixtures);
+            boards.extend(bye_boards);
+            return Ok((fixtures, boards, None));
+        }
     }
     let rows = fixture_rows_from_tables(conn, tid, games_form).await?;
-    let pending = cache.map(|c| PendingSave {
+    let pending = cache.map(|(revision, _)| PendingSave {
         tournament_id: tid,
-        revision: c.revision,
+        revision,
         body: rows.encode(),
     });
-    Ok((rows, pending))
+    let (fixtures, boards) = fixtures_of(
+        &rows.texts,
+        rows.matches.iter().copied(),
+        &rows.byes,
+        games_form,
+        parts,
+    )?;
+    Ok((fixtures, boards, pending))
 }
 
 /// Tournament `tid`'s match and bye rows as the tables hold them.
@@ -1758,18 +1787,26 @@ pub(crate) async fn fixture_rows_from_tables(
 
 /// The fixtures and boards of a tournament's rows, in round and board order.
 fn fixtures_of(
-    rows: &FixtureRows,
+    texts: &[String],
+    matches: impl Iterator<Item = MatchRowData>,
+    byes: &[ByeRowData],
     games_form: bool,
     parts: Parts,
 ) -> Result<(Vec<Fixture>, Vec<BoardRow>)> {
-    let mut fixtures = Vec::with_capacity(rows.matches.len() + rows.byes.len());
+    let mut fixtures = Vec::with_capacity(matches.size_hint().0 + byes.len());
     let with_boards = parts == Parts::Whole;
     let mut boards = Vec::with_capacity(if with_boards { fixtures.capacity() } else { 0 });
     let mut last_round = 0;
     let mut board = 0;
-    let shared: Vec<Arc<str>> = rows.texts.iter().map(|t| Arc::from(t.as_str())).collect();
+    let shared: Vec<Arc<str>> = texts.iter().map(|t| Arc::from(t.as_str())).collect();
+    let text = |t: fixture_cache::Text| {
+        (t as usize)
+            .checked_sub(1)
+            .and_then(|i| texts.get(i))
+            .map(String::as_str)
+    };
     let engine = |t: fixture_cache::Text| (t as usize).checked_sub(1).map(|i| shared[i].clone());
-    for r in &rows.matches {
+    for r in matches {
         let id = r.id;
         let round = r.round.unwrap_or(0);
         if round < 1 {
@@ -1792,12 +1829,12 @@ fn fixtures_of(
             (r.final_south.unwrap_or(0), r.final_north.unwrap_or(0))
         };
         // The latest whole-match correction replaces the match's own closing.
-        let (closing, absent, entered) = match rows.text(r.whole_kind) {
+        let (closing, absent, entered) = match text(r.whole_kind) {
             Some("absent") => (Some("forfeit"), r.whole_absent, (None, None)),
             Some("void") => (Some("void"), 0, (None, None)),
             Some(_) => (Some("match"), 0, (r.whole_south, r.whole_north)),
             None => (
-                rows.text(r.closing),
+                text(r.closing),
                 r.absent,
                 (r.closing_south, r.closing_north),
             ),
@@ -1807,12 +1844,11 @@ fn fixtures_of(
             Some("match") => (entered.0.unwrap_or(0), entered.1.unwrap_or(0)),
             _ => seeds,
         };
-        let result = match (rows.text(r.winner), closing) {
+        let result = match (text(r.winner), closing) {
             (None, _) => None,
             (Some(_), Some("void")) => Some(MatchResult::forfeited(crate::matches::Absent::Both)),
             (Some(_), Some("forfeit")) => {
-                let absent = rows
-                    .text(absent)
+                let absent = text(absent)
                     .and_then(crate::matches::Absent::parse)
                     .ok_or_else(|| {
                         corrupt(format!("match {id}: forfeit without who was absent"))
@@ -1847,7 +1883,7 @@ fn fixtures_of(
         }
         fixtures.push(Fixture { pairing, result });
     }
-    for r in &rows.byes {
+    for r in byes {
         let pairing = Pairing {
             round: r.round as u32,
             board: r.board as u32,
