@@ -589,7 +589,7 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Crosstable(a) => with_store_read(db, async |store| {
-            let loaded = store.load_tournament(&a.name).await?;
+            let loaded = store.load_tournament_results(&a.name).await?;
             print_crosstable(&loaded.tournament, a.format)?;
             Ok(ExitCode::SUCCESS)
         }),
@@ -606,10 +606,16 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             if let Some(path) = &a.output {
                 files::check_output(path, &db, a.force)?;
             }
+            let format: ExportFormat = a.format.into();
+            // Only the CSV's pairing sheets show match numbers (the boards' records).
             let loaded = with_store_read(Some(db), async |store| {
-                Ok(store.load_tournament(&a.name).await?)
+                Ok(if format == ExportFormat::Csv {
+                    store.load_tournament(&a.name).await?
+                } else {
+                    store.load_tournament_results(&a.name).await?
+                })
             })?;
-            let text = match a.format.into() {
+            let text = match format {
                 ExportFormat::Csv => goobalay::app::views::csv_export(&loaded),
                 format => export::export(&loaded.tournament, format),
             };
