@@ -323,6 +323,29 @@ pub enum Ending {
     Void,
 }
 
+impl Ending {
+    /// `entered`, `forfeit` or `void`, as the `match_endings` view names it.
+    pub fn kind(self) -> &'static str {
+        match self {
+            Ending::Entered => "entered",
+            Ending::Forfeit { .. } => "forfeit",
+            Ending::Void => "void",
+        }
+    }
+
+    /// The view's `ending` and `absent` columns; `None` if they do not make one.
+    fn parse(kind: &str, absent: Option<&str>) -> Option<Ending> {
+        match kind {
+            "entered" => Some(Ending::Entered),
+            "void" => Some(Ending::Void),
+            "forfeit" => Some(Ending::Forfeit {
+                absent: Absent::parse(absent?)?,
+            }),
+            _ => None,
+        }
+    }
+}
+
 const MATCH_SELECT: &str = r#"
 SELECT m.id, m.variant, m.rules, m.form, m.max_hands, m.first_mover, m.south_id, m.north_id,
        ps.name AS south, pn.name AS north, m.south_engine, m.north_engine, m.seed,
@@ -365,28 +388,16 @@ impl MatchRow {
             finished_at: r.try_get("finished_at")?,
             engine_version: r.try_get("engine_version")?,
             revision: r.try_get("revision")?,
-            ending: match r.try_get::<Option<String>>("ending")?.as_deref() {
+            ending: match r.try_get::<Option<String>>("ending")? {
                 None => None,
-                Some("entered") => Some(Ending::Entered),
-                Some("void") => Some(Ending::Void),
-                Some("forfeit") => Some(Ending::Forfeit {
-                    absent: match r.try_get::<Option<String>>("absent")?.as_deref() {
-                        Some("south") => Absent::South,
-                        Some("north") => Absent::North,
-                        Some("both") => Absent::Both,
-                        other => {
-                            return Err(StoreError::Corrupt(format!(
-                                "match {}: a forfeit with absent {other:?}",
-                                r.try_get::<i64>("id")?
-                            )));
-                        }
-                    },
-                }),
-                Some(other) => {
-                    return Err(StoreError::Corrupt(format!(
-                        "match {}: ending '{other}'",
-                        r.try_get::<i64>("id")?
-                    )));
+                Some(kind) => {
+                    let absent: Option<String> = r.try_get("absent")?;
+                    Some(Ending::parse(&kind, absent.as_deref()).ok_or_else(|| {
+                        StoreError::Corrupt(format!(
+                            "match {}: ending '{kind}' (absent {absent:?})",
+                            r.try_get::<i64>("id").unwrap_or_default()
+                        ))
+                    })?)
                 }
             },
             corrected: r.try_get::<i64>("corrected")? != 0,

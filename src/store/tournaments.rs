@@ -1647,13 +1647,7 @@ async fn load_row(
         }
         FixtureSource::Tables => {
             let rows = fixture_rows_from_tables(conn, tid, games_form).await?;
-            let (fixtures, boards) = fixtures_of(
-                &rows.texts,
-                rows.matches.iter().copied(),
-                &rows.byes,
-                games_form,
-                parts,
-            )?;
+            let (fixtures, boards) = fixtures_of(&rows, games_form, parts)?;
             (fixtures, boards, None)
         }
     };
@@ -1701,14 +1695,10 @@ async fn fixtures_through_cache(
         && let Some(mut reader) = fixture_cache::BodyReader::open(body)
     {
         let texts = std::mem::take(&mut reader.texts);
-        let (fixtures, boards) = fixtures_of(&texts, reader.by_ref(), &[], games_form, parts)?;
+        let (mut fixtures, mut boards) = matches_of(&texts, reader.by_ref(), games_form, parts)?;
         // The byes come after the rows; a body found damaged is read from the tables.
         if let Some(byes) = reader.byes() {
-            let (mut fixtures, mut boards) = (fixtures, boards);
-            let (bye_fixtures, bye_boards) =
-                fixtures_of(&texts, std::iter::empty(), &byes, games_form, parts)?;
-            fixtures.extend(bye_fixtures);
-            boards.extend(bye_boards);
+            add_byes(&mut fixtures, &mut boards, &byes, parts);
             return Ok((fixtures, boards, None));
         }
     }
@@ -1718,13 +1708,7 @@ async fn fixtures_through_cache(
         revision,
         body: rows.encode(),
     });
-    let (fixtures, boards) = fixtures_of(
-        &rows.texts,
-        rows.matches.iter().copied(),
-        &rows.byes,
-        games_form,
-        parts,
-    )?;
+    let (fixtures, boards) = fixtures_of(&rows, games_form, parts)?;
     Ok((fixtures, boards, pending))
 }
 
@@ -1787,13 +1771,25 @@ pub(crate) async fn fixture_rows_from_tables(
 
 /// The fixtures and boards of a tournament's rows, in round and board order.
 fn fixtures_of(
-    texts: &[String],
-    matches: impl Iterator<Item = MatchRowData>,
-    byes: &[ByeRowData],
+    rows: &FixtureRows,
     games_form: bool,
     parts: Parts,
 ) -> Result<(Vec<Fixture>, Vec<BoardRow>)> {
-    let mut fixtures = Vec::with_capacity(matches.size_hint().0 + byes.len());
+    let (mut fixtures, mut boards) =
+        matches_of(&rows.texts, rows.matches.iter().copied(), games_form, parts)?;
+    add_byes(&mut fixtures, &mut boards, &rows.byes, parts);
+    Ok((fixtures, boards))
+}
+
+/// The fixtures and boards of a tournament's match rows (from the tables, or read
+/// one at a time from the cache), in round and board order; [`add_byes`] follows.
+fn matches_of(
+    texts: &[String],
+    matches: impl Iterator<Item = MatchRowData>,
+    games_form: bool,
+    parts: Parts,
+) -> Result<(Vec<Fixture>, Vec<BoardRow>)> {
+    let mut fixtures = Vec::with_capacity(matches.size_hint().0);
     let with_boards = parts == Parts::Whole;
     let mut boards = Vec::with_capacity(if with_boards { fixtures.capacity() } else { 0 });
     let mut last_round = 0;
@@ -1883,6 +1879,17 @@ fn fixtures_of(
         }
         fixtures.push(Fixture { pairing, result });
     }
+    Ok((fixtures, boards))
+}
+
+/// The byes' fixtures (and boards) after the matches'.
+fn add_byes(
+    fixtures: &mut Vec<Fixture>,
+    boards: &mut Vec<BoardRow>,
+    byes: &[ByeRowData],
+    parts: Parts,
+) {
+    let with_boards = parts == Parts::Whole;
     for r in byes {
         let pairing = Pairing {
             round: r.round as u32,
@@ -1895,7 +1902,6 @@ fn fixtures_of(
         }
         fixtures.push(Fixture::pending(pairing));
     }
-    Ok((fixtures, boards))
 }
 
 /// The byes outside the pairing of tournament `tid` (`tournament_requested_byes`).

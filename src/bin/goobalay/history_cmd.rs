@@ -9,7 +9,6 @@ use std::process::ExitCode;
 use anyhow::bail;
 use chrono::{DateTime, Local, NaiveDate, TimeZone, Utc};
 use clap::Args;
-use goobalay::matches::Absent;
 use goobalay::store::{Ending, HistoryFilter, MatchRow};
 use tabled::{Table, Tabled, settings::Style};
 
@@ -149,20 +148,9 @@ pub fn run(db: Option<PathBuf>, a: HistoryArgs) -> anyhow::Result<ExitCode> {
                     m.final_south.map(|v| v.to_string()).unwrap_or_default(),
                     m.final_north.map(|v| v.to_string()).unwrap_or_default(),
                     m.winner.clone().unwrap_or_default(),
+                    m.ending.map_or("", Ending::kind).to_string(),
                     match m.ending {
-                        None => "",
-                        Some(Ending::Entered) => "entered",
-                        Some(Ending::Forfeit { .. }) => "forfeit",
-                        Some(Ending::Void) => "void",
-                    }
-                    .to_string(),
-                    match m.ending {
-                        Some(Ending::Forfeit { absent }) => match absent {
-                            Absent::South => "south",
-                            Absent::North => "north",
-                            Absent::Both => "both",
-                        }
-                        .to_string(),
+                        Some(Ending::Forfeit { absent }) => absent.name().to_string(),
                         _ => String::new(),
                     },
                     m.corrected.to_string(),
