@@ -266,23 +266,13 @@ impl<W: Weight> Matcher<W> {
             self.dirty.iter_mut().for_each(|d| *d = false);
             return;
         }
-        for b in n..2 * n {
-            if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
-                self.dissolve(b, W::default());
-            }
-        }
-        for b in n..2 * n {
-            self.blossomchilds[b].clear();
-            self.blossomendps[b].clear();
-            self.blossombase[b] = NONE;
-            self.blossomparent[b] = NONE;
-            self.blossombestedges[b] = None;
-            self.dualvar[b] = W::default();
-        }
-        self.unusedblossoms = (n..2 * n).rev().collect();
+        // Blossoms holding a re-weighted or removed vertex are dissolved into
+        // their vertices' duals; the others stay with their duals, so that the
+        // stages need not build them again.
         for v in 0..n {
-            self.inblossom[v] = v;
-            self.blossomparent[v] = NONE;
+            if (self.dirty[v] || self.dead[v]) && self.inblossom[v] != v {
+                self.dissolve_top(self.inblossom[v]);
+            }
         }
         for v in 0..n {
             if !self.dirty[v] || self.dead[v] {
@@ -307,7 +297,9 @@ impl<W: Weight> Matcher<W> {
             if self.dead[v] {
                 continue;
             }
+            // A matched edge inside a blossom is tight with the blossom's dual.
             if let Some(u) = self.mate_of(v)
+                && (self.inblossom[v] != self.inblossom[u] || self.inblossom[v] == v)
                 && (self.twice[self.mate[v] / 2].is_zero()
                     || !self.slack(self.mate[v] / 2).is_zero())
             {
@@ -318,6 +310,14 @@ impl<W: Weight> Matcher<W> {
         for v in 0..n {
             if !self.dead[v] && self.mate[v] == NONE && !self.dualvar[v].is_zero() && self.is_odd(v)
             {
+                // The base of a blossom shares its parity with the blossom's
+                // other vertices: dissolved, it is a vertex of its own.
+                if self.inblossom[v] != v {
+                    self.dissolve_top(self.inblossom[v]);
+                    if !self.is_odd(v) {
+                        continue;
+                    }
+                }
                 // Raising an exposed vertex's dual keeps every edge feasible.
                 self.raise_by_one(v);
             }
@@ -341,6 +341,27 @@ impl<W: Weight> Matcher<W> {
         let mut one = self.dualvar[v];
         one.minus(&twice);
         self.dualvar[v].plus(&one);
+    }
+
+    /// Dissolves top-level blossom `b` and every blossom inside it: each vertex
+    /// takes the duals of the blossoms around it, and the slots are freed.
+    fn dissolve_top(&mut self, b: usize) {
+        self.dissolve(b, W::default());
+        let mut stack = vec![b];
+        while let Some(c) = stack.pop() {
+            if c < self.n {
+                self.inblossom[c] = c;
+                self.blossomparent[c] = NONE;
+                continue;
+            }
+            stack.extend(self.blossomchilds[c].drain(..));
+            self.blossomendps[c].clear();
+            self.blossombase[c] = NONE;
+            self.blossomparent[c] = NONE;
+            self.blossombestedges[c] = None;
+            self.dualvar[c] = W::default();
+            self.unusedblossoms.push(c);
+        }
     }
 
     fn dissolve(&mut self, b: usize, extra: W) {
@@ -998,6 +1019,75 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The way the Dutch pairing drives the matcher: weights from a few values
+    /// (ties, so blossoms form and are kept between solves), the edges around
+    /// one vertex changed at a time, and matched pairs taken out for good; every
+    /// solve must still be a maximum-weight matching of the vertices left.
+    #[test]
+    #[allow(clippy::needless_range_loop)] // a and b are vertices, not just indices
+    fn kept_blossoms_stay_optimal_while_pairs_are_settled() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
+        let mut blossoms_kept = 0;
+        for _ in 0..300 {
+            let n = rng.random_range(3..=12);
+            let mut w = vec![vec![0u64; n]; n];
+            let mut m = Matcher::<u64>::new(n);
+            let mut dead = vec![false; n];
+            for a in 0..n {
+                for b in a + 1..n {
+                    if rng.random_bool(0.7) {
+                        w[a][b] = rng.random_range(1..=3);
+                        m.set(b, a, 2 * w[a][b]);
+                    }
+                }
+            }
+            for _ in 0..8 {
+                let mate = m.solve();
+                blossoms_kept += (m.n..2 * m.n).filter(|&b| m.blossombase[b] != NONE).count();
+                let e: Vec<(usize, usize, u64)> = (0..n)
+                    .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+                    .filter(|&(a, b)| w[a][b] > 0 && !dead[a] && !dead[b])
+                    .map(|(a, b)| (a, b, w[a][b]))
+                    .collect();
+                let got: u64 = e
+                    .iter()
+                    .filter(|&&(a, b, _)| mate[a] == b)
+                    .map(|x| x.2)
+                    .sum();
+                assert_eq!(got, best(n, &e), "{e:?}");
+                let live: Vec<usize> = (0..n).filter(|&v| !dead[v]).collect();
+                if rng.random_bool(0.3) {
+                    // Settle a matched pair, as a bracket does.
+                    if let Some(&v) = live.iter().find(|&&v| mate[v] != v) {
+                        dead[v] = true;
+                        dead[mate[v]] = true;
+                        m.remove_pair(v, mate[v]);
+                        continue;
+                    }
+                }
+                let Some(&v) = live.get(rng.random_range(0..live.len().max(1))) else {
+                    break;
+                };
+                for &u in &live {
+                    if u != v && rng.random_bool(0.5) {
+                        let nw = if rng.random_bool(0.2) {
+                            0
+                        } else {
+                            rng.random_range(1..=4)
+                        };
+                        w[v.min(u)][v.max(u)] = nw;
+                        m.set(v, u, 2 * nw);
+                    }
+                }
+            }
+        }
+        assert!(
+            blossoms_kept > 50,
+            "the cases keep blossoms: {blossoms_kept}"
+        );
     }
 
     #[test]
