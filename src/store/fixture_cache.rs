@@ -268,21 +268,35 @@ pub(crate) async fn read(
     conn: &mut impl AsConn,
     tid: i64,
 ) -> Result<Option<CacheState>, sqlx::Error> {
-    Ok(read_body(conn, tid)
-        .await?
-        .map(|(revision, body)| CacheState {
-            revision,
-            rows: body.as_deref().and_then(FixtureRows::decode),
-        }))
+    let Some(cache) = read_body(conn, tid).await? else {
+        return Ok(None);
+    };
+    Ok(Some(CacheState {
+        revision: cache.revision,
+        rows: cache.body()?.and_then(FixtureRows::decode),
+    }))
 }
 
-/// The cache of tournament `tid` undecoded: its revision, and its body if current
-/// (`None` for the whole: no cache row).
+/// A tournament's cache row as read, undecoded.
+pub(crate) struct CacheRow {
+    pub revision: i64,
+    row: Row,
+}
+
+impl CacheRow {
+    /// The body if it is current, borrowed from the row: a 100,000-match body is
+    /// 4 MB, and each copy of it costs a thousand fresh pages.
+    pub(crate) fn body(&self) -> Result<Option<&[u8]>, sqlx::Error> {
+        self.row.bytes("body")
+    }
+}
+
+/// The cache of tournament `tid` (`None`: no cache row).
 pub(crate) async fn read_body(
     conn: &mut impl AsConn,
     tid: i64,
-) -> Result<Option<(i64, Option<Vec<u8>>)>, sqlx::Error> {
-    let Some(r) = query(
+) -> Result<Option<CacheRow>, sqlx::Error> {
+    let Some(row) = query(
         "SELECT revision,
                 CASE WHEN cached_revision = revision THEN body END AS body
          FROM fixture_cache WHERE tournament_id = $1",
@@ -293,7 +307,10 @@ pub(crate) async fn read_body(
     else {
         return Ok(None);
     };
-    Ok(Some((r.try_get("revision")?, r.try_get("body")?)))
+    Ok(Some(CacheRow {
+        revision: row.try_get("revision")?,
+        row,
+    }))
 }
 
 /// Rows read from the tables at `revision`, to be kept for the next reader.

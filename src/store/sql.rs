@@ -413,6 +413,14 @@ impl Row {
         }
     }
 
+    /// A blob (`bytea`) column, borrowed from the row rather than copied.
+    pub fn bytes(&self, column: &str) -> Result<Option<&[u8]>, sqlx::Error> {
+        match self {
+            Row::Sqlite(r) => r.try_get(column),
+            Row::Postgres(r) => r.try_get(column),
+        }
+    }
+
     pub fn try_get_at<T: Column>(&self, index: usize) -> Result<T, sqlx::Error> {
         match self {
             Row::Sqlite(r) => r.try_get(index),

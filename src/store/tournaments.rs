@@ -1691,7 +1691,8 @@ async fn fixtures_through_cache(
     parts: Parts,
 ) -> Result<(Vec<Fixture>, Vec<BoardRow>, Option<PendingSave>)> {
     let cache = fixture_cache::read_body(&mut *conn, tid).await?;
-    if let Some((_, Some(body))) = &cache
+    if let Some(cache) = &cache
+        && let Some(body) = cache.body()?
         && let Some(mut reader) = fixture_cache::BodyReader::open(body)
     {
         let texts = std::mem::take(&mut reader.texts);
@@ -1703,9 +1704,9 @@ async fn fixtures_through_cache(
         }
     }
     let rows = fixture_rows_from_tables(conn, tid, games_form).await?;
-    let pending = cache.map(|(revision, _)| PendingSave {
+    let pending = cache.map(|cache| PendingSave {
         tournament_id: tid,
-        revision,
+        revision: cache.revision,
         body: rows.encode(),
     });
     let (fixtures, boards) = fixtures_of(&rows, games_form, parts)?;

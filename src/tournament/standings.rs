@@ -77,18 +77,36 @@ impl Standings {
     }
 }
 
-/// One round from one player's side: a finished game or forfeit (with the opponent),
-/// a bye, or `outcome: None` for a round the player was not in at all (withdrawn, or a
-/// late entry recorded before missed rounds got zero-point byes). Rounds whose match is
-/// still pending are left out.
+/// One round from one player's side: a finished game or forfeit (with the opponent,
+/// by position in the entrant list), a bye, or `outcome: None` for a round the player
+/// was not in at all (withdrawn, or a late entry recorded before missed rounds got
+/// zero-point byes). Rounds whose match is still pending are left out.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct PlayerRound {
-    pub opponent: Option<EntrantId>,
+    // Narrow fields: a 100,000-match event holds 200,000 of these.
+    opponent: Option<u32>,
     pub outcome: Option<GameOutcome>,
-    pub seed_difference: i64,
+    seed_difference: i32,
+    /// While the table is built: a fixture of this round was found.
+    paired: bool,
 }
 
 impl PlayerRound {
+    const UNPAIRED: PlayerRound = PlayerRound {
+        opponent: None,
+        outcome: None,
+        seed_difference: 0,
+        paired: false,
+    };
+
+    pub fn opponent(&self) -> Option<usize> {
+        self.opponent.map(|o| o as usize)
+    }
+
+    pub fn seed_difference(&self) -> i64 {
+        self.seed_difference.into()
+    }
+
     fn is_played(&self) -> bool {
         self.outcome.is_some_and(GameOutcome::is_played)
     }
@@ -101,8 +119,27 @@ impl PlayerRound {
     }
 }
 
-/// Every entrant's rounds (see [`PlayerRound`]), in round order.
-pub(crate) fn player_rounds(t: &Tournament) -> HashMap<EntrantId, Vec<PlayerRound>> {
+/// Every entrant's rounds, by position in the entrant list.
+pub(crate) struct PlayerRounds {
+    rounds: Vec<PlayerRound>,
+    /// Where each player's rounds end in `rounds`.
+    ends: Vec<usize>,
+}
+
+impl PlayerRounds {
+    /// Player `i`'s rounds (see [`PlayerRound`]), in round order.
+    pub fn of(&self, i: usize) -> &[PlayerRound] {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.rounds[start..self.ends[i]]
+    }
+
+    pub fn all(&self) -> impl Iterator<Item = &[PlayerRound]> {
+        (0..self.ends.len()).map(|i| self.of(i))
+    }
+}
+
+/// Every entrant's rounds (see [`PlayerRound`]).
+pub(crate) fn player_rounds(t: &Tournament) -> PlayerRounds {
     let byes: HashMap<(u32, EntrantId), GameOutcome> = t
         .recorded_byes()
         .map(|b| ((b.round, b.player), b.points.outcome()))
@@ -121,105 +158,119 @@ pub(crate) fn player_rounds(t: &Tournament) -> HashMap<EntrantId, Vec<PlayerRoun
     for &(r, _) in byes.keys() {
         paired[r as usize] = true;
     }
-    // Each entrant's fixtures by round (a list per entrant, not one map of every
-    // (round, player): a 100,000-match tournament is read in milliseconds).
-    let position: HashMap<EntrantId, usize> = t
+    // A table of players by the rounds paired (round 0 is none), filled in one pass
+    // over the fixtures in their order (of two fixtures of one round, the later
+    // counts), then byes into the gaps, then pending rounds taken out: reading a
+    // 100,000-match event player by player would fetch each fixture from memory
+    // twice.
+    let mut column = vec![usize::MAX; last_round + 1];
+    let mut width = 0;
+    for r in 1..=last_round {
+        if paired[r] {
+            column[r] = width;
+            width += 1;
+        }
+    }
+    let position: HashMap<EntrantId, u32> = t
         .entrants
         .iter()
         .enumerate()
-        .map(|(i, e)| (e.id, i))
+        .map(|(i, e)| (e.id, i as u32))
         .collect();
-    let mut fixtures_of: Vec<Vec<&super::Fixture>> = vec![Vec::new(); t.entrants.len()];
+    let n = t.entrants.len();
+    let mut table = vec![PlayerRound::UNPAIRED; n * width];
+    let mut pending = false;
     for f in &t.fixtures {
-        for id in std::iter::once(f.pairing.south).chain(f.pairing.north) {
-            if let Some(&i) = position.get(&id) {
-                fixtures_of[i].push(f);
+        let c = column[f.pairing.round as usize];
+        if c == usize::MAX {
+            continue;
+        }
+        let south = position.get(&f.pairing.south).copied();
+        let north = f.pairing.north.and_then(|id| position.get(&id).copied());
+        for (me, id, opponent) in [
+            (south, f.pairing.south, north),
+            (north, f.pairing.north.unwrap_or_default(), south),
+        ] {
+            let Some(me) = me else { continue };
+            let outcome = f.outcome_for(id);
+            pending |= outcome.is_none();
+            table[me as usize * width + c] = PlayerRound {
+                opponent,
+                outcome,
+                // Seeds of one game: far inside i32.
+                seed_difference: f.seed_difference_for(id) as i32,
+                paired: true,
+            };
+        }
+    }
+    if !byes.is_empty() {
+        let rounds: Vec<u32> = (1..=last_round as u32)
+            .filter(|&r| paired[r as usize])
+            .collect();
+        for (i, e) in t.entrants.iter().enumerate() {
+            for (c, &r) in rounds.iter().enumerate() {
+                let cell = &mut table[i * width + c];
+                if !cell.paired {
+                    cell.outcome = byes.get(&(r, e.id)).copied();
+                }
             }
         }
     }
-    t.entrants
-        .iter()
-        .zip(&mut fixtures_of)
-        .map(|(e, fs)| {
-            // Stable: of two fixtures of one round, the later counts.
-            fs.sort_by_key(|f| f.pairing.round);
-            let mut fs = fs.iter().peekable();
-            let mut out = Vec::with_capacity(last_round);
-            for r in (1..=last_round as u32).filter(|&r| paired[r as usize]) {
-                let mut this_round = None;
-                while let Some(f) = fs.next_if(|f| f.pairing.round <= r) {
-                    if f.pairing.round == r {
-                        this_round = Some(*f);
-                    }
-                }
-                match this_round {
-                    Some(f) => {
-                        let Some(o) = f.outcome_for(e.id) else {
-                            continue; // pending
-                        };
-                        out.push(PlayerRound {
-                            opponent: f.pairing.opponent_of(e.id),
-                            outcome: Some(o),
-                            seed_difference: f.seed_difference_for(e.id),
-                        });
-                    }
-                    None => out.push(PlayerRound {
-                        opponent: None,
-                        outcome: byes.get(&(r, e.id)).copied(),
-                        seed_difference: 0,
-                    }),
+    let ends = if pending {
+        // A pending match's round is left out of its players' lists.
+        let mut kept = 0;
+        let mut ends = Vec::with_capacity(n);
+        for i in 0..n {
+            for c in 0..width {
+                let cell = table[i * width + c];
+                if !(cell.paired && cell.outcome.is_none()) {
+                    table[kept] = cell;
+                    kept += 1;
                 }
             }
-            (e.id, out)
-        })
-        .collect()
+            ends.push(kept);
+        }
+        table.truncate(kept);
+        ends
+    } else {
+        (1..=n).map(|i| i * width).collect()
+    };
+    PlayerRounds {
+        rounds: table,
+        ends,
+    }
 }
 
 /// The standings of a tournament (see the module notes).
 pub fn standings(t: &Tournament) -> Standings {
     let order = t.tiebreak_order();
+    // Players are numbered by their position in the entrant list throughout.
     let rounds = player_rounds(t);
-    let no_rounds = Vec::new();
-    let rounds_of = |id: EntrantId| rounds.get(&id).unwrap_or(&no_rounds);
-    let points: HashMap<EntrantId, Points> = t
-        .entrants
-        .iter()
-        .map(|e| {
-            let p = rounds_of(e.id)
-                .iter()
-                .filter_map(|r| r.outcome)
-                .map(|o| t.points.points(o))
-                .sum();
-            (e.id, p)
-        })
-        .collect();
-    let pts = |id: EntrantId| points.get(&id).copied().unwrap_or_default();
+    let score = |rs: &[PlayerRound]| -> Points {
+        rs.iter()
+            .filter_map(|r| r.outcome)
+            .map(|o| t.points.points(o))
+            .sum()
+    };
+    let points: Vec<Points> = rounds.all().map(score).collect();
     // FIDE C.07 (2023) art. 16: in the opponents' scores that Buchholz and
     // Sonneborn-Berger add up, an opponent's voluntary unplayed rounds after the last
     // round they were available for (a withdrawal, trailing byes they asked for)
     // count as draws; every other round counts as scored.
-    let adjusted: HashMap<EntrantId, Points> = t
-        .entrants
-        .iter()
-        .map(|e| {
-            let rs = rounds_of(e.id);
+    let adjusted: Vec<Points> = rounds
+        .all()
+        .map(|rs| {
             let available = rs
                 .iter()
                 .rposition(|r| !r.is_voluntarily_unplayed())
                 .map_or(0, |i| i + 1);
-            let scored: Points = rs[..available]
-                .iter()
-                .filter_map(|r| r.outcome)
-                .map(|o| t.points.points(o))
-                .sum();
             let trailing = (rs.len() - available) as i64;
-            (e.id, scored + Points(t.points.draw.0 * trailing))
+            score(&rs[..available]) + Points(t.points.draw.0 * trailing)
         })
         .collect();
-    let opponent_score = |id: EntrantId| adjusted.get(&id).copied().unwrap_or_default();
 
     // Knockout: the round each player reached.
-    let reached: HashMap<EntrantId, u32> = if t.format == Format::Knockout {
+    let reached: Option<Vec<u32>> = (t.format == Format::Knockout).then(|| {
         let champ = knockout::champion(t);
         t.entrants
             .iter()
@@ -231,33 +282,32 @@ pub fn standings(t: &Tournament) -> Standings {
                     .map(|f| f.pairing.round)
                     .max()
                     .unwrap_or(0);
-                (e.id, last + (champ == Some(e.id)) as u32)
+                last + (champ == Some(e.id)) as u32
             })
             .collect()
-    } else {
-        HashMap::default()
-    };
+    });
 
     // Buchholz values round by round. C.07 (2023) art. 16: a round the player did not
     // play (a bye of any kind, a forfeit won or lost, a round not paired) counts as a
     // game against a dummy opponent whose score is the player's own.
-    let buchholz_values = |id: EntrantId| -> Vec<(i64, bool)> {
-        rounds_of(id)
+    let buchholz_values = |i: usize| -> Vec<(i64, bool)> {
+        rounds
+            .of(i)
             .iter()
-            .map(|r| match r.opponent {
-                Some(o) if r.is_played() => (opponent_score(o).0, false),
-                _ => (pts(id).0, r.is_voluntarily_unplayed()),
+            .map(|r| match r.opponent() {
+                Some(o) if r.is_played() => (adjusted[o].0, false),
+                _ => (points[i].0, r.is_voluntarily_unplayed()),
             })
             .collect()
     };
-    let global = |tb: Tiebreak, id: EntrantId| -> i64 {
-        let rs = rounds_of(id);
+    let global = |tb: Tiebreak, i: usize| -> i64 {
+        let rs = rounds.of(i);
         match tb {
-            Tiebreak::Buchholz => buchholz_values(id).iter().map(|v| v.0).sum(),
+            Tiebreak::Buchholz => buchholz_values(i).iter().map(|v| v.0).sum(),
             Tiebreak::BuchholzCut1 => {
                 // C.07 (2023) art. 16: a cut removes a voluntary unplayed round's
                 // value first; without one, the lowest value.
-                let v = buchholz_values(id);
+                let v = buchholz_values(i);
                 let cut = v
                     .iter()
                     .filter(|x| x.1)
@@ -273,11 +323,11 @@ pub fn standings(t: &Tournament) -> Standings {
             // half (C.07 (2023) art. 16).
             Tiebreak::SonnebornBerger => rs
                 .iter()
-                .map(|r| match (r.outcome, r.opponent) {
-                    (Some(GameOutcome::Win), Some(o)) => opponent_score(o).0,
-                    (Some(GameOutcome::Draw), Some(o)) => opponent_score(o).half().0,
-                    (Some(GameOutcome::ForfeitWin | GameOutcome::Bye), _) => pts(id).0,
-                    (Some(GameOutcome::HalfBye), _) => pts(id).half().0,
+                .map(|r| match (r.outcome, r.opponent()) {
+                    (Some(GameOutcome::Win), Some(o)) => adjusted[o].0,
+                    (Some(GameOutcome::Draw), Some(o)) => adjusted[o].half().0,
+                    (Some(GameOutcome::ForfeitWin | GameOutcome::Bye), _) => points[i].0,
+                    (Some(GameOutcome::HalfBye), _) => points[i].half().0,
                     _ => 0,
                 })
                 .sum(),
@@ -286,34 +336,40 @@ pub fn standings(t: &Tournament) -> Standings {
                 .iter()
                 .filter(|r| r.outcome == Some(GameOutcome::Win))
                 .count() as i64,
-            Tiebreak::SeedDifference => rs.iter().map(|r| r.seed_difference).sum(),
+            Tiebreak::SeedDifference => rs.iter().map(|r| r.seed_difference()).sum(),
             Tiebreak::HeadToHead => unreachable!("computed per group"),
         }
     };
     // The points scored against the others of the group, forfeits included (an
     // unplayed round counts as it was scored, C.07 (2023) art. 16).
-    let head_to_head = |id: EntrantId, group: &[EntrantId]| -> i64 {
-        rounds_of(id)
+    let head_to_head = |i: usize, in_group: &[bool]| -> i64 {
+        rounds
+            .of(i)
             .iter()
-            .filter(|r| r.opponent.is_some_and(|o| group.contains(&o)))
+            .filter(|r| r.opponent().is_some_and(|o| in_group[o]))
             .filter_map(|r| r.outcome)
             .map(|o| t.points.points(o).0)
             .sum()
     };
 
-    let mut values: HashMap<(EntrantId, usize), Option<i64>> = HashMap::default();
-    for e in &t.entrants {
+    let n = t.entrants.len();
+    let k_count = order.len();
+    // values[i * k_count + k]: player i's value of the k-th tiebreak.
+    let mut values: Vec<Option<i64>> = vec![None; n * k_count];
+    for i in 0..n {
         for (k, &tb) in order.iter().enumerate() {
-            let v = (tb != Tiebreak::HeadToHead).then(|| global(tb, e.id));
-            values.insert((e.id, k), v);
+            if tb != Tiebreak::HeadToHead {
+                values[i * k_count + k] = Some(global(tb, i));
+            }
         }
     }
 
     // Initial groups: (reached, points), best first.
-    let mut ids: Vec<EntrantId> = t.entrants.iter().map(|e| e.id).collect();
-    let primary = |id: &EntrantId| (reached.get(id).copied().unwrap_or(0), pts(*id));
-    ids.sort_by_key(|id| std::cmp::Reverse(primary(id)));
-    let mut groups: Vec<Vec<EntrantId>> = split_runs(ids, |id| primary(id));
+    let mut ids: Vec<usize> = (0..n).collect();
+    let primary = |&i: &usize| (reached.as_ref().map_or(0, |r| r[i]), points[i]);
+    ids.sort_by_key(|i| std::cmp::Reverse(primary(i)));
+    let mut groups: Vec<Vec<usize>> = split_runs(ids, primary);
+    let mut in_group = vec![false; n];
     for (k, &tb) in order.iter().enumerate() {
         let mut next = Vec::with_capacity(groups.len());
         for g in groups {
@@ -322,26 +378,27 @@ pub fn standings(t: &Tournament) -> Standings {
                 continue;
             }
             if tb == Tiebreak::HeadToHead {
-                for &id in &g {
-                    values.insert((id, k), Some(head_to_head(id, &g)));
+                g.iter().for_each(|&i| in_group[i] = true);
+                for &i in &g {
+                    values[i * k_count + k] = Some(head_to_head(i, &in_group));
                 }
+                g.iter().for_each(|&i| in_group[i] = false);
             }
             let mut g = g;
-            let key = |id: &EntrantId| values[&(*id, k)].unwrap_or(i64::MIN);
-            g.sort_by_key(|id| std::cmp::Reverse(key(id)));
+            let key = |&i: &usize| values[i * k_count + k].unwrap_or(i64::MIN);
+            g.sort_by_key(|i| std::cmp::Reverse(key(i)));
             next.extend(split_runs(g, key));
         }
         groups = next;
     }
-    let entrant = |id: EntrantId| t.entrant(id).expect("ids come from the entrant list");
-    let mut rows = Vec::with_capacity(t.entrants.len());
+    let mut rows = Vec::with_capacity(n);
     for mut g in groups {
-        g.sort_by_key(|&id| (entrant(id).start_rank, id));
+        g.sort_by_key(|&i| (t.entrants[i].start_rank, t.entrants[i].id));
         let shared = g.len() > 1;
         let place = rows.len() as u32 + 1;
-        for id in g {
-            let e = entrant(id);
-            let rs = rounds_of(id);
+        for i in g {
+            let e = &t.entrants[i];
+            let rs = rounds.of(i);
             let count = |os: &[GameOutcome]| {
                 rs.iter()
                     .filter(|r| r.outcome.is_some_and(|o| os.contains(&o)))
@@ -351,12 +408,12 @@ pub fn standings(t: &Tournament) -> Standings {
                 position: rows.len() as u32 + 1,
                 shared,
                 place,
-                id,
+                id: e.id,
                 name: e.name.clone(),
                 rating: e.rating,
                 start_rank: e.start_rank,
                 withdrawn: e.is_withdrawn(),
-                points: pts(id),
+                points: points[i],
                 played: rs.iter().filter(|r| r.is_played()).count() as u32,
                 wins: count(&[GameOutcome::Win]),
                 draws: count(&[GameOutcome::Draw]),
@@ -364,13 +421,13 @@ pub fn standings(t: &Tournament) -> Standings {
                 forfeit_wins: count(&[GameOutcome::ForfeitWin]),
                 forfeit_losses: count(&[GameOutcome::ForfeitLoss]),
                 byes: count(&[GameOutcome::Bye, GameOutcome::HalfBye, GameOutcome::ZeroBye]),
-                reached: reached.get(&id).copied(),
+                reached: reached.as_ref().map(|r| r[i]),
                 tiebreaks: order
                     .iter()
                     .enumerate()
                     .map(|(k, &tb)| TiebreakValue {
                         tiebreak: tb,
-                        value: values[&(id, k)],
+                        value: values[i * k_count + k],
                     })
                     .collect(),
             });
@@ -383,11 +440,8 @@ pub fn standings(t: &Tournament) -> Standings {
 }
 
 /// Splits a sorted list into runs of equal key.
-fn split_runs<K: PartialEq>(
-    ids: Vec<EntrantId>,
-    key: impl Fn(&EntrantId) -> K,
-) -> Vec<Vec<EntrantId>> {
-    let mut out: Vec<Vec<EntrantId>> = Vec::new();
+fn split_runs<K: PartialEq>(ids: Vec<usize>, key: impl Fn(&usize) -> K) -> Vec<Vec<usize>> {
+    let mut out: Vec<Vec<usize>> = Vec::new();
     for id in ids {
         match out.last_mut() {
             Some(run) if key(&run[0]) == key(&id) => run.push(id),
@@ -505,6 +559,35 @@ mod tests {
         // 1: 4 (2) + 2 (0.5 + 0 + 1 = 1.5) + 3 (0.5 + 1 + 0.5 = 2) = 5.5.
         let st = t.standings();
         assert_eq!(st.row(1).unwrap().tiebreaks[0].to_string(), "5.5");
+    }
+
+    /// A round still being played counts for nobody yet: a pending match leaves
+    /// no round in its players' lists (no dummy opponent in Buchholz, no game
+    /// played), while the players who finished that round have it.
+    #[test]
+    fn a_pending_match_counts_for_nobody_yet() {
+        use Decision::*;
+        let mut t = testutil::tournament(Format::Swiss, 4);
+        t.rounds = Some(3);
+        t.tiebreaks = vec![Tiebreak::Buchholz];
+        t.fixtures = vec![
+            game(1, 1, 1, 2, South, (30, 18)),
+            game(1, 2, 3, 4, South, (30, 18)),
+            Fixture::pending(Pairing {
+                round: 2,
+                board: 1,
+                south: 1,
+                north: Some(3),
+            }),
+            game(2, 2, 2, 4, South, (30, 18)),
+        ];
+        let st = t.standings();
+        let row = |id| st.row(id).unwrap();
+        // 1 beat 2 (1 point so far); the pending round would add 1's own 1.
+        assert_eq!(row(1).tiebreaks[0].to_string(), "1");
+        assert_eq!((row(1).played, row(2).played), (1, 2));
+        // 2: 1 (1) + 4 (0).
+        assert_eq!(row(2).tiebreaks[0].to_string(), "1");
     }
 
     /// A five-player round robin worked out by hand (S = first mover):
