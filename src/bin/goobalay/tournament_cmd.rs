@@ -29,7 +29,7 @@ use crate::args::{Format, RecordFormat, VariantArgs};
 use crate::db::{local, print_json, with_store, with_store_read};
 use crate::files;
 
-use crate::out::outln;
+use crate::out::{out, outln};
 
 #[derive(Subcommand, Debug)]
 pub enum TournamentCommand {
@@ -1018,13 +1018,13 @@ pub fn print_standings(
     format: Format,
     layout: Layout,
 ) -> anyhow::Result<()> {
-    let s = loaded.tournament.standings();
-    let rating_label = loaded.row.rating_label();
     match format {
         // Which rating the rows' "rating" is, beside them.
         Format::Json => print_json(&goobalay::app::views::standings(loaded))?,
-        Format::Csv => write!(crate::out::stdout(), "{}", export::standings_csv(&s))?,
+        Format::Csv => out!("{}", export::standings_csv(&loaded.tournament.standings())),
         Format::Table => {
+            let s = loaded.tournament.standings();
+            let rating_label = loaded.row.rating_label();
             let t = &loaded.tournament;
             let (done, current) = (t.completed_rounds(), t.current_round());
             outln!(
@@ -1127,9 +1127,12 @@ pub fn print_standings(
                     table
                         .with(Modify::new(Columns::one(1)).with(Width::truncate(keep).suffix("…")));
                 }
+                let mut text = String::new();
                 for line in table.to_string().lines() {
-                    outln!("{}", line.trim_end());
+                    text.push_str(line.trim_end());
+                    text.push('\n');
                 }
+                out!("{text}");
             }
             if wide {
                 outln!(
