@@ -354,7 +354,7 @@ impl<W: Weight> Matcher<W> {
                 self.blossomparent[c] = NONE;
                 continue;
             }
-            stack.extend(self.blossomchilds[c].drain(..));
+            stack.append(&mut self.blossomchilds[c]);
             self.blossomendps[c].clear();
             self.blossombase[c] = NONE;
             self.blossomparent[c] = NONE;
