@@ -5,8 +5,8 @@
 //! moves) ← [`matches`] (hands, carry-over, arrangement) ← [`tournament`] (pairings,
 //! standings, ratings) ← [`app`] (the use cases, over [`store`], the database) ← the
 //! `goobalay` binary (clap, tables), which calls [`app`] and prints.
-//! [`names`] (what a name may hold, and when two names are the same) is a leaf any
-//! layer uses.
+//! [`names`] (what a name may hold, and when two names are the same) and [`seeds`]
+//! (seeds derived from a recorded seed) are leaves any layer uses.
 //!
 //! ```
 //! use goobalay::engine::{Game, Side, Variant};
@@ -24,6 +24,7 @@ pub mod app;
 pub mod engine;
 pub mod matches;
 pub mod names;
+pub mod seeds;
 pub mod store;
 pub mod tournament;
 pub mod wording;

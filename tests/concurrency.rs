@@ -12,11 +12,8 @@ use common::Db;
 use serde_json::Value;
 
 /// SplitMix64 for the workers' choices.
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+fn mix(z: u64) -> u64 {
+    goobalay::seeds::SplitMix64(z).next_u64()
 }
 
 /// Runs a command that must succeed, with nothing about locks on stderr.

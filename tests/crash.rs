@@ -12,19 +12,11 @@ use common::Db;
 use serde_json::Value;
 
 /// SplitMix64: the kill moments, reproducible from the seed printed on failure.
-struct Rng(u64);
+struct Rng(goobalay::seeds::SplitMix64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
     fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
+        self.0.next_u64() % n.max(1)
     }
 }
 
@@ -169,7 +161,7 @@ const PAIRS: [(&str, &str); 8] = [
 #[test]
 fn match_play_killed_at_random_moments_loses_and_duplicates_nothing() {
     let seed = 0x5EED_0001;
-    let mut rng = Rng(seed);
+    let mut rng = Rng(goobalay::seeds::SplitMix64(seed));
     // The reference: every match played without interruption.
     let reference = engine_matches();
     let ids: Vec<String> = (1..=PAIRS.len()).map(|i| i.to_string()).collect();
@@ -271,7 +263,7 @@ fn tournament_records(db: &Db) -> (Value, Value, Vec<(Value, Value)>) {
 #[test]
 fn tournament_run_killed_at_random_moments_loses_and_duplicates_nothing() {
     let seed = 0x5EED_0002;
-    let mut rng = Rng(seed);
+    let mut rng = Rng(goobalay::seeds::SplitMix64(seed));
     let run = ["tournament", "run", "Cup", "--quiet"];
     let reference = engine_tournament();
     let took = timed_run(&reference, &run);

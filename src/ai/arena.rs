@@ -69,13 +69,11 @@ pub struct ArenaResult {
 
 /// A seed derived from a series seed and two numbers (SplitMix64 finaliser).
 pub fn mix(seed: u64, a: u64, b: u64) -> u64 {
-    // SplitMix64 finaliser over the three inputs.
-    let mut z = seed
-        .wrapping_add(a.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-        .wrapping_add(b.wrapping_mul(0xD1B5_4A32_D192_ED03));
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    use crate::seeds::{GOLDEN, SECOND, finish};
+    finish(
+        seed.wrapping_add(a.wrapping_mul(GOLDEN))
+            .wrapping_add(b.wrapping_mul(SECOND)),
+    )
 }
 
 /// The opening of pair `pair`: up to `plies` random moves that leave the game going.

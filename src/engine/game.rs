@@ -266,18 +266,7 @@ mod tests {
     use super::*;
     use crate::engine::rules::Variant;
 
-    /// SplitMix64, for choosing moves.
-    struct Mix(u64);
-
-    impl Mix {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            ((z ^ (z >> 31)) % n as u64) as usize
-        }
-    }
+    use crate::seeds::SplitMix64 as Mix;
 
     /// Random games with excursions taken back by `restore` before every move: the
     /// game ends by repetition exactly when the position after a move is among those

@@ -1240,12 +1240,10 @@ pub fn arena_match(
 /// The seed of one engine decision: a SplitMix64 mix of the match seed, the side
 /// and the number of events before the decision.
 pub fn decision_seed(seed: u64, side: Side, event: u32) -> u64 {
-    let mut z = seed
-        ^ (side.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        ^ (event as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    use crate::seeds::{GOLDEN, SECOND, finish};
+    finish(
+        seed ^ (side.index() as u64 + 1).wrapping_mul(GOLDEN) ^ (event as u64).wrapping_mul(SECOND),
+    )
 }
 
 /// The events of one hand in replay order: arrangements (first arranger first),

@@ -420,12 +420,9 @@ pub struct PlayedMatch {
 /// The seed of the match on `board` of `round`: a SplitMix64 mix of the tournament
 /// seed, so a tournament's matches replay from its one recorded seed.
 pub fn match_seed(seed: u64, round: u32, board: u32) -> u64 {
-    let mut z = seed.wrapping_add(
-        0x9E37_79B9_7F4A_7C15_u64.wrapping_mul(u64::from(round) << 16 | u64::from(board)),
-    );
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (z ^ (z >> 31)) >> 1 // fits in SQLite's signed 64-bit integer either way
+    use crate::seeds::{GOLDEN, finish};
+    let spread = GOLDEN.wrapping_mul(u64::from(round) << 16 | u64::from(board));
+    finish(seed.wrapping_add(spread)) >> 1 // fits in SQLite's signed 64-bit integer either way
 }
 
 /// Creates a tournament (see [`Store::create_tournament_rated`]) in a write
