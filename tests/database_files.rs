@@ -449,9 +449,10 @@ fn a_log_of_another_database_is_refused_before_anything_is_written() {
     db.verified();
 }
 
-/// `--db` belongs to the commands that use a database, after the command's name
-/// (in a group such as `player`, before or after the subcommand's). Anywhere else it
-/// is one line saying where it goes, and no database is made.
+/// `--db` belongs to the commands that use a database: before the command's name or
+/// after it (in a group such as `player`, before or after the subcommand's). On a
+/// command that uses no database it is one line saying which do, and no database is
+/// made.
 #[test]
 fn db_is_taken_only_by_the_commands_that_use_a_database() {
     let home = tempfile::tempdir().unwrap();
@@ -476,12 +477,12 @@ fn db_is_taken_only_by_the_commands_that_use_a_database() {
             "`goobalay variants` uses no database",
         ),
         (
-            vec!["--db", p, "player", "add", "Amina"],
-            "--db goes after the command's name: goobalay player --db",
+            vec!["--db", p, "perft", "--variant", "tihbat", "--depth", "1"],
+            "`goobalay perft` uses no database, so it takes no --db",
         ),
         (
-            vec!["--db", p, "history"],
-            "--db goes after the command's name: goobalay history --db",
+            vec!["--db", p],
+            "--db goes with a command that uses a database: player, match,",
         ),
     ] {
         let out = run(&args);
@@ -507,6 +508,25 @@ fn db_is_taken_only_by_the_commands_that_use_a_database() {
     );
     let out = run(&["player", "list", "--db", p]);
     assert!(String::from_utf8_lossy(&out.stdout).contains("Amina"));
+    // Before the command's name, as most tools take a global option.
+    let out = run(&["--db", p, "player", "add", "Idil"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = run(&["--db", p, "player", "list"]);
+    let listed = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        listed.contains("Amina") && listed.contains("Idil"),
+        "{listed}"
+    );
+    let out = run(&[&format!("--db={p}"), "history", "--player", "Idil"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let out = run(&["history", "--db", p, "--player", "Amina"]);
     assert!(
         out.status.success(),

@@ -29,14 +29,15 @@ pub const EXIT_NO: u8 = 1;
 pub const EXIT_ERROR: u8 = 2;
 
 fn main() -> ExitCode {
-    let cli = match <Cli as clap::Parser>::try_parse() {
+    let words = db_after_command(std::env::args_os().collect());
+    let cli = match <Cli as clap::Parser>::try_parse_from(&words) {
         Ok(parsed) => parsed,
         Err(e) if !e.use_stderr() => {
             let _ = e.print(); // --help, --version
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            let line = misplaced_db(&e).unwrap_or_else(|| clap_one_line(&e));
+            let line = misplaced_db(&e, &words).unwrap_or_else(|| clap_one_line(&e));
             eprintln!("goobalay: {line}");
             return ExitCode::from(EXIT_ERROR);
         }
@@ -115,9 +116,41 @@ fn bounded(line: &str) -> String {
     )
 }
 
-/// `--db` where no database is used, or before the command's name (as earlier
-/// versions took it): where it goes instead.
-fn misplaced_db(e: &clap::Error) -> Option<String> {
+/// The words with a `--db` given before the command's name (`goobalay --db club.db
+/// player list`, as most command-line tools take a global option) moved to just after
+/// it, where clap takes it; a command that uses no database then refuses it. Only the
+/// options before the first word that is not an option are looked at, so a value such
+/// as a player called `--db` later on is never moved.
+fn db_after_command(words: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let mut leading = Vec::new();
+    let mut rest = words.into_iter();
+    let program = rest.next();
+    let mut moved = Vec::new();
+    let mut command = None;
+    while let Some(word) = rest.next() {
+        let text = word.to_string_lossy();
+        if text == "--db" {
+            moved.push(word);
+            moved.extend(rest.next());
+        } else if text.starts_with("--db=") {
+            moved.push(word);
+        } else if text.starts_with('-') {
+            leading.push(word);
+        } else {
+            command = Some(word);
+            break;
+        }
+    }
+    program
+        .into_iter()
+        .chain(leading)
+        .chain(command.into_iter().chain(moved))
+        .chain(rest)
+        .collect()
+}
+
+/// `--db` on a command that uses no database: which commands take it.
+fn misplaced_db(e: &clap::Error, words: &[std::ffi::OsString]) -> Option<String> {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
     if e.kind() != ErrorKind::UnknownArgument {
         return None;
@@ -129,21 +162,19 @@ fn misplaced_db(e: &clap::Error) -> Option<String> {
         return None;
     }
     let cli = <Cli as clap::CommandFactory>::command();
-    let command = std::env::args().skip(1).find_map(|word| {
+    let command = words.iter().skip(1).find_map(|word| {
+        let word = word.to_string_lossy();
         cli.get_subcommands()
             .find(|c| c.get_name() == word || c.get_all_aliases().any(|a| a == word))
             .map(|c| c.get_name().to_string())
     });
     let db_commands = args::DB_COMMANDS;
     Some(match command {
-        Some(name) if db_commands.split(", ").any(|c| c == name) => format!(
-            "--db goes after the command's name: goobalay {name} --db PATH|URL ... (the commands that use a database: {db_commands})"
-        ),
         Some(name) => format!(
             "`goobalay {name}` uses no database, so it takes no --db (the commands that use one: {db_commands})"
         ),
         None => {
-            format!("--db goes after the name of a command that uses a database: {db_commands}")
+            format!("--db goes with a command that uses a database: {db_commands}")
         }
     })
 }
@@ -162,4 +193,39 @@ fn clap_one_line(e: &clap::Error) -> String {
         }
     }
     bounded(&format!("{} (see --help)", parts.join(" ")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::db_after_command;
+
+    fn moved(words: &[&str]) -> Vec<String> {
+        db_after_command(words.iter().map(Into::into).collect())
+            .into_iter()
+            .map(|w| w.into_string().unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn db_before_the_command_goes_just_after_its_name() {
+        assert_eq!(
+            moved(&["goobalay", "--db", "club.db", "player", "list"]),
+            ["goobalay", "player", "--db", "club.db", "list"]
+        );
+        assert_eq!(
+            moved(&["goobalay", "--db=club.db", "history", "--player", "Amina"]),
+            ["goobalay", "history", "--db=club.db", "--player", "Amina"]
+        );
+        // Only the options before the command's name are moved.
+        assert_eq!(
+            moved(&["goobalay", "player", "add", "--db", "x"]),
+            ["goobalay", "player", "add", "--db", "x"]
+        );
+        assert_eq!(
+            moved(&["goobalay", "--db", "x", "match", "new", "--south", "--db"]),
+            ["goobalay", "match", "--db", "x", "new", "--south", "--db"]
+        );
+        assert_eq!(moved(&["goobalay", "--db"]), ["goobalay", "--db"]);
+        assert_eq!(moved(&["goobalay", "--version"]), ["goobalay", "--version"]);
+    }
 }
