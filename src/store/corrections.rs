@@ -349,22 +349,9 @@ impl Store {
         let after =
             apply(&before.state, kind).map_err(|error| CorrectError::Refused { id, error })?;
         let (old, new) = (ResultSummary::of(&before.state), ResultSummary::of(&after));
-        let (winner, hands_played, final_south, final_north) = tournaments::summary(&after);
         let at = now();
-        query(
-            "UPDATE matches SET revision = revision + 1, winner = $2, hands_played = $3,
-                 final_south = $4, final_north = $5,
-                 finished_at = CASE WHEN $2 IS NULL THEN NULL ELSE COALESCE(finished_at, $6) END
-             WHERE id = $1",
-        )
-        .bind(id)
-        .bind(winner)
-        .bind(hands_played)
-        .bind(final_south.map(i64::from))
-        .bind(final_north.map(i64::from))
-        .bind(at)
-        .execute(&mut tx)
-        .await?;
+        // Read in this transaction: the revision is the row's.
+        let written = super::write_result_columns(&mut tx, &before.row, &after, at).await?;
         // A corrected hand keeps its row as entered. The hands after it come out the
         // same (`with_hand_score`), but for an unfinished match's next hand, where
         // nothing was done yet: its row is its setup, which follows the corrected
@@ -414,7 +401,11 @@ impl Store {
         .fetch_one(&mut tx)
         .await?
         .try_get("id")?;
-        if let (Some(tid), None, Some(_)) = (before.row.tournament_id, &before.row.winner, winner) {
+        if let (Some(tid), None, Some(_)) = (
+            before.row.tournament_id,
+            &before.row.winner,
+            &written.winner,
+        ) {
             super::rounds::close_if_over(&mut tx, tid)
                 .await
                 .map_err(StoreError::from)?;

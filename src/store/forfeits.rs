@@ -158,35 +158,13 @@ pub(crate) async fn close_match_in(
     let mut state = before.state.clone();
     state.close(closing)?;
     let at = now();
-    let (winner, hands_played, final_south, final_north) = super::tournaments::summary(&state);
-    let updated = query(
-        "UPDATE matches SET revision = revision + 1, winner = $3, hands_played = $4,
-             final_south = $5, final_north = $6, finished_at = $7
-         WHERE id = $1 AND revision = $2",
-    )
-    .bind(id)
-    .bind(before.row.revision)
-    .bind(winner)
-    .bind(hands_played)
-    .bind(final_south.map(i64::from))
-    .bind(final_north.map(i64::from))
-    .bind(at)
-    .execute(&mut *conn)
-    .await?;
-    if updated != 1 {
-        return Err(StoreError::Conflict);
-    }
+    // A closing always gives an outcome, on a match that had none: the finish time
+    // is `at`.
+    let row = super::write_result_columns(conn, &before.row, &state, at).await?;
     write_closing(conn, id, closing, at).await?;
-    if let Some(tid) = before.row.tournament_id {
+    if let Some(tid) = row.tournament_id {
         super::rounds::close_if_over(conn, tid).await?;
     }
-    let mut row = before.row;
-    row.revision += 1;
-    row.winner = winner.map(str::to_string);
-    row.hands_played = hands_played;
-    row.final_south = final_south.map(i64::from);
-    row.final_north = final_north.map(i64::from);
-    row.finished_at = Some(at);
     Ok(StoredMatch { row, state })
 }
 

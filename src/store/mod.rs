@@ -741,7 +741,6 @@ impl Store {
         let id = before.row.id;
         let n = after.spec().rules.holes_per_row;
         let now = now();
-        let (winner, hands_played, final_south, final_north) = tournaments::summary(&after);
         let mut tx = self.begin_write().await?;
         if let Some(tid) = before.row.tournament_id {
             let row = query("SELECT name, status FROM tournaments WHERE id = $1")
@@ -752,39 +751,15 @@ impl Store {
                 return Err(StoreError::TournamentClosed(row.try_get("name")?));
             }
         }
-        let updated = query(
-            "UPDATE matches SET revision = revision + 1, winner = $3, hands_played = $4,
-                 final_south = $5, final_north = $6,
-                 finished_at = CASE WHEN $3 IS NULL THEN NULL ELSE COALESCE(finished_at, $7) END
-             WHERE id = $1 AND revision = $2",
-        )
-        .bind(id)
-        .bind(before.row.revision)
-        .bind(winner)
-        .bind(hands_played)
-        .bind(final_south.map(i64::from))
-        .bind(final_north.map(i64::from))
-        .bind(now)
-        .execute(&mut tx)
-        .await?;
-        if updated != 1 {
-            return Err(StoreError::Conflict);
-        }
+        let row = write_result_columns(&mut tx, &before.row, &after, now).await?;
         write_hands(&mut tx, id, before.state.hands(), after.hands(), n).await?;
         if let (None, Some(closing)) = (before.state.closing(), after.closing()) {
             write_closing(&mut tx, id, closing, now).await?;
         }
-        if let (Some(tid), Some(_), None) = (before.row.tournament_id, winner, &before.row.winner) {
+        if let (Some(tid), Some(_), None) = (row.tournament_id, &row.winner, &before.row.winner) {
             rounds::close_if_over(&mut tx, tid).await?;
         }
         tx.commit().await?;
-        let mut row = before.row.clone();
-        row.revision += 1;
-        row.winner = winner.map(str::to_string);
-        row.hands_played = hands_played;
-        row.final_south = final_south.map(i64::from);
-        row.final_north = final_north.map(i64::from);
-        row.finished_at = winner.map(|_| row.finished_at.unwrap_or(now));
         Ok(StoredMatch { row, state: after })
     }
 
@@ -855,6 +830,46 @@ impl Store {
 /// The time a record is stamped with: now, to the microsecond, which both backends
 /// keep exactly (PostgreSQL's TIMESTAMPTZ has no nanoseconds), so a record reads back
 /// as written and a copy between backends is exact.
+/// Stores the result columns that `state` gives (winner, hands played, final seeds;
+/// the finish time `at` unless the match had one, none while unfinished) in the row
+/// `before`, raising its revision, if the row still has `before`'s revision (nobody
+/// wrote it since it was read); otherwise writes nothing and returns
+/// [`StoreError::Conflict`]. Returns the row as it now stands.
+pub(crate) async fn write_result_columns(
+    conn: &mut impl AsConn,
+    before: &MatchRow,
+    state: &MatchState,
+    at: DateTime<Utc>,
+) -> Result<MatchRow> {
+    let (winner, hands_played, final_south, final_north) = tournaments::summary(state);
+    let updated = query(
+        "UPDATE matches SET revision = revision + 1, winner = $3, hands_played = $4,
+             final_south = $5, final_north = $6,
+             finished_at = CASE WHEN $3 IS NULL THEN NULL ELSE COALESCE(finished_at, $7) END
+         WHERE id = $1 AND revision = $2",
+    )
+    .bind(before.id)
+    .bind(before.revision)
+    .bind(winner)
+    .bind(hands_played)
+    .bind(final_south.map(i64::from))
+    .bind(final_north.map(i64::from))
+    .bind(at)
+    .execute(&mut *conn)
+    .await?;
+    if updated != 1 {
+        return Err(StoreError::Conflict);
+    }
+    let mut row = before.clone();
+    row.revision += 1;
+    row.winner = winner.map(str::to_string);
+    row.hands_played = hands_played;
+    row.final_south = final_south.map(i64::from);
+    row.final_north = final_north.map(i64::from);
+    row.finished_at = winner.map(|_| row.finished_at.unwrap_or(at));
+    Ok(row)
+}
+
 pub(crate) fn now() -> DateTime<Utc> {
     use chrono::DurationRound;
     let t = Utc::now();
