@@ -8,6 +8,7 @@
 //!   the standings, crosstable and rounds; prints cleanly (`@media print`).
 //! - `trf`: FIDE's Tournament Report File, 2026 edition (see [`trf`]).
 
+use super::trf_columns as trf;
 use std::fmt::Write;
 use std::str::FromStr;
 
@@ -766,8 +767,8 @@ pub fn trf(t: &Tournament) -> String {
             .into_iter()
             .enumerate()
         {
-            put(&mut l, 6 + 9 * k, code);
-            put(&mut l, 7 + 9 * k, &trf_points(pts, 4));
+            put(&mut l, trf::points_code(k), code);
+            put(&mut l, trf::points_code(k) + 1, &trf_points(pts, 4));
         }
         push_record(&mut out, &l);
     }
@@ -825,13 +826,18 @@ pub fn trf(t: &Tournament) -> String {
         let e = t.entrant(id).expect("numbered from the entrants");
         let row = s.row(e.id).expect("every entrant has a row");
         let mut l = record("001");
-        put(&mut l, 5, &format!("{number:>4}"));
-        let name: String = e.name.replace(['\n', '\r'], " ").chars().take(33).collect();
-        put(&mut l, 15, &name);
+        put(&mut l, trf::NUMBER.first, &format!("{number:>4}"));
+        let name: String = e
+            .name
+            .replace(['\n', '\r'], " ")
+            .chars()
+            .take(trf::NAME.width())
+            .collect();
+        put(&mut l, trf::NAME.first, &name);
         if e.rating > 0.0 {
             put(
                 &mut l,
-                49,
+                trf::RATING.first,
                 &format!("{:>4}", (e.rating.round() as i64).clamp(0, 9999)),
             );
         }
@@ -841,10 +847,14 @@ pub fn trf(t: &Tournament) -> String {
             .filter_map(|r| outcome_in(e.id, r))
             .map(|o| t.points.points(o))
             .sum();
-        put(&mut l, 81, &trf_points(pts, 4));
-        put(&mut l, 86, &format!("{:>4}", row.position));
+        put(
+            &mut l,
+            trf::POINTS.first,
+            &trf_points(pts, trf::POINTS.width()),
+        );
+        put(&mut l, trf::RANK.first, &format!("{:>4}", row.position));
         for r in complete.clone() {
-            let col = 92 + 10 * (r as usize - 1);
+            let col = trf::round(r as usize).first;
             let f = fixture_of.get(&(e.id, r)).copied();
             let (opp, colour, result) = match f {
                 None => (
@@ -871,8 +881,8 @@ pub fn trf(t: &Tournament) -> String {
                 },
             };
             put(&mut l, col, &opp);
-            put(&mut l, col + 5, colour);
-            put(&mut l, col + 7, result);
+            put(&mut l, col + trf::COLOUR_OFFSET, colour);
+            put(&mut l, col + trf::RESULT_OFFSET, result);
         }
         push_record(&mut out, &l);
     }

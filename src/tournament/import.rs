@@ -35,6 +35,7 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use super::pairing::manual;
+use super::trf_columns::{self as trf, Columns};
 use super::{
     ByePoints, Decision, Entrant, EntrantId, Fixture, Format, MatchResult, Pairing, Points,
     PointsScheme, RequestedBye, Tiebreak, Tournament,
@@ -640,11 +641,6 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
     })
 }
 
-/// The characters of columns `a..=b` (1-based) of `line`, as a string.
-fn cols(line: &[char], a: usize, b: usize) -> String {
-    line.iter().skip(a - 1).take(b + 1 - a).collect::<String>()
-}
-
 fn player_record(
     line: &[char],
     line_no: usize,
@@ -653,13 +649,14 @@ fn player_record(
         line: line_no,
         message,
     };
-    if line.len() < 84 {
+    if line.len() < trf::POINTS.last {
         return Err(err(format!(
-            "a player record (001) runs at least to column 84 (the points); this one has {} characters",
+            "a player record (001) runs at least to column {} (the points); this one has {} characters",
+            trf::POINTS.last,
             line.len()
         )));
     }
-    let number_text = cols(line, 5, 8);
+    let number_text = trf::NUMBER.of(line);
     let number: u32 = number_text
         .trim()
         .parse()
@@ -667,25 +664,27 @@ fn player_record(
         .filter(|n| *n >= 1)
         .ok_or_else(|| {
             err(format!(
-                "columns 5-8 hold the pairing number, a whole number from 1; found '{}'",
+                "columns {} hold the pairing number, a whole number from 1; found '{}'",
+                trf::NUMBER,
                 number_text.trim()
             ))
         })?;
-    let name = cols(line, 15, 47).trim().to_string();
+    let name = trf::NAME.of(line).trim().to_string();
     let name = crate::names::clean(&name, "a player name")
-        .map_err(|e| err(format!("columns 15-47 hold the player's name: {e}")))?;
-    let rating_text = cols(line, 49, 52);
+        .map_err(|e| err(format!("columns {} hold the player's name: {e}", trf::NAME)))?;
+    let rating_text = trf::RATING.of(line);
     let rating: u32 = if rating_text.trim().is_empty() {
         0
     } else {
         rating_text.trim().parse().map_err(|_| {
             err(format!(
-                "columns 49-52 hold the rating, a whole number or blank; found '{}'",
+                "columns {} hold the rating, a whole number or blank; found '{}'",
+                trf::RATING,
                 rating_text.trim()
             ))
         })?
     };
-    let points_text = cols(line, 81, 84);
+    let points_text = trf::POINTS.of(line);
     let points: Points = points_text
         .trim()
         .parse()
@@ -693,25 +692,25 @@ fn player_record(
         .filter(|p: &Points| p.0 >= 0)
         .ok_or_else(|| {
             err(format!(
-                "columns 81-84 hold the points, like 3.5; found '{}'",
+                "columns {} hold the points, like 3.5; found '{}'",
+                trf::POINTS,
                 points_text.trim()
             ))
         })?;
     let mut list = Vec::new();
-    let mut col = 92;
-    while col <= line.len() {
+    while trf::round(list.len() + 1).first <= line.len() {
         let round = list.len() + 1;
-        let chunk = cols(line, col, col + 7);
+        let columns = trf::round(round);
+        let chunk = columns.of(line);
         let chunk: Vec<char> = format!("{chunk:<8}").chars().collect();
         let opp: String = chunk[..4].iter().collect();
-        let (colour, result) = (chunk[5], chunk[7]);
+        let (colour, result) = (chunk[trf::COLOUR_OFFSET], chunk[trf::RESULT_OFFSET]);
         let bad = |what: &str| {
             err(format!(
-                "round {round} (columns {col}-{}): {what}; {ROUND_CODES}",
-                col + 7
+                "round {round} (columns {columns}): {what}; {ROUND_CODES}"
             ))
         };
-        if chunk[4] != ' ' || chunk[6] != ' ' {
+        if chunk[trf::COLOUR_OFFSET - 1] != ' ' || chunk[trf::RESULT_OFFSET - 1] != ' ' {
             return Err(bad(
                 "the opponent, colour and result are separated by spaces",
             ));
@@ -766,7 +765,6 @@ fn player_record(
             }
         };
         list.push(entry);
-        col += 10;
     }
     Ok((
         TrfPlayer {
@@ -783,10 +781,15 @@ fn player_record(
 fn points_record(line: &[char], line_no: usize) -> Result<PointsScheme, TrfError> {
     let mut p = PointsScheme::default();
     let mut bye_given = false;
-    let mut col = 6;
-    while col <= line.len() {
+    let mut k = 0;
+    while trf::points_code(k) <= line.len() {
+        let col = trf::points_code(k);
         let code = line[col - 1];
-        let value = cols(line, col + 1, col + 4);
+        let value = Columns {
+            first: col + 1,
+            last: col + 4,
+        }
+        .of(line);
         let points: Points = value.trim().parse().ok().filter(|v: &Points| v.0 >= 0).ok_or_else(|| TrfError {
             line: line_no,
             message: format!(
@@ -815,7 +818,7 @@ fn points_record(line: &[char], line_no: usize) -> Result<PointsScheme, TrfError
                 });
             }
         }
-        col += 9;
+        k += 1;
     }
     if !bye_given {
         p.bye = p.win;
@@ -837,12 +840,13 @@ fn absence_record(
         line: line_no,
         message,
     };
-    let points = match line.get(4) {
+    let points = match line.get(trf::ABSENCE_POINTS - 1) {
         Some('H') => ByePoints::Half,
         Some('Z') => ByePoints::Zero,
         Some(other) => {
             return Err(err(format!(
-                "240: the absence's points (column 5) '{other}' is not H (half) or Z (zero)"
+                "240: the absence's points (column {}) '{other}' is not H (half) or Z (zero)",
+                trf::ABSENCE_POINTS
             )));
         }
         None => {
@@ -851,7 +855,7 @@ fn absence_record(
             ));
         }
     };
-    let round_text = cols(line, 7, 9);
+    let round_text = trf::ABSENCE_ROUND.of(line);
     let round: u32 = round_text
         .trim()
         .parse()
@@ -859,25 +863,26 @@ fn absence_record(
         .filter(|r| *r >= 1)
         .ok_or_else(|| {
             err(format!(
-                "240: columns 7-9 hold the round, a whole number from 1; found '{}'",
+                "240: columns {} hold the round, a whole number from 1; found '{}'",
+                trf::ABSENCE_ROUND,
                 round_text.trim()
             ))
         })?;
     let mut out = Vec::new();
-    let mut col = 11;
-    while col <= line.len() {
-        let text = cols(line, col, col + 3);
+    let mut k = 0;
+    while trf::absent_player(k).first <= line.len() {
+        let columns = trf::absent_player(k);
+        let text = columns.of(line);
         if !text.trim().is_empty() {
             let player: u32 = text.trim().parse().map_err(|_| {
                 err(format!(
-                    "240: columns {col}-{} hold a pairing number; found '{}'",
-                    col + 3,
+                    "240: columns {columns} hold a pairing number; found '{}'",
                     text.trim()
                 ))
             })?;
             out.push((round, player, points, line_no));
         }
-        col += 5;
+        k += 1;
     }
     Ok(out)
 }

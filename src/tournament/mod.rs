@@ -83,6 +83,7 @@ pub mod ratings;
 pub mod seeding;
 pub mod standings;
 pub mod tiebreaks;
+pub mod trf_columns;
 
 use std::fmt;
 use std::str::FromStr;

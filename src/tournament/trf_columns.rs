@@ -1,0 +1,99 @@
+//! Where TRF-2016 puts each field of the records goobalay reads ([`super::import`])
+//! and writes ([`super::export`]): one table, so the reader and the writer cannot
+//! drift apart. Columns are 1-based and inclusive, as the FIDE specification counts
+//! them.
+
+use std::fmt;
+
+/// Columns `first` to `last` of a record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Columns {
+    pub first: usize,
+    pub last: usize,
+}
+
+impl Columns {
+    pub const fn width(self) -> usize {
+        self.last + 1 - self.first
+    }
+
+    /// The characters of these columns of `line` (fewer where the line is shorter).
+    pub fn of(self, line: &[char]) -> String {
+        line.iter()
+            .skip(self.first - 1)
+            .take(self.width())
+            .collect()
+    }
+
+    /// The same width, `by` columns further on.
+    pub const fn shifted(self, by: usize) -> Columns {
+        Columns {
+            first: self.first + by,
+            last: self.last + by,
+        }
+    }
+}
+
+/// "5-8", as the messages name columns.
+impl fmt::Display for Columns {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.first, self.last)
+    }
+}
+
+const fn cols(first: usize, last: usize) -> Columns {
+    Columns { first, last }
+}
+
+/// Player record (001): the pairing number.
+pub const NUMBER: Columns = cols(5, 8);
+/// Player record: the name.
+pub const NAME: Columns = cols(15, 47);
+/// Player record: the rating (blank: unrated).
+pub const RATING: Columns = cols(49, 52);
+/// Player record: the points.
+pub const POINTS: Columns = cols(81, 84);
+/// Player record: the place in the standings.
+pub const RANK: Columns = cols(86, 89);
+
+/// Player record: round `round`'s (from 1) eight columns: the opponent's number in
+/// the first four, then a space, the colour, a space and the result.
+pub const fn round(round: usize) -> Columns {
+    cols(92, 99).shifted(10 * (round - 1))
+}
+/// Within a round's columns: where the colour and the result stand.
+pub const COLOUR_OFFSET: usize = 5;
+pub const RESULT_OFFSET: usize = 7;
+
+/// Points record (162): entry `k`'s (from 0) code column; its points take the four
+/// columns after it.
+pub const fn points_code(k: usize) -> usize {
+    6 + 9 * k
+}
+
+/// Absence record (240): the points code (H or Z).
+pub const ABSENCE_POINTS: usize = 5;
+/// Absence record: the round.
+pub const ABSENCE_ROUND: Columns = cols(7, 9);
+/// Absence record: player `k`'s (from 0) pairing number.
+pub const fn absent_player(k: usize) -> Columns {
+    cols(11, 14).shifted(5 * k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The columns of TRF-2016's player record, as the specification's table lists
+    /// them.
+    #[test]
+    fn the_player_record_is_laid_out_as_trf_2016_says() {
+        assert_eq!(NAME.width(), 33);
+        assert_eq!(round(1), cols(92, 99));
+        assert_eq!(round(2), cols(102, 109));
+        assert_eq!(round(3).to_string(), "112-119");
+        let line: Vec<char> = "001    7".chars().collect();
+        assert_eq!(NUMBER.of(&line), "   7");
+        assert_eq!(NAME.of(&line), "");
+    }
+}
