@@ -39,6 +39,45 @@ impl HumanAction {
     }
 }
 
+/// The stored match `id` (an unknown id is refused).
+pub async fn load(store: &Store, id: i64) -> Result<StoredMatch> {
+    Ok(store.load_match(id).await?)
+}
+
+/// The stored match `id` with the corrections of its result, oldest first.
+pub async fn with_corrections(
+    store: &Store,
+    id: i64,
+) -> Result<(StoredMatch, Vec<crate::store::corrections::Correction>)> {
+    Ok((store.load_match(id).await?, store.corrections(id).await?))
+}
+
+/// The corrections of match `id`'s result, oldest first.
+pub async fn corrections(
+    store: &Store,
+    id: i64,
+) -> Result<Vec<crate::store::corrections::Correction>> {
+    Ok(store.corrections(id).await?)
+}
+
+/// The matches `filter` selects, newest first, each with how it ended.
+pub async fn history(
+    store: &Store,
+    filter: &crate::store::HistoryFilter,
+) -> Result<Vec<crate::store::MatchRow>> {
+    Ok(store.history(filter).await?)
+}
+
+/// The audit of every stored record (`goobalay verify`); `progress` hears the
+/// matches replayed so far and how many there are.
+pub async fn verify(
+    store: &Store,
+    deep: bool,
+    progress: impl FnMut(u64, u64),
+) -> Result<crate::store::verify::VerifyReport> {
+    Ok(store.verify_with_progress(deep, progress).await?)
+}
+
 /// A match as stored after a use case, with the engine decisions it stored.
 #[derive(Clone, Debug)]
 pub struct Played {

@@ -11,6 +11,7 @@
 //! who may do what live here.
 
 pub mod corrections;
+pub mod demo;
 pub mod matches;
 pub mod players;
 pub mod run;

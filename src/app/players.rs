@@ -1,11 +1,82 @@
-//! Players: a player's card (`player show`, a player's page).
+//! Players: entering, rating, renaming and retiring them, the list, and a player's
+//! card (`player show`, a player's page).
 
+use crate::ai::Level;
 use crate::matches::Absent;
 use crate::store::ratings::StartingRatingRecord;
 use crate::store::{Ending, HistoryFilter, MatchRow, Player, Store};
+use crate::tournament::ratings::StartingRating;
 use crate::tournament::{RatingChange, RatingSystem};
 
 use super::Result;
+
+/// Enters a player (an engine player with `engine`), with a starting rating if
+/// given; the rating's record is returned with the player.
+pub async fn add(
+    store: &Store,
+    name: &str,
+    club: Option<&str>,
+    engine: Option<Level>,
+    start: Option<&StartingRating>,
+) -> Result<(Player, Option<StartingRatingRecord>)> {
+    Ok(store.add_player_rated(name, club, engine, start).await?)
+}
+
+/// Enters a starting rating for a player already entered (earlier ones are kept).
+pub async fn rate(
+    store: &Store,
+    name: &str,
+    start: &StartingRating,
+) -> Result<(Player, StartingRatingRecord)> {
+    Ok(store.rate_player(name, start).await?)
+}
+
+pub async fn rename(store: &Store, old: &str, new: &str) -> Result<Player> {
+    Ok(store.rename_player(old, new).await?)
+}
+
+pub async fn retire(store: &Store, name: &str) -> Result<Player> {
+    Ok(store.retire_player(name).await?)
+}
+
+/// One player of the list, with the starting ratings in force for them.
+#[derive(Clone, Debug)]
+pub struct ListedPlayer {
+    pub player: Player,
+    /// Newest first (see [`in_force`]).
+    pub starting_ratings: Vec<StartingRatingRecord>,
+}
+
+/// The players in the order people read names (retired ones only with
+/// `include_retired`), each with the starting ratings in force.
+pub async fn list(store: &Store, include_retired: bool) -> Result<Vec<ListedPlayer>> {
+    let mut players = store.players(include_retired).await?;
+    let starts = store.starting_ratings(None).await?;
+    players.sort_by(|a, b| crate::names::people_order(&a.name, &b.name));
+    Ok(players
+        .into_iter()
+        .map(|player| ListedPlayer {
+            starting_ratings: in_force(&starts, player.id).into_iter().cloned().collect(),
+            player,
+        })
+        .collect())
+}
+
+/// The starting ratings in force for `player`, newest first: the newest for each
+/// variant, down to the newest for every variant (which overrides older ones).
+pub fn in_force(starts: &[StartingRatingRecord], player: i64) -> Vec<&StartingRatingRecord> {
+    let mut out: Vec<&StartingRatingRecord> = Vec::new();
+    for s in starts.iter().rev().filter(|s| s.player_id == player) {
+        if out.iter().any(|o| o.variant == s.variant) {
+            continue;
+        }
+        out.push(s);
+        if s.variant.is_none() {
+            break;
+        }
+    }
+    out
+}
 
 /// One variant's rating of one player.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -178,6 +249,13 @@ pub async fn card(store: &Store, player: Player, system: RatingSystem) -> Result
         ratings: per_variant,
         starting_ratings: starts,
     })
+}
+
+/// The card of the player called `name` (ignoring case); an unknown name is refused
+/// with the nearest names.
+pub async fn card_by_name(store: &Store, name: &str, system: RatingSystem) -> Result<PlayerCard> {
+    let player = store.require_player(name).await?;
+    card(store, player, system).await
 }
 
 /// The card of the player with id `id` (`None`: no such player).

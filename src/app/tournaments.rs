@@ -1,14 +1,96 @@
-//! Tournaments: pairing a round (and the engines' opening turns in its matches).
+//! Tournaments: creating one, entries, byes asked for, withdrawals, pairing a round
+//! (and the engines' opening turns in its matches), taking it back, closing and
+//! reopening, loading one to show, importing a TRF file.
 
 use crate::engine::Variant;
 use crate::matches::MatchForm;
-use crate::store::Store;
 use crate::store::import::ImportedTournament;
 use crate::store::rounds::{ManualRound, Reopened, UnpairedRound};
-use crate::store::tournaments::{NewTournament, PairedRound, TournamentSummary};
-use crate::tournament::import;
+use crate::store::tournaments::{
+    LoadedTournament, NewTournament, PairedRound, TournamentRow, TournamentSummary,
+};
+use crate::store::{Player, Store};
+use crate::tournament::{ByePoints, RatingSystem, import};
 
 use super::{AppError, Result};
+
+/// Creates a tournament, seeded (when round 1 is paired) by `rating_system`.
+pub async fn create(
+    store: &Store,
+    new: &NewTournament,
+    rating_system: RatingSystem,
+) -> Result<TournamentRow> {
+    Ok(store.create_tournament_rated(new, rating_system).await?)
+}
+
+/// The tournament `name` with its boards' records (match ids, engines, who is to
+/// move): for pairing sheets, running and showing it.
+pub async fn load(store: &Store, name: &str) -> Result<LoadedTournament> {
+    Ok(store.load_tournament(name).await?)
+}
+
+/// The tournament `name` with its results only, which is all that standings,
+/// crosstables and most exports need (and quicker to read).
+pub async fn load_results(store: &Store, name: &str) -> Result<LoadedTournament> {
+    Ok(store.load_tournament_results(name).await?)
+}
+
+/// Players entered, and the tournament after their entry.
+#[derive(Clone, Debug)]
+pub struct Entered {
+    pub added: Vec<Player>,
+    pub tournament: LoadedTournament,
+}
+
+/// Enters players (by name) in tournament `name`, all or none.
+pub async fn enter(store: &Store, name: &str, players: &[String]) -> Result<Entered> {
+    let added = store.add_entrants(name, players).await?;
+    Ok(Entered {
+        added,
+        tournament: store.load_tournament(name).await?,
+    })
+}
+
+/// Records the bye `player` asks for in a round not yet paired.
+pub async fn request_bye(
+    store: &Store,
+    name: &str,
+    player: &str,
+    round: u32,
+    points: ByePoints,
+) -> Result<Player> {
+    Ok(store.request_bye(name, player, round, points).await?)
+}
+
+/// A withdrawal: who, after which round (0: before round 1), and the match of the
+/// current round forfeited by it, if asked and one was pending.
+#[derive(Clone, Debug)]
+pub struct Withdrawal {
+    pub player: Player,
+    pub after_round: u32,
+    pub forfeited: Option<i64>,
+}
+
+/// Withdraws `player` from tournament `name`; with `forfeit_pending` their
+/// unfinished match of the current round is forfeited in the same transaction.
+pub async fn withdraw(
+    store: &Store,
+    name: &str,
+    player: &str,
+    forfeit_pending: bool,
+) -> Result<Withdrawal> {
+    let (player, after_round, forfeited) = if forfeit_pending {
+        store.withdraw_forfeiting(name, player).await?
+    } else {
+        let (p, after) = store.withdraw(name, player).await?;
+        (p, after, None)
+    };
+    Ok(Withdrawal {
+        player,
+        after_round,
+        forfeited,
+    })
+}
 
 /// Pairs the next round of tournament `name` (one transaction: its matches and
 /// byes), then lets every engine that faces a human make its opening turns, each

@@ -10,11 +10,7 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::Args;
 use goobalay::ai::Level;
-use goobalay::engine::Variant;
-use goobalay::matches::MatchForm;
 use goobalay::store::default_db_path;
-use goobalay::store::tournaments::NewTournament;
-use goobalay::tournament::{Format as TFormat, PointsScheme};
 
 use crate::args::{Format, RecordFormat};
 use crate::db::with_store;
@@ -70,60 +66,19 @@ pub fn demo(a: DemoArgs) -> anyhow::Result<ExitCode> {
                 ""
             }
         );
-        // The club: engine players, reused when they exist.
-        let mut entrants = Vec::new();
-        for (base, level) in CLUB.iter().take(a.players) {
-            let mut name = format!("{base} (demo)");
-            let mut k = 2;
-            loop {
-                match store.player(&name).await? {
-                    None => {
-                        store
-                            .add_player(&name, Some("Demo club"), Some(*level))
-                            .await?;
-                        outln!("added engine player {name} ({})", level.name());
-                        break;
-                    }
-                    Some(p) if p.engine.is_some() && p.retired_at.is_none() => break,
-                    Some(_) => {
-                        name = format!("{base} (demo {k})");
-                        k += 1;
-                    }
-                }
-            }
-            entrants.push(name);
+        let club = goobalay::app::demo::set_up(store, &CLUB[..a.players], seed).await?;
+        for (name, level) in &club.added {
+            outln!("added engine player {name} ({})", level.name());
         }
-        let mut n = 1;
-        let name = loop {
-            let name = format!("Demo {n}");
-            if !store.tournament_exists(&name).await? {
-                break name;
-            }
-            n += 1;
-        };
-        let variant = Variant::preset("layli-goobalay").expect("preset");
-        let row = store
-            .create_tournament(&NewTournament {
-                name: name.clone(),
-                variant,
-                format: TFormat::RoundRobin,
-                rounds: None,
-                form: MatchForm::Hands,
-                max_hands: None,
-                points: PointsScheme::default(),
-                tiebreaks: Vec::new(),
-                seed,
-            })
-            .await?;
         outln!(
             "created tournament {}: Layli Goobalay multi-hand round robin, seed {seed}",
-            row.name
+            club.tournament.name
         );
-        store.add_entrants(&name, &entrants).await?;
+        let name = club.tournament.name;
         let summary = crate::tournament_cmd::run_engines(store, &name, None, true).await?;
         outln!("{}", summary.message);
         outln!();
-        let loaded = store.load_tournament(&name).await?;
+        let loaded = goobalay::app::tournaments::load(store, &name).await?;
         crate::tournament_cmd::print_standings(
             &loaded,
             Format::Table,
@@ -138,7 +93,7 @@ pub fn demo(a: DemoArgs) -> anyhow::Result<ExitCode> {
             .and_then(|b| b.match_id);
         let shown = match longest {
             Some(id) => {
-                let m = store.load_match(id).await?;
+                let m = goobalay::app::matches::load(store, id).await?;
                 let hand = m
                     .state
                     .hands()

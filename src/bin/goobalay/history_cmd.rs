@@ -104,7 +104,9 @@ pub fn run(db: Option<PathBuf>, a: HistoryArgs) -> anyhow::Result<ExitCode> {
             .transpose()?,
         tournament: a.tournament.clone(),
     };
-    let rows = with_store_read(db, async |store| Ok(store.history(&filter).await?))?;
+    let rows = with_store_read(db, async |store| {
+        Ok(goobalay::app::matches::history(store, &filter).await?)
+    })?;
     if let (Some(v), None, true) = (&a.variant, &preset, rows.is_empty()) {
         bail!(
             "no variant named '{}': not one of goobalay's (see `goobalay variants`), nor a rule file's name that any match was recorded under",

@@ -285,15 +285,13 @@ pub fn run(db: Option<PathBuf>, command: MatchCommand) -> anyhow::Result<ExitCod
             print_state(&stored, a.format)
         }
         MatchCommand::State(a) => {
-            let stored = with_store_read(db, async |store| Ok(store.load_match(a.id).await?))?;
+            let stored =
+                with_store_read(db, async |store| Ok(app::matches::load(store, a.id).await?))?;
             print_state(&stored, a.format)
         }
         MatchCommand::Show(a) => {
             let (stored, corrections) = with_store_read(db, async |store| {
-                Ok((
-                    store.load_match(a.id).await?,
-                    store.corrections(a.id).await?,
-                ))
+                Ok(app::matches::with_corrections(store, a.id).await?)
             })?;
             show(&stored, &corrections, a.format)
         }
@@ -794,14 +792,18 @@ fn play(db: Option<PathBuf>, id: i64) -> anyhow::Result<ExitCode> {
     with_store(db, async |store| {
         let stdin = std::io::stdin();
         let mut lines = stdin.lock().lines();
-        let mut stored = store.load_match(id).await?;
+        let mut stored = app::matches::load(store, id).await?;
         loop {
             let row = stored.row.clone();
             let engines = row.engines()?;
             let awaiting = stored.state.awaiting();
             let Some(side) = awaiting.side() else {
                 out!("{}", describe(&stored));
-                show(&stored, &store.corrections(id).await?, RecordFormat::Table)?;
+                show(
+                    &stored,
+                    &app::matches::corrections(store, id).await?,
+                    RecordFormat::Table,
+                )?;
                 return Ok(ExitCode::SUCCESS);
             };
             if engines[side].is_some() {
@@ -877,7 +879,7 @@ fn play(db: Option<PathBuf>, id: i64) -> anyhow::Result<ExitCode> {
                 }
                 Err(e @ AppError::EngineCaughtUp { .. }) => {
                     outln!("{e}");
-                    stored = store.load_match(id).await?;
+                    stored = app::matches::load(store, id).await?;
                 }
                 Err(e) => return Err(e.into()),
             }
@@ -927,7 +929,7 @@ fn report_engine_events(stored: &StoredMatch, made: &[Event]) -> std::io::Result
 
 /// `goobalay replay ID [--hand N]`: the board after every move.
 pub fn replay(db: Option<PathBuf>, a: ReplayArgs) -> anyhow::Result<ExitCode> {
-    let stored = with_store_read(db, async |store| Ok(store.load_match(a.id).await?))?;
+    let stored = with_store_read(db, async |store| Ok(app::matches::load(store, a.id).await?))?;
     let hands = stored.state.hands().len() as u32;
     if let Some(h) = a.hand
         && (h == 0 || h > hands)

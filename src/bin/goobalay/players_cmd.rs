@@ -16,6 +16,7 @@ use tabled::{Table, Tabled, settings::Style};
 
 use crate::args::{Format, RecordFormat};
 use crate::db::{local, print_json, with_store, with_store_read};
+use goobalay::app::players;
 
 #[derive(Subcommand, Debug)]
 pub enum PlayerCommand {
@@ -105,7 +106,7 @@ struct PlayerRow {
 }
 
 impl PlayerRow {
-    fn new(p: &Player, starts: &[&StartingRatingRecord]) -> PlayerRow {
+    fn new(p: &Player, starts: &[StartingRatingRecord]) -> PlayerRow {
         PlayerRow {
             id: p.id,
             name: p.name.clone(),
@@ -113,7 +114,7 @@ impl PlayerRow {
             kind: kind(p),
             starting_rating: starts
                 .iter()
-                .map(|s| crate::ratings_cmd::describe(s))
+                .map(crate::ratings_cmd::describe)
                 .collect::<Vec<_>>()
                 .join("; "),
             added: local(p.created_at),
@@ -143,9 +144,7 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
                 .context("--engine")?;
             let start = a.start.starting_rating()?;
             let (player, record) = with_store(db, async |store| {
-                Ok(store
-                    .add_player_rated(&a.name, a.club.as_deref(), engine, start.as_ref())
-                    .await?)
+                Ok(players::add(store, &a.name, a.club.as_deref(), engine, start.as_ref()).await?)
             })?;
             match (a.format, record) {
                 (RecordFormat::Table, Some(r)) => {
@@ -163,7 +162,7 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
         PlayerCommand::Rate(a) => {
             let start = a.starting_rating()?;
             let (player, record) = with_store(db, async |store| {
-                Ok(store.rate_player(&a.name, &start).await?)
+                Ok(players::rate(store, &a.name, &start).await?)
             })?;
             match a.format {
                 RecordFormat::Json => print_json(&serde_json::json!({
@@ -180,22 +179,15 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
             Ok(ExitCode::SUCCESS)
         }
         PlayerCommand::List(a) => {
-            let (mut players, starts) = with_store_read(db, async |store| {
-                Ok((
-                    store.players(a.all).await?,
-                    store.starting_ratings(None).await?,
-                ))
-            })?;
-            players.sort_by(|a, b| goobalay::names::people_order(&a.name, &b.name));
-            let in_force = |p: &Player| in_force(&starts, p.id);
+            let listed = with_store_read(db, async |store| Ok(players::list(store, a.all).await?))?;
             let mut out = crate::out::stdout();
             match a.format {
                 Format::Json => print_json(
-                    &players
+                    &listed
                         .iter()
-                        .map(|p| {
-                            let mut v = serde_json::to_value(p)?;
-                            v["starting_ratings"] = serde_json::to_value(in_force(p))?;
+                        .map(|l| {
+                            let mut v = serde_json::to_value(&l.player)?;
+                            v["starting_ratings"] = serde_json::to_value(&l.starting_ratings)?;
                             Ok(v)
                         })
                         .collect::<Result<Vec<_>, serde_json::Error>>()?,
@@ -210,10 +202,12 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
                         "created_at",
                         "retired_at",
                     ]);
-                    for p in &players {
-                        let starts: Vec<String> = in_force(p)
+                    for l in &listed {
+                        let p = &l.player;
+                        let starts: Vec<String> = l
+                            .starting_ratings
                             .iter()
-                            .map(|s| crate::ratings_cmd::describe(s))
+                            .map(crate::ratings_cmd::describe)
                             .collect();
                         w.row([
                             p.id.to_string(),
@@ -227,7 +221,7 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
                     }
                     write!(out, "{}", w.finish())?;
                 }
-                Format::Table if players.is_empty() => {
+                Format::Table if listed.is_empty() => {
                     writeln!(
                         out,
                         "no players{} (`goobalay player add NAME` adds one)",
@@ -239,9 +233,9 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
                     )?;
                 }
                 Format::Table => {
-                    let rows: Vec<PlayerRow> = players
+                    let rows: Vec<PlayerRow> = listed
                         .iter()
-                        .map(|p| PlayerRow::new(p, &in_force(p)))
+                        .map(|l| PlayerRow::new(&l.player, &l.starting_ratings))
                         .collect();
                     writeln!(out, "{}", Table::new(rows).with(Style::rounded()))?;
                 }
@@ -251,11 +245,10 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
         PlayerCommand::Show(a) => {
             let system = a.rating_system.into();
             let card = with_store_read(db, async |store| {
-                let player = store.require_player(&a.name).await?;
-                Ok(goobalay::app::players::card(store, player, system).await?)
+                Ok(players::card_by_name(store, &a.name, system).await?)
             })?;
             let tally = card.tally();
-            let goobalay::app::players::PlayerCard {
+            let players::PlayerCard {
                 player,
                 matches,
                 rating,
@@ -297,12 +290,12 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
         }
         PlayerCommand::Rename(a) => {
             let player = with_store(db, async |store| {
-                Ok(store.rename_player(&a.old, &a.new).await?)
+                Ok(players::rename(store, &a.old, &a.new).await?)
             })?;
             print_player(&player, a.format, "renamed")
         }
         PlayerCommand::Retire(a) => {
-            let player = with_store(db, async |store| Ok(store.retire_player(&a.name).await?))?;
+            let player = with_store(db, async |store| Ok(players::retire(store, &a.name).await?))?;
             print_player(&player, a.format, "retired")
         }
     }
@@ -319,20 +312,4 @@ fn print_player(player: &Player, format: RecordFormat, what: &str) -> anyhow::Re
         ),
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The starting ratings in force for `player`, newest first: the newest for each
-/// variant, down to the newest for every variant (which overrides older ones).
-fn in_force(starts: &[StartingRatingRecord], player: i64) -> Vec<&StartingRatingRecord> {
-    let mut out: Vec<&StartingRatingRecord> = Vec::new();
-    for s in starts.iter().rev().filter(|s| s.player_id == player) {
-        if out.iter().any(|o| o.variant == s.variant) {
-            continue;
-        }
-        out.push(s);
-        if s.variant.is_none() {
-            break;
-        }
-    }
-    out
 }

@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand, ValueEnum};
-use goobalay::app::{RunEnd, RunEvent};
+use goobalay::app::{RunEnd, RunEvent, tournaments};
 use goobalay::engine::Side;
 use goobalay::matches::{MatchForm, MatchOutcome};
 use goobalay::store::Store;
@@ -396,8 +396,10 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
     match command {
         TournamentCommand::New(a) => new(db, a),
         TournamentCommand::Add(a) => with_store(db, async |store| {
-            let added = store.add_entrants(&a.name, &a.players).await?;
-            let loaded = store.load_tournament(&a.name).await?;
+            let tournaments::Entered {
+                added,
+                tournament: loaded,
+            } = tournaments::enter(store, &a.name, &a.players).await?;
             if a.format == RecordFormat::Json {
                 print_json(&serde_json::json!({
                     "tournament": loaded.row.name,
@@ -428,9 +430,8 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                 )
             })?;
             with_store(db, async |store| {
-                let p = store
-                    .request_bye(&a.name, &a.player, a.round, points)
-                    .await?;
+                let p =
+                    tournaments::request_bye(store, &a.name, &a.player, a.round, points).await?;
                 if a.format == RecordFormat::Json {
                     print_json(&serde_json::json!({
                         "tournament": a.name.trim(),
@@ -449,43 +450,21 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                 Ok(ExitCode::SUCCESS)
             })
         }
-        TournamentCommand::Withdraw(a) if a.forfeit_pending => with_store(db, async |store| {
-            let (p, after, forfeited) = store.withdraw_forfeiting(&a.name, &a.player).await?;
-            if a.format == RecordFormat::Json {
-                print_json(&withdrawal_json(&a, &p.name, after, forfeited))?;
-                return Ok(ExitCode::SUCCESS);
-            }
-            if let Some(id) = forfeited {
-                outln!("match {id} forfeited: {} did not come", p.name);
-            }
-            if after == 0 {
-                outln!(
-                    "{} withdrew before round 1: off the entry list, never paired",
-                    p.name
-                );
-            } else {
-                outln!(
-                    "{} withdrew after round {after}: results so far count, no further pairings",
-                    p.name
-                );
-            }
-            Ok(ExitCode::SUCCESS)
-        }),
         TournamentCommand::Withdraw(a) => with_store(db, async |store| {
-            let (p, after) = store.withdraw(&a.name, &a.player).await?;
+            let w = tournaments::withdraw(store, &a.name, &a.player, a.forfeit_pending).await?;
+            let (name, after) = (&w.player.name, w.after_round);
             if a.format == RecordFormat::Json {
-                print_json(&withdrawal_json(&a, &p.name, after, None))?;
+                print_json(&withdrawal_json(&a, name, after, w.forfeited))?;
                 return Ok(ExitCode::SUCCESS);
             }
+            if let Some(id) = w.forfeited {
+                outln!("match {id} forfeited: {name} did not come");
+            }
             if after == 0 {
-                outln!(
-                    "{} withdrew before round 1: off the entry list, never paired",
-                    p.name
-                );
+                outln!("{name} withdrew before round 1: off the entry list, never paired");
             } else {
                 outln!(
-                    "{} withdrew after round {after}: results so far count, no further pairings",
-                    p.name
+                    "{name} withdrew after round {after}: results so far count, no further pairings"
                 );
             }
             Ok(ExitCode::SUCCESS)
@@ -505,9 +484,9 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                     reason: a.reason.clone(),
                     keep_seeding: false,
                 };
-                goobalay::app::tournaments::pair_round_by_hand(store, &a.name, &round).await?
+                tournaments::pair_round_by_hand(store, &a.name, &round).await?
             };
-            let loaded = store.load_tournament(&a.name).await?;
+            let loaded = tournaments::load(store, &a.name).await?;
             if a.format == Format::Json {
                 print_json(&paired)?;
                 return Ok(ExitCode::SUCCESS);
@@ -564,19 +543,19 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             }
             outln!("{}", summary.message);
             if summary.finished && summary.played > 0 {
-                let loaded = store.load_tournament(&a.name).await?;
+                let loaded = tournaments::load(store, &a.name).await?;
                 print_standings(&loaded, Format::Table, Layout::Narrow)?;
             }
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Standings(a) => with_store_read(db, async |store| {
-            let loaded = store.load_tournament_results(&a.view.name).await?;
+            let loaded = tournaments::load_results(store, &a.view.name).await?;
             let layout = if a.wide { Layout::Wide } else { Layout::Narrow };
             print_standings(&loaded, a.view.format, layout)?;
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Pairings(a) => with_store_read(db, async |store| {
-            let loaded = store.load_tournament(&a.name).await?;
+            let loaded = tournaments::load(store, &a.name).await?;
             let list = goobalay::app::views::pairing_list(&loaded, a.round)?;
             match a.format {
                 RecordFormat::Json => print_json(&list)?,
@@ -589,7 +568,7 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Crosstable(a) => with_store_read(db, async |store| {
-            let loaded = store.load_tournament_results(&a.name).await?;
+            let loaded = tournaments::load_results(store, &a.name).await?;
             print_crosstable(&loaded.tournament, a.format)?;
             Ok(ExitCode::SUCCESS)
         }),
@@ -610,9 +589,9 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             // Only the CSV's pairing sheets show match numbers (the boards' records).
             let loaded = with_store_read(Some(db), async |store| {
                 Ok(if format == ExportFormat::Csv {
-                    store.load_tournament(&a.name).await?
+                    tournaments::load(store, &a.name).await?
                 } else {
-                    store.load_tournament_results(&a.name).await?
+                    tournaments::load_results(store, &a.name).await?
                 })
             })?;
             let text = match format {
@@ -629,13 +608,12 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             Ok(ExitCode::SUCCESS)
         }
         TournamentCommand::Unpair(a) => with_store(db, async |store| {
-            let undone =
-                goobalay::app::tournaments::unpair(store, &a.name, a.reason.as_deref()).await?;
+            let undone = tournaments::unpair(store, &a.name, a.reason.as_deref()).await?;
             if a.format == Format::Json {
                 print_json(&undone)?;
                 return Ok(ExitCode::SUCCESS);
             }
-            let loaded = store.load_tournament(&a.name).await?;
+            let loaded = tournaments::load(store, &a.name).await?;
             outln!(
                 "{}: round {} taken back ({} board{}; recorded, see `goobalay tournament show`)",
                 loaded.row.name,
@@ -653,8 +631,8 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Close(a) => with_store(db, async |store| {
-            goobalay::app::tournaments::close(store, &a.name, a.reason.as_deref()).await?;
-            let loaded = store.load_tournament(&a.name).await?;
+            tournaments::close(store, &a.name, a.reason.as_deref()).await?;
+            let loaded = tournaments::load(store, &a.name).await?;
             let t = &loaded.tournament;
             if a.format == RecordFormat::Json {
                 print_json(&serde_json::json!({
@@ -680,10 +658,8 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Reopen(a) => with_store(db, async |store| {
-            let r =
-                goobalay::app::tournaments::reopen(store, &a.name, a.reason.as_deref(), a.rounds)
-                    .await?;
-            let loaded = store.load_tournament(&a.name).await?;
+            let r = tournaments::reopen(store, &a.name, a.reason.as_deref(), a.rounds).await?;
+            let loaded = tournaments::load(store, &a.name).await?;
             if a.format == RecordFormat::Json {
                 print_json(&serde_json::json!({
                     "tournament": r.tournament,
@@ -700,7 +676,7 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::List(a) => with_store_read(db, async |store| {
-            let list = goobalay::app::tournaments::list(store).await?;
+            let list = tournaments::list(store).await?;
             match a.format {
                 Format::Json => print_json(&list)?,
                 Format::Csv => {
@@ -784,9 +760,7 @@ fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
         seed: a.seed.unwrap_or_else(|| rand::random::<u64>() >> 1),
     };
     let row = with_store(db, async |store| {
-        Ok(store
-            .create_tournament_rated(&new, a.rating_system.into())
-            .await?)
+        Ok(tournaments::create(store, &new, a.rating_system.into()).await?)
     })?;
     if json {
         print_json(&row)?;
@@ -822,7 +796,7 @@ fn import(db: Option<PathBuf>, a: ImportArgs) -> anyhow::Result<ExitCode> {
         .as_deref()
         .map(|f| MatchForm::parse(f).context("--form"))
         .transpose()?;
-    let options = goobalay::app::tournaments::ImportOptions {
+    let options = tournaments::ImportOptions {
         name: a.name.clone(),
         variant,
         form,
@@ -831,16 +805,14 @@ fn import(db: Option<PathBuf>, a: ImportArgs) -> anyhow::Result<ExitCode> {
     };
     let file = a.file.display().to_string();
     // Read and checked before any database is opened (or created).
-    let prepared = goobalay::app::tournaments::prepare_import(&text, &file, options)?;
+    let prepared = tournaments::prepare_import(&text, &file, options)?;
     let bar = crate::out::progress_bar(0, "rounds stored");
     let imported = with_store(db, async |store| {
-        Ok(
-            goobalay::app::tournaments::import_trf(store, &prepared, |done, total| {
-                bar.set_length(u64::from(total));
-                bar.set_position(u64::from(done));
-            })
-            .await?,
-        )
+        Ok(tournaments::import_trf(store, &prepared, |done, total| {
+            bar.set_length(u64::from(total));
+            bar.set_position(u64::from(done));
+        })
+        .await?)
     });
     bar.finish_and_clear();
     let imported = imported?;
@@ -906,7 +878,7 @@ pub async fn run_engines(
     limit: Option<u64>,
     lines: bool,
 ) -> anyhow::Result<RunSummary> {
-    let loaded = store.load_tournament(name).await?;
+    let loaded = tournaments::load(store, name).await?;
     let tname = loaded.row.name.clone();
     let finished_before = loaded
         .boards

@@ -30,12 +30,13 @@ pub fn run(db: Option<PathBuf>, a: VerifyArgs) -> anyhow::Result<ExitCode> {
     // Auditing never creates a database where there was none.
     let bar = crate::out::progress_bar(0, "matches replayed");
     let report = with_store_audit(db, async |store| {
-        Ok(store
-            .verify_with_progress(a.deep, |done, total| {
+        Ok(
+            goobalay::app::matches::verify(store, a.deep, |done, total| {
                 bar.set_length(total);
                 bar.set_position(done);
             })
-            .await?)
+            .await?,
+        )
     });
     bar.finish_and_clear();
     let report = report?;

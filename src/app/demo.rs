@@ -1,0 +1,76 @@
+//! `goobalay demo`'s club: engine players (reused when they exist) entered in a new
+//! Layli Goobalay multi-hand round robin, "Demo 1", "Demo 2", ...
+
+use crate::ai::Level;
+use crate::engine::Variant;
+use crate::matches::MatchForm;
+use crate::store::Store;
+use crate::store::tournaments::{NewTournament, TournamentRow};
+use crate::tournament::{Format, PointsScheme};
+
+use super::Result;
+
+/// The demo's tournament, made and entered, not yet played.
+#[derive(Clone, Debug)]
+pub struct DemoClub {
+    /// Engine players added now (the others were there from an earlier demo).
+    pub added: Vec<(String, Level)>,
+    pub entrants: Vec<String>,
+    pub tournament: TournamentRow,
+}
+
+/// Enters the club `members` (a base name and a level each) as engine players named
+/// "Ama (demo)" (or "Ama (demo 2)", ... when the name belongs to a human or a
+/// retired player) and creates the next "Demo N" round robin with them.
+pub async fn set_up(store: &Store, members: &[(&str, Level)], seed: u64) -> Result<DemoClub> {
+    let mut added = Vec::new();
+    let mut entrants = Vec::new();
+    for &(base, level) in members {
+        let mut name = format!("{base} (demo)");
+        let mut k = 2;
+        loop {
+            match store.player(&name).await? {
+                None => {
+                    store
+                        .add_player(&name, Some("Demo club"), Some(level))
+                        .await?;
+                    added.push((name.clone(), level));
+                    break;
+                }
+                Some(p) if p.engine.is_some() && p.retired_at.is_none() => break,
+                Some(_) => {
+                    name = format!("{base} (demo {k})");
+                    k += 1;
+                }
+            }
+        }
+        entrants.push(name);
+    }
+    let mut n = 1;
+    let name = loop {
+        let name = format!("Demo {n}");
+        if !store.tournament_exists(&name).await? {
+            break name;
+        }
+        n += 1;
+    };
+    let tournament = store
+        .create_tournament(&NewTournament {
+            name: name.clone(),
+            variant: Variant::preset("layli-goobalay").expect("a preset"),
+            format: Format::RoundRobin,
+            rounds: None,
+            form: MatchForm::Hands,
+            max_hands: None,
+            points: PointsScheme::default(),
+            tiebreaks: Vec::new(),
+            seed,
+        })
+        .await?;
+    store.add_entrants(&name, &entrants).await?;
+    Ok(DemoClub {
+        added,
+        entrants,
+        tournament,
+    })
+}
