@@ -553,22 +553,6 @@ pub fn markdown(t: &Tournament) -> String {
     out
 }
 
-/// Escapes text for HTML element content and attribute values.
-pub fn html_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 const HTML_STYLE: &str = "body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:2rem auto;max-width:64rem;padding:0 1rem;color:#222}
 h1{margin-bottom:.2rem}.meta{color:#555;margin-top:0}
 table{border-collapse:collapse;margin:.5rem 0 1.5rem;font-variant-numeric:tabular-nums}
@@ -578,100 +562,120 @@ td.self{background:#ddd}tr.withdrawn td{color:#888}
 section.round{break-inside:avoid}
 @media print{body{margin:0;max-width:none;font-size:10pt}th{background:#eee!important;-webkit-print-color-adjust:exact;print-color-adjust:exact}h2{break-after:avoid}}";
 
+/// The tournament as one self-contained HTML page (standings, crosstable, rounds),
+/// for printing or a club's website. Written with maud, which escapes every value,
+/// as the live pages are.
 pub fn html(t: &Tournament) -> String {
+    use maud::{DOCTYPE, PreEscaped, html};
     let s = t.standings();
     let x = t.crosstable();
-    let e = html_escape;
-    let mut out = String::new();
-    let _ = write!(
-        out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<style>\n{}\n</style>\n</head>\n<body>\n<h1>{}</h1>\n<p class=\"meta\">{}</p>\n",
-        e(&t.name),
-        HTML_STYLE,
-        e(&t.name),
-        e(&summary_line(t))
-    );
-    out.push_str("<h2>Standings</h2>\n<table>\n<thead><tr><th>#</th><th class=\"name\">Name</th><th>Rating</th><th>Points</th><th>Played</th><th>W</th><th>D</th><th>L</th>");
-    for tb in &s.tiebreaks {
-        let _ = write!(out, "<th title=\"{}\">{}</th>", e(tb.name()), e(tb.short()));
-    }
-    out.push_str("</tr></thead>\n<tbody>\n");
-    for r in &s.rows {
-        let _ = write!(
-            out,
-            "<tr{}><td>{}</td><td class=\"name\">{}{}</td><td>{:.0}</td><td>{:#}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>",
-            if r.withdrawn {
-                " class=\"withdrawn\""
-            } else {
-                ""
-            },
-            r.place_text(),
-            e(&r.name),
-            if r.withdrawn { " (withdrawn)" } else { "" },
-            r.rating,
-            r.points,
-            r.played,
-            r.wins,
-            r.draws,
-            r.losses
-        );
-        for v in &r.tiebreaks {
-            let _ = write!(out, "<td>{v:#}</td>");
-        }
-        out.push_str("</tr>\n");
-    }
-    out.push_str("</tbody>\n</table>\n<h2>Crosstable</h2>\n<table>\n<thead><tr><th>#</th><th class=\"name\">Name</th>");
-    for p in &x.players {
-        let _ = write!(out, "<th>{}</th>", p.position);
-    }
-    out.push_str("<th>Points</th></tr></thead>\n<tbody>\n");
-    for (i, p) in x.players.iter().enumerate() {
-        let _ = write!(
-            out,
-            "<tr><td>{}</td><td class=\"name\">{}</td>",
-            p.position,
-            e(&p.name)
-        );
-        for j in 0..x.players.len() {
-            if i == j {
-                out.push_str("<td class=\"c self\"></td>");
-            } else {
-                let _ = write!(out, "<td class=\"c\">{}</td>", cross_cell(&x, i, j, false));
+    let page = html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (t.name) }
+                style { (PreEscaped(HTML_STYLE)) }
+            }
+            body {
+                h1 { (t.name) }
+                p.meta { (summary_line(t)) }
+                h2 { "Standings" }
+                table {
+                    thead {
+                        tr {
+                            th { "#" } th.name { "Name" } th { "Rating" } th { "Points" }
+                            th { "Played" } th { "W" } th { "D" } th { "L" }
+                            @for tb in &s.tiebreaks { th title=(tb.name()) { (tb.short()) } }
+                        }
+                    }
+                    tbody {
+                        @for r in &s.rows {
+                            tr class=[r.withdrawn.then_some("withdrawn")] {
+                                td { (r.place_text()) }
+                                td.name { (r.name) @if r.withdrawn { " (withdrawn)" } }
+                                td { (format!("{:.0}", r.rating)) }
+                                td { (format!("{:#}", r.points)) }
+                                td { (r.played) }
+                                td { (r.wins) }
+                                td { (r.draws) }
+                                td { (r.losses) }
+                                @for v in &r.tiebreaks { td { (format!("{v:#}")) } }
+                            }
+                        }
+                    }
+                }
+                h2 { "Crosstable" }
+                table {
+                    thead {
+                        tr {
+                            th { "#" } th.name { "Name" }
+                            @for p in &x.players { th { (p.position) } }
+                            th { "Points" }
+                        }
+                    }
+                    tbody {
+                        @for (i, p) in x.players.iter().enumerate() {
+                            tr {
+                                td { (p.position) }
+                                td.name { (p.name) }
+                                @for j in 0..x.players.len() {
+                                    @if i == j {
+                                        td class="c self" {}
+                                    } @else {
+                                        td.c { (cross_cell(&x, i, j, false)) }
+                                    }
+                                }
+                                td { (format!("{:#}", p.points)) }
+                            }
+                        }
+                    }
+                }
+                h2 { "Rounds" }
+                @for round in 1..=t.current_round() {
+                    section.round {
+                        h3 { "Round " (round) }
+                        table {
+                            thead {
+                                tr {
+                                    th { "Board" } th.name { "South (moves first)" } th { "Result" }
+                                    th.name { "North" } th { "Seeds" }
+                                }
+                            }
+                            tbody {
+                                @for f in t.round_fixtures(round) {
+                                    tr {
+                                        td { (f.pairing.board) }
+                                        td.name { (name_of(t, f.pairing.south)) }
+                                        td.c { (result_text(&f)) }
+                                        td.name {
+                                            @match f.pairing.north {
+                                                Some(n) => (name_of(t, n)),
+                                                None => "—",
+                                            }
+                                        }
+                                        td.c { (seeds_text(&f)) }
+                                    }
+                                }
+                                @for b in round_requested_byes(t, round) {
+                                    tr {
+                                        td {}
+                                        td.name { (name_of(t, b.player)) }
+                                        td.c { (requested_bye_text(&b)) }
+                                        td.name { "—" }
+                                        td.c {}
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
-        let _ = writeln!(out, "<td>{:#}</td></tr>", p.points);
-    }
-    out.push_str("</tbody>\n</table>\n<h2>Rounds</h2>\n");
-    for round in 1..=t.current_round() {
-        let _ = write!(
-            out,
-            "<section class=\"round\">\n<h3>Round {round}</h3>\n<table>\n<thead><tr><th>Board</th><th class=\"name\">South (moves first)</th><th>Result</th><th class=\"name\">North</th><th>Seeds</th></tr></thead>\n<tbody>\n"
-        );
-        for f in t.round_fixtures(round) {
-            let p = f.pairing;
-            let _ = writeln!(
-                out,
-                "<tr><td>{}</td><td class=\"name\">{}</td><td class=\"c\">{}</td><td class=\"name\">{}</td><td class=\"c\">{}</td></tr>",
-                p.board,
-                e(&name_of(t, p.south)),
-                result_text(&f),
-                p.north
-                    .map(|n| e(&name_of(t, n)))
-                    .unwrap_or_else(|| "—".into()),
-                seeds_text(&f)
-            );
-        }
-        for b in round_requested_byes(t, round) {
-            let _ = writeln!(
-                out,
-                "<tr><td></td><td class=\"name\">{}</td><td class=\"c\">{}</td><td class=\"name\">—</td><td class=\"c\"></td></tr>",
-                e(&name_of(t, b.player)),
-                requested_bye_text(&b)
-            );
-        }
-        out.push_str("</tbody>\n</table>\n</section>\n");
-    }
-    out.push_str("</body>\n</html>\n");
+    };
+    let mut out = page.into_string();
+    out.push('\n');
     out
 }
 
