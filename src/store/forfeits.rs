@@ -21,7 +21,7 @@ use super::{
 use crate::engine::Side;
 use crate::matches::{Absent, Closing};
 use crate::store::Player;
-use crate::tournament::{ByePoints, Format, PairingSystem};
+use crate::tournament::{ByePoints, ByeRefusal, Format};
 
 impl Store {
     /// Closes the unfinished match `id` by a forfeit or a whole-match result, in one
@@ -79,48 +79,34 @@ impl Store {
         loaded.ensure_open()?;
         let t = &loaded.tournament;
         let tournament = loaded.row.name.clone();
-        if t.format != Format::Swiss
-            || !matches!(
-                t.pairing_system,
-                PairingSystem::Dutch2025 | PairingSystem::Dutch2025v2
-            )
-        {
+        if !t.takes_bye_requests() {
             return Err(TournamentStoreError::ByeNotSwiss {
                 tournament,
                 format: t.format,
             });
         }
         let p = require_player_in(&mut tx, player).await?;
-        let entrant = t
-            .entrant(p.id)
-            .ok_or_else(|| TournamentStoreError::NotEntered {
-                player: p.name.clone(),
-                tournament: tournament.clone(),
+        t.check_bye_request(p.id, round)
+            .map_err(|refusal| match refusal {
+                ByeRefusal::NotEntered => TournamentStoreError::NotEntered {
+                    player: p.name.clone(),
+                    tournament: tournament.clone(),
+                },
+                ByeRefusal::Withdrawn => TournamentStoreError::AlreadyWithdrawn {
+                    player: p.name.clone(),
+                    tournament: tournament.clone(),
+                },
+                ByeRefusal::RoundPaired { next, last } => {
+                    TournamentStoreError::RoundAlreadyPaired { round, next, last }
+                }
+                ByeRefusal::BeyondEnd { planned } => {
+                    TournamentStoreError::RoundBeyondEnd { round, planned }
+                }
+                ByeRefusal::AlreadyAsked => TournamentStoreError::ByeAlreadyRequested {
+                    player: p.name.clone(),
+                    round,
+                },
             })?;
-        if entrant.is_withdrawn() {
-            return Err(TournamentStoreError::AlreadyWithdrawn {
-                player: p.name.clone(),
-                tournament,
-            });
-        }
-        let current = t.current_round();
-        let planned = t.planned_rounds();
-        if round <= current {
-            return Err(TournamentStoreError::RoundAlreadyPaired {
-                round,
-                next: current + 1,
-                last: planned,
-            });
-        }
-        if round > planned {
-            return Err(TournamentStoreError::RoundBeyondEnd { round, planned });
-        }
-        if t.requested_bye(p.id, round).is_some() {
-            return Err(TournamentStoreError::ByeAlreadyRequested {
-                player: p.name.clone(),
-                round,
-            });
-        }
         insert_bye(&mut tx, loaded.row.id, round, p.id, points, "requested").await?;
         tx.commit().await?;
         Ok(p)

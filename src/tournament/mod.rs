@@ -106,6 +106,24 @@ pub use tiebreaks::{Tiebreak, TiebreakValue};
 /// An entrant's id: the store's player id.
 pub type EntrantId = i64;
 
+/// Why an entrant cannot ask for a bye in a round ([`Tournament::check_bye_request`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ByeRefusal {
+    NotEntered,
+    Withdrawn,
+    /// The round is paired already: `next` is the first that is not, `last` the
+    /// last planned.
+    RoundPaired {
+        next: u32,
+        last: u32,
+    },
+    /// After the last round planned.
+    BeyondEnd {
+        planned: u32,
+    },
+    AlreadyAsked,
+}
+
 /// One player in one tournament.
 ///
 /// Serialised with `withdrawn` (a bool) beside `withdrawn_after`.
@@ -843,6 +861,41 @@ impl Tournament {
             .find(|b| b.player == id && b.round == round)
     }
 
+    /// Whether byes may be asked for at all: in a Swiss paired by the Dutch system,
+    /// whose pairing leaves the player out of the round asked for.
+    pub fn takes_bye_requests(&self) -> bool {
+        self.format == Format::Swiss
+            && matches!(
+                self.pairing_system,
+                PairingSystem::Dutch2025 | PairingSystem::Dutch2025v2
+            )
+    }
+
+    /// Whether entrant `id` may ask for a bye in `round` (of a tournament that
+    /// [takes bye requests](Tournament::takes_bye_requests)): entered and not
+    /// withdrawn, the round planned and not yet paired, and no bye asked for in it
+    /// already.
+    pub fn check_bye_request(&self, id: EntrantId, round: u32) -> Result<(), ByeRefusal> {
+        let entrant = self.entrant(id).ok_or(ByeRefusal::NotEntered)?;
+        if entrant.is_withdrawn() {
+            return Err(ByeRefusal::Withdrawn);
+        }
+        let (current, planned) = (self.current_round(), self.planned_rounds());
+        if round <= current {
+            return Err(ByeRefusal::RoundPaired {
+                next: current + 1,
+                last: planned,
+            });
+        }
+        if round > planned {
+            return Err(ByeRefusal::BeyondEnd { planned });
+        }
+        if self.requested_bye(id, round).is_some() {
+            return Err(ByeRefusal::AlreadyAsked);
+        }
+        Ok(())
+    }
+
     /// What `id` scored in `round`, from a fixture or a recorded bye: `None` if not
     /// paired that round or the match is pending.
     pub fn outcome_in_round(&self, id: EntrantId, round: u32) -> Option<GameOutcome> {
@@ -1108,6 +1161,39 @@ mod points_for_people {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bye_is_asked_for_by_an_active_entrant_for_a_round_to_come_once() {
+        let mut t = testutil::tournament(Format::Swiss, 4);
+        t.rounds = Some(3);
+        assert!(t.takes_bye_requests());
+        assert_eq!(t.check_bye_request(1, 1), Ok(()));
+        assert_eq!(t.check_bye_request(9, 1), Err(ByeRefusal::NotEntered));
+        assert_eq!(
+            t.check_bye_request(1, 4),
+            Err(ByeRefusal::BeyondEnd { planned: 3 })
+        );
+        t.requested_byes.push(RequestedBye {
+            round: 2,
+            player: 1,
+            points: ByePoints::Half,
+        });
+        assert_eq!(t.check_bye_request(1, 2), Err(ByeRefusal::AlreadyAsked));
+        assert_eq!(t.check_bye_request(2, 2), Ok(()));
+        t.entrants[2].withdrawn_after = Some(0);
+        assert_eq!(t.check_bye_request(3, 2), Err(ByeRefusal::Withdrawn));
+        for pairing in t.next_round().unwrap() {
+            t.fixtures.push(Fixture {
+                pairing,
+                result: None,
+            });
+        }
+        assert_eq!(
+            t.check_bye_request(2, 1),
+            Err(ByeRefusal::RoundPaired { next: 2, last: 3 })
+        );
+        assert!(!testutil::tournament(Format::RoundRobin, 4).takes_bye_requests());
+    }
 
     #[test]
     fn json_written_before_forfeits_reads_as_played() {
