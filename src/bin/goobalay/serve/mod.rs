@@ -6,12 +6,15 @@
 //!
 //! - [`pages`]: server-rendered HTML (maud), one function per page;
 //! - [`api`]: the same data as JSON under `/api/...` (docs/web.md gives the shapes);
+//! - [`memo`]: the API's tournament documents kept for their revision, checked at
+//!   every request;
 //! - [`live`]: one task polls the store's change marker every 500 ms and wakes the
 //!   server-sent event streams of the pages whose data changed;
 //! - [`results`]: result entry (`--results`): the director's `POST`.
 
 mod api;
 mod live;
+mod memo;
 mod pages;
 mod results;
 
@@ -53,6 +56,8 @@ pub struct Ctx {
     pub changes: watch::Receiver<Arc<ChangeMarkers>>,
     /// Set with `--results`: the secret a result entry must carry.
     pub secret: Option<Arc<str>>,
+    /// The API's tournament documents, kept for their revision.
+    pub memo: Arc<memo::Memo>,
 }
 
 pub fn run(db: Option<PathBuf>, a: ServeArgs) -> anyhow::Result<ExitCode> {
@@ -88,6 +93,7 @@ async fn serve(path: PathBuf, listen: SocketAddr, results: bool) -> anyhow::Resu
         store: store.clone(),
         changes: rx,
         secret: secret.clone(),
+        memo: Arc::default(),
     });
     {
         use std::io::Write;
