@@ -88,6 +88,68 @@ fn a_result_entered_by_the_cli_arrives_as_an_event_within_two_seconds() {
     });
 }
 
+/// The API keeps a tournament's documents for their revision: asked again at once
+/// after a result entered by the CLI (no waiting for the 500 ms poll), each gives
+/// the result; a rename, which moves no fixture, shows at once too.
+#[test]
+fn the_api_gives_a_result_entered_by_the_cli_in_the_very_next_request() {
+    on_both(|db| {
+        let ids = club_night(db);
+        let server = Server::start(db);
+        let t = tournament_id(&server);
+        let standings = format!("/api/tournaments/{t}/standings");
+        let whole = format!("/api/tournaments/{t}");
+        let crosstable = format!("/api/tournaments/{t}/crosstable");
+        let points = |v: &Value| -> Vec<f64> {
+            v["standings"]["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| r["points"].as_f64().unwrap())
+                .collect()
+        };
+        let finished = |x: &Value| {
+            x["crosstable"]["cards"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|c| c.as_array().unwrap())
+                .filter(|e| e["outcome"] != "pending" && e["outcome"] != "not-paired")
+                .count()
+        };
+        // Each asked twice: the second answer is the kept one.
+        for path in [&standings, &whole, &crosstable] {
+            assert_eq!(server.json(path), server.json(path), "{path}");
+        }
+        assert_eq!(points(&server.json(&standings)), [0.0; 4]);
+
+        db.ok(&["match", "result", &ids[0], "--match", "south"]);
+        let api = server.json(&standings);
+        assert_eq!(points(&api).iter().sum::<f64>(), 1.0, "{api}");
+        assert_eq!(
+            api["standings"],
+            db.json(&["tournament", "standings", "Club Night"])
+        );
+        let boards = server.json(&whole)["boards"].clone();
+        assert_eq!(boards[0]["result"], "1-0", "{boards}");
+        assert_eq!(finished(&server.json(&crosstable)), 2);
+
+        db.ok(&["match", "result", &ids[1], "--match", "draw"]);
+        assert_eq!(points(&server.json(&standings)).iter().sum::<f64>(), 2.0);
+        assert_eq!(server.json(&whole)["boards"][1]["result"], "½-½");
+        assert_eq!(finished(&server.json(&crosstable)), 4);
+
+        db.ok(&["player", "rename", "Ζωή", "Zoe"]);
+        for path in [&standings, &whole, &crosstable] {
+            let text = server.page(path);
+            assert!(
+                text.contains("Zoe") && !text.contains("Ζωή"),
+                "{path}: {text}"
+            );
+        }
+    });
+}
+
 #[test]
 fn pairing_a_round_is_an_event_and_other_tournaments_stay_quiet() {
     on_both(|db| {

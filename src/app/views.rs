@@ -82,6 +82,33 @@ pub async fn tournament(store: &Store, key: TournamentKey<'_>) -> Result<Option<
     }))
 }
 
+pub use crate::store::changes::TournamentRevision;
+
+/// Tournament `id`'s revision (`None`: no such tournament): one cheap read that says
+/// whether a document made from the tournament earlier is still the one to give (see
+/// [`TournamentRevision`]).
+pub async fn tournament_revision(store: &Store, id: i64) -> Result<Option<TournamentRevision>> {
+    Ok(store.tournament_revision(id).await?)
+}
+
+/// [`tournament`] by id, with the revision it was read at (one read): what is made
+/// from the view may be kept for as long as [`tournament_revision`] gives the same.
+pub async fn tournament_at(
+    store: &Store,
+    id: i64,
+) -> Result<Option<(TournamentRevision, TournamentView)>> {
+    let Some((revision, record)) = store.tournament_record_at(id).await? else {
+        return Ok(None);
+    };
+    Ok(Some((
+        revision,
+        TournamentView {
+            progress: Progress::of(&record.loaded),
+            record,
+        },
+    )))
+}
+
 /// A match with every hand replayed position by position.
 #[derive(Clone, Debug, Serialize)]
 pub struct MatchReplay {

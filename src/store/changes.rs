@@ -94,3 +94,100 @@ impl Store {
         })
     }
 }
+
+/// Everything the tournament's documents are made of (`tournament_record`: its row,
+/// entrants, fixtures, byes, rounds, closings, corrections), as one row of numbers and
+/// texts: equal revisions read at two moments mean every document made from the
+/// tournament at one is the one made at the other. Unlike the fixture revision alone
+/// it also sees an entrant renamed, withdrawn or taken off, a bye asked for or
+/// dropped, a round's record, a closing; `unrated` entrants (no rating kept at entry)
+/// take today's ratings, which any match anywhere moves, so a reader keeps nothing
+/// made from such a tournament.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentRevision {
+    pub status: String,
+    pub rounds: Option<i64>,
+    pub finished_at: Option<String>,
+    /// `fixture_cache.revision` (see [`TournamentMarker::fixtures`]).
+    pub fixtures: i64,
+    /// Each entrant's id, starting rank, withdrawal, rating and name, in order.
+    pub entrants: Option<String>,
+    pub unrated: i64,
+    /// Each bye asked for: round, player and points.
+    pub requested_byes: Option<String>,
+    pub round_records: i64,
+    pub rounds_unpaired: i64,
+    pub last_round_record: i64,
+    pub status_changes: i64,
+    pub last_status_change: i64,
+}
+
+impl TournamentRevision {
+    /// Whether a document made at this revision may be kept and served again while
+    /// the revision stays (not when ratings of today's are shown, see above).
+    pub fn keepable(&self) -> bool {
+        self.unrated == 0
+    }
+}
+
+/// The revision of tournament `id` as `conn` reads it (`None`: no such tournament):
+/// one statement, so one state of the database on either backend.
+pub(crate) async fn tournament_revision_in(
+    conn: &mut impl super::sql::AsConn,
+    id: i64,
+) -> std::result::Result<Option<TournamentRevision>, sqlx::Error> {
+    // Texts are length-prefixed, so that no two lists give the same string.
+    let Some(r) = query(
+        "SELECT t.status, CAST(t.rounds AS BIGINT) AS rounds, CAST(t.finished_at AS TEXT) AS finished_at,
+            (SELECT COALESCE(MAX(c.revision), 0) FROM fixture_cache c
+                WHERE c.tournament_id = t.id) AS fixtures,
+            (SELECT string_agg(CAST(tp.player_id AS TEXT) || ':' || CAST(tp.seed_no AS TEXT)
+                    || ':' || COALESCE(CAST(tp.withdrawn_after AS TEXT), '-')
+                    || ':' || COALESCE(CAST(tp.rating AS TEXT), '-')
+                    || ':' || CAST(LENGTH(p.name) AS TEXT) || ':' || p.name,
+                    ',' ORDER BY tp.seed_no, tp.player_id)
+                FROM tournament_players tp JOIN players p ON p.id = tp.player_id
+                WHERE tp.tournament_id = t.id) AS entrants,
+            (SELECT COUNT(*) FROM tournament_players tp
+                WHERE tp.tournament_id = t.id AND tp.rating IS NULL) AS unrated,
+            (SELECT string_agg(CAST(r.round AS TEXT) || ':' || CAST(r.player_id AS TEXT)
+                    || ':' || r.points, ',' ORDER BY r.round, r.player_id)
+                FROM tournament_requested_byes r WHERE r.tournament_id = t.id) AS requested,
+            (SELECT COUNT(*) FROM round_pairings p WHERE p.tournament_id = t.id) AS records,
+            (SELECT COUNT(p.unpaired_at) FROM round_pairings p WHERE p.tournament_id = t.id) AS unpaired,
+            (SELECT CAST(COALESCE(MAX(p.id), 0) AS BIGINT) FROM round_pairings p WHERE p.tournament_id = t.id) AS last_record,
+            (SELECT COUNT(*) FROM tournament_status_changes s WHERE s.tournament_id = t.id) AS changes,
+            (SELECT CAST(COALESCE(MAX(s.id), 0) AS BIGINT) FROM tournament_status_changes s
+                WHERE s.tournament_id = t.id) AS last_change
+         FROM tournaments t WHERE t.id = $1",
+    )
+    .bind(id)
+    .fetch_optional(conn)
+    .await?
+    else {
+        return Ok(None);
+    };
+    Ok(Some(TournamentRevision {
+        status: r.try_get("status")?,
+        rounds: r.try_get("rounds")?,
+        finished_at: r.try_get("finished_at")?,
+        fixtures: r.try_get("fixtures")?,
+        entrants: r.try_get("entrants")?,
+        unrated: r.try_get("unrated")?,
+        requested_byes: r.try_get("requested")?,
+        round_records: r.try_get("records")?,
+        rounds_unpaired: r.try_get("unpaired")?,
+        last_round_record: r.try_get("last_record")?,
+        status_changes: r.try_get("changes")?,
+        last_status_change: r.try_get("last_change")?,
+    }))
+}
+
+impl Store {
+    /// Tournament `id`'s revision (see [`TournamentRevision`]; `None`: no such
+    /// tournament): one statement on a pooled connection, well under a millisecond.
+    pub async fn tournament_revision(&self, id: i64) -> Result<Option<TournamentRevision>> {
+        let mut conn = self.pool().acquire().await?;
+        Ok(tournament_revision_in(&mut conn, id).await?)
+    }
+}

@@ -601,6 +601,31 @@ impl Store {
             loaded,
         }))
     }
+
+    /// Tournament `id` and its records with its revision, read in one transaction
+    /// (so the record is exactly the one of that revision; `None`: no such tournament).
+    pub async fn tournament_record_at(
+        &self,
+        id: i64,
+    ) -> Result<Option<(super::changes::TournamentRevision, TournamentRecord)>> {
+        let mut tx = self.begin_read().await?;
+        let Some(revision) = super::changes::tournament_revision_in(&mut tx, id).await? else {
+            return Ok(None);
+        };
+        let Some(loaded) = super::tournaments::load_by_id(&mut tx, id).await? else {
+            return Ok(None);
+        };
+        let tid = loaded.row.id;
+        Ok(Some((
+            revision,
+            TournamentRecord {
+                rounds: round_records(&mut tx, tid).await?,
+                status_changes: status_changes(&mut tx, tid).await?,
+                corrections: super::corrections::tournament_corrections(&mut tx, tid).await?,
+                loaded,
+            },
+        )))
+    }
 }
 
 /// Differences between the rounds in play and their records: a round whose boards

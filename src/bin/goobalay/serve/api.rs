@@ -10,6 +10,7 @@ use goobalay::store::rounds::TournamentKey;
 use goobalay::tournament::RatingSystem;
 use serde_json::json;
 
+use super::memo::{Doc, Outcome};
 use super::{Ctx, internal, parse_id};
 
 fn not_found(what: &str) -> Response {
@@ -85,37 +86,50 @@ pub fn tournament_json(v: &TournamentView) -> serde_json::Value {
     })
 }
 
-pub async fn tournament(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response {
-    match load(&ctx, &id).await {
-        Ok(v) => Json(tournament_json(&v)).into_response(),
-        Err(r) => r,
+/// A tournament's document `doc` as `make` writes it, kept for its revision (see
+/// [`memo`](super::memo)).
+async fn kept(
+    ctx: &Ctx,
+    id: &str,
+    doc: Doc,
+    make: impl Fn(&TournamentView) -> serde_json::Value,
+) -> Response {
+    let Some(id) = parse_id(id) else {
+        return not_found("tournament");
+    };
+    match ctx.memo.answer(&ctx.store, id, doc, make, now).await {
+        Ok(Outcome::Answer(r)) => r,
+        Ok(Outcome::Unknown) => not_found("tournament"),
+        Err(e) => failed(e),
     }
 }
 
+pub async fn tournament(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response {
+    kept(&ctx, &id, Doc::Tournament, tournament_json).await
+}
+
 pub async fn standings(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response {
-    match load(&ctx, &id).await {
-        Ok(v) => Json(json!({
+    kept(&ctx, &id, Doc::Standings, |v| {
+        json!({
             "date": now(),
             "tournament": v.record.loaded.row.name,
             "progress": v.progress,
             "standings": views::standings(&v.record.loaded),
-        }))
-        .into_response(),
-        Err(r) => r,
-    }
+        })
+    })
+    .await
 }
 
 pub async fn crosstable(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response {
-    match load(&ctx, &id).await {
-        Ok(v) => Json(json!({
+    kept(&ctx, &id, Doc::Crosstable, |v| {
+        json!({
             "date": now(),
             "tournament": v.record.loaded.row.name,
             "progress": v.progress,
             "crosstable": v.record.loaded.tournament.crosstable(),
-        }))
-        .into_response(),
-        Err(r) => r,
-    }
+        })
+    })
+    .await
 }
 
 pub async fn player(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response {

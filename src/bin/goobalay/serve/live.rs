@@ -16,7 +16,6 @@ use axum::response::{IntoResponse, Response};
 use futures_util::stream::{self, Stream};
 use goobalay::store::Store;
 use goobalay::store::changes::ChangeMarkers;
-use goobalay::store::rounds::TournamentKey;
 use tokio::sync::watch;
 
 use super::{Ctx, parse_id};
@@ -111,7 +110,7 @@ pub async fn tournament_events(State(ctx): State<Ctx>, Path(id): Path<String>) -
     let polled = ctx.changes.borrow().tournaments.contains_key(&id);
     let known = polled
         || matches!(
-            goobalay::app::views::tournament(&ctx.store, TournamentKey::Id(id)).await,
+            goobalay::app::views::tournament_revision(&ctx.store, id).await,
             Ok(Some(_))
         );
     if known {

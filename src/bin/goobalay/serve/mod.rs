@@ -1,14 +1,20 @@
 //! `goobalay serve`: the tournaments of a database as live web pages and JSON, read
-//! only. The pages and the API call the application layer (`goobalay::app`) as the
-//! CLI does; this module holds no SQL and no rules, only HTTP and markup.
+//! only unless started with `--results` (then a match's result can be entered by
+//! whoever holds the printed secret). The pages and the API call the application
+//! layer (`goobalay::app`) as the CLI does; this module holds no SQL and no rules,
+//! only HTTP and markup.
 //!
 //! - [`pages`]: server-rendered HTML (maud), one function per page;
 //! - [`api`]: the same data as JSON under `/api/...` (docs/web.md gives the shapes);
+//! - [`memo`]: the API's tournament documents kept for their revision, checked at
+//!   every request;
 //! - [`live`]: one task polls the store's change marker every 500 ms and wakes the
-//!   server-sent event streams of the pages whose data changed.
+//!   server-sent event streams of the pages whose data changed;
+//! - [`results`]: result entry (`--results`): the director's `POST`.
 
 mod api;
 mod live;
+mod memo;
 mod pages;
 mod results;
 
@@ -50,6 +56,8 @@ pub struct Ctx {
     pub changes: watch::Receiver<Arc<ChangeMarkers>>,
     /// Set with `--results`: the secret a result entry must carry.
     pub secret: Option<Arc<str>>,
+    /// The API's tournament documents, kept for their revision.
+    pub memo: Arc<memo::Memo>,
 }
 
 pub fn run(db: Option<PathBuf>, a: ServeArgs) -> anyhow::Result<ExitCode> {
@@ -85,6 +93,7 @@ async fn serve(path: PathBuf, listen: SocketAddr, results: bool) -> anyhow::Resu
         store: store.clone(),
         changes: rx,
         secret: secret.clone(),
+        memo: Arc::default(),
     });
     {
         use std::io::Write;
@@ -122,8 +131,11 @@ async fn serve(path: PathBuf, listen: SocketAddr, results: bool) -> anyhow::Resu
     Ok(ExitCode::SUCCESS)
 }
 
-/// Every route; anything else is a 404 page. Only GET (and HEAD) are routed: any
-/// other method gets 405, so nothing a visitor sends can change the database.
+/// Every route; anything else is a 404 page. Every route is GET (and HEAD) but one,
+/// `POST /api/matches/{id}/result`, which answers 405 unless the server was started
+/// with `--results` and then writes only with the secret ([`results`]); any other
+/// method gets 405. So without `--results` nothing a visitor sends can change the
+/// database (which is then opened read-only as well).
 pub fn router(ctx: Ctx) -> Router {
     Router::new()
         .route("/", get(pages::index))

@@ -23,9 +23,12 @@ pub fn new_secret() -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Compares without stopping at the first difference.
+/// Compares without stopping at the first difference (`subtle`'s constant-time
+/// equality; texts of different lengths differ at once, and the secret's length is
+/// no secret).
 fn same(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    use subtle::ConstantTimeEq;
+    bool::from(a.ct_eq(b))
 }
 
 fn refuse(status: StatusCode, text: &str) -> Response {
@@ -100,5 +103,18 @@ pub async fn enter(
         // Refused by the rules (a finished match, seeds that do not add up, a closed
         // tournament): the CLI's message.
         Err(e) => refuse(StatusCode::CONFLICT, &e.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same;
+
+    #[test]
+    fn only_the_same_secret_is_the_same() {
+        assert!(same(b"3f9c", b"3f9c"));
+        assert!(!same(b"3f9c", b"3f9d"));
+        assert!(!same(b"3f9c", b"3f9"));
+        assert!(!same(b"", b"3f9c"));
     }
 }
