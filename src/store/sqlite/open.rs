@@ -126,6 +126,26 @@ async fn connect(path: &Path, options: &SqliteConnectOptions) -> Result<SqliteCo
     }
 }
 
+/// A pool of two connections for a command that reads, its first connection open
+/// and the file read through it (opening is lazy: the first read opens the log).
+async fn reading_pool(path: &Path, options: SqliteConnectOptions) -> Result<sqlx::SqlitePool> {
+    let pool = SqlitePoolOptions::new()
+        .max_connections(2)
+        .connect_with(options)
+        .await
+        .map_err(|e| not_a_db(path, e))?;
+    let probe = sqlx::query_scalar::<_, i64>("SELECT count(*) FROM sqlite_master")
+        .fetch_one(&pool)
+        .await;
+    match probe {
+        Ok(_) => Ok(pool),
+        Err(e) => {
+            pool.close().await;
+            Err(not_a_db(path, e))
+        }
+    }
+}
+
 /// Inspects an existing, non-empty database file read-only (see the module docs).
 /// With `check_schema`, a schema other than the migrations' is refused.
 pub(crate) async fn inspect(path: &Path, check_schema: bool) -> Result<Inspection> {
@@ -369,26 +389,21 @@ impl Store {
             .foreign_keys(true)
             .pragma("query_only", "ON")
             .busy_timeout(busy_timeout()?);
-        let options = match connect(path, &writable).await {
-            Ok(conn) => {
-                let _ = conn.close().await;
-                writable
-            }
+        // The pool's first connection is the probe: opening a connection parses the
+        // whole schema, the larger part of a small command's cost, so no separate
+        // one is opened to try the options first.
+        let pool = match reading_pool(path, writable).await {
+            Ok(pool) => pool,
             // A read-only folder or medium: no log can be made, so none exists and
             // nobody can write in WAL mode; the file alone is the database.
             Err(StoreError::Sqlx(sqlx::Error::Database(e)))
                 if matches!(e.code().as_deref().and_then(|c| c.parse::<u32>().ok()), Some(c) if c & 0xff == 8 || c & 0xff == 14)
                     && !exists(&sidecar(path, "-wal")) =>
             {
-                read_only_options(path, true).foreign_keys(true)
+                reading_pool(path, read_only_options(path, true).foreign_keys(true)).await?
             }
             Err(e) => return Err(e),
         };
-        let pool = SqlitePoolOptions::new()
-            .max_connections(2)
-            .connect_with(options)
-            .await
-            .map_err(|e| not_a_db(path, e))?;
         Ok(Store::on_sqlite(pool, path, None, busy_timeout()?))
     }
 }
