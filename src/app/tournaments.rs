@@ -10,7 +10,7 @@ use crate::store::tournaments::{
     LoadedTournament, NewTournament, PairedRound, TournamentRow, TournamentSummary,
 };
 use crate::store::{Player, Store};
-use crate::tournament::{ByePoints, RatingSystem, import};
+use crate::tournament::{ByePoints, RatingSystem, TournamentStatus, import};
 
 use super::{AppError, Result};
 
@@ -163,14 +163,16 @@ pub async fn make_engine_openings(store: &Store, paired: &PairedRound) -> Result
 pub async fn list(store: &Store) -> Result<Vec<TournamentSummary>> {
     let mut list = store.tournaments().await?;
     for s in &mut list {
-        if (s.row.status == "running" || s.row.status == "open")
-            && store
-                .load_tournament(&s.row.name)
-                .await?
-                .tournament
-                .is_finished()
+        if matches!(
+            s.row.status,
+            TournamentStatus::Running | TournamentStatus::Open
+        ) && store
+            .load_tournament(&s.row.name)
+            .await?
+            .tournament
+            .is_finished()
         {
-            s.row.status = "finished".to_string();
+            s.row.status = TournamentStatus::Finished;
         }
     }
     Ok(list)

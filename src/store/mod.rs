@@ -38,6 +38,7 @@ use crate::matches::{
     MatchSpec, MatchState, parse_row,
 };
 use crate::names::{NameError, excerpt};
+use crate::tournament::TournamentStatus;
 use sql::{AsConn, Backend, Pool, Row, Tx, query, query_scalar};
 
 pub(crate) use sqlite::open;
@@ -747,7 +748,8 @@ impl Store {
                 .bind(tid)
                 .fetch_one(&mut tx)
                 .await?;
-            if row.try_get::<String>("status")? == "finished" {
+            let status: String = row.try_get("status")?;
+            if TournamentStatus::parse(&status) == Some(TournamentStatus::Finished) {
                 return Err(StoreError::TournamentClosed(row.try_get("name")?));
             }
         }

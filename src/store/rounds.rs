@@ -513,7 +513,7 @@ impl Store {
         let mut tx = self.begin_write().await?;
         let loaded = load(&mut tx, name).await?;
         let tname = loaded.row.name.clone();
-        if loaded.row.status == "finished" {
+        if loaded.row.status == crate::tournament::TournamentStatus::Finished {
             return Err(TournamentStoreError::CannotClose {
                 tournament: tname,
                 why: "it is closed already".into(),

@@ -37,6 +37,7 @@ use crate::matches::{MatchError, MatchForm, MatchOutcome, MatchSpec, MatchState}
 use crate::tournament::{
     ByePoints, Decision, Elo, Entrant, Fixture, Format, MatchResult, Pairing, PairingSystem,
     PointsScheme, RatingChange, RatingSystem, RequestedBye, Tiebreak, Tournament, TournamentError,
+    TournamentStatus,
 };
 
 /// Errors of tournament storage; messages are one line and say what is allowed.
@@ -164,8 +165,7 @@ pub struct TournamentRow {
     pub points: String,
     pub tiebreaks: Option<String>,
     pub seed: u64,
-    /// `open` (no round paired), `running`, `finished`.
-    pub status: String,
+    pub status: TournamentStatus,
     pub created_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
     /// How its Swiss rounds are paired (NULL in the table: made before systems
@@ -208,7 +208,11 @@ impl TournamentRow {
                 .transpose()?
             },
             seed: r.try_get::<i64>("seed")? as u64,
-            status: r.try_get("status")?,
+            status: {
+                let word: String = r.try_get("status")?;
+                TournamentStatus::parse(&word)
+                    .ok_or_else(|| corrupt(format!("tournament {id}: status '{word}'")))?
+            },
             created_at: r.try_get("created_at")?,
             finished_at: r.try_get("finished_at")?,
             rules_json: r.try_get::<Option<String>>("rules")?.unwrap_or_default(),
@@ -296,8 +300,8 @@ impl LoadedTournament {
     /// results until the director reopens it (`tournament reopen`); an event over
     /// before closings were recorded counts as closed too.
     pub fn is_closed(&self) -> bool {
-        self.row.status == "finished"
-            || (self.row.status != "reopened" && self.tournament.is_finished())
+        self.row.status == TournamentStatus::Finished
+            || (self.row.status != TournamentStatus::Reopened && self.tournament.is_finished())
     }
 
     /// [`LoadedTournament::is_closed`] as an error.
@@ -1180,7 +1184,7 @@ pub(super) async fn pair_in(
     if manual.is_some() {
         loaded.tournament.manual_rounds.push(round);
     }
-    if loaded.row.status == "open" {
+    if loaded.row.status == TournamentStatus::Open {
         query("UPDATE tournaments SET status = 'running' WHERE id = $1 AND status = 'open'")
             .bind(tid)
             .execute(&mut *conn)
@@ -1189,8 +1193,8 @@ pub(super) async fn pair_in(
     add_round(&mut loaded.tournament, &pairings);
     loaded.boards.extend(boards.iter().cloned());
     loaded.boards.sort_by_key(|b| (b.round, b.board));
-    if loaded.row.status == "open" {
-        loaded.row.status = "running".into();
+    if loaded.row.status == TournamentStatus::Open {
+        loaded.row.status = TournamentStatus::Running;
     }
     for (b, m) in &stored {
         record_result(&mut loaded.tournament, b.round, b.board, m);

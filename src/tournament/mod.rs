@@ -106,6 +106,47 @@ pub use tiebreaks::{Tiebreak, TiebreakValue};
 /// An entrant's id: the store's player id.
 pub type EntrantId = i64;
 
+/// Where a tournament stands, as recorded: `open` (no round paired yet), `running`,
+/// `finished` (over, or closed by the director) or `reopened` (by the director, after
+/// it was finished).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TournamentStatus {
+    Open,
+    Running,
+    Finished,
+    Reopened,
+}
+
+impl TournamentStatus {
+    pub const ALL: [TournamentStatus; 4] = [
+        TournamentStatus::Open,
+        TournamentStatus::Running,
+        TournamentStatus::Finished,
+        TournamentStatus::Reopened,
+    ];
+
+    /// The word stored and shown.
+    pub fn name(self) -> &'static str {
+        match self {
+            TournamentStatus::Open => "open",
+            TournamentStatus::Running => "running",
+            TournamentStatus::Finished => "finished",
+            TournamentStatus::Reopened => "reopened",
+        }
+    }
+
+    pub fn parse(word: &str) -> Option<TournamentStatus> {
+        TournamentStatus::ALL.into_iter().find(|s| s.name() == word)
+    }
+}
+
+impl fmt::Display for TournamentStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// Why an entrant cannot ask for a bye in a round ([`Tournament::check_bye_request`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ByeRefusal {

@@ -697,7 +697,7 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                             s.row.name.clone(),
                             s.row.variant.clone(),
                             s.row.format.to_string(),
-                            s.row.status.clone(),
+                            s.row.status.to_string(),
                             s.entrants.to_string(),
                             s.rounds_paired.to_string(),
                             s.matches.to_string(),
@@ -721,7 +721,7 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                             s.row.name.clone(),
                             s.row.variant.clone(),
                             s.row.format.to_string(),
-                            s.row.status.clone(),
+                            s.row.status.to_string(),
                             s.entrants.to_string(),
                             s.rounds_paired.to_string(),
                             format!("{}/{}", s.matches_finished, s.matches),
@@ -1673,7 +1673,7 @@ fn status_word(loaded: &LoadedTournament) -> &str {
     if loaded.is_closed() {
         "finished (closed)"
     } else {
-        loaded.row.status.as_str()
+        loaded.row.status.name()
     }
 }
 

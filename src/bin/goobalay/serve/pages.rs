@@ -12,7 +12,7 @@ use goobalay::engine::Side;
 use goobalay::engine::trace::TraceLine;
 use goobalay::store::tournaments::LoadedTournament;
 use goobalay::tournament::crosstable::RoundOutcome;
-use goobalay::tournament::{Format, RatingSystem};
+use goobalay::tournament::{Format, RatingSystem, TournamentStatus};
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use super::{Ctx, internal, parse_id};
@@ -89,9 +89,9 @@ fn failed(e: impl std::fmt::Display) -> Response {
     )
 }
 
-fn progress_word(status: &str, rounds_paired: i64) -> (&'static str, bool) {
+fn progress_word(status: TournamentStatus, rounds_paired: i64) -> (&'static str, bool) {
     match status {
-        "finished" => ("finished", false),
+        TournamentStatus::Finished => ("finished", false),
         _ if rounds_paired == 0 => ("not started", false),
         _ => ("in progress", true),
     }
@@ -111,7 +111,7 @@ pub async fn index(State(ctx): State<Ctx>) -> Response {
     };
     let running = list
         .iter()
-        .filter(|s| progress_word(&s.row.status, s.rounds_paired).1)
+        .filter(|s| progress_word(s.row.status, s.rounds_paired).1)
         .count();
     let body = html! {
         h1 { "Tournaments" }
@@ -122,7 +122,7 @@ pub async fn index(State(ctx): State<Ctx>) -> Response {
                 thead { tr { th { "Tournament" } th { "Game" } th { "System" } th { "Status" } th.num { "Players" } th.num { "Rounds" } th.num { "Results" } th { "Created" } } }
                 tbody {
                     @for s in &list {
-                        @let (word, live) = progress_word(&s.row.status, s.rounds_paired);
+                        @let (word, live) = progress_word(s.row.status, s.rounds_paired);
                         tr {
                             td { a href={ "/tournaments/" (s.row.id) } { (s.row.name) } }
                             td { (s.row.variant) }
