@@ -485,6 +485,24 @@ fn results_from_the_web_only_with_the_secret() {
             let (status, text) = server.post(&path, who, body);
             assert_eq!(status, want, "{}: {body}: {text}", db.backend());
         }
+        // A refusal names what the API takes, in the API's terms (not the CLI's).
+        for (body, says) in [
+            (
+                r#"{"winner": "sideways"}"#,
+                r#"'sideways' is not a match result; give "winner": "south", "north" or "draw""#,
+            ),
+            (
+                r#"{"winner": "south", "seeds": "thirty"}"#,
+                r#"'thirty' is not two seed counts; give "seeds": "SOUTH,NORTH""#,
+            ),
+        ] {
+            let (status, text) = server.post(&path, Some(&secret), body);
+            assert_eq!(status, 400, "{body}: {text}");
+            let error: serde_json::Value = serde_json::from_str(&text).unwrap();
+            let error = error["error"].as_str().unwrap();
+            assert!(error.starts_with(says), "{body}: {error}");
+            assert!(!error.contains("--"), "{body}: {error}");
+        }
         let (status, _) = server.post(
             "/api/matches/999/result",
             Some(&secret),

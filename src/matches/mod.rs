@@ -316,6 +316,15 @@ impl Absent {
     }
 }
 
+/// A whole-match result typed as text that is not one ([`Closing::entered_from_text`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EnteredResultError {
+    /// Not `south`, `north` or `draw`.
+    Winner(String),
+    /// Not two whole numbers `SOUTH,NORTH`.
+    Seeds(String),
+}
+
 /// How a match was ended other than by its hands on the system (issue 13): the
 /// director's record, stored beside the hands (`match_closings`), applied after them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -350,6 +359,26 @@ impl Closing {
 
     pub fn is_forfeit(self) -> bool {
         matches!(self, Closing::Forfeit(_))
+    }
+
+    /// A whole-match result as a person types it: the winner (`south`, `north` or
+    /// `draw`, in any case) and, if given, the final seeds as `SOUTH,NORTH`. The
+    /// error holds the text that was refused, for the front end to name.
+    pub fn entered_from_text(
+        winner: &str,
+        seeds: Option<&str>,
+    ) -> Result<Closing, EnteredResultError> {
+        let outcome = MatchOutcome::parse(&winner.trim().to_ascii_lowercase())
+            .ok_or_else(|| EnteredResultError::Winner(winner.to_string()))?;
+        let seeds = seeds
+            .map(|text| {
+                let bad = || EnteredResultError::Seeds(text.to_string());
+                let (s, n) = text.split_once(',').ok_or_else(bad)?;
+                let count = |t: &str| t.trim().parse::<u32>().map_err(|_| bad());
+                Ok(BySide::new(count(s)?, count(n)?))
+            })
+            .transpose()?;
+        Ok(Closing::Entered { outcome, seeds })
     }
 
     /// Who is counted absent: a forfeit's absent side; a void match counts as a

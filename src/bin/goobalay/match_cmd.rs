@@ -18,8 +18,8 @@ use goobalay::app::matches::{HumanAction, MatchRequest};
 use goobalay::app::{self, AppError};
 use goobalay::engine::{BySide, Side};
 use goobalay::matches::{
-    Absent, Awaiting, Closing, Event, HandEnd, MatchForm, MatchOutcome, MatchSpec, MatchState,
-    parse_row,
+    Absent, Awaiting, Closing, EnteredResultError, Event, HandEnd, MatchForm, MatchSpec,
+    MatchState, parse_row,
 };
 use goobalay::store::corrections::{Correction, CorrectionKind};
 use goobalay::store::{Store, StoreError, StoredMatch};
@@ -320,26 +320,16 @@ fn parse_absent(text: &str) -> anyhow::Result<Absent> {
 
 /// `--match WINNER [--seeds S,N]` as a closing of the match.
 pub fn whole_match(winner: &str, seeds: Option<&str>) -> anyhow::Result<Closing> {
-    let outcome = MatchOutcome::parse(&winner.trim().to_ascii_lowercase()).ok_or_else(|| {
-        anyhow::anyhow!(
+    Closing::entered_from_text(winner, seeds).map_err(|e| match e {
+        EnteredResultError::Winner(text) => anyhow::anyhow!(
             "'{}' is not a match result; give --match south, north or draw",
-            goobalay::names::excerpt(winner)
-        )
-    })?;
-    let seeds = seeds
-        .map(|text| -> anyhow::Result<BySide<u32>> {
-            let bad = || {
-                anyhow::anyhow!(
-                    "--seeds '{}' is not two seed counts; give SOUTH,NORTH, whole numbers 0 or more, e.g. --seeds 30,18",
-                    goobalay::names::excerpt(text)
-                )
-            };
-            let (s, n) = text.split_once(',').ok_or_else(bad)?;
-            let count = |t: &str| t.trim().parse::<u32>().map_err(|_| bad());
-            Ok(BySide::new(count(s)?, count(n)?))
-        })
-        .transpose()?;
-    Ok(Closing::Entered { outcome, seeds })
+            goobalay::names::excerpt(&text)
+        ),
+        EnteredResultError::Seeds(text) => anyhow::anyhow!(
+            "--seeds '{}' is not two seed counts; give SOUTH,NORTH, whole numbers 0 or more, e.g. --seeds 30,18",
+            goobalay::names::excerpt(&text)
+        ),
+    })
 }
 
 fn seed_count(text: &str, side: &str) -> anyhow::Result<u32> {

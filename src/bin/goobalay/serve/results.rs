@@ -10,6 +10,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use goobalay::app::AppError;
+use goobalay::matches::{Closing, EnteredResultError};
 use goobalay::store::StoreError;
 use serde_json::json;
 
@@ -79,9 +80,26 @@ pub async fn enter(
             );
         }
     };
-    let closing = match crate::match_cmd::whole_match(&form.winner, form.seeds.as_deref()) {
+    let closing = match Closing::entered_from_text(&form.winner, form.seeds.as_deref()) {
         Ok(c) => c,
-        Err(e) => return refuse(StatusCode::BAD_REQUEST, &format!("{e:#}")),
+        Err(EnteredResultError::Winner(text)) => {
+            return refuse(
+                StatusCode::BAD_REQUEST,
+                &format!(
+                    "'{}' is not a match result; give \"winner\": \"south\", \"north\" or \"draw\"",
+                    goobalay::names::excerpt(&text)
+                ),
+            );
+        }
+        Err(EnteredResultError::Seeds(text)) => {
+            return refuse(
+                StatusCode::BAD_REQUEST,
+                &format!(
+                    "'{}' is not two seed counts; give \"seeds\": \"SOUTH,NORTH\", whole numbers 0 or more, e.g. \"30,18\"",
+                    goobalay::names::excerpt(&text)
+                ),
+            );
+        }
     };
     match goobalay::app::close(&ctx.store, id, closing).await {
         Ok(stored) => Json(json!({
