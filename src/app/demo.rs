@@ -15,7 +15,6 @@ use super::Result;
 pub struct DemoClub {
     /// Engine players added now (the others were there from an earlier demo).
     pub added: Vec<(String, Level)>,
-    pub entrants: Vec<String>,
     pub tournament: TournamentRow,
 }
 
@@ -68,9 +67,5 @@ pub async fn set_up(store: &Store, members: &[(&str, Level)], seed: u64) -> Resu
         })
         .await?;
     store.add_entrants(&name, &entrants).await?;
-    Ok(DemoClub {
-        added,
-        entrants,
-        tournament,
-    })
+    Ok(DemoClub { added, tournament })
 }

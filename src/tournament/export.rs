@@ -772,7 +772,8 @@ pub fn trf(t: &Tournament) -> String {
             .enumerate()
         {
             put(&mut l, trf::points_code(k), code);
-            put(&mut l, trf::points_code(k) + 1, &trf_points(pts, 4));
+            let value = trf::points_value(k);
+            put(&mut l, value.first, &trf_points(pts, value.width()));
         }
         push_record(&mut out, &l);
     }
@@ -913,12 +914,13 @@ pub fn trf(t: &Tournament) -> String {
     for ((round, code), mut players) in absent {
         players.sort_unstable();
         players.dedup();
-        let mut l = format!("240 {code} {round:>3}");
-        for p in players {
-            let _ = write!(l, " {p:>4}");
+        let mut l = record("240");
+        put(&mut l, trf::ABSENCE_POINTS, code);
+        put(&mut l, trf::ABSENCE_ROUND.first, &format!("{round:>3}"));
+        for (k, p) in players.into_iter().enumerate() {
+            put(&mut l, trf::absent_player(k).first, &format!("{p:>4}"));
         }
-        out.push_str(&l);
-        out.push('\n');
+        push_record(&mut out, &l);
     }
     out
 }

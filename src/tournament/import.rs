@@ -35,7 +35,7 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use super::pairing::manual;
-use super::trf_columns::{self as trf, Columns};
+use super::trf_columns as trf;
 use super::{
     ByePoints, Decision, Entrant, EntrantId, Fixture, Format, MatchResult, Pairing, Points,
     PointsScheme, RequestedBye, Tiebreak, Tournament,
@@ -785,17 +785,12 @@ fn points_record(line: &[char], line_no: usize) -> Result<PointsScheme, TrfError
     while trf::points_code(k) <= line.len() {
         let col = trf::points_code(k);
         let code = line[col - 1];
-        let value = Columns {
-            first: col + 1,
-            last: col + 4,
-        }
-        .of(line);
+        let value_columns = trf::points_value(k);
+        let value = value_columns.of(line);
         let points: Points = value.trim().parse().ok().filter(|v: &Points| v.0 >= 0).ok_or_else(|| TrfError {
             line: line_no,
             message: format!(
-                "162: the points of {code} (columns {}-{}) must be a number like 1.0; found '{}'",
-                col + 1,
-                col + 4,
+                "162: the points of {code} (columns {value_columns}) must be a number like 1.0; found '{}'",
                 value.trim()
             ),
         })?;

@@ -65,10 +65,13 @@ pub const fn round(round: usize) -> Columns {
 pub const COLOUR_OFFSET: usize = 5;
 pub const RESULT_OFFSET: usize = 7;
 
-/// Points record (162): entry `k`'s (from 0) code column; its points take the four
-/// columns after it.
+/// Points record (162): entry `k`'s (from 0) code column.
 pub const fn points_code(k: usize) -> usize {
     6 + 9 * k
+}
+/// Points record: entry `k`'s points, the four columns after its code.
+pub const fn points_value(k: usize) -> Columns {
+    cols(points_code(k) + 1, points_code(k) + 4)
 }
 
 /// Absence record (240): the points code (H or Z).

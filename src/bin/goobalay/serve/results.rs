@@ -82,22 +82,21 @@ pub async fn enter(
     };
     let closing = match Closing::entered_from_text(&form.winner, form.seeds.as_deref()) {
         Ok(c) => c,
-        Err(EnteredResultError::Winner(text)) => {
+        Err(e) => {
+            let (text, allowed) = match e {
+                EnteredResultError::Winner(text) => (
+                    text,
+                    r#"a match result; give "winner": "south", "north" or "draw""#,
+                ),
+                EnteredResultError::Seeds(text) => (
+                    text,
+                    r#"two seed counts; give "seeds": "SOUTH,NORTH", whole numbers 0 or more, e.g. "30,18""#,
+                ),
+            };
+            let excerpt = goobalay::names::excerpt(&text);
             return refuse(
                 StatusCode::BAD_REQUEST,
-                &format!(
-                    "'{}' is not a match result; give \"winner\": \"south\", \"north\" or \"draw\"",
-                    goobalay::names::excerpt(&text)
-                ),
-            );
-        }
-        Err(EnteredResultError::Seeds(text)) => {
-            return refuse(
-                StatusCode::BAD_REQUEST,
-                &format!(
-                    "'{}' is not two seed counts; give \"seeds\": \"SOUTH,NORTH\", whole numbers 0 or more, e.g. \"30,18\"",
-                    goobalay::names::excerpt(&text)
-                ),
+                &format!("'{excerpt}' is not {allowed}"),
             );
         }
     };
