@@ -126,15 +126,53 @@ pub(crate) async fn migrate(path: &Path, options: &SqliteConnectOptions) -> Resu
 /// `Ok(true)`: up to date; `Ok(false)`: migrations pending; errors for a newer or
 /// foreign database.
 pub(crate) async fn schema_state(path: &Path, conn: &mut SqliteConnection) -> Result<bool> {
-    let tables: Vec<String> = sqlx::query_scalar(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
-    )
-    .fetch_all(&mut *conn)
-    .await
-    .map_err(|e| not_a_db(path, e))?;
-    if !tables.iter().any(|t| t == "_sqlx_migrations") {
-        if tables.is_empty() {
-            return Ok(false);
+    Ok(recorded_migrations(path, conn).await?.up_to_date())
+}
+
+/// What a database records of its migrations, read in two statements.
+pub(crate) struct RecordedMigrations {
+    /// Versions applied, in order (none without a migration table).
+    pub applied: Vec<i64>,
+    /// Whether it holds any table at all, SQLite's own included.
+    pub has_tables: bool,
+    /// Whether it holds a table other than SQLite's own.
+    has_own_tables: bool,
+}
+
+impl RecordedMigrations {
+    /// Every migration of this build is applied (a database with no table of its
+    /// own has none).
+    pub fn up_to_date(&self) -> bool {
+        self.has_own_tables && MIGRATOR.iter().all(|m| self.applied.contains(&m.version))
+    }
+}
+
+/// The migrations the database records; errors for a newer or foreign database.
+pub(crate) async fn recorded_migrations(
+    path: &Path,
+    conn: &mut SqliteConnection,
+) -> Result<RecordedMigrations> {
+    let tables: Vec<String> =
+        sqlx::query_scalar("SELECT name FROM sqlite_master WHERE type = 'table'")
+            .fetch_all(&mut *conn)
+            .await
+            .map_err(|e| not_a_db(path, e))?;
+    // SQLite's own tables, as `name LIKE 'sqlite_%'` matches them.
+    let sqlites_own = |name: &str| {
+        name.chars().count() >= 7
+            && name
+                .get(..6)
+                .is_some_and(|p| p.eq_ignore_ascii_case("sqlite"))
+    };
+    let has_tables = !tables.is_empty();
+    let own: Vec<&String> = tables.iter().filter(|t| !sqlites_own(t)).collect();
+    if !own.iter().any(|t| *t == "_sqlx_migrations") {
+        if own.is_empty() {
+            return Ok(RecordedMigrations {
+                applied: Vec::new(),
+                has_tables,
+                has_own_tables: false,
+            });
         }
         return Err(StoreError::Foreign(path.to_path_buf()));
     }
@@ -150,7 +188,11 @@ pub(crate) async fn schema_state(path: &Path, conn: &mut SqliteConnection) -> Re
             known,
         });
     }
-    Ok(MIGRATOR.iter().all(|m| applied.contains(&m.version)))
+    Ok(RecordedMigrations {
+        applied,
+        has_tables,
+        has_own_tables: true,
+    })
 }
 
 /// The migration from which name keys are [`crate::names::key`] (before: lower case).

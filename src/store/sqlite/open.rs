@@ -28,14 +28,18 @@
 //! one) and writes nothing (`query_only`). It still opens the file read-write where
 //! it can, because only a connection that may write deletes the `-wal` and `-shm`
 //! files when it closes last; on a read-only folder or medium, where no log can
-//! exist and nobody can write in WAL mode, it reads the file `immutable`.
+//! exist and nobody can write in WAL mode, it reads the file `immutable`. Its
+//! inspection runs on that connection (`query_only` from its first statement),
+//! once the log's bytes have been found to be this database's or absent: a
+//! connection costs a parse of the whole schema. Only a log that names no database
+//! is first read through a connection that cannot write.
 
 use std::path::{Path, PathBuf};
 
 use sqlx::Connection;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection, SqlitePoolOptions};
 
-use super::{check_header, not_a_db, schema_state};
+use super::{check_header, not_a_db, recorded_migrations};
 use crate::store::{DEFAULT_BUSY_TIMEOUT, Result, Store, StoreError, busy_timeout};
 
 /// `club.db` + `-wal` etc.: the files SQLite keeps beside a database.
@@ -150,13 +154,8 @@ async fn reading_pool(path: &Path, options: SqliteConnectOptions) -> Result<sqlx
 /// With `check_schema`, a schema other than the migrations' is refused.
 pub(crate) async fn inspect(path: &Path, check_schema: bool) -> Result<Inspection> {
     let wal = sidecar(path, "-wal");
-    let wal_len = std::fs::metadata(&wal).map_or(0, |m| m.len());
     let file_alone = !exists(&wal) && !exists(&sidecar(path, "-journal"));
-    let log = if wal_len > 0 {
-        check_log(path)?
-    } else {
-        LogCheck::Fine
-    };
+    let log = log_check(path)?;
     let foreign = || StoreError::ForeignLog(wal.clone());
     let mut conn = match connect(path, &read_only_options(path, file_alone)).await {
         Ok(c) => c,
@@ -173,27 +172,42 @@ pub(crate) async fn inspect(path: &Path, check_schema: bool) -> Result<Inspectio
                 return Err(foreign());
             }
         }
-        let up_to_date = schema_state(path, &mut conn).await?;
-        let has_tables: bool =
-            sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table')")
-                .fetch_one(&mut conn)
-                .await?;
-        if has_tables && check_schema {
-            let differences = super::schema::schema_differences(&mut conn).await?;
-            if let Some(first) = differences.first() {
-                return Err(StoreError::DamagedSchema {
-                    first: first.clone(),
-                    more: differences.len() - 1,
-                });
-            }
-        }
-        Ok(Inspection {
-            pending: !up_to_date,
-        })
+        inspect_schema(path, &mut conn, check_schema).await
     }
     .await;
     let _ = conn.close().await;
     result
+}
+
+/// The log's bytes checked ([`check_log`]) if there is a non-empty log.
+fn log_check(path: &Path) -> Result<LogCheck> {
+    let wal_len = std::fs::metadata(sidecar(path, "-wal")).map_or(0, |m| m.len());
+    if wal_len > 0 {
+        check_log(path)
+    } else {
+        Ok(LogCheck::Fine)
+    }
+}
+
+/// The schema part of the inspection, on a connection that has read the file.
+async fn inspect_schema(
+    path: &Path,
+    conn: &mut SqliteConnection,
+    check_schema: bool,
+) -> Result<Inspection> {
+    let recorded = recorded_migrations(path, conn).await?;
+    if recorded.has_tables && check_schema {
+        let differences = super::schema::schema_differences_from(conn, &recorded.applied).await?;
+        if let Some(first) = differences.first() {
+            return Err(StoreError::DamagedSchema {
+                first: first.clone(),
+                more: differences.len() - 1,
+            });
+        }
+    }
+    Ok(Inspection {
+        pending: !recorded.up_to_date(),
+    })
 }
 
 /// `PRAGMA application_id` of a goobalay database (set by schema version 4):
@@ -381,7 +395,12 @@ impl Store {
         if std::fs::metadata(path).map_or(0, |m| m.len()) == 0 {
             return Err(StoreError::Missing(path.to_path_buf()));
         }
-        if inspect(path, check_schema).await?.pending {
+        // A log whose bytes name this database (or no log) is one SQLite may read
+        // and, when the last connection closes, copy into the file: the inspection
+        // then runs on the pool's first connection, since opening one parses the
+        // whole schema, the larger part of a small command's cost. A log that names
+        // no database is first read through a connection that cannot write.
+        if log_check(path)? == LogCheck::Unnamed && inspect(path, check_schema).await?.pending {
             return Store::open_file(path).await;
         }
         let writable = SqliteConnectOptions::new()
@@ -389,9 +408,8 @@ impl Store {
             .foreign_keys(true)
             .pragma("query_only", "ON")
             .busy_timeout(busy_timeout()?);
-        // The pool's first connection is the probe: opening a connection parses the
-        // whole schema, the larger part of a small command's cost, so no separate
-        // one is opened to try the options first.
+        // The pool's first connection is the probe: no separate one is opened to try
+        // the options first.
         let pool = match reading_pool(path, writable).await {
             Ok(pool) => pool,
             // A read-only folder or medium: no log can be made, so none exists and
@@ -404,6 +422,21 @@ impl Store {
             }
             Err(e) => return Err(e),
         };
+        let inspection = match pool.acquire().await {
+            Ok(mut conn) => inspect_schema(path, &mut conn, check_schema).await,
+            Err(e) => Err(e.into()),
+        };
+        match inspection {
+            Ok(Inspection { pending: false }) => {}
+            Ok(Inspection { pending: true }) => {
+                pool.close().await;
+                return Store::open_file(path).await;
+            }
+            Err(e) => {
+                pool.close().await;
+                return Err(e);
+            }
+        }
         Ok(Store::on_sqlite(pool, path, None, busy_timeout()?))
     }
 }

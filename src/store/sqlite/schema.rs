@@ -140,12 +140,20 @@ async fn applied_versions(conn: &mut SqliteConnection) -> Result<Vec<i64>> {
 /// database itself.
 pub(crate) async fn schema_differences(conn: &mut SqliteConnection) -> Result<Vec<String>> {
     let applied = applied_versions(conn).await?;
+    schema_differences_from(conn, &applied).await
+}
+
+/// [`schema_differences`] of a database that records the migrations `applied`.
+pub(crate) async fn schema_differences_from(
+    conn: &mut SqliteConnection,
+    applied: &[i64],
+) -> Result<Vec<String>> {
     let actual = read_schema(conn).await?;
     let every_migration = MIGRATOR.iter().all(|m| applied.contains(&m.version));
     if every_migration && fingerprint(&actual) == SCHEMA_FINGERPRINT {
         return Ok(Vec::new());
     }
-    let (mut reference, expected) = expected_schema(&applied).await?;
+    let (mut reference, expected) = expected_schema(applied).await?;
     let mut found = Vec::new();
     for (name, want) in &expected {
         match actual.get(name) {
