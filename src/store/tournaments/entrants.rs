@@ -1,6 +1,7 @@
 //! The entry list: entries (a late Swiss entry gets the next starting rank and
 //! zero-point byes for the rounds it missed) and withdrawals.
 
+use super::byes::record_late_entry_byes;
 use super::load::load;
 use super::{LoadedTournament, Result, TournamentStoreError};
 use crate::store::sql::{AsConn, query};
@@ -63,13 +64,7 @@ impl Store {
             .await?;
             next_seed += 1;
             // The rounds already paired are missed: zero-point byes, recorded.
-            crate::store::forfeits::record_late_entry_byes(
-                &mut tx,
-                loaded.row.id,
-                player.id,
-                t.current_round(),
-            )
-            .await?;
+            record_late_entry_byes(&mut tx, loaded.row.id, player.id, t.current_round()).await?;
             added.push(player);
         }
         tx.commit().await?;

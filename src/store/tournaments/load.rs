@@ -286,7 +286,7 @@ async fn load_row(
         entrants,
         fixtures,
         pairing_system: row.pairing_system,
-        manual_rounds: crate::store::rounds::manual_rounds(conn, tid).await?,
+        manual_rounds: manual_rounds(conn, tid).await?,
         requested_byes,
     };
     let engines = match parts {
@@ -526,4 +526,16 @@ fn add_byes(
         }
         fixtures.push(Fixture::pending(pairing));
     }
+}
+
+/// The rounds of tournament `tid` in play that were paired by hand.
+async fn manual_rounds(conn: &mut impl AsConn, tid: i64) -> Result<Vec<u32>> {
+    let rounds: Vec<i64> = query_scalar(
+        "SELECT round FROM round_pairings
+         WHERE tournament_id = $1 AND unpaired_at IS NULL AND method = 'manual' ORDER BY round",
+    )
+    .bind(tid)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(rounds.into_iter().map(|r| r as u32).collect())
 }

@@ -19,18 +19,18 @@
 //! this one, the model (the rows as read, the errors, and the pure helpers that
 //! build and update a [`LoadedTournament`] as `load` would read it back); `byes`
 //! (byes outside the pairing); `load` (reading a tournament from its tables);
-//! `create`; `entrants` (entries and withdrawals); `status` (a tournament finished
-//! once over); `pair` (pairing the next round); `play` (engine matches played and
-//! written a round at a time). Elo over every match
+//! `create`; `entrants` (entries and withdrawals); `status` (closing and reopening,
+//! and their records); `pair` (pairing the next round, by the system or by hand, and
+//! its record); `play` (engine matches played and written a round at a time). Elo over every match
 //! ([`crate::store::Store::ratings`]) is in [`super::ratings`].
 
-mod byes;
-mod create;
-mod entrants;
-mod load;
-mod pair;
+pub(super) mod byes;
+pub(super) mod create;
+pub(super) mod entrants;
+pub(super) mod load;
+pub(super) mod pair;
 mod play;
-mod status;
+pub(super) mod status;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -47,12 +47,7 @@ use crate::tournament::{
     Tiebreak, Tournament, TournamentError, TournamentStatus,
 };
 
-pub(super) use create::create_in;
-pub(crate) use entrants::withdraw_in;
-pub(crate) use load::fixture_rows_from_tables;
-pub(super) use load::{load, load_by_id, load_from_tables};
 pub use pair::PlayedAhead;
-pub(super) use pair::pair_in;
 pub use play::{CommittedRound, RoundBatch, TournamentWriter, play_board};
 
 /// Errors of tournament storage; messages are one line and say what is allowed.

@@ -1,21 +1,25 @@
-//! Pairing the next round in one transaction: the retired withdrawn, round 1
-//! seeded, the round's matches (set up, or stored played when the engine played them
-//! ahead) and byes written, the pairing recorded.
+//! Pairing the next round in one transaction, by the system or as the director
+//! gives it ([`ManualRound`]): the retired withdrawn, round 1 seeded, the round's
+//! matches (set up, or stored played when the engine played them ahead) and byes
+//! written, the pairing recorded (`round_pairings`, [`RecordedBoard`]).
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
 use super::load::{load, same_counts};
 use super::{
-    BoardRow, LoadedTournament, PairedRound, PlayedMatch, Result, add_round, board_row, corrupt,
-    match_seed, played, record_result, same_game, summary,
+    BoardRow, LoadedTournament, PairedRound, PlayedMatch, Result, TournamentStoreError, add_round,
+    board_row, corrupt, match_seed, played, record_result, same_game, summary,
 };
 use crate::engine::Variant;
 use crate::matches::MatchState;
-use crate::store::rounds::ManualRound;
 use crate::store::sql::{AsConn, query};
-use crate::store::{Store, name_key};
-use crate::tournament::{Pairing, Tournament, TournamentStatus};
+use crate::store::{Store, name_key, require_player_in};
+use crate::tournament::pairing::manual;
+use crate::tournament::{EntrantId, Pairing, Tournament, TournamentError, TournamentStatus};
 
 impl Store {
     /// Pairs the next round in one transaction: its matches (hand 1 set up; an
@@ -120,7 +124,7 @@ pub(in crate::store) async fn pair_in(
     // `finish_tournament`, which `tournament run` calls).
     let pairings = match manual {
         None => loaded.tournament.next_round()?,
-        Some(m) => crate::store::rounds::manual_pairings(&mut *conn, &loaded, m).await?,
+        Some(m) => manual_pairings(&mut *conn, &loaded, m).await?,
     };
     record_withdrawals(&mut *conn, tid, &loaded.tournament, &retired).await?;
     let spec = loaded.row.spec()?;
@@ -290,7 +294,7 @@ pub(in crate::store) async fn pair_in(
         // outside any transaction (`app::tournaments::make_engine_openings`).
         boards.push(board_row(p, Some(id), false, 0, seed, engines));
     }
-    crate::store::rounds::record_pairing(&mut *conn, tid, round, &boards, manual, now).await?;
+    record_pairing(&mut *conn, tid, round, &boards, manual, now).await?;
     if manual.is_some() {
         loaded.tournament.manual_rounds.push(round);
     }
@@ -401,4 +405,113 @@ pub(super) async fn write_hand_rows(
         .iter()
         .flat_map(|(id, hands)| hands.iter().map(move |h| (*id, h)));
     Ok(crate::store::write_hand_rows(conn, rows, n).await?)
+}
+
+/// A round as the director pairs it: boards in order, each South (who moves first)
+/// and North, or a lone player for the bye; the boards with players first.
+#[derive(Clone, Debug, Default)]
+pub struct ManualRound {
+    pub boards: Vec<(String, Option<String>)>,
+    pub reason: Option<String>,
+    /// Round 1 of an imported tournament: the starting ranks and ratings are the
+    /// file's, already stored, not goobalay's seeding.
+    pub keep_seeding: bool,
+}
+
+/// One board of a round as recorded in `round_pairings.boards`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedBoard {
+    pub board: u32,
+    pub south: i64,
+    pub north: Option<i64>,
+    pub match_id: Option<i64>,
+}
+
+impl RecordedBoard {
+    pub(in crate::store) fn of(b: &BoardRow) -> RecordedBoard {
+        RecordedBoard {
+            board: b.board,
+            south: b.south_id,
+            north: b.north_id,
+            match_id: b.match_id,
+        }
+    }
+}
+
+/// The pairings of `m` as the next round of `loaded`, checked ([`manual::check`]).
+async fn manual_pairings(
+    conn: &mut impl AsConn,
+    loaded: &LoadedTournament,
+    m: &ManualRound,
+) -> Result<Vec<Pairing>> {
+    let round = loaded.tournament.current_round() + 1;
+    let mut boards = Vec::with_capacity(m.boards.len());
+    for (i, (south, north)) in m.boards.iter().enumerate() {
+        let south = entrant_id(conn, loaded, south).await?;
+        let north = match north {
+            Some(n) => Some(entrant_id(conn, loaded, n).await?),
+            None => None,
+        };
+        boards.push(Pairing {
+            round,
+            board: i as u32 + 1,
+            south,
+            north,
+        });
+    }
+    let excused = loaded
+        .tournament
+        .requested_byes
+        .iter()
+        .filter(|b| b.round == round)
+        .map(|b| b.player)
+        .collect();
+    manual::check(&loaded.tournament, &boards, &excused)
+        .map_err(|e| TournamentError::Manual(Box::new(e)))?;
+    Ok(boards)
+}
+
+async fn entrant_id(
+    conn: &mut impl AsConn,
+    loaded: &LoadedTournament,
+    name: &str,
+) -> Result<EntrantId> {
+    let p = require_player_in(conn, name).await?;
+    if loaded.tournament.entrant(p.id).is_none() {
+        return Err(TournamentStoreError::NotEntered {
+            player: p.name,
+            tournament: loaded.row.name.clone(),
+        });
+    }
+    Ok(p.id)
+}
+
+/// Records how round `round` was paired, with its boards.
+async fn record_pairing(
+    conn: &mut impl AsConn,
+    tid: i64,
+    round: u32,
+    boards: &[BoardRow],
+    manual: Option<&ManualRound>,
+    now: DateTime<Utc>,
+) -> Result<()> {
+    let recorded: Vec<RecordedBoard> = boards.iter().map(RecordedBoard::of).collect();
+    query(
+        "INSERT INTO round_pairings (tournament_id, round, method, reason, paired_at, boards)
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(tid)
+    .bind(i64::from(round))
+    .bind(if manual.is_some() { "manual" } else { "system" })
+    .bind(manual.and_then(|m| m.reason.clone()))
+    .bind(now)
+    .bind(to_json(&recorded)?)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+pub(in crate::store) fn to_json<T: Serialize>(v: &T) -> Result<String> {
+    serde_json::to_string(v)
+        .map_err(|e| TournamentStoreError::Corrupt(format!("round record: {e}")))
 }
