@@ -78,7 +78,8 @@ fn round_record(r: &Row) -> Result<RoundRecord> {
 
 impl Store {
     /// Pairs the next round of a Swiss as the director gives it ([`ManualRound`],
-    /// checked by [`manual::check`]), recorded as manual.
+    /// checked by [`manual::check`](crate::tournament::pairing::manual::check)), recorded
+    /// as manual.
     pub async fn pair_round_by_hand(&self, name: &str, round: &ManualRound) -> Result<PairedRound> {
         let mut tx = self.begin_write().await?;
         let (paired, _, _) = pair_in(&mut tx, name, None, PlayedAhead::new(), Some(round)).await?;

@@ -174,8 +174,6 @@ enum FixtureSource {
     Tables,
 }
 
-/// [`load`], and the fixture rows read from the tables when the cache was not
-/// current, for the caller to keep once its transaction is over.
 /// What a load builds: everything, or the tournament without the boards' store
 /// records ([`Store::load_tournament_results`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -184,6 +182,8 @@ enum Parts {
     Results,
 }
 
+/// [`load`], and the fixture rows read from the tables when the cache was not
+/// current, for the caller to keep once its transaction is over.
 async fn load_reading_cache(
     conn: &mut impl AsConn,
     name: &str,

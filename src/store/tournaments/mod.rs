@@ -1,28 +1,34 @@
 //! Tournaments in the store: entry lists, rounds paired into ordinary matches (and
-//! byes), engine matches played and written in transactions, and Elo ratings.
+//! byes), and engine matches played and written in transactions.
 //!
 //! The tables (`tournaments`, `tournament_players`, `tournament_byes`, and
 //! `matches.tournament_id`/`round`) are turned into a [`Tournament`] value on every
-//! call ([`Store::load_tournament`]); pairing, standings and exports are the pure
-//! tournament layer's. A round is paired in one `BEGIN IMMEDIATE` transaction (all its
-//! matches and byes or none), and an engine match is played in memory and written in
-//! one transaction (`tournament run` writes a whole round's engine matches in one,
-//! [`TournamentWriter::begin_round`], see [`super::run`]), so a
-//! `tournament run` that is killed at any moment resumes without losing or
-//! duplicating a match: engine decisions are seeded from the match seed, so a
-//! replayed match is the same match.
+//! call ([`Store::load_tournament`](super::Store::load_tournament)); pairing,
+//! standings and exports are the pure tournament layer's. A round is paired in one
+//! `BEGIN IMMEDIATE` transaction (all its matches and byes or none), and an engine
+//! match is played in memory and written in one transaction (`tournament run`
+//! writes a whole round's engine matches in one, [`TournamentWriter::begin_round`],
+//! see [`crate::app::run`]), so a `tournament run` that is killed at any moment
+//! resumes without losing or duplicating a match: engine decisions are seeded from
+//! the match seed, so a replayed match is the same match.
 //!
 //! Boards: a round's matches are created in board order, so their board numbers are
 //! their order by id within the round; byes store their board.
 //!
-//! The files, each with one reason to change, lower ones never naming higher ones:
-//! this one, the model (the rows as read, the errors, and the pure helpers that
-//! build and update a [`LoadedTournament`] as `load` would read it back); `byes`
-//! (byes outside the pairing); `load` (reading a tournament from its tables);
-//! `create`; `entrants` (entries and withdrawals); `status` (closing and reopening,
-//! and their records); `pair` (pairing the next round, by the system or by hand, and
-//! its record); `play` (engine matches played and written a round at a time). Elo over every match
-//! ([`crate::store::Store::ratings`]) is in [`super::ratings`].
+//! The files, each with one reason to change, lowest first (a file names only
+//! files before it, and `ratings`, between `byes` and `load`):
+//! - this one, the model: the rows as read, the errors, and the pure helpers that
+//!   build and update a [`LoadedTournament`] as `load` would read it back;
+//! - `byes`: byes outside the pairing (`tournament_requested_byes`);
+//! - `load`: reading a tournament from its tables;
+//! - `create`: a new tournament;
+//! - `status`: finished once over, closed and reopened, with their records;
+//! - `entrants`: entries and withdrawals;
+//! - `pair`: pairing the next round, by the system or by hand, and its record;
+//! - `play`: engine matches played and written a round at a time.
+//!
+//! Elo over every match ([`crate::store::Store::ratings`]) is in
+//! [`super::ratings`]; the director's round records in [`super::rounds`].
 
 pub(super) mod byes;
 pub(super) mod create;
@@ -327,7 +333,8 @@ impl LoadedTournament {
     }
 
     /// Records a match just stored by this process (see
-    /// [`Store::pair_next_round_cached`]): its result as `load` would read it.
+    /// [`Store::pair_next_round_cached`](super::Store::pair_next_round_cached)): its
+    /// result as `load` would read it.
     pub fn record_played(&mut self, board: &BoardRow, m: &PlayedMatch) {
         if m.outcome.is_none() {
             return;
