@@ -406,7 +406,7 @@ impl Store {
             &before.row.winner,
             &written.winner,
         ) {
-            super::rounds::close_if_over(&mut tx, tid)
+            super::tournaments::status::close_if_over(&mut tx, tid)
                 .await
                 .map_err(StoreError::from)?;
         }
@@ -428,9 +428,9 @@ impl Store {
     pub async fn tournament_corrections(
         &self,
         name: &str,
-    ) -> Result<Vec<Correction>, super::tournaments::TournamentStoreError> {
+    ) -> Result<Vec<Correction>, tournaments::TournamentStoreError> {
         let mut tx = self.begin_read().await?;
-        let loaded = super::tournaments::load(&mut tx, name).await?;
+        let loaded = super::tournaments::load::load(&mut tx, name).await?;
         Ok(tournament_corrections(&mut tx, loaded.row.id).await?)
     }
 

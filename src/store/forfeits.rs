@@ -13,8 +13,12 @@
 //!   the rounds a late entrant missed (`late-entry`, zero points). The pure layer sees
 //!   them as [`crate::tournament::Tournament::requested_byes`].
 
-use super::sql::{AsConn, query};
-use super::tournaments::{LoadedTournament, Result as TResult, TournamentStoreError, load};
+use super::sql::AsConn;
+use super::tournaments::byes::insert_bye;
+use super::tournaments::entrants::withdraw_in;
+use super::tournaments::load::load;
+use super::tournaments::status::close_if_over;
+use super::tournaments::{LoadedTournament, Result as TResult, TournamentStoreError};
 use super::{
     Result, Store, StoreError, StoredMatch, load_match, now, require_player_in, write_closing,
 };
@@ -60,7 +64,7 @@ impl Store {
             close_match_in(&mut tx, stored, Closing::Forfeit(absent)).await?;
             forfeited = Some(id);
         }
-        let (p, after) = super::tournaments::withdraw_in(&mut tx, &loaded, p).await?;
+        let (p, after) = withdraw_in(&mut tx, &loaded, p).await?;
         tx.commit().await?;
         Ok((p, after, forfeited))
     }
@@ -149,55 +153,9 @@ pub(crate) async fn close_match_in(
     let row = super::write_result_columns(conn, &before.row, &state, at).await?;
     write_closing(conn, id, closing, at).await?;
     if let Some(tid) = row.tournament_id {
-        super::rounds::close_if_over(conn, tid).await?;
+        close_if_over(conn, tid).await?;
     }
     Ok(StoredMatch { row, state })
-}
-
-/// Records the zero-point byes of a late entry for the rounds `1..=missed`, already
-/// paired when they entered.
-pub(crate) async fn record_late_entry_byes(
-    conn: &mut impl AsConn,
-    tournament_id: i64,
-    player_id: i64,
-    missed: u32,
-) -> Result<()> {
-    for round in 1..=missed {
-        insert_bye(
-            conn,
-            tournament_id,
-            round,
-            player_id,
-            ByePoints::Zero,
-            "late-entry",
-        )
-        .await?;
-    }
-    Ok(())
-}
-
-pub(super) async fn insert_bye(
-    conn: &mut impl AsConn,
-    tournament_id: i64,
-    round: u32,
-    player_id: i64,
-    points: ByePoints,
-    reason: &str,
-) -> Result<()> {
-    query(
-        "INSERT INTO tournament_requested_byes
-             (tournament_id, round, player_id, points, reason, entered_at)
-         VALUES ($1, $2, $3, $4, $5, $6)",
-    )
-    .bind(tournament_id)
-    .bind(i64::from(round))
-    .bind(player_id)
-    .bind(points.name())
-    .bind(reason)
-    .bind(now())
-    .execute(&mut *conn)
-    .await?;
-    Ok(())
 }
 
 /// A knockout match must send one player on: neither a double forfeit nor a void

@@ -6,16 +6,19 @@
 //! the rounds it held), the entrants with the file's pairing numbers as starting
 //! ranks and its ratings as their seeding ratings; then round by round, as the
 //! commands would have stored them: the byes asked for (`requested`), the round as
-//! paired by hand ([`super::rounds::ManualRound`], reason "imported from FILE"), each
+//! paired by hand ([`super::tournaments::pair::ManualRound`], reason "imported from FILE"), each
 //! result as a whole-match result entered or a forfeit (`match_closings`), the
 //! withdrawals after the round. Byes asked for the rounds left come last. Players
 //! are found by name (ignoring case) or added.
 
 use std::collections::HashMap;
 
-use super::rounds::ManualRound;
 use super::sql::{AsConn, query};
-use super::tournaments::{NewTournament, Result, TournamentRow, TournamentStoreError, load};
+use super::tournaments::create::create_in;
+use super::tournaments::entrants::withdraw_in;
+use super::tournaments::load::load;
+use super::tournaments::pair::{ManualRound, PlayedAhead, pair_in};
+use super::tournaments::{NewTournament, Result, TournamentRow, TournamentStoreError};
 use super::{Store, find_player, load_match, name_key, now, player_by_id};
 use crate::engine::Side;
 use crate::matches::{Closing, MatchOutcome};
@@ -59,7 +62,7 @@ async fn import_in(
     mut progress: impl FnMut(u32, u32),
 ) -> Result<ImportedTournament> {
     let t = &event.tournament;
-    let row = super::tournaments::create_in(&mut *tx, new, RatingSystem::Elo).await?;
+    let row = create_in(&mut *tx, new, RatingSystem::Elo).await?;
     let tid = row.id;
     let at = now();
     query(
@@ -117,7 +120,7 @@ async fn import_in(
     progress(0, played);
     for round in 1..=played {
         for b in t.requested_byes.iter().filter(|b| b.round == round) {
-            super::forfeits::insert_bye(
+            super::tournaments::byes::insert_bye(
                 &mut *tx,
                 tid,
                 round,
@@ -141,14 +144,8 @@ async fn import_in(
             reason: Some(reason.clone()),
             keep_seeding: true,
         };
-        let (paired, _, _) = super::tournaments::pair_in(
-            &mut *tx,
-            &row.name,
-            None,
-            super::tournaments::PlayedAhead::new(),
-            Some(&manual),
-        )
-        .await?;
+        let (paired, _, _) =
+            pair_in(&mut *tx, &row.name, None, PlayedAhead::new(), Some(&manual)).await?;
         for (board, f) in paired.boards.iter().zip(&fixtures) {
             let (Some(id), Some(result)) = (board.match_id, f.result) else {
                 continue;
@@ -175,12 +172,12 @@ async fn import_in(
         {
             let loaded = load(&mut *tx, &row.name).await?;
             let player = player_by_id(&mut *tx, id_of[&e.id]).await?;
-            super::tournaments::withdraw_in(&mut *tx, &loaded, player).await?;
+            withdraw_in(&mut *tx, &loaded, player).await?;
         }
         progress(round, played);
     }
     for b in t.requested_byes.iter().filter(|b| b.round > played) {
-        super::forfeits::insert_bye(
+        super::tournaments::byes::insert_bye(
             &mut *tx,
             tid,
             b.round,

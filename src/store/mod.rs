@@ -759,7 +759,7 @@ impl Store {
             write_closing(&mut tx, id, closing, now).await?;
         }
         if let (Some(tid), Some(_), None) = (row.tournament_id, &row.winner, &before.row.winner) {
-            rounds::close_if_over(&mut tx, tid).await?;
+            tournaments::status::close_if_over(&mut tx, tid).await?;
         }
         tx.commit().await?;
         Ok(StoredMatch { row, state: after })

@@ -13,12 +13,14 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 
 use super::sql::{AsConn, query, query_scalar};
+use super::tournaments::Result as TResult;
 use super::{
     Player, Result, Store, StoreError, check_name, find_player, name_key, now, require_player_in,
 };
 use crate::ai::Level;
 use crate::tournament::{
-    Decision, Rated, RatedGame, RatingSource, RatingSystem, StartingRating, rate_games,
+    Decision, Elo, Rated, RatedGame, RatingChange, RatingSource, RatingSystem, StartingRating,
+    rate_games,
 };
 
 /// A stored starting rating.
@@ -341,4 +343,24 @@ impl super::tournaments::TournamentRow {
             None => "Elo (all games)".to_string(),
         }
     }
+}
+
+impl Store {
+    /// Every player's Elo rating and every rating change, from all finished matches
+    /// in the order they finished: Elo (K = 32, start 1500) over every finished match
+    /// in the database, casual and tournament, human and engine alike, in the order
+    /// the matches finished (then by id). They are recomputed from the stored results
+    /// whenever needed, so they are reproducible and can never disagree with the
+    /// results.
+    pub async fn ratings(&self) -> TResult<(HashMap<i64, f64>, Vec<RatingChange>)> {
+        let mut conn = self.pool().acquire().await?;
+        ratings(&mut conn).await
+    }
+}
+
+/// Elo over every finished match, whatever its variant: the rating of tournaments
+/// seeded before ratings were kept per variant (`rating_system` NULL).
+async fn ratings(conn: &mut impl AsConn) -> TResult<(HashMap<i64, f64>, Vec<RatingChange>)> {
+    let games = rated_games(&mut *conn, None).await?;
+    Ok(Elo::default().rate_all(&HashMap::new(), &games))
 }

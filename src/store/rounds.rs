@@ -1,6 +1,8 @@
 //! The director's changes to a tournament's course: a round paired by hand, the last
-//! round taken back, closing and reopening. Each is one write transaction that adds a
-//! record (`round_pairings`, `tournament_status_changes`); nothing is overwritten.
+//! round taken back (closing and reopening are [`super::tournaments::status`]'s).
+//! Each is one write transaction that adds a record (`round_pairings`,
+//! `tournament_status_changes`); nothing is overwritten. A tournament's records read
+//! together ([`Store::tournament_record`]).
 //!
 //! Every round paired from schema version 5 on has a `round_pairings` row holding its
 //! boards as paired, so `verify` can tell a round changed in the tables afterwards
@@ -12,46 +14,18 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
+use super::Store;
 use super::sql::{AsConn, Row, query, query_scalar};
-use super::tournaments::{
-    BoardRow, LoadedTournament, PairedRound, Result, TournamentStoreError, load,
-};
-use super::{Store, require_player_in};
-use crate::tournament::pairing::manual;
-use crate::tournament::{EntrantId, Format, Pairing, TournamentError};
+use super::tournaments::load::{load, load_by_id};
+use super::tournaments::pair::{PlayedAhead, pair_in, to_json};
+use super::tournaments::status::status_changes;
+use super::tournaments::{BoardRow, LoadedTournament, PairedRound, Result, TournamentStoreError};
+use crate::tournament::EntrantId;
 
-/// A round as the director pairs it: boards in order, each South (who moves first)
-/// and North, or a lone player for the bye; the boards with players first.
-#[derive(Clone, Debug, Default)]
-pub struct ManualRound {
-    pub boards: Vec<(String, Option<String>)>,
-    pub reason: Option<String>,
-    /// Round 1 of an imported tournament: the starting ranks and ratings are the
-    /// file's, already stored, not goobalay's seeding.
-    pub keep_seeding: bool,
-}
-
-/// One board of a round as recorded in `round_pairings.boards`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RecordedBoard {
-    pub board: u32,
-    pub south: i64,
-    pub north: Option<i64>,
-    pub match_id: Option<i64>,
-}
-
-impl RecordedBoard {
-    fn of(b: &BoardRow) -> RecordedBoard {
-        RecordedBoard {
-            board: b.board,
-            south: b.south_id,
-            north: b.north_id,
-            match_id: b.match_id,
-        }
-    }
-}
+pub use super::tournaments::pair::{ManualRound, RecordedBoard};
+pub use super::tournaments::status::{Reopened, StatusChange};
 
 /// A pairing of a round as recorded (also one taken back).
 #[derive(Clone, Debug, Serialize)]
@@ -66,16 +40,6 @@ pub struct RoundRecord {
     pub unpair_reason: Option<String>,
 }
 
-/// A closing or reopening.
-#[derive(Clone, Debug, Serialize)]
-pub struct StatusChange {
-    /// "finished" or "reopened".
-    pub status: String,
-    pub reason: Option<String>,
-    pub rounds_before: Option<u32>,
-    pub changed_at: DateTime<Utc>,
-}
-
 /// What `tournament unpair` did.
 #[derive(Clone, Debug, Serialize)]
 pub struct UnpairedRound {
@@ -84,104 +48,6 @@ pub struct UnpairedRound {
     /// Players withdrawn after the round was paired, now withdrawn as from the round
     /// before it (so they are not paired when it is paired again).
     pub withdrawals_moved: Vec<String>,
-}
-
-/// What `tournament reopen` did.
-#[derive(Clone, Debug, Serialize)]
-pub struct Reopened {
-    pub tournament: String,
-    pub rounds_before: Option<u32>,
-    pub rounds: Option<u32>,
-}
-
-/// The pairings of `m` as the next round of `loaded`, checked ([`manual::check`]).
-pub(super) async fn manual_pairings(
-    conn: &mut impl AsConn,
-    loaded: &LoadedTournament,
-    m: &ManualRound,
-) -> Result<Vec<Pairing>> {
-    let round = loaded.tournament.current_round() + 1;
-    let mut boards = Vec::with_capacity(m.boards.len());
-    for (i, (south, north)) in m.boards.iter().enumerate() {
-        let south = entrant_id(conn, loaded, south).await?;
-        let north = match north {
-            Some(n) => Some(entrant_id(conn, loaded, n).await?),
-            None => None,
-        };
-        boards.push(Pairing {
-            round,
-            board: i as u32 + 1,
-            south,
-            north,
-        });
-    }
-    let excused = loaded
-        .tournament
-        .requested_byes
-        .iter()
-        .filter(|b| b.round == round)
-        .map(|b| b.player)
-        .collect();
-    manual::check(&loaded.tournament, &boards, &excused)
-        .map_err(|e| TournamentError::Manual(Box::new(e)))?;
-    Ok(boards)
-}
-
-async fn entrant_id(
-    conn: &mut impl AsConn,
-    loaded: &LoadedTournament,
-    name: &str,
-) -> Result<EntrantId> {
-    let p = require_player_in(conn, name).await?;
-    if loaded.tournament.entrant(p.id).is_none() {
-        return Err(TournamentStoreError::NotEntered {
-            player: p.name,
-            tournament: loaded.row.name.clone(),
-        });
-    }
-    Ok(p.id)
-}
-
-/// Records how round `round` was paired, with its boards.
-pub(super) async fn record_pairing(
-    conn: &mut impl AsConn,
-    tid: i64,
-    round: u32,
-    boards: &[BoardRow],
-    manual: Option<&ManualRound>,
-    now: DateTime<Utc>,
-) -> Result<()> {
-    let recorded: Vec<RecordedBoard> = boards.iter().map(RecordedBoard::of).collect();
-    query(
-        "INSERT INTO round_pairings (tournament_id, round, method, reason, paired_at, boards)
-         VALUES ($1, $2, $3, $4, $5, $6)",
-    )
-    .bind(tid)
-    .bind(i64::from(round))
-    .bind(if manual.is_some() { "manual" } else { "system" })
-    .bind(manual.and_then(|m| m.reason.clone()))
-    .bind(now)
-    .bind(to_json(&recorded)?)
-    .execute(&mut *conn)
-    .await?;
-    Ok(())
-}
-
-fn to_json<T: Serialize>(v: &T) -> Result<String> {
-    serde_json::to_string(v)
-        .map_err(|e| TournamentStoreError::Corrupt(format!("round record: {e}")))
-}
-
-/// The rounds of tournament `tid` in play that were paired by hand.
-pub(super) async fn manual_rounds(conn: &mut impl AsConn, tid: i64) -> Result<Vec<u32>> {
-    let rounds: Vec<i64> = query_scalar(
-        "SELECT round FROM round_pairings
-         WHERE tournament_id = $1 AND unpaired_at IS NULL AND method = 'manual' ORDER BY round",
-    )
-    .bind(tid)
-    .fetch_all(&mut *conn)
-    .await?;
-    Ok(rounds.into_iter().map(|r| r as u32).collect())
 }
 
 /// Every pairing recorded for tournament `tid` (also those taken back), in order.
@@ -210,100 +76,13 @@ fn round_record(r: &Row) -> Result<RoundRecord> {
     })
 }
 
-/// Closings and reopenings of tournament `tid`, in order.
-pub(super) async fn status_changes(conn: &mut impl AsConn, tid: i64) -> Result<Vec<StatusChange>> {
-    let rows = query(
-        "SELECT status, reason, rounds_before, changed_at FROM tournament_status_changes
-         WHERE tournament_id = $1 ORDER BY id",
-    )
-    .bind(tid)
-    .fetch_all(&mut *conn)
-    .await?;
-    let mut out = Vec::with_capacity(rows.len());
-    for r in &rows {
-        out.push(StatusChange {
-            status: r.try_get("status")?,
-            reason: r.try_get("reason")?,
-            rounds_before: r.try_get::<Option<i64>>("rounds_before")?.map(|n| n as u32),
-            changed_at: r.try_get("changed_at")?,
-        });
-    }
-    Ok(out)
-}
-
-/// Marks tournament `tid` finished and records the closing.
-async fn close_in(conn: &mut impl AsConn, tid: i64, reason: &str) -> Result<()> {
-    let now = super::now();
-    query(
-        "UPDATE tournaments SET status = 'finished', finished_at = COALESCE(finished_at, $2)
-         WHERE id = $1",
-    )
-    .bind(tid)
-    .bind(now)
-    .execute(&mut *conn)
-    .await?;
-    query(
-        "INSERT INTO tournament_status_changes (tournament_id, status, reason, changed_at)
-         VALUES ($1, 'finished', $2, $3)",
-    )
-    .bind(tid)
-    .bind(reason)
-    .bind(now)
-    .execute(&mut *conn)
-    .await?;
-    Ok(())
-}
-
-/// Closes tournament `tid` if the write just made in this transaction finished it
-/// (its last match of its last round). Cheap while matches are pending: the
-/// tournament is only loaded once none is.
-pub(crate) async fn close_if_over(conn: &mut impl AsConn, tid: i64) -> Result<()> {
-    let pending: i64 =
-        query_scalar("SELECT COUNT(*) FROM matches WHERE tournament_id = $1 AND winner IS NULL")
-            .bind(tid)
-            .fetch_one(&mut *conn)
-            .await?;
-    if pending > 0 {
-        return Ok(());
-    }
-    let open: Option<String> =
-        query_scalar("SELECT name FROM tournaments WHERE id = $1 AND status <> 'finished'")
-            .bind(tid)
-            .fetch_optional(&mut *conn)
-            .await?;
-    let Some(name) = open else { return Ok(()) };
-    let loaded = load(&mut *conn, &name).await?;
-    if loaded.tournament.is_finished() {
-        close_in(conn, tid, "the last result was entered").await?;
-    }
-    Ok(())
-}
-
-/// Marks a tournament found over (by `tournament run`) finished.
-pub(super) async fn close_over(conn: &mut impl AsConn, tid: i64) -> Result<()> {
-    let status: Option<String> = query_scalar("SELECT status FROM tournaments WHERE id = $1")
-        .bind(tid)
-        .fetch_optional(&mut *conn)
-        .await?;
-    if status.as_deref() != Some("finished") {
-        close_in(conn, tid, "the last result was entered").await?;
-    }
-    Ok(())
-}
-
 impl Store {
     /// Pairs the next round of a Swiss as the director gives it ([`ManualRound`],
-    /// checked by [`manual::check`]), recorded as manual.
+    /// checked by [`manual::check`](crate::tournament::pairing::manual::check)), recorded
+    /// as manual.
     pub async fn pair_round_by_hand(&self, name: &str, round: &ManualRound) -> Result<PairedRound> {
         let mut tx = self.begin_write().await?;
-        let (paired, _, _) = super::tournaments::pair_in(
-            &mut tx,
-            name,
-            None,
-            super::tournaments::PlayedAhead::new(),
-            Some(round),
-        )
-        .await?;
+        let (paired, _, _) = pair_in(&mut tx, name, None, PlayedAhead::new(), Some(round)).await?;
         tx.commit().await?;
         Ok(paired)
     }
@@ -450,101 +229,6 @@ impl Store {
         })
     }
 
-    /// Reopens a closed tournament; a Swiss may be given more rounds (`rounds`).
-    pub async fn reopen_tournament(
-        &self,
-        name: &str,
-        reason: Option<&str>,
-        rounds: Option<u32>,
-    ) -> Result<Reopened> {
-        let mut tx = self.begin_write().await?;
-        let loaded = load(&mut tx, name).await?;
-        if !loaded.is_closed() {
-            return Err(TournamentStoreError::NotClosed(loaded.row.name.clone()));
-        }
-        let tid = loaded.row.id;
-        let before = loaded.row.rounds;
-        if let Some(n) = rounds {
-            let t = &loaded.tournament;
-            if t.format != Format::Swiss {
-                return Err(TournamentStoreError::RoundsNotSwiss(t.format));
-            }
-            if n == 0 || n > super::tournaments::MAX_SWISS_ROUNDS {
-                return Err(TournamentStoreError::RoundsOutOfRange(n));
-            }
-            if n < t.current_round() {
-                return Err(TournamentStoreError::RoundsBelowPaired {
-                    paired: t.current_round(),
-                    given: n,
-                });
-            }
-            query("UPDATE tournaments SET rounds = $2 WHERE id = $1")
-                .bind(tid)
-                .bind(i64::from(n))
-                .execute(&mut tx)
-                .await?;
-        }
-        let now = super::now();
-        query("UPDATE tournaments SET status = 'reopened' WHERE id = $1")
-            .bind(tid)
-            .execute(&mut tx)
-            .await?;
-        query(
-            "INSERT INTO tournament_status_changes (tournament_id, status, reason, rounds_before, changed_at)
-             VALUES ($1, 'reopened', $2, $3, $4)",
-        )
-        .bind(tid)
-        .bind(reason)
-        .bind(rounds.and(before).map(i64::from))
-        .bind(now)
-        .execute(&mut tx)
-        .await?;
-        tx.commit().await?;
-        Ok(Reopened {
-            tournament: loaded.row.name.clone(),
-            rounds_before: before,
-            rounds: rounds.or(before),
-        })
-    }
-
-    /// Closes a tournament by the director's decision: every paired match must have
-    /// its result (rounds left unpaired are not played: the event ended early).
-    pub async fn close_tournament(&self, name: &str, reason: Option<&str>) -> Result<()> {
-        let mut tx = self.begin_write().await?;
-        let loaded = load(&mut tx, name).await?;
-        let tname = loaded.row.name.clone();
-        if loaded.row.status == crate::tournament::TournamentStatus::Finished {
-            return Err(TournamentStoreError::CannotClose {
-                tournament: tname,
-                why: "it is closed already".into(),
-            });
-        }
-        if loaded.tournament.current_round() == 0 {
-            return Err(TournamentStoreError::CannotClose {
-                tournament: tname,
-                why: "no round has been paired".into(),
-            });
-        }
-        let pending = loaded.pending_matches();
-        if pending > 0 {
-            return Err(TournamentStoreError::CannotClose {
-                tournament: tname,
-                why: format!(
-                    "{} without a result yet",
-                    crate::wording::matches(pending as u64)
-                ),
-            });
-        }
-        close_in(
-            &mut tx,
-            loaded.row.id,
-            reason.unwrap_or("closed by the director"),
-        )
-        .await?;
-        tx.commit().await?;
-        Ok(())
-    }
-
     /// How each round of a tournament was paired (also rounds taken back) and its
     /// closings and reopenings.
     pub async fn tournament_records(
@@ -588,7 +272,7 @@ impl Store {
         let mut tx = self.begin_read().await?;
         let loaded = match key {
             TournamentKey::Name(name) => load(&mut tx, name).await?,
-            TournamentKey::Id(id) => match super::tournaments::load_by_id(&mut tx, id).await? {
+            TournamentKey::Id(id) => match load_by_id(&mut tx, id).await? {
                 Some(l) => l,
                 None => return Ok(None),
             },
@@ -612,7 +296,7 @@ impl Store {
         let Some(revision) = super::changes::tournament_revision_in(&mut tx, id).await? else {
             return Ok(None);
         };
-        let Some(loaded) = super::tournaments::load_by_id(&mut tx, id).await? else {
+        let Some(loaded) = load_by_id(&mut tx, id).await? else {
             return Ok(None);
         };
         let tid = loaded.row.id;

@@ -1033,7 +1033,7 @@ async fn fixture_cache_check(
         return Ok(());
     };
     let games_form = match_form.starts_with("games:");
-    let tables = super::tournaments::fixture_rows_from_tables(conn, tid, games_form).await?;
+    let tables = super::tournaments::load::fixture_rows_from_tables(conn, tid, games_form).await?;
     if cached != tables {
         found.push((
             None,
@@ -1057,7 +1057,7 @@ async fn standings_check(
     replayed: &HashMap<i64, Replayed>,
     found: &mut Vec<(Option<i64>, String)>,
 ) -> Result<Option<LoadedTournament>> {
-    let loaded = match super::tournaments::load_from_tables(conn, name).await {
+    let loaded = match super::tournaments::load::load_from_tables(conn, name).await {
         Ok(l) => l,
         Err(e) => {
             found.push((None, format!("cannot be loaded: {e}")));

@@ -1,0 +1,541 @@
+//! Loading a tournament from its tables: the row, the entrants, and the fixtures
+//! and boards from the match and bye rows (through the fixture cache when it is
+//! current, see [`fixture_cache`]); the tournament list.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::byes::requested_byes;
+use super::{
+    BoardRow, LoadedTournament, Result, TournamentRow, TournamentStoreError, TournamentSummary,
+    board_row, corrupt,
+};
+use crate::store::fixture_cache::{self, ByeRowData, FixtureRows, MatchRowData, PendingSave};
+use crate::store::sql::{AsConn, query, query_scalar};
+use crate::store::{Store, name_key};
+use crate::tournament::{Decision, Elo, Entrant, Fixture, MatchResult, Pairing, Tournament};
+
+impl Store {
+    /// Every tournament, newest first, with counts.
+    pub async fn tournaments(&self) -> Result<Vec<TournamentSummary>> {
+        let rows = query(
+            "SELECT t.*,
+                (SELECT COUNT(*) FROM tournament_players tp WHERE tp.tournament_id = t.id) AS n_entrants,
+                (SELECT MAX(r) FROM (SELECT MAX(round) AS r FROM matches WHERE tournament_id = t.id
+                    UNION ALL SELECT MAX(round) FROM tournament_byes WHERE tournament_id = t.id) AS paired)
+                    AS n_rounds,
+                (SELECT COUNT(*) FROM matches m WHERE m.tournament_id = t.id) AS n_matches,
+                (SELECT COUNT(*) FROM matches m WHERE m.tournament_id = t.id AND m.winner IS NOT NULL) AS n_finished
+             FROM tournaments t ORDER BY t.id DESC",
+        )
+        .fetch_all(&mut self.begin_read().await?)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(TournamentSummary {
+                    row: TournamentRow::from_row(r)?,
+                    entrants: r.try_get("n_entrants")?,
+                    rounds_paired: r.try_get::<Option<i64>>("n_rounds")?.unwrap_or(0),
+                    matches: r.try_get("n_matches")?,
+                    matches_finished: r.try_get("n_finished")?,
+                })
+            })
+            .collect()
+    }
+
+    /// Whether a tournament of that name exists.
+    pub async fn tournament_exists(&self, name: &str) -> Result<bool> {
+        let mut conn = self.pool().acquire().await?;
+        Ok(find_tournament(&mut conn, name).await?.is_some())
+    }
+
+    /// The tournament `name` as the pure layer's value.
+    pub async fn load_tournament(&self, name: &str) -> Result<LoadedTournament> {
+        let mut tx = self.begin_read().await?;
+        let (loaded, pending) =
+            load_reading_cache(&mut tx, name, FixtureSource::CacheIfCurrent, Parts::Whole).await?;
+        if let Some(save) = pending {
+            self.note_fixture_rows(save);
+        }
+        Ok(loaded)
+    }
+
+    /// [`Store::load_tournament`] without the boards' store records (`boards` and
+    /// `engines` left empty): the pure layer's tournament and the row, all that the
+    /// standings need, read in less time and memory.
+    pub async fn load_tournament_results(&self, name: &str) -> Result<LoadedTournament> {
+        let mut tx = self.begin_read().await?;
+        let (loaded, pending) =
+            load_reading_cache(&mut tx, name, FixtureSource::CacheIfCurrent, Parts::Results)
+                .await?;
+        if let Some(save) = pending {
+            self.note_fixture_rows(save);
+        }
+        Ok(loaded)
+    }
+
+    /// The tournament with id `id` (`None`: no such tournament), as
+    /// [`Store::load_tournament`] loads it by name.
+    pub async fn load_tournament_by_id(&self, id: i64) -> Result<Option<LoadedTournament>> {
+        let mut tx = self.begin_read().await?;
+        load_by_id(&mut tx, id).await
+    }
+}
+
+/// Each entrant's engine level (`None`: a human).
+pub(crate) async fn engine_levels(
+    conn: &mut impl AsConn,
+    tournament_id: i64,
+) -> Result<HashMap<i64, Option<Arc<str>>>> {
+    Ok(query(
+        "SELECT p.id, p.engine FROM players p
+         JOIN tournament_players tp ON tp.player_id = p.id WHERE tp.tournament_id = $1",
+    )
+    .bind(tournament_id)
+    .fetch_all(&mut *conn)
+    .await?
+    .iter()
+    .map(|r| {
+        let engine: Option<String> = r.try_get("engine")?;
+        Ok((r.try_get("id")?, engine.map(Arc::from)))
+    })
+    .collect::<Result<_, sqlx::Error>>()?)
+}
+
+/// Whether the stored tournament has as many matches, finished matches, byes,
+/// entrants and withdrawals as `c` (nobody else has changed it since).
+pub(super) async fn same_counts(conn: &mut impl AsConn, c: &LoadedTournament) -> Result<bool> {
+    let r = query(
+        "SELECT (SELECT COUNT(*) FROM matches WHERE tournament_id = $1) AS matches,
+                (SELECT COUNT(winner) FROM matches WHERE tournament_id = $1) AS finished,
+                (SELECT COUNT(*) FROM tournament_byes WHERE tournament_id = $1) AS byes,
+                (SELECT COUNT(*) FROM tournament_players WHERE tournament_id = $1) AS entrants,
+                (SELECT COUNT(withdrawn_after) FROM tournament_players
+                 WHERE tournament_id = $1) AS withdrawn,
+                (SELECT COUNT(*) FROM tournament_requested_byes
+                 WHERE tournament_id = $1) AS requested_byes",
+    )
+    .bind(c.row.id)
+    .fetch_one(&mut *conn)
+    .await?;
+    let games = c.boards.iter().filter(|b| b.match_id.is_some());
+    let count = |v: usize| v as i64;
+    Ok(r.try_get::<i64>("matches")? == count(games.clone().count())
+        && r.try_get::<i64>("finished")? == count(games.filter(|b| b.finished).count())
+        && r.try_get::<i64>("byes")?
+            == count(c.boards.iter().filter(|b| b.match_id.is_none()).count())
+        && r.try_get::<i64>("entrants")? == count(c.tournament.entrants.len())
+        && r.try_get::<i64>("requested_byes")? == count(c.tournament.requested_byes.len())
+        && r.try_get::<i64>("withdrawn")?
+            == count(
+                c.tournament
+                    .entrants
+                    .iter()
+                    .filter(|e| e.is_withdrawn())
+                    .count(),
+            ))
+}
+
+pub(super) async fn find_tournament(
+    conn: &mut impl AsConn,
+    name: &str,
+) -> Result<Option<TournamentRow>> {
+    let row = query("SELECT * FROM tournaments WHERE name_key = $1")
+        .bind(name_key(name))
+        .fetch_optional(&mut *conn)
+        .await?;
+    row.as_ref().map(TournamentRow::from_row).transpose()
+}
+
+pub(in crate::store) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTournament> {
+    Ok(
+        load_reading_cache(conn, name, FixtureSource::CacheIfCurrent, Parts::Whole)
+            .await?
+            .0,
+    )
+}
+
+/// [`load`] from the match tables themselves, never the fixture cache (`verify`).
+pub(in crate::store) async fn load_from_tables(
+    conn: &mut impl AsConn,
+    name: &str,
+) -> Result<LoadedTournament> {
+    Ok(
+        load_reading_cache(conn, name, FixtureSource::Tables, Parts::Whole)
+            .await?
+            .0,
+    )
+}
+
+/// Where [`load_reading_cache`] reads a tournament's match and bye rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FixtureSource {
+    CacheIfCurrent,
+    Tables,
+}
+
+/// What a load builds: everything, or the tournament without the boards' store
+/// records ([`Store::load_tournament_results`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Parts {
+    Whole,
+    Results,
+}
+
+/// [`load`], and the fixture rows read from the tables when the cache was not
+/// current, for the caller to keep once its transaction is over.
+async fn load_reading_cache(
+    conn: &mut impl AsConn,
+    name: &str,
+    source: FixtureSource,
+    parts: Parts,
+) -> Result<(LoadedTournament, Option<PendingSave>)> {
+    let Some(row) = find_tournament(conn, name).await? else {
+        let names: Vec<String> = query_scalar("SELECT name FROM tournaments")
+            .fetch_all(&mut *conn)
+            .await?;
+        return Err(TournamentStoreError::Unknown {
+            name: name.trim().to_string(),
+            like: crate::names::closest(name, &names).map(str::to_string),
+        });
+    };
+    load_row(conn, row, source, parts).await
+}
+
+/// The tournament of that id, if there is one (its fixture rows from the cache when
+/// current, else from the tables; a cache found stale is left for a command to save).
+pub(in crate::store) async fn load_by_id(
+    conn: &mut impl AsConn,
+    id: i64,
+) -> Result<Option<LoadedTournament>> {
+    let row = query("SELECT * FROM tournaments WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    match row.as_ref().map(TournamentRow::from_row).transpose()? {
+        Some(row) => Ok(Some(
+            load_row(conn, row, FixtureSource::CacheIfCurrent, Parts::Whole)
+                .await?
+                .0,
+        )),
+        None => Ok(None),
+    }
+}
+
+async fn load_row(
+    conn: &mut impl AsConn,
+    row: TournamentRow,
+    source: FixtureSource,
+    parts: Parts,
+) -> Result<(LoadedTournament, Option<PendingSave>)> {
+    let tid = row.id;
+    let entrant_rows = query(
+        "SELECT tp.player_id, p.name, tp.seed_no, tp.withdrawn_after, tp.rating
+         FROM tournament_players tp JOIN players p ON p.id = tp.player_id
+         WHERE tp.tournament_id = $1 ORDER BY tp.seed_no, tp.player_id",
+    )
+    .bind(tid)
+    .fetch_all(&mut *conn)
+    .await?;
+    let need_current = entrant_rows
+        .iter()
+        .any(|r| matches!(r.try_get::<Option<f64>>("rating"), Ok(None)));
+    let current = if need_current {
+        crate::store::ratings::Seeding::of(&mut *conn, tid, &row.variant)
+            .await?
+            .into_ratings()
+    } else {
+        HashMap::new()
+    };
+    let mut entrants = Vec::with_capacity(entrant_rows.len());
+    for r in &entrant_rows {
+        let id: i64 = r.try_get("player_id")?;
+        let rating: Option<f64> = r.try_get("rating")?;
+        entrants.push(Entrant {
+            id,
+            name: r.try_get("name")?,
+            rating: rating
+                .or_else(|| current.get(&id).copied())
+                .unwrap_or(Elo::DEFAULT_INITIAL),
+            withdrawn_after: r
+                .try_get::<Option<i64>>("withdrawn_after")?
+                .map(|r| r.max(0) as u32),
+            start_rank: r.try_get::<i64>("seed_no")? as u32,
+        });
+    }
+    let games_form = row.match_form.starts_with("games:");
+    let (fixtures, mut boards, pending) = match source {
+        FixtureSource::CacheIfCurrent => {
+            fixtures_through_cache(conn, tid, games_form, parts).await?
+        }
+        FixtureSource::Tables => {
+            let rows = fixture_rows_from_tables(conn, tid, games_form).await?;
+            let (fixtures, boards) = fixtures_of(&rows, games_form, parts)?;
+            (fixtures, boards, None)
+        }
+    };
+    boards.sort_by_key(|b| (b.round, b.board));
+    let requested_byes = requested_byes(conn, tid).await?;
+    let tournament = Tournament {
+        name: row.name.clone(),
+        variant: row.variant.clone(),
+        format: row.format,
+        rounds: row.rounds,
+        points: row.points_scheme()?,
+        tiebreaks: row.tiebreak_list()?,
+        entrants,
+        fixtures,
+        pairing_system: row.pairing_system,
+        manual_rounds: manual_rounds(conn, tid).await?,
+        requested_byes,
+    };
+    let engines = match parts {
+        Parts::Whole => engine_levels(conn, row.id).await?,
+        Parts::Results => HashMap::new(),
+    };
+    Ok((
+        LoadedTournament {
+            row,
+            tournament,
+            boards,
+            engines,
+        },
+        pending,
+    ))
+}
+
+/// Tournament `tid`'s fixtures and boards: from the fixture cache, read row by row,
+/// if it is current; otherwise from the tables (whose rows are then also to be saved,
+/// see [`fixture_cache`]).
+async fn fixtures_through_cache(
+    conn: &mut impl AsConn,
+    tid: i64,
+    games_form: bool,
+    parts: Parts,
+) -> Result<(Vec<Fixture>, Vec<BoardRow>, Option<PendingSave>)> {
+    let cache = fixture_cache::read_body(&mut *conn, tid).await?;
+    if let Some(cache) = &cache
+        && let Some(body) = cache.body()?
+        && let Some(mut reader) = fixture_cache::BodyReader::open(body)
+    {
+        let texts = std::mem::take(&mut reader.texts);
+        let (mut fixtures, mut boards) = matches_of(&texts, reader.by_ref(), games_form, parts)?;
+        // The byes come after the rows; a body found damaged is read from the tables.
+        if let Some(byes) = reader.byes() {
+            add_byes(&mut fixtures, &mut boards, &byes, parts);
+            return Ok((fixtures, boards, None));
+        }
+    }
+    let rows = fixture_rows_from_tables(conn, tid, games_form).await?;
+    let pending = cache.map(|cache| PendingSave {
+        tournament_id: tid,
+        revision: cache.revision,
+        body: rows.encode(),
+    });
+    let (fixtures, boards) = fixtures_of(&rows, games_form, parts)?;
+    Ok((fixtures, boards, pending))
+}
+
+/// Tournament `tid`'s match and bye rows as the tables hold them.
+pub(crate) async fn fixture_rows_from_tables(
+    conn: &mut impl AsConn,
+    tid: i64,
+    games_form: bool,
+) -> Result<FixtureRows> {
+    // A games:N match's seeds are its games' sums; otherwise the last hand's.
+    let match_rows = query(
+        "SELECT m.id, m.round, m.south_id, m.north_id, m.winner, m.final_south, m.final_north,
+                m.hands_played, m.seed, m.south_engine, m.north_engine,
+                c.kind AS closing, c.absent, c.seeds_south AS closing_south,
+                c.seeds_north AS closing_north,
+                CASE WHEN $2 THEN (SELECT CAST(COALESCE(SUM(score_south), 0) AS BIGINT) FROM hands h
+                                   WHERE h.match_id = m.id) END AS sum_south,
+                CASE WHEN $2 THEN (SELECT CAST(COALESCE(SUM(score_north), 0) AS BIGINT) FROM hands h
+                                   WHERE h.match_id = m.id) END AS sum_north,
+                CASE WHEN $2 THEN (SELECT mc.seeds_south_after FROM match_corrections mc
+                                   WHERE mc.match_id = m.id ORDER BY mc.id DESC LIMIT 1) END
+                    AS corrected_south,
+                CASE WHEN $2 THEN (SELECT mc.seeds_north_after FROM match_corrections mc
+                                   WHERE mc.match_id = m.id ORDER BY mc.id DESC LIMIT 1) END
+                    AS corrected_north,
+                wc.kind AS whole_kind, wc.absent AS whole_absent,
+                wc.score_south AS whole_south, wc.score_north AS whole_north
+         FROM matches m LEFT JOIN match_closings c ON c.match_id = m.id
+         LEFT JOIN (SELECT match_id, MAX(id) AS id FROM match_corrections
+                    WHERE kind <> 'score' GROUP BY match_id) lw ON lw.match_id = m.id
+         LEFT JOIN match_corrections wc ON wc.id = lw.id
+         WHERE m.tournament_id = $1 ORDER BY m.round, m.id",
+    )
+    .bind(tid)
+    .bind(games_form)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut rows = FixtureRows::default();
+    for r in &match_rows {
+        rows.push_match(r)?;
+    }
+    rows.byes = query(
+        "SELECT round, board, player_id FROM tournament_byes WHERE tournament_id = $1
+         ORDER BY round, board",
+    )
+    .bind(tid)
+    .fetch_all(&mut *conn)
+    .await?
+    .iter()
+    .map(|r| {
+        Ok(ByeRowData {
+            round: r.try_get("round")?,
+            board: r.try_get("board")?,
+            player_id: r.try_get("player_id")?,
+        })
+    })
+    .collect::<Result<_, sqlx::Error>>()?;
+    Ok(rows)
+}
+
+/// The fixtures and boards of a tournament's rows, in round and board order.
+fn fixtures_of(
+    rows: &FixtureRows,
+    games_form: bool,
+    parts: Parts,
+) -> Result<(Vec<Fixture>, Vec<BoardRow>)> {
+    let (mut fixtures, mut boards) =
+        matches_of(&rows.texts, rows.matches.iter().copied(), games_form, parts)?;
+    add_byes(&mut fixtures, &mut boards, &rows.byes, parts);
+    Ok((fixtures, boards))
+}
+
+/// The fixtures and boards of a tournament's match rows (from the tables, or read
+/// one at a time from the cache), in round and board order; [`add_byes`] follows.
+fn matches_of(
+    texts: &[String],
+    matches: impl Iterator<Item = MatchRowData>,
+    games_form: bool,
+    parts: Parts,
+) -> Result<(Vec<Fixture>, Vec<BoardRow>)> {
+    let mut fixtures = Vec::with_capacity(matches.size_hint().0);
+    let with_boards = parts == Parts::Whole;
+    let mut boards = Vec::with_capacity(if with_boards { fixtures.capacity() } else { 0 });
+    let mut last_round = 0;
+    let mut board = 0;
+    let shared: Vec<Arc<str>> = texts.iter().map(|t| Arc::from(t.as_str())).collect();
+    let text = |t: fixture_cache::Text| {
+        (t as usize)
+            .checked_sub(1)
+            .and_then(|i| texts.get(i))
+            .map(String::as_str)
+    };
+    let engine = |t: fixture_cache::Text| (t as usize).checked_sub(1).map(|i| shared[i].clone());
+    for r in matches {
+        let id = r.id;
+        let round = r.round.unwrap_or(0);
+        if round < 1 {
+            return Err(corrupt(format!("tournament match {id} has no round")));
+        }
+        let round = round as u32;
+        if round != last_round {
+            last_round = round;
+            board = 0;
+        }
+        board += 1;
+        // A games:N match's hands keep their scores as entered; a corrected one's
+        // result is the correction's.
+        let seeds = if games_form {
+            match (r.corrected_south, r.corrected_north) {
+                (Some(s), Some(n)) => (s, n),
+                _ => (r.sum_south.unwrap_or(0), r.sum_north.unwrap_or(0)),
+            }
+        } else {
+            (r.final_south.unwrap_or(0), r.final_north.unwrap_or(0))
+        };
+        // The latest whole-match correction replaces the match's own closing.
+        let (closing, absent, entered) = match text(r.whole_kind) {
+            Some("absent") => (Some("forfeit"), r.whole_absent, (None, None)),
+            Some("void") => (Some("void"), 0, (None, None)),
+            Some(_) => (Some("match"), 0, (r.whole_south, r.whole_north)),
+            None => (
+                text(r.closing),
+                r.absent,
+                (r.closing_south, r.closing_north),
+            ),
+        };
+        // A whole-match result's seeds are the entered ones (none given: unknown, 0-0).
+        let seeds = match closing {
+            Some("match") => (entered.0.unwrap_or(0), entered.1.unwrap_or(0)),
+            _ => seeds,
+        };
+        let result = match (text(r.winner), closing) {
+            (None, _) => None,
+            (Some(_), Some("void")) => Some(MatchResult::forfeited(crate::matches::Absent::Both)),
+            (Some(_), Some("forfeit")) => {
+                let absent = text(absent)
+                    .and_then(crate::matches::Absent::parse)
+                    .ok_or_else(|| {
+                        corrupt(format!("match {id}: forfeit without who was absent"))
+                    })?;
+                Some(MatchResult::forfeited(absent))
+            }
+            (Some(w), _) => Some(MatchResult::played(
+                match w {
+                    "south" => Decision::South,
+                    "north" => Decision::North,
+                    "draw" => Decision::Draw,
+                    other => return Err(corrupt(format!("match {id}: winner '{other}'"))),
+                },
+                crate::engine::BySide::new(seeds.0 as u32, seeds.1 as u32),
+            )),
+        };
+        let pairing = Pairing {
+            round,
+            board,
+            south: r.south_id,
+            north: Some(r.north_id),
+        };
+        if with_boards {
+            boards.push(board_row(
+                &pairing,
+                Some(id),
+                result.is_some(),
+                r.hands_played.into(),
+                r.seed as u64,
+                (engine(r.south_engine), engine(r.north_engine)),
+            ));
+        }
+        fixtures.push(Fixture { pairing, result });
+    }
+    Ok((fixtures, boards))
+}
+
+/// The byes' fixtures (and boards) after the matches'.
+fn add_byes(
+    fixtures: &mut Vec<Fixture>,
+    boards: &mut Vec<BoardRow>,
+    byes: &[ByeRowData],
+    parts: Parts,
+) {
+    let with_boards = parts == Parts::Whole;
+    for r in byes {
+        let pairing = Pairing {
+            round: r.round as u32,
+            board: r.board as u32,
+            south: r.player_id,
+            north: None,
+        };
+        if with_boards {
+            boards.push(board_row(&pairing, None, true, 0, 0, (None, None)));
+        }
+        fixtures.push(Fixture::pending(pairing));
+    }
+}
+
+/// The rounds of tournament `tid` in play that were paired by hand.
+async fn manual_rounds(conn: &mut impl AsConn, tid: i64) -> Result<Vec<u32>> {
+    let rounds: Vec<i64> = query_scalar(
+        "SELECT round FROM round_pairings
+         WHERE tournament_id = $1 AND unpaired_at IS NULL AND method = 'manual' ORDER BY round",
+    )
+    .bind(tid)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(rounds.into_iter().map(|r| r as u32).collect())
+}

@@ -1,0 +1,528 @@
+//! Tournaments in the store: entry lists, rounds paired into ordinary matches (and
+//! byes), and engine matches played and written in transactions.
+//!
+//! The tables (`tournaments`, `tournament_players`, `tournament_byes`, and
+//! `matches.tournament_id`/`round`) are turned into a [`Tournament`] value on every
+//! call ([`Store::load_tournament`](super::Store::load_tournament)); pairing,
+//! standings and exports are the pure tournament layer's. A round is paired in one
+//! `BEGIN IMMEDIATE` transaction (all its matches and byes or none), and an engine
+//! match is played in memory and written in one transaction (`tournament run`
+//! writes a whole round's engine matches in one, [`TournamentWriter::begin_round`],
+//! see [`crate::app::run`]), so a `tournament run` that is killed at any moment
+//! resumes without losing or duplicating a match: engine decisions are seeded from
+//! the match seed, so a replayed match is the same match.
+//!
+//! Boards: a round's matches are created in board order, so their board numbers are
+//! their order by id within the round; byes store their board.
+//!
+//! The files, each with one reason to change, lowest first (a file names only
+//! files before it, and `ratings`, between `byes` and `load`):
+//! - this one, the model: the rows as read, the errors, and the pure helpers that
+//!   build and update a [`LoadedTournament`] as `load` would read it back;
+//! - `byes`: byes outside the pairing (`tournament_requested_byes`);
+//! - `load`: reading a tournament from its tables;
+//! - `create`: a new tournament;
+//! - `status`: finished once over, closed and reopened, with their records;
+//! - `entrants`: entries and withdrawals;
+//! - `pair`: pairing the next round, by the system or by hand, and its record;
+//! - `play`: engine matches played and written a round at a time.
+//!
+//! Elo over every match ([`crate::store::Store::ratings`]) is in
+//! [`super::ratings`]; the director's round records in [`super::rounds`].
+
+pub(super) mod byes;
+pub(super) mod create;
+pub(super) mod entrants;
+pub(super) mod load;
+pub(super) mod pair;
+mod play;
+pub(super) mod status;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use thiserror::Error;
+
+use super::StoreError;
+use super::sql::Row;
+use crate::engine::{BySide, Side, Variant};
+use crate::matches::{MatchError, MatchForm, MatchOutcome, MatchSpec, MatchState};
+use crate::tournament::{
+    Decision, Fixture, Format, MatchResult, Pairing, PairingSystem, PointsScheme, RatingSystem,
+    Tiebreak, Tournament, TournamentError, TournamentStatus,
+};
+
+pub use pair::PlayedAhead;
+pub use play::{CommittedRound, RoundBatch, TournamentWriter, play_board};
+
+/// Errors of tournament storage; messages are one line and say what is allowed.
+#[derive(Debug, Error)]
+pub enum TournamentStoreError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Tournament(#[from] TournamentError),
+    #[error(transparent)]
+    Match(#[from] MatchError),
+    #[error(
+        "no tournament named '{}'{} (see `goobalay tournament list`)",
+        crate::names::excerpt(.name),
+        .like.as_deref().map_or(String::new(), |l| format!("; did you mean '{l}'?"))
+    )]
+    Unknown { name: String, like: Option<String> },
+    #[error(
+        "a tournament named '{0}' already exists (names are unique, ignoring case and Unicode variants)"
+    )]
+    Duplicate(String),
+    #[error(transparent)]
+    Name(#[from] crate::names::NameError),
+    #[error("{player} is already entered in {tournament}")]
+    AlreadyEntered { player: String, tournament: String },
+    #[error("{player} is named twice in this entry list")]
+    NamedTwice { player: String },
+    #[error("{player} is not entered in {tournament}")]
+    NotEntered { player: String, tournament: String },
+    #[error("{player} has already withdrawn from {tournament}")]
+    AlreadyWithdrawn { player: String, tournament: String },
+    #[error("player '{0}' is retired and cannot enter a tournament")]
+    Retired(String),
+    #[error(
+        "the entry list of {tournament} ({format}) closed when round 1 was paired; only a swiss takes late entries"
+    )]
+    EntriesClosed { tournament: String, format: Format },
+    #[error("a {0}'s rounds follow from its entry count; only a swiss sets its number of rounds")]
+    RoundsNotSwiss(Format),
+    #[error("a swiss has between 1 and {MAX_SWISS_ROUNDS} rounds, not {0}")]
+    RoundsOutOfRange(u32),
+    #[error("stored tournament data is inconsistent: {0}")]
+    Corrupt(String),
+    #[error("{0} is not closed: there is nothing to reopen")]
+    NotClosed(String),
+    #[error("{tournament} cannot be closed: {why}")]
+    CannotClose { tournament: String, why: String },
+    #[error(
+        "{paired} rounds have been paired; a reopened swiss has at least that many, not {given}"
+    )]
+    RoundsBelowPaired { paired: u32, given: u32 },
+    #[error("{tournament} has no round to take back")]
+    NothingToUnpair { tournament: String },
+    #[error(
+        "round {round} of {tournament} cannot be taken back: {what} has started (only a round none of whose matches has started is unpaired)"
+    )]
+    RoundStarted {
+        tournament: String,
+        round: u32,
+        what: String,
+    },
+    #[error(
+        "{tournament} is a {format}: byes on request are for a swiss paired by the Dutch system; forfeit the match instead (`goobalay match forfeit ID --absent south|north|both`)"
+    )]
+    ByeNotSwiss { tournament: String, format: Format },
+    #[error(
+        "round {round} is already paired; a bye can be asked for a round not yet paired, {next} to {last}"
+    )]
+    RoundAlreadyPaired { round: u32, next: u32, last: u32 },
+    #[error("the tournament has {planned} rounds; there is no round {round} to ask a bye for")]
+    RoundBeyondEnd { round: u32, planned: u32 },
+    #[error("{player} already has a bye for round {round}")]
+    ByeAlreadyRequested { player: String, round: u32 },
+}
+
+impl From<sqlx::Error> for TournamentStoreError {
+    fn from(e: sqlx::Error) -> Self {
+        TournamentStoreError::Store(e.into())
+    }
+}
+
+/// For the match use cases that touch a tournament (closing it when its last result
+/// comes in): a store error stays one; anything else means the tables disagree.
+impl From<TournamentStoreError> for StoreError {
+    fn from(e: TournamentStoreError) -> Self {
+        match e {
+            TournamentStoreError::Store(e) => e,
+            other => StoreError::Corrupt(other.to_string()),
+        }
+    }
+}
+
+pub type Result<T, E = TournamentStoreError> = std::result::Result<T, E>;
+
+/// The most rounds a Swiss may have.
+pub const MAX_SWISS_ROUNDS: u32 = 99;
+
+/// A tournament to create.
+#[derive(Clone, Debug)]
+pub struct NewTournament {
+    pub name: String,
+    pub variant: Variant,
+    pub format: Format,
+    /// Swiss only: the number of rounds.
+    pub rounds: Option<u32>,
+    pub form: MatchForm,
+    pub max_hands: Option<u32>,
+    pub points: PointsScheme,
+    /// Empty: the format's defaults.
+    pub tiebreaks: Vec<Tiebreak>,
+    /// Seeds every match's engine decisions (mixed with round and board).
+    pub seed: u64,
+}
+
+/// A tournament's row.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct TournamentRow {
+    pub id: i64,
+    pub name: String,
+    pub variant: String,
+    pub format: Format,
+    pub rounds: Option<u32>,
+    pub match_form: String,
+    pub max_hands: Option<u32>,
+    pub points: String,
+    pub tiebreaks: Option<String>,
+    pub seed: u64,
+    pub status: TournamentStatus,
+    pub created_at: DateTime<Utc>,
+    pub finished_at: Option<DateTime<Utc>>,
+    /// How its Swiss rounds are paired (NULL in the table: made before systems
+    /// were recorded).
+    pub pairing_system: PairingSystem,
+    /// The rating it seeds by and shows, over its variant's matches; `None`: seeded
+    /// before ratings were kept per variant, by Elo over every match.
+    pub rating_system: Option<RatingSystem>,
+    #[serde(skip)]
+    rules_json: String,
+}
+
+impl TournamentRow {
+    fn from_row(r: &Row) -> Result<TournamentRow> {
+        let id: i64 = r.try_get("id")?;
+        let format: String = r.try_get("format")?;
+        Ok(TournamentRow {
+            id,
+            name: r.try_get("name")?,
+            variant: r.try_get("variant")?,
+            format: format
+                .parse()
+                .map_err(|_| corrupt(format!("tournament {id}: format '{format}'")))?,
+            rounds: r.try_get::<Option<i64>>("rounds")?.map(|v| v as u32),
+            match_form: r.try_get("match_form")?,
+            max_hands: r.try_get::<Option<i64>>("max_hands")?.map(|v| v as u32),
+            points: r.try_get("points")?,
+            tiebreaks: r.try_get("tiebreaks")?,
+            pairing_system: {
+                let name: Option<String> = r.try_get("pairing_system")?;
+                PairingSystem::from_record(name.as_deref())
+                    .map_err(|e| corrupt(format!("tournament {id}: {e}")))?
+            },
+            rating_system: {
+                let name: Option<String> = r.try_get("rating_system")?;
+                name.map(|n| {
+                    RatingSystem::parse(&n)
+                        .ok_or_else(|| corrupt(format!("tournament {id}: rating system '{n}'")))
+                })
+                .transpose()?
+            },
+            seed: r.try_get::<i64>("seed")? as u64,
+            status: {
+                let word: String = r.try_get("status")?;
+                TournamentStatus::parse(&word)
+                    .ok_or_else(|| corrupt(format!("tournament {id}: status '{word}'")))?
+            },
+            created_at: r.try_get("created_at")?,
+            finished_at: r.try_get("finished_at")?,
+            rules_json: r.try_get::<Option<String>>("rules")?.unwrap_or_default(),
+        })
+    }
+
+    /// The spec of this tournament's matches (South moves first in hand 1).
+    pub fn spec(&self) -> Result<MatchSpec> {
+        let variant = if self.rules_json.is_empty() {
+            Variant::preset(&self.variant)
+                .ok_or_else(|| corrupt(format!("tournament {}: no rules", self.id)))?
+        } else {
+            Variant::from_recorded_json(&self.rules_json)
+                .map_err(|e| corrupt(format!("tournament {}: rules: {e}", self.id)))?
+        };
+        let form = MatchForm::parse(&self.match_form)?;
+        let mut spec = MatchSpec::new(&variant, form, self.max_hands, Side::South)?;
+        spec.variant = self.variant.clone();
+        Ok(spec)
+    }
+
+    pub fn points_scheme(&self) -> Result<PointsScheme> {
+        Ok(self.points.parse()?)
+    }
+
+    pub fn tiebreak_list(&self) -> Result<Vec<Tiebreak>> {
+        match self.tiebreaks.as_deref() {
+            None | Some("") => Ok(Vec::new()),
+            Some(t) => Ok(Tiebreak::parse_list(t)?),
+        }
+    }
+}
+
+fn corrupt(what: String) -> TournamentStoreError {
+    TournamentStoreError::Corrupt(what)
+}
+
+/// One board of one round as stored.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct BoardRow {
+    pub round: u32,
+    pub board: u32,
+    /// `None` for a bye.
+    pub match_id: Option<i64>,
+    pub south_id: i64,
+    pub north_id: Option<i64>,
+    /// Both players are engines: `tournament run` plays it.
+    pub engines_only: bool,
+    pub finished: bool,
+    pub hands_played: i64,
+    /// The match seed (0 for a bye).
+    pub seed: u64,
+    /// Engine levels of South and North (`None`: a human, or a bye), shared: a
+    /// 100,000-match tournament holds a handful of distinct ones.
+    pub engines: (Option<Arc<str>>, Option<Arc<str>>),
+}
+
+/// A tournament loaded from the tables: its row, the pure layer's value, and where
+/// each fixture's match is.
+#[derive(Clone, Debug)]
+pub struct LoadedTournament {
+    pub row: TournamentRow,
+    pub tournament: Tournament,
+    pub boards: Vec<BoardRow>,
+    /// Each entrant's engine level (`None`: a human).
+    pub engines: HashMap<i64, Option<Arc<str>>>,
+}
+
+impl LoadedTournament {
+    /// Matches of engine players only that are not finished, in round and board order.
+    pub fn pending_engine_matches(&self) -> Vec<BoardRow> {
+        pending_engine_boards(&self.boards)
+    }
+
+    /// Paired matches without a result.
+    pub fn pending_matches(&self) -> usize {
+        self.boards
+            .iter()
+            .filter(|b| b.match_id.is_some() && !b.finished)
+            .count()
+    }
+
+    /// Closed: marked finished, or over (every round paired and played) and not
+    /// reopened since. A closed tournament takes no entries, withdrawals, pairings or
+    /// results until the director reopens it (`tournament reopen`); an event over
+    /// before closings were recorded counts as closed too.
+    pub fn is_closed(&self) -> bool {
+        self.row.status == TournamentStatus::Finished
+            || (self.row.status != TournamentStatus::Reopened && self.tournament.is_finished())
+    }
+
+    /// [`LoadedTournament::is_closed`] as an error.
+    pub fn ensure_open(&self) -> Result<()> {
+        if self.is_closed() {
+            return Err(StoreError::TournamentClosed(self.row.name.clone()).into());
+        }
+        Ok(())
+    }
+
+    pub fn board_of_match(&self, id: i64) -> Option<&BoardRow> {
+        self.boards.iter().find(|b| b.match_id == Some(id))
+    }
+
+    /// Records a match just stored by this process (see
+    /// [`Store::pair_next_round_cached`](super::Store::pair_next_round_cached)): its
+    /// result as `load` would read it.
+    pub fn record_played(&mut self, board: &BoardRow, m: &PlayedMatch) {
+        if m.outcome.is_none() {
+            return;
+        }
+        record_result(&mut self.tournament, board.round, board.board, m);
+        if let Some(b) = self
+            .boards
+            .iter_mut()
+            .find(|b| b.match_id.is_some() && b.match_id == board.match_id)
+        {
+            b.finished = true;
+            b.hands_played = m.hands_finished;
+        }
+    }
+
+    pub fn name_of(&self, id: i64) -> &str {
+        self.tournament.entrant(id).map_or("?", |e| e.name.as_str())
+    }
+}
+
+/// The boards with an unfinished match between engine players.
+pub fn pending_engine_boards(boards: &[BoardRow]) -> Vec<BoardRow> {
+    boards
+        .iter()
+        .filter(|b| !b.finished && b.engines_only && b.match_id.is_some())
+        .cloned()
+        .collect()
+}
+
+/// Records the result of the finished match `m` on `board` of `round` in `t`, as
+/// `load` would read it from the stored match.
+pub(crate) fn record_result(t: &mut Tournament, round: u32, board: u32, m: &PlayedMatch) {
+    let Some(outcome) = m.outcome else {
+        return;
+    };
+    let decision = match outcome {
+        MatchOutcome::Winner(Side::South) => Decision::South,
+        MatchOutcome::Winner(Side::North) => Decision::North,
+        MatchOutcome::Draw => Decision::Draw,
+    };
+    if let Some(f) = t
+        .fixtures
+        .iter_mut()
+        .find(|f| f.pairing.round == round && f.pairing.board == board && f.pairing.north.is_some())
+    {
+        f.result = Some(MatchResult::played(
+            decision,
+            BySide::new(m.result_seeds.0, m.result_seeds.1),
+        ));
+    }
+}
+
+/// Adds a round just paired to `t` as `load` would read it back: match fixtures in
+/// (round, id) order, then the byes.
+pub(crate) fn add_round(t: &mut Tournament, pairings: &[Pairing]) {
+    let at = t
+        .fixtures
+        .iter()
+        .filter(|f| f.pairing.north.is_some())
+        .count();
+    let (games, byes): (Vec<_>, Vec<_>) = pairings.iter().cloned().partition(|p| p.north.is_some());
+    t.fixtures
+        .splice(at..at, games.into_iter().map(Fixture::pending));
+    t.fixtures.extend(byes.into_iter().map(Fixture::pending));
+}
+
+/// A round just paired.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct PairedRound {
+    pub round: u32,
+    pub boards: Vec<BoardRow>,
+    /// Retired entrants withdrawn just before this round was paired (names).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub withdrawn_retired: Vec<String>,
+}
+
+/// A tournament in `tournament list`.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct TournamentSummary {
+    #[serde(flatten)]
+    pub row: TournamentRow,
+    pub entrants: i64,
+    pub rounds_paired: i64,
+    pub matches: i64,
+    pub matches_finished: i64,
+}
+
+/// An engine match just played and stored by a tournament run.
+#[derive(Clone, Debug)]
+pub struct PlayedMatch {
+    pub id: i64,
+    pub outcome: Option<MatchOutcome>,
+    pub hands: usize,
+    pub moves: usize,
+    /// Seeds at the end (the last hand's scores).
+    pub seeds: Option<(u32, u32)>,
+    /// The seeds the standings count (a `games:N` match: the sums over its games;
+    /// otherwise the last hand's scores, 0 without one).
+    pub result_seeds: (u32, u32),
+    /// Hands finished.
+    pub hands_finished: i64,
+}
+
+/// The seed of the match on `board` of `round`: a SplitMix64 mix of the tournament
+/// seed, so a tournament's matches replay from its one recorded seed.
+pub fn match_seed(seed: u64, round: u32, board: u32) -> u64 {
+    use crate::seeds::{GOLDEN, finish};
+    let spread = GOLDEN.wrapping_mul(u64::from(round) << 16 | u64::from(board));
+    finish(seed.wrapping_add(spread)) >> 1 // fits in SQLite's signed 64-bit integer either way
+}
+
+/// A played match's summary columns as `Store::save_match` writes them: the winner,
+/// the hands finished, and the last hand's scores.
+///
+/// A whole-match result entered with its final seeds stores those seeds.
+pub(crate) fn summary(state: &MatchState) -> (Option<&'static str>, i64, Option<u32>, Option<u32>) {
+    let last_score = match state.closing() {
+        Some(crate::matches::Closing::Entered {
+            seeds: Some(seeds), ..
+        }) => Some(seeds),
+        _ => state.hands().iter().rev().find_map(|h| h.score),
+    };
+    (
+        state.outcome().map(MatchOutcome::name),
+        state.hands().iter().filter(|h| h.end.is_some()).count() as i64,
+        last_score.map(|s| s.south),
+        last_score.map(|s| s.north),
+    )
+}
+
+/// The stored board and a board played from the setup are the same game: same round,
+/// board, players, seed and engine levels (so the match played is the stored one's).
+pub(crate) fn same_game(stored: &BoardRow, played: &BoardRow) -> bool {
+    (stored.round, stored.board) == (played.round, played.board)
+        && stored.south_id == played.south_id
+        && stored.north_id == played.north_id
+        && stored.seed == played.seed
+        && stored.engines == played.engines
+        && stored.engines_only
+}
+
+pub(crate) fn board_row(
+    p: &Pairing,
+    match_id: Option<i64>,
+    finished: bool,
+    hands_played: i64,
+    seed: u64,
+    engines: (Option<Arc<str>>, Option<Arc<str>>),
+) -> BoardRow {
+    BoardRow {
+        round: p.round,
+        board: p.board,
+        match_id,
+        south_id: p.south,
+        north_id: p.north,
+        engines_only: match_id.is_some() && engines.0.is_some() && engines.1.is_some(),
+        finished,
+        hands_played,
+        seed,
+        engines,
+    }
+}
+
+pub(crate) fn played(id: i64, state: &MatchState) -> PlayedMatch {
+    PlayedMatch {
+        id,
+        outcome: state.outcome(),
+        hands: state.hands().len(),
+        moves: state.hands().iter().map(|h| h.moves.len()).sum(),
+        seeds: state
+            .hands()
+            .iter()
+            .rev()
+            .find_map(|h| h.score)
+            .map(|s| (s.south, s.north)),
+        result_seeds: match state.spec().form {
+            MatchForm::Games(_) => state
+                .hands()
+                .iter()
+                .filter_map(|h| h.score)
+                .fold((0, 0), |(a, b), s| (a + s.south, b + s.north)),
+            _ => state
+                .hands()
+                .iter()
+                .rev()
+                .find_map(|h| h.score)
+                .map_or((0, 0), |s| (s.south, s.north)),
+        },
+        hands_finished: state.hands().iter().filter(|h| h.end.is_some()).count() as i64,
+    }
+}

@@ -1,0 +1,318 @@
+//! Engine matches of a tournament run: played in memory ([`play_board`]) and
+//! written a round at a time in one transaction ([`TournamentWriter`]), or played on
+//! from where another process left them ([`Store::play_started_match`]).
+
+use std::sync::Arc;
+
+use super::pair::{PlayedAhead, pair_in, write_hand_rows};
+use super::{
+    BoardRow, LoadedTournament, PairedRound, PlayedMatch, Result, TournamentStoreError, corrupt,
+    played, summary,
+};
+use crate::ai::Level;
+use crate::engine::BySide;
+use crate::matches::{MatchSpec, MatchState};
+use crate::store::sql::{Tx, query_scalar};
+use crate::store::{Store, StoreError, load_match};
+
+impl Store {
+    /// A writer for a run that stores many rounds of engine matches one after the
+    /// other.
+    pub async fn tournament_writer(&self) -> Result<TournamentWriter<'_>> {
+        Ok(TournamentWriter { store: self })
+    }
+}
+
+/// Stores played tournament matches on one connection; see
+/// [`Store::tournament_writer`].
+pub struct TournamentWriter<'a> {
+    store: &'a Store,
+}
+
+impl TournamentWriter<'_> {
+    /// Starts a round's engine matches: add them with [`RoundBatch::add`] as the
+    /// engine delivers them, then [`RoundBatch::commit`]. They are kept in memory and
+    /// written at the commit, all in one `BEGIN IMMEDIATE` transaction, so the write
+    /// lock is held only while writing, never while the engines think.
+    ///
+    /// Why a whole round in one transaction is safe: an engine match is fully
+    /// determined by its recorded seed, so a run killed before the commit loses only
+    /// engine play that the restarted run regenerates identically, and the transaction
+    /// is all-or-nothing, so no match or hand is ever half-written or written twice.
+    /// (Human matches are never written this way.)
+    pub async fn begin_round(&mut self) -> Result<RoundBatch<'_>> {
+        Ok(RoundBatch {
+            store: self.store,
+            played: Vec::new(),
+        })
+    }
+}
+
+/// A round's engine matches waiting to be written in one transaction; see
+/// [`TournamentWriter::begin_round`].
+pub struct RoundBatch<'a> {
+    store: &'a Store,
+    played: Vec<(BoardRow, MatchState)>,
+}
+
+impl<'a> RoundBatch<'a> {
+    /// Keeps matches played from the setup (as [`play_board`] returns them) for the
+    /// commit.
+    pub fn add(&mut self, played_matches: Vec<(BoardRow, MatchState)>) {
+        self.played.extend(played_matches);
+    }
+
+    /// Opens the round's transaction and writes the matches kept so far.
+    async fn write(self) -> Result<OpenRound<'a>> {
+        let mut open = OpenRound {
+            store: self.store,
+            tx: self.store.begin_write().await?,
+            stored: Vec::new(),
+            touched: Vec::new(),
+        };
+        let mut played = self.played;
+        while !played.is_empty() {
+            let rest = played.split_off(played.len().min(WRITE_CHUNK));
+            open.add(played).await?;
+            played = rest;
+        }
+        Ok(open)
+    }
+
+    /// See [`OpenRound::commit_and_pair`].
+    pub async fn commit_and_pair(
+        self,
+        name: &str,
+        cache: &mut Option<LoadedTournament>,
+        ahead: PlayedAhead,
+    ) -> Result<CommittedRound> {
+        self.write()
+            .await?
+            .commit_and_pair(name, cache, ahead)
+            .await
+    }
+
+    /// See [`OpenRound::commit`].
+    pub async fn commit(self) -> Result<Vec<(BoardRow, PlayedMatch)>> {
+        self.write().await?.commit().await
+    }
+}
+
+/// Matches written a statement at a time (bounds the JSON of one statement).
+const WRITE_CHUNK: usize = 64;
+
+/// A round's transaction, open: see [`RoundBatch::write`].
+struct OpenRound<'a> {
+    store: &'a Store,
+    tx: Tx,
+    /// Written in this transaction.
+    stored: Vec<(BoardRow, PlayedMatch)>,
+    /// Not untouched when checked (started or played by someone else): handled one by
+    /// one after the commit ([`Store::play_started_match`]).
+    touched: Vec<BoardRow>,
+}
+
+impl OpenRound<'_> {
+    /// Writes the matches played from the setup whose stored match is still
+    /// untouched: their summaries and every hand, two statements for the lot. The
+    /// others are kept for [`OpenRound::commit`].
+    async fn add(&mut self, played_matches: Vec<(BoardRow, MatchState)>) -> Result<()> {
+        let (items, no_match): (Vec<_>, Vec<_>) = played_matches
+            .into_iter()
+            .partition(|(b, _)| b.match_id.is_some());
+        self.touched.extend(no_match.into_iter().map(|(b, _)| b));
+        if items.is_empty() {
+            return Ok(());
+        }
+        // The summaries `save_match` writes, only where the match is untouched: no
+        // result, the seed we played, one hand not begun (another process may have
+        // played it). As in `write_hand_rows`, the rows go in as one JSON array.
+        // The hand limit played must be the stored match's: a match recorded before
+        // RULES.md §3 point 11 has none and is played on by itself (`touched`).
+        type Summary = (
+            i64,
+            i64,
+            Option<&'static str>,
+            i64,
+            Option<u32>,
+            Option<u32>,
+            Option<u32>,
+        );
+        let rows: Vec<Summary> = items
+            .iter()
+            .map(|(b, state)| {
+                let (winner, hands_played, final_south, final_north) = summary(state);
+                (
+                    b.match_id.expect("partitioned"),
+                    b.seed as i64,
+                    winner,
+                    hands_played,
+                    final_south,
+                    final_north,
+                    state.spec().max_hands,
+                )
+            })
+            .collect();
+        let json =
+            serde_json::to_string(&rows).map_err(|e| corrupt(format!("match summaries: {e}")))?;
+        let untouched: std::collections::HashSet<i64> = query_scalar(
+            "UPDATE matches SET revision = revision + 1, winner = v.value->>2,
+                 hands_played = CAST(v.value->>3 AS BIGINT),
+                 final_south = CAST(v.value->>4 AS BIGINT),
+                 final_north = CAST(v.value->>5 AS BIGINT),
+                 finished_at = CASE WHEN v.value->>2 IS NULL THEN NULL
+                                    ELSE COALESCE(matches.finished_at, $2) END
+             FROM jsonb_each(jsonb($1)) AS v
+             WHERE matches.id = CAST(v.value->>0 AS BIGINT)
+               AND matches.seed = CAST(v.value->>1 AS BIGINT)
+               AND matches.max_hands IS NOT DISTINCT FROM CAST(v.value->>6 AS BIGINT)
+               AND matches.winner IS NULL
+               AND (SELECT COUNT(*) FROM hands WHERE match_id = matches.id) = 1
+               AND (SELECT move_count = 0 AND arrangement_south IS NULL
+                           AND arrangement_north IS NULL AND end_reason IS NULL
+                    FROM hands WHERE match_id = matches.id AND number = 1)
+             RETURNING id",
+        )
+        .bind(json)
+        .bind(crate::store::now())
+        .fetch_all(&mut self.tx)
+        .await?
+        .into_iter()
+        .collect();
+        let (fresh, other): (Vec<_>, Vec<_>) = items
+            .into_iter()
+            .partition(|(b, _)| b.match_id.is_some_and(|id| untouched.contains(&id)));
+        self.touched.extend(other.into_iter().map(|(b, _)| b));
+        if fresh.is_empty() {
+            return Ok(());
+        }
+        let n = fresh[0].1.spec().rules.holes_per_row;
+        let hand_rows: Vec<(i64, &[crate::matches::Hand])> = fresh
+            .iter()
+            .map(|(b, s)| (b.match_id.expect("partitioned"), s.hands()))
+            .collect();
+        write_hand_rows(&mut self.tx, &hand_rows, n).await?;
+        self.stored.extend(fresh.into_iter().map(|(b, s)| {
+            let m = played(b.match_id.expect("partitioned"), &s);
+            (b, m)
+        }));
+        Ok(())
+    }
+
+    /// Pairs the next round of tournament `name` in this round's transaction, then
+    /// commits both: the round's matches recorded in `cache` (as
+    /// [`LoadedTournament::record_played`]) and paired on from it (as
+    /// [`Store::pair_next_round_cached`]), with the matches of `ahead` (the engine
+    /// has played them already) stored played instead of set up. One commit a round,
+    /// and each match written once. A tournament error of the pairing (finished, a
+    /// round waiting for a human) is returned beside the committed matches. With a
+    /// match that was not untouched it is [`RoundBatch::commit`], then the pairing on
+    /// its own (`ahead` is then dropped: the engine plays those matches again).
+    ///
+    /// Returns the round's matches committed, the pairing, and the matches of
+    /// `ahead` committed with it.
+    async fn commit_and_pair(
+        mut self,
+        name: &str,
+        cache: &mut Option<LoadedTournament>,
+        ahead: PlayedAhead,
+    ) -> Result<CommittedRound> {
+        if !self.touched.is_empty() {
+            let store = self.store;
+            let done = self.commit().await?;
+            if let Some(c) = cache.as_mut() {
+                for (b, m) in &done {
+                    c.record_played(b, m);
+                }
+            }
+            let paired = store.pair_next_round_cached(name, cache).await;
+            return Ok((done, paired, Vec::new()));
+        }
+        let mut done = std::mem::take(&mut self.stored);
+        done.sort_by_key(|(b, _)| (b.round, b.board));
+        if let Some(c) = cache.as_mut() {
+            for (b, m) in &done {
+                c.record_played(b, m);
+            }
+        }
+        match pair_in(&mut self.tx, name, cache.take(), ahead, None).await {
+            Ok((paired, next, stored)) => {
+                self.tx.commit().await?;
+                *cache = next;
+                Ok((done, Ok(paired), stored))
+            }
+            Err(TournamentStoreError::Tournament(e)) => {
+                self.tx.commit().await?;
+                Ok((done, Err(TournamentStoreError::Tournament(e)), Vec::new()))
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Commits the round's transaction, then plays on the matches that were not
+    /// untouched (each in its own transaction, as [`Store::play_started_match`]).
+    /// Returns the matches played, in board order.
+    async fn commit(self) -> Result<Vec<(BoardRow, PlayedMatch)>> {
+        self.tx.commit().await?;
+        let mut done = self.stored;
+        for b in self.touched {
+            if let Some(id) = b.match_id
+                && let Some(m) = self.store.play_started_match(id).await?
+            {
+                done.push((b, m));
+            }
+        }
+        done.sort_by_key(|(b, _)| (b.round, b.board));
+        Ok(done)
+    }
+}
+
+/// What [`RoundBatch::commit_and_pair`] committed: the round's matches, the next
+/// round's pairing (or why there is none), and the matches stored with it.
+pub type CommittedRound = (
+    Vec<(BoardRow, PlayedMatch)>,
+    Result<PairedRound>,
+    Vec<(BoardRow, PlayedMatch)>,
+);
+
+impl Store {
+    /// A started engine match of a tournament: load and replay the
+    /// match, play it on, write what changed if nobody else did meanwhile.
+    pub(crate) async fn play_started_match(&self, id: i64) -> Result<Option<PlayedMatch>> {
+        let stored = {
+            let mut conn = self.pool().acquire().await?;
+            load_match(&mut conn, id).await?
+        };
+        if stored.state.is_over() {
+            return Ok(None);
+        }
+        let engines = stored.engines()?;
+        if engines.south.is_none() || engines.north.is_none() {
+            return Ok(None);
+        }
+        let mut state = stored.state.clone();
+        state.play_engines(engines, stored.row.seed);
+        // Written only if unchanged since it was loaded (another `tournament run` may
+        // have played it): the match's revision, as for every match write.
+        let state = match self.save_match(&stored, state).await {
+            Ok(saved) => saved.state,
+            Err(StoreError::Conflict) => return Ok(None),
+            Err(e) => return Err(e.into()),
+        };
+        Ok(Some(played(id, &state)))
+    }
+}
+
+/// Plays the match on `board` from the setup to its end in memory (`None`: a bye,
+/// or not a match between two engines). Pure computation: no database.
+pub fn play_board(spec: &MatchSpec, board: &BoardRow) -> Option<MatchState> {
+    board.north_id?;
+    let level = |e: &Option<Arc<str>>| e.as_deref().and_then(|l| Level::parse(l).ok());
+    let engines = BySide::new(
+        Some(level(&board.engines.0)?),
+        Some(level(&board.engines.1)?),
+    );
+    let mut state = MatchState::new(spec.clone());
+    state.play_engines(engines, board.seed);
+    Some(state)
+}
