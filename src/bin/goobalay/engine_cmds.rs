@@ -11,11 +11,11 @@ use goobalay::engine::trace::TraceLine;
 use goobalay::engine::{Game, Variant, perft as count_perft};
 use tabled::{Table, Tabled, settings::Style};
 
-use crate::EXIT_ERROR;
 use crate::args::{
     Format, PerftArgs, RulesArgs, ShowArgs, TraceArgs, VariantsArgs, load_rule_file, preset,
 };
 use crate::draw;
+use crate::exit::{EXIT_ERROR, one_line};
 
 #[derive(Tabled, serde::Serialize)]
 struct VariantRow {
@@ -132,7 +132,7 @@ pub fn trace(args: TraceArgs) -> anyhow::Result<ExitCode> {
     line(&game)?;
     if let Err(e) = play_moves(&mut game, &args.moves, line) {
         let _ = std::io::stdout().flush();
-        eprintln!("goobalay: {}", crate::one_line(&e));
+        eprintln!("goobalay: {}", one_line(&e));
         return Ok(ExitCode::from(EXIT_ERROR));
     }
     Ok(ExitCode::SUCCESS)

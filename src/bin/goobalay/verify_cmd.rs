@@ -11,6 +11,7 @@ use std::process::ExitCode;
 use crate::args::Format;
 use crate::args::verify::VerifyArgs;
 use crate::db::{print_json, with_store_audit};
+use crate::exit::EXIT_NO;
 use crate::out::{count, outln};
 
 pub fn run(db: Option<PathBuf>, a: VerifyArgs) -> anyhow::Result<ExitCode> {
@@ -78,6 +79,6 @@ pub fn run(db: Option<PathBuf>, a: VerifyArgs) -> anyhow::Result<ExitCode> {
     Ok(if report.is_clean() {
         ExitCode::SUCCESS
     } else {
-        ExitCode::from(crate::EXIT_NO)
+        ExitCode::from(EXIT_NO)
     })
 }
