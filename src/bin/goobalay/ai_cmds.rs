@@ -17,7 +17,7 @@ use tabled::{Table, Tabled, settings::Style};
 use crate::args::ai::{AnalyseArgs, ArenaArgs, BenchSearchArgs, SolveArgs};
 use crate::args::{Format, load_rule_file, preset};
 use crate::db::write_csv;
-use crate::engine_cmds::play_moves;
+use crate::moves::play_moves;
 
 fn seeds(value: i32) -> f64 {
     value as f64 / SCALE as f64

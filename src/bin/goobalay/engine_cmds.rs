@@ -16,6 +16,7 @@ use crate::args::{
 };
 use crate::draw;
 use crate::exit::{EXIT_ERROR, one_line};
+use crate::moves::play_moves;
 
 #[derive(Tabled, serde::Serialize)]
 struct VariantRow {
@@ -103,21 +104,6 @@ pub fn rules(args: RulesArgs) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Plays `moves` one by one, calling `each` with the game after every move. An
-/// illegal move stops with an error naming the legal ones.
-pub fn play_moves(
-    game: &mut Game,
-    moves: &str,
-    mut each: impl FnMut(&Game) -> anyhow::Result<()>,
-) -> anyhow::Result<()> {
-    for (i, mv) in moves.split_whitespace().enumerate() {
-        game.play_notation(mv)
-            .with_context(|| format!("move {} ('{}')", i + 1, goobalay::names::excerpt(mv)))?;
-        each(game)?;
-    }
-    Ok(())
 }
 
 pub fn trace(args: TraceArgs) -> anyhow::Result<ExitCode> {

@@ -12,6 +12,7 @@ mod exit;
 mod files;
 mod history_cmd;
 mod match_cmd;
+mod moves;
 mod out;
 mod players_cmd;
 mod ratings_cmd;
