@@ -1,36 +1,14 @@
 //! `goobalay db copy --from A --to B`: a club's records onto a league server (or back).
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use clap::{Args, Subcommand};
 use goobalay::store::Store;
 
+use crate::args::RecordFormat;
+use crate::args::db::{CopyArgs, DbCommand};
 use crate::db::{print_json, shown, with_store};
 use crate::out::outln;
-
-#[derive(Subcommand, Debug)]
-pub enum DbCommand {
-    /// Copy every record of one database into an empty one (SQLite file or
-    /// postgres:// URL, either way); `verify` on the copy is clean and its
-    /// standings are the same.
-    Copy(CopyArgs),
-}
-
-#[derive(Args, Debug)]
-pub struct CopyArgs {
-    /// The database to copy: a file path or a postgres:// URL (only read).
-    #[arg(long, value_name = "PATH|URL")]
-    pub from: PathBuf,
-    /// The database to copy into: a file (made if missing) or a postgres:// URL of an
-    /// existing, empty database.
-    #[arg(long, value_name = "PATH|URL")]
-    pub to: PathBuf,
-    /// table: a line per table; json: the rows copied per table.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: crate::args::RecordFormat,
-}
 
 pub fn run(c: DbCommand) -> anyhow::Result<ExitCode> {
     match c {
@@ -60,8 +38,8 @@ fn copy(a: CopyArgs) -> anyhow::Result<ExitCode> {
     bar.finish_and_clear();
     let report = report?;
     match a.format {
-        crate::args::RecordFormat::Json => print_json(&report)?,
-        crate::args::RecordFormat::Table => {
+        RecordFormat::Json => print_json(&report)?,
+        RecordFormat::Table => {
             for (table, rows) in &report.tables {
                 outln!("{table}: {rows} rows");
             }

@@ -4,33 +4,17 @@
 //! `GOOBALAY_DB`'s); prints the standings, one match's hand table and a replayed hand. Re-running reuses the demo players and starts a new
 //! tournament ("Demo 2", "Demo 3", ...).
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::bail;
-use clap::Args;
 use goobalay::ai::Level;
 use goobalay::store::default_db_path;
 
+use crate::args::demo::DemoArgs;
+use crate::args::matches::{IdFormatArgs, MatchCommand, ReplayArgs};
 use crate::args::{Format, RecordFormat};
 use crate::db::with_store;
-use crate::match_cmd::{IdFormatArgs, MatchCommand, ReplayArgs};
 use crate::out::outln;
-
-#[derive(Args, Debug)]
-pub struct DemoArgs {
-    /// The database to write the demo into (default: demo.db beside the default
-    /// database). GOOBALAY_DB is not read here: the demo never writes into the
-    /// club's database unless it is named on this command line.
-    #[arg(long, value_name = "PATH|URL")]
-    pub db: Option<PathBuf>,
-    /// Number of engine players (4 to 8).
-    #[arg(long, default_value_t = 6)]
-    pub players: usize,
-    /// Seed of the engines' choices (default: random; printed).
-    #[arg(long)]
-    pub seed: Option<u64>,
-}
 
 const CLUB: [(&str, Level); 8] = [
     ("Ama", Level::Greedy),

@@ -11,11 +11,12 @@ use goobalay::engine::trace::TraceLine;
 use goobalay::engine::{Game, Variant, perft as count_perft};
 use tabled::{Table, Tabled, settings::Style};
 
-use crate::EXIT_ERROR;
 use crate::args::{
     Format, PerftArgs, RulesArgs, ShowArgs, TraceArgs, VariantsArgs, load_rule_file, preset,
 };
 use crate::draw;
+use crate::exit::{EXIT_ERROR, one_line};
+use crate::moves::play_moves;
 
 #[derive(Tabled, serde::Serialize)]
 struct VariantRow {
@@ -105,21 +106,6 @@ pub fn rules(args: RulesArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Plays `moves` one by one, calling `each` with the game after every move. An
-/// illegal move stops with an error naming the legal ones.
-pub fn play_moves(
-    game: &mut Game,
-    moves: &str,
-    mut each: impl FnMut(&Game) -> anyhow::Result<()>,
-) -> anyhow::Result<()> {
-    for (i, mv) in moves.split_whitespace().enumerate() {
-        game.play_notation(mv)
-            .with_context(|| format!("move {} ('{}')", i + 1, goobalay::names::excerpt(mv)))?;
-        each(game)?;
-    }
-    Ok(())
-}
-
 pub fn trace(args: TraceArgs) -> anyhow::Result<ExitCode> {
     let variant = args.variant.load()?;
     let mut game = args.start.game(&variant)?;
@@ -132,7 +118,7 @@ pub fn trace(args: TraceArgs) -> anyhow::Result<ExitCode> {
     line(&game)?;
     if let Err(e) = play_moves(&mut game, &args.moves, line) {
         let _ = std::io::stdout().flush();
-        eprintln!("goobalay: {}", crate::one_line(&e));
+        eprintln!("goobalay: {}", one_line(&e));
         return Ok(ExitCode::from(EXIT_ERROR));
     }
     Ok(ExitCode::SUCCESS)

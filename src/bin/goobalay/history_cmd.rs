@@ -8,35 +8,12 @@ use std::process::ExitCode;
 
 use anyhow::bail;
 use chrono::{DateTime, Local, NaiveDate, TimeZone, Utc};
-use clap::Args;
 use goobalay::store::{Ending, HistoryFilter, MatchRow};
 use tabled::{Table, Tabled, settings::Style};
 
 use crate::args::Format;
+use crate::args::history::HistoryArgs;
 use crate::db::{local, print_json, with_store_read};
-
-#[derive(Args, Debug)]
-pub struct HistoryArgs {
-    /// Matches this player played (either side).
-    #[arg(long)]
-    pub player: Option<String>,
-    /// Matches of this variant (a preset by any of its names, or a rule file's name).
-    #[arg(long)]
-    pub variant: Option<String>,
-    /// Matches created on or after this day (YYYY-MM-DD, local time) or instant (RFC 3339).
-    #[arg(long, value_name = "DATE")]
-    pub since: Option<String>,
-    /// Matches created on or before this day (YYYY-MM-DD, local time, whole day) or
-    /// before this instant (RFC 3339).
-    #[arg(long, value_name = "DATE")]
-    pub until: Option<String>,
-    /// Matches of this tournament.
-    #[arg(long)]
-    pub tournament: Option<String>,
-    /// Output: table (for a person, the default), json or csv.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
-}
 
 #[derive(Tabled)]
 struct Row {

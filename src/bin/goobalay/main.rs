@@ -8,9 +8,11 @@ mod db_cmd;
 mod demo_cmd;
 mod draw;
 mod engine_cmds;
+mod exit;
 mod files;
 mod history_cmd;
 mod match_cmd;
+mod moves;
 mod out;
 mod players_cmd;
 mod ratings_cmd;
@@ -22,11 +24,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use args::{Cli, Command};
-
-/// Exit statuses: 0 success, 1 ran fine but the answer is "no" (a check found a
-/// mismatch), 2 error (bad input, illegal move, storage failure).
-pub const EXIT_NO: u8 = 1;
-pub const EXIT_ERROR: u8 = 2;
+use exit::{EXIT_ERROR, bounded, one_line};
 
 fn main() -> ExitCode {
     let words = db_after_command(std::env::args_os().collect());
@@ -90,30 +88,6 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
-}
-
-/// The error and its causes on one line, whatever RUST_BACKTRACE says.
-fn one_line(err: &anyhow::Error) -> String {
-    bounded(&format!("{err:#}").replace(['\n', '\r'], " "))
-}
-
-/// Longest error line, in characters.
-const MAX_ERROR_CHARS: usize = 600;
-
-/// A message cut in the middle if it is too long: whatever a message quotes (an
-/// argument, a file's text), a huge input is never echoed whole. Messages quote
-/// user input shortened already (`goobalay::names::excerpt`); this is the backstop.
-fn bounded(line: &str) -> String {
-    let chars = line.chars().count();
-    if chars <= MAX_ERROR_CHARS {
-        return line.to_string();
-    }
-    let head: String = line.chars().take(MAX_ERROR_CHARS / 2).collect();
-    let tail: String = line.chars().skip(chars - MAX_ERROR_CHARS / 4).collect();
-    format!(
-        "{head} … ({} characters left out) … {tail}",
-        chars - head.chars().count() - tail.chars().count()
-    )
 }
 
 /// The words with a `--db` given before the command's name (`goobalay --db club.db

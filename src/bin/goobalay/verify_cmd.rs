@@ -8,23 +8,11 @@ use goobalay::tournament::export::CsvWriter;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::Args;
-
 use crate::args::Format;
+use crate::args::verify::VerifyArgs;
 use crate::db::{print_json, with_store_audit};
+use crate::exit::EXIT_NO;
 use crate::out::{count, outln};
-
-#[derive(Args, Debug)]
-pub struct VerifyArgs {
-    /// table: one line per mismatch and a summary; json: the whole report; csv: one
-    /// line per mismatch (tournament, match, hand, what).
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
-    /// Also recompute the decisions of the searching levels hard, max and perfect
-    /// (slow: up to millions of nodes a move).
-    #[arg(long)]
-    pub deep: bool,
-}
 
 pub fn run(db: Option<PathBuf>, a: VerifyArgs) -> anyhow::Result<ExitCode> {
     // Auditing never creates a database where there was none.
@@ -91,6 +79,6 @@ pub fn run(db: Option<PathBuf>, a: VerifyArgs) -> anyhow::Result<ExitCode> {
     Ok(if report.is_clean() {
         ExitCode::SUCCESS
     } else {
-        ExitCode::from(crate::EXIT_NO)
+        ExitCode::from(EXIT_NO)
     })
 }

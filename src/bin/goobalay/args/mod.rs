@@ -1,4 +1,18 @@
-//! Command-line arguments (clap derive), one struct per command.
+//! Command-line arguments (clap derive), one struct per command: the whole clap tree.
+//! The commands import their arguments from here and nothing here names a command,
+//! so the dependencies point one way (from the commands to their arguments).
+
+pub mod ai;
+pub mod bench;
+pub mod db;
+pub mod demo;
+pub mod history;
+pub mod matches;
+pub mod players;
+pub mod ratings;
+pub mod serve;
+pub mod tournaments;
+pub mod verify;
 
 use std::path::PathBuf;
 
@@ -63,35 +77,35 @@ pub enum Command {
     /// Draw the board for a person.
     Show(ShowArgs),
     /// Play uniformly random games and measure the engine's speed.
-    Bench(crate::bench_cmd::BenchArgs),
+    Bench(bench::BenchArgs),
     /// Players: add, list, show, rename, retire.
-    Player(GroupOnDb<crate::players_cmd::PlayerCommand>),
+    Player(GroupOnDb<players::PlayerCommand>),
     /// Matches: create, play, enter moves, arrangements and results, show.
-    Match(GroupOnDb<crate::match_cmd::MatchCommand>),
+    Match(GroupOnDb<matches::MatchCommand>),
     /// Draw the board after every move of a stored match.
-    Replay(OnDb<crate::match_cmd::ReplayArgs>),
+    Replay(OnDb<matches::ReplayArgs>),
     /// Match history, filtered.
-    History(OnDb<crate::history_cmd::HistoryArgs>),
+    History(OnDb<history::HistoryArgs>),
     /// Replay every stored hand and check moves, scores, carry-over and results.
-    Verify(OnDb<crate::verify_cmd::VerifyArgs>),
+    Verify(OnDb<verify::VerifyArgs>),
     /// Search a position: the best move and the value of every legal move.
-    Analyse(crate::ai_cmds::AnalyseArgs),
+    Analyse(ai::AnalyseArgs),
     /// The exact game-theoretic value of a position (repetition included).
-    Solve(crate::ai_cmds::SolveArgs),
+    Solve(ai::SolveArgs),
     /// Engine-versus-engine series: wins, draws, losses and an Elo difference.
-    Arena(crate::ai_cmds::ArenaArgs),
+    Arena(ai::ArenaArgs),
     /// Search speed (nodes per second) per variant.
-    BenchSearch(crate::ai_cmds::BenchSearchArgs),
+    BenchSearch(ai::BenchSearchArgs),
     /// Club tournaments: create, enter players, pair, run, standings, export.
-    Tournament(GroupOnDb<crate::tournament_cmd::TournamentCommand>),
+    Tournament(GroupOnDb<tournaments::TournamentCommand>),
     /// Databases: copy every record from one to another (SQLite <-> PostgreSQL).
     #[command(subcommand)]
-    Db(crate::db_cmd::DbCommand),
+    Db(db::DbCommand),
     /// Serve the tournaments as live web pages and JSON, read-only (standings,
     /// pairings, crosstables, players, match replays), on this machine by default.
-    Serve(OnDb<crate::serve::ServeArgs>),
+    Serve(OnDb<serve::ServeArgs>),
     /// A small engine club plays a Layli Goobalay round robin: standings, a match, a hand.
-    Demo(crate::demo_cmd::DemoArgs),
+    Demo(demo::DemoArgs),
     /// Print a shell completion script: bash, zsh, fish, powershell or elvish
     /// (e.g. `goobalay completions bash > ~/.local/share/bash-completion/completions/goobalay`).
     Completions(CompletionsArgs),

@@ -1,0 +1,335 @@
+//! `goobalay tournament ...`'s arguments.
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand, ValueEnum};
+use goobalay::tournament::export::ExportFormat;
+
+use super::ratings::SystemArg;
+use super::{Format, RecordFormat, VariantArgs};
+
+#[derive(Subcommand, Debug)]
+pub enum TournamentCommand {
+    /// Create a tournament.
+    New(NewArgs),
+    /// Enter players (all or none).
+    Add(AddArgs),
+    /// Withdraw a player: results so far count, no further pairings (before round 1:
+    /// off the entry list).
+    Withdraw(WithdrawArgs),
+    /// Record a bye a player asks for in a round not yet paired (swiss): the pairing
+    /// leaves them out; the bye scores half a point (a draw's points) or nothing.
+    Bye(ByeArgs),
+    /// Pair the next round: its matches are created (South moves first).
+    Pair(PairArgs),
+    /// Play every pending match between engine players, pairing further rounds as
+    /// they become pairable (resumable: each match is stored in its own transaction).
+    Run(RunArgs),
+    /// Standings with tiebreaks (in 80 columns; --wide: every column in full).
+    Standings(StandingsArgs),
+    /// The crosstable: a Swiss round by round (opponent, side, result), a round robin
+    /// player against player, a knockout as its bracket.
+    Crosstable(ViewArgs),
+    /// A round's pairings to print: by board (with points before the round), every
+    /// player by name with their board, or a result slip per board.
+    Pairings(PairingsArgs),
+    /// Rounds and results.
+    Show(ViewArgs),
+    /// Export: csv, json, markdown, html (a self-contained page) or trf (TRF-2026).
+    Export(ExportArgs),
+    /// Import a Swiss run elsewhere from a FIDE TRF file (players, ratings, rounds,
+    /// results), to continue it here; nothing is stored if the file is refused.
+    Import(ImportArgs),
+    /// The tournaments in the database.
+    List(ListArgs),
+    /// Take back the last round paired, while none of its matches has started (it is
+    /// recorded with when and why; pair it again with `tournament pair`).
+    Unpair(UnpairArgs),
+    /// Close a tournament whose matches all have results (it closes by itself when the
+    /// last result of its last round comes in): no entries, withdrawals, pairings or
+    /// results until it is reopened.
+    Close(ReasonArgs),
+    /// Reopen a closed tournament (a Swiss may be given more rounds).
+    Reopen(ReopenArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct UnpairArgs {
+    /// The tournament's name (see `goobalay tournament list`).
+    pub name: String,
+    /// Why the round is taken back (recorded).
+    #[arg(long)]
+    pub reason: Option<String>,
+    /// Output: table (for a person, the default), json or csv.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+#[derive(Args, Debug)]
+pub struct ReasonArgs {
+    /// The tournament's name (see `goobalay tournament list`).
+    pub name: String,
+    /// Why (recorded).
+    #[arg(long)]
+    pub reason: Option<String>,
+    /// Output: table (for a person, the default) or json.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RecordFormat,
+}
+
+#[derive(Args, Debug)]
+pub struct ReopenArgs {
+    /// The tournament's name (see `goobalay tournament list`).
+    pub name: String,
+    /// Why it is reopened (recorded).
+    #[arg(long)]
+    pub reason: Option<String>,
+    /// Swiss only: the number of rounds from now on (at least the rounds paired).
+    #[arg(long)]
+    pub rounds: Option<u32>,
+    /// Output: table (for a person, the default) or json.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RecordFormat,
+}
+
+#[derive(Args, Debug)]
+pub struct NewArgs {
+    /// The tournament's name (see `goobalay tournament list`).
+    pub name: String,
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// The pairing system: round-robin, double-round-robin, swiss or knockout.
+    #[arg(long, value_name = "SYSTEM")]
+    pub system: Option<String>,
+    /// Swiss only: the number of rounds (default: ceil(log2(players))).
+    #[arg(long)]
+    pub rounds: Option<u32>,
+    /// The match form: hands (RULES.md §3 multi-hand match), single, or games:N
+    /// (default: hands for Layli Goobalay, single for the others).
+    #[arg(long, value_name = "FORM")]
+    pub form: Option<String>,
+    /// The earlier spelling of --form: refused with a message naming --form.
+    #[arg(long = "match-form", value_name = "FORM", hide = true)]
+    pub old_match_form: Option<String>,
+    /// hands form: after this many hands the player holding more seeds wins.
+    #[arg(long)]
+    pub max_hands: Option<u32>,
+    /// Points for a win, draw, loss and (optionally) a bye.
+    #[arg(long, default_value = "1,0.5,0", allow_hyphen_values = true)]
+    pub points: String,
+    /// Tiebreak order, e.g. buchholz,sonneborn-berger,head-to-head,wins,seed-difference
+    /// (default: the format's).
+    #[arg(long)]
+    pub tiebreaks: Option<String>,
+    /// Seed of the engine players' choices (default: random; recorded).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// The rating it seeds by and its standings show: elo (the default) or glicko2,
+    /// over the matches of its variant (recorded with the tournament).
+    #[arg(long, value_enum, default_value_t)]
+    pub rating_system: SystemArg,
+    /// Output: table (the default) or json. (Before --system, this named the
+    /// pairing system; that spelling is refused with a message naming --system.)
+    #[arg(long, value_name = "FORMAT")]
+    pub format: Option<String>,
+    /// The same as --format json.
+    #[arg(long, hide = true)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct AddArgs {
+    /// The tournament's name (see `goobalay tournament list`).
+    pub name: String,
+    /// The players to enter, by name.
+    #[arg(required = true)]
+    pub players: Vec<String>,
+    /// Output: table (for a person, the default) or json.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RecordFormat,
+}
+
+#[derive(Args, Debug)]
+pub struct WithdrawArgs {
+    /// The tournament's name (see `goobalay tournament list`).
+    pub name: String,
+    /// The player's name.
+    pub player: String,
+    /// Also forfeit the player's unfinished match of the current round (they are the
+    /// absent side), in the same transaction.
+    #[arg(long)]
+    pub forfeit_pending: bool,
+    /// Output: table (for a person, the default) or json.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RecordFormat,
+}
+
+#[derive(Args, Debug)]
+pub struct ByeArgs {
+    /// The tournament's name (see `goobalay tournament list`).
+    pub name: String,
+    /// The player's name.
+    pub player: String,
+    /// The round (not yet paired).
+    #[arg(long)]
+    pub round: u32,
+    /// zero or half.
+    #[arg(long, allow_hyphen_values = true)]
+    pub points: String,
+    /// Output: table (for a person, the default) or json.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RecordFormat,
+}
+
+#[derive(Args, Debug)]
+pub struct PairArgs {
+    /// The tournament's name (see `goobalay tournament list`).
+    pub name: String,
+    /// Output: table (for a person, the default), json or csv.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+    /// Pair the round by hand (a Swiss): one board, South (moves first) then North;
+    /// repeat for each board, in board order. Every active player needs a board or
+    /// the bye; the round is recorded as paired by hand.
+    #[arg(long, num_args = 2, value_names = ["SOUTH", "NORTH"], action = clap::ArgAction::Append)]
+    pub board: Vec<String>,
+    /// With --board: the player who has the bye (an odd number of active players).
+    #[arg(long, requires = "board", value_name = "PLAYER")]
+    pub bye: Option<String>,
+    /// With --board: why the round is paired by hand (recorded and shown).
+    #[arg(long, requires = "board")]
+    pub reason: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// The tournament's name (see `goobalay tournament list`).
+    pub name: String,
+    /// Stop after playing this many matches.
+    #[arg(long)]
+    pub limit: Option<u64>,
+    /// No per-match lines (the progress bar still shows on a terminal).
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Output: table (for a person, the default) or json (the run's summary; no
+    /// per-match lines).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RecordFormat,
+}
+
+#[derive(Args, Debug)]
+pub struct ViewArgs {
+    /// The tournament's name (see `goobalay tournament list`).
+    pub name: String,
+    /// Output: table (for a person, the default), json or csv.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+#[derive(Args, Debug)]
+pub struct PairingsArgs {
+    /// The tournament's name (see `goobalay tournament list`).
+    pub name: String,
+    /// The round (default: the round paired last).
+    #[arg(long)]
+    pub round: Option<u32>,
+    /// board: by board number; names: every player in alphabetical order with their
+    /// board; slips: a result slip per board, to hand out.
+    #[arg(long, value_enum, default_value_t)]
+    pub layout: ListLayout,
+    /// Output: table (for a person, the default) or json.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RecordFormat,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ListLayout {
+    #[default]
+    Board,
+    Names,
+    Slips,
+}
+
+#[derive(Args, Debug)]
+pub struct StandingsArgs {
+    #[command(flatten)]
+    pub view: ViewArgs,
+    /// The table with full column names, names never shortened (wider than 80 columns).
+    #[arg(long)]
+    pub wide: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExportKind {
+    Csv,
+    Json,
+    Markdown,
+    Html,
+    Trf,
+}
+
+impl From<ExportKind> for ExportFormat {
+    fn from(k: ExportKind) -> ExportFormat {
+        match k {
+            ExportKind::Csv => ExportFormat::Csv,
+            ExportKind::Json => ExportFormat::Json,
+            ExportKind::Markdown => ExportFormat::Markdown,
+            ExportKind::Html => ExportFormat::Html,
+            ExportKind::Trf => ExportFormat::Trf,
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct ExportArgs {
+    /// The tournament's name (see `goobalay tournament list`).
+    pub name: String,
+    /// The export: csv, json, markdown, html (a page of its own) or trf (FIDE TRF-2026).
+    #[arg(long, value_enum)]
+    pub format: ExportKind,
+    /// Write to this file instead of standard output (never over an SQLite
+    /// database; an existing file only with --force).
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Replace the --output file if it exists (atomically: a temporary file in its
+    /// folder is renamed over it).
+    #[arg(long, requires = "output")]
+    pub force: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ImportArgs {
+    /// The TRF file (TRF-2026 or TRF-16): its 001 player records with their
+    /// rounds, 012 name, 142 rounds, 162 points, 240 absences.
+    pub file: PathBuf,
+    /// The tournament's name (default: the file's 012 record).
+    #[arg(long)]
+    pub name: Option<String>,
+    /// A preset game: layli-goobalay, tampoduo (ayo-jodu), modiar, tihbat, sadeqa-iii,
+    /// sadeqa-91 (default: the one a goobalay export names in its 092 record).
+    #[arg(long, short = 'v', conflicts_with = "rules")]
+    pub variant: Option<String>,
+    /// A custom rule set from a TOML or JSON file.
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
+    /// The match form of the rounds to come: hands, single, or games:N (default:
+    /// the variant's).
+    #[arg(long, value_name = "FORM")]
+    pub form: Option<String>,
+    /// hands form: after this many hands the player holding more seeds wins.
+    #[arg(long)]
+    pub max_hands: Option<u32>,
+    /// Seed of the engine players' choices (default: random; recorded).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Output: table (for a person, the default) or json.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RecordFormat,
+}
+
+#[derive(Args, Debug)]
+pub struct ListArgs {
+    /// Output: table (for a person, the default), json or csv.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
