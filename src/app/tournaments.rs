@@ -94,33 +94,74 @@ pub async fn withdraw(
 
 /// Pairs the next round of tournament `name` (one transaction: its matches and
 /// byes), then lets every engine that faces a human make its opening turns, each
-/// thought outside any transaction (see [`super::matches::play_engine_turns`]).
-pub async fn pair_round(store: &Store, name: &str) -> Result<PairedRound> {
-    let paired = store.pair_next_round(name).await?;
-    make_engine_openings(store, &paired).await?;
-    Ok(paired)
+/// thought outside any transaction (see [`super::matches::play_engine_turns`]);
+/// gives the round and the tournament as it then stands.
+pub async fn pair_round(store: &Store, name: &str) -> Result<Paired> {
+    let round = store.pair_next_round(name).await?;
+    paired(store, name, round).await
 }
 
 /// Pairs the next round of a Swiss as the director gives it (recorded as paired by
 /// hand), then the engines facing a human make their opening turns.
-pub async fn pair_round_by_hand(
-    store: &Store,
-    name: &str,
-    round: &ManualRound,
-) -> Result<PairedRound> {
-    let paired = store.pair_round_by_hand(name, round).await?;
-    make_engine_openings(store, &paired).await?;
-    Ok(paired)
+pub async fn pair_round_by_hand(store: &Store, name: &str, round: &ManualRound) -> Result<Paired> {
+    let round = store.pair_round_by_hand(name, round).await?;
+    paired(store, name, round).await
+}
+
+/// A round paired, and the tournament with it (for its names and its sheet).
+#[derive(Clone, Debug)]
+pub struct Paired {
+    pub round: PairedRound,
+    pub tournament: LoadedTournament,
+}
+
+async fn paired(store: &Store, name: &str, round: PairedRound) -> Result<Paired> {
+    make_engine_openings(store, &round).await?;
+    Ok(Paired {
+        round,
+        tournament: store.load_tournament(name).await?,
+    })
 }
 
 /// Takes back the last round, while none of its matches has started.
-pub async fn unpair(store: &Store, name: &str, reason: Option<&str>) -> Result<UnpairedRound> {
-    Ok(store.unpair_last_round(name, reason).await?)
+pub async fn unpair(store: &Store, name: &str, reason: Option<&str>) -> Result<Unpaired> {
+    let round = store.unpair_last_round(name, reason).await?;
+    Ok(Unpaired {
+        tournament: store.load_tournament(name).await?.row.name,
+        round,
+    })
+}
+
+/// A round taken back.
+#[derive(Clone, Debug)]
+pub struct Unpaired {
+    /// The tournament's name as it was entered.
+    pub tournament: String,
+    pub round: UnpairedRound,
 }
 
 /// Closes a tournament whose paired matches all have results.
-pub async fn close(store: &Store, name: &str, reason: Option<&str>) -> Result<()> {
-    Ok(store.close_tournament(name, reason).await?)
+pub async fn close(store: &Store, name: &str, reason: Option<&str>) -> Result<Closed> {
+    store.close_tournament(name, reason).await?;
+    let loaded = store.load_tournament(name).await?;
+    let t = &loaded.tournament;
+    Ok(Closed {
+        after_round: t.current_round(),
+        planned_rounds: t.planned_rounds(),
+        ended_early: !t.is_finished(),
+        tournament: loaded.row.name,
+    })
+}
+
+/// Where a tournament stood when it was closed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Closed {
+    /// The tournament's name as it was entered.
+    pub tournament: String,
+    pub after_round: u32,
+    pub planned_rounds: u32,
+    /// Closed before every planned round was played.
+    pub ended_early: bool,
 }
 
 /// Reopens a closed tournament, a Swiss perhaps with more rounds.
@@ -129,8 +170,23 @@ pub async fn reopen(
     name: &str,
     reason: Option<&str>,
     rounds: Option<u32>,
-) -> Result<Reopened> {
-    Ok(store.reopen_tournament(name, reason, rounds).await?)
+) -> Result<Reopening> {
+    let reopened = store.reopen_tournament(name, reason, rounds).await?;
+    Ok(Reopening {
+        planned_rounds: store
+            .load_tournament(name)
+            .await?
+            .tournament
+            .planned_rounds(),
+        reopened,
+    })
+}
+
+/// A tournament reopened, and the rounds it now plans.
+#[derive(Clone, Debug)]
+pub struct Reopening {
+    pub reopened: Reopened,
+    pub planned_rounds: u32,
 }
 
 /// The opening turns of the engines facing a human in a round just paired. An error

@@ -144,7 +144,10 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Pair(a) => with_store(db, async |store| {
-            let paired = if a.board.is_empty() {
+            let tournaments::Paired {
+                round: paired,
+                tournament: loaded,
+            } = if a.board.is_empty() {
                 goobalay::app::pair_round(store, &a.name).await?
             } else {
                 let mut boards: Vec<(String, Option<String>)> = a
@@ -160,7 +163,6 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                 };
                 tournaments::pair_round_by_hand(store, &a.name, &round).await?
             };
-            let loaded = tournaments::load(store, &a.name).await?;
             if a.format == Format::Json {
                 print_json(&paired)?;
                 return Ok(ExitCode::SUCCESS);
@@ -282,15 +284,17 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             Ok(ExitCode::SUCCESS)
         }
         TournamentCommand::Unpair(a) => with_store(db, async |store| {
-            let undone = tournaments::unpair(store, &a.name, a.reason.as_deref()).await?;
+            let tournaments::Unpaired {
+                tournament,
+                round: undone,
+            } = tournaments::unpair(store, &a.name, a.reason.as_deref()).await?;
             if a.format == Format::Json {
                 print_json(&undone)?;
                 return Ok(ExitCode::SUCCESS);
             }
-            let loaded = tournaments::load(store, &a.name).await?;
             outln!(
                 "{}: round {} taken back ({} board{}; recorded, see `goobalay tournament show`)",
-                loaded.row.name,
+                tournament,
                 undone.round,
                 undone.boards.len(),
                 if undone.boards.len() == 1 { "" } else { "s" }
@@ -305,47 +309,47 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Close(a) => with_store(db, async |store| {
-            tournaments::close(store, &a.name, a.reason.as_deref()).await?;
-            let loaded = tournaments::load(store, &a.name).await?;
-            let t = &loaded.tournament;
+            let closed = tournaments::close(store, &a.name, a.reason.as_deref()).await?;
             if a.format == RecordFormat::Json {
                 print_json(&serde_json::json!({
-                    "tournament": loaded.row.name,
+                    "tournament": closed.tournament,
                     "status": "finished",
-                    "after_round": t.current_round(),
-                    "planned_rounds": t.planned_rounds(),
-                    "ended_early": !t.is_finished(),
+                    "after_round": closed.after_round,
+                    "planned_rounds": closed.planned_rounds,
+                    "ended_early": closed.ended_early,
                 }))?;
                 return Ok(ExitCode::SUCCESS);
             }
             outln!(
                 "{} is closed after round {} of {}{}",
-                loaded.row.name,
-                t.current_round(),
-                t.planned_rounds(),
-                if t.is_finished() {
-                    ""
-                } else {
+                closed.tournament,
+                closed.after_round,
+                closed.planned_rounds,
+                if closed.ended_early {
                     " (ended early: the rounds left are not played)"
+                } else {
+                    ""
                 }
             );
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Reopen(a) => with_store(db, async |store| {
-            let r = tournaments::reopen(store, &a.name, a.reason.as_deref(), a.rounds).await?;
-            let loaded = tournaments::load(store, &a.name).await?;
+            let tournaments::Reopening {
+                reopened: r,
+                planned_rounds,
+            } = tournaments::reopen(store, &a.name, a.reason.as_deref(), a.rounds).await?;
             if a.format == RecordFormat::Json {
                 print_json(&serde_json::json!({
                     "tournament": r.tournament,
                     "status": "reopened",
-                    "planned_rounds": loaded.tournament.planned_rounds(),
+                    "planned_rounds": planned_rounds,
                 }))?;
                 return Ok(ExitCode::SUCCESS);
             }
             outln!(
                 "{} is reopened: entries, withdrawals, pairings and results are taken again; {} planned",
                 r.tournament,
-                crate::out::count(loaded.tournament.planned_rounds(), "round", "rounds")
+                crate::out::count(planned_rounds, "round", "rounds")
             );
             Ok(ExitCode::SUCCESS)
         }),
