@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use super::sql::{AsConn, Row, query};
 use super::{Result, Store, StoreError, StoredMatch, load_match, now, tournaments};
-use crate::engine::BySide;
+use crate::engine::{BySide, Side};
 use crate::matches::correction::{self, CorrectionError};
 use crate::matches::{Absent, Closing, MatchOutcome, MatchState};
 use crate::tournament::{Decision, MatchResult};
@@ -28,7 +28,6 @@ pub enum CorrectionKind {
     /// The whole match's result becomes `decision` ("south", "north", "draw"), with
     /// the final seeds when known: played and rated.
     Match {
-        #[serde(serialize_with = "outcome_name")]
         decision: MatchOutcome,
         seeds: Option<BySide<u32>>,
     },
@@ -36,13 +35,6 @@ pub enum CorrectionKind {
     Absent { absent: Absent },
     /// The match is annulled: no result counts, not played.
     Void,
-}
-
-fn outcome_name<S: serde::Serializer>(
-    o: &MatchOutcome,
-    s: S,
-) -> std::result::Result<S::Ok, S::Error> {
-    s.serialize_str(o.name())
 }
 
 impl CorrectionKind {
@@ -65,7 +57,7 @@ impl CorrectionKind {
             }
             CorrectionKind::Match { decision, seeds } => {
                 let result = ResultSummary {
-                    winner: Some(decision.name().to_string()),
+                    winner: Some(decision),
                     seeds,
                     unplayed: None,
                 };
@@ -103,7 +95,7 @@ impl CorrectionKind {
 /// leave it, worked out when the corrections are read ([`with_unplayed`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ResultSummary {
-    pub winner: Option<String>,
+    pub winner: Option<MatchOutcome>,
     pub seeds: Option<BySide<u32>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unplayed: Option<Absent>,
@@ -119,7 +111,7 @@ impl ResultSummary {
             None => Some(BySide::new(played.result_seeds.0, played.result_seeds.1)),
         };
         ResultSummary {
-            winner: state.outcome().map(|o| o.name().to_string()),
+            winner: state.outcome(),
             seeds: state.outcome().and(seeds),
             unplayed: closing.and_then(Closing::unplayed),
         }
@@ -127,12 +119,7 @@ impl ResultSummary {
 
     /// The result as the pure layer counts it (`None`: no result).
     pub fn as_match_result(&self) -> Option<MatchResult> {
-        let decision = match self.winner.as_deref()? {
-            "south" => Decision::South,
-            "north" => Decision::North,
-            "draw" => Decision::Draw,
-            _ => return None,
-        };
+        let decision = Decision::of(self.winner?);
         if let Some(absent) = self.unplayed {
             return Some(MatchResult::forfeited(absent));
         }
@@ -147,14 +134,15 @@ impl ResultSummary {
         let seeds = self
             .seeds
             .map_or(String::new(), |s| format!(" ({}-{})", s.south, s.north));
-        match (self.winner.as_deref(), self.unplayed) {
+        use MatchOutcome::{Draw, Winner};
+        match (self.winner, self.unplayed) {
             (Some(_), Some(Absent::Both)) => "unplayed, nobody scores".to_string(),
-            (Some("south"), Some(_)) => "1-0 by forfeit".to_string(),
-            (Some("north"), Some(_)) => "0-1 by forfeit".to_string(),
-            (Some("south"), None) => format!("1-0{seeds}"),
-            (Some("north"), None) => format!("0-1{seeds}"),
-            (Some("draw"), None) => format!("draw{seeds}"),
-            _ => "no result".to_string(),
+            (Some(Winner(Side::South)), Some(_)) => "1-0 by forfeit".to_string(),
+            (Some(Winner(Side::North)), Some(_)) => "0-1 by forfeit".to_string(),
+            (Some(Winner(Side::South)), None) => format!("1-0{seeds}"),
+            (Some(Winner(Side::North)), None) => format!("0-1{seeds}"),
+            (Some(Draw), None) => format!("draw{seeds}"),
+            (Some(Draw), Some(_)) | (None, _) => "no result".to_string(),
         }
     }
 }
@@ -287,12 +275,12 @@ fn correction_row(r: &Row) -> Result<Correction> {
         reason: r.try_get("reason")?,
         kind,
         before: ResultSummary {
-            winner: r.try_get("winner_before")?,
+            winner: super::outcome_column(r, "winner_before", || format!("correction {id}"))?,
             seeds: pair("seeds_south_before", "seeds_north_before")?,
             unplayed: None,
         },
         after: ResultSummary {
-            winner: r.try_get("winner_after")?,
+            winner: super::outcome_column(r, "winner_after", || format!("correction {id}"))?,
             seeds: pair("seeds_south_after", "seeds_north_after")?,
             unplayed: None,
         },
@@ -392,10 +380,10 @@ impl Store {
         .bind(score.map(|s| i64::from(s.north)))
         .bind(decision)
         .bind(absent)
-        .bind(old.winner.clone())
+        .bind(old.winner.map(MatchOutcome::name))
         .bind(seeds(&old).map(|s| s.0))
         .bind(seeds(&old).map(|s| s.1))
-        .bind(new.winner.clone())
+        .bind(new.winner.map(MatchOutcome::name))
         .bind(seeds(&new).map(|s| s.0))
         .bind(seeds(&new).map(|s| s.1))
         .fetch_one(&mut tx)

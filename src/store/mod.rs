@@ -288,7 +288,8 @@ pub struct MatchRow {
     pub tournament_id: Option<i64>,
     pub tournament: Option<String>,
     pub round: Option<i64>,
-    pub winner: Option<String>,
+    /// How the match ended (`None`: still in play).
+    pub winner: Option<MatchOutcome>,
     pub hands_played: i64,
     pub final_south: Option<i64>,
     pub final_north: Option<i64>,
@@ -362,10 +363,26 @@ LEFT JOIN tournaments t ON t.id = m.tournament_id
 JOIN match_endings e ON e.match_id = m.id
 "#;
 
+/// A winner column (`south`, `north`, `draw`; NULL: none) as its outcome; `what` names
+/// the record when the word is not one (damage, refused).
+pub(crate) fn outcome_column(
+    r: &Row,
+    column: &str,
+    what: impl FnOnce() -> String,
+) -> Result<Option<MatchOutcome>> {
+    let word: Option<String> = r.try_get(column)?;
+    word.map(|w| {
+        MatchOutcome::parse(&w)
+            .ok_or_else(|| StoreError::Corrupt(format!("{}: {column} '{w}'", what())))
+    })
+    .transpose()
+}
+
 impl MatchRow {
     fn from_row(r: &Row) -> Result<MatchRow> {
+        let id: i64 = r.try_get("id")?;
         Ok(MatchRow {
-            id: r.try_get("id")?,
+            id,
             variant: r.try_get("variant")?,
             rules_json: r.try_get("rules")?,
             form: r.try_get("form")?,
@@ -381,7 +398,7 @@ impl MatchRow {
             tournament_id: r.try_get("tournament_id")?,
             tournament: r.try_get("tournament")?,
             round: r.try_get("round")?,
-            winner: r.try_get("winner")?,
+            winner: outcome_column(r, "winner", || format!("match {id}"))?,
             hands_played: r.try_get("hands_played")?,
             final_south: r.try_get("final_south")?,
             final_north: r.try_get("final_north")?,
@@ -864,7 +881,7 @@ pub(crate) async fn write_result_columns(
     }
     let mut row = before.clone();
     row.revision += 1;
-    row.winner = winner.map(str::to_string);
+    row.winner = state.outcome();
     row.hands_played = hands_played;
     row.final_south = final_south.map(i64::from);
     row.final_north = final_north.map(i64::from);

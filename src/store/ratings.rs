@@ -203,15 +203,9 @@ pub(super) async fn rated_games(
     let mut games = Vec::with_capacity(rows.len());
     for r in &rows {
         let id: i64 = r.try_get("id")?;
-        let winner: String = r.try_get("winner")?;
-        let decision = match winner.as_str() {
-            "south" => Decision::South,
-            "north" => Decision::North,
-            "draw" => Decision::Draw,
-            other => {
-                return Err(StoreError::Corrupt(format!("match {id}: winner '{other}'")));
-            }
-        };
+        let decision = super::outcome_column(r, "winner", || format!("match {id}"))?
+            .map(Decision::of)
+            .ok_or_else(|| StoreError::Corrupt(format!("match {id}: no winner")))?;
         let finished: Option<DateTime<Utc>> = r.try_get("finished_at")?;
         games.push((
             finished,

@@ -10,6 +10,7 @@ use super::{
     BoardRow, LoadedTournament, Result, TournamentRow, TournamentStoreError, TournamentSummary,
     board_row, corrupt,
 };
+use crate::matches::MatchOutcome;
 use crate::store::fixture_cache::{self, ByeRowData, FixtureRows, MatchRowData, PendingSave};
 use crate::store::sql::{AsConn, query, query_scalar};
 use crate::store::{Store, name_key};
@@ -464,7 +465,12 @@ fn matches_of(
             Some("match") => (entered.0.unwrap_or(0), entered.1.unwrap_or(0)),
             _ => seeds,
         };
-        let result = match (text(r.winner), closing) {
+        let winner = text(r.winner)
+            .map(|w| {
+                MatchOutcome::parse(w).ok_or_else(|| corrupt(format!("match {id}: winner '{w}'")))
+            })
+            .transpose()?;
+        let result = match (winner, closing) {
             (None, _) => None,
             (Some(_), Some("void")) => Some(MatchResult::forfeited(crate::matches::Absent::Both)),
             (Some(_), Some("forfeit")) => {
@@ -476,12 +482,7 @@ fn matches_of(
                 Some(MatchResult::forfeited(absent))
             }
             (Some(w), _) => Some(MatchResult::played(
-                match w {
-                    "south" => Decision::South,
-                    "north" => Decision::North,
-                    "draw" => Decision::Draw,
-                    other => return Err(corrupt(format!("match {id}: winner '{other}'"))),
-                },
+                Decision::of(w),
                 crate::engine::BySide::new(seeds.0 as u32, seeds.1 as u32),
             )),
         };
