@@ -206,42 +206,88 @@ async fn stored_corrections(conn: &mut impl AsConn, id: i64) -> Result<Vec<Corre
     rows.iter().map(correction_row).collect()
 }
 
-/// Fills in each correction's `unplayed` before and after: a whole-match correction
-/// sets it (a forfeit, a void), a score correction leaves it (it is made only on a
-/// match not closed); the first starts from the match's own closing.
+/// Fills in each correction's `unplayed` before and after, from the closing that
+/// stands before and after it ([`correction::standing_closing`]; the first starts
+/// from the match's own closing).
 fn with_unplayed(
     mut corrections: Vec<Correction>,
     closing_of: impl Fn(i64) -> Option<Closing>,
 ) -> Vec<Correction> {
-    let mut last: HashMap<i64, Option<Absent>> = HashMap::new();
+    let mut standing: HashMap<i64, Option<Closing>> = HashMap::new();
     for c in &mut corrections {
-        let before = *last
+        let before = *standing
             .entry(c.match_id)
-            .or_insert_with(|| closing_of(c.match_id).and_then(Closing::unplayed));
-        let after = match c.kind.closing() {
-            Some(closing) => closing.unplayed(),
-            None => before,
-        };
-        c.before.unplayed = before;
-        c.after.unplayed = after;
-        last.insert(c.match_id, after);
+            .or_insert_with(|| closing_of(c.match_id));
+        let after = correction::standing_closing(before, [c.kind.closing()]);
+        c.before.unplayed = before.and_then(Closing::unplayed);
+        c.after.unplayed = after.and_then(Closing::unplayed);
+        standing.insert(c.match_id, after);
     }
     corrections
 }
 
+/// Every match's corrections as the closings they put in place (`None`: a hand's
+/// score), in the order made: what a listing needs to settle how each match ended
+/// ([`crate::matches::correction::standing_closing`]).
+pub(crate) async fn whole_closings(
+    conn: &mut impl AsConn,
+) -> Result<HashMap<i64, Vec<Option<Closing>>>> {
+    let rows = query(
+        "SELECT id, match_id, kind, hand, score_south, score_north, decision, absent
+         FROM match_corrections ORDER BY id",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut out: HashMap<i64, Vec<Option<Closing>>> = HashMap::new();
+    for r in &rows {
+        let kind = correction_kind(r, r.try_get("id")?)?;
+        out.entry(r.try_get("match_id")?)
+            .or_default()
+            .push(kind.closing());
+    }
+    Ok(out)
+}
+
 fn correction_row(r: &Row) -> Result<Correction> {
     let id: i64 = r.try_get("id")?;
+    let pair = |a: &str, b: &str| seeds_pair(r, id, a, b);
+    Ok(Correction {
+        id,
+        match_id: r.try_get("match_id")?,
+        corrected_at: r.try_get("corrected_at")?,
+        reason: r.try_get("reason")?,
+        kind: correction_kind(r, id)?,
+        before: ResultSummary {
+            winner: super::outcome_column(r, "winner_before", || format!("correction {id}"))?,
+            seeds: pair("seeds_south_before", "seeds_north_before")?,
+            unplayed: None,
+        },
+        after: ResultSummary {
+            winner: super::outcome_column(r, "winner_after", || format!("correction {id}"))?,
+            seeds: pair("seeds_south_after", "seeds_north_after")?,
+            unplayed: None,
+        },
+    })
+}
+
+/// Two seed columns of correction `id`: both or neither, never negative.
+fn seeds_pair(r: &Row, id: i64, a: &str, b: &str) -> Result<Option<BySide<u32>>> {
+    let (s, n): (Option<i64>, Option<i64>) = (r.try_get(a)?, r.try_get(b)?);
+    match (s, n) {
+        (Some(s), Some(n)) if s >= 0 && n >= 0 => Ok(Some(BySide::new(s as u32, n as u32))),
+        (None, None) => Ok(None),
+        _ => Err(StoreError::Corrupt(format!(
+            "correction {id}: seeds out of range"
+        ))),
+    }
+}
+
+/// What correction `id` (a row of `match_corrections`) replaces.
+fn correction_kind(r: &Row, id: i64) -> Result<CorrectionKind> {
     let bad = |what: &str| StoreError::Corrupt(format!("correction {id}: {what}"));
+    let pair = |a: &str, b: &str| seeds_pair(r, id, a, b);
     let kind: String = r.try_get("kind")?;
-    let pair = |a: &str, b: &str| -> Result<Option<BySide<u32>>> {
-        let (s, n): (Option<i64>, Option<i64>) = (r.try_get(a)?, r.try_get(b)?);
-        match (s, n) {
-            (Some(s), Some(n)) if s >= 0 && n >= 0 => Ok(Some(BySide::new(s as u32, n as u32))),
-            (None, None) => Ok(None),
-            _ => Err(bad("seeds out of range")),
-        }
-    };
-    let kind = match kind.as_str() {
+    Ok(match kind.as_str() {
         "score" => CorrectionKind::Score {
             hand: r
                 .try_get::<Option<i64>>("hand")?
@@ -267,23 +313,6 @@ fn correction_row(r: &Row) -> Result<Correction> {
         },
         "void" => CorrectionKind::Void,
         other => return Err(bad(&format!("kind '{other}' is not known to this version"))),
-    };
-    Ok(Correction {
-        id,
-        match_id: r.try_get("match_id")?,
-        corrected_at: r.try_get("corrected_at")?,
-        reason: r.try_get("reason")?,
-        kind,
-        before: ResultSummary {
-            winner: super::outcome_column(r, "winner_before", || format!("correction {id}"))?,
-            seeds: pair("seeds_south_before", "seeds_north_before")?,
-            unplayed: None,
-        },
-        after: ResultSummary {
-            winner: super::outcome_column(r, "winner_after", || format!("correction {id}"))?,
-            seeds: pair("seeds_south_after", "seeds_north_after")?,
-            unplayed: None,
-        },
     })
 }
 

@@ -707,7 +707,12 @@ async fn verify_match(
             report,
         );
     }
-    let closing = state.closing();
+    // The closing that stands, by its one definition (the replay above reaches it by
+    // applying each correction in turn, each checked as it was made).
+    let closing = crate::matches::correction::standing_closing(
+        closing,
+        corrections.iter().map(|c| c.kind.closing()),
+    );
     // The match row's summary.
     let outcome = state.outcome();
     if outcome.is_some() {
