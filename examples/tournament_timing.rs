@@ -17,7 +17,7 @@ use std::time::Instant;
 use goobalay::ai::Level;
 use goobalay::app::RunEnd;
 use goobalay::engine::{BySide, Variant};
-use goobalay::matches::{MatchForm, MatchOutcome, play_engine_match};
+use goobalay::matches::{MatchForm, play_engine_match};
 use goobalay::store::tournaments::NewTournament;
 use goobalay::store::{HistoryFilter, Store};
 use goobalay::tournament::{Format, PointsScheme};
@@ -99,7 +99,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         .await?;
     let specs: Vec<_> = rows
         .iter()
-        .map(|r| Ok((r.spec()?, r.seed, r.winner.clone())))
+        .map(|r| Ok((r.spec()?, r.seed, r.winner)))
         .collect::<Result<_, goobalay::store::StoreError>>()?;
     let levels = BySide::new(Level::Random, Level::Random);
     let cpu0 = cpu_seconds();
@@ -109,7 +109,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         let record = play_engine_match(spec.clone(), levels, *seed);
         hands += record.hands.len();
         moves += record.hands.iter().map(|h| h.moves.len()).sum::<usize>();
-        if record.outcome.map(MatchOutcome::name) == winner.as_deref() {
+        if record.outcome == *winner {
             same += 1;
         }
     }

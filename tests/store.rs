@@ -48,7 +48,7 @@ async fn in_memory_and_stored_engine_matches_agree() {
         assert_eq!(loaded.state.hands(), &record.hands[..], "{variant}");
         assert_eq!(loaded.state.outcome(), record.outcome);
         assert_eq!(
-            loaded.row.winner.as_deref(),
+            loaded.row.winner.map(|o| o.name()),
             record.outcome.map(|o| o.name())
         );
         // A tampered score no longer matches the replay and is reported.

@@ -2,7 +2,8 @@
 //! card (`player show`, a player's page).
 
 use crate::ai::Level;
-use crate::matches::Absent;
+use crate::engine::Side;
+use crate::matches::{Absent, MatchOutcome};
 use crate::store::ratings::StartingRatingRecord;
 use crate::store::{Ending, HistoryFilter, MatchRow, Player, Store};
 use crate::tournament::ratings::StartingRating;
@@ -193,9 +194,9 @@ impl PlayerCard {
         let mut t = Tally::default();
         for m in &self.matches {
             let side = if m.south_id == self.player.id {
-                "south"
+                Side::South
             } else {
-                "north"
+                Side::North
             };
             let forfeit = match m.ending {
                 Some(Ending::Void) => {
@@ -212,10 +213,10 @@ impl PlayerCard {
                 Some(Ending::Forfeit { .. }) => true,
                 _ => false,
             };
-            match m.winner.as_deref() {
+            match m.winner {
                 None => t.playing += 1,
-                Some("draw") => t.drawn += 1,
-                Some(w) if w == side => {
+                Some(MatchOutcome::Draw) => t.drawn += 1,
+                Some(MatchOutcome::Winner(w)) if w == side => {
                     t.won += 1;
                     t.won_by_forfeit += usize::from(forfeit);
                 }

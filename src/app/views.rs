@@ -362,10 +362,17 @@ pub fn pairing_list(loaded: &LoadedTournament, round: Option<u32>) -> Result<Pai
 /// match's result entered, "void", "in play"; ", corrected" when a director's
 /// correction stands (a void always is one).
 pub fn match_result(m: &MatchRow) -> String {
-    use crate::matches::Absent;
+    use crate::engine::Side;
+    use crate::matches::{Absent, MatchOutcome};
     use crate::store::Ending;
-    let name = |side: &str| if side == "south" { &m.south } else { &m.north };
-    let text = match (m.ending, m.winner.as_deref()) {
+    let name = |w: MatchOutcome| {
+        if w == MatchOutcome::Winner(Side::South) {
+            &m.south
+        } else {
+            &m.north
+        }
+    };
+    let text = match (m.ending, m.winner) {
         (_, None) => return "in play".to_string(),
         (Some(Ending::Void), _) => "void".to_string(),
         (
@@ -375,9 +382,9 @@ pub fn match_result(m: &MatchRow) -> String {
             _,
         ) => "double forfeit".to_string(),
         (Some(Ending::Forfeit { .. }), Some(w)) => format!("{} won by forfeit", name(w)),
-        (Some(Ending::Entered), Some("draw")) => "draw (entered)".to_string(),
+        (Some(Ending::Entered), Some(MatchOutcome::Draw)) => "draw (entered)".to_string(),
         (Some(Ending::Entered), Some(w)) => format!("{} won (entered)", name(w)),
-        (None, Some("draw")) => "draw".to_string(),
+        (None, Some(MatchOutcome::Draw)) => "draw".to_string(),
         (None, Some(w)) => format!("{} won", name(w)),
     };
     if m.corrected && m.ending != Some(Ending::Void) {

@@ -43,6 +43,24 @@ pub enum CorrectionError {
     Match(#[from] MatchError),
 }
 
+/// Which closing stands: the one definition of how a match ended when it was not
+/// played out on the board (issue 24), which the loader, the ratings, the history,
+/// a match's load and `verify` all take. The latest whole-match correction replaces
+/// the match's own closing (`own`: its forfeit or entered result, as first recorded);
+/// with none, the own closing stands; `None`: nothing does (played out on the board,
+/// or still in play).
+///
+/// `corrections` are the match's corrections in the order made, each as the closing
+/// it puts in place: `None` for a hand's score, which replaces no whole result. A
+/// closing is whatever its reader makes of the rows ([`Closing`], or the loader's
+/// narrower columns).
+pub fn standing_closing<C>(
+    own: Option<C>,
+    corrections: impl IntoIterator<Item = Option<C>>,
+) -> Option<C> {
+    corrections.into_iter().flatten().last().or(own)
+}
+
 /// The hand a `--score` correction means when none is named: the last hand with a
 /// result (the hand after it may not be begun).
 pub fn last_hand_with_result(state: &MatchState) -> u32 {
@@ -196,6 +214,36 @@ mod tests {
             state.apply(&Event::Result(score)).unwrap();
         }
         state
+    }
+
+    #[test]
+    fn the_latest_whole_match_correction_stands_else_the_own_closing() {
+        let entered = Closing::Entered {
+            outcome: MatchOutcome::Winner(Side::South),
+            seeds: Some(BySide::new(16, 12)),
+        };
+        let forfeit = Closing::Forfeit(Absent::North);
+        // No correction: the match's own closing stands (or nothing does).
+        assert_eq!(standing_closing(Some(entered), []), Some(entered));
+        assert_eq!(standing_closing::<Closing>(None, []), None);
+        // A whole-match correction replaces it, or closes a match that had none.
+        assert_eq!(
+            standing_closing(Some(entered), [Some(Closing::Void)]),
+            Some(Closing::Void)
+        );
+        assert_eq!(standing_closing(None, [Some(forfeit)]), Some(forfeit));
+        // Two corrections: the latest stands.
+        assert_eq!(
+            standing_closing(Some(entered), [Some(Closing::Void), Some(forfeit)]),
+            Some(forfeit)
+        );
+        // Score corrections replace no whole result: ignored, before and after.
+        assert_eq!(standing_closing(Some(entered), [None, None]), Some(entered));
+        assert_eq!(standing_closing::<Closing>(None, [None]), None);
+        assert_eq!(
+            standing_closing(Some(entered), [None, Some(forfeit), None]),
+            Some(forfeit)
+        );
     }
 
     #[test]

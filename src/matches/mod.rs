@@ -286,6 +286,13 @@ impl MatchOutcome {
     }
 }
 
+/// Written as its name (`"south"`, `"north"`, `"draw"`), as the columns hold it.
+impl Serialize for MatchOutcome {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
 /// Who did not come to a forfeited match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use super::sql::{AsConn, Row, query};
 use super::{Result, Store, StoreError, StoredMatch, load_match, now, tournaments};
-use crate::engine::BySide;
+use crate::engine::{BySide, Side};
 use crate::matches::correction::{self, CorrectionError};
 use crate::matches::{Absent, Closing, MatchOutcome, MatchState};
 use crate::tournament::{Decision, MatchResult};
@@ -28,7 +28,6 @@ pub enum CorrectionKind {
     /// The whole match's result becomes `decision` ("south", "north", "draw"), with
     /// the final seeds when known: played and rated.
     Match {
-        #[serde(serialize_with = "outcome_name")]
         decision: MatchOutcome,
         seeds: Option<BySide<u32>>,
     },
@@ -36,13 +35,6 @@ pub enum CorrectionKind {
     Absent { absent: Absent },
     /// The match is annulled: no result counts, not played.
     Void,
-}
-
-fn outcome_name<S: serde::Serializer>(
-    o: &MatchOutcome,
-    s: S,
-) -> std::result::Result<S::Ok, S::Error> {
-    s.serialize_str(o.name())
 }
 
 impl CorrectionKind {
@@ -65,7 +57,7 @@ impl CorrectionKind {
             }
             CorrectionKind::Match { decision, seeds } => {
                 let result = ResultSummary {
-                    winner: Some(decision.name().to_string()),
+                    winner: Some(decision),
                     seeds,
                     unplayed: None,
                 };
@@ -103,7 +95,7 @@ impl CorrectionKind {
 /// leave it, worked out when the corrections are read ([`with_unplayed`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ResultSummary {
-    pub winner: Option<String>,
+    pub winner: Option<MatchOutcome>,
     pub seeds: Option<BySide<u32>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unplayed: Option<Absent>,
@@ -119,7 +111,7 @@ impl ResultSummary {
             None => Some(BySide::new(played.result_seeds.0, played.result_seeds.1)),
         };
         ResultSummary {
-            winner: state.outcome().map(|o| o.name().to_string()),
+            winner: state.outcome(),
             seeds: state.outcome().and(seeds),
             unplayed: closing.and_then(Closing::unplayed),
         }
@@ -127,12 +119,7 @@ impl ResultSummary {
 
     /// The result as the pure layer counts it (`None`: no result).
     pub fn as_match_result(&self) -> Option<MatchResult> {
-        let decision = match self.winner.as_deref()? {
-            "south" => Decision::South,
-            "north" => Decision::North,
-            "draw" => Decision::Draw,
-            _ => return None,
-        };
+        let decision = Decision::of(self.winner?);
         if let Some(absent) = self.unplayed {
             return Some(MatchResult::forfeited(absent));
         }
@@ -147,14 +134,15 @@ impl ResultSummary {
         let seeds = self
             .seeds
             .map_or(String::new(), |s| format!(" ({}-{})", s.south, s.north));
-        match (self.winner.as_deref(), self.unplayed) {
+        use MatchOutcome::{Draw, Winner};
+        match (self.winner, self.unplayed) {
             (Some(_), Some(Absent::Both)) => "unplayed, nobody scores".to_string(),
-            (Some("south"), Some(_)) => "1-0 by forfeit".to_string(),
-            (Some("north"), Some(_)) => "0-1 by forfeit".to_string(),
-            (Some("south"), None) => format!("1-0{seeds}"),
-            (Some("north"), None) => format!("0-1{seeds}"),
-            (Some("draw"), None) => format!("draw{seeds}"),
-            _ => "no result".to_string(),
+            (Some(Winner(Side::South)), Some(_)) => "1-0 by forfeit".to_string(),
+            (Some(Winner(Side::North)), Some(_)) => "0-1 by forfeit".to_string(),
+            (Some(Winner(Side::South)), None) => format!("1-0{seeds}"),
+            (Some(Winner(Side::North)), None) => format!("0-1{seeds}"),
+            (Some(Draw), None) => format!("draw{seeds}"),
+            (Some(Draw), Some(_)) | (None, _) => "no result".to_string(),
         }
     }
 }
@@ -218,42 +206,88 @@ async fn stored_corrections(conn: &mut impl AsConn, id: i64) -> Result<Vec<Corre
     rows.iter().map(correction_row).collect()
 }
 
-/// Fills in each correction's `unplayed` before and after: a whole-match correction
-/// sets it (a forfeit, a void), a score correction leaves it (it is made only on a
-/// match not closed); the first starts from the match's own closing.
+/// Fills in each correction's `unplayed` before and after, from the closing that
+/// stands before and after it ([`correction::standing_closing`]; the first starts
+/// from the match's own closing).
 fn with_unplayed(
     mut corrections: Vec<Correction>,
     closing_of: impl Fn(i64) -> Option<Closing>,
 ) -> Vec<Correction> {
-    let mut last: HashMap<i64, Option<Absent>> = HashMap::new();
+    let mut standing: HashMap<i64, Option<Closing>> = HashMap::new();
     for c in &mut corrections {
-        let before = *last
+        let before = *standing
             .entry(c.match_id)
-            .or_insert_with(|| closing_of(c.match_id).and_then(Closing::unplayed));
-        let after = match c.kind.closing() {
-            Some(closing) => closing.unplayed(),
-            None => before,
-        };
-        c.before.unplayed = before;
-        c.after.unplayed = after;
-        last.insert(c.match_id, after);
+            .or_insert_with(|| closing_of(c.match_id));
+        let after = correction::standing_closing(before, [c.kind.closing()]);
+        c.before.unplayed = before.and_then(Closing::unplayed);
+        c.after.unplayed = after.and_then(Closing::unplayed);
+        standing.insert(c.match_id, after);
     }
     corrections
 }
 
+/// Every match's corrections as the closings they put in place (`None`: a hand's
+/// score), in the order made: what a listing needs to settle how each match ended
+/// ([`crate::matches::correction::standing_closing`]).
+pub(crate) async fn whole_closings(
+    conn: &mut impl AsConn,
+) -> Result<HashMap<i64, Vec<Option<Closing>>>> {
+    let rows = query(
+        "SELECT id, match_id, kind, hand, score_south, score_north, decision, absent
+         FROM match_corrections ORDER BY id",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut out: HashMap<i64, Vec<Option<Closing>>> = HashMap::new();
+    for r in &rows {
+        let kind = correction_kind(r, r.try_get("id")?)?;
+        out.entry(r.try_get("match_id")?)
+            .or_default()
+            .push(kind.closing());
+    }
+    Ok(out)
+}
+
 fn correction_row(r: &Row) -> Result<Correction> {
     let id: i64 = r.try_get("id")?;
+    let pair = |a: &str, b: &str| seeds_pair(r, id, a, b);
+    Ok(Correction {
+        id,
+        match_id: r.try_get("match_id")?,
+        corrected_at: r.try_get("corrected_at")?,
+        reason: r.try_get("reason")?,
+        kind: correction_kind(r, id)?,
+        before: ResultSummary {
+            winner: super::outcome_column(r, "winner_before", || format!("correction {id}"))?,
+            seeds: pair("seeds_south_before", "seeds_north_before")?,
+            unplayed: None,
+        },
+        after: ResultSummary {
+            winner: super::outcome_column(r, "winner_after", || format!("correction {id}"))?,
+            seeds: pair("seeds_south_after", "seeds_north_after")?,
+            unplayed: None,
+        },
+    })
+}
+
+/// Two seed columns of correction `id`: both or neither, never negative.
+fn seeds_pair(r: &Row, id: i64, a: &str, b: &str) -> Result<Option<BySide<u32>>> {
+    let (s, n): (Option<i64>, Option<i64>) = (r.try_get(a)?, r.try_get(b)?);
+    match (s, n) {
+        (Some(s), Some(n)) if s >= 0 && n >= 0 => Ok(Some(BySide::new(s as u32, n as u32))),
+        (None, None) => Ok(None),
+        _ => Err(StoreError::Corrupt(format!(
+            "correction {id}: seeds out of range"
+        ))),
+    }
+}
+
+/// What correction `id` (a row of `match_corrections`) replaces.
+fn correction_kind(r: &Row, id: i64) -> Result<CorrectionKind> {
     let bad = |what: &str| StoreError::Corrupt(format!("correction {id}: {what}"));
+    let pair = |a: &str, b: &str| seeds_pair(r, id, a, b);
     let kind: String = r.try_get("kind")?;
-    let pair = |a: &str, b: &str| -> Result<Option<BySide<u32>>> {
-        let (s, n): (Option<i64>, Option<i64>) = (r.try_get(a)?, r.try_get(b)?);
-        match (s, n) {
-            (Some(s), Some(n)) if s >= 0 && n >= 0 => Ok(Some(BySide::new(s as u32, n as u32))),
-            (None, None) => Ok(None),
-            _ => Err(bad("seeds out of range")),
-        }
-    };
-    let kind = match kind.as_str() {
+    Ok(match kind.as_str() {
         "score" => CorrectionKind::Score {
             hand: r
                 .try_get::<Option<i64>>("hand")?
@@ -279,23 +313,6 @@ fn correction_row(r: &Row) -> Result<Correction> {
         },
         "void" => CorrectionKind::Void,
         other => return Err(bad(&format!("kind '{other}' is not known to this version"))),
-    };
-    Ok(Correction {
-        id,
-        match_id: r.try_get("match_id")?,
-        corrected_at: r.try_get("corrected_at")?,
-        reason: r.try_get("reason")?,
-        kind,
-        before: ResultSummary {
-            winner: r.try_get("winner_before")?,
-            seeds: pair("seeds_south_before", "seeds_north_before")?,
-            unplayed: None,
-        },
-        after: ResultSummary {
-            winner: r.try_get("winner_after")?,
-            seeds: pair("seeds_south_after", "seeds_north_after")?,
-            unplayed: None,
-        },
     })
 }
 
@@ -392,10 +409,10 @@ impl Store {
         .bind(score.map(|s| i64::from(s.north)))
         .bind(decision)
         .bind(absent)
-        .bind(old.winner.clone())
+        .bind(old.winner.map(MatchOutcome::name))
         .bind(seeds(&old).map(|s| s.0))
         .bind(seeds(&old).map(|s| s.1))
-        .bind(new.winner.clone())
+        .bind(new.winner.map(MatchOutcome::name))
         .bind(seeds(&new).map(|s| s.0))
         .bind(seeds(&new).map(|s| s.1))
         .fetch_one(&mut tx)

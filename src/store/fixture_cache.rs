@@ -171,6 +171,15 @@ fn small(r: &Row, column: &str) -> Result<Option<i32>, sqlx::Error> {
         })
 }
 
+/// A correction's columns as a match row keeps them (`match_corrections`): the
+/// whole-match correction that stands.
+pub(crate) struct WholeCorrection {
+    pub kind: String,
+    pub absent: Option<String>,
+    pub south: Option<i64>,
+    pub north: Option<i64>,
+}
+
 /// One bye of the pairing (`tournament_byes`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct ByeRowData {
@@ -200,16 +209,29 @@ impl FixtureRows {
         at as Text + 1
     }
 
-    /// Adds a row of the loader's match query.
-    pub(crate) fn push_match(&mut self, r: &Row) -> Result<(), sqlx::Error> {
+    /// Adds a row of the loader's match query, with the whole-match correction that
+    /// stands (if any).
+    pub(crate) fn push_match(
+        &mut self,
+        r: &Row,
+        whole: Option<&WholeCorrection>,
+    ) -> Result<(), sqlx::Error> {
         let mut text = |column: &str| Ok::<_, sqlx::Error>(self.intern(r.try_get(column)?));
         let winner = text("winner")?;
         let south_engine = text("south_engine")?;
         let north_engine = text("north_engine")?;
         let closing = text("closing")?;
         let absent = text("absent")?;
-        let whole_kind = text("whole_kind")?;
-        let whole_absent = text("whole_absent")?;
+        let whole_kind = self.intern(whole.map(|c| c.kind.clone()));
+        let whole_absent = self.intern(whole.and_then(|c| c.absent.clone()));
+        let narrow = |column: &str, v: Option<i64>| {
+            v.map(i32::try_from)
+                .transpose()
+                .map_err(|e| sqlx::Error::ColumnDecode {
+                    index: column.to_string(),
+                    source: Box::new(e),
+                })
+        };
         self.matches.push(MatchRowData {
             id: r.try_get("id")?,
             round: small(r, "round")?,
@@ -232,8 +254,8 @@ impl FixtureRows {
             corrected_north: small(r, "corrected_north")?,
             whole_kind,
             whole_absent,
-            whole_south: small(r, "whole_south")?,
-            whole_north: small(r, "whole_north")?,
+            whole_south: narrow("whole_south", whole.and_then(|c| c.south))?,
+            whole_north: narrow("whole_north", whole.and_then(|c| c.north))?,
         });
         Ok(())
     }

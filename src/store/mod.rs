@@ -33,6 +33,7 @@ use thiserror::Error;
 
 use crate::ai::Level;
 use crate::engine::{BySide, Side, Variant};
+use crate::matches::correction::standing_closing;
 use crate::matches::{
     Absent, Closing, Event, Hand, HandEnd, MatchError, MatchForm, MatchOutcome, MatchRecord,
     MatchSpec, MatchState, parse_row,
@@ -288,7 +289,8 @@ pub struct MatchRow {
     pub tournament_id: Option<i64>,
     pub tournament: Option<String>,
     pub round: Option<i64>,
-    pub winner: Option<String>,
+    /// How the match ended (`None`: still in play).
+    pub winner: Option<MatchOutcome>,
     pub hands_played: i64,
     pub final_south: Option<i64>,
     pub final_north: Option<i64>,
@@ -303,10 +305,14 @@ pub struct MatchRow {
     pub revision: i64,
     #[serde(skip)]
     rules_json: String,
-    /// How the match ended if not on the board (the `match_endings` view, read with
-    /// the row): a result entered for the whole match, a forfeit, or void. `None`:
-    /// played out, or still in play.
+    /// How the match ended if not on the board: a result entered for the whole match,
+    /// a forfeit, or void, as the closing that stands gives it
+    /// ([`crate::matches::correction::standing_closing`] over the match's own closing,
+    /// read with the row, and its corrections). `None`: played out, or still in play.
     pub ending: Option<Ending>,
+    /// The match's own closing (`match_closings`), read with the row.
+    #[serde(skip)]
+    own_closing: Option<Closing>,
     /// Whether a director's correction stands beside what was entered (a hand's
     /// score or the whole result; see `match show`).
     pub corrected: bool,
@@ -325,7 +331,7 @@ pub enum Ending {
 }
 
 impl Ending {
-    /// `entered`, `forfeit` or `void`, as the `match_endings` view names it.
+    /// `entered`, `forfeit` or `void`, as `history` names it.
     pub fn kind(self) -> &'static str {
         match self {
             Ending::Entered => "entered",
@@ -334,15 +340,12 @@ impl Ending {
         }
     }
 
-    /// The view's `ending` and `absent` columns; `None` if they do not make one.
-    fn parse(kind: &str, absent: Option<&str>) -> Option<Ending> {
-        match kind {
-            "entered" => Some(Ending::Entered),
-            "void" => Some(Ending::Void),
-            "forfeit" => Some(Ending::Forfeit {
-                absent: Absent::parse(absent?)?,
-            }),
-            _ => None,
+    /// How a match closed this way ended.
+    pub fn of(closing: Closing) -> Ending {
+        match closing {
+            Closing::Entered { .. } => Ending::Entered,
+            Closing::Forfeit(absent) => Ending::Forfeit { absent },
+            Closing::Void => Ending::Void,
         }
     }
 }
@@ -352,20 +355,39 @@ SELECT m.id, m.variant, m.rules, m.form, m.max_hands, m.first_mover, m.south_id,
        ps.name AS south, pn.name AS north, m.south_engine, m.north_engine, m.seed,
        m.tournament_id, t.name AS tournament, m.round, m.winner, m.hands_played,
        m.final_south, m.final_north, m.created_at, m.finished_at, m.engine_version,
-       m.revision, e.ending, e.absent,
+       m.revision, c.kind AS closing_kind, c.absent AS closing_absent,
+       c.winner AS closing_winner, c.seeds_south AS closing_south,
+       c.seeds_north AS closing_north,
        CAST(CASE WHEN EXISTS (SELECT 1 FROM match_corrections mc WHERE mc.match_id = m.id)
             THEN 1 ELSE 0 END AS BIGINT) AS corrected
 FROM matches m
 JOIN players ps ON ps.id = m.south_id
 JOIN players pn ON pn.id = m.north_id
 LEFT JOIN tournaments t ON t.id = m.tournament_id
-JOIN match_endings e ON e.match_id = m.id
+LEFT JOIN match_closings c ON c.match_id = m.id
 "#;
 
+/// A winner column (`south`, `north`, `draw`; NULL: none) as its outcome; `what` names
+/// the record when the word is not one (damage, refused).
+pub(crate) fn outcome_column(
+    r: &Row,
+    column: &str,
+    what: impl FnOnce() -> String,
+) -> Result<Option<MatchOutcome>> {
+    let word: Option<String> = r.try_get(column)?;
+    word.map(|w| {
+        MatchOutcome::parse(&w)
+            .ok_or_else(|| StoreError::Corrupt(format!("{}: {column} '{w}'", what())))
+    })
+    .transpose()
+}
+
 impl MatchRow {
+    /// A row of [`MATCH_SELECT`], its ending yet to be settled ([`MatchRow::settle`]).
     fn from_row(r: &Row) -> Result<MatchRow> {
+        let id: i64 = r.try_get("id")?;
         Ok(MatchRow {
-            id: r.try_get("id")?,
+            id,
             variant: r.try_get("variant")?,
             rules_json: r.try_get("rules")?,
             form: r.try_get("form")?,
@@ -381,7 +403,7 @@ impl MatchRow {
             tournament_id: r.try_get("tournament_id")?,
             tournament: r.try_get("tournament")?,
             round: r.try_get("round")?,
-            winner: r.try_get("winner")?,
+            winner: outcome_column(r, "winner", || format!("match {id}"))?,
             hands_played: r.try_get("hands_played")?,
             final_south: r.try_get("final_south")?,
             final_north: r.try_get("final_north")?,
@@ -389,20 +411,16 @@ impl MatchRow {
             finished_at: r.try_get("finished_at")?,
             engine_version: r.try_get("engine_version")?,
             revision: r.try_get("revision")?,
-            ending: match r.try_get::<Option<String>>("ending")? {
-                None => None,
-                Some(kind) => {
-                    let absent: Option<String> = r.try_get("absent")?;
-                    Some(Ending::parse(&kind, absent.as_deref()).ok_or_else(|| {
-                        StoreError::Corrupt(format!(
-                            "match {}: ending '{kind}' (absent {absent:?})",
-                            r.try_get::<i64>("id").unwrap_or_default()
-                        ))
-                    })?)
-                }
-            },
+            ending: None,
+            own_closing: closing_of_row(r, id)?,
             corrected: r.try_get::<i64>("corrected")? != 0,
         })
+    }
+
+    /// Sets how the match ended from the closing that stands, given its corrections
+    /// in order as the closings they put in place (`None`: a hand's score).
+    fn settle(&mut self, corrections: impl IntoIterator<Item = Option<Closing>>) {
+        self.ending = standing_closing(self.own_closing, corrections).map(Ending::of);
     }
 
     /// The match's spec, rebuilt from the stored rule set.
@@ -825,7 +843,14 @@ impl Store {
             .bind(tournament)
             .fetch_all(&mut conn)
             .await?;
-        rows.iter().map(MatchRow::from_row).collect()
+        let mut corrections = corrections::whole_closings(&mut conn).await?;
+        rows.iter()
+            .map(|r| {
+                let mut row = MatchRow::from_row(r)?;
+                row.settle(corrections.remove(&row.id).unwrap_or_default());
+                Ok(row)
+            })
+            .collect()
     }
 }
 
@@ -864,7 +889,7 @@ pub(crate) async fn write_result_columns(
     }
     let mut row = before.clone();
     row.revision += 1;
-    row.winner = winner.map(str::to_string);
+    row.winner = state.outcome();
     row.hands_played = hands_played;
     row.final_south = final_south.map(i64::from);
     row.final_north = final_north.map(i64::from);
@@ -1010,7 +1035,7 @@ async fn load_match(conn: &mut impl AsConn, id: i64) -> Result<StoredMatch> {
         .fetch_optional(&mut *conn)
         .await?
         .ok_or(StoreError::UnknownMatch(id))?;
-    let row = MatchRow::from_row(&row)?;
+    let mut row = MatchRow::from_row(&row)?;
     let spec = row.spec()?;
     let hands = query("SELECT * FROM hands WHERE match_id = $1 ORDER BY number")
         .bind(id)
@@ -1019,8 +1044,9 @@ async fn load_match(conn: &mut impl AsConn, id: i64) -> Result<StoredMatch> {
     let corrupt =
         |hand: i64, what: &str| StoreError::Corrupt(format!("match {id} hand {hand}: {what}"));
     // An entered hand's score as corrected since (the row keeps it as entered).
-    let closing = read_closing(conn, id).await?;
+    let closing = row.own_closing;
     let corrections = corrections::corrections_after(conn, id, closing).await?;
+    row.settle(corrections.iter().map(|c| c.kind.closing()));
     let corrected = corrections::corrected_scores(&corrections);
     let mut state = MatchState::new(spec);
     for h in &hands {
@@ -1110,8 +1136,9 @@ async fn load_match(conn: &mut impl AsConn, id: i64) -> Result<StoredMatch> {
 /// The forfeit or whole-match result stored for match `id` (`match_closings`).
 pub(crate) async fn read_closing(conn: &mut impl AsConn, id: i64) -> Result<Option<Closing>> {
     let Some(r) = query(
-        "SELECT kind, absent, winner, seeds_south, seeds_north FROM match_closings
-         WHERE match_id = $1",
+        "SELECT kind AS closing_kind, absent AS closing_absent, winner AS closing_winner,
+                seeds_south AS closing_south, seeds_north AS closing_north
+         FROM match_closings WHERE match_id = $1",
     )
     .bind(id)
     .fetch_optional(&mut *conn)
@@ -1119,11 +1146,20 @@ pub(crate) async fn read_closing(conn: &mut impl AsConn, id: i64) -> Result<Opti
     else {
         return Ok(None);
     };
+    closing_of_row(&r, id)
+}
+
+/// The closing in a row's `closing_*` columns (`match_closings`, read with the match or
+/// alone; `None`: the match has none).
+fn closing_of_row(r: &Row, id: i64) -> Result<Option<Closing>> {
     let corrupt = |what: String| StoreError::Corrupt(format!("match {id}: closing: {what}"));
-    let kind: String = r.try_get("kind")?;
-    let absent: Option<String> = r.try_get("absent")?;
-    let winner: Option<String> = r.try_get("winner")?;
-    let seeds: (Option<i64>, Option<i64>) = (r.try_get("seeds_south")?, r.try_get("seeds_north")?);
+    let Some(kind) = r.try_get::<Option<String>>("closing_kind")? else {
+        return Ok(None);
+    };
+    let absent: Option<String> = r.try_get("closing_absent")?;
+    let winner: Option<String> = r.try_get("closing_winner")?;
+    let seeds: (Option<i64>, Option<i64>) =
+        (r.try_get("closing_south")?, r.try_get("closing_north")?);
     let closing = match (kind.as_str(), absent.as_deref(), winner.as_deref()) {
         ("forfeit", Some(a), None) => {
             Closing::Forfeit(Absent::parse(a).ok_or_else(|| corrupt(format!("absent '{a}'")))?)

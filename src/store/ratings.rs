@@ -18,6 +18,7 @@ use super::{
     Player, Result, Store, StoreError, check_name, find_player, name_key, now, require_player_in,
 };
 use crate::ai::Level;
+use crate::matches::correction::standing_closing;
 use crate::tournament::{
     Decision, Elo, Rated, RatedGame, RatingChange, RatingSource, RatingSystem, StartingRating,
     rate_games,
@@ -192,26 +193,43 @@ pub(super) async fn rated_games(
     variant: Option<&str>,
 ) -> Result<Vec<RatedGame>> {
     let rows = query(
-        "SELECT m.id, m.south_id, m.north_id, m.winner, m.finished_at
-         FROM matches m JOIN match_endings e ON e.match_id = m.id
-         WHERE m.winner IS NOT NULL AND (CAST($1 AS TEXT) IS NULL OR m.variant = $1)
-           AND COALESCE(e.ending, 'played') NOT IN ('forfeit', 'void')",
+        "SELECT m.id, m.south_id, m.north_id, m.winner, m.finished_at, c.kind AS closing
+         FROM matches m LEFT JOIN match_closings c ON c.match_id = m.id
+         WHERE m.winner IS NOT NULL AND (CAST($1 AS TEXT) IS NULL OR m.variant = $1)",
     )
     .bind(variant.map(str::to_string))
     .fetch_all(&mut *conn)
     .await?;
+    // Whether each correction leaves the match unplayed (a forfeit, a void; `None`: a
+    // hand's score), in the order made.
+    let mut corrections: HashMap<i64, Vec<Option<bool>>> = HashMap::new();
+    for r in &query("SELECT match_id, kind FROM match_corrections ORDER BY id")
+        .fetch_all(&mut *conn)
+        .await?
+    {
+        let kind: String = r.try_get("kind")?;
+        corrections
+            .entry(r.try_get("match_id")?)
+            .or_default()
+            .push(match kind.as_str() {
+                "score" => None,
+                k => Some(matches!(k, "absent" | "void")),
+            });
+    }
     let mut games = Vec::with_capacity(rows.len());
     for r in &rows {
         let id: i64 = r.try_get("id")?;
-        let winner: String = r.try_get("winner")?;
-        let decision = match winner.as_str() {
-            "south" => Decision::South,
-            "north" => Decision::North,
-            "draw" => Decision::Draw,
-            other => {
-                return Err(StoreError::Corrupt(format!("match {id}: winner '{other}'")));
-            }
-        };
+        // A match not played (by the closing that stands) is not rated.
+        let own = r
+            .try_get::<Option<String>>("closing")?
+            .map(|k| k == "forfeit");
+        let later = corrections.remove(&id).unwrap_or_default();
+        if standing_closing(own, later).unwrap_or(false) {
+            continue;
+        }
+        let decision = super::outcome_column(r, "winner", || format!("match {id}"))?
+            .map(Decision::of)
+            .ok_or_else(|| StoreError::Corrupt(format!("match {id}: no winner")))?;
         let finished: Option<DateTime<Utc>> = r.try_get("finished_at")?;
         games.push((
             finished,

@@ -707,19 +707,24 @@ async fn verify_match(
             report,
         );
     }
-    let closing = state.closing();
+    // The closing that stands, by its one definition (the replay above reaches it by
+    // applying each correction in turn, each checked as it was made).
+    let closing = crate::matches::correction::standing_closing(
+        closing,
+        corrections.iter().map(|c| c.kind.closing()),
+    );
     // The match row's summary.
     let outcome = state.outcome();
     if outcome.is_some() {
         report.finished_matches += 1;
     }
-    if row.winner.as_deref() != outcome.map(MatchOutcome::name) {
+    if row.winner != outcome {
         report.flag(
             Some(id),
             None,
             format!(
                 "stored winner {}, the replay gives {}{}",
-                show_opt(row.winner.as_deref()),
+                show_opt(row.winner.map(MatchOutcome::name)),
                 show_opt(outcome.map(MatchOutcome::name)),
                 closing.map_or(String::new(), |c| format!(" from {}", closing_text(c)))
             ),
@@ -955,7 +960,7 @@ async fn verify_tournaments(
             let mid: i64 = r.try_get("id")?;
             let mvariant: String = r.try_get("variant")?;
             let round: Option<i64> = r.try_get("round")?;
-            let winner: Option<String> = r.try_get("winner")?;
+            let winner = super::outcome_column(r, "winner", || format!("match {mid}"))?;
             let entrants: i64 = r.try_get("entrants")?;
             by_pairing.insert(
                 (

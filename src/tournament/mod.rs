@@ -332,6 +332,19 @@ pub enum Decision {
     Draw,
 }
 
+impl Decision {
+    /// The decision of a match that ended with `outcome`.
+    pub fn of(outcome: crate::matches::MatchOutcome) -> Decision {
+        use crate::engine::Side;
+        use crate::matches::MatchOutcome;
+        match outcome {
+            MatchOutcome::Winner(Side::South) => Decision::South,
+            MatchOutcome::Winner(Side::North) => Decision::North,
+            MatchOutcome::Draw => Decision::Draw,
+        }
+    }
+}
+
 /// A finished match: the decision and each player's seeds at the end (the last hand's
 /// final holdings in a multi-hand match, the final score of a single game, the sum
 /// over a fixed number of games).

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use anyhow::bail;
 use chrono::{DateTime, Local, NaiveDate, TimeZone, Utc};
+use goobalay::matches::MatchOutcome;
 use goobalay::store::{Ending, HistoryFilter, MatchRow};
 use tabled::{Table, Tabled, settings::Style};
 
@@ -126,7 +127,7 @@ pub fn run(db: Option<PathBuf>, a: HistoryArgs) -> anyhow::Result<ExitCode> {
                     m.hands_played.to_string(),
                     m.final_south.map(|v| v.to_string()).unwrap_or_default(),
                     m.final_north.map(|v| v.to_string()).unwrap_or_default(),
-                    m.winner.clone().unwrap_or_default(),
+                    m.winner.map_or("", MatchOutcome::name).to_string(),
                     m.ending.map_or("", Ending::kind).to_string(),
                     match m.ending {
                         Some(Ending::Forfeit { absent }) => absent.name().to_string(),

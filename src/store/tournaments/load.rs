@@ -10,7 +10,11 @@ use super::{
     BoardRow, LoadedTournament, Result, TournamentRow, TournamentStoreError, TournamentSummary,
     board_row, corrupt,
 };
-use crate::store::fixture_cache::{self, ByeRowData, FixtureRows, MatchRowData, PendingSave};
+use crate::matches::MatchOutcome;
+use crate::matches::correction::standing_closing;
+use crate::store::fixture_cache::{
+    self, ByeRowData, FixtureRows, MatchRowData, PendingSave, WholeCorrection,
+};
 use crate::store::sql::{AsConn, query, query_scalar};
 use crate::store::{Store, name_key};
 use crate::tournament::{Decision, Elo, Entrant, Fixture, MatchResult, Pairing, Tournament};
@@ -357,22 +361,43 @@ pub(crate) async fn fixture_rows_from_tables(
                     AS corrected_south,
                 CASE WHEN $2 THEN (SELECT mc.seeds_north_after FROM match_corrections mc
                                    WHERE mc.match_id = m.id ORDER BY mc.id DESC LIMIT 1) END
-                    AS corrected_north,
-                wc.kind AS whole_kind, wc.absent AS whole_absent,
-                wc.score_south AS whole_south, wc.score_north AS whole_north
+                    AS corrected_north
          FROM matches m LEFT JOIN match_closings c ON c.match_id = m.id
-         LEFT JOIN (SELECT match_id, MAX(id) AS id FROM match_corrections
-                    WHERE kind <> 'score' GROUP BY match_id) lw ON lw.match_id = m.id
-         LEFT JOIN match_corrections wc ON wc.id = lw.id
          WHERE m.tournament_id = $1 ORDER BY m.round, m.id",
     )
     .bind(tid)
     .bind(games_form)
     .fetch_all(&mut *conn)
     .await?;
+    // The matches' corrections, in the order made: each row keeps the one that stands
+    // (a hand's score replaces no whole result).
+    let mut corrections: HashMap<i64, Vec<WholeCorrection>> = HashMap::new();
+    for r in &query(
+        "SELECT c.match_id, c.kind, c.absent, c.score_south, c.score_north
+         FROM match_corrections c JOIN matches m ON m.id = c.match_id
+         WHERE m.tournament_id = $1 ORDER BY c.id",
+    )
+    .bind(tid)
+    .fetch_all(&mut *conn)
+    .await?
+    {
+        corrections
+            .entry(r.try_get("match_id")?)
+            .or_default()
+            .push(WholeCorrection {
+                kind: r.try_get("kind")?,
+                absent: r.try_get("absent")?,
+                south: r.try_get("score_south")?,
+                north: r.try_get("score_north")?,
+            });
+    }
     let mut rows = FixtureRows::default();
     for r in &match_rows {
-        rows.push_match(r)?;
+        let id: i64 = r.try_get("id")?;
+        let whole = corrections.get(&id).and_then(|list| {
+            standing_closing(None, list.iter().map(|c| (c.kind != "score").then_some(c)))
+        });
+        rows.push_match(r, whole)?;
     }
     rows.byes = query(
         "SELECT round, board, player_id FROM tournament_byes WHERE tournament_id = $1
@@ -448,26 +473,36 @@ fn matches_of(
         } else {
             (r.final_south.unwrap_or(0), r.final_north.unwrap_or(0))
         };
-        // The latest whole-match correction replaces the match's own closing.
-        let (closing, absent, entered) = match text(r.whole_kind) {
-            Some("absent") => (Some("forfeit"), r.whole_absent, (None, None)),
-            Some("void") => (Some("void"), 0, (None, None)),
-            Some(_) => (Some("match"), 0, (r.whole_south, r.whole_north)),
-            None => (
-                text(r.closing),
-                r.absent,
-                (r.closing_south, r.closing_north),
-            ),
-        };
+        // The closing that stands: the match's own, or the whole-match correction
+        // the row keeps.
+        let own = text(r.closing).and_then(|kind| match kind {
+            "forfeit" => Some(Ends::Forfeit(r.absent)),
+            "void" => Some(Ends::Void),
+            "match" => Some(Ends::Entered(r.closing_south, r.closing_north)),
+            _ => None,
+        });
+        let whole = text(r.whole_kind).map(|kind| match kind {
+            "absent" => Ends::Forfeit(r.whole_absent),
+            "void" => Ends::Void,
+            _ => Ends::Entered(r.whole_south, r.whole_north),
+        });
+        let closing = standing_closing(own, [whole]);
         // A whole-match result's seeds are the entered ones (none given: unknown, 0-0).
         let seeds = match closing {
-            Some("match") => (entered.0.unwrap_or(0), entered.1.unwrap_or(0)),
+            Some(Ends::Entered(s, n)) => (s.unwrap_or(0), n.unwrap_or(0)),
             _ => seeds,
         };
-        let result = match (text(r.winner), closing) {
+        let winner = text(r.winner)
+            .map(|w| {
+                MatchOutcome::parse(w).ok_or_else(|| corrupt(format!("match {id}: winner '{w}'")))
+            })
+            .transpose()?;
+        let result = match (winner, closing) {
             (None, _) => None,
-            (Some(_), Some("void")) => Some(MatchResult::forfeited(crate::matches::Absent::Both)),
-            (Some(_), Some("forfeit")) => {
+            (Some(_), Some(Ends::Void)) => {
+                Some(MatchResult::forfeited(crate::matches::Absent::Both))
+            }
+            (Some(_), Some(Ends::Forfeit(absent))) => {
                 let absent = text(absent)
                     .and_then(crate::matches::Absent::parse)
                     .ok_or_else(|| {
@@ -476,12 +511,7 @@ fn matches_of(
                 Some(MatchResult::forfeited(absent))
             }
             (Some(w), _) => Some(MatchResult::played(
-                match w {
-                    "south" => Decision::South,
-                    "north" => Decision::North,
-                    "draw" => Decision::Draw,
-                    other => return Err(corrupt(format!("match {id}: winner '{other}'"))),
-                },
+                Decision::of(w),
                 crate::engine::BySide::new(seeds.0 as u32, seeds.1 as u32),
             )),
         };
@@ -504,6 +534,15 @@ fn matches_of(
         fixtures.push(Fixture { pairing, result });
     }
     Ok((fixtures, boards))
+}
+
+/// A closing as a fixture row holds it: an entered result's seeds, a forfeit's absent
+/// side (a text of the row), a void.
+#[derive(Clone, Copy)]
+enum Ends {
+    Entered(Option<i32>, Option<i32>),
+    Forfeit(fixture_cache::Text),
+    Void,
 }
 
 /// The byes' fixtures (and boards) after the matches'.
