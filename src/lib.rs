@@ -22,6 +22,7 @@
 pub mod ai;
 pub mod app;
 pub mod engine;
+pub mod hint;
 pub mod matches;
 pub mod names;
 pub mod seeds;

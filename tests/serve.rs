@@ -675,3 +675,44 @@ fn the_directors_page_enters_results_with_the_secret_only() {
         assert!(text.contains("match correct"), "{text}");
     });
 }
+
+#[test]
+fn a_refusal_through_the_api_names_no_command_line() {
+    on_both(|db| {
+        let ids = club_night(db);
+        let (server, line) = Server::start_with(db, &["--results"]);
+        let secret = line
+            .trim()
+            .strip_prefix("result entry secret: ")
+            .and_then(|rest| rest.split(' ').next())
+            .unwrap_or_else(|| panic!("no secret in {line:?}"))
+            .to_string();
+        let path = format!("/api/matches/{}/result", ids[0]);
+        let (status, text) = server.post(&path, Some(&secret), r#"{"winner": "north"}"#);
+        assert_eq!(status, 200, "{text}");
+        // The library refuses a second result; the web words it without the CLI's
+        // syntax, the CLI with its command line.
+        let (status, text) = server.post(&path, Some(&secret), r#"{"winner": "south"}"#);
+        assert_eq!(status, 409, "{text}");
+        let error: Value = serde_json::from_str(&text).unwrap();
+        let error = error["error"].as_str().unwrap();
+        assert!(error.contains("is finished"), "{error}");
+        assert!(
+            !error.contains("goobalay ") && !error.contains("--") && !error.contains('`'),
+            "{}: {error}",
+            db.backend()
+        );
+        let out = db
+            .cmd(&["match", "result", &ids[0], "--match", "south"])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!(
+                "; changing a finished result is a correction: `goobalay match correct {} --reason TEXT ...`",
+                ids[0]
+            )),
+            "{err}"
+        );
+    });
+}

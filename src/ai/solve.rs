@@ -49,12 +49,19 @@ impl Default for SolveLimits {
 
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum SolveError {
-    #[error(
-        "not solved within the budget ({nodes} nodes, {seconds:.1} s); allow more with --max-nodes or --seconds"
-    )]
+    #[error("not solved within the budget ({nodes} nodes, {seconds:.1} s)")]
     Budget { nodes: u64, seconds: f64 },
     #[error("the game is already over")]
     GameOver,
+}
+
+impl crate::hint::Refusal for SolveError {
+    fn hint(&self) -> Option<crate::hint::Hint> {
+        match self {
+            SolveError::Budget { .. } => Some(crate::hint::Hint::MoreBudget),
+            SolveError::GameOver => None,
+        }
+    }
 }
 
 /// An exact result.

@@ -45,7 +45,16 @@ pub async fn correct(
     let kind = kind(&current.state);
     let tournament = current.row.tournament;
     let before = match &tournament {
-        Some(t) => Some(store.load_tournament(t).await?.tournament.standings()),
+        Some(t) => {
+            let loaded = store.load_tournament(t).await?;
+            if reason.trim().is_empty() {
+                return Err(super::AppError::Correction(CorrectError::NoReason));
+            }
+            if let Some(closing) = kind.closing() {
+                crate::tournament::check_closing(loaded.tournament.format, id, closing)?;
+            }
+            Some(loaded.tournament.standings())
+        }
         None => None,
     };
     let (stored, correction) =
@@ -54,7 +63,7 @@ pub async fn correct(
             .await
             .map_err(|e| match e {
                 CorrectError::Store(e) => super::AppError::Store(e),
-                other => super::AppError::Correction(other.to_string()),
+                other => super::AppError::Correction(other),
             })?;
     let mut standings_changed = Vec::new();
     if let (Some(t), Some(before)) = (&tournament, before) {

@@ -302,13 +302,17 @@ pub fn describe_events(events: &[Event], holes_per_row: u8) -> String {
 
 /// Ends the unfinished match `id` by a forfeit or by the result of the whole match
 /// played off the system, in one write ([`Store::close_match`]). A finished match is
-/// refused: changing its result is a correction. An engine waiting on the match has
+/// refused: changing its result is a correction; so is a closing the tournament's
+/// format does not allow ([`crate::tournament::check_closing`]). An engine waiting on the match has
 /// nothing left to play (the match is over for every command, `tournament run`
 /// included).
 pub async fn close(store: &Store, id: i64, closing: Closing) -> Result<StoredMatch> {
     let stored = store.load_match(id).await?;
     if let Some(how) = finished_how(&stored) {
         return Err(AppError::Finished { id, how });
+    }
+    if let Some(tournament) = stored.row.tournament_id {
+        crate::tournament::check_closing(store.tournament_format(tournament).await?, id, closing)?;
     }
     match store.close_match(id, closing).await {
         Err(StoreError::Match(MatchError::Over(how))) => Err(AppError::Finished { id, how }),

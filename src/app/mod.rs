@@ -27,9 +27,12 @@ pub use tournaments::pair_round;
 use thiserror::Error;
 
 use crate::engine::Side;
+use crate::hint::{Hint, Plain, Refusal, Wording, then_hint};
 use crate::matches::MatchError;
 use crate::store::StoreError;
+use crate::store::corrections::CorrectError;
 use crate::store::tournaments::TournamentStoreError;
+use crate::tournament::ClosingRefusal;
 
 /// Errors of the use cases; messages are one line and say what was stored.
 #[derive(Debug, Error)]
@@ -41,32 +44,26 @@ pub enum AppError {
     #[error(transparent)]
     Match(#[from] MatchError),
     #[error(
-        "match {id} is a match of tournament {tournament}, rated and counted: a move is taken back there only with the director's say-so (`goobalay match undo {id} --director`)"
+        "match {id} is a match of tournament {tournament}, rated and counted: a move is taken back there only with the director's say-so"
     )]
     UndoNeedsDirector { id: i64, tournament: String },
     #[error("a player cannot play against themselves ('{0}')")]
     SamePlayer(String),
     #[error("player '{0}' is retired")]
     Retired(String),
-    #[error(
-        "it is {side}'s turn in match {id} and {player} is an engine player ({level}); run `goobalay match play {id}`"
-    )]
+    #[error("it is {side}'s turn in match {id} and {player} is an engine player ({level})")]
     EngineToMove {
         id: i64,
         side: Side,
         player: String,
         level: String,
     },
-    #[error(
-        "match {id}: an engine turn left over by an interrupted command was made and stored first ({made}); nothing of yours was entered: look at the board (`goobalay match state {id}`) and enter your move again"
-    )]
+    #[error("{}", caught_up(&Plain, *.id, .made))]
     EngineCaughtUp { id: i64, made: String },
     /// A correction refused (its message names the match and why).
     #[error("{0}")]
-    Correction(String),
-    #[error(
-        "match {id} is finished ({how}); changing a finished result is a correction: `goobalay match correct {id} --reason TEXT ...`"
-    )]
+    Correction(CorrectError),
+    #[error("match {id} is finished ({how}); changing a finished result is a correction")]
     Finished { id: i64, how: String },
     /// A TRF file that cannot be imported: what was wrong and on which line.
     #[error("{file}, {error}")]
@@ -82,8 +79,11 @@ pub enum AppError {
         paired: String,
     },
     /// An import that cannot be made as asked (no name, no variant).
-    #[error("{0}")]
-    Import(String),
+    #[error(transparent)]
+    Import(#[from] ImportRefusal),
+    /// A closing the tournament's format does not allow.
+    #[error(transparent)]
+    Closing(#[from] ClosingRefusal),
     /// Part of a command's effect was stored before `error` stopped it.
     #[error("{stored}; then: {error}")]
     PartlyStored {
@@ -93,3 +93,95 @@ pub enum AppError {
 }
 
 pub type Result<T, E = AppError> = std::result::Result<T, E>;
+
+fn caught_up(wording: &dyn Wording, id: i64, made: &str) -> String {
+    format!(
+        "match {id}: an engine turn left over by an interrupted command was made and stored first ({made}); nothing of yours was entered: look at the board{} and enter your move again",
+        wording.hint(&Hint::ShowState { id })
+    )
+}
+
+/// An import of a TRF file that cannot be made as asked.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum ImportRefusal {
+    #[error("{file} names no tournament (no 012 record)")]
+    NoName { file: String },
+    #[error("{file} names the game '{}', which is not a preset", crate::names::excerpt(.game))]
+    NotAPreset { file: String, game: String },
+    #[error("{file} does not say which game was played")]
+    NoGame { file: String },
+}
+
+impl Refusal for ImportRefusal {
+    fn hint(&self) -> Option<Hint> {
+        Some(match self {
+            ImportRefusal::NoName { .. } => Hint::NameTournament,
+            ImportRefusal::NotAPreset { .. } => Hint::ChooseVariant,
+            ImportRefusal::NoGame { .. } => Hint::NameGame,
+        })
+    }
+}
+
+impl Refusal for AppError {
+    fn hint(&self) -> Option<Hint> {
+        Some(match self {
+            AppError::UndoNeedsDirector { id, .. } => Hint::UndoWithDirector { id: *id },
+            AppError::EngineToMove { id, .. } => Hint::PlayEngineTurn { id: *id },
+            AppError::EngineCaughtUp { id, .. } => Hint::ShowState { id: *id },
+            AppError::Finished { id, .. } => Hint::Correct { id: *id },
+            AppError::Store(e) => return e.hint(),
+            AppError::Tournament(e) => return e.hint(),
+            AppError::Match(e) => return e.hint(),
+            AppError::Correction(e) => return e.hint(),
+            AppError::Trf { error, .. } => return error.hint(),
+            AppError::Import(e) => return e.hint(),
+            AppError::Closing(e) => return e.hint(),
+            AppError::PartlyStored { error, .. } => return error.hint(),
+            AppError::SamePlayer(_) | AppError::Retired(_) | AppError::NoSuchRound { .. } => {
+                return None;
+            }
+        })
+    }
+    fn worded(&self, wording: &dyn Wording) -> String {
+        match self {
+            AppError::Store(e) => e.worded(wording),
+            AppError::Tournament(e) => e.worded(wording),
+            AppError::Match(e) => e.worded(wording),
+            AppError::Correction(e) => e.worded(wording),
+            AppError::Trf { file, error } => format!("{file}, {}", error.worded(wording)),
+            AppError::Import(e) => e.worded(wording),
+            AppError::Closing(e) => e.worded(wording),
+            AppError::PartlyStored { stored, error } => {
+                format!("{stored}; then: {}", error.worded(wording))
+            }
+            AppError::EngineCaughtUp { id, made } => caught_up(wording, *id, made),
+            _ => then_hint(self.to_string(), self.hint(), wording),
+        }
+    }
+}
+
+/// `error`'s message with its step worded by `wording`, for any error of the library
+/// (an error from elsewhere: its message as it is). A front end words each error of
+/// a chain of causes with this.
+pub fn worded(error: &(dyn std::error::Error + 'static), wording: &dyn Wording) -> String {
+    macro_rules! refusals {
+        ($($t:ty),*) => {
+            $(if let Some(e) = error.downcast_ref::<$t>() {
+                return e.worded(wording);
+            })*
+        };
+    }
+    refusals!(
+        AppError,
+        StoreError,
+        TournamentStoreError,
+        MatchError,
+        CorrectError,
+        crate::matches::correction::CorrectionError,
+        crate::ai::solve::SolveError,
+        crate::tournament::import::TrfError,
+        ImportRefusal,
+        ClosingRefusal
+    );
+    error.to_string()
+}

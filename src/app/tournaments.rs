@@ -12,7 +12,7 @@ use crate::store::tournaments::{
 use crate::store::{Player, Store};
 use crate::tournament::{ByePoints, RatingSystem, TournamentStatus, import};
 
-use super::{AppError, Result};
+use super::{AppError, ImportRefusal, Result};
 
 /// Creates a tournament, seeded (when round 1 is paired) by `rating_system`.
 pub async fn create(
@@ -271,22 +271,22 @@ pub fn prepare_import(text: &str, file: &str, options: ImportOptions) -> Result<
         .filter(|n| !n.trim().is_empty())
         .or_else(|| (!t.name.trim().is_empty()).then(|| t.name.clone()))
         .ok_or_else(|| {
-            AppError::Import(format!(
-                "{file} names no tournament (no 012 record): give --name NAME"
-            ))
+            AppError::Import(ImportRefusal::NoName {
+                file: file.to_string(),
+            })
         })?;
     let variant = match (options.variant, &event.variant) {
         (Some(v), _) => v,
         (None, Some(named)) => Variant::preset(named).ok_or_else(|| {
-            AppError::Import(format!(
-                "{file} names the game '{}', which is not a preset; give --variant NAME or --rules FILE",
-                crate::names::excerpt(named)
-            ))
+            AppError::Import(ImportRefusal::NotAPreset {
+                file: file.to_string(),
+                game: named.clone(),
+            })
         })?,
         (None, None) => {
-            return Err(AppError::Import(format!(
-                "{file} does not say which game was played: give --variant NAME (layli-goobalay, tampoduo, modiar, tihbat, sadeqa-iii, sadeqa-91) or --rules FILE"
-            )));
+            return Err(AppError::Import(ImportRefusal::NoGame {
+                file: file.to_string(),
+            }));
         }
     };
     let new = NewTournament {

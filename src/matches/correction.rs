@@ -7,34 +7,33 @@ use thiserror::Error;
 
 use super::{Closing, Event, HandEnd, MatchError, MatchState, hand_events};
 use crate::engine::BySide;
+use crate::hint::{Hint, Refusal, Wording, then_hint};
 
 /// Why a correction cannot be made.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum CorrectionError {
-    #[error(
-        "hand {hand} is still being played; enter its result with `goobalay match result` (or replace the whole match's result with --match)"
-    )]
+    #[error("hand {hand} is still being played")]
     HandInPlay { hand: u32 },
     #[error("the match has no hand {hand} (it has {hands})")]
     NoSuchHand { hand: u32, hands: u32 },
     #[error(
-        "hand {hand} was played move by move, so its score follows from the moves; correct the whole match's result instead (--match south|north|draw)"
+        "hand {hand} was played move by move, so its score follows from the moves; correct the whole match's result instead"
     )]
     PlayedHand { hand: u32 },
-    #[error("hand {hand} has no result yet; enter it with `goobalay match result`")]
+    #[error("hand {hand} has no result yet")]
     NoResult { hand: u32 },
     #[error(
-        "hand {later} was set up from hand {hand}'s score, so hand {hand} cannot change alone; correct the last hand, or the whole match's result (--match)"
+        "hand {later} was set up from hand {hand}'s score, so hand {hand} cannot change alone; correct the last hand, or the whole match's result"
     )]
     LaterHandPlayed { hand: u32, later: u32 },
     #[error("hand {hand}'s result is already {south}-{north}")]
     Unchanged { hand: u32, south: u32, north: u32 },
     #[error(
-        "with hand {hand} at {south}-{north} the match would not be over; a finished match's correction must finish it (correct the whole match's result with --match)"
+        "with hand {hand} at {south}-{north} the match would not be over; a finished match's correction must finish it"
     )]
     WouldReopen { hand: u32, south: u32, north: u32 },
     #[error(
-        "the match's result was {how}, not taken from its hands; correct the whole result instead (--match, --absent or --void)"
+        "the match's result was {how}, not taken from its hands; correct the whole result instead"
     )]
     ClosedMatch { how: &'static str },
     #[error("the match is already {0}")]
@@ -59,6 +58,26 @@ pub fn standing_closing<C>(
     corrections: impl IntoIterator<Item = Option<C>>,
 ) -> Option<C> {
     corrections.into_iter().flatten().last().or(own)
+}
+
+impl Refusal for CorrectionError {
+    fn hint(&self) -> Option<Hint> {
+        Some(match self {
+            CorrectionError::HandInPlay { .. } => Hint::EnterHandResult,
+            CorrectionError::PlayedHand { .. } => Hint::CorrectWholeWinner,
+            CorrectionError::NoResult { .. } => Hint::EnterResult,
+            CorrectionError::LaterHandPlayed { .. } => Hint::CorrectWhole,
+            CorrectionError::WouldReopen { .. } => Hint::CorrectWholeToFinish,
+            CorrectionError::ClosedMatch { .. } => Hint::CorrectWholeAnyHow,
+            _ => return None,
+        })
+    }
+    fn worded(&self, wording: &dyn Wording) -> String {
+        match self {
+            CorrectionError::Match(e) => e.worded(wording),
+            _ => then_hint(self.to_string(), self.hint(), wording),
+        }
+    }
 }
 
 /// The hand a `--score` correction means when none is named: the last hand with a

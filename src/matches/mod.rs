@@ -29,6 +29,7 @@ use crate::engine::trace::{TraceLine, TraceResult};
 use crate::engine::{
     BySide, EndReason, Game, HandOpener, Move, PlayError, Rules, Setup, Side, Variant,
 };
+use crate::hint::{Plain, Refusal, Term, Wording};
 
 /// How a match is decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -158,10 +159,7 @@ impl MatchSpec {
         if let Some(m) = max_hands
             && m > MatchSpec::MAX_HANDS
         {
-            return Err(MatchError::Spec(format!(
-                "--max-hands {m} is out of range; allowed: 1 to {}",
-                MatchSpec::MAX_HANDS
-            )));
+            return Err(MatchError::MaxHandsOutOfRange { given: m });
         }
         let mut spec = MatchSpec::as_recorded(variant, form, max_hands, first)?;
         if form == MatchForm::Hands && spec.max_hands.is_none() {
@@ -193,14 +191,10 @@ impl MatchSpec {
     ) -> Result<MatchSpec, MatchError> {
         if let Some(m) = max_hands {
             if form != MatchForm::Hands {
-                return Err(MatchError::Spec(format!(
-                    "--max-hands applies only to the 'hands' form, not '{form}'"
-                )));
+                return Err(MatchError::MaxHandsNotHands { form });
             }
             if m == 0 {
-                return Err(MatchError::Spec(
-                    "--max-hands must be at least 1".to_string(),
-                ));
+                return Err(MatchError::MaxHandsZero);
             }
         }
         Ok(MatchSpec {
@@ -506,8 +500,46 @@ pub enum MatchError {
     Form(String),
     #[error("{0}")]
     Spec(String),
+    /// A hand limit above [`MatchSpec::MAX_HANDS`].
+    #[error("{}", max_hands_out_of_range(&Plain, *.given))]
+    MaxHandsOutOfRange { given: u32 },
+    /// A hand limit on a match that is not of the `hands` form.
+    #[error("{}", max_hands_not_hands(&Plain, *.form))]
+    MaxHandsNotHands { form: MatchForm },
+    #[error("{}", max_hands_zero(&Plain))]
+    MaxHandsZero,
     #[error("stored match does not replay: {0}")]
     Replay(String),
+}
+
+fn max_hands_out_of_range(wording: &dyn Wording, given: u32) -> String {
+    format!(
+        "{} {given} is out of range; allowed: 1 to {}",
+        wording.term(Term::MaxHands),
+        MatchSpec::MAX_HANDS
+    )
+}
+
+fn max_hands_not_hands(wording: &dyn Wording, form: MatchForm) -> String {
+    format!(
+        "{} applies only to the 'hands' form, not '{form}'",
+        wording.term(Term::MaxHands)
+    )
+}
+
+fn max_hands_zero(wording: &dyn Wording) -> String {
+    format!("{} must be at least 1", wording.term(Term::MaxHands))
+}
+
+impl Refusal for MatchError {
+    fn worded(&self, wording: &dyn Wording) -> String {
+        match self {
+            MatchError::MaxHandsOutOfRange { given } => max_hands_out_of_range(wording, *given),
+            MatchError::MaxHandsNotHands { form } => max_hands_not_hands(wording, *form),
+            MatchError::MaxHandsZero => max_hands_zero(wording),
+            _ => self.to_string(),
+        }
+    }
 }
 
 /// A match in progress or finished: the hands so far and the current game.

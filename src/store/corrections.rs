@@ -15,6 +15,7 @@ use serde::Serialize;
 use super::sql::{AsConn, Row, query};
 use super::{Result, Store, StoreError, StoredMatch, load_match, now, tournaments};
 use crate::engine::{BySide, Side};
+use crate::hint::{Hint, Plain, Refusal, Wording};
 use crate::matches::correction::{self, CorrectionError};
 use crate::matches::{Absent, Closing, MatchOutcome, MatchState};
 use crate::tournament::{Decision, MatchResult};
@@ -167,8 +168,31 @@ pub enum CorrectError {
     Store(#[from] StoreError),
     #[error("match {id}: {error}")]
     Refused { id: i64, error: CorrectionError },
-    #[error("a correction needs a reason (--reason TEXT): it is recorded with the correction")]
+    #[error("{}", no_reason(&Plain))]
     NoReason,
+}
+
+fn no_reason(wording: &dyn Wording) -> String {
+    format!(
+        "a correction needs a reason{}: it is recorded with the correction",
+        wording.hint(&Hint::GiveReason)
+    )
+}
+
+impl Refusal for CorrectError {
+    fn hint(&self) -> Option<Hint> {
+        match self {
+            CorrectError::NoReason => Some(Hint::GiveReason),
+            _ => None,
+        }
+    }
+    fn worded(&self, wording: &dyn Wording) -> String {
+        match self {
+            CorrectError::Store(e) => e.worded(wording),
+            CorrectError::Refused { id, error } => format!("match {id}: {}", error.worded(wording)),
+            CorrectError::NoReason => no_reason(wording),
+        }
+    }
 }
 
 impl From<sqlx::Error> for CorrectError {
@@ -360,9 +384,6 @@ impl Store {
         }
         let mut tx = self.begin_write().await?;
         let before = load_match(&mut tx, id).await?;
-        if let Some(closing) = kind.closing() {
-            super::forfeits::refuse_unplayed_knockout(&mut tx, &before, closing).await?;
-        }
         let after =
             apply(&before.state, kind).map_err(|error| CorrectError::Refused { id, error })?;
         let (old, new) = (ResultSummary::of(&before.state), ResultSummary::of(&after));

@@ -30,8 +30,9 @@ use crate::tournament::{ByePoints, ByeRefusal, Format};
 impl Store {
     /// Closes the unfinished match `id` by a forfeit or a whole-match result, in one
     /// transaction. Refused (nothing written) if the match is over or the closing does
-    /// not hold ([`crate::matches::MatchState::close`]), and for a double forfeit in a
-    /// knockout, whose every match must send a player on.
+    /// not hold ([`crate::matches::MatchState::close`]). Whether the tournament's
+    /// format allows the closing is the caller's to decide first
+    /// ([`crate::tournament::check_closing`]).
     pub async fn close_match(&self, id: i64, closing: Closing) -> Result<StoredMatch> {
         let mut tx = self.begin_write().await?;
         let stored = load_match(&mut tx, id).await?;
@@ -144,7 +145,6 @@ pub(crate) async fn close_match_in(
     closing: Closing,
 ) -> Result<StoredMatch> {
     let id = before.row.id;
-    refuse_unplayed_knockout(conn, &before, closing).await?;
     let mut state = before.state.clone();
     state.close(closing)?;
     let at = now();
@@ -158,35 +158,18 @@ pub(crate) async fn close_match_in(
     Ok(StoredMatch { row, state })
 }
 
-/// A knockout match must send one player on: neither a double forfeit nor a void
-/// match (which counts as one) can end it.
-pub(crate) async fn refuse_unplayed_knockout(
-    conn: &mut impl AsConn,
-    stored: &StoredMatch,
-    closing: Closing,
-) -> Result<()> {
-    let id = stored.row.id;
-    let Some(tid) = stored.row.tournament_id else {
-        return Ok(());
-    };
-    if closing.unplayed() != Some(Absent::Both) {
-        return Ok(());
+impl Store {
+    /// The format of tournament `id`, which never changes once the tournament is
+    /// created: a decision read from it before a write still holds at the write.
+    pub async fn tournament_format(&self, id: i64) -> Result<Format> {
+        let mut tx = self.begin_read().await?;
+        let format: String =
+            super::sql::query_scalar("SELECT format FROM tournaments WHERE id = $1")
+                .bind(id)
+                .fetch_one(&mut tx)
+                .await?;
+        format
+            .parse()
+            .map_err(|_| StoreError::Corrupt(format!("tournament {id} has the format '{format}'")))
     }
-    let format: String = super::sql::query_scalar("SELECT format FROM tournaments WHERE id = $1")
-        .bind(tid)
-        .fetch_one(&mut *conn)
-        .await?;
-    if format == Format::Knockout.name() {
-        let what = if closing == Closing::Void {
-            "voided"
-        } else {
-            "forfeited by both"
-        };
-        return Err(StoreError::Match(crate::matches::MatchError::Spec(
-            format!(
-                "match {id} is a knockout match, which must send one player on, so it cannot be {what}: give it to one side with --absent south or --absent north"
-            ),
-        )));
-    }
-    Ok(())
 }

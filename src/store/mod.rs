@@ -33,6 +33,7 @@ use thiserror::Error;
 
 use crate::ai::Level;
 use crate::engine::{BySide, Side, Variant};
+use crate::hint::{Hint, Refusal, Wording};
 use crate::matches::correction::standing_closing;
 use crate::matches::{
     Absent, Closing, Event, Hand, HandEnd, MatchError, MatchForm, MatchOutcome, MatchRecord,
@@ -83,12 +84,10 @@ pub enum StoreError {
     NotAFile(PathBuf),
     #[error("cannot read it: {1}")]
     Unreadable(PathBuf, std::io::Error),
-    #[error(
-        "no database at this path (a command that only reads never creates one; `goobalay player add` does)"
-    )]
+    #[error("no database at this path (a command that only reads never creates one)")]
     Missing(PathBuf),
     #[error(
-        "it holds no goobalay database (no tables; a command that only reads never creates one; `goobalay player add` does)"
+        "it holds no goobalay database (no tables; a command that only reads never creates one)"
     )]
     EmptyServerDatabase,
     #[error(
@@ -96,7 +95,7 @@ pub enum StoreError {
     )]
     ForeignLog(PathBuf),
     #[error(
-        "the database schema is damaged: {first}{} (`goobalay verify` lists every difference)",
+        "the database schema is damaged: {first}{}",
         and_more(.more)
     )]
     DamagedSchema { first: String, more: usize },
@@ -116,7 +115,7 @@ pub enum StoreError {
         source: std::io::Error,
     },
     #[error(
-        "no player named '{}'{} (see `goobalay player list`)",
+        "no player named '{}'{}",
         excerpt(.name),
         .like.as_deref().map_or(String::new(), |l| format!("; did you mean '{l}'?"))
     )]
@@ -132,12 +131,12 @@ pub enum StoreError {
     StartingRating(#[from] crate::tournament::StartingRatingError),
     #[error("player '{0}' is retired")]
     Retired(String),
-    #[error("no match with id {0} (see `goobalay history`)")]
+    #[error("no match with id {0}")]
     UnknownMatch(i64),
     #[error("no tournament named '{}'", excerpt(.0))]
     UnknownTournament(String),
     #[error(
-        "{0} is finished and closed: it takes no entries, withdrawals, pairings or results; a director reopens it with `goobalay tournament reopen`"
+        "{0} is finished and closed: it takes no entries, withdrawals, pairings or results; a director reopens it"
     )]
     TournamentClosed(String),
     #[error(transparent)]
@@ -152,6 +151,31 @@ pub enum StoreError {
     Sqlx(sqlx::Error),
     #[error("database schema update failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+impl Refusal for StoreError {
+    fn hint(&self) -> Option<Hint> {
+        Some(match self {
+            StoreError::Missing(_) | StoreError::EmptyServerDatabase => Hint::AddPlayerCreates,
+            StoreError::DamagedSchema { .. } => Hint::Verify,
+            StoreError::UnknownPlayer { .. } => Hint::ListPlayers,
+            StoreError::UnknownMatch(_) => Hint::History,
+            StoreError::TournamentClosed(_) => Hint::Reopen,
+            _ => return None,
+        })
+    }
+    fn worded(&self, wording: &dyn Wording) -> String {
+        match self {
+            StoreError::Match(e) => e.worded(wording),
+            // The step belongs to the parenthesis on why there is no database.
+            StoreError::Missing(_) | StoreError::EmptyServerDatabase => {
+                let text = self.to_string();
+                let bare = text.strip_suffix(')').unwrap_or(&text);
+                format!("{bare}{})", wording.hint(&Hint::AddPlayerCreates))
+            }
+            _ => crate::hint::then_hint(self.to_string(), self.hint(), wording),
+        }
+    }
 }
 
 /// The URL, when a `--db` value names a PostgreSQL database rather than a file.

@@ -41,6 +41,7 @@ use super::{
     PointsScheme, RequestedBye, Tiebreak, Tournament,
 };
 use crate::engine::BySide;
+use crate::hint::{Hint, Refusal};
 use crate::matches::Absent;
 
 /// What was wrong, and where: `line` is the file's line, from 1.
@@ -48,6 +49,8 @@ use crate::matches::Absent;
 pub struct TrfError {
     pub line: usize,
     pub message: String,
+    /// The next step, if the message points to one.
+    pub hint: Option<Hint>,
 }
 
 impl fmt::Display for TrfError {
@@ -57,6 +60,12 @@ impl fmt::Display for TrfError {
 }
 
 impl std::error::Error for TrfError {}
+
+impl Refusal for TrfError {
+    fn hint(&self) -> Option<Hint> {
+        self.hint.clone()
+    }
+}
 
 /// One `001` record.
 #[derive(Clone, Debug, PartialEq)]
@@ -142,7 +151,11 @@ const ROUND_CODES: &str = "allowed per round: an opponent's number with w or b a
 /// # Errors
 /// The first line that is wrong, with what is allowed.
 pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
-    let err = |line: usize, message: String| TrfError { line, message };
+    let err = |line: usize, message: String| TrfError {
+        line,
+        message,
+        hint: None,
+    };
     let mut name: Option<String> = None;
     let mut rounds: Option<(u32, usize)> = None;
     let mut points = PointsScheme::default();
@@ -278,12 +291,13 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
                 ));
             }
             "260" | "XXP" => {
-                return Err(err(
-                    line_no,
-                    format!(
-                        "{tag}: forbidden pairs are not supported; remove the record (pair such a round by hand with `tournament pair --board`)"
-                    ),
-                ));
+                return Err(TrfError {
+                    hint: Some(Hint::PairByHand),
+                    ..err(
+                        line_no,
+                        format!("{tag}: forbidden pairs are not supported; remove the record"),
+                    )
+                });
             }
             "013" | "310" => {
                 return Err(err(
@@ -648,6 +662,7 @@ fn player_record(
     let err = |message: String| TrfError {
         line: line_no,
         message,
+        hint: None,
     };
     if line.len() < trf::POINTS.last {
         return Err(err(format!(
@@ -793,6 +808,7 @@ fn points_record(line: &[char], line_no: usize) -> Result<PointsScheme, TrfError
                 "162: the points of {code} (columns {value_columns}) must be a number like 1.0; found '{}'",
                 value.trim()
             ),
+            hint: None,
         })?;
         match code {
             'W' => p.win = points,
@@ -810,6 +826,7 @@ fn points_record(line: &[char], line_no: usize) -> Result<PointsScheme, TrfError
                         "162: '{code} {}' is not supported; allowed: W, D, L and P with their points, and Z 0.0",
                         value.trim()
                     ),
+                    hint: None,
                 });
             }
         }
@@ -822,6 +839,7 @@ fn points_record(line: &[char], line_no: usize) -> Result<PointsScheme, TrfError
         return Err(TrfError {
             line: line_no,
             message: "162: a win must score more than a draw, and a draw at least a loss".into(),
+            hint: None,
         });
     }
     Ok(p)
@@ -834,6 +852,7 @@ fn absence_record(
     let err = |message: String| TrfError {
         line: line_no,
         message,
+        hint: None,
     };
     let points = match line.get(trf::ABSENCE_POINTS - 1) {
         Some('H') => ByePoints::Half,

@@ -75,6 +75,7 @@
 //!   ([`Points`]); a bye scores the scheme's bye value (default: a win).
 //! - Elo with K = 32 ([`ratings`]).
 
+mod closing;
 pub mod crosstable;
 pub mod export;
 pub mod import;
@@ -94,6 +95,7 @@ use thiserror::Error;
 use crate::engine::BySide;
 pub use crate::matches::Absent;
 
+pub use closing::{ClosingRefusal, check_closing};
 pub use crosstable::{Crosstable, RoundEntry, RoundOutcome};
 pub use ratings::{
     Elo, Rated, RatedGame, RatingChange, RatingSource, RatingSystem, StartingRating,

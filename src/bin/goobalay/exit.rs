@@ -6,9 +6,10 @@
 pub const EXIT_NO: u8 = 1;
 pub const EXIT_ERROR: u8 = 2;
 
-/// The error and its causes on one line, whatever RUST_BACKTRACE says.
+/// The error and its causes on one line, whatever RUST_BACKTRACE says, the library's
+/// hints worded as command lines ([`crate::hints`]).
 pub fn one_line(err: &anyhow::Error) -> String {
-    bounded(&format!("{err:#}").replace(['\n', '\r'], " "))
+    bounded(&crate::hints::chain(err).replace(['\n', '\r'], " "))
 }
 
 /// Longest error line, in characters.

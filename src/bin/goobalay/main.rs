@@ -10,6 +10,7 @@ mod draw;
 mod engine_cmds;
 mod exit;
 mod files;
+mod hints;
 mod history_cmd;
 mod match_cmd;
 mod moves;

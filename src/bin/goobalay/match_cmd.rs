@@ -672,10 +672,10 @@ fn play(db: Option<PathBuf>, id: i64) -> anyhow::Result<ExitCode> {
                     stored = played.stored;
                 }
                 Err(e @ (AppError::Match(_) | AppError::Store(StoreError::Match(_)))) => {
-                    outln!("{e}; try again")
+                    outln!("{}; try again", crate::hints::worded(&e))
                 }
                 Err(e @ AppError::EngineCaughtUp { .. }) => {
-                    outln!("{e}");
+                    outln!("{}", crate::hints::worded(&e));
                     stored = app::matches::load(store, id).await?;
                 }
                 Err(e) => return Err(e.into()),

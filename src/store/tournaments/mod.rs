@@ -47,6 +47,7 @@ use thiserror::Error;
 use super::StoreError;
 use super::sql::Row;
 use crate::engine::{BySide, Side, Variant};
+use crate::hint::{Hint, Refusal, Wording};
 use crate::matches::{MatchError, MatchForm, MatchOutcome, MatchSpec, MatchState};
 use crate::tournament::{
     Decision, Fixture, Format, MatchResult, Pairing, PairingSystem, PointsScheme, RatingSystem,
@@ -66,7 +67,7 @@ pub enum TournamentStoreError {
     #[error(transparent)]
     Match(#[from] MatchError),
     #[error(
-        "no tournament named '{}'{} (see `goobalay tournament list`)",
+        "no tournament named '{}'{}",
         crate::names::excerpt(.name),
         .like.as_deref().map_or(String::new(), |l| format!("; did you mean '{l}'?"))
     )]
@@ -116,7 +117,7 @@ pub enum TournamentStoreError {
         what: String,
     },
     #[error(
-        "{tournament} is a {format}: byes on request are for a swiss paired by the Dutch system; forfeit the match instead (`goobalay match forfeit ID --absent south|north|both`)"
+        "{tournament} is a {format}: byes on request are for a swiss paired by the Dutch system; forfeit the match instead"
     )]
     ByeNotSwiss { tournament: String, format: Format },
     #[error(
@@ -127,6 +128,23 @@ pub enum TournamentStoreError {
     RoundBeyondEnd { round: u32, planned: u32 },
     #[error("{player} already has a bye for round {round}")]
     ByeAlreadyRequested { player: String, round: u32 },
+}
+
+impl Refusal for TournamentStoreError {
+    fn hint(&self) -> Option<Hint> {
+        match self {
+            TournamentStoreError::Unknown { .. } => Some(Hint::ListTournaments),
+            TournamentStoreError::ByeNotSwiss { .. } => Some(Hint::ForfeitMatch),
+            _ => None,
+        }
+    }
+    fn worded(&self, wording: &dyn Wording) -> String {
+        match self {
+            TournamentStoreError::Store(e) => e.worded(wording),
+            TournamentStoreError::Match(e) => e.worded(wording),
+            _ => crate::hint::then_hint(self.to_string(), self.hint(), wording),
+        }
+    }
 }
 
 impl From<sqlx::Error> for TournamentStoreError {

@@ -3,7 +3,6 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use goobalay::app::views::{self, TournamentView};
 use goobalay::store::rounds::TournamentKey;
@@ -11,19 +10,15 @@ use goobalay::tournament::RatingSystem;
 use serde_json::json;
 
 use super::memo::{Doc, Outcome};
-use super::{Ctx, internal, parse_id};
+use super::refused::Refused;
+use super::{Ctx, parse_id};
 
 fn not_found(what: &str) -> Response {
-    (
-        StatusCode::NOT_FOUND,
-        Json(json!({ "error": format!("no such {what}") })),
-    )
-        .into_response()
+    Refused::not_found(what).into_response()
 }
 
 fn failed(e: impl std::fmt::Display) -> Response {
-    let (status, text) = internal(e);
-    (status, Json(json!({ "error": text }))).into_response()
+    Refused::internal(e).into_response()
 }
 
 /// The tournament whose id is in the path, or the answer to give instead.

@@ -10,12 +10,15 @@
 //!   every request;
 //! - [`live`]: one task polls the store's change marker every 500 ms and wakes the
 //!   server-sent event streams of the pages whose data changed;
-//! - [`results`]: result entry (`--results`): the director's `POST`.
+//! - [`results`]: result entry (`--results`): the director's `POST`;
+//! - [`refused`]: every refusal of the API, `{"error": ...}` with its status, the
+//!   library's in the web's words.
 
 mod api;
 mod live;
 mod memo;
 mod pages;
+mod refused;
 mod results;
 
 use std::net::SocketAddr;

@@ -9,11 +9,10 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use goobalay::app::AppError;
 use goobalay::matches::{Closing, EnteredResultError};
-use goobalay::store::StoreError;
 use serde_json::json;
 
+use super::refused::Refused;
 use super::{Ctx, parse_id};
 
 /// A new secret: 128 random bits as hex.
@@ -33,7 +32,7 @@ fn same(a: &[u8], b: &[u8]) -> bool {
 }
 
 fn refuse(status: StatusCode, text: &str) -> Response {
-    (status, Json(json!({ "error": text }))).into_response()
+    Refused::new(status, text).into_response()
 }
 
 #[derive(serde::Deserialize)]
@@ -106,20 +105,9 @@ pub async fn enter(
             "status": stored.state.status(id),
         }))
         .into_response(),
-        Err(AppError::Store(StoreError::UnknownMatch(_))) => {
-            refuse(StatusCode::NOT_FOUND, "no such match")
-        }
-        Err(AppError::Store(StoreError::Busy(_))) => refuse(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "the database is busy; nothing was written, try again",
-        ),
-        Err(e @ AppError::Store(StoreError::Sqlx(_))) => {
-            let (status, text) = super::internal(e);
-            refuse(status, &text)
-        }
         // Refused by the rules (a finished match, seeds that do not add up, a closed
-        // tournament): the CLI's message.
-        Err(e) => refuse(StatusCode::CONFLICT, &e.to_string()),
+        // tournament): the library's message in the web's words ([`Refused`]).
+        Err(e) => Refused::from(e).into_response(),
     }
 }
 

@@ -1,0 +1,118 @@
+//! How the API answers what it does not do: one [`Refused`], `{"error": TEXT}` with
+//! its status, whatever refused (the request, or the library's rules). A refusal of
+//! the library is worded in the web's terms ([`Web`]): it says what was wrong and
+//! what is allowed, never the command line that would take the next step.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use goobalay::app::AppError;
+use goobalay::hint::{Hint, Refusal, Wording};
+use goobalay::store::StoreError;
+use serde_json::json;
+
+/// The web's wording of the library's hints: the steps a director takes at the desk
+/// in plain words, the others unsaid.
+pub struct Web;
+
+impl Wording for Web {
+    fn hint(&self, hint: &Hint) -> String {
+        match hint {
+            Hint::Correct { .. } => " (the director's match correction, with a reason)".into(),
+            _ => String::new(),
+        }
+    }
+}
+
+/// A refused request: its status and what it says.
+#[derive(Debug)]
+pub struct Refused {
+    pub status: StatusCode,
+    pub text: String,
+}
+
+impl Refused {
+    pub fn new(status: StatusCode, text: impl Into<String>) -> Refused {
+        Refused {
+            status,
+            text: text.into(),
+        }
+    }
+
+    /// No such record.
+    pub fn not_found(what: &str) -> Refused {
+        Refused::new(StatusCode::NOT_FOUND, format!("no such {what}"))
+    }
+
+    /// A failure while answering, not the request's: logged, and 500.
+    pub fn internal(e: impl std::fmt::Display) -> Refused {
+        let (status, text) = super::internal(e);
+        Refused::new(status, text)
+    }
+}
+
+impl IntoResponse for Refused {
+    fn into_response(self) -> Response {
+        (self.status, Json(json!({ "error": self.text }))).into_response()
+    }
+}
+
+/// A use case's error: an unknown match 404, a busy database 503, a database failure
+/// 500 (logged), and a refusal by the rules (a finished match, seeds that do not add
+/// up, a closed tournament) 409 with the library's message in the web's words.
+impl From<AppError> for Refused {
+    fn from(e: AppError) -> Refused {
+        match e {
+            AppError::Store(StoreError::UnknownMatch(_)) => Refused::not_found("match"),
+            AppError::Store(StoreError::Busy(_)) => Refused::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the database is busy; nothing was written, try again",
+            ),
+            e @ AppError::Store(StoreError::Sqlx(_)) => Refused::internal(e),
+            e => Refused::new(StatusCode::CONFLICT, e.worded(&Web)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The web words no command line: a refusal with a hint for the CLI comes out
+    /// without the CLI's syntax.
+    #[test]
+    fn a_refusal_names_no_command_line() {
+        let finished = AppError::Finished {
+            id: 3,
+            how: "drawn".into(),
+        };
+        let refused = Refused::from(finished);
+        assert_eq!(refused.status, StatusCode::CONFLICT);
+        assert_eq!(
+            refused.text,
+            "match 3 is finished (drawn); changing a finished result is a correction (the director's match correction, with a reason)"
+        );
+        for e in [
+            AppError::Store(StoreError::TournamentClosed("Club Night".into())),
+            AppError::Store(StoreError::UnknownPlayer {
+                name: "Zoe".into(),
+                like: None,
+            }),
+            AppError::UndoNeedsDirector {
+                id: 3,
+                tournament: "Club Night".into(),
+            },
+            AppError::EngineCaughtUp {
+                id: 3,
+                made: "a move".into(),
+            },
+        ] {
+            let text = Refused::from(e).text;
+            assert!(
+                !text.contains("goobalay ") && !text.contains("--"),
+                "{text}"
+            );
+            assert!(!text.contains('`'), "{text}");
+        }
+    }
+}
