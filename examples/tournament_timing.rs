@@ -1,10 +1,9 @@
 //! The tournament benchmark: a round robin of `random` engine players in Layli
 //! Goobalay multi-hand matches (32 players: 496 matches), played through the store
-//! by the code `goobalay tournament run` uses (`Store::run_tournament`: rounds paired
-//! as they become pairable, each match played in memory and written with every move,
-//! a round's matches in one transaction, the engine playing ahead of the database on
-//! its own thread), then the same 496 matches (same specs and seeds) played in memory
-//! only, on one thread. Prints both wall times and the share of the stored run spent outside the
+//! by the code `goobalay tournament run` uses (`app::run_tournament`: each round
+//! paired in memory, its matches played and written with every move, and the round
+//! stored with its pairing in one transaction), then the same 496 matches (same specs
+//! and seeds) played in memory only. Prints both wall times and the share of the stored run spent outside the
 //! engine.
 //!
 //! ```sh
