@@ -456,12 +456,7 @@ fn results_from_the_web_only_with_the_secret() {
     on_both(|db| {
         let ids = club_night(db);
         let (server, line) = Server::start_with(db, &["--results"]);
-        let secret = line
-            .trim()
-            .strip_prefix("result entry secret: ")
-            .and_then(|rest| rest.split(' ').next())
-            .unwrap_or_else(|| panic!("no secret in {line:?}"))
-            .to_string();
+        let secret = secret_in(&line);
         assert_eq!(secret.len(), 32, "{secret}");
         let path = format!("/api/matches/{}/result", ids[0]);
         let before = db.snapshot();
@@ -608,12 +603,7 @@ fn the_directors_page_enters_results_with_the_secret_only() {
             assert_eq!(status, 404, "{}", db.backend());
         }
         let (server, line) = Server::start_with(db, &["--results"]);
-        let secret = line
-            .trim()
-            .strip_prefix("result entry secret: ")
-            .and_then(|rest| rest.split(' ').next())
-            .unwrap_or_else(|| panic!("no secret in {line:?}"))
-            .to_string();
+        let secret = secret_in(&line);
         let t = tournament_id(&server);
         let (status, _) = server.get("/director/999");
         assert_eq!(status, 404);
@@ -681,12 +671,7 @@ fn a_refusal_through_the_api_names_no_command_line() {
     on_both(|db| {
         let ids = club_night(db);
         let (server, line) = Server::start_with(db, &["--results"]);
-        let secret = line
-            .trim()
-            .strip_prefix("result entry secret: ")
-            .and_then(|rest| rest.split(' ').next())
-            .unwrap_or_else(|| panic!("no secret in {line:?}"))
-            .to_string();
+        let secret = secret_in(&line);
         let path = format!("/api/matches/{}/result", ids[0]);
         let (status, text) = server.post(&path, Some(&secret), r#"{"winner": "north"}"#);
         assert_eq!(status, 200, "{text}");
@@ -715,4 +700,13 @@ fn a_refusal_through_the_api_names_no_command_line() {
             "{err}"
         );
     });
+}
+
+/// The director's secret from the line `serve --results` prints.
+fn secret_in(line: &str) -> String {
+    line.trim()
+        .strip_prefix("result entry secret: ")
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap_or_else(|| panic!("no secret in {line:?}"))
+        .to_string()
 }
