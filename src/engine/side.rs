@@ -29,10 +29,16 @@ impl Side {
     }
 
     pub fn parse(text: &str) -> Option<Side> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "south" | "s" => Some(Side::South),
-            "north" | "n" => Some(Side::North),
-            _ => None,
+        // Compared in place, not lowercased into a new string: a tournament's load
+        // reads a side for each of its 100,000 matches.
+        let word = text.trim();
+        let is = |name: &str| word.eq_ignore_ascii_case(name);
+        if is("south") || is("s") {
+            Some(Side::South)
+        } else if is("north") || is("n") {
+            Some(Side::North)
+        } else {
+            None
         }
     }
 }
@@ -102,5 +108,26 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for BySide<T> {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let (south, north) = <(T, T)>::deserialize(deserializer)?;
         Ok(BySide { south, north })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_side_is_read_by_its_name_or_initial_in_any_case() {
+        for (text, side) in [
+            ("south", Side::South),
+            ("S", Side::South),
+            (" South\n", Side::South),
+            ("n", Side::North),
+            ("NORTH", Side::North),
+        ] {
+            assert_eq!(Side::parse(text), Some(side), "{text:?}");
+        }
+        for text in ["", "so", "southward", "draw", "nörth", "s n"] {
+            assert_eq!(Side::parse(text), None, "{text:?}");
+        }
     }
 }
