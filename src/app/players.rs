@@ -51,8 +51,7 @@ pub struct ListedPlayer {
 /// The players in the order people read names (retired ones only with
 /// `include_retired`), each with the starting ratings in force.
 pub async fn list(store: &Store, include_retired: bool) -> Result<Vec<ListedPlayer>> {
-    let mut players = store.players(include_retired).await?;
-    let starts = store.starting_ratings(None).await?;
+    let (mut players, starts) = store.players_and_starting_ratings(include_retired).await?;
     players.sort_by(|a, b| crate::names::people_order(&a.name, &b.name));
     Ok(players
         .into_iter()

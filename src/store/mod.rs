@@ -652,11 +652,7 @@ impl Store {
 
     /// Players by name; retired ones only with `include_retired`.
     pub async fn players(&self, include_retired: bool) -> Result<Vec<Player>> {
-        let rows = query("SELECT * FROM players WHERE $1 OR retired_at IS NULL ORDER BY name_key")
-            .bind(include_retired)
-            .fetch_all(&mut self.pool.acquire().await?)
-            .await?;
-        rows.iter().map(Player::from_row).collect()
+        players_in(&mut self.pool.acquire().await?, include_retired).await
     }
 
     /// A player by name, ignoring case.
@@ -944,6 +940,18 @@ pub fn name_key(name: &str) -> String {
 
 /// The player named `name`, or [`StoreError::UnknownPlayer`] with the recorded name
 /// it most likely meant ([`crate::names::closest`]).
+/// [`Store::players`] on a connection the caller holds.
+pub(crate) async fn players_in(
+    conn: &mut impl AsConn,
+    include_retired: bool,
+) -> Result<Vec<Player>> {
+    let rows = query("SELECT * FROM players WHERE $1 OR retired_at IS NULL ORDER BY name_key")
+        .bind(include_retired)
+        .fetch_all(&mut *conn)
+        .await?;
+    rows.iter().map(Player::from_row).collect()
+}
+
 pub(crate) async fn require_player_in(conn: &mut impl AsConn, name: &str) -> Result<Player> {
     if let Some(p) = find_player(&mut *conn, name).await? {
         return Ok(p);

@@ -107,6 +107,20 @@ impl Store {
         Ok(all)
     }
 
+    /// The players by name (retired ones only with `include_retired`) and every
+    /// starting rating entered, oldest first, read on one connection: a second
+    /// would parse the whole schema again, which costs a small command most of its
+    /// time.
+    pub async fn players_and_starting_ratings(
+        &self,
+        include_retired: bool,
+    ) -> Result<(Vec<Player>, Vec<StartingRatingRecord>)> {
+        let mut conn = self.pool().acquire().await?;
+        let players = super::players_in(&mut conn, include_retired).await?;
+        let starts = starting_ratings(&mut conn).await?;
+        Ok((players, starts))
+    }
+
     /// Everyone's ratings in `variant` by `system` (see the module docs).
     pub async fn variant_ratings(&self, variant: &str, system: RatingSystem) -> Result<Rated> {
         let mut tx = self.begin_read().await?;

@@ -36,8 +36,9 @@
 
 use std::path::{Path, PathBuf};
 
-use sqlx::Connection;
+use sqlx::pool::PoolConnection;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection, SqlitePoolOptions};
+use sqlx::{Connection, Sqlite};
 
 use super::{check_header, not_a_db, recorded_migrations};
 use crate::store::{DEFAULT_BUSY_TIMEOUT, Result, Store, StoreError, busy_timeout};
@@ -130,19 +131,30 @@ async fn connect(path: &Path, options: &SqliteConnectOptions) -> Result<SqliteCo
     }
 }
 
-/// A pool of two connections for a command that reads, its first connection open
-/// and the file read through it (opening is lazy: the first read opens the log).
-async fn reading_pool(path: &Path, options: SqliteConnectOptions) -> Result<sqlx::SqlitePool> {
+/// A pool of two connections for a command that reads, and its first connection,
+/// open and the file read through it (opening is lazy: the first read opens the
+/// log), held for the inspection that follows.
+async fn reading_pool(
+    path: &Path,
+    options: SqliteConnectOptions,
+) -> Result<(sqlx::SqlitePool, PoolConnection<Sqlite>)> {
     let pool = SqlitePoolOptions::new()
         .max_connections(2)
+        // A file on this machine does not drop connections: pinging one before each
+        // use would cost a round trip to its thread, and no more.
+        .test_before_acquire(false)
         .connect_with(options)
         .await
         .map_err(|e| not_a_db(path, e))?;
-    let probe = sqlx::query_scalar::<_, i64>("SELECT count(*) FROM sqlite_master")
-        .fetch_one(&pool)
-        .await;
-    match probe {
-        Ok(_) => Ok(pool),
+    let probed = match pool.acquire().await {
+        Ok(mut conn) => sqlx::query_scalar::<_, i64>("SELECT count(*) FROM sqlite_master")
+            .fetch_one(&mut *conn)
+            .await
+            .map(|_| conn),
+        Err(e) => Err(e),
+    };
+    match probed {
+        Ok(conn) => Ok((pool, conn)),
         Err(e) => {
             pool.close().await;
             Err(not_a_db(path, e))
@@ -410,8 +422,8 @@ impl Store {
             .busy_timeout(busy_timeout()?);
         // The pool's first connection is the probe: no separate one is opened to try
         // the options first.
-        let pool = match reading_pool(path, writable).await {
-            Ok(pool) => pool,
+        let (pool, mut conn) = match reading_pool(path, writable).await {
+            Ok(opened) => opened,
             // A read-only folder or medium: no log can be made, so none exists and
             // nobody can write in WAL mode; the file alone is the database.
             Err(StoreError::Sqlx(sqlx::Error::Database(e)))
@@ -422,10 +434,11 @@ impl Store {
             }
             Err(e) => return Err(e),
         };
-        let inspection = match pool.acquire().await {
-            Ok(mut conn) => inspect_schema(path, &mut conn, check_schema).await,
-            Err(e) => Err(e.into()),
-        };
+        let inspection = inspect_schema(path, &mut conn, check_schema).await;
+        // Back in the pool before the command's first query, which would otherwise
+        // open (and parse the schema on) a second connection while a dropped one is
+        // still on its way back.
+        conn.return_to_pool().await;
         match inspection {
             Ok(Inspection { pending: false }) => {}
             Ok(Inspection { pending: true }) => {
