@@ -141,6 +141,13 @@ impl TournamentStatus {
     pub fn parse(word: &str) -> Option<TournamentStatus> {
         TournamentStatus::ALL.into_iter().find(|s| s.name() == word)
     }
+
+    /// Whether a match of a tournament standing so takes a move, an arrangement, a
+    /// result or a move taken back: not once the tournament is finished (closed), until
+    /// the director reopens it.
+    pub fn takes_match_changes(self) -> bool {
+        self != TournamentStatus::Finished
+    }
 }
 
 impl fmt::Display for TournamentStatus {
@@ -1384,6 +1391,17 @@ mod tests {
                 "round {round}"
             );
             t.fixtures.pop();
+        }
+    }
+
+    #[test]
+    fn a_closed_tournament_takes_no_match_changes() {
+        for status in TournamentStatus::ALL {
+            assert_eq!(
+                status.takes_match_changes(),
+                status != TournamentStatus::Finished,
+                "{status}"
+            );
         }
     }
 }

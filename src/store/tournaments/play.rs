@@ -292,6 +292,11 @@ impl Store {
         }
         let mut state = stored.state.clone();
         state.play_engines(engines, stored.row.seed);
+        if let (Some(name), Some(status)) = (&stored.row.tournament, stored.row.tournament_status)
+            && !status.takes_match_changes()
+        {
+            return Err(StoreError::TournamentClosed(name.clone()).into());
+        }
         // Written only if unchanged since it was loaded (another `tournament run` may
         // have played it): the match's revision, as for every match write.
         let state = match self.save_match(&stored, state).await {
