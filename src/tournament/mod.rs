@@ -1003,6 +1003,13 @@ impl Tournament {
             && matches!(self.next_round(), Err(TournamentError::Finished { .. }))
     }
 
+    /// Whether a result just stored closes this tournament, standing `status`: when it
+    /// made the tournament over ([`Tournament::is_finished`]) and the tournament is not
+    /// closed already (a reopened one closes again once its last result is in).
+    pub fn closes_on_result(&self, status: TournamentStatus) -> bool {
+        status != TournamentStatus::Finished && self.is_finished()
+    }
+
     /// Checks the data the store handed over: unique ids and starting ranks, fixtures
     /// that name entrants, nobody twice in one round.
     pub fn validate(&self) -> Result<(), TournamentError> {
@@ -1401,6 +1408,28 @@ mod tests {
                 status.takes_match_changes(),
                 status != TournamentStatus::Finished,
                 "{status}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_last_result_closes_a_tournament_not_closed_already() {
+        let mut t = testutil::tournament(Format::RoundRobin, 2);
+        for status in TournamentStatus::ALL {
+            assert!(!t.closes_on_result(status), "nothing paired, {status}");
+        }
+        let pairing = t.next_round().unwrap()[0];
+        t.fixtures.push(Fixture::pending(pairing));
+        for status in TournamentStatus::ALL {
+            assert!(!t.closes_on_result(status), "a match pending, {status}");
+        }
+        t.fixtures[0].result = Some(MatchResult::played(Decision::South, BySide::new(30, 18)));
+        assert!(t.is_finished());
+        for status in TournamentStatus::ALL {
+            assert_eq!(
+                t.closes_on_result(status),
+                status != TournamentStatus::Finished,
+                "over, {status}"
             );
         }
     }

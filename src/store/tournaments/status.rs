@@ -88,6 +88,7 @@ pub(crate) async fn close_if_over(conn: &mut impl AsConn, tid: i64) -> Result<bo
     if pending > 0 {
         return Ok(false);
     }
+    // A closed tournament is not loaded: it is not closed again.
     let open: Option<String> =
         query_scalar("SELECT name FROM tournaments WHERE id = $1 AND status <> 'finished'")
             .bind(tid)
@@ -95,11 +96,11 @@ pub(crate) async fn close_if_over(conn: &mut impl AsConn, tid: i64) -> Result<bo
             .await?;
     let Some(name) = open else { return Ok(false) };
     let loaded = load(&mut *conn, &name).await?;
-    if loaded.tournament.is_finished() {
-        close_in(conn, tid, "the last result was entered").await?;
-        return Ok(true);
+    if !loaded.tournament.closes_on_result(loaded.row.status) {
+        return Ok(false);
     }
-    Ok(false)
+    close_in(conn, tid, "the last result was entered").await?;
+    Ok(true)
 }
 
 /// Marks a tournament found over (by `tournament run`) finished.
