@@ -101,7 +101,7 @@ pub use ratings::{
     Elo, Rated, RatedGame, RatingChange, RatingSource, RatingSystem, StartingRating,
     StartingRatingError, rate_games,
 };
-pub use seeding::seed_rated_first;
+pub use seeding::{seed_rated_first, seed_round_one, seeding_rating};
 pub use standings::{StandingRow, Standings};
 pub use tiebreaks::{Tiebreak, TiebreakValue};
 
@@ -1003,6 +1003,21 @@ impl Tournament {
             && matches!(self.next_round(), Err(TournamentError::Finished { .. }))
     }
 
+    /// Withdraws the entrants `ids` (players retired since they entered) just before
+    /// the next round is paired: before round 1 they leave the entry list; later they
+    /// are withdrawn after the last round paired, so their results so far count and
+    /// they are not paired again.
+    pub fn withdraw_retired(&mut self, ids: &[EntrantId]) {
+        let after = self.current_round();
+        for id in ids {
+            if after == 0 {
+                self.entrants.retain(|e| e.id != *id);
+            } else if let Some(e) = self.entrants.iter_mut().find(|e| e.id == *id) {
+                e.withdrawn_after = Some(after);
+            }
+        }
+    }
+
     /// Whether a result just stored closes this tournament, standing `status`: when it
     /// made the tournament over ([`Tournament::is_finished`]) and the tournament is not
     /// closed already (a reopened one closes again once its last result is in).
@@ -1432,5 +1447,22 @@ mod tests {
                 "over, {status}"
             );
         }
+    }
+
+    #[test]
+    fn the_retired_leave_the_entry_list_before_round_one_and_are_withdrawn_after() {
+        let mut t = testutil::tournament(Format::Swiss, 4);
+        t.withdraw_retired(&[2]);
+        assert_eq!(
+            t.entrants.iter().map(|e| e.id).collect::<Vec<_>>(),
+            [1, 3, 4]
+        );
+        for p in t.next_round().unwrap() {
+            t.fixtures.push(Fixture::pending(p));
+        }
+        t.withdraw_retired(&[3]);
+        assert_eq!(t.entrants.len(), 3);
+        assert_eq!(t.entrant(3).unwrap().withdrawn_after, Some(1));
+        assert_eq!(t.entrant(1).unwrap().withdrawn_after, None);
     }
 }
