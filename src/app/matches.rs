@@ -282,7 +282,7 @@ async fn play_engine_turns_from(store: &Store, mut stored: StoredMatch) -> Resul
 /// Writes `after`, the change decided on the match `before`, unless the match's
 /// tournament is closed ([`ensure_takes_changes`]); see [`Store::save_match`], which
 /// writes only if that status still stands.
-async fn save(
+pub(crate) async fn save(
     store: &Store,
     before: &StoredMatch,
     after: MatchState,
