@@ -197,6 +197,28 @@ pub async fn enter(store: &Store, id: i64, action: &HumanAction) -> Result<Playe
     Err(StoreError::Conflict.into())
 }
 
+/// Who is to act next in a match, as a front end asks before it prompts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// The match is over.
+    Over,
+    /// An engine player is awaited: its turns are played by [`play_engine_turns`].
+    Engine(Side),
+    /// A human player is awaited, to move or to arrange.
+    Human(Side),
+}
+
+/// Whose turn it is in the stored match.
+pub fn turn(stored: &StoredMatch) -> Result<Turn> {
+    let Some(side) = stored.state.awaiting().side() else {
+        return Ok(Turn::Over);
+    };
+    Ok(match stored.row.engines()?[side] {
+        Some(_) => Turn::Engine(side),
+        None => Turn::Human(side),
+    })
+}
+
 /// Who asks for a move to be taken back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UndoBy {
