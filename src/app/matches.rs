@@ -11,7 +11,7 @@
 use crate::ai::Level;
 use crate::engine::{BySide, Side};
 use crate::matches::{Closing, Event, MatchError, MatchSpec, MatchState};
-use crate::store::{NewMatch, Player, Store, StoreError, StoredMatch, WRITE_ATTEMPTS};
+use crate::store::{MatchRow, NewMatch, Player, Store, StoreError, StoredMatch, WRITE_ATTEMPTS};
 
 use super::{AppError, Result};
 
@@ -183,7 +183,7 @@ pub async fn enter(store: &Store, id: i64, action: &HumanAction) -> Result<Playe
         } else {
             Vec::new()
         };
-        match store.save_match(&stored, state).await {
+        match save(store, &stored, state).await {
             Ok(stored) => {
                 return Ok(Played {
                     stored,
@@ -195,6 +195,28 @@ pub async fn enter(store: &Store, id: i64, action: &HumanAction) -> Result<Playe
         }
     }
     Err(StoreError::Conflict.into())
+}
+
+/// Who is to act next in a match, as a front end asks before it prompts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// The match is over.
+    Over,
+    /// An engine player is awaited: its turns are played by [`play_engine_turns`].
+    Engine(Side),
+    /// A human player is awaited, to move or to arrange.
+    Human(Side),
+}
+
+/// Whose turn it is in the stored match.
+pub fn turn(stored: &StoredMatch) -> Result<Turn> {
+    let Some(side) = stored.state.awaiting().side() else {
+        return Ok(Turn::Over);
+    };
+    Ok(match stored.row.engines()?[side] {
+        Some(_) => Turn::Engine(side),
+        None => Turn::Human(side),
+    })
 }
 
 /// Who asks for a move to be taken back.
@@ -217,7 +239,9 @@ pub async fn undo(store: &Store, id: i64, by: UndoBy) -> Result<StoredMatch> {
     let (stored, _) = store
         .update_match(id, |state, row| {
             let engines = row.engines()?;
-            Ok(state.undo_last_human_move(engines.map(|e| e.is_none()))?)
+            let undone = state.undo_last_human_move(engines.map(|e| e.is_none()))?;
+            ensure_takes_changes(row)?;
+            Ok(undone)
         })
         .await?;
     Ok(stored)
@@ -247,7 +271,7 @@ async fn play_engine_turns_from(store: &Store, mut stored: StoredMatch) -> Resul
         };
         let mut state = stored.state.clone();
         state.apply(&event)?;
-        let saved = match store.save_match(&stored, state).await {
+        let saved = match save(store, &stored, state).await {
             Err(StoreError::Conflict) if conflicts < WRITE_ATTEMPTS => {
                 conflicts += 1;
                 store.load_match(id).await
@@ -274,6 +298,30 @@ async fn play_engine_turns_from(store: &Store, mut stored: StoredMatch) -> Resul
                 });
             }
         }
+    }
+}
+
+/// Writes `after`, the change decided on the match `before`, unless the match's
+/// tournament is closed ([`ensure_takes_changes`]); see [`Store::save_match`], which
+/// writes only if that status still stands.
+pub(crate) async fn save(
+    store: &Store,
+    before: &StoredMatch,
+    after: MatchState,
+) -> Result<StoredMatch, StoreError> {
+    ensure_takes_changes(&before.row)?;
+    store.save_match(before, after).await
+}
+
+/// Refuses a change to a match of a closed tournament
+/// ([`crate::tournament::TournamentStatus::takes_match_changes`]), by the tournament's
+/// status as read with the match.
+pub(crate) fn ensure_takes_changes(row: &MatchRow) -> Result<(), StoreError> {
+    match (&row.tournament, row.tournament_status) {
+        (Some(name), Some(status)) if !status.takes_match_changes() => {
+            Err(StoreError::TournamentClosed(name.clone()))
+        }
+        _ => Ok(()),
     }
 }
 

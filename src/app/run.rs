@@ -16,12 +16,12 @@
 use crate::matches::MatchSpec;
 use crate::tournament::TournamentError;
 
-use super::Result;
-use crate::store::Store;
+use super::{AppError, Result};
 use crate::store::tournaments::{
-    BoardRow, LoadedTournament, PairedRound, PlayedAhead, PlayedMatch, RoundBatch,
-    TournamentStoreError, board_row, match_seed, play_board,
+    BoardRow, CommittedRound, LoadedTournament, PairedRound, PlayedAhead, PlayedMatch, RoundBatch,
+    RoundCommitted, TournamentStoreError, board_row, match_seed, play_board, played,
 };
+use crate::store::{Store, StoreError};
 
 /// What a run reports as it goes.
 pub enum RunEvent<'a> {
@@ -141,7 +141,7 @@ pub async fn run_tournament(
                 .filter_map(|b| play_board(&spec, &b).map(|state| (b, state)))
                 .collect(),
         );
-        played += commit(batch, &mut cache, &mut on).await?;
+        played += commit(store, batch, &mut cache, &mut on).await?;
     }
 }
 
@@ -157,7 +157,19 @@ async fn pair_played(
     ahead: PlayedAhead,
     on: &mut impl FnMut(RunEvent<'_>),
 ) -> Result<(u64, Option<PairedRound>)> {
-    let (done, paired, with_it) = batch.commit_and_pair(name, cache, ahead).await?;
+    let (done, paired, with_it) = match batch.commit_and_pair(name, cache, ahead).await? {
+        CommittedRound::Paired(done, paired, with_it) => (done, paired, with_it),
+        CommittedRound::Touched(committed) => {
+            let done = play_on(store, committed).await?;
+            if let Some(c) = cache.as_mut() {
+                for (b, m) in &done {
+                    c.record_played(b, m);
+                }
+            }
+            let paired = store.pair_next_round_cached(name, cache).await;
+            (done, paired, Vec::new())
+        }
+    };
     for (b, m) in &done {
         on(RunEvent::Stored(b, m));
     }
@@ -176,11 +188,12 @@ async fn pair_played(
 
 /// Commits a round's batch and records its matches in the cached tournament.
 async fn commit(
+    store: &Store,
     batch: RoundBatch<'_>,
     cache: &mut Option<LoadedTournament>,
     on: &mut impl FnMut(RunEvent<'_>),
 ) -> Result<u64> {
-    let done = batch.commit().await?;
+    let done = play_on(store, batch.commit().await?).await?;
     for (b, m) in &done {
         if let Some(c) = cache.as_mut() {
             c.record_played(b, m);
@@ -188,6 +201,48 @@ async fn commit(
         on(RunEvent::Stored(b, m));
     }
     Ok(done.len() as u64)
+}
+
+/// The matches of a committed round: those written with it, and those it left out
+/// (another process had started or played them) played on one by one
+/// ([`play_started_match`]); in board order.
+async fn play_on(store: &Store, committed: RoundCommitted) -> Result<Vec<(BoardRow, PlayedMatch)>> {
+    let mut done = committed.stored;
+    for b in committed.touched {
+        if let Some(id) = b.match_id
+            && let Some(m) = play_started_match(store, id).await?
+        {
+            done.push((b, m));
+        }
+    }
+    done.sort_by_key(|(b, _)| (b.round, b.board));
+    Ok(done)
+}
+
+/// A started engine match of a tournament: loaded and replayed, played on in memory,
+/// written if nobody else changed it meanwhile (`None`: over, not between two
+/// engines, or changed by another process, whose play stands).
+async fn play_started_match(store: &Store, id: i64) -> Result<Option<PlayedMatch>> {
+    // As the store's tournament writes report a match's errors.
+    let tournament_error = |e: StoreError| AppError::from(TournamentStoreError::from(e));
+    let stored = store.load_match(id).await.map_err(tournament_error)?;
+    if stored.state.is_over() {
+        return Ok(None);
+    }
+    let engines = stored.engines().map_err(tournament_error)?;
+    if engines.south.is_none() || engines.north.is_none() {
+        return Ok(None);
+    }
+    let mut state = stored.state.clone();
+    state.play_engines(engines, stored.row.seed);
+    // Written only if unchanged since it was loaded (another `tournament run` may
+    // have played it): the match's revision, as for every match write.
+    let state = match super::matches::save(store, &stored, state).await {
+        Ok(saved) => saved.state,
+        Err(StoreError::Conflict) => return Ok(None),
+        Err(e) => return Err(tournament_error(e)),
+    };
+    Ok(Some(played(id, &state)))
 }
 
 /// The round after `c`'s, paired in memory and played, if every match of it is

@@ -150,10 +150,12 @@ pub(crate) async fn close_match_in(
     let at = now();
     // A closing always gives an outcome, on a match that had none: the finish time
     // is `at`.
-    let row = super::write_result_columns(conn, &before.row, &state, at).await?;
+    let mut row = super::write_result_columns(conn, &before.row, &state, at).await?;
     write_closing(conn, id, closing, at).await?;
-    if let Some(tid) = row.tournament_id {
-        close_if_over(conn, tid).await?;
+    if let Some(tid) = row.tournament_id
+        && close_if_over(conn, tid).await?
+    {
+        row.tournament_status = Some(crate::tournament::TournamentStatus::Finished);
     }
     Ok(StoredMatch { row, state })
 }

@@ -323,6 +323,12 @@ pub struct MatchRow {
     /// [`crate::ai::ENGINE_VERSION`] when the match was created (`None`: before
     /// versions were recorded, i.e. version 1).
     pub engine_version: Option<i64>,
+    /// The status of the match's tournament, read with the row (`None`: a casual
+    /// match, or a status word this build does not know). A change to the match is
+    /// decided on it ([`TournamentStatus::takes_match_changes`]) and written only if
+    /// it still stands ([`Store::save_match`]).
+    #[serde(skip)]
+    pub tournament_status: Option<TournamentStatus>,
     /// Raised by every write to the match (see [`Store::save_match`]); a technical
     /// counter, not part of the record shown.
     #[serde(skip)]
@@ -377,8 +383,9 @@ impl Ending {
 const MATCH_SELECT: &str = r#"
 SELECT m.id, m.variant, m.rules, m.form, m.max_hands, m.first_mover, m.south_id, m.north_id,
        ps.name AS south, pn.name AS north, m.south_engine, m.north_engine, m.seed,
-       m.tournament_id, t.name AS tournament, m.round, m.winner, m.hands_played,
-       m.final_south, m.final_north, m.created_at, m.finished_at, m.engine_version,
+       m.tournament_id, t.name AS tournament, t.status AS tournament_status, m.round,
+       m.winner, m.hands_played, m.final_south, m.final_north, m.created_at, m.finished_at,
+       m.engine_version,
        m.revision, c.kind AS closing_kind, c.absent AS closing_absent,
        c.winner AS closing_winner, c.seeds_south AS closing_south,
        c.seeds_north AS closing_north,
@@ -426,6 +433,9 @@ impl MatchRow {
             seed: r.try_get::<i64>("seed")? as u64,
             tournament_id: r.try_get("tournament_id")?,
             tournament: r.try_get("tournament")?,
+            tournament_status: r
+                .try_get::<Option<String>>("tournament_status")?
+                .and_then(|s| TournamentStatus::parse(&s)),
             round: r.try_get("round")?,
             winner: outcome_column(r, "winner", || format!("match {id}"))?,
             hands_played: r.try_get("hands_played")?,
@@ -773,31 +783,34 @@ impl Store {
 
     /// Writes `after`, the state of the match `before` after a change made in memory,
     /// in one transaction, if nobody changed the match since `before` was read (its
-    /// revision is still `before`'s); otherwise writes nothing and returns
-    /// [`StoreError::Conflict`]. Only the hands that differ are written, and nothing
-    /// is read back: the match as stored is `before`'s row with the new summary.
+    /// revision is still `before`'s) and its tournament's status is still `before`'s
+    /// (the change was decided on it, see [`MatchRow::tournament_status`]); otherwise
+    /// writes nothing and returns [`StoreError::Conflict`], and the caller reads and
+    /// decides again. Only the hands that differ are written, and nothing is read
+    /// back: the match as stored is `before`'s row with the new summary.
     pub async fn save_match(&self, before: &StoredMatch, after: MatchState) -> Result<StoredMatch> {
         let id = before.row.id;
         let n = after.spec().rules.holes_per_row;
         let now = now();
         let mut tx = self.begin_write().await?;
         if let Some(tid) = before.row.tournament_id {
-            let row = query("SELECT name, status FROM tournaments WHERE id = $1")
+            let status: String = query_scalar("SELECT status FROM tournaments WHERE id = $1")
                 .bind(tid)
                 .fetch_one(&mut tx)
                 .await?;
-            let status: String = row.try_get("status")?;
-            if TournamentStatus::parse(&status) == Some(TournamentStatus::Finished) {
-                return Err(StoreError::TournamentClosed(row.try_get("name")?));
+            if TournamentStatus::parse(&status) != before.row.tournament_status {
+                return Err(StoreError::Conflict);
             }
         }
-        let row = write_result_columns(&mut tx, &before.row, &after, now).await?;
+        let mut row = write_result_columns(&mut tx, &before.row, &after, now).await?;
         write_hands(&mut tx, id, before.state.hands(), after.hands(), n).await?;
         if let (None, Some(closing)) = (before.state.closing(), after.closing()) {
             write_closing(&mut tx, id, closing, now).await?;
         }
-        if let (Some(tid), Some(_), None) = (row.tournament_id, &row.winner, &before.row.winner) {
-            tournaments::status::close_if_over(&mut tx, tid).await?;
+        if let (Some(tid), Some(_), None) = (row.tournament_id, &row.winner, &before.row.winner)
+            && tournaments::status::close_if_over(&mut tx, tid).await?
+        {
+            row.tournament_status = Some(TournamentStatus::Finished);
         }
         tx.commit().await?;
         Ok(StoredMatch { row, state: after })

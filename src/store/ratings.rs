@@ -324,10 +324,7 @@ impl Seeding {
     }
 
     pub fn rating(&self, player: i64) -> f64 {
-        self.ratings
-            .get(&player)
-            .copied()
-            .unwrap_or(crate::tournament::Elo::DEFAULT_INITIAL)
+        crate::tournament::seeding_rating(&self.ratings, player)
     }
 
     /// Whether the player is rated, as recorded in `tournament_players.rated`
@@ -336,13 +333,11 @@ impl Seeding {
         self.system.map(|_| self.rated.contains(&player))
     }
 
-    /// Gives round 1's starting ranks by the tournament's rule, with each entrant's
-    /// seeding rating already set.
-    pub fn assign_start_ranks(&self, entrants: &mut [crate::tournament::Entrant]) {
-        match self.system {
-            Some(_) => crate::tournament::seed_rated_first(entrants, &self.rated),
-            None => crate::tournament::assign_start_ranks(entrants),
-        }
+    /// Seeds round 1 by the tournament's rule ([`crate::tournament::seed_round_one`]
+    /// with the ratings read).
+    pub fn seed_round_one(&self, entrants: &mut [crate::tournament::Entrant]) {
+        let rated = self.system.map(|_| &self.rated);
+        crate::tournament::seed_round_one(entrants, &self.ratings, rated);
     }
 
     /// Records whether each entrant was rated (nothing under the earlier rule).

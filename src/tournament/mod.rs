@@ -101,7 +101,7 @@ pub use ratings::{
     Elo, Rated, RatedGame, RatingChange, RatingSource, RatingSystem, StartingRating,
     StartingRatingError, rate_games,
 };
-pub use seeding::seed_rated_first;
+pub use seeding::{seed_rated_first, seed_round_one, seeding_rating};
 pub use standings::{StandingRow, Standings};
 pub use tiebreaks::{Tiebreak, TiebreakValue};
 
@@ -140,6 +140,13 @@ impl TournamentStatus {
 
     pub fn parse(word: &str) -> Option<TournamentStatus> {
         TournamentStatus::ALL.into_iter().find(|s| s.name() == word)
+    }
+
+    /// Whether a match of a tournament standing so takes a move, an arrangement, a
+    /// result or a move taken back: not once the tournament is finished (closed), until
+    /// the director reopens it.
+    pub fn takes_match_changes(self) -> bool {
+        self != TournamentStatus::Finished
     }
 }
 
@@ -996,6 +1003,28 @@ impl Tournament {
             && matches!(self.next_round(), Err(TournamentError::Finished { .. }))
     }
 
+    /// Withdraws the entrants `ids` (players retired since they entered) just before
+    /// the next round is paired: before round 1 they leave the entry list; later they
+    /// are withdrawn after the last round paired, so their results so far count and
+    /// they are not paired again.
+    pub fn withdraw_retired(&mut self, ids: &[EntrantId]) {
+        let after = self.current_round();
+        for id in ids {
+            if after == 0 {
+                self.entrants.retain(|e| e.id != *id);
+            } else if let Some(e) = self.entrants.iter_mut().find(|e| e.id == *id) {
+                e.withdrawn_after = Some(after);
+            }
+        }
+    }
+
+    /// Whether a result just stored closes this tournament, standing `status`: when it
+    /// made the tournament over ([`Tournament::is_finished`]) and the tournament is not
+    /// closed already (a reopened one closes again once its last result is in).
+    pub fn closes_on_result(&self, status: TournamentStatus) -> bool {
+        status != TournamentStatus::Finished && self.is_finished()
+    }
+
     /// Checks the data the store handed over: unique ids and starting ranks, fixtures
     /// that name entrants, nobody twice in one round.
     pub fn validate(&self) -> Result<(), TournamentError> {
@@ -1385,5 +1414,55 @@ mod tests {
             );
             t.fixtures.pop();
         }
+    }
+
+    #[test]
+    fn a_closed_tournament_takes_no_match_changes() {
+        for status in TournamentStatus::ALL {
+            assert_eq!(
+                status.takes_match_changes(),
+                status != TournamentStatus::Finished,
+                "{status}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_last_result_closes_a_tournament_not_closed_already() {
+        let mut t = testutil::tournament(Format::RoundRobin, 2);
+        for status in TournamentStatus::ALL {
+            assert!(!t.closes_on_result(status), "nothing paired, {status}");
+        }
+        let pairing = t.next_round().unwrap()[0];
+        t.fixtures.push(Fixture::pending(pairing));
+        for status in TournamentStatus::ALL {
+            assert!(!t.closes_on_result(status), "a match pending, {status}");
+        }
+        t.fixtures[0].result = Some(MatchResult::played(Decision::South, BySide::new(30, 18)));
+        assert!(t.is_finished());
+        for status in TournamentStatus::ALL {
+            assert_eq!(
+                t.closes_on_result(status),
+                status != TournamentStatus::Finished,
+                "over, {status}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_retired_leave_the_entry_list_before_round_one_and_are_withdrawn_after() {
+        let mut t = testutil::tournament(Format::Swiss, 4);
+        t.withdraw_retired(&[2]);
+        assert_eq!(
+            t.entrants.iter().map(|e| e.id).collect::<Vec<_>>(),
+            [1, 3, 4]
+        );
+        for p in t.next_round().unwrap() {
+            t.fixtures.push(Fixture::pending(p));
+        }
+        t.withdraw_retired(&[3]);
+        assert_eq!(t.entrants.len(), 3);
+        assert_eq!(t.entrant(3).unwrap().withdrawn_after, Some(1));
+        assert_eq!(t.entrant(1).unwrap().withdrawn_after, None);
     }
 }

@@ -12,8 +12,32 @@
 use std::collections::{HashMap, HashSet};
 
 use super::pairing::audit::{self, EnteredAfter, PairingDifference};
-use super::{Entrant, EntrantId, Tournament};
+use super::{Elo, Entrant, EntrantId, Tournament};
 use crate::names::people_order;
+
+/// The rating `id` is seeded by, from the `ratings` the players have: a player with
+/// none counts as a new one ([`Elo::DEFAULT_INITIAL`]).
+pub fn seeding_rating(ratings: &HashMap<EntrantId, f64>, id: EntrantId) -> f64 {
+    ratings.get(&id).copied().unwrap_or(Elo::DEFAULT_INITIAL)
+}
+
+/// Seeds round 1: each entrant's rating set from `ratings` ([`seeding_rating`]), then
+/// the starting ranks by the tournament's rule: [`seed_rated_first`] for a tournament
+/// that keeps ratings per variant (`rated`: who has a rating in its variant), else
+/// (`rated` `None`) the earlier rule, [`super::assign_start_ranks`].
+pub fn seed_round_one(
+    entrants: &mut [Entrant],
+    ratings: &HashMap<EntrantId, f64>,
+    rated: Option<&HashSet<EntrantId>>,
+) {
+    for e in entrants.iter_mut() {
+        e.rating = seeding_rating(ratings, e.id);
+    }
+    match rated {
+        Some(rated) => seed_rated_first(entrants, rated),
+        None => super::assign_start_ranks(entrants),
+    }
+}
 
 /// Gives entrants starting ranks 1..n: the `rated` ones by rating (highest first),
 /// then the others by name (see the module docs).

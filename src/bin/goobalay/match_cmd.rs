@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
-use goobalay::app::matches::{HumanAction, MatchRequest};
+use goobalay::app::matches::{HumanAction, MatchRequest, Turn};
 use goobalay::app::{self, AppError};
 use goobalay::engine::{BySide, Side};
 use goobalay::matches::{
@@ -592,23 +592,25 @@ fn play(db: Option<PathBuf>, id: i64) -> anyhow::Result<ExitCode> {
         let mut stored = app::matches::load(store, id).await?;
         loop {
             let row = stored.row.clone();
-            let engines = row.engines()?;
             let awaiting = stored.state.awaiting();
-            let Some(side) = awaiting.side() else {
-                out!("{}", describe(&stored));
-                show(
-                    &stored,
-                    &app::matches::corrections(store, id).await?,
-                    RecordFormat::Table,
-                )?;
-                return Ok(ExitCode::SUCCESS);
+            let side = match app::matches::turn(&stored)? {
+                Turn::Over => {
+                    out!("{}", describe(&stored));
+                    show(
+                        &stored,
+                        &app::matches::corrections(store, id).await?,
+                        RecordFormat::Table,
+                    )?;
+                    return Ok(ExitCode::SUCCESS);
+                }
+                Turn::Engine(_) => {
+                    let played = app::play_engine_turns(store, id).await?;
+                    report_engine_events(&played.stored, &played.engine_events)?;
+                    stored = played.stored;
+                    continue;
+                }
+                Turn::Human(side) => side,
             };
-            if engines[side].is_some() {
-                let played = app::play_engine_turns(store, id).await?;
-                report_engine_events(&played.stored, &played.engine_events)?;
-                stored = played.stored;
-                continue;
-            }
             out!("{}", describe(&stored));
             let prompt = match awaiting {
                 Awaiting::Move(_) => format!(

@@ -55,7 +55,7 @@ use crate::tournament::{
 };
 
 pub use pair::PlayedAhead;
-pub use play::{CommittedRound, RoundBatch, TournamentWriter, play_board};
+pub use play::{CommittedRound, RoundBatch, RoundCommitted, TournamentWriter, play_board};
 
 /// Errors of tournament storage; messages are one line and say what is allowed.
 #[derive(Debug, Error)]

@@ -90,10 +90,7 @@ pub(in crate::store) async fn pair_in(
         let seeding =
             crate::store::ratings::Seeding::of(&mut *conn, tid, &loaded.row.variant).await?;
         let t = &mut loaded.tournament;
-        for e in &mut t.entrants {
-            e.rating = seeding.rating(e.id);
-        }
-        seeding.assign_start_ranks(&mut t.entrants);
+        seeding.seed_round_one(&mut t.entrants);
         seeding.record_rated(&mut *conn, tid, &t.entrants).await?;
         // Every entrant's starting rank and rating in one statement (a JSON array).
         let seeding: Vec<(i64, u32, f64)> = t
@@ -326,10 +323,10 @@ pub(in crate::store) async fn pair_in(
 }
 
 /// A retired player is not paired again: every entrant of `loaded` who is retired
-/// and has not withdrawn is withdrawn here, as `tournament withdraw` would do it
-/// just before this pairing (after the last round paired; before round 1, off the
-/// entry list). Changes `loaded` only; [`record_withdrawals`] stores it once the
-/// round is paired. Returns the entrants withdrawn (id, name).
+/// and has not withdrawn is read here and withdrawn as
+/// [`crate::tournament::Tournament::withdraw_retired`] decides. Changes `loaded`
+/// only; [`record_withdrawals`] stores it once the round is paired. Returns the
+/// entrants withdrawn (id, name).
 ///
 /// Read from the players table every time, not from a cached tournament: a
 /// retirement changes no tournament row.
@@ -350,15 +347,8 @@ async fn withdraw_retired(
     .iter()
     .map(|r| Ok((r.try_get("player_id")?, r.try_get("name")?)))
     .collect::<Result<Vec<(i64, String)>>>()?;
-    let t = &mut loaded.tournament;
-    let after = t.current_round();
-    for (id, _) in &retired {
-        if after == 0 {
-            t.entrants.retain(|e| e.id != *id);
-        } else if let Some(e) = t.entrants.iter_mut().find(|e| e.id == *id) {
-            e.withdrawn_after = Some(after);
-        }
-    }
+    let ids: Vec<i64> = retired.iter().map(|(id, _)| *id).collect();
+    loaded.tournament.withdraw_retired(&ids);
     Ok(retired)
 }
 

@@ -1,6 +1,8 @@
 //! Engine matches of a tournament run: played in memory ([`play_board`]) and
-//! written a round at a time in one transaction ([`TournamentWriter`]), or played on
-//! from where another process left them ([`Store::play_started_match`]).
+//! written a round at a time in one transaction ([`TournamentWriter`]). A match
+//! another process started or played is left out of the round's write and handed
+//! back (see [`RoundCommitted`]); the application layer plays it on from where it was
+//! left ([`crate::app::run`]).
 
 use std::sync::Arc;
 
@@ -12,8 +14,8 @@ use super::{
 use crate::ai::Level;
 use crate::engine::BySide;
 use crate::matches::{MatchSpec, MatchState};
+use crate::store::Store;
 use crate::store::sql::{Tx, query_scalar};
-use crate::store::{Store, StoreError, load_match};
 
 impl Store {
     /// A writer for a run that stores many rounds of engine matches one after the
@@ -63,9 +65,8 @@ impl<'a> RoundBatch<'a> {
     }
 
     /// Opens the round's transaction and writes the matches kept so far.
-    async fn write(self) -> Result<OpenRound<'a>> {
+    async fn write(self) -> Result<OpenRound> {
         let mut open = OpenRound {
-            store: self.store,
             tx: self.store.begin_write().await?,
             stored: Vec::new(),
             touched: Vec::new(),
@@ -93,7 +94,7 @@ impl<'a> RoundBatch<'a> {
     }
 
     /// See [`OpenRound::commit`].
-    pub async fn commit(self) -> Result<Vec<(BoardRow, PlayedMatch)>> {
+    pub async fn commit(self) -> Result<RoundCommitted> {
         self.write().await?.commit().await
     }
 }
@@ -102,17 +103,16 @@ impl<'a> RoundBatch<'a> {
 const WRITE_CHUNK: usize = 64;
 
 /// A round's transaction, open: see [`RoundBatch::write`].
-struct OpenRound<'a> {
-    store: &'a Store,
+struct OpenRound {
     tx: Tx,
     /// Written in this transaction.
     stored: Vec<(BoardRow, PlayedMatch)>,
-    /// Not untouched when checked (started or played by someone else): handled one by
-    /// one after the commit ([`Store::play_started_match`]).
+    /// Not untouched when checked (started or played by someone else): handed back
+    /// with the commit, to be played on one by one ([`RoundCommitted::touched`]).
     touched: Vec<BoardRow>,
 }
 
-impl OpenRound<'_> {
+impl OpenRound {
     /// Writes the matches played from the setup whose stored match is still
     /// untouched: their summaries and every hand, two statements for the lot. The
     /// others are kept for [`OpenRound::commit`].
@@ -206,11 +206,12 @@ impl OpenRound<'_> {
     /// has played them already) stored played instead of set up. One commit a round,
     /// and each match written once. A tournament error of the pairing (finished, a
     /// round waiting for a human) is returned beside the committed matches. With a
-    /// match that was not untouched it is [`RoundBatch::commit`], then the pairing on
+    /// match that was not untouched it is [`RoundBatch::commit`] only, handed back as
+    /// [`CommittedRound::Touched`]: the caller plays those matches on, then pairs on
     /// its own (`ahead` is then dropped: the engine plays those matches again).
     ///
     /// Returns the round's matches committed, the pairing, and the matches of
-    /// `ahead` committed with it.
+    /// `ahead` committed with it ([`CommittedRound::Paired`]).
     async fn commit_and_pair(
         mut self,
         name: &str,
@@ -218,15 +219,7 @@ impl OpenRound<'_> {
         ahead: PlayedAhead,
     ) -> Result<CommittedRound> {
         if !self.touched.is_empty() {
-            let store = self.store;
-            let done = self.commit().await?;
-            if let Some(c) = cache.as_mut() {
-                for (b, m) in &done {
-                    c.record_played(b, m);
-                }
-            }
-            let paired = store.pair_next_round_cached(name, cache).await;
-            return Ok((done, paired, Vec::new()));
+            return Ok(CommittedRound::Touched(self.commit().await?));
         }
         let mut done = std::mem::take(&mut self.stored);
         done.sort_by_key(|(b, _)| (b.round, b.board));
@@ -239,68 +232,53 @@ impl OpenRound<'_> {
             Ok((paired, next, stored)) => {
                 self.tx.commit().await?;
                 *cache = next;
-                Ok((done, Ok(paired), stored))
+                Ok(CommittedRound::Paired(done, Ok(paired), stored))
             }
             Err(TournamentStoreError::Tournament(e)) => {
                 self.tx.commit().await?;
-                Ok((done, Err(TournamentStoreError::Tournament(e)), Vec::new()))
+                Ok(CommittedRound::Paired(
+                    done,
+                    Err(TournamentStoreError::Tournament(e)),
+                    Vec::new(),
+                ))
             }
             Err(e) => Err(e),
         }
     }
 
-    /// Commits the round's transaction, then plays on the matches that were not
-    /// untouched (each in its own transaction, as [`Store::play_started_match`]).
-    /// Returns the matches played, in board order.
-    async fn commit(self) -> Result<Vec<(BoardRow, PlayedMatch)>> {
+    /// Commits the round's transaction. Returns the matches written, in board
+    /// order, and those that were not untouched.
+    async fn commit(self) -> Result<RoundCommitted> {
         self.tx.commit().await?;
-        let mut done = self.stored;
-        for b in self.touched {
-            if let Some(id) = b.match_id
-                && let Some(m) = self.store.play_started_match(id).await?
-            {
-                done.push((b, m));
-            }
-        }
-        done.sort_by_key(|(b, _)| (b.round, b.board));
-        Ok(done)
+        let mut stored = self.stored;
+        stored.sort_by_key(|(b, _)| (b.round, b.board));
+        Ok(RoundCommitted {
+            stored,
+            touched: self.touched,
+        })
     }
 }
 
-/// What [`RoundBatch::commit_and_pair`] committed: the round's matches, the next
-/// round's pairing (or why there is none), and the matches stored with it.
-pub type CommittedRound = (
-    Vec<(BoardRow, PlayedMatch)>,
-    Result<PairedRound>,
-    Vec<(BoardRow, PlayedMatch)>,
-);
+/// What [`RoundBatch::commit`] committed.
+pub struct RoundCommitted {
+    /// The matches written, in board order.
+    pub stored: Vec<(BoardRow, PlayedMatch)>,
+    /// The boards whose match was not untouched when checked (another process started
+    /// or played it), so not written: each is to be played on from what is stored.
+    pub touched: Vec<BoardRow>,
+}
 
-impl Store {
-    /// A started engine match of a tournament: load and replay the
-    /// match, play it on, write what changed if nobody else did meanwhile.
-    pub(crate) async fn play_started_match(&self, id: i64) -> Result<Option<PlayedMatch>> {
-        let stored = {
-            let mut conn = self.pool().acquire().await?;
-            load_match(&mut conn, id).await?
-        };
-        if stored.state.is_over() {
-            return Ok(None);
-        }
-        let engines = stored.engines()?;
-        if engines.south.is_none() || engines.north.is_none() {
-            return Ok(None);
-        }
-        let mut state = stored.state.clone();
-        state.play_engines(engines, stored.row.seed);
-        // Written only if unchanged since it was loaded (another `tournament run` may
-        // have played it): the match's revision, as for every match write.
-        let state = match self.save_match(&stored, state).await {
-            Ok(saved) => saved.state,
-            Err(StoreError::Conflict) => return Ok(None),
-            Err(e) => return Err(e.into()),
-        };
-        Ok(Some(played(id, &state)))
-    }
+/// What [`RoundBatch::commit_and_pair`] committed.
+pub enum CommittedRound {
+    /// The round's matches, the next round's pairing (or why there is none), and the
+    /// matches stored with it.
+    Paired(
+        Vec<(BoardRow, PlayedMatch)>,
+        Result<PairedRound>,
+        Vec<(BoardRow, PlayedMatch)>,
+    ),
+    /// A match was not untouched: the round committed without the pairing.
+    Touched(RoundCommitted),
 }
 
 /// Plays the match on `board` from the setup to its end in memory (`None`: a bye,

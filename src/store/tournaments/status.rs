@@ -78,27 +78,29 @@ async fn close_in(conn: &mut impl AsConn, tid: i64, reason: &str) -> Result<()> 
 
 /// Closes tournament `tid` if the write just made in this transaction finished it
 /// (its last match of its last round). Cheap while matches are pending: the
-/// tournament is only loaded once none is.
-pub(crate) async fn close_if_over(conn: &mut impl AsConn, tid: i64) -> Result<()> {
+/// tournament is only loaded once none is. Returns whether it closed it.
+pub(crate) async fn close_if_over(conn: &mut impl AsConn, tid: i64) -> Result<bool> {
     let pending: i64 =
         query_scalar("SELECT COUNT(*) FROM matches WHERE tournament_id = $1 AND winner IS NULL")
             .bind(tid)
             .fetch_one(&mut *conn)
             .await?;
     if pending > 0 {
-        return Ok(());
+        return Ok(false);
     }
+    // A closed tournament is not loaded: it is not closed again.
     let open: Option<String> =
         query_scalar("SELECT name FROM tournaments WHERE id = $1 AND status <> 'finished'")
             .bind(tid)
             .fetch_optional(&mut *conn)
             .await?;
-    let Some(name) = open else { return Ok(()) };
+    let Some(name) = open else { return Ok(false) };
     let loaded = load(&mut *conn, &name).await?;
-    if loaded.tournament.is_finished() {
-        close_in(conn, tid, "the last result was entered").await?;
+    if !loaded.tournament.closes_on_result(loaded.row.status) {
+        return Ok(false);
     }
-    Ok(())
+    close_in(conn, tid, "the last result was entered").await?;
+    Ok(true)
 }
 
 /// Marks a tournament found over (by `tournament run`) finished.
