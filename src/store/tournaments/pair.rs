@@ -90,14 +90,16 @@ pub(in crate::store) async fn pair_in(
         let seeding =
             crate::store::ratings::Seeding::of(&mut *conn, tid, &loaded.row.variant).await?;
         let t = &mut loaded.tournament;
-        for e in &mut t.entrants {
-            e.rating = seeding.rating(e.id);
-        }
-        seeding.assign_start_ranks(&mut t.entrants);
-        seeding.record_rated(&mut *conn, tid, &t.entrants).await?;
+        t.reseed(|entrants| {
+            for e in entrants.iter_mut() {
+                e.rating = seeding.rating(e.id);
+            }
+            seeding.assign_start_ranks(entrants);
+        })?;
+        seeding.record_rated(&mut *conn, tid, t.entrants()).await?;
         // Every entrant's starting rank and rating in one statement (a JSON array).
         let seeding: Vec<(i64, u32, f64)> = t
-            .entrants
+            .entrants()
             .iter()
             .map(|e| (e.id, e.start_rank, e.rating))
             .collect();
@@ -296,7 +298,7 @@ pub(in crate::store) async fn pair_in(
     }
     record_pairing(&mut *conn, tid, round, &boards, manual, now).await?;
     if manual.is_some() {
-        loaded.tournament.manual_rounds.push(round);
+        loaded.tournament.mark_manual(round);
     }
     if loaded.row.status == TournamentStatus::Open {
         query("UPDATE tournaments SET status = 'running' WHERE id = $1 AND status = 'open'")
@@ -304,7 +306,7 @@ pub(in crate::store) async fn pair_in(
             .execute(&mut *conn)
             .await?;
     }
-    add_round(&mut loaded.tournament, &pairings);
+    add_round(&mut loaded.tournament, &pairings)?;
     loaded.boards.extend(boards.iter().cloned());
     loaded.boards.sort_by_key(|b| (b.round, b.board));
     if loaded.row.status == TournamentStatus::Open {
@@ -354,9 +356,9 @@ async fn withdraw_retired(
     let after = t.current_round();
     for (id, _) in &retired {
         if after == 0 {
-            t.entrants.retain(|e| e.id != *id);
-        } else if let Some(e) = t.entrants.iter_mut().find(|e| e.id == *id) {
-            e.withdrawn_after = Some(after);
+            t.remove_entrant(*id)?;
+        } else {
+            t.withdraw(*id, after);
         }
     }
     Ok(retired)
@@ -461,7 +463,7 @@ async fn manual_pairings(
     }
     let excused = loaded
         .tournament
-        .requested_byes
+        .requested_byes()
         .iter()
         .filter(|b| b.round == round)
         .map(|b| b.player)
