@@ -13,7 +13,8 @@ use std::time::Instant;
 
 use goobalay::engine::BySide;
 use goobalay::tournament::{
-    Decision, Entrant, Fixture, Format, MatchResult, Tournament, assign_start_ranks,
+    Decision, Entrant, Fixture, Format, MatchResult, Tournament, TournamentSetup,
+    assign_start_ranks,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -46,7 +47,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// pairing time in seconds.
 fn run(players: i64, rounds: u32) -> Result<Vec<f64>, Box<dyn std::error::Error>> {
     let mut rng = ChaCha8Rng::seed_from_u64(2026);
-    let mut t = Tournament::new("Open", "layli-goobalay", Format::Swiss);
+    let mut t = TournamentSetup::new("Open", "layli-goobalay", Format::Swiss);
     t.rounds = Some(rounds);
     t.entrants = (1..=players)
         .map(|id| Entrant {
@@ -58,6 +59,7 @@ fn run(players: i64, rounds: u32) -> Result<Vec<f64>, Box<dyn std::error::Error>
         })
         .collect();
     assign_start_ranks(&mut t.entrants);
+    let mut t = Tournament::new_checked(t)?;
     let mut times = Vec::new();
     let mut digest: u64 = 0xcbf2_9ce4_8422_2325;
     for round in 1..=rounds {
@@ -71,6 +73,7 @@ fn run(players: i64, rounds: u32) -> Result<Vec<f64>, Box<dyn std::error::Error>
             digest = (digest ^ (p.south as u64) << 32 ^ p.north.map_or(0, |n| n as u64))
                 .wrapping_mul(0x100_0000_01b3);
         }
+        let mut fixtures = Vec::with_capacity(pairing.len());
         for p in pairing {
             let mut f = Fixture::pending(p);
             if p.north.is_some() {
@@ -88,8 +91,9 @@ fn run(players: i64, rounds: u32) -> Result<Vec<f64>, Box<dyn std::error::Error>
                     forfeit: None,
                 });
             }
-            t.fixtures.push(f);
+            fixtures.push(f);
         }
+        t.add_fixtures(&fixtures)?;
     }
     println!("{players} players: pairings digest {digest:016x}");
     Ok(times)

@@ -31,7 +31,7 @@ use std::time::{Duration, Instant};
 use goobalay::engine::BySide;
 use goobalay::tournament::{
     Absent, ByePoints, Decision, Entrant, EntrantId, Fixture, Format, MatchResult, RequestedBye,
-    Tournament, TournamentError, assign_start_ranks, export,
+    Tournament, TournamentError, TournamentSetup, assign_start_ranks, export,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -136,13 +136,13 @@ fn tournament(bbp: &Path, seed: u64, dir: &Path, tally: &mut Tally) -> Option<St
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let players = rng.random_range(5..=200usize);
     let rounds = rng.random_range(1..=12u32);
-    let mut t = Tournament::new(format!("T{seed}"), "layli-goobalay", Format::Swiss);
+    let mut t = TournamentSetup::new(format!("T{seed}"), "layli-goobalay", Format::Swiss);
     t.rounds = Some(rounds);
     let mut next_id = 1;
-    let mut add = |t: &mut Tournament, rng: &mut ChaCha8Rng| {
+    let mut add = |t: &mut TournamentSetup, rng: &mut ChaCha8Rng| {
         let rank = t.entrants.len() as u32 + 1;
         // A late entry's missed rounds: zero-point byes, as the store records them.
-        for round in 1..=t.current_round() {
+        for round in 1..=current_round(t) {
             t.requested_byes.push(RequestedBye {
                 round,
                 player: next_id,
@@ -171,7 +171,7 @@ fn tournament(bbp: &Path, seed: u64, dir: &Path, tally: &mut Tally) -> Option<St
                     add(&mut t, &mut rng);
                 }
             }
-            let current = t.current_round();
+            let current = current_round(&t);
             let mut left = Vec::new();
             for e in &mut t.entrants {
                 if e.withdrawn_after.is_none() && rng.random_bool(0.01) {
@@ -192,7 +192,11 @@ fn tournament(bbp: &Path, seed: u64, dir: &Path, tally: &mut Tally) -> Option<St
             let id = e.id;
             for (ahead, chance) in [(0, 0.03), (1, 0.01)] {
                 let r = round + ahead;
-                if r <= rounds && t.requested_bye(id, r).is_none() && rng.random_bool(chance) {
+                let asked = t
+                    .requested_byes
+                    .iter()
+                    .any(|b| b.player == id && b.round == r);
+                if r <= rounds && !asked && rng.random_bool(chance) {
                     let points = if rng.random_bool(0.5) {
                         ByePoints::Half
                     } else {
@@ -206,10 +210,11 @@ fn tournament(bbp: &Path, seed: u64, dir: &Path, tally: &mut Tally) -> Option<St
                 }
             }
         }
+        let checked = Tournament::new_checked(t.clone()).expect("a valid tournament");
         let start = Instant::now();
-        let mine = ours(&t);
+        let mine = ours(&checked);
         tally.ours_time += start.elapsed();
-        let other = theirs(bbp, &t, dir);
+        let other = theirs(bbp, &checked, dir);
         tally.rounds += 1;
         match (&mine, &other) {
             (Ok(a), Ok(b)) if a == b => tally.rounds_identical += 1,
@@ -239,12 +244,14 @@ fn tournament(bbp: &Path, seed: u64, dir: &Path, tally: &mut Tally) -> Option<St
                 }
             }
         }
-        let Ok(pairing) = t.next_round() else { break };
+        let Ok(pairing) = checked.next_round() else {
+            break;
+        };
         for p in pairing {
             let mut f = Fixture::pending(p);
             if let Some(n) = p.north {
-                let rs = t.entrant(p.south).unwrap().rating;
-                let rn = t.entrant(n).unwrap().rating;
+                let rs = checked.entrant(p.south).unwrap().rating;
+                let rn = checked.entrant(n).unwrap().rating;
                 f.result = Some(result(&mut rng, rs, rn));
             }
             t.fixtures.push(f);
@@ -255,6 +262,15 @@ fn tournament(bbp: &Path, seed: u64, dir: &Path, tally: &mut Tally) -> Option<St
         tally.identical += 1;
     }
     first_difference
+}
+
+/// The highest round paired so far ([`Tournament::current_round`] of the setup).
+fn current_round(t: &TournamentSetup) -> u32 {
+    t.fixtures
+        .iter()
+        .map(|f| f.pairing.round)
+        .max()
+        .unwrap_or(0)
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

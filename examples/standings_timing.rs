@@ -98,7 +98,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             let t4 = Instant::now();
             std::hint::black_box((&s, &text));
             store.keep_caches().await;
-            matches = loaded.tournament.fixtures.len();
+            matches = loaded.tournament.fixtures().len();
             load.push(t1 - t0);
             standings.push(t2 - t0);
             trf.push((t1 - t0) + (t3 - t2));

@@ -10,7 +10,7 @@ use goobalay::tournament::pairing::dutch::{
 };
 use goobalay::tournament::{
     Entrant, Fixture, Format, Pairing, PairingSystem, Points, PointsScheme, Tournament,
-    TournamentError,
+    TournamentError, TournamentSetup,
 };
 
 /// Players in pairing-number order; `active[i]`: paired this round.
@@ -125,10 +125,10 @@ fn the_bye_comes_from_the_lowest_score_before_the_top_bracket_is_kept_whole() {
 
 #[test]
 fn no_pairing_without_a_rematch_is_refused_with_the_round() {
-    let mut t = Tournament::new("Two", "layli-goobalay", Format::Swiss);
-    t.rounds = Some(2);
+    let mut setup = TournamentSetup::new("Two", "layli-goobalay", Format::Swiss);
+    setup.rounds = Some(2);
     for id in 1..=2 {
-        t.entrants.push(Entrant {
+        setup.entrants.push(Entrant {
             id,
             name: format!("P{id}"),
             rating: 1500.0,
@@ -136,9 +136,10 @@ fn no_pairing_without_a_rematch_is_refused_with_the_round() {
             start_rank: id as u32,
         });
     }
+    let mut t = Tournament::new_checked(setup.clone()).unwrap();
     let r1 = t.next_round().unwrap();
     assert_eq!(r1.len(), 1);
-    t.fixtures.extend(r1.into_iter().map(|p| Fixture {
+    setup.fixtures.extend(r1.into_iter().map(|p| Fixture {
         pairing: p,
         result: Some(goobalay::tournament::MatchResult {
             decision: goobalay::tournament::Decision::Draw,
@@ -146,6 +147,7 @@ fn no_pairing_without_a_rematch_is_refused_with_the_round() {
             forfeit: None,
         }),
     }));
+    t = Tournament::new_checked(setup.clone()).unwrap();
     let err = t.next_round().unwrap_err();
     assert_eq!(err, TournamentError::NoLegalPairing { round: 2 });
     assert!(
@@ -153,7 +155,8 @@ fn no_pairing_without_a_rematch_is_refused_with_the_round() {
         "{err}"
     );
     // goobalay's first Swiss relaxes the rule instead: old records still pair.
-    t.pairing_system = PairingSystem::GoobalaySwiss1;
+    setup.pairing_system = PairingSystem::GoobalaySwiss1;
+    let t = Tournament::new_checked(setup).unwrap();
     let again: Vec<Pairing> = t.next_round().unwrap();
     assert_eq!(again.len(), 1);
     let _ = Points::ZERO;

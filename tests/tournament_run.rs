@@ -202,7 +202,7 @@ async fn a_withdrawal_by_another_process_mid_run_is_honoured() {
     let p1 = during.load_tournament(NAME).await.unwrap();
     let p1 = p1
         .tournament
-        .entrants
+        .entrants()
         .iter()
         .find(|e| e.name == "P1")
         .unwrap()

@@ -51,7 +51,7 @@ pub async fn correct(
                 return Err(super::AppError::Correction(CorrectError::NoReason));
             }
             if let Some(closing) = kind.closing() {
-                crate::tournament::check_closing(loaded.tournament.format, id, closing)?;
+                crate::tournament::check_closing(loaded.tournament.format(), id, closing)?;
             }
             Some(loaded.tournament.standings())
         }

@@ -269,7 +269,7 @@ pub fn prepare_import(text: &str, file: &str, options: ImportOptions) -> Result<
     let name = options
         .name
         .filter(|n| !n.trim().is_empty())
-        .or_else(|| (!t.name.trim().is_empty()).then(|| t.name.clone()))
+        .or_else(|| (!t.name().trim().is_empty()).then(|| t.name().to_string()))
         .ok_or_else(|| {
             AppError::Import(ImportRefusal::NoName {
                 file: file.to_string(),
@@ -296,10 +296,10 @@ pub fn prepare_import(text: &str, file: &str, options: ImportOptions) -> Result<
             .unwrap_or_else(|| MatchForm::default_for(&variant.name)),
         variant,
         format: crate::tournament::Format::Swiss,
-        rounds: t.rounds,
+        rounds: t.rounds(),
         max_hands: options.max_hands,
-        points: t.points,
-        tiebreaks: t.tiebreaks.clone(),
+        points: *t.points(),
+        tiebreaks: t.tiebreaks().to_vec(),
         seed: options.seed,
     };
     Ok(PreparedImport {

@@ -194,13 +194,13 @@ pub fn boards(loaded: &LoadedTournament) -> Vec<BoardView> {
     let t = &loaded.tournament;
     // Looked up, not searched per board: a 100,128-match round robin took 9 s.
     let fixture_at: HashMap<(u32, u32), &crate::tournament::Fixture> = t
-        .fixtures
+        .fixtures()
         .iter()
         .rev() // of two fixtures on one board, the first, as a search finds it
         .map(|f| ((f.pairing.round, f.pairing.board), f))
         .collect();
     let name: HashMap<i64, &str> = t
-        .entrants
+        .entrants()
         .iter()
         .rev()
         .map(|e| (e.id, e.name.as_str()))

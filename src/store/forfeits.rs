@@ -87,7 +87,7 @@ impl Store {
         if !t.takes_bye_requests() {
             return Err(TournamentStoreError::ByeNotSwiss {
                 tournament,
-                format: t.format,
+                format: t.format(),
             });
         }
         let p = require_player_in(&mut tx, player).await?;

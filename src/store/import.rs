@@ -79,7 +79,7 @@ async fn import_in(
     let mut id_of: HashMap<EntrantId, i64> = HashMap::new();
     let mut name_of: HashMap<EntrantId, String> = HashMap::new();
     let mut added = Vec::new();
-    for e in &t.entrants {
+    for e in t.entrants() {
         let player = match find_player(&mut *tx, &e.name).await? {
             Some(p) if p.retired_at.is_some() => {
                 return Err(TournamentStoreError::Retired(p.name));
@@ -119,7 +119,7 @@ async fn import_in(
     let mut matches = 0;
     progress(0, played);
     for round in 1..=played {
-        for b in t.requested_byes.iter().filter(|b| b.round == round) {
+        for b in t.requested_byes().iter().filter(|b| b.round == round) {
             super::tournaments::byes::insert_bye(
                 &mut *tx,
                 tid,
@@ -166,7 +166,7 @@ async fn import_in(
             matches += 1;
         }
         for e in t
-            .entrants
+            .entrants()
             .iter()
             .filter(|e| e.withdrawn_after == Some(round))
         {
@@ -176,7 +176,7 @@ async fn import_in(
         }
         progress(round, played);
     }
-    for b in t.requested_byes.iter().filter(|b| b.round > played) {
+    for b in t.requested_byes().iter().filter(|b| b.round > played) {
         super::tournaments::byes::insert_bye(
             &mut *tx,
             tid,
@@ -190,7 +190,7 @@ async fn import_in(
     let tournament = load(&mut *tx, &row.name).await?.row;
     Ok(ImportedTournament {
         tournament,
-        players: t.entrants.len(),
+        players: t.entrants().len(),
         players_added: added,
         rounds: played,
         matches,

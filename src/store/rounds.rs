@@ -140,7 +140,7 @@ impl Store {
         let recorded: Vec<RecordedBoard> = boards.iter().map(|b| RecordedBoard::of(b)).collect();
         let moved: Vec<EntrantId> = loaded
             .tournament
-            .entrants
+            .entrants()
             .iter()
             .filter(|e| e.withdrawn_after == Some(round))
             .map(|e| e.id)

@@ -1069,22 +1069,25 @@ async fn standings_check(
             return Ok(None);
         }
     };
+    let loaded = match loaded.check() {
+        Ok(l) => l,
+        Err(e) => {
+            found.push((None, format!("the stored rounds are inconsistent: {e}")));
+            return Ok(None);
+        }
+    };
     let stored = &loaded.tournament;
-    if let Err(e) = stored.validate() {
-        found.push((None, format!("the stored rounds are inconsistent: {e}")));
-        return Ok(None);
-    }
     let games_form = match_form.starts_with("games:");
     let mut replay = stored.clone();
-    for f in &mut replay.fixtures {
+    let replaced = replay.replace_results(|f| {
         let p = f.pairing;
-        let Some(north) = p.north else { continue };
+        let north = p.north.expect("byes keep no result");
         let key = (i64::from(p.round), p.south, north);
         let Some(r) = by_pairing.get(&key).and_then(|id| replayed.get(id)) else {
             // The match does not replay: already reported with the match.
-            return Ok(None);
+            return Err(());
         };
-        f.result = r.outcome.map(|o| {
+        Ok(r.outcome.map(|o| {
             let decision = match o {
                 MatchOutcome::Winner(Side::South) => Decision::South,
                 MatchOutcome::Winner(Side::North) => Decision::North,
@@ -1099,7 +1102,10 @@ async fn standings_check(
                 None if games_form => MatchResult::played(decision, r.total),
                 None => MatchResult::played(decision, r.last.unwrap_or(BySide::new(0, 0))),
             }
-        });
+        }))
+    });
+    if replaced.is_err() {
+        return Ok(None);
     }
     let (a, b) = (stored.standings(), replay.standings());
     if a != b {
@@ -1224,13 +1230,7 @@ async fn pairings_check(
             let Some(&(r, b)) = place.get(&c.match_id) else {
                 continue;
             };
-            if let Some(f) = t
-                .fixtures
-                .iter_mut()
-                .find(|f| f.pairing.round == r && f.pairing.board == b)
-            {
-                f.result = c.before.as_match_result();
-            }
+            t.set_result(r, b, c.before.as_match_result());
         }
     };
     // Byes outside the pairing: asked for before their round was paired, a late

@@ -154,7 +154,7 @@ pub fn crosstable(t: &Tournament) -> Crosstable {
     for f in &fixtures {
         let p = f.pairing;
         if p.round == 0 {
-            continue; // rejected by Tournament::validate
+            continue; // rejected by TournamentSetup::validate
         }
         for id in std::iter::once(p.south).chain(p.north) {
             let Some(&i) = position.get(&id) else {

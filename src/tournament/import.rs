@@ -38,7 +38,7 @@ use super::pairing::manual;
 use super::trf_columns as trf;
 use super::{
     ByePoints, Decision, Entrant, EntrantId, Fixture, Format, MatchResult, Pairing, Points,
-    PointsScheme, RequestedBye, Tiebreak, Tournament,
+    PointsScheme, RequestedBye, Tiebreak, Tournament, TournamentSetup,
 };
 use crate::engine::BySide;
 use crate::hint::{Hint, Refusal};
@@ -574,7 +574,7 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
         }
     }
     requested.sort_by_key(|b| (b.round, b.player));
-    let mut t = Tournament::new(
+    let mut t = TournamentSetup::new(
         name.filter(|n| !n.is_empty()).unwrap_or_default(),
         variant.clone().unwrap_or_default(),
         Format::Swiss,
@@ -615,7 +615,10 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
             .filter(|b| b.round == round)
             .map(|b| b.player)
             .collect();
-        if let Err(e) = manual::check(&before, &boards, &excused) {
+        let checked = Tournament::new_checked(before)
+            .map_err(manual::ManualPairingError::from)
+            .and_then(|before| manual::check(&before, &boards, &excused));
+        if let Err(e) = checked {
             // The line of the player the message names (the longest name in it).
             let text = e.to_string();
             let named = players
@@ -631,6 +634,14 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
     }
     t.fixtures = fixtures;
     t.requested_byes = requested;
+    // Every round passed `manual::check` against the rounds before it, so the whole
+    // is a tournament too.
+    let t = Tournament::new_checked(t).map_err(|e| {
+        err(
+            players.first().map_or(0, |p| p.line),
+            format!("the rounds are not a Swiss tournament: {e}"),
+        )
+    })?;
     // The points listed must be the results' (another points scheme needs 162).
     for p in &players {
         let got: Points = (1..=played)
@@ -643,7 +654,7 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
                 p.line,
                 format!(
                     "the points column says {listed}, but the results give {got} (points for a win, draw, loss and pairing bye: {}; another scheme is given by a 162 record)",
-                    t.points
+                    t.points()
                 ),
             ));
         }

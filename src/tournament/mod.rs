@@ -7,7 +7,9 @@
 //!
 //! # How the store and CLI call this layer
 //!
-//! Build a [`Tournament`] from the tables on every command (it is cheap):
+//! Fill in a [`TournamentSetup`] from the tables on every command (it is cheap) and
+//! check it into a [`Tournament`] ([`Tournament::new_checked`]); a `Tournament` is
+//! valid by construction, so the queries below check nothing again:
 //! - `name`, `variant`, `format` ([`Format`] parses `round-robin`,
 //!   `double-round-robin`, `swiss`, `knockout`), `rounds` (Swiss `--rounds`),
 //!   `points` ([`PointsScheme`] parses `--points 1,0.5,0[,bye]`), `tiebreaks`
@@ -50,17 +52,18 @@
 //!   layer), stores their results, and calls `next_round` again.
 //!
 //! ```
-//! use goobalay::tournament::{Fixture, Format, Tournament, Entrant, assign_start_ranks};
+//! use goobalay::tournament::{Format, Tournament, TournamentSetup, Entrant, assign_start_ranks};
 //!
-//! let mut t = Tournament::new("Club night", "layli-goobalay", Format::RoundRobin);
+//! let mut setup = TournamentSetup::new("Club night", "layli-goobalay", Format::RoundRobin);
 //! for (id, name, rating) in [(1, "Ama", 1600.0), (2, "Kofi", 1500.0), (3, "Esi", 1550.0)] {
-//!     t.entrants.push(Entrant { id, name: name.into(), rating, withdrawn_after: None, start_rank: 0 });
+//!     setup.entrants.push(Entrant { id, name: name.into(), rating, withdrawn_after: None, start_rank: 0 });
 //! }
-//! assign_start_ranks(&mut t.entrants);
+//! assign_start_ranks(&mut setup.entrants);
+//! let mut t = Tournament::new_checked(setup)?;
 //! let round1 = t.next_round()?;
 //! assert_eq!(round1.len(), 2); // one game and one bye
 //! assert!(round1[1].is_bye());
-//! t.fixtures.extend(round1.into_iter().map(Fixture::pending));
+//! t.add_round(&round1)?;
 //! // Store the fixtures, play the match, then put its result in and pair again.
 //! # Ok::<(), goobalay::tournament::TournamentError>(())
 //! ```
@@ -812,10 +815,12 @@ impl fmt::Display for PairingSystem {
     }
 }
 
-/// Everything the pure layer needs to know about one tournament. The store builds it
-/// from its tables; nothing here is ever written back except what the functions return.
+/// A tournament as the store, an import or a test fills it in: everything the pure
+/// layer needs to know, not yet checked (the `Setup` of a [`Tournament`]). All fields
+/// are public; [`Tournament::new_checked`] (or `TryFrom`) is the one way to a
+/// [`Tournament`], and checks what [`TournamentSetup::validate`] checks.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Tournament {
+pub struct TournamentSetup {
     pub name: String,
     pub variant: String,
     pub format: Format,
@@ -841,9 +846,11 @@ pub struct Tournament {
     pub requested_byes: Vec<RequestedBye>,
 }
 
-impl Tournament {
+impl TournamentSetup {
+    /// A tournament with no entrants and no fixtures, default points and tiebreaks,
+    /// paired (if a Swiss) by [`PairingSystem::CURRENT`].
     pub fn new(name: impl Into<String>, variant: impl Into<String>, format: Format) -> Self {
-        Tournament {
+        TournamentSetup {
             name: name.into(),
             variant: variant.into(),
             format,
@@ -856,6 +863,351 @@ impl Tournament {
             manual_rounds: Vec::new(),
             requested_byes: Vec::new(),
         }
+    }
+
+    /// Checks the data handed over: unique ids and starting ranks, fixtures that name
+    /// entrants, nobody twice in one round, no result on a bye, rounds and boards
+    /// numbered from 1.
+    pub fn validate(&self) -> Result<(), TournamentError> {
+        check_invariants(&self.entrants, &self.fixtures, &self.requested_byes)
+    }
+}
+
+/// One tournament, checked: its settings, entrants, every fixture so far with its
+/// result, and the byes outside the pairing. Built only from a [`TournamentSetup`]
+/// by [`Tournament::new_checked`] (or `TryFrom`), so the invariants of
+/// [`TournamentSetup::validate`] hold for every value; changed only by the methods
+/// that keep them ([`Tournament::add_round`], [`Tournament::set_result`], ...).
+/// Serialised as its setup.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(into = "TournamentSetup", try_from = "TournamentSetup")]
+pub struct Tournament {
+    name: String,
+    variant: String,
+    format: Format,
+    rounds: Option<u32>,
+    points: PointsScheme,
+    tiebreaks: Vec<Tiebreak>,
+    entrants: Vec<Entrant>,
+    fixtures: Vec<Fixture>,
+    pairing_system: PairingSystem,
+    manual_rounds: Vec<u32>,
+    requested_byes: Vec<RequestedBye>,
+}
+
+impl TryFrom<TournamentSetup> for Tournament {
+    type Error = TournamentError;
+
+    /// [`Tournament::new_checked`].
+    fn try_from(setup: TournamentSetup) -> Result<Tournament, TournamentError> {
+        Tournament::new_checked(setup)
+    }
+}
+
+impl From<Tournament> for TournamentSetup {
+    fn from(t: Tournament) -> TournamentSetup {
+        TournamentSetup {
+            name: t.name,
+            variant: t.variant,
+            format: t.format,
+            rounds: t.rounds,
+            points: t.points,
+            tiebreaks: t.tiebreaks,
+            entrants: t.entrants,
+            fixtures: t.fixtures,
+            pairing_system: t.pairing_system,
+            manual_rounds: t.manual_rounds,
+            requested_byes: t.requested_byes,
+        }
+    }
+}
+
+impl Tournament {
+    /// The gate: `setup` as a [`Tournament`] once [`TournamentSetup::validate`] finds
+    /// nothing wrong.
+    ///
+    /// # Errors
+    /// What [`TournamentSetup::validate`] finds, e.g.
+    /// [`TournamentError::DuplicateEntrant`] or [`TournamentError::PairedTwice`].
+    pub fn new_checked(setup: TournamentSetup) -> Result<Tournament, TournamentError> {
+        setup.validate()?;
+        Ok(Tournament {
+            name: setup.name,
+            variant: setup.variant,
+            format: setup.format,
+            rounds: setup.rounds,
+            points: setup.points,
+            tiebreaks: setup.tiebreaks,
+            entrants: setup.entrants,
+            fixtures: setup.fixtures,
+            pairing_system: setup.pairing_system,
+            manual_rounds: setup.manual_rounds,
+            requested_byes: setup.requested_byes,
+        })
+    }
+
+    /// An empty tournament ([`TournamentSetup::new`]), valid as it is.
+    pub fn new(name: impl Into<String>, variant: impl Into<String>, format: Format) -> Self {
+        Tournament::new_checked(TournamentSetup::new(name, variant, format))
+            .expect("a tournament without entrants or fixtures is valid")
+    }
+
+    /// The setup this tournament was built from, with every change since (a copy).
+    pub fn to_setup(&self) -> TournamentSetup {
+        self.clone().into()
+    }
+
+    /// Back to its setup, e.g. to change it and check it again.
+    pub fn into_setup(self) -> TournamentSetup {
+        self.into()
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn variant(&self) -> &str {
+        &self.variant
+    }
+
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    /// Swiss: the number of rounds configured (`None`: [`Tournament::planned_rounds`]'s
+    /// default).
+    pub fn rounds(&self) -> Option<u32> {
+        self.rounds
+    }
+
+    pub fn points(&self) -> &PointsScheme {
+        &self.points
+    }
+
+    /// The tiebreaks configured (empty: the format's defaults, see
+    /// [`Tournament::tiebreak_order`]).
+    pub fn tiebreaks(&self) -> &[Tiebreak] {
+        &self.tiebreaks
+    }
+
+    /// The entrants, ids and starting ranks unique.
+    pub fn entrants(&self) -> &[Entrant] {
+        &self.entrants
+    }
+
+    /// Every pairing made so far, with results where finished.
+    pub fn fixtures(&self) -> &[Fixture] {
+        &self.fixtures
+    }
+
+    pub fn pairing_system(&self) -> PairingSystem {
+        self.pairing_system
+    }
+
+    /// Rounds the director paired by hand.
+    pub fn manual_rounds(&self) -> &[u32] {
+        &self.manual_rounds
+    }
+
+    /// Byes outside the pairing, of rounds paired or to come.
+    pub fn requested_byes(&self) -> &[RequestedBye] {
+        &self.requested_byes
+    }
+
+    /// Where the tournament stands by its fixtures: [`TournamentStatus::Open`] before
+    /// round 1 is paired, [`TournamentStatus::Finished`] when
+    /// [`Tournament::is_finished`], else [`TournamentStatus::Running`] (never
+    /// `Reopened`, which only the director's record says).
+    pub fn status(&self) -> TournamentStatus {
+        if self.is_finished() {
+            TournamentStatus::Finished
+        } else if self.current_round() == 0 {
+            TournamentStatus::Open
+        } else {
+            TournamentStatus::Running
+        }
+    }
+
+    /// Adds a round just paired: its boards after the other match fixtures, its bye
+    /// (if any) last, as the store reads them back.
+    ///
+    /// # Errors
+    /// What [`TournamentSetup::validate`] would find in the new fixtures (an unknown
+    /// entrant, someone paired twice, a round or board 0); the tournament is then
+    /// unchanged.
+    pub fn add_round(&mut self, pairings: &[Pairing]) -> Result<(), TournamentError> {
+        self.check_new_pairings(pairings)?;
+        let at = self
+            .fixtures
+            .iter()
+            .filter(|f| f.pairing.north.is_some())
+            .count();
+        let (games, byes): (Vec<_>, Vec<_>) =
+            pairings.iter().cloned().partition(|p| p.north.is_some());
+        self.fixtures
+            .splice(at..at, games.into_iter().map(Fixture::pending));
+        self.fixtures.extend(byes.into_iter().map(Fixture::pending));
+        Ok(())
+    }
+
+    /// Adds fixtures at the end, in the order given (with their results, if any).
+    ///
+    /// # Errors
+    /// As [`Tournament::add_round`]; a bye with a result is
+    /// [`TournamentError::ByeWithResult`].
+    pub fn add_fixtures(&mut self, fixtures: &[Fixture]) -> Result<(), TournamentError> {
+        let pairings: Vec<Pairing> = fixtures.iter().map(|f| f.pairing).collect();
+        self.check_new_pairings(&pairings)?;
+        if let Some(f) = fixtures
+            .iter()
+            .find(|f| f.pairing.is_bye() && f.result.is_some())
+        {
+            return Err(TournamentError::ByeWithResult {
+                round: f.pairing.round,
+                id: f.pairing.south,
+            });
+        }
+        self.fixtures.extend_from_slice(fixtures);
+        Ok(())
+    }
+
+    /// Puts `result` on the match (not a bye) on `board` of `round` (`None`: takes
+    /// it off); whether there is such a match.
+    pub fn set_result(&mut self, round: u32, board: u32, result: Option<MatchResult>) -> bool {
+        match self.fixtures.iter_mut().find(|f| {
+            f.pairing.round == round && f.pairing.board == board && f.pairing.north.is_some()
+        }) {
+            Some(f) => {
+                f.result = result;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Gives every match (not the byes) the result `result` returns for it, in
+    /// fixture order; stops at the first error, the matches before it changed.
+    ///
+    /// # Errors
+    /// The first error `result` returns.
+    pub fn replace_results<E>(
+        &mut self,
+        mut result: impl FnMut(&Fixture) -> Result<Option<MatchResult>, E>,
+    ) -> Result<(), E> {
+        for f in self.fixtures.iter_mut().filter(|f| !f.pairing.is_bye()) {
+            f.result = result(f)?;
+        }
+        Ok(())
+    }
+
+    /// Records that the director paired `round` by hand.
+    pub fn mark_manual(&mut self, round: u32) {
+        self.manual_rounds.push(round);
+    }
+
+    /// Withdraws entrant `id` after round `after` (`0`: before round 1); whether
+    /// there is such an entrant.
+    pub fn withdraw(&mut self, id: EntrantId, after: u32) -> bool {
+        match self.entrants.iter_mut().find(|e| e.id == id) {
+            Some(e) => {
+                e.withdrawn_after = Some(after);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Takes entrant `id` off the entry list; whether it was on it.
+    ///
+    /// # Errors
+    /// [`TournamentError::UnknownEntrant`] if a fixture or a bye names the entrant;
+    /// the tournament is then unchanged.
+    pub fn remove_entrant(&mut self, id: EntrantId) -> Result<bool, TournamentError> {
+        if self.fixtures.iter().any(|f| f.pairing.involves(id))
+            || self.requested_byes.iter().any(|b| b.player == id)
+        {
+            return Err(TournamentError::UnknownEntrant(id));
+        }
+        let before = self.entrants.len();
+        self.entrants.retain(|e| e.id != id);
+        Ok(self.entrants.len() != before)
+    }
+
+    /// Lets `seed` change the entrants' ratings and starting ranks (e.g. with
+    /// [`assign_start_ranks`]), then checks the invariants again.
+    ///
+    /// # Errors
+    /// What [`TournamentSetup::validate`] finds (two entrants given one starting
+    /// rank, ...); the entrants are then as before.
+    pub fn reseed(&mut self, seed: impl FnOnce(&mut [Entrant])) -> Result<(), TournamentError> {
+        let ids: Vec<EntrantId> = self.entrants.iter().map(|e| e.id).collect();
+        let before = self.entrants.clone();
+        seed(&mut self.entrants);
+        let same_ids = {
+            let mut now: Vec<EntrantId> = self.entrants.iter().map(|e| e.id).collect();
+            let mut was = ids;
+            now.sort_unstable();
+            was.sort_unstable();
+            now == was
+        };
+        let checked = if same_ids {
+            check_invariants(&self.entrants, &self.fixtures, &self.requested_byes)
+        } else {
+            Err(TournamentError::EntriesChanged)
+        };
+        if checked.is_err() {
+            self.entrants = before;
+        }
+        checked
+    }
+
+    /// Checks `pairings` as fixtures to add: what [`check_invariants`] would find in
+    /// them beside the fixtures and byes there are.
+    fn check_new_pairings(&self, pairings: &[Pairing]) -> Result<(), TournamentError> {
+        use std::collections::HashSet;
+        let ids: HashSet<EntrantId> = self.entrants.iter().map(|e| e.id).collect();
+        let rounds: HashSet<u32> = pairings.iter().map(|p| p.round).collect();
+        // Who is in those rounds already: one pass over the fixtures and byes.
+        let mut seen: HashSet<(u32, EntrantId)> = self
+            .fixtures
+            .iter()
+            .filter(|f| rounds.contains(&f.pairing.round))
+            .flat_map(|f| {
+                let p = f.pairing;
+                std::iter::once(p.south)
+                    .chain(p.north)
+                    .map(move |id| (p.round, id))
+            })
+            .chain(
+                self.requested_byes
+                    .iter()
+                    .filter(|b| rounds.contains(&b.round))
+                    .map(|b| (b.round, b.player)),
+            )
+            .collect();
+        for p in pairings {
+            if p.round == 0 || p.board == 0 {
+                return Err(TournamentError::BadFixtureNumber {
+                    round: p.round,
+                    board: p.board,
+                });
+            }
+            for id in std::iter::once(p.south).chain(p.north) {
+                if !ids.contains(&id) {
+                    return Err(TournamentError::UnknownEntrant(id));
+                }
+                if !seen.insert((p.round, id)) {
+                    return Err(TournamentError::PairedTwice { round: p.round, id });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The invariants again, on a tournament a test has changed by hand.
+    #[cfg(test)]
+    pub(crate) fn validate(&self) -> Result<(), TournamentError> {
+        check_invariants(&self.entrants, &self.fixtures, &self.requested_byes)
     }
 
     pub fn entrant(&self, id: EntrantId) -> Option<&Entrant> {
@@ -995,8 +1347,7 @@ impl Tournament {
         if self.format == Format::Swiss {
             // What `next_round` says, without pairing a round that is not the last.
             return self.current_round() >= self.planned_rounds().max(1)
-                && self.fixtures.iter().all(Fixture::is_finished)
-                && self.validate().is_ok();
+                && self.fixtures.iter().all(Fixture::is_finished);
         }
         self.current_round() > 0
             && self.fixtures.iter().all(Fixture::is_finished)
@@ -1007,15 +1358,21 @@ impl Tournament {
     /// the next round is paired: before round 1 they leave the entry list; later they
     /// are withdrawn after the last round paired, so their results so far count and
     /// they are not paired again.
-    pub fn withdraw_retired(&mut self, ids: &[EntrantId]) {
+    ///
+    /// # Errors
+    ///
+    /// As [`Tournament::remove_entrant`]: one who leaves the list may be named by no
+    /// bye.
+    pub fn withdraw_retired(&mut self, ids: &[EntrantId]) -> Result<(), TournamentError> {
         let after = self.current_round();
-        for id in ids {
+        for &id in ids {
             if after == 0 {
-                self.entrants.retain(|e| e.id != *id);
-            } else if let Some(e) = self.entrants.iter_mut().find(|e| e.id == *id) {
-                e.withdrawn_after = Some(after);
+                self.remove_entrant(id)?;
+            } else {
+                self.withdraw(id, after);
             }
         }
+        Ok(())
     }
 
     /// Whether a result just stored closes this tournament, standing `status`: when it
@@ -1023,77 +1380,6 @@ impl Tournament {
     /// closed already (a reopened one closes again once its last result is in).
     pub fn closes_on_result(&self, status: TournamentStatus) -> bool {
         status != TournamentStatus::Finished && self.is_finished()
-    }
-
-    /// Checks the data the store handed over: unique ids and starting ranks, fixtures
-    /// that name entrants, nobody twice in one round.
-    pub fn validate(&self) -> Result<(), TournamentError> {
-        let fast = foldhash::fast::RandomState::default();
-        let mut ids =
-            std::collections::HashMap::with_capacity_and_hasher(self.entrants.len(), fast);
-        let mut ranks = std::collections::HashSet::new();
-        for (index, e) in self.entrants.iter().enumerate() {
-            if ids.insert(e.id, index).is_some() {
-                return Err(TournamentError::DuplicateEntrant(e.id));
-            }
-            if !ranks.insert(e.start_rank) {
-                return Err(TournamentError::DuplicateStartRank(e.start_rank));
-            }
-        }
-        // Every load and every "is it finished?" checks each (round, player) of the
-        // event (200,000 for 100,000 matches): a bit per player and round.
-        let last_round = self
-            .fixtures
-            .iter()
-            .map(|f| f.pairing.round)
-            .chain(self.requested_byes.iter().map(|b| b.round))
-            .max()
-            .unwrap_or(0);
-        let mut seen = RoundsSeen::new(self.entrants.len(), last_round);
-        for f in &self.fixtures {
-            let p = f.pairing;
-            if p.round == 0 || p.board == 0 {
-                return Err(TournamentError::BadFixtureNumber {
-                    round: p.round,
-                    board: p.board,
-                });
-            }
-            for id in std::iter::once(p.south).chain(p.north) {
-                let Some(&index) = ids.get(&id) else {
-                    return Err(TournamentError::UnknownEntrant(id));
-                };
-                if !seen.insert(p.round, index) {
-                    return Err(TournamentError::PairedTwice { round: p.round, id });
-                }
-            }
-            if p.north == Some(p.south) {
-                return Err(TournamentError::PairedTwice {
-                    round: p.round,
-                    id: p.south,
-                });
-            }
-            if p.is_bye() && f.result.is_some() {
-                return Err(TournamentError::ByeWithResult {
-                    round: p.round,
-                    id: p.south,
-                });
-            }
-        }
-        for b in &self.requested_byes {
-            let Some(&index) = ids.get(&b.player) else {
-                return Err(TournamentError::UnknownEntrant(b.player));
-            };
-            if b.round == 0 {
-                return Err(TournamentError::BadFixtureNumber { round: 0, board: 0 });
-            }
-            if !seen.insert(b.round, index) {
-                return Err(TournamentError::PairedTwice {
-                    round: b.round,
-                    id: b.player,
-                });
-            }
-        }
-        Ok(())
     }
 
     /// Pairs the next round (see [`pairing::next_round`]).
@@ -1110,7 +1396,79 @@ impl Tournament {
     }
 }
 
-/// The (round, player) pairs [`Tournament::validate`] has met: a bit per player and
+/// The invariants of a [`Tournament`] ([`TournamentSetup::validate`]).
+fn check_invariants(
+    entrants: &[Entrant],
+    fixtures: &[Fixture],
+    requested_byes: &[RequestedBye],
+) -> Result<(), TournamentError> {
+    let fast = foldhash::fast::RandomState::default();
+    let mut ids = std::collections::HashMap::with_capacity_and_hasher(entrants.len(), fast);
+    let mut ranks = std::collections::HashSet::new();
+    for (index, e) in entrants.iter().enumerate() {
+        if ids.insert(e.id, index).is_some() {
+            return Err(TournamentError::DuplicateEntrant(e.id));
+        }
+        if !ranks.insert(e.start_rank) {
+            return Err(TournamentError::DuplicateStartRank(e.start_rank));
+        }
+    }
+    // Every load and every "is it finished?" checks each (round, player) of the
+    // event (200,000 for 100,000 matches): a bit per player and round.
+    let last_round = fixtures
+        .iter()
+        .map(|f| f.pairing.round)
+        .chain(requested_byes.iter().map(|b| b.round))
+        .max()
+        .unwrap_or(0);
+    let mut seen = RoundsSeen::new(entrants.len(), last_round);
+    for f in fixtures {
+        let p = f.pairing;
+        if p.round == 0 || p.board == 0 {
+            return Err(TournamentError::BadFixtureNumber {
+                round: p.round,
+                board: p.board,
+            });
+        }
+        for id in std::iter::once(p.south).chain(p.north) {
+            let Some(&index) = ids.get(&id) else {
+                return Err(TournamentError::UnknownEntrant(id));
+            };
+            if !seen.insert(p.round, index) {
+                return Err(TournamentError::PairedTwice { round: p.round, id });
+            }
+        }
+        if p.north == Some(p.south) {
+            return Err(TournamentError::PairedTwice {
+                round: p.round,
+                id: p.south,
+            });
+        }
+        if p.is_bye() && f.result.is_some() {
+            return Err(TournamentError::ByeWithResult {
+                round: p.round,
+                id: p.south,
+            });
+        }
+    }
+    for b in requested_byes {
+        let Some(&index) = ids.get(&b.player) else {
+            return Err(TournamentError::UnknownEntrant(b.player));
+        };
+        if b.round == 0 {
+            return Err(TournamentError::BadFixtureNumber { round: 0, board: 0 });
+        }
+        if !seen.insert(b.round, index) {
+            return Err(TournamentError::PairedTwice {
+                round: b.round,
+                id: b.player,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The (round, player) pairs [`check_invariants`] has met: a bit per player and
 /// round, or a set when the rounds are too many for bits (a damaged round number).
 enum RoundsSeen {
     Bits {
@@ -1366,6 +1724,79 @@ mod tests {
     }
 
     #[test]
+    fn the_gate_refuses_a_setup_that_breaks_an_invariant() {
+        let setup = testutil::tournament(Format::Swiss, 4).into_setup();
+        assert!(Tournament::new_checked(setup.clone()).is_ok());
+        let mut twice = setup.clone();
+        twice.entrants[1].id = 1;
+        assert_eq!(
+            Tournament::new_checked(twice),
+            Err(TournamentError::DuplicateEntrant(1))
+        );
+        let mut bye_result = setup.clone();
+        bye_result.fixtures.push(Fixture {
+            pairing: Pairing {
+                round: 1,
+                board: 1,
+                south: 1,
+                north: None,
+            },
+            result: Some(MatchResult::played(Decision::South, BySide::new(1, 0))),
+        });
+        assert_eq!(
+            Tournament::try_from(bye_result),
+            Err(TournamentError::ByeWithResult { round: 1, id: 1 })
+        );
+        // Serde reads through the gate as well, and writes the setup's bytes.
+        let mut unknown = setup.clone();
+        unknown.requested_byes.push(RequestedBye {
+            round: 1,
+            player: 9,
+            points: ByePoints::Half,
+        });
+        let json = serde_json::to_string(&unknown).unwrap();
+        let err = serde_json::from_str::<Tournament>(&json).unwrap_err();
+        assert!(err.to_string().contains("entrant 9"), "{err}");
+        let t = Tournament::new_checked(setup.clone()).unwrap();
+        assert_eq!(
+            serde_json::to_string(&t).unwrap(),
+            serde_json::to_string(&setup).unwrap()
+        );
+        // The typed changes keep the invariants too.
+        let mut t = t;
+        let board = |board, south, north| Pairing {
+            round: 1,
+            board,
+            south,
+            north,
+        };
+        assert_eq!(
+            t.add_round(&[board(1, 1, Some(2)), board(2, 2, Some(3))]),
+            Err(TournamentError::PairedTwice { round: 1, id: 2 })
+        );
+        assert_eq!(
+            t.add_round(&[board(1, 1, Some(99))]),
+            Err(TournamentError::UnknownEntrant(99))
+        );
+        assert!(t.fixtures().is_empty());
+        assert_eq!(t.status(), TournamentStatus::Open);
+        t.add_round(&[board(1, 1, Some(2)), board(2, 3, Some(4))])
+            .unwrap();
+        assert_eq!(t.status(), TournamentStatus::Running);
+        assert_eq!(
+            t.add_fixtures(&[Fixture::pending(board(3, 4, None))]),
+            Err(TournamentError::PairedTwice { round: 1, id: 4 })
+        );
+        assert!(t.set_result(
+            1,
+            2,
+            Some(MatchResult::played(Decision::Draw, BySide::new(1, 1)))
+        ));
+        assert!(!t.set_result(1, 3, None));
+        assert_eq!(t.validate(), Ok(()));
+    }
+
+    #[test]
     fn validate_names_the_problem() {
         let mut t = testutil::tournament(Format::Swiss, 4);
         assert_eq!(t.validate(), Ok(()));
@@ -1452,7 +1883,7 @@ mod tests {
     #[test]
     fn the_retired_leave_the_entry_list_before_round_one_and_are_withdrawn_after() {
         let mut t = testutil::tournament(Format::Swiss, 4);
-        t.withdraw_retired(&[2]);
+        t.withdraw_retired(&[2]).unwrap();
         assert_eq!(
             t.entrants.iter().map(|e| e.id).collect::<Vec<_>>(),
             [1, 3, 4]
@@ -1460,7 +1891,7 @@ mod tests {
         for p in t.next_round().unwrap() {
             t.fixtures.push(Fixture::pending(p));
         }
-        t.withdraw_retired(&[3]);
+        t.withdraw_retired(&[3]).unwrap();
         assert_eq!(t.entrants.len(), 3);
         assert_eq!(t.entrant(3).unwrap().withdrawn_after, Some(1));
         assert_eq!(t.entrant(1).unwrap().withdrawn_after, None);

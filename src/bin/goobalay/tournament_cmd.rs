@@ -78,7 +78,7 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                 print_json(&serde_json::json!({
                     "tournament": loaded.row.name,
                     "entered": added.iter().map(|p| &p.name).collect::<Vec<_>>(),
-                    "entrants": loaded.tournament.entrants.len(),
+                    "entrants": loaded.tournament.entrants().len(),
                 }))?;
                 return Ok(ExitCode::SUCCESS);
             }
@@ -89,7 +89,7 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                 "{} has {}",
                 loaded.row.name,
                 crate::out::count(
-                    loaded.tournament.entrants.len() as u64,
+                    loaded.tournament.entrants().len() as u64,
                     "entrant",
                     "entrants"
                 )
@@ -538,9 +538,9 @@ pub struct RunSummary {
 
 /// Matches the event will have with its entry list (for the progress bar).
 fn planned_matches(t: &Tournament) -> u64 {
-    let n = t.entrants.len() as u64;
-    let active = t.entrants.iter().filter(|e| !e.is_withdrawn()).count() as u64;
-    match t.format {
+    let n = t.entrants().len() as u64;
+    let active = t.entrants().iter().filter(|e| !e.is_withdrawn()).count() as u64;
+    match t.format() {
         TFormat::RoundRobin => n * n.saturating_sub(1) / 2,
         TFormat::DoubleRoundRobin => n * n.saturating_sub(1),
         TFormat::Swiss => u64::from(t.planned_rounds()) * (active / 2),
@@ -679,9 +679,9 @@ pub fn print_standings(
             let (done, current) = (t.completed_rounds(), t.current_round());
             outln!(
                 "{} ({}, {}): standings after round {} of {}{}",
-                t.name,
-                t.variant,
-                t.format,
+                t.name(),
+                t.variant(),
+                t.format(),
                 done,
                 t.planned_rounds(),
                 if t.is_finished() {
@@ -692,7 +692,7 @@ pub fn print_standings(
                     String::new()
                 }
             );
-            let knockout = t.format == TFormat::Knockout;
+            let knockout = t.format() == TFormat::Knockout;
             let wide = layout == Layout::Wide;
             // The rating's own name ("Elo (tihbat)") heads a wide table; a narrow one
             // says "Elo" and the legend says which.
@@ -1110,12 +1110,12 @@ fn print_crosstable(t: &Tournament, format: Format) -> anyhow::Result<()> {
     match format {
         Format::Json => print_json(&x)?,
         Format::Csv => write!(crate::out::stdout(), "{}", export::crosstable_csv(&x))?,
-        Format::Table if t.format == TFormat::Knockout => {
+        Format::Table if t.format() == TFormat::Knockout => {
             for line in bracket_lines(t) {
                 outln!("{}", line.trim_end());
             }
         }
-        Format::Table if t.format == TFormat::Swiss => {
+        Format::Table if t.format() == TFormat::Swiss => {
             // As Swiss Manager and FIDE's reports print it: each round's opponent (by
             // their place here), the side and the result.
             let mut b = Builder::default();
@@ -1185,12 +1185,12 @@ fn print_show(record: &TournamentRecord, format: Format) -> anyhow::Result<()> {
             "rounds_planned": t.planned_rounds(),
             "rounds_paired": t.current_round(),
             "finished": t.is_finished(),
-            "entrants": t.entrants,
+            "entrants": t.entrants(),
             "boards": boards,
             "round_records": rounds,
             "status_changes": changes,
             "corrections": corrections,
-            "requested_byes": t.requested_byes,
+            "requested_byes": t.requested_byes(),
         }))?,
         Format::Csv => write!(
             crate::out::stdout(),
@@ -1208,19 +1208,19 @@ fn print_show(record: &TournamentRecord, format: Format) -> anyhow::Result<()> {
                 r.match_form,
                 r.max_hands
                     .map_or(String::new(), |m| format!(" (at most {m} hands)")),
-                t.points,
+                t.points(),
                 r.seed,
                 status_word(loaded)
             );
             let withdrawn: Vec<&str> = t
-                .entrants
+                .entrants()
                 .iter()
                 .filter(|e| e.is_withdrawn())
                 .map(|e| e.name.as_str())
                 .collect();
             outln!(
                 "{}{}; round {} of {} paired",
-                crate::out::count(t.entrants.len() as u64, "entrant", "entrants"),
+                crate::out::count(t.entrants().len() as u64, "entrant", "entrants"),
                 if withdrawn.is_empty() {
                     String::new()
                 } else {

@@ -15,13 +15,13 @@ impl Store {
         let loaded = load(&mut tx, name).await?;
         loaded.ensure_open()?;
         let t = &loaded.tournament;
-        if t.current_round() > 0 && t.format != Format::Swiss {
+        if t.current_round() > 0 && t.format() != Format::Swiss {
             return Err(TournamentStoreError::EntriesClosed {
                 tournament: loaded.row.name.clone(),
-                format: t.format,
+                format: t.format(),
             });
         }
-        let mut next_seed = t.entrants.iter().map(|e| e.start_rank).max().unwrap_or(0) + 1;
+        let mut next_seed = t.entrants().iter().map(|e| e.start_rank).max().unwrap_or(0) + 1;
         let seeding = if t.current_round() > 0 {
             Some(
                 crate::store::ratings::Seeding::of(&mut tx, loaded.row.id, &loaded.row.variant)

@@ -17,7 +17,10 @@ use crate::store::fixture_cache::{
 };
 use crate::store::sql::{AsConn, query, query_scalar};
 use crate::store::{Store, name_key};
-use crate::tournament::{Decision, Elo, Entrant, Fixture, MatchResult, Pairing, Tournament};
+use crate::tournament::{
+    Decision, Elo, Entrant, Fixture, MatchResult, Pairing, Tournament, TournamentError,
+    TournamentSetup,
+};
 
 impl Store {
     /// Every tournament, newest first, with counts.
@@ -128,12 +131,12 @@ pub(super) async fn same_counts(conn: &mut impl AsConn, c: &LoadedTournament) ->
         && r.try_get::<i64>("finished")? == count(games.filter(|b| b.finished).count())
         && r.try_get::<i64>("byes")?
             == count(c.boards.iter().filter(|b| b.match_id.is_none()).count())
-        && r.try_get::<i64>("entrants")? == count(c.tournament.entrants.len())
-        && r.try_get::<i64>("requested_byes")? == count(c.tournament.requested_byes.len())
+        && r.try_get::<i64>("entrants")? == count(c.tournament.entrants().len())
+        && r.try_get::<i64>("requested_byes")? == count(c.tournament.requested_byes().len())
         && r.try_get::<i64>("withdrawn")?
             == count(
                 c.tournament
-                    .entrants
+                    .entrants()
                     .iter()
                     .filter(|e| e.is_withdrawn())
                     .count(),
@@ -159,16 +162,50 @@ pub(in crate::store) async fn load(conn: &mut impl AsConn, name: &str) -> Result
     )
 }
 
-/// [`load`] from the match tables themselves, never the fixture cache (`verify`).
+/// [`load`] from the match tables themselves, never the fixture cache, and not yet
+/// checked (`verify`, which names what is inconsistent).
 pub(in crate::store) async fn load_from_tables(
     conn: &mut impl AsConn,
     name: &str,
-) -> Result<LoadedTournament> {
-    Ok(
-        load_reading_cache(conn, name, FixtureSource::Tables, Parts::Whole)
-            .await?
-            .0,
-    )
+) -> Result<UncheckedTournament> {
+    let Some(row) = find_tournament(conn, name).await? else {
+        return Err(unknown(conn, name).await?);
+    };
+    Ok(load_setup(conn, row, FixtureSource::Tables, Parts::Whole)
+        .await?
+        .0)
+}
+
+/// A tournament read from its tables whose [`TournamentSetup`] has not been through
+/// the gate yet ([`UncheckedTournament::check`]).
+pub(in crate::store) struct UncheckedTournament {
+    row: TournamentRow,
+    setup: TournamentSetup,
+    boards: Vec<BoardRow>,
+    engines: HashMap<i64, Option<Arc<str>>>,
+}
+
+impl UncheckedTournament {
+    /// The tournament, if its setup passes [`Tournament::new_checked`].
+    pub(in crate::store) fn check(self) -> Result<LoadedTournament, TournamentError> {
+        Ok(LoadedTournament {
+            tournament: Tournament::new_checked(self.setup)?,
+            row: self.row,
+            boards: self.boards,
+            engines: self.engines,
+        })
+    }
+}
+
+/// The error for a tournament `name` that is not there, with the closest name.
+async fn unknown(conn: &mut impl AsConn, name: &str) -> Result<TournamentStoreError> {
+    let names: Vec<String> = query_scalar("SELECT name FROM tournaments")
+        .fetch_all(&mut *conn)
+        .await?;
+    Ok(TournamentStoreError::Unknown {
+        name: name.trim().to_string(),
+        like: crate::names::closest(name, &names).map(str::to_string),
+    })
 }
 
 /// Where [`load_reading_cache`] reads a tournament's match and bye rows.
@@ -195,13 +232,7 @@ async fn load_reading_cache(
     parts: Parts,
 ) -> Result<(LoadedTournament, Option<PendingSave>)> {
     let Some(row) = find_tournament(conn, name).await? else {
-        let names: Vec<String> = query_scalar("SELECT name FROM tournaments")
-            .fetch_all(&mut *conn)
-            .await?;
-        return Err(TournamentStoreError::Unknown {
-            name: name.trim().to_string(),
-            like: crate::names::closest(name, &names).map(str::to_string),
-        });
+        return Err(unknown(conn, name).await?);
     };
     load_row(conn, row, source, parts).await
 }
@@ -232,6 +263,17 @@ async fn load_row(
     source: FixtureSource,
     parts: Parts,
 ) -> Result<(LoadedTournament, Option<PendingSave>)> {
+    let (unchecked, pending) = load_setup(conn, row, source, parts).await?;
+    Ok((unchecked.check()?, pending))
+}
+
+/// [`load_row`] before the gate.
+async fn load_setup(
+    conn: &mut impl AsConn,
+    row: TournamentRow,
+    source: FixtureSource,
+    parts: Parts,
+) -> Result<(UncheckedTournament, Option<PendingSave>)> {
     let tid = row.id;
     let entrant_rows = query(
         "SELECT tp.player_id, p.name, tp.seed_no, tp.withdrawn_after, tp.rating
@@ -280,7 +322,7 @@ async fn load_row(
     };
     boards.sort_by_key(|b| (b.round, b.board));
     let requested_byes = requested_byes(conn, tid).await?;
-    let tournament = Tournament {
+    let setup = TournamentSetup {
         name: row.name.clone(),
         variant: row.variant.clone(),
         format: row.format,
@@ -298,9 +340,9 @@ async fn load_row(
         Parts::Results => HashMap::new(),
     };
     Ok((
-        LoadedTournament {
+        UncheckedTournament {
             row,
-            tournament,
+            setup,
             boards,
             engines,
         },

@@ -50,8 +50,8 @@ use crate::engine::{BySide, Side, Variant};
 use crate::hint::{Hint, Refusal, Wording};
 use crate::matches::{MatchError, MatchForm, MatchOutcome, MatchSpec, MatchState};
 use crate::tournament::{
-    Decision, Fixture, Format, MatchResult, Pairing, PairingSystem, PointsScheme, RatingSystem,
-    Tiebreak, Tournament, TournamentError, TournamentStatus,
+    Decision, Format, MatchResult, Pairing, PairingSystem, PointsScheme, RatingSystem, Tiebreak,
+    Tournament, TournamentError, TournamentStatus,
 };
 
 pub use pair::PlayedAhead;
@@ -335,7 +335,8 @@ impl LoadedTournament {
     /// before closings were recorded counts as closed too.
     pub fn is_closed(&self) -> bool {
         self.row.status == TournamentStatus::Finished
-            || (self.row.status != TournamentStatus::Reopened && self.tournament.is_finished())
+            || (self.row.status != TournamentStatus::Reopened
+                && self.tournament.status() == TournamentStatus::Finished)
     }
 
     /// [`LoadedTournament::is_closed`] as an error.
@@ -393,30 +394,20 @@ pub(crate) fn record_result(t: &mut Tournament, round: u32, board: u32, m: &Play
         MatchOutcome::Winner(Side::North) => Decision::North,
         MatchOutcome::Draw => Decision::Draw,
     };
-    if let Some(f) = t
-        .fixtures
-        .iter_mut()
-        .find(|f| f.pairing.round == round && f.pairing.board == board && f.pairing.north.is_some())
-    {
-        f.result = Some(MatchResult::played(
+    t.set_result(
+        round,
+        board,
+        Some(MatchResult::played(
             decision,
             BySide::new(m.result_seeds.0, m.result_seeds.1),
-        ));
-    }
+        )),
+    );
 }
 
 /// Adds a round just paired to `t` as `load` would read it back: match fixtures in
 /// (round, id) order, then the byes.
-pub(crate) fn add_round(t: &mut Tournament, pairings: &[Pairing]) {
-    let at = t
-        .fixtures
-        .iter()
-        .filter(|f| f.pairing.north.is_some())
-        .count();
-    let (games, byes): (Vec<_>, Vec<_>) = pairings.iter().cloned().partition(|p| p.north.is_some());
-    t.fixtures
-        .splice(at..at, games.into_iter().map(Fixture::pending));
-    t.fixtures.extend(byes.into_iter().map(Fixture::pending));
+pub(crate) fn add_round(t: &mut Tournament, pairings: &[Pairing]) -> Result<()> {
+    Ok(t.add_round(pairings)?)
 }
 
 /// A round just paired.

@@ -90,11 +90,11 @@ pub(in crate::store) async fn pair_in(
         let seeding =
             crate::store::ratings::Seeding::of(&mut *conn, tid, &loaded.row.variant).await?;
         let t = &mut loaded.tournament;
-        seeding.seed_round_one(&mut t.entrants);
-        seeding.record_rated(&mut *conn, tid, &t.entrants).await?;
+        t.reseed(|entrants| seeding.seed_round_one(entrants))?;
+        seeding.record_rated(&mut *conn, tid, t.entrants()).await?;
         // Every entrant's starting rank and rating in one statement (a JSON array).
         let seeding: Vec<(i64, u32, f64)> = t
-            .entrants
+            .entrants()
             .iter()
             .map(|e| (e.id, e.start_rank, e.rating))
             .collect();
@@ -293,7 +293,7 @@ pub(in crate::store) async fn pair_in(
     }
     record_pairing(&mut *conn, tid, round, &boards, manual, now).await?;
     if manual.is_some() {
-        loaded.tournament.manual_rounds.push(round);
+        loaded.tournament.mark_manual(round);
     }
     if loaded.row.status == TournamentStatus::Open {
         query("UPDATE tournaments SET status = 'running' WHERE id = $1 AND status = 'open'")
@@ -301,7 +301,7 @@ pub(in crate::store) async fn pair_in(
             .execute(&mut *conn)
             .await?;
     }
-    add_round(&mut loaded.tournament, &pairings);
+    add_round(&mut loaded.tournament, &pairings)?;
     loaded.boards.extend(boards.iter().cloned());
     loaded.boards.sort_by_key(|b| (b.round, b.board));
     if loaded.row.status == TournamentStatus::Open {
@@ -348,7 +348,7 @@ async fn withdraw_retired(
     .map(|r| Ok((r.try_get("player_id")?, r.try_get("name")?)))
     .collect::<Result<Vec<(i64, String)>>>()?;
     let ids: Vec<i64> = retired.iter().map(|(id, _)| *id).collect();
-    loaded.tournament.withdraw_retired(&ids);
+    loaded.tournament.withdraw_retired(&ids)?;
     Ok(retired)
 }
 
@@ -451,7 +451,7 @@ async fn manual_pairings(
     }
     let excused = loaded
         .tournament
-        .requested_byes
+        .requested_byes()
         .iter()
         .filter(|b| b.round == round)
         .map(|b| b.player)

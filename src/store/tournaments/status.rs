@@ -165,8 +165,8 @@ impl Store {
         let before = loaded.row.rounds;
         if let Some(n) = rounds {
             let t = &loaded.tournament;
-            if t.format != Format::Swiss {
-                return Err(TournamentStoreError::RoundsNotSwiss(t.format));
+            if t.format() != Format::Swiss {
+                return Err(TournamentStoreError::RoundsNotSwiss(t.format()));
             }
             if n == 0 || n > MAX_SWISS_ROUNDS {
                 return Err(TournamentStoreError::RoundsOutOfRange(n));

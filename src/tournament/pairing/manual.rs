@@ -59,7 +59,6 @@ pub fn check(
     if t.format != Format::Swiss {
         return Err(ManualPairingError::NotSwiss(t.format));
     }
-    t.validate()?;
     let current = t.current_round();
     let pending = t
         .fixtures

@@ -21,9 +21,8 @@ use crate::engine::Side;
 /// [`TournamentError::RoundIncomplete`] while a match of the current round has no
 /// result; [`TournamentError::Finished`] when every planned round has been paired (or a
 /// knockout has its champion); [`TournamentError::TooFewEntrants`] with fewer than two
-/// active players; and whatever [`Tournament::validate`] finds.
+/// active players.
 pub fn next_round(t: &Tournament) -> Result<Vec<Pairing>, TournamentError> {
-    t.validate()?;
     let current = t.current_round();
     let pending = t
         .fixtures

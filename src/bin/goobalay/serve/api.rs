@@ -70,7 +70,7 @@ pub fn tournament_json(v: &TournamentView) -> serde_json::Value {
         "rounds_planned": t.planned_rounds(),
         "rounds_paired": t.current_round(),
         "rounds_completed": t.completed_rounds(),
-        "entrants": t.entrants,
+        "entrants": t.entrants(),
         "boards": views::boards(loaded),
         "requested_byes": byes,
         "standings": views::standings(loaded),

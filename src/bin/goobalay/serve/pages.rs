@@ -239,7 +239,7 @@ fn result_word(r: &str) -> &str {
 fn standings_table(loaded: &LoadedTournament) -> Markup {
     let doc = views::standings(loaded);
     let s = &doc.standings;
-    let knockout = loaded.tournament.format == Format::Knockout;
+    let knockout = loaded.tournament.format() == Format::Knockout;
     html! {
         div.scroll { table.standings {
             thead { tr {
@@ -292,7 +292,7 @@ fn outcome_class(o: RoundOutcome) -> &'static str {
 fn crosstable(loaded: &LoadedTournament) -> Markup {
     let x = loaded.tournament.crosstable();
     let grid = matches!(
-        loaded.tournament.format,
+        loaded.tournament.format(),
         Format::RoundRobin | Format::DoubleRoundRobin
     );
     html! {
@@ -377,14 +377,14 @@ pub async fn tournament(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respo
         h1 { (row.name) }
         p.sub {
             (row.variant) " · " (row.format) " · " (row.match_form) " matches · "
-            (t.entrants.len()) " players · points " (t.points)
+            (t.entrants().len()) " players · points " (t.points())
         }
         section #current {
             @match v.progress {
                 Progress::NotStarted => {
                     h2 { "Entries" }
                     p { "No round paired yet." }
-                    ul.entrants { @for e in &t.entrants { li { (player_link(e.id, &e.name)) } } }
+                    ul.entrants { @for e in t.entrants() { li { (player_link(e.id, &e.name)) } } }
                 }
                 _ => {
                     h2 { "Round " (current) @if current == t.planned_rounds() { " (last round)" } }
@@ -392,7 +392,7 @@ pub async fn tournament(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respo
                 }
             }
         }
-        @if current > 0 && t.format == Format::Knockout {
+        @if current > 0 && t.format() == Format::Knockout {
             section #bracket { h2 { "Bracket" } (bracket(loaded, &boards)) }
         }
         @if current > 0 {
