@@ -18,7 +18,7 @@ use serde::Serialize;
 
 use super::Store;
 use super::sql::{AsConn, Row, query, query_scalar};
-use super::tournaments::load::{load, load_by_id};
+use super::tournaments::load::{FixtureSource, Parts, load, load_by_id, load_reading_cache};
 use super::tournaments::pair::{PlayedAhead, pair_in, to_json};
 use super::tournaments::status::status_changes;
 use super::tournaments::{BoardRow, LoadedTournament, PairedRound, Result, TournamentStoreError};
@@ -270,13 +270,19 @@ impl Store {
         key: TournamentKey<'_>,
     ) -> Result<Option<TournamentRecord>> {
         let mut tx = self.begin_read().await?;
-        let loaded = match key {
-            TournamentKey::Name(name) => load(&mut tx, name).await?,
+        let (loaded, pending) = match key {
+            TournamentKey::Name(name) => {
+                load_reading_cache(&mut tx, name, FixtureSource::CacheIfCurrent, Parts::Whole)
+                    .await?
+            }
             TournamentKey::Id(id) => match load_by_id(&mut tx, id).await? {
                 Some(l) => l,
                 None => return Ok(None),
             },
         };
+        if let Some(save) = pending {
+            self.note_fixture_rows(save);
+        }
         let tid = loaded.row.id;
         Ok(Some(TournamentRecord {
             rounds: round_records(&mut tx, tid).await?,
@@ -296,9 +302,14 @@ impl Store {
         let Some(revision) = super::changes::tournament_revision_in(&mut tx, id).await? else {
             return Ok(None);
         };
-        let Some(loaded) = load_by_id(&mut tx, id).await? else {
+        let Some((loaded, pending)) = load_by_id(&mut tx, id).await? else {
             return Ok(None);
         };
+        // The rows read from the tables (a stale cache) are kept once the reader is
+        // done (`goobalay serve` keeps them at its next poll).
+        if let Some(save) = pending {
+            self.note_fixture_rows(save);
+        }
         let tid = loaded.row.id;
         Ok(Some((
             revision,

@@ -85,7 +85,12 @@ impl Store {
     /// [`Store::load_tournament`] loads it by name.
     pub async fn load_tournament_by_id(&self, id: i64) -> Result<Option<LoadedTournament>> {
         let mut tx = self.begin_read().await?;
-        load_by_id(&mut tx, id).await
+        Ok(load_by_id(&mut tx, id).await?.map(|(loaded, pending)| {
+            if let Some(save) = pending {
+                self.note_fixture_rows(save);
+            }
+            loaded
+        }))
     }
 }
 
@@ -210,7 +215,7 @@ async fn unknown(conn: &mut impl AsConn, name: &str) -> Result<TournamentStoreEr
 
 /// Where [`load_reading_cache`] reads a tournament's match and bye rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum FixtureSource {
+pub(in crate::store) enum FixtureSource {
     CacheIfCurrent,
     Tables,
 }
@@ -218,14 +223,14 @@ enum FixtureSource {
 /// What a load builds: everything, or the tournament without the boards' store
 /// records ([`Store::load_tournament_results`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Parts {
+pub(in crate::store) enum Parts {
     Whole,
     Results,
 }
 
 /// [`load`], and the fixture rows read from the tables when the cache was not
 /// current, for the caller to keep once its transaction is over.
-async fn load_reading_cache(
+pub(in crate::store) async fn load_reading_cache(
     conn: &mut impl AsConn,
     name: &str,
     source: FixtureSource,
@@ -242,16 +247,14 @@ async fn load_reading_cache(
 pub(in crate::store) async fn load_by_id(
     conn: &mut impl AsConn,
     id: i64,
-) -> Result<Option<LoadedTournament>> {
+) -> Result<Option<(LoadedTournament, Option<PendingSave>)>> {
     let row = query("SELECT * FROM tournaments WHERE id = $1")
         .bind(id)
         .fetch_optional(&mut *conn)
         .await?;
     match row.as_ref().map(TournamentRow::from_row).transpose()? {
         Some(row) => Ok(Some(
-            load_row(conn, row, FixtureSource::CacheIfCurrent, Parts::Whole)
-                .await?
-                .0,
+            load_row(conn, row, FixtureSource::CacheIfCurrent, Parts::Whole).await?,
         )),
         None => Ok(None),
     }
