@@ -20,7 +20,7 @@ use super::tournaments::entrants::withdraw_in;
 use super::tournaments::load::load;
 use super::tournaments::pair::{ManualRound, PlayedAhead, pair_in};
 use super::tournaments::{NewTournament, Result, TournamentRow, TournamentStoreError};
-use super::{Store, load_match, name_key, now, player_by_id};
+use super::{NewPlayer, Store, load_match, now, player_by_id};
 use crate::engine::Side;
 use crate::matches::{Closing, MatchOutcome};
 use crate::tournament::import::TrfEvent;
@@ -87,15 +87,12 @@ async fn import_in(
             }
             Some(p) => p,
             None => {
-                let id = super::sql::query_scalar::<i64>(
-                    "INSERT INTO players (name, name_key, created_at) VALUES ($1, $2, $3)
-                     RETURNING id",
-                )
-                .bind(e.name.as_str())
-                .bind(name_key(&e.name))
-                .bind(at)
-                .fetch_one(&mut *tx)
-                .await?;
+                let entry = NewPlayer {
+                    name: e.name.clone(),
+                    club: None,
+                    engine: None,
+                };
+                let id = tx.insert_player(&entry, at).await?;
                 added.push(e.name.clone());
                 player_by_id(&mut *tx, id).await?
             }

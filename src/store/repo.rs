@@ -180,3 +180,98 @@ impl<C: AsConn> PlayerRepo for C {
         Ok(out)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The rules over the repository, run on rows kept in memory: the boundary needs
+    //! no database.
+
+    use super::*;
+    use crate::store::{add_player_in, require_player_in};
+
+    #[derive(Default)]
+    struct Memory {
+        players: Vec<Player>,
+    }
+
+    impl PlayerRepo for Memory {
+        async fn player_by_name(&mut self, name: &str) -> Result<Option<Player>> {
+            let key = name_key(name);
+            Ok(self
+                .players
+                .iter()
+                .find(|p| name_key(&p.name) == key)
+                .cloned())
+        }
+        async fn player_by_id(&mut self, id: i64) -> Result<Option<Player>> {
+            Ok(self.players.iter().find(|p| p.id == id).cloned())
+        }
+        async fn players(&mut self, include_retired: bool) -> Result<Vec<Player>> {
+            Ok(self
+                .players
+                .iter()
+                .filter(|p| include_retired || p.retired_at.is_none())
+                .cloned()
+                .collect())
+        }
+        async fn player_names(&mut self) -> Result<Vec<String>> {
+            Ok(self.players.iter().map(|p| p.name.clone()).collect())
+        }
+        async fn insert_player(&mut self, new: &NewPlayer, at: DateTime<Utc>) -> Result<i64> {
+            let id = self.players.len() as i64 + 1;
+            self.players.push(Player {
+                id,
+                name: new.name.clone(),
+                club: new.club.clone(),
+                engine: new.engine.map(|l| l.name().to_string()),
+                rating: None,
+                created_at: at,
+                retired_at: None,
+            });
+            Ok(id)
+        }
+        async fn rename_player(&mut self, _: i64, _: &str) -> Result<bool> {
+            unimplemented!()
+        }
+        async fn retire_player(&mut self, _: i64, _: DateTime<Utc>) -> Result<bool> {
+            unimplemented!()
+        }
+        async fn insert_starting_rating(
+            &mut self,
+            _: i64,
+            _: &StartingRating,
+            _: DateTime<Utc>,
+        ) -> Result<StartingRatingRecord> {
+            unimplemented!()
+        }
+        async fn starting_ratings(&mut self) -> Result<Vec<StartingRatingRecord>> {
+            Ok(Vec::new())
+        }
+    }
+
+    #[tokio::test]
+    async fn a_name_taken_is_refused_and_a_near_one_suggested() {
+        let mut repo = Memory::default();
+        let new = NewPlayer::checked("  Ayo Bello ", Some(" "), None).unwrap();
+        let ayo = add_player_in(&mut repo, &new).await.unwrap();
+        assert_eq!(
+            (ayo.name.as_str(), ayo.club.as_deref()),
+            ("Ayo Bello", None)
+        );
+
+        let again = NewPlayer::checked("AYO BELLO", None, None).unwrap();
+        let err = add_player_in(&mut repo, &again).await.unwrap_err();
+        assert!(matches!(err, StoreError::DuplicatePlayer(n) if n == "AYO BELLO"));
+        assert_eq!(repo.players.len(), 1);
+
+        let err = require_player_in(&mut repo, "Ayo Belo").await.unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "no player named 'Ayo Belo'; did you mean 'Ayo Bello'?"
+        );
+        assert_eq!(
+            require_player_in(&mut repo, "ayo bello").await.unwrap(),
+            ayo
+        );
+    }
+}
