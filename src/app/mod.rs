@@ -7,6 +7,13 @@
 //! a conflict it reads again and decides again. So a command either stores all of
 //! its effect or nothing of it, and its message can say which.
 //!
+//! The player use cases ([`players`]) open that transaction themselves
+//! ([`crate::store::Store::begin_write`]), run their reads and writes on it through
+//! the players' repository ([`crate::store::repo::PlayerRepo`]) and commit it, so
+//! one use case joins several writes (a player and their starting rating). Matches
+//! and tournaments still write through the store's task-named methods, each its
+//! own transaction.
+//!
 //! The front ends (the `goobalay` CLI) parse, call these and print; the rules of
 //! who may do what live here.
 
@@ -93,6 +100,13 @@ pub enum AppError {
 }
 
 pub type Result<T, E = AppError> = std::result::Result<T, E>;
+
+/// Commits the unit of work a use case opened ([`crate::store::Store::begin_write`])
+/// and ran its repositories' writes in ([`crate::store::repo`]).
+async fn commit(tx: crate::store::sql::Tx) -> Result<()> {
+    tx.commit().await.map_err(StoreError::from)?;
+    Ok(())
+}
 
 fn caught_up(wording: &dyn Wording, id: i64, made: &str) -> String {
     format!(

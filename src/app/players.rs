@@ -5,14 +5,18 @@ use crate::ai::Level;
 use crate::engine::Side;
 use crate::matches::{Absent, MatchOutcome};
 use crate::store::ratings::StartingRatingRecord;
-use crate::store::{Ending, HistoryFilter, MatchRow, Player, Store};
+use crate::store::repo::PlayerRepo;
+use crate::store::{
+    Ending, HistoryFilter, MatchRow, NewPlayer, Player, Store, StoreError, add_player_in,
+    check_name, now, player_by_id, require_player_in,
+};
 use crate::tournament::ratings::StartingRating;
 use crate::tournament::{RatingChange, RatingSystem};
 
-use super::Result;
+use super::{Result, commit};
 
 /// Enters a player (an engine player with `engine`), with a starting rating if
-/// given; the rating's record is returned with the player.
+/// given, in one transaction; the rating's record is returned with the player.
 pub async fn add(
     store: &Store,
     name: &str,
@@ -20,7 +24,18 @@ pub async fn add(
     engine: Option<Level>,
     start: Option<&StartingRating>,
 ) -> Result<(Player, Option<StartingRatingRecord>)> {
-    Ok(store.add_player_rated(name, club, engine, start).await?)
+    let new = NewPlayer::checked(name, club, engine)?;
+    if let Some(s) = start {
+        checked(s)?;
+    }
+    let mut tx = store.begin_write().await?;
+    let player = add_player_in(&mut tx, &new).await?;
+    let record = match start {
+        Some(s) => Some(tx.insert_starting_rating(player.id, s, now()).await?),
+        None => None,
+    };
+    commit(tx).await?;
+    Ok((player, record))
 }
 
 /// Enters a starting rating for a player already entered (earlier ones are kept).
@@ -29,15 +44,48 @@ pub async fn rate(
     name: &str,
     start: &StartingRating,
 ) -> Result<(Player, StartingRatingRecord)> {
-    Ok(store.rate_player(name, start).await?)
+    checked(start)?;
+    let mut tx = store.begin_write().await?;
+    let player = require_player_in(&mut tx, name).await?;
+    let record = tx.insert_starting_rating(player.id, start, now()).await?;
+    commit(tx).await?;
+    Ok((player, record))
 }
 
+/// Renames a player; the new name must not be another player's.
 pub async fn rename(store: &Store, old: &str, new: &str) -> Result<Player> {
-    Ok(store.rename_player(old, new).await?)
+    let new = &check_name(new)?;
+    let mut tx = store.begin_write().await?;
+    let player = require_player_in(&mut tx, old).await?;
+    if let Some(other) = tx.player_by_name(new).await?
+        && other.id != player.id
+    {
+        return Err(StoreError::DuplicatePlayer(new.to_string()).into());
+    }
+    tx.rename_player(player.id, new).await?;
+    let player = player_by_id(&mut tx, player.id).await?;
+    commit(tx).await?;
+    Ok(player)
 }
 
+/// Marks a player retired: kept in history, left out of `player list` and new matches.
 pub async fn retire(store: &Store, name: &str) -> Result<Player> {
-    Ok(store.retire_player(name).await?)
+    let mut tx = store.begin_write().await?;
+    let player = require_player_in(&mut tx, name).await?;
+    if player.retired_at.is_some() {
+        return Err(StoreError::Retired(player.name).into());
+    }
+    tx.retire_player(player.id, now()).await?;
+    let player = player_by_id(&mut tx, player.id).await?;
+    commit(tx).await?;
+    Ok(player)
+}
+
+/// A starting rating as entered, refused if out of range.
+fn checked(start: &StartingRating) -> Result<()> {
+    StartingRating::new(start.rating, start.source, start.variant.as_deref())
+        .map_err(StoreError::from)?;
+    Ok(())
 }
 
 /// One player of the list, with the starting ratings in force for them.

@@ -13,13 +13,14 @@
 
 use std::collections::HashMap;
 
+use super::repo::PlayerRepo;
 use super::sql::{AsConn, query};
 use super::tournaments::create::create_in;
 use super::tournaments::entrants::withdraw_in;
 use super::tournaments::load::load;
 use super::tournaments::pair::{ManualRound, PlayedAhead, pair_in};
 use super::tournaments::{NewTournament, Result, TournamentRow, TournamentStoreError};
-use super::{Store, find_player, load_match, name_key, now, player_by_id};
+use super::{NewPlayer, Store, load_match, now, player_by_id};
 use crate::engine::Side;
 use crate::matches::{Closing, MatchOutcome};
 use crate::tournament::import::TrfEvent;
@@ -80,21 +81,18 @@ async fn import_in(
     let mut name_of: HashMap<EntrantId, String> = HashMap::new();
     let mut added = Vec::new();
     for e in t.entrants() {
-        let player = match find_player(&mut *tx, &e.name).await? {
+        let player = match tx.player_by_name(&e.name).await? {
             Some(p) if p.retired_at.is_some() => {
                 return Err(TournamentStoreError::Retired(p.name));
             }
             Some(p) => p,
             None => {
-                let id = super::sql::query_scalar::<i64>(
-                    "INSERT INTO players (name, name_key, created_at) VALUES ($1, $2, $3)
-                     RETURNING id",
-                )
-                .bind(e.name.as_str())
-                .bind(name_key(&e.name))
-                .bind(at)
-                .fetch_one(&mut *tx)
-                .await?;
+                let entry = NewPlayer {
+                    name: e.name.clone(),
+                    club: None,
+                    engine: None,
+                };
+                let id = tx.insert_player(&entry, at).await?;
                 added.push(e.name.clone());
                 player_by_id(&mut *tx, id).await?
             }

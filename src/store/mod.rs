@@ -8,6 +8,9 @@
 //! same versions), SQLite's file checks. Every transaction in which a read decides a
 //! write is one writer at a time on both ([`sql::Pool::begin_write`]).
 //!
+//! The players' rows are read and written through a repository ([`repo`]), on a
+//! transaction the application layer opens and commits.
+//!
 //! A match is stored as its row in `matches` plus one row per hand in `hands`; the
 //! hand rows hold the events (arrangements, moves in notation, an entered result) from
 //! which [`crate::matches::MatchState::replay`] rebuilds the match.
@@ -20,6 +23,7 @@ pub mod forfeits;
 pub mod import;
 pub mod postgres;
 pub mod ratings;
+pub mod repo;
 pub mod rounds;
 pub mod sql;
 pub mod sqlite;
@@ -41,6 +45,7 @@ use crate::matches::{
 };
 use crate::names::{NameError, excerpt};
 use crate::tournament::TournamentStatus;
+use repo::PlayerRepo;
 use sql::{AsConn, Backend, Pool, Row, Tx, query, query_scalar};
 
 pub(crate) use sqlite::open;
@@ -281,6 +286,28 @@ impl Player {
 
     pub fn is_engine(&self) -> bool {
         self.engine.is_some()
+    }
+}
+
+/// A player to enter, its names checked ([`NewPlayer::checked`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewPlayer {
+    pub name: String,
+    pub club: Option<String>,
+    /// Engine level; `None` for a human.
+    pub engine: Option<Level>,
+}
+
+impl NewPlayer {
+    /// The player's name and club as stored (see [`crate::names::clean`]; a blank
+    /// club is none).
+    pub fn checked(name: &str, club: Option<&str>, engine: Option<Level>) -> Result<NewPlayer> {
+        let name = check_name(name)?;
+        let club = club
+            .filter(|c| !c.trim().is_empty())
+            .map(|c| crate::names::clean(c, "a club name"))
+            .transpose()?;
+        Ok(NewPlayer { name, club, engine })
     }
 }
 
@@ -657,70 +684,32 @@ impl Store {
         club: Option<&str>,
         engine: Option<Level>,
     ) -> Result<Player> {
-        Ok(self.add_player_rated(name, club, engine, None).await?.0)
+        let new = NewPlayer::checked(name, club, engine)?;
+        let mut tx = self.begin_write().await?;
+        let player = add_player_in(&mut tx, &new).await?;
+        tx.commit().await?;
+        Ok(player)
     }
 
     /// Players by name; retired ones only with `include_retired`.
     pub async fn players(&self, include_retired: bool) -> Result<Vec<Player>> {
-        players_in(&mut self.pool.acquire().await?, include_retired).await
+        self.pool.acquire().await?.players(include_retired).await
     }
 
     /// A player by name, ignoring case.
     pub async fn player(&self, name: &str) -> Result<Option<Player>> {
-        let mut conn = self.pool.acquire().await?;
-        find_player(&mut conn, name).await
+        self.pool.acquire().await?.player_by_name(name).await
     }
 
     /// The player with id `id` (`None`: no such player).
     pub async fn player_with_id(&self, id: i64) -> Result<Option<Player>> {
-        let row = query("SELECT * FROM players WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&mut self.pool.acquire().await?)
-            .await?;
-        row.as_ref().map(Player::from_row).transpose()
+        self.pool.acquire().await?.player_by_id(id).await
     }
 
     /// Like [`Store::player`], but a missing player is an error.
     pub async fn require_player(&self, name: &str) -> Result<Player> {
         let mut conn = self.begin_read().await?;
         require_player_in(&mut conn, name).await
-    }
-
-    pub async fn rename_player(&self, old: &str, new: &str) -> Result<Player> {
-        let new = &check_name(new)?;
-        let mut tx = self.begin_write().await?;
-        let player = require_player_in(&mut tx, old).await?;
-        if let Some(other) = find_player(&mut tx, new).await?
-            && other.id != player.id
-        {
-            return Err(StoreError::DuplicatePlayer(new.to_string()));
-        }
-        query("UPDATE players SET name = $1, name_key = $2 WHERE id = $3")
-            .bind(new.as_str())
-            .bind(name_key(new))
-            .bind(player.id)
-            .execute(&mut tx)
-            .await?;
-        let player = player_by_id(&mut tx, player.id).await?;
-        tx.commit().await?;
-        Ok(player)
-    }
-
-    /// Marks a player retired: kept in history, left out of `player list` and new matches.
-    pub async fn retire_player(&self, name: &str) -> Result<Player> {
-        let mut tx = self.begin_write().await?;
-        let player = require_player_in(&mut tx, name).await?;
-        if player.retired_at.is_some() {
-            return Err(StoreError::Retired(player.name));
-        }
-        query("UPDATE players SET retired_at = $1 WHERE id = $2")
-            .bind(now())
-            .bind(player.id)
-            .execute(&mut tx)
-            .await?;
-        let player = player_by_id(&mut tx, player.id).await?;
-        tx.commit().await?;
-        Ok(player)
     }
 
     // ----- matches -----
@@ -941,7 +930,7 @@ pub(crate) fn now() -> DateTime<Utc> {
 pub const MAX_NAME_CHARS: usize = crate::names::MAX_NAME_CHARS;
 
 /// A player name as stored (see [`crate::names::clean`]).
-fn check_name(name: &str) -> Result<String> {
+pub(crate) fn check_name(name: &str) -> Result<String> {
     Ok(crate::names::clean(name, "a player name")?)
 }
 
@@ -953,45 +942,32 @@ pub fn name_key(name: &str) -> String {
 
 /// The player named `name`, or [`StoreError::UnknownPlayer`] with the recorded name
 /// it most likely meant ([`crate::names::closest`]).
-/// [`Store::players`] on a connection the caller holds.
-pub(crate) async fn players_in(
-    conn: &mut impl AsConn,
-    include_retired: bool,
-) -> Result<Vec<Player>> {
-    let rows = query("SELECT * FROM players WHERE $1 OR retired_at IS NULL ORDER BY name_key")
-        .bind(include_retired)
-        .fetch_all(&mut *conn)
-        .await?;
-    rows.iter().map(Player::from_row).collect()
-}
-
-pub(crate) async fn require_player_in(conn: &mut impl AsConn, name: &str) -> Result<Player> {
-    if let Some(p) = find_player(&mut *conn, name).await? {
+pub(crate) async fn require_player_in(repo: &mut impl PlayerRepo, name: &str) -> Result<Player> {
+    if let Some(p) = repo.player_by_name(name).await? {
         return Ok(p);
     }
-    let names: Vec<String> = sql::query_scalar("SELECT name FROM players")
-        .fetch_all(&mut *conn)
-        .await?;
+    let names = repo.player_names().await?;
     Err(StoreError::UnknownPlayer {
         name: name.trim().to_string(),
         like: crate::names::closest(name, &names).map(str::to_string),
     })
 }
 
-async fn find_player(conn: &mut impl AsConn, name: &str) -> Result<Option<Player>> {
-    let row = query("SELECT * FROM players WHERE name_key = $1")
-        .bind(name_key(name))
-        .fetch_optional(&mut *conn)
-        .await?;
-    row.as_ref().map(Player::from_row).transpose()
+/// Enters `new` unless a player of the same name key exists
+/// ([`StoreError::DuplicatePlayer`]); returns the player as stored.
+pub(crate) async fn add_player_in(repo: &mut impl PlayerRepo, new: &NewPlayer) -> Result<Player> {
+    if repo.player_by_name(&new.name).await?.is_some() {
+        return Err(StoreError::DuplicatePlayer(new.name.clone()));
+    }
+    let id = repo.insert_player(new, now()).await?;
+    player_by_id(repo, id).await
 }
 
-async fn player_by_id(conn: &mut impl AsConn, id: i64) -> Result<Player> {
-    let row = query("SELECT * FROM players WHERE id = $1")
-        .bind(id)
-        .fetch_one(&mut *conn)
-        .await?;
-    Player::from_row(&row)
+/// The player with id `id`, who must exist (a row just written or referred to).
+pub(crate) async fn player_by_id(repo: &mut impl PlayerRepo, id: i64) -> Result<Player> {
+    repo.player_by_id(id)
+        .await?
+        .ok_or(StoreError::Sqlx(sqlx::Error::RowNotFound))
 }
 
 /// Engine level of each player, looked up once per batch.

@@ -12,16 +12,13 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 
+use super::repo::PlayerRepo;
 use super::sql::{AsConn, query, query_scalar};
 use super::tournaments::Result as TResult;
-use super::{
-    Player, Result, Store, StoreError, check_name, find_player, name_key, now, require_player_in,
-};
-use crate::ai::Level;
+use super::{Player, Result, Store, StoreError};
 use crate::matches::correction::standing_closing;
 use crate::tournament::{
-    Decision, Elo, Rated, RatedGame, RatingChange, RatingSource, RatingSystem, StartingRating,
-    rate_games,
+    Decision, Elo, Rated, RatedGame, RatingChange, RatingSource, RatingSystem, rate_games,
 };
 
 /// A stored starting rating.
@@ -44,65 +41,9 @@ impl StartingRatingRecord {
 }
 
 impl Store {
-    /// Adds a player, with a starting rating if one is given, in one transaction.
-    pub async fn add_player_rated(
-        &self,
-        name: &str,
-        club: Option<&str>,
-        engine: Option<Level>,
-        start: Option<&StartingRating>,
-    ) -> Result<(Player, Option<StartingRatingRecord>)> {
-        let name = &check_name(name)?;
-        let club = club
-            .filter(|c| !c.trim().is_empty())
-            .map(|c| crate::names::clean(c, "a club name"))
-            .transpose()?;
-        if let Some(s) = start {
-            StartingRating::new(s.rating, s.source, s.variant.as_deref())?;
-        }
-        let mut tx = self.begin_write().await?;
-        if find_player(&mut tx, name).await?.is_some() {
-            return Err(StoreError::DuplicatePlayer(name.to_string()));
-        }
-        let id = query_scalar::<i64>(
-            "INSERT INTO players (name, name_key, club, engine, created_at)
-             VALUES ($1, $2, $3, $4, $5) RETURNING id",
-        )
-        .bind(name.as_str())
-        .bind(name_key(name))
-        .bind(club)
-        .bind(engine.map(|l| l.name().to_string()))
-        .bind(now())
-        .fetch_one(&mut tx)
-        .await?;
-        let record = match start {
-            Some(s) => Some(insert_starting_rating(&mut tx, id, s).await?),
-            None => None,
-        };
-        let player = super::player_by_id(&mut tx, id).await?;
-        tx.commit().await?;
-        Ok((player, record))
-    }
-
-    /// Enters a starting rating for an existing player (a new record; the earlier
-    /// ones are kept).
-    pub async fn rate_player(
-        &self,
-        name: &str,
-        start: &StartingRating,
-    ) -> Result<(Player, StartingRatingRecord)> {
-        StartingRating::new(start.rating, start.source, start.variant.as_deref())?;
-        let mut tx = self.begin_write().await?;
-        let player = require_player_in(&mut tx, name).await?;
-        let record = insert_starting_rating(&mut tx, player.id, start).await?;
-        tx.commit().await?;
-        Ok((player, record))
-    }
-
     /// Every starting rating entered (of one player, or of all), oldest first.
     pub async fn starting_ratings(&self, player: Option<i64>) -> Result<Vec<StartingRatingRecord>> {
-        let mut conn = self.pool().acquire().await?;
-        let mut all = starting_ratings(&mut conn).await?;
+        let mut all = self.pool().acquire().await?.starting_ratings().await?;
         all.retain(|r| player.is_none_or(|p| r.player_id == p));
         Ok(all)
     }
@@ -116,8 +57,8 @@ impl Store {
         include_retired: bool,
     ) -> Result<(Vec<Player>, Vec<StartingRatingRecord>)> {
         let mut conn = self.pool().acquire().await?;
-        let players = super::players_in(&mut conn, include_retired).await?;
-        let starts = starting_ratings(&mut conn).await?;
+        let players = conn.players(include_retired).await?;
+        let starts = conn.starting_ratings().await?;
         Ok((players, starts))
     }
 
@@ -138,57 +79,6 @@ impl Store {
         .fetch_all(&mut conn)
         .await?)
     }
-}
-
-async fn insert_starting_rating(
-    conn: &mut impl AsConn,
-    player: i64,
-    start: &StartingRating,
-) -> Result<StartingRatingRecord> {
-    let entered_at = now();
-    let id = query_scalar::<i64>(
-        "INSERT INTO player_ratings (player_id, variant, source, rating, entered_at)
-         VALUES ($1, $2, $3, $4, $5) RETURNING id",
-    )
-    .bind(player)
-    .bind(start.variant.clone())
-    .bind(start.source.name())
-    .bind(start.rating)
-    .bind(entered_at)
-    .fetch_one(&mut *conn)
-    .await?;
-    Ok(StartingRatingRecord {
-        id,
-        player_id: player,
-        variant: start.variant.clone(),
-        source: start.source,
-        rating: start.rating,
-        entered_at,
-    })
-}
-
-pub(super) async fn starting_ratings(conn: &mut impl AsConn) -> Result<Vec<StartingRatingRecord>> {
-    let rows = query(
-        "SELECT id, player_id, variant, source, rating, entered_at FROM player_ratings ORDER BY id",
-    )
-    .fetch_all(&mut *conn)
-    .await?;
-    let mut out = Vec::with_capacity(rows.len());
-    for r in &rows {
-        let id: i64 = r.try_get("id")?;
-        let source: String = r.try_get("source")?;
-        out.push(StartingRatingRecord {
-            id,
-            player_id: r.try_get("player_id")?,
-            variant: r.try_get("variant")?,
-            source: RatingSource::parse(&source).ok_or_else(|| {
-                StoreError::Corrupt(format!("starting rating {id}: source '{source}'"))
-            })?,
-            rating: r.try_get("rating")?,
-            entered_at: r.try_get("entered_at")?,
-        });
-    }
-    Ok(out)
 }
 
 /// Each player's base in `variant`: the newest starting rating that applies to it.
@@ -264,7 +154,7 @@ pub(super) async fn variant_ratings(
     variant: &str,
     system: RatingSystem,
 ) -> Result<Rated> {
-    let records = starting_ratings(&mut *conn).await?;
+    let records = conn.starting_ratings().await?;
     let games = rated_games(&mut *conn, Some(variant)).await?;
     Ok(rate_games(system, &bases(&records, variant), &games))
 }

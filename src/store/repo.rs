@@ -1,0 +1,277 @@
+//! Repositories: one trait per aggregate, the rows the application layer reads and
+//! writes inside a transaction it opens ([`super::Store::begin_write`],
+//! [`super::Store::begin_read`]) and commits, so one use case can join several writes
+//! (a player and their starting rating) in one unit of work. As sqlx's `TodoRepo`
+//! example has it, but over a transaction rather than a pool.
+//!
+//! A repository method reads or writes rows and nothing else: the rules (a name's
+//! form, "did you mean", a retired player refused) belong to its callers.
+//!
+//! Players are the first aggregate here; matches and tournaments still run their SQL
+//! inside the store's own methods.
+//!
+//! One implementation serves both backends: the store writes one SQL text for SQLite
+//! and PostgreSQL ([`super::sql`]), and each statement picks its backend from the
+//! connection ([`super::sql::Conn`]), so it is implemented for every [`AsConn`] (a
+//! [`super::sql::Tx`], a pooled connection, a borrowed one); an implementation per
+//! backend would repeat the same statements.
+
+use std::future::Future;
+
+use chrono::{DateTime, Utc};
+
+use super::ratings::StartingRatingRecord;
+use super::sql::{AsConn, query, query_scalar};
+use super::{NewPlayer, Player, Result, StoreError, name_key};
+use crate::tournament::{RatingSource, StartingRating};
+
+/// The players and their starting ratings (`players`, `player_ratings`).
+pub trait PlayerRepo {
+    /// The player whose name has the same key as `name` (case and Unicode variants
+    /// ignored, see [`name_key`]).
+    fn player_by_name(&mut self, name: &str) -> impl Future<Output = Result<Option<Player>>>;
+
+    /// The player with id `id`.
+    fn player_by_id(&mut self, id: i64) -> impl Future<Output = Result<Option<Player>>>;
+
+    /// Players by name key; retired ones only with `include_retired`.
+    fn players(&mut self, include_retired: bool) -> impl Future<Output = Result<Vec<Player>>>;
+
+    /// Every player's name, retired ones too (in no particular order).
+    fn player_names(&mut self) -> impl Future<Output = Result<Vec<String>>>;
+
+    /// Inserts `new`, entered at `at`; returns its id.
+    fn insert_player(
+        &mut self,
+        new: &NewPlayer,
+        at: DateTime<Utc>,
+    ) -> impl Future<Output = Result<i64>>;
+
+    /// Gives player `id` the name `name` (already checked); whether there was such a player.
+    fn rename_player(&mut self, id: i64, name: &str) -> impl Future<Output = Result<bool>>;
+
+    /// Marks player `id` retired at `at`; whether there was such a player.
+    fn retire_player(&mut self, id: i64, at: DateTime<Utc>) -> impl Future<Output = Result<bool>>;
+
+    /// Records a starting rating of player `player` (already checked), entered at `at`.
+    fn insert_starting_rating(
+        &mut self,
+        player: i64,
+        start: &StartingRating,
+        at: DateTime<Utc>,
+    ) -> impl Future<Output = Result<StartingRatingRecord>>;
+
+    /// Every starting rating entered, oldest first.
+    fn starting_ratings(&mut self) -> impl Future<Output = Result<Vec<StartingRatingRecord>>>;
+}
+
+impl<C: AsConn> PlayerRepo for C {
+    async fn player_by_name(&mut self, name: &str) -> Result<Option<Player>> {
+        let row = query("SELECT * FROM players WHERE name_key = $1")
+            .bind(name_key(name))
+            .fetch_optional(self)
+            .await?;
+        row.as_ref().map(Player::from_row).transpose()
+    }
+
+    async fn player_by_id(&mut self, id: i64) -> Result<Option<Player>> {
+        let row = query("SELECT * FROM players WHERE id = $1")
+            .bind(id)
+            .fetch_optional(self)
+            .await?;
+        row.as_ref().map(Player::from_row).transpose()
+    }
+
+    async fn players(&mut self, include_retired: bool) -> Result<Vec<Player>> {
+        let rows = query("SELECT * FROM players WHERE $1 OR retired_at IS NULL ORDER BY name_key")
+            .bind(include_retired)
+            .fetch_all(self)
+            .await?;
+        rows.iter().map(Player::from_row).collect()
+    }
+
+    async fn player_names(&mut self) -> Result<Vec<String>> {
+        Ok(query_scalar("SELECT name FROM players")
+            .fetch_all(self)
+            .await?)
+    }
+
+    async fn insert_player(&mut self, new: &NewPlayer, at: DateTime<Utc>) -> Result<i64> {
+        Ok(query_scalar::<i64>(
+            "INSERT INTO players (name, name_key, club, engine, created_at)
+             VALUES ($1, $2, $3, $4, $5) RETURNING id",
+        )
+        .bind(new.name.as_str())
+        .bind(name_key(&new.name))
+        .bind(new.club.clone())
+        .bind(new.engine.map(|l| l.name().to_string()))
+        .bind(at)
+        .fetch_one(self)
+        .await?)
+    }
+
+    async fn rename_player(&mut self, id: i64, name: &str) -> Result<bool> {
+        let changed = query("UPDATE players SET name = $1, name_key = $2 WHERE id = $3")
+            .bind(name)
+            .bind(name_key(name))
+            .bind(id)
+            .execute(self)
+            .await?;
+        Ok(changed > 0)
+    }
+
+    async fn retire_player(&mut self, id: i64, at: DateTime<Utc>) -> Result<bool> {
+        let changed = query("UPDATE players SET retired_at = $1 WHERE id = $2")
+            .bind(at)
+            .bind(id)
+            .execute(self)
+            .await?;
+        Ok(changed > 0)
+    }
+
+    async fn insert_starting_rating(
+        &mut self,
+        player: i64,
+        start: &StartingRating,
+        at: DateTime<Utc>,
+    ) -> Result<StartingRatingRecord> {
+        let id = query_scalar::<i64>(
+            "INSERT INTO player_ratings (player_id, variant, source, rating, entered_at)
+             VALUES ($1, $2, $3, $4, $5) RETURNING id",
+        )
+        .bind(player)
+        .bind(start.variant.clone())
+        .bind(start.source.name())
+        .bind(start.rating)
+        .bind(at)
+        .fetch_one(self)
+        .await?;
+        Ok(StartingRatingRecord {
+            id,
+            player_id: player,
+            variant: start.variant.clone(),
+            source: start.source,
+            rating: start.rating,
+            entered_at: at,
+        })
+    }
+
+    async fn starting_ratings(&mut self) -> Result<Vec<StartingRatingRecord>> {
+        let rows = query(
+            "SELECT id, player_id, variant, source, rating, entered_at FROM player_ratings ORDER BY id",
+        )
+        .fetch_all(self)
+        .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let id: i64 = r.try_get("id")?;
+            let source: String = r.try_get("source")?;
+            out.push(StartingRatingRecord {
+                id,
+                player_id: r.try_get("player_id")?,
+                variant: r.try_get("variant")?,
+                source: RatingSource::parse(&source).ok_or_else(|| {
+                    StoreError::Corrupt(format!("starting rating {id}: source '{source}'"))
+                })?,
+                rating: r.try_get("rating")?,
+                entered_at: r.try_get("entered_at")?,
+            });
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The rules over the repository, run on rows kept in memory: the boundary needs
+    //! no database.
+
+    use super::*;
+    use crate::store::{add_player_in, require_player_in};
+
+    #[derive(Default)]
+    struct Memory {
+        players: Vec<Player>,
+    }
+
+    impl PlayerRepo for Memory {
+        async fn player_by_name(&mut self, name: &str) -> Result<Option<Player>> {
+            let key = name_key(name);
+            Ok(self
+                .players
+                .iter()
+                .find(|p| name_key(&p.name) == key)
+                .cloned())
+        }
+        async fn player_by_id(&mut self, id: i64) -> Result<Option<Player>> {
+            Ok(self.players.iter().find(|p| p.id == id).cloned())
+        }
+        async fn players(&mut self, include_retired: bool) -> Result<Vec<Player>> {
+            Ok(self
+                .players
+                .iter()
+                .filter(|p| include_retired || p.retired_at.is_none())
+                .cloned()
+                .collect())
+        }
+        async fn player_names(&mut self) -> Result<Vec<String>> {
+            Ok(self.players.iter().map(|p| p.name.clone()).collect())
+        }
+        async fn insert_player(&mut self, new: &NewPlayer, at: DateTime<Utc>) -> Result<i64> {
+            let id = self.players.len() as i64 + 1;
+            self.players.push(Player {
+                id,
+                name: new.name.clone(),
+                club: new.club.clone(),
+                engine: new.engine.map(|l| l.name().to_string()),
+                rating: None,
+                created_at: at,
+                retired_at: None,
+            });
+            Ok(id)
+        }
+        async fn rename_player(&mut self, _: i64, _: &str) -> Result<bool> {
+            unimplemented!()
+        }
+        async fn retire_player(&mut self, _: i64, _: DateTime<Utc>) -> Result<bool> {
+            unimplemented!()
+        }
+        async fn insert_starting_rating(
+            &mut self,
+            _: i64,
+            _: &StartingRating,
+            _: DateTime<Utc>,
+        ) -> Result<StartingRatingRecord> {
+            unimplemented!()
+        }
+        async fn starting_ratings(&mut self) -> Result<Vec<StartingRatingRecord>> {
+            Ok(Vec::new())
+        }
+    }
+
+    #[tokio::test]
+    async fn a_name_taken_is_refused_and_a_near_one_suggested() {
+        let mut repo = Memory::default();
+        let new = NewPlayer::checked("  Ayo Bello ", Some(" "), None).unwrap();
+        let ayo = add_player_in(&mut repo, &new).await.unwrap();
+        assert_eq!(
+            (ayo.name.as_str(), ayo.club.as_deref()),
+            ("Ayo Bello", None)
+        );
+
+        let again = NewPlayer::checked("AYO BELLO", None, None).unwrap();
+        let err = add_player_in(&mut repo, &again).await.unwrap_err();
+        assert!(matches!(err, StoreError::DuplicatePlayer(n) if n == "AYO BELLO"));
+        assert_eq!(repo.players.len(), 1);
+
+        let err = require_player_in(&mut repo, "Ayo Belo").await.unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "no player named 'Ayo Belo'; did you mean 'Ayo Bello'?"
+        );
+        assert_eq!(
+            require_player_in(&mut repo, "ayo bello").await.unwrap(),
+            ayo
+        );
+    }
+}
