@@ -17,28 +17,9 @@ use super::sql::{AsConn, query, query_scalar};
 use super::tournaments::Result as TResult;
 use super::{Player, Result, Store, StoreError};
 use crate::matches::correction::standing_closing;
-use crate::tournament::{
-    Decision, Elo, Rated, RatedGame, RatingChange, RatingSource, RatingSystem, rate_games,
-};
+use crate::tournament::{Decision, Elo, Rated, RatedGame, RatingChange, RatingSystem, rate_games};
 
-/// A stored starting rating.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct StartingRatingRecord {
-    pub id: i64,
-    pub player_id: i64,
-    /// A preset's name; `None`: every variant.
-    pub variant: Option<String>,
-    pub source: RatingSource,
-    pub rating: f64,
-    pub entered_at: DateTime<Utc>,
-}
-
-impl StartingRatingRecord {
-    /// Whether it applies to `variant`.
-    pub fn applies_to(&self, variant: &str) -> bool {
-        self.variant.as_deref().is_none_or(|v| v == variant)
-    }
-}
+pub use super::repo::StartingRatingRecord;
 
 impl Store {
     /// Every starting rating entered (of one player, or of all), oldest first.
