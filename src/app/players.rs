@@ -97,9 +97,13 @@ pub struct ListedPlayer {
 }
 
 /// The players in the order people read names (retired ones only with
-/// `include_retired`), each with the starting ratings in force.
+/// `include_retired`), each with the starting ratings in force: both read in one
+/// transaction (one state of the database, on one connection).
 pub async fn list(store: &Store, include_retired: bool) -> Result<Vec<ListedPlayer>> {
-    let (mut players, starts) = store.players_and_starting_ratings(include_retired).await?;
+    let mut tx = store.begin_read().await?;
+    let mut players = tx.players(include_retired).await?;
+    let starts = tx.starting_ratings().await?;
+    commit(tx).await?;
     players.sort_by(|a, b| crate::names::people_order(&a.name, &b.name));
     Ok(players
         .into_iter()

@@ -355,9 +355,10 @@ impl std::fmt::Debug for PendingSave {
 }
 
 impl Store {
-    /// Notes rows read from the tables, to be cached by [`Store::keep_caches`]
-    /// (only the latest of each tournament is kept).
-    pub(crate) fn note_fixture_rows(&self, save: PendingSave) {
+    /// Notes rows read from the tables (if a load read them there), to be cached by
+    /// [`Store::keep_caches`] (only the latest of each tournament is kept).
+    pub(crate) fn note_fixture_rows(&self, save: Option<PendingSave>) {
+        let Some(save) = save else { return };
         let mut pending = self.pending_caches.lock().expect("never poisoned");
         match pending
             .iter_mut()

@@ -15,7 +15,7 @@ use chrono::{DateTime, Utc};
 use super::repo::PlayerRepo;
 use super::sql::{AsConn, query, query_scalar};
 use super::tournaments::Result as TResult;
-use super::{Player, Result, Store, StoreError};
+use super::{Result, Store, StoreError};
 use crate::matches::correction::standing_closing;
 use crate::tournament::{Decision, Elo, Rated, RatedGame, RatingChange, RatingSystem, rate_games};
 
@@ -27,20 +27,6 @@ impl Store {
         let mut all = self.pool().acquire().await?.starting_ratings().await?;
         all.retain(|r| player.is_none_or(|p| r.player_id == p));
         Ok(all)
-    }
-
-    /// The players by name (retired ones only with `include_retired`) and every
-    /// starting rating entered, oldest first, read on one connection: a second
-    /// would parse the whole schema again, which costs a small command most of its
-    /// time.
-    pub async fn players_and_starting_ratings(
-        &self,
-        include_retired: bool,
-    ) -> Result<(Vec<Player>, Vec<StartingRatingRecord>)> {
-        let mut conn = self.pool().acquire().await?;
-        let players = conn.players(include_retired).await?;
-        let starts = conn.starting_ratings().await?;
-        Ok((players, starts))
     }
 
     /// Everyone's ratings in `variant` by `system` (see the module docs).

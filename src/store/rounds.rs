@@ -280,9 +280,7 @@ impl Store {
                 None => return Ok(None),
             },
         };
-        if let Some(save) = pending {
-            self.note_fixture_rows(save);
-        }
+        self.note_fixture_rows(pending);
         let tid = loaded.row.id;
         Ok(Some(TournamentRecord {
             rounds: round_records(&mut tx, tid).await?,
@@ -307,9 +305,7 @@ impl Store {
         };
         // The rows read from the tables (a stale cache) are kept once the reader is
         // done (`goobalay serve` keeps them at its next poll).
-        if let Some(save) = pending {
-            self.note_fixture_rows(save);
-        }
+        self.note_fixture_rows(pending);
         let tid = loaded.row.id;
         Ok(Some((
             revision,

@@ -61,9 +61,7 @@ impl Store {
         let mut tx = self.begin_read().await?;
         let (loaded, pending) =
             load_reading_cache(&mut tx, name, FixtureSource::CacheIfCurrent, Parts::Whole).await?;
-        if let Some(save) = pending {
-            self.note_fixture_rows(save);
-        }
+        self.note_fixture_rows(pending);
         Ok(loaded)
     }
 
@@ -75,9 +73,7 @@ impl Store {
         let (loaded, pending) =
             load_reading_cache(&mut tx, name, FixtureSource::CacheIfCurrent, Parts::Results)
                 .await?;
-        if let Some(save) = pending {
-            self.note_fixture_rows(save);
-        }
+        self.note_fixture_rows(pending);
         Ok(loaded)
     }
 
@@ -86,9 +82,7 @@ impl Store {
     pub async fn load_tournament_by_id(&self, id: i64) -> Result<Option<LoadedTournament>> {
         let mut tx = self.begin_read().await?;
         Ok(load_by_id(&mut tx, id).await?.map(|(loaded, pending)| {
-            if let Some(save) = pending {
-                self.note_fixture_rows(save);
-            }
+            self.note_fixture_rows(pending);
             loaded
         }))
     }
