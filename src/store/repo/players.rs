@@ -1,27 +1,11 @@
-//! Repositories: one trait per aggregate, the rows the application layer reads and
-//! writes inside a transaction it opens ([`super::Store::begin_write`],
-//! [`super::Store::begin_read`]) and commits, so one use case can join several writes
-//! (a player and their starting rating) in one unit of work. As sqlx's `TodoRepo`
-//! example has it, but over a transaction rather than a pool.
-//!
-//! A repository method reads or writes rows and nothing else: the rules (a name's
-//! form, "did you mean", a retired player refused) belong to its callers.
-//!
-//! Players are the first aggregate here; matches and tournaments still run their SQL
-//! inside the store's own methods.
-//!
-//! One implementation serves both backends: the store writes one SQL text for SQLite
-//! and PostgreSQL ([`super::sql`]), and each statement picks its backend from the
-//! connection ([`super::sql::Conn`]), so it is implemented for every [`AsConn`] (a
-//! [`super::sql::Tx`], a pooled connection, a borrowed one); an implementation per
-//! backend would repeat the same statements.
+//! The players and their starting ratings.
 
 use std::future::Future;
 
 use chrono::{DateTime, Utc};
 
-use super::sql::{AsConn, query, query_scalar};
-use super::{NewPlayer, Player, Result, StoreError, name_key};
+use crate::store::sql::{AsConn, query, query_scalar};
+use crate::store::{NewPlayer, Player, Result, StoreError, name_key};
 use crate::tournament::{RatingSource, StartingRating};
 
 /// A stored starting rating.

@@ -1,0 +1,21 @@
+//! Repositories: one trait per aggregate, the rows the application layer reads and
+//! writes inside a transaction it opens ([`crate::store::Store::begin_write`],
+//! [`crate::store::Store::begin_read`]) and commits, so one use case can join several writes
+//! (a player and their starting rating) in one unit of work. As sqlx's `TodoRepo`
+//! example has it, but over a transaction rather than a pool.
+//!
+//! A repository method reads or writes rows and nothing else: the rules (a name's
+//! form, "did you mean", a retired player refused) belong to its callers.
+//!
+//! Players are the first aggregate here ([`players`]); matches and tournaments still
+//! run their SQL inside the store's own methods.
+//!
+//! One implementation serves both backends: the store writes one SQL text for SQLite
+//! and PostgreSQL ([`crate::store::sql`]), and each statement picks its backend from the
+//! connection ([`crate::store::sql::Conn`]), so it is implemented for every [`AsConn`](crate::store::sql::AsConn) (a
+//! [`crate::store::sql::Tx`], a pooled connection, a borrowed one); an implementation per
+//! backend would repeat the same statements.
+
+mod players;
+
+pub use players::{PlayerRepo, StartingRatingRecord};
