@@ -82,13 +82,12 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         };
         batch.push((new, record));
         if batch.len() == 1000 {
-            store.insert_played_matches(&batch).await?;
+            goobalay::app::matches::insert_played(&store, &batch).await?;
             batch.clear();
         }
     }
-    store.insert_played_matches(&batch).await?;
-    let first = store
-        .history(&HistoryFilter::default())
+    goobalay::app::matches::insert_played(&store, &batch).await?;
+    let first = goobalay::app::matches::history(&store, &HistoryFilter::default())
         .await?
         .last()
         .map_or(1, |m| m.id);
@@ -128,8 +127,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let elapsed = start.elapsed().as_secs_f64();
 
     let store = Store::open(&PathBuf::from(db)).await?;
-    let finished = store
-        .history(&HistoryFilter::default())
+    let finished = goobalay::app::matches::history(&store, &HistoryFilter::default())
         .await?
         .iter()
         .filter(|m| m.winner.is_some())

@@ -41,7 +41,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             tournament_id: None,
             round: None,
         };
-        store.insert_played_matches(&[(new, record)]).await?;
+        goobalay::app::matches::insert_played(&store, &[(new, record)]).await?;
     }
     let stored = start.elapsed();
 
@@ -60,7 +60,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             (new, play_engine_match(spec.clone(), levels, seed))
         })
         .collect();
-    store.insert_played_matches(&batch).await?;
+    goobalay::app::matches::insert_played(&store, &batch).await?;
     let batched = start.elapsed();
     store.close().await;
     let _ = std::fs::remove_dir_all(&dir);

@@ -90,12 +90,14 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         );
     }
     // In memory: the same matches, same seeds.
-    let rows = store
-        .history(&HistoryFilter {
+    let rows = goobalay::app::matches::history(
+        &store,
+        &HistoryFilter {
             tournament: Some("Bench".into()),
             ..HistoryFilter::default()
-        })
-        .await?;
+        },
+    )
+    .await?;
     let specs: Vec<_> = rows
         .iter()
         .map(|r| Ok((r.spec()?, r.seed, r.winner)))

@@ -165,30 +165,31 @@ async fn issue_12_matches_recorded_before_the_rule_keep_no_limit() {
     let new = MatchSpec::new(&tihbat, MatchForm::Hands, None, Side::South).unwrap();
     let mut ids = Vec::new();
     for spec in [&old, &new] {
-        let created = store
-            .create_match(&NewMatch {
+        let created = goobalay::app::matches::insert(
+            &store,
+            &NewMatch {
                 spec: spec.clone(),
                 south: a.id,
                 north: b.id,
                 seed: 1,
                 tournament_id: None,
                 round: None,
-            })
-            .await
-            .unwrap();
+            },
+        )
+        .await
+        .unwrap();
         let events = even_splits(spec, 60);
-        store
-            .update_match(created.row.id, |state, _| {
-                for e in &events {
-                    state.apply(e)?;
-                }
-                Ok(())
-            })
-            .await
-            .unwrap();
+        goobalay::app::matches::update(&store, created.row.id, |state, _| {
+            for e in &events {
+                state.apply(e)?;
+            }
+            Ok(())
+        })
+        .await
+        .unwrap();
         ids.push(created.row.id);
     }
-    let old_match = store.load_match(ids[0]).await.unwrap();
+    let old_match = goobalay::app::matches::load(&store, ids[0]).await.unwrap();
     assert_eq!(old_match.row.max_hands, None);
     assert_eq!(
         old_match.state.hands().len(),
@@ -196,7 +197,7 @@ async fn issue_12_matches_recorded_before_the_rule_keep_no_limit() {
         "60 played, the 61st awaited"
     );
     assert!(!old_match.state.is_over());
-    let new_match = store.load_match(ids[1]).await.unwrap();
+    let new_match = goobalay::app::matches::load(&store, ids[1]).await.unwrap();
     assert_eq!(new_match.row.max_hands, Some(50));
     assert_eq!(new_match.state.hands().len(), 50);
     assert_eq!(new_match.state.outcome(), Some(MatchOutcome::Draw));

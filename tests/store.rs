@@ -40,11 +40,10 @@ async fn in_memory_and_stored_engine_matches_agree() {
             round: None,
         };
         // Stored whole, then reloaded by replaying its hands.
-        let ids = store
-            .insert_played_matches(&[(new.clone(), record.clone())])
+        let ids = goobalay::app::matches::insert_played(&store, &[(new.clone(), record.clone())])
             .await
             .unwrap();
-        let loaded = store.load_match(ids[0]).await.unwrap();
+        let loaded = goobalay::app::matches::load(&store, ids[0]).await.unwrap();
         assert_eq!(loaded.state.hands(), &record.hands[..], "{variant}");
         assert_eq!(loaded.state.outcome(), record.outcome);
         assert_eq!(
@@ -61,29 +60,30 @@ async fn in_memory_and_stored_engine_matches_agree() {
         .await
         .unwrap();
         tx.commit().await.unwrap();
-        let err = store.load_match(ids[0]).await.unwrap_err();
+        let err = goobalay::app::matches::load(&store, ids[0])
+            .await
+            .unwrap_err();
         assert!(err.to_string().contains("differ from the replay"), "{err}");
         // Played step by step through the store: one engine decision a transaction.
-        let created = store.create_match(&new).await.unwrap();
+        let created = goobalay::app::matches::insert(&store, &new).await.unwrap();
         let id = created.row.id;
         loop {
-            let (stored, made) = store
-                .update_match(id, |state, row| {
-                    let side = state.awaiting().side();
-                    let mut one = BySide::new(None, None);
-                    if let Some(side) = side {
-                        one[side] = row.engines()?[side];
-                    }
-                    // Only the first decision: replay the rest from the store.
-                    let mut probe = state.clone();
-                    let made = probe.play_engines(one, row.seed);
-                    if let Some(e) = made.first() {
-                        state.apply(e)?;
-                    }
-                    Ok(made.len())
-                })
-                .await
-                .unwrap();
+            let (stored, made) = goobalay::app::matches::update(&store, id, |state, row| {
+                let side = state.awaiting().side();
+                let mut one = BySide::new(None, None);
+                if let Some(side) = side {
+                    one[side] = row.engines()?[side];
+                }
+                // Only the first decision: replay the rest from the store.
+                let mut probe = state.clone();
+                let made = probe.play_engines(one, row.seed);
+                if let Some(e) = made.first() {
+                    state.apply(e)?;
+                }
+                Ok(made.len())
+            })
+            .await
+            .unwrap();
             if made == 0 {
                 assert_eq!(stored.state.hands(), &record.hands[..], "{variant}");
                 break;
@@ -107,19 +107,22 @@ async fn a_refused_change_writes_nothing() {
         tournament_id: None,
         round: None,
     };
-    let id = store.create_match(&new).await.unwrap().row.id;
-    let err = store
-        .update_match(id, |state, _| {
-            let m = state.parse_move("4")?;
-            state.apply(&Event::Move(m))?; // legal: applied in memory...
-            let m = state.parse_move("9")?; // ...then an illegal one: all rolled back
-            state.apply(&Event::Move(m))?;
-            Ok(())
-        })
+    let id = goobalay::app::matches::insert(&store, &new)
         .await
-        .unwrap_err();
+        .unwrap()
+        .row
+        .id;
+    let err = goobalay::app::matches::update(&store, id, |state, _| {
+        let m = state.parse_move("4")?;
+        state.apply(&Event::Move(m))?; // legal: applied in memory...
+        let m = state.parse_move("9")?; // ...then an illegal one: all rolled back
+        state.apply(&Event::Move(m))?;
+        Ok(())
+    })
+    .await
+    .unwrap_err();
     assert!(matches!(err, StoreError::Match(_)), "{err}");
-    let loaded = store.load_match(id).await.unwrap();
+    let loaded = goobalay::app::matches::load(&store, id).await.unwrap();
     assert!(loaded.state.hands()[0].moves.is_empty());
     // The carried-over seeds are queryable in SQL.
     let row = goobalay::store::sql::query(
@@ -152,7 +155,7 @@ async fn engine_turns_are_taken_up_to_the_human() {
         tournament_id: None,
         round: None,
     };
-    let created = store.create_match(&new).await.unwrap();
+    let created = goobalay::app::matches::insert(&store, &new).await.unwrap();
     assert_eq!(created.state.awaiting().side(), Some(Side::South));
     let played = goobalay::app::play_engine_turns(&store, created.row.id)
         .await

@@ -4,7 +4,8 @@
 
 use serde::Serialize;
 
-use crate::store::corrections::{CorrectError, Correction, CorrectionKind};
+use crate::store::corrections::{CorrectError, Correction, CorrectionKind, ResultSummary};
+use crate::store::repo::MatchRepo;
 use crate::store::tournaments::TournamentStoreError;
 use crate::store::{Store, StoredMatch};
 
@@ -32,7 +33,7 @@ pub struct StandingChange {
     pub points_after: String,
 }
 
-/// Corrects match `id` (see [`Store::correct_match`]). A `--score` correction naming
+/// Corrects match `id` ([`record`]). A `--score` correction naming
 /// no hand (`hand: None`) corrects the last hand with a result
 /// ([`crate::matches::correction::last_hand_with_result`]).
 pub async fn correct(
@@ -41,7 +42,7 @@ pub async fn correct(
     kind: impl FnOnce(&crate::matches::MatchState) -> CorrectionKind,
     reason: &str,
 ) -> Result<Corrected> {
-    let current = store.load_match(id).await?;
+    let current = super::matches::load(store, id).await?;
     let kind = kind(&current.state);
     let tournament = current.row.tournament;
     let before = match &tournament {
@@ -57,14 +58,10 @@ pub async fn correct(
         }
         None => None,
     };
-    let (stored, correction) =
-        store
-            .correct_match(id, kind, reason)
-            .await
-            .map_err(|e| match e {
-                CorrectError::Store(e) => super::AppError::Store(e),
-                other => super::AppError::Correction(other),
-            })?;
+    let (stored, correction) = record(store, id, kind, reason).await.map_err(|e| match e {
+        CorrectError::Store(e) => super::AppError::Store(e),
+        other => super::AppError::Correction(other),
+    })?;
     let mut standings_changed = Vec::new();
     if let (Some(t), Some(before)) = (&tournament, before) {
         let after = store
@@ -94,4 +91,61 @@ pub async fn correct(
         tournament,
         standings_changed,
     })
+}
+
+/// Corrects match `id` in one transaction: the correction is recorded, the hands keep
+/// their rows as entered, and the match's summary becomes the corrected result.
+/// Allowed in a closed tournament (it changes no pairing).
+async fn record(
+    store: &Store,
+    id: i64,
+    kind: CorrectionKind,
+    reason: &str,
+) -> Result<(StoredMatch, Correction), CorrectError> {
+    if reason.trim().is_empty() {
+        return Err(CorrectError::NoReason);
+    }
+    let mut tx = store.begin_write().await?;
+    let before = tx.stored_match(id).await?;
+    let after = crate::store::corrections::apply(&before.state, kind)
+        .map_err(|error| CorrectError::Refused { id, error })?;
+    let (old, new) = (ResultSummary::of(&before.state), ResultSummary::of(&after));
+    let at = crate::store::now();
+    // Read in this transaction: the revision is the row's.
+    let mut written = tx.write_result(&before.row, &after, at).await?;
+    // A corrected hand keeps its row as entered. The hands after it come out the
+    // same (`with_hand_score`), but for an unfinished match's next hand, where
+    // nothing was done yet: its row is its setup, which follows the corrected
+    // score (or it is no more, when the correction ends the match). A whole-match
+    // correction leaves every hand as it is (`with_closing`).
+    if let CorrectionKind::Score { hand, .. } = kind {
+        let holes_per_row = after.spec().rules.holes_per_row;
+        tx.write_hands(
+            id,
+            before.state.hands(),
+            after.hands(),
+            hand as usize,
+            holes_per_row,
+        )
+        .await?;
+    }
+    let reason = reason.trim();
+    let cid = tx
+        .insert_correction(id, kind, reason, &old, &new, at)
+        .await?;
+    if before.row.winner.is_none() {
+        super::matches::note_result(&mut tx, &mut written).await?;
+    }
+    let stored = tx.stored_match(id).await?;
+    tx.commit().await?;
+    let correction = Correction {
+        id: cid,
+        match_id: id,
+        corrected_at: at,
+        reason: reason.to_string(),
+        kind,
+        before: old,
+        after: new,
+    };
+    Ok((stored, correction))
 }

@@ -10,8 +10,15 @@
 
 use crate::ai::Level;
 use crate::engine::{BySide, Side};
+use crate::matches::MatchRecord;
 use crate::matches::{Closing, Event, MatchError, MatchSpec, MatchState};
-use crate::store::{MatchRow, NewMatch, Player, Store, StoreError, StoredMatch, WRITE_ATTEMPTS};
+use crate::store::corrections::Correction;
+use crate::store::repo::{MatchInsert, MatchQuery, MatchRepo};
+use crate::store::sql::Tx;
+use crate::store::{
+    HistoryFilter, MatchRow, NewMatch, Player, Store, StoreError, StoredMatch, WRITE_ATTEMPTS,
+};
+use crate::tournament::TournamentStatus;
 
 use super::{AppError, Result};
 
@@ -41,31 +48,110 @@ impl HumanAction {
 
 /// The stored match `id` (an unknown id is refused).
 pub async fn load(store: &Store, id: i64) -> Result<StoredMatch> {
-    Ok(store.load_match(id).await?)
+    Ok(read(store, id).await?)
+}
+
+pub(crate) async fn read(store: &Store, id: i64) -> Result<StoredMatch, StoreError> {
+    store.begin_read().await?.stored_match(id).await
 }
 
 /// The stored match `id` with the corrections of its result, oldest first.
-pub async fn with_corrections(
-    store: &Store,
-    id: i64,
-) -> Result<(StoredMatch, Vec<crate::store::corrections::Correction>)> {
-    Ok((store.load_match(id).await?, store.corrections(id).await?))
+pub async fn with_corrections(store: &Store, id: i64) -> Result<(StoredMatch, Vec<Correction>)> {
+    let mut tx = store.begin_read().await?;
+    let stored = tx.stored_match(id).await?;
+    Ok((stored, tx.corrections(id).await?))
 }
 
 /// The corrections of match `id`'s result, oldest first.
-pub async fn corrections(
-    store: &Store,
-    id: i64,
-) -> Result<Vec<crate::store::corrections::Correction>> {
-    Ok(store.corrections(id).await?)
+pub async fn corrections(store: &Store, id: i64) -> Result<Vec<Correction>> {
+    Ok(store.begin_read().await?.corrections(id).await?)
 }
 
-/// The matches `filter` selects, newest first, each with how it ended.
-pub async fn history(
+/// The matches `filter` selects, newest first, each with how it ended. A player or
+/// tournament named that is not recorded is refused (with the player most likely
+/// meant); a preset's variant may be named by any of its names.
+pub async fn history(store: &Store, filter: &HistoryFilter) -> Result<Vec<MatchRow>> {
+    let mut tx = store.begin_read().await?;
+    let player_id = match &filter.player {
+        Some(name) => Some(crate::store::require_player_in(&mut tx, name).await?.id),
+        None => filter.player_id,
+    };
+    let tournament_id = match &filter.tournament {
+        Some(name) => Some(
+            tx.tournament_id(name)
+                .await?
+                .ok_or_else(|| StoreError::UnknownTournament(name.trim().to_string()))?,
+        ),
+        None => None,
+    };
+    let variant = filter
+        .variant
+        .as_deref()
+        .map(|v| crate::engine::Variant::preset(v).map_or(v.trim().to_string(), |p| p.name));
+    let query = MatchQuery {
+        player_id,
+        variant,
+        since: filter.since,
+        until: filter.until,
+        tournament_id,
+    };
+    Ok(tx.matches(&query).await?)
+}
+
+/// Stores a new match with nothing played ([`insert_with`]).
+pub async fn insert(store: &Store, new: &NewMatch) -> Result<StoredMatch, StoreError> {
+    insert_with(store, new, &MatchState::new(new.spec.clone())).await
+}
+
+/// Stores a new match whose state may already hold play (an engine's opening turns,
+/// thought before this call, outside any transaction): the match and its hands in
+/// one transaction.
+pub async fn insert_with(
     store: &Store,
-    filter: &crate::store::HistoryFilter,
-) -> Result<Vec<crate::store::MatchRow>> {
-    Ok(store.history(filter).await?)
+    new: &NewMatch,
+    state: &MatchState,
+) -> Result<StoredMatch, StoreError> {
+    if new.spec != *state.spec() {
+        return Err(StoreError::Corrupt(
+            "a new match's state and its spec differ".to_string(),
+        ));
+    }
+    let mut tx = store.begin_write().await?;
+    let insert = MatchInsert {
+        new,
+        hands: state.hands(),
+        outcome: state.outcome(),
+    };
+    let ids = tx.insert_matches(&[insert]).await?;
+    let stored = tx.stored_match(ids[0]).await?;
+    tx.commit().await?;
+    Ok(stored)
+}
+
+/// Stores matches played elsewhere (e.g. in memory by
+/// [`crate::matches::play_engine_match`]) in one transaction; returns their ids.
+/// Each record's spec must be its `NewMatch`'s spec.
+pub async fn insert_played(
+    store: &Store,
+    played: &[(NewMatch, MatchRecord)],
+) -> Result<Vec<i64>, StoreError> {
+    if played.iter().any(|(new, record)| new.spec != record.spec) {
+        return Err(StoreError::Corrupt(
+            "a played match's record and its new match differ in spec".to_string(),
+        ));
+    }
+    let inserts: Vec<MatchInsert> = played
+        .iter()
+        .map(|(new, record)| MatchInsert {
+            new,
+            hands: &record.hands,
+            outcome: record.outcome,
+        })
+        .collect();
+    let mut tx = store.begin_write().await?;
+    let ids = tx.insert_matches(&inserts).await?;
+    tx.commit().await?;
+    Ok(ids)
 }
 
 /// The audit of every stored record (`goobalay verify`); `progress` hears the
@@ -122,7 +208,7 @@ pub async fn create_match(store: &Store, request: MatchRequest) -> Result<Played
         tournament_id: None,
         round: None,
     };
-    let stored = store.create_match_with(&new, &state).await?;
+    let stored = insert_with(store, &new, &state).await?;
     Ok(Played {
         stored,
         engine_events,
@@ -151,7 +237,7 @@ fn has_human(engines: BySide<Option<Level>>) -> bool {
 /// that turn is made and stored and the action is refused: nothing is entered twice.
 pub async fn enter(store: &Store, id: i64, action: &HumanAction) -> Result<Played> {
     for _ in 0..WRITE_ATTEMPTS {
-        let stored = store.load_match(id).await?;
+        let stored = read(store, id).await?;
         let engines = stored.engines()?;
         let seed = stored.row.seed;
         if has_human(engines) && stored.state.engine_event(engines, seed).is_some() {
@@ -232,18 +318,17 @@ pub enum UndoBy {
 /// tournament match only the director may.
 pub async fn undo(store: &Store, id: i64, by: UndoBy) -> Result<StoredMatch> {
     if by == UndoBy::Player
-        && let Some(tournament) = store.load_match(id).await?.row.tournament
+        && let Some(tournament) = read(store, id).await?.row.tournament
     {
         return Err(AppError::UndoNeedsDirector { id, tournament });
     }
-    let (stored, _) = store
-        .update_match(id, |state, row| {
-            let engines = row.engines()?;
-            let undone = state.undo_last_human_move(engines.map(|e| e.is_none()))?;
-            ensure_takes_changes(row)?;
-            Ok(undone)
-        })
-        .await?;
+    let (stored, _) = update(store, id, |state, row| {
+        let engines = row.engines()?;
+        let undone = state.undo_last_human_move(engines.map(|e| e.is_none()))?;
+        ensure_takes_changes(row)?;
+        Ok(undone)
+    })
+    .await?;
     Ok(stored)
 }
 
@@ -253,7 +338,7 @@ pub async fn undo(store: &Store, id: i64, by: UndoBy) -> Result<StoredMatch> {
 /// and the decision thought again). An error after some decisions were stored says
 /// how many.
 pub async fn play_engine_turns(store: &Store, id: i64) -> Result<Played> {
-    let stored = store.load_match(id).await?;
+    let stored = read(store, id).await?;
     play_engine_turns_from(store, stored).await
 }
 
@@ -274,7 +359,7 @@ async fn play_engine_turns_from(store: &Store, mut stored: StoredMatch) -> Resul
         let saved = match save(store, &stored, state).await {
             Err(StoreError::Conflict) if conflicts < WRITE_ATTEMPTS => {
                 conflicts += 1;
-                store.load_match(id).await
+                read(store, id).await
             }
             other => other,
         };
@@ -301,16 +386,75 @@ async fn play_engine_turns_from(store: &Store, mut stored: StoredMatch) -> Resul
     }
 }
 
-/// Writes `after`, the change decided on the match `before`, unless the match's
-/// tournament is closed ([`ensure_takes_changes`]); see [`Store::save_match`], which
-/// writes only if that status still stands.
+/// Writes `after`, the change decided on the match `before`, in one transaction,
+/// unless the match's tournament is closed ([`ensure_takes_changes`]), and only if
+/// nobody changed the match since `before` was read (its revision is still
+/// `before`'s) and its tournament's status is still `before`'s (the change was
+/// decided on it, see [`MatchRow::tournament_status`]); otherwise it writes nothing
+/// and returns [`StoreError::Conflict`], and the caller reads and decides again. Only
+/// the hands that differ are written, and nothing is read back: the match as stored
+/// is `before`'s row with the new summary. The result that ends a tournament's last
+/// match closes the tournament in the same transaction.
 pub(crate) async fn save(
     store: &Store,
     before: &StoredMatch,
     after: MatchState,
 ) -> Result<StoredMatch, StoreError> {
     ensure_takes_changes(&before.row)?;
-    store.save_match(before, after).await
+    let id = before.row.id;
+    let holes_per_row = after.spec().rules.holes_per_row;
+    let now = crate::store::now();
+    let mut tx = store.begin_write().await?;
+    if let Some(tid) = before.row.tournament_id
+        && tx.tournament_status(tid).await? != before.row.tournament_status
+    {
+        return Err(StoreError::Conflict);
+    }
+    let mut row = tx.write_result(&before.row, &after, now).await?;
+    tx.write_hands(id, before.state.hands(), after.hands(), 0, holes_per_row)
+        .await?;
+    if let (None, Some(closing)) = (before.state.closing(), after.closing()) {
+        tx.insert_closing(id, closing, now).await?;
+    }
+    if before.row.winner.is_none() {
+        note_result(&mut tx, &mut row).await?;
+    }
+    tx.commit().await?;
+    Ok(StoredMatch { row, state: after })
+}
+
+/// After a write gave the match `row` its result: if it was its tournament's last
+/// one, the tournament is closed in the same transaction (and `row` says so).
+pub(crate) async fn note_result(tx: &mut Tx, row: &mut MatchRow) -> Result<(), StoreError> {
+    if let (Some(tid), Some(_)) = (row.tournament_id, row.winner)
+        && crate::store::close_if_over(tx, tid).await?
+    {
+        row.tournament_status = Some(TournamentStatus::Finished);
+    }
+    Ok(())
+}
+
+/// Changes match `id`: reads it, runs `change` on its state and writes what changed
+/// ([`save`]). If another process changed the match in between, it is read again and
+/// `change` runs on what is stored now (a few times at most, then
+/// [`StoreError::Conflict`]). If `change` fails, nothing is written and its error is
+/// returned.
+pub async fn update<T>(
+    store: &Store,
+    id: i64,
+    mut change: impl FnMut(&mut MatchState, &MatchRow) -> Result<T, StoreError>,
+) -> Result<(StoredMatch, T), StoreError> {
+    for _ in 0..WRITE_ATTEMPTS {
+        let stored = read(store, id).await?;
+        let mut state = stored.state.clone();
+        let value = change(&mut state, &stored.row)?;
+        match save(store, &stored, state).await {
+            Ok(saved) => return Ok((saved, value)),
+            Err(StoreError::Conflict) => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(StoreError::Conflict)
 }
 
 /// Refuses a change to a match of a closed tournament
@@ -349,22 +493,30 @@ pub fn describe_events(events: &[Event], holes_per_row: u8) -> String {
 }
 
 /// Ends the unfinished match `id` by a forfeit or by the result of the whole match
-/// played off the system, in one write ([`Store::close_match`]). A finished match is
+/// played off the system, in one write ([`crate::store::forfeits::close_match_in`]). A finished match is
 /// refused: changing its result is a correction; so is a closing the tournament's
 /// format does not allow ([`crate::tournament::check_closing`]). An engine waiting on the match has
 /// nothing left to play (the match is over for every command, `tournament run`
 /// included).
 pub async fn close(store: &Store, id: i64, closing: Closing) -> Result<StoredMatch> {
-    let stored = store.load_match(id).await?;
+    let mut tx = store.begin_read().await?;
+    let stored = tx.stored_match(id).await?;
     if let Some(how) = finished_how(&stored) {
         return Err(AppError::Finished { id, how });
     }
     if let Some(tournament) = stored.row.tournament_id {
-        crate::tournament::check_closing(store.tournament_format(tournament).await?, id, closing)?;
+        crate::tournament::check_closing(tx.tournament_format(tournament).await?, id, closing)?;
     }
-    match store.close_match(id, closing).await {
+    drop(tx);
+    let mut tx = store.begin_write().await?;
+    let stored = tx.stored_match(id).await?;
+    match crate::store::forfeits::close_match_in(&mut tx, stored, closing).await {
         Err(StoreError::Match(MatchError::Over(how))) => Err(AppError::Finished { id, how }),
-        other => Ok(other?),
+        Err(e) => Err(e.into()),
+        Ok(closed) => {
+            tx.commit().await.map_err(StoreError::from)?;
+            Ok(closed)
+        }
     }
 }
 

@@ -3,16 +3,18 @@
 //! a round, run a tournament's engine matches). Each use case reads what it needs,
 //! decides in memory (engine decisions are thought here, outside any transaction)
 //! and writes once, in one short transaction that checks nobody changed the record
-//! meanwhile (a match's revision, see [`crate::store::Store::save_match`]); on such
+//! meanwhile (a match's revision, see [`matches::save`]); on such
 //! a conflict it reads again and decides again. So a command either stores all of
 //! its effect or nothing of it, and its message can say which.
 //!
-//! The player use cases ([`players`]) open that transaction themselves
-//! ([`crate::store::Store::begin_write`]), run their reads and writes on it through
-//! the players' repository ([`crate::store::repo::PlayerRepo`]) and commit it, so
-//! one use case joins several writes (a player and their starting rating). Matches
-//! and tournaments still write through the store's task-named methods, each its
-//! own transaction.
+//! The player and match use cases ([`players`], [`matches`], [`corrections`]) open
+//! that transaction themselves ([`crate::store::Store::begin_write`]), run their
+//! reads and writes on it through the repositories ([`crate::store::repo`]:
+//! [`PlayerRepo`](crate::store::repo::PlayerRepo),
+//! [`MatchRepo`](crate::store::repo::MatchRepo)) and commit it, so one use case joins
+//! several writes (a player and their starting rating; a result and the closing of
+//! the tournament it ends). Tournaments still write through the store's task-named
+//! methods, each its own transaction.
 //!
 //! The front ends (the `goobalay` CLI) parse, call these and print; the rules of
 //! who may do what live here.

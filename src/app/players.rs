@@ -287,12 +287,11 @@ pub async fn card(store: &Store, player: Player, system: RatingSystem) -> Result
     let rating = ratings.get(&player.id).copied();
     let rating_history = crate::tournament::ratings::history_of(&changes, player.id);
     let (per_variant, starts) = ratings_of(store, player.id, system).await?;
-    let matches = store
-        .history(&HistoryFilter {
-            player_id: Some(player.id),
-            ..HistoryFilter::default()
-        })
-        .await?;
+    let filter = HistoryFilter {
+        player_id: Some(player.id),
+        ..HistoryFilter::default()
+    };
+    let matches = super::matches::history(store, &filter).await?;
     Ok(PlayerCard {
         player,
         matches,

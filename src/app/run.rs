@@ -225,7 +225,9 @@ async fn play_on(store: &Store, committed: RoundCommitted) -> Result<Vec<(BoardR
 async fn play_started_match(store: &Store, id: i64) -> Result<Option<PlayedMatch>> {
     // As the store's tournament writes report a match's errors.
     let tournament_error = |e: StoreError| AppError::from(TournamentStoreError::from(e));
-    let stored = store.load_match(id).await.map_err(tournament_error)?;
+    let stored = super::matches::read(store, id)
+        .await
+        .map_err(tournament_error)?;
     if stored.state.is_over() {
         return Ok(None);
     }

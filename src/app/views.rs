@@ -10,6 +10,7 @@ use crate::matches::MatchStatus;
 use crate::matches::replay::HandReplay;
 use crate::store::changes::ChangeMarkers;
 use crate::store::corrections::Correction;
+use crate::store::repo::MatchRepo;
 use crate::store::rounds::{TournamentKey, TournamentRecord};
 use crate::store::tournaments::LoadedTournament;
 use crate::store::{MatchRow, Store, StoreError};
@@ -122,12 +123,13 @@ pub struct MatchReplay {
 
 /// Match `id` replayed (`None`: no such match).
 pub async fn match_replay(store: &Store, id: i64) -> Result<Option<MatchReplay>> {
-    let stored = match store.load_match(id).await {
+    let mut tx = store.begin_read().await?;
+    let stored = match tx.stored_match(id).await {
         Ok(m) => m,
         Err(StoreError::UnknownMatch(_)) => return Ok(None),
         Err(e) => return Err(e.into()),
     };
-    let corrections = store.corrections(id).await?;
+    let corrections = tx.corrections(id).await?;
     Ok(Some(MatchReplay {
         status: stored.state.status(id),
         hands: stored.state.replay_hands(),

@@ -13,7 +13,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 use super::sql::{AsConn, Row, query};
-use super::{Result, Store, StoreError, StoredMatch, load_match, now, tournaments};
+use super::{Result, Store, StoreError, tournaments};
 use crate::engine::{BySide, Side};
 use crate::hint::{Hint, Plain, Refusal, Wording};
 use crate::matches::correction::{self, CorrectionError};
@@ -212,7 +212,7 @@ pub(crate) async fn corrections_of(conn: &mut impl AsConn, id: i64) -> Result<Ve
 }
 
 /// [`corrections_of`] for a caller that has read the match's own closing already
-/// (`load_match`), so that it is read once.
+/// (a match's load), so that it is read once.
 pub(crate) async fn corrections_after(
     conn: &mut impl AsConn,
     id: i64,
@@ -370,98 +370,6 @@ pub fn apply(state: &MatchState, kind: CorrectionKind) -> Result<MatchState, Cor
 }
 
 impl Store {
-    /// Corrects match `id` in one transaction: the correction is recorded, the hands
-    /// keep their rows as entered, and the match's summary becomes the corrected
-    /// result. Allowed in a closed tournament (it changes no pairing).
-    pub async fn correct_match(
-        &self,
-        id: i64,
-        kind: CorrectionKind,
-        reason: &str,
-    ) -> Result<(StoredMatch, Correction), CorrectError> {
-        if reason.trim().is_empty() {
-            return Err(CorrectError::NoReason);
-        }
-        let mut tx = self.begin_write().await?;
-        let before = load_match(&mut tx, id).await?;
-        let after =
-            apply(&before.state, kind).map_err(|error| CorrectError::Refused { id, error })?;
-        let (old, new) = (ResultSummary::of(&before.state), ResultSummary::of(&after));
-        let at = now();
-        // Read in this transaction: the revision is the row's.
-        let written = super::write_result_columns(&mut tx, &before.row, &after, at).await?;
-        // A corrected hand keeps its row as entered. The hands after it come out the
-        // same (`with_hand_score`), but for an unfinished match's next hand, where
-        // nothing was done yet: its row is its setup, which follows the corrected
-        // score (or it is no more, when the correction ends the match). A whole-match
-        // correction leaves every hand as it is (`with_closing`).
-        if let CorrectionKind::Score { hand, .. } = kind {
-            let n = after.spec().rules.holes_per_row;
-            query("DELETE FROM hands WHERE match_id = $1 AND number > $2")
-                .bind(id)
-                .bind(after.hands().len() as i64)
-                .execute(&mut tx)
-                .await?;
-            let later = after.hands().iter().skip(hand as usize);
-            let changed =
-                later.filter(|h| before.state.hands().get(h.number as usize - 1) != Some(*h));
-            super::write_hand_rows(&mut tx, changed.map(|h| (id, h)), n).await?;
-        }
-        let (hand, score, decision, absent) = match kind {
-            CorrectionKind::Score { hand, score } => (Some(hand), Some(score), None, None),
-            CorrectionKind::Match { decision, seeds } => (None, seeds, Some(decision.name()), None),
-            CorrectionKind::Absent { absent } => (None, None, None, Some(absent.name())),
-            CorrectionKind::Void => (None, None, None, None),
-        };
-        let seeds = |s: &ResultSummary| s.seeds.map(|b| (i64::from(b.south), i64::from(b.north)));
-        let cid: i64 = query(
-            "INSERT INTO match_corrections (match_id, corrected_at, reason, kind, hand,
-                 score_south, score_north, decision, absent, winner_before, seeds_south_before,
-                 seeds_north_before, winner_after, seeds_south_after, seeds_north_after)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-             RETURNING id",
-        )
-        .bind(id)
-        .bind(at)
-        .bind(reason.trim())
-        .bind(kind.name())
-        .bind(hand.map(i64::from))
-        .bind(score.map(|s| i64::from(s.south)))
-        .bind(score.map(|s| i64::from(s.north)))
-        .bind(decision)
-        .bind(absent)
-        .bind(old.winner.map(MatchOutcome::name))
-        .bind(seeds(&old).map(|s| s.0))
-        .bind(seeds(&old).map(|s| s.1))
-        .bind(new.winner.map(MatchOutcome::name))
-        .bind(seeds(&new).map(|s| s.0))
-        .bind(seeds(&new).map(|s| s.1))
-        .fetch_one(&mut tx)
-        .await?
-        .try_get("id")?;
-        if let (Some(tid), None, Some(_)) = (
-            before.row.tournament_id,
-            &before.row.winner,
-            &written.winner,
-        ) {
-            super::tournaments::status::close_if_over(&mut tx, tid)
-                .await
-                .map_err(StoreError::from)?;
-        }
-        let stored = load_match(&mut tx, id).await?;
-        tx.commit().await?;
-        let correction = Correction {
-            id: cid,
-            match_id: id,
-            corrected_at: at,
-            reason: reason.trim().to_string(),
-            kind,
-            before: old,
-            after: new,
-        };
-        Ok((stored, correction))
-    }
-
     /// Every correction of tournament `name`'s matches, in the order made.
     pub async fn tournament_corrections(
         &self,
@@ -470,12 +378,6 @@ impl Store {
         let mut tx = self.begin_read().await?;
         let loaded = super::tournaments::load::load(&mut tx, name).await?;
         Ok(tournament_corrections(&mut tx, loaded.row.id).await?)
-    }
-
-    /// Every correction of match `id`, in order.
-    pub async fn corrections(&self, id: i64) -> Result<Vec<Correction>> {
-        let mut tx = self.begin_read().await?;
-        corrections_of(&mut tx, id).await
     }
 }
 

@@ -5,7 +5,7 @@
 //! - `match_closings`: at most one row per match, kind `forfeit` (`absent`: south,
 //!   north or both) or `match` (a whole match played off the system: `winner`, final
 //!   seeds if given). The match row is updated in the same transaction as
-//!   [`super::Store::save_match`] would write it for the closed state
+//!   [`crate::app::matches::save`] would write it for the closed state
 //!   ([`crate::matches::MatchState::close`]): `winner` the side present ('draw' for a
 //!   double forfeit), `finished_at` now, `revision` raised. Loading a match applies the
 //!   row after the hands, so the match is over for every command (engines included).
@@ -13,34 +13,20 @@
 //!   the rounds a late entrant missed (`late-entry`, zero points). The pure layer sees
 //!   them as [`crate::tournament::Tournament::requested_byes`].
 
+use super::repo::MatchRepo;
 use super::sql::AsConn;
 use super::tournaments::byes::insert_bye;
 use super::tournaments::entrants::withdraw_in;
 use super::tournaments::load::load;
 use super::tournaments::status::close_if_over;
 use super::tournaments::{LoadedTournament, Result as TResult, TournamentStoreError};
-use super::{
-    Result, Store, StoreError, StoredMatch, load_match, now, require_player_in, write_closing,
-};
+use super::{Result, Store, StoredMatch, now, require_player_in};
 use crate::engine::Side;
 use crate::matches::{Absent, Closing};
 use crate::store::Player;
-use crate::tournament::{ByePoints, ByeRefusal, Format};
+use crate::tournament::{ByePoints, ByeRefusal};
 
 impl Store {
-    /// Closes the unfinished match `id` by a forfeit or a whole-match result, in one
-    /// transaction. Refused (nothing written) if the match is over or the closing does
-    /// not hold ([`crate::matches::MatchState::close`]). Whether the tournament's
-    /// format allows the closing is the caller's to decide first
-    /// ([`crate::tournament::check_closing`]).
-    pub async fn close_match(&self, id: i64, closing: Closing) -> Result<StoredMatch> {
-        let mut tx = self.begin_write().await?;
-        let stored = load_match(&mut tx, id).await?;
-        let closed = close_match_in(&mut tx, stored, closing).await?;
-        tx.commit().await?;
-        Ok(closed)
-    }
-
     /// Withdraws `player` from tournament `name` ([`Store::withdraw`]) and, in the same
     /// transaction, forfeits their unfinished match of the current round (they are the
     /// absent side). Returns the player, the round withdrawn after and the match
@@ -57,7 +43,7 @@ impl Store {
         let pending = pending_match_of(&loaded, p.id);
         let mut forfeited = None;
         if let Some((id, side)) = pending {
-            let stored = load_match(&mut tx, id).await?;
+            let stored = tx.stored_match(id).await?;
             let absent = match side {
                 Side::South => Absent::South,
                 Side::North => Absent::North,
@@ -150,28 +136,12 @@ pub(crate) async fn close_match_in(
     let at = now();
     // A closing always gives an outcome, on a match that had none: the finish time
     // is `at`.
-    let mut row = super::write_result_columns(conn, &before.row, &state, at).await?;
-    write_closing(conn, id, closing, at).await?;
+    let mut row = conn.write_result(&before.row, &state, at).await?;
+    conn.insert_closing(id, closing, at).await?;
     if let Some(tid) = row.tournament_id
         && close_if_over(conn, tid).await?
     {
         row.tournament_status = Some(crate::tournament::TournamentStatus::Finished);
     }
     Ok(StoredMatch { row, state })
-}
-
-impl Store {
-    /// The format of tournament `id`, which never changes once the tournament is
-    /// created: a decision read from it before a write still holds at the write.
-    pub async fn tournament_format(&self, id: i64) -> Result<Format> {
-        let mut tx = self.begin_read().await?;
-        let format: String =
-            super::sql::query_scalar("SELECT format FROM tournaments WHERE id = $1")
-                .bind(id)
-                .fetch_one(&mut tx)
-                .await?;
-        format
-            .parse()
-            .map_err(|_| StoreError::Corrupt(format!("tournament {id} has the format '{format}'")))
-    }
 }

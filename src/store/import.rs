@@ -13,14 +13,14 @@
 
 use std::collections::HashMap;
 
-use super::repo::PlayerRepo;
+use super::repo::{MatchRepo, PlayerRepo};
 use super::sql::{AsConn, query};
 use super::tournaments::create::create_in;
 use super::tournaments::entrants::withdraw_in;
 use super::tournaments::load::load;
 use super::tournaments::pair::{ManualRound, PlayedAhead, pair_in};
 use super::tournaments::{NewTournament, Result, TournamentRow, TournamentStoreError};
-use super::{NewPlayer, Store, load_match, now, player_by_id};
+use super::{NewPlayer, Store, now, player_by_id};
 use crate::engine::Side;
 use crate::matches::{Closing, MatchOutcome};
 use crate::tournament::import::TrfEvent;
@@ -159,7 +159,7 @@ async fn import_in(
                     seeds: None,
                 },
             };
-            let stored = load_match(&mut *tx, id).await?;
+            let stored = tx.stored_match(id).await?;
             super::forfeits::close_match_in(&mut *tx, stored, closing).await?;
             matches += 1;
         }

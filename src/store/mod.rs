@@ -8,8 +8,8 @@
 //! same versions), SQLite's file checks. Every transaction in which a read decides a
 //! write is one writer at a time on both ([`sql::Pool::begin_write`]).
 //!
-//! The players' rows are read and written through a repository ([`repo`]), on a
-//! transaction the application layer opens and commits.
+//! The players' and matches' rows are read and written through repositories
+//! ([`repo`]), on a transaction the application layer opens and commits.
 //!
 //! A match is stored as its row in `matches` plus one row per hand in `hands`; the
 //! hand rows hold the events (arrangements, moves in notation, an entered result) from
@@ -40,15 +40,16 @@ use crate::engine::{BySide, Side, Variant};
 use crate::hint::{Hint, Refusal, Wording};
 use crate::matches::correction::standing_closing;
 use crate::matches::{
-    Absent, Closing, Event, Hand, HandEnd, MatchError, MatchForm, MatchOutcome, MatchRecord,
-    MatchSpec, MatchState, parse_row,
+    Absent, Closing, Hand, HandEnd, MatchError, MatchForm, MatchOutcome, MatchSpec, MatchState,
 };
 use crate::names::{NameError, excerpt};
 use crate::tournament::TournamentStatus;
 use repo::PlayerRepo;
-use sql::{AsConn, Backend, Pool, Row, Tx, query, query_scalar};
+use sql::{AsConn, Backend, Pool, Row, Tx, query};
 
 pub(crate) use sqlite::open;
+/// For the match use cases: the result that ends a tournament closes it.
+pub(crate) use tournaments::status::close_if_over;
 
 pub mod verify;
 
@@ -353,10 +354,10 @@ pub struct MatchRow {
     /// The status of the match's tournament, read with the row (`None`: a casual
     /// match, or a status word this build does not know). A change to the match is
     /// decided on it ([`TournamentStatus::takes_match_changes`]) and written only if
-    /// it still stands ([`Store::save_match`]).
+    /// it still stands ([`crate::app::matches::save`]).
     #[serde(skip)]
     pub tournament_status: Option<TournamentStatus>,
-    /// Raised by every write to the match (see [`Store::save_match`]); a technical
+    /// Raised by every write to the match (see [`crate::app::matches::save`]); a technical
     /// counter, not part of the record shown.
     #[serde(skip)]
     pub revision: i64,
@@ -711,214 +712,11 @@ impl Store {
         let mut conn = self.begin_read().await?;
         require_player_in(&mut conn, name).await
     }
-
-    // ----- matches -----
-
-    /// Creates a match (hand 1 from the ordinary setup, nothing played).
-    pub async fn create_match(&self, new: &NewMatch) -> Result<StoredMatch> {
-        self.create_match_with(new, &MatchState::new(new.spec.clone()))
-            .await
-    }
-
-    /// Creates a match whose state may already hold play (an engine's opening turns,
-    /// thought before this call, outside any transaction): the match and its hands in
-    /// one transaction.
-    pub async fn create_match_with(
-        &self,
-        new: &NewMatch,
-        state: &MatchState,
-    ) -> Result<StoredMatch> {
-        if new.spec != *state.spec() {
-            return Err(StoreError::Corrupt(
-                "a new match's state and its spec differ".to_string(),
-            ));
-        }
-        let mut tx = self.begin_write().await?;
-        let mut engines = EngineCache::default();
-        let id = insert_match(&mut tx, new, &mut engines, state.hands(), state.outcome()).await?;
-        let stored = load_match(&mut tx, id).await?;
-        tx.commit().await?;
-        Ok(stored)
-    }
-
-    /// Stores matches played elsewhere (e.g. in memory by
-    /// [`crate::matches::play_engine_match`]) in one transaction; returns their ids.
-    /// Each record's spec must be its `NewMatch`'s spec.
-    pub async fn insert_played_matches(
-        &self,
-        played: &[(NewMatch, MatchRecord)],
-    ) -> Result<Vec<i64>> {
-        let mut tx = self.begin_write().await?;
-        let mut ids = Vec::with_capacity(played.len());
-        let mut engines = EngineCache::default();
-        for (new, record) in played {
-            if new.spec != record.spec {
-                return Err(StoreError::Corrupt(
-                    "a played match's record and its new match differ in spec".to_string(),
-                ));
-            }
-            let id =
-                insert_match(&mut tx, new, &mut engines, &record.hands, record.outcome).await?;
-            ids.push(id);
-        }
-        tx.commit().await?;
-        Ok(ids)
-    }
-
-    pub async fn load_match(&self, id: i64) -> Result<StoredMatch> {
-        let mut tx = self.begin_read().await?;
-        load_match(&mut tx, id).await
-    }
-
-    /// Writes `after`, the state of the match `before` after a change made in memory,
-    /// in one transaction, if nobody changed the match since `before` was read (its
-    /// revision is still `before`'s) and its tournament's status is still `before`'s
-    /// (the change was decided on it, see [`MatchRow::tournament_status`]); otherwise
-    /// writes nothing and returns [`StoreError::Conflict`], and the caller reads and
-    /// decides again. Only the hands that differ are written, and nothing is read
-    /// back: the match as stored is `before`'s row with the new summary.
-    pub async fn save_match(&self, before: &StoredMatch, after: MatchState) -> Result<StoredMatch> {
-        let id = before.row.id;
-        let n = after.spec().rules.holes_per_row;
-        let now = now();
-        let mut tx = self.begin_write().await?;
-        if let Some(tid) = before.row.tournament_id {
-            let status: String = query_scalar("SELECT status FROM tournaments WHERE id = $1")
-                .bind(tid)
-                .fetch_one(&mut tx)
-                .await?;
-            if TournamentStatus::parse(&status) != before.row.tournament_status {
-                return Err(StoreError::Conflict);
-            }
-        }
-        let mut row = write_result_columns(&mut tx, &before.row, &after, now).await?;
-        write_hands(&mut tx, id, before.state.hands(), after.hands(), n).await?;
-        if let (None, Some(closing)) = (before.state.closing(), after.closing()) {
-            write_closing(&mut tx, id, closing, now).await?;
-        }
-        if let (Some(tid), Some(_), None) = (row.tournament_id, &row.winner, &before.row.winner)
-            && tournaments::status::close_if_over(&mut tx, tid).await?
-        {
-            row.tournament_status = Some(TournamentStatus::Finished);
-        }
-        tx.commit().await?;
-        Ok(StoredMatch { row, state: after })
-    }
-
-    /// Changes a match: reads it, runs `change` on its state and writes what changed
-    /// ([`Store::save_match`]). If another process changed the match in between, it
-    /// is read again and `change` runs on what is stored now (a few times at most,
-    /// then [`StoreError::Conflict`]). If `change` fails, nothing is written and its
-    /// error is returned.
-    pub async fn update_match<T>(
-        &self,
-        id: i64,
-        mut change: impl FnMut(&mut MatchState, &MatchRow) -> Result<T>,
-    ) -> Result<(StoredMatch, T)> {
-        for _ in 0..WRITE_ATTEMPTS {
-            let stored = self.load_match(id).await?;
-            let mut state = stored.state.clone();
-            let value = change(&mut state, &stored.row)?;
-            match self.save_match(&stored, state).await {
-                Ok(saved) => return Ok((saved, value)),
-                Err(StoreError::Conflict) => continue,
-                Err(e) => return Err(e),
-            }
-        }
-        Err(StoreError::Conflict)
-    }
-
-    /// Matches, newest first, filtered.
-    pub async fn history(&self, filter: &HistoryFilter) -> Result<Vec<MatchRow>> {
-        let mut conn = self.begin_read().await?;
-        let player = match &filter.player {
-            Some(name) => Some(require_player_in(&mut conn, name).await?.id),
-            None => filter.player_id,
-        };
-        let tournament = match &filter.tournament {
-            Some(name) => Some(
-                query_scalar::<i64>("SELECT id FROM tournaments WHERE name_key = $1")
-                    .bind(name_key(name))
-                    .fetch_optional(&mut conn)
-                    .await?
-                    .ok_or_else(|| StoreError::UnknownTournament(name.trim().to_string()))?,
-            ),
-            None => None,
-        };
-        let variant = filter
-            .variant
-            .as_deref()
-            .map(|v| Variant::preset(v).map_or(v.trim().to_string(), |p| p.name));
-        let sql = format!(
-            "{MATCH_SELECT} WHERE ($1 IS NULL OR m.south_id = $1 OR m.north_id = $1)
-               AND ($2 IS NULL OR m.variant = $2)
-               AND ($3 IS NULL OR m.created_at >= $3)
-               AND ($4 IS NULL OR m.created_at < $4)
-               AND ($5 IS NULL OR m.tournament_id = $5)
-             ORDER BY m.id DESC"
-        );
-        let rows = query(sql)
-            .bind(player)
-            .bind(variant)
-            .bind(filter.since)
-            .bind(filter.until)
-            .bind(tournament)
-            .fetch_all(&mut conn)
-            .await?;
-        let mut corrections = corrections::whole_closings(&mut conn).await?;
-        rows.iter()
-            .map(|r| {
-                let mut row = MatchRow::from_row(r)?;
-                row.settle(corrections.remove(&row.id).unwrap_or_default());
-                Ok(row)
-            })
-            .collect()
-    }
 }
 
 /// The time a record is stamped with: now, to the microsecond, which both backends
 /// keep exactly (PostgreSQL's TIMESTAMPTZ has no nanoseconds), so a record reads back
 /// as written and a copy between backends is exact.
-/// Stores the result columns that `state` gives (winner, hands played, final seeds;
-/// the finish time `at` unless the match had one, none while unfinished) in the row
-/// `before`, raising its revision, if the row still has `before`'s revision (nobody
-/// wrote it since it was read); otherwise writes nothing and returns
-/// [`StoreError::Conflict`]. Returns the row as it now stands.
-pub(crate) async fn write_result_columns(
-    conn: &mut impl AsConn,
-    before: &MatchRow,
-    state: &MatchState,
-    at: DateTime<Utc>,
-) -> Result<MatchRow> {
-    let (winner, hands_played, final_south, final_north) = tournaments::summary(state);
-    let updated = query(
-        "UPDATE matches SET revision = revision + 1, winner = $3, hands_played = $4,
-             final_south = $5, final_north = $6,
-             finished_at = CASE WHEN $3 IS NULL THEN NULL ELSE COALESCE(finished_at, $7) END
-         WHERE id = $1 AND revision = $2",
-    )
-    .bind(before.id)
-    .bind(before.revision)
-    .bind(winner)
-    .bind(hands_played)
-    .bind(final_south.map(i64::from))
-    .bind(final_north.map(i64::from))
-    .bind(at)
-    .execute(&mut *conn)
-    .await?;
-    if updated != 1 {
-        return Err(StoreError::Conflict);
-    }
-    let mut row = before.clone();
-    row.revision += 1;
-    row.winner = state.outcome();
-    row.hands_played = hands_played;
-    row.final_south = final_south.map(i64::from);
-    row.final_north = final_north.map(i64::from);
-    row.finished_at = winner.map(|_| row.finished_at.unwrap_or(at));
-    Ok(row)
-}
-
 pub(crate) fn now() -> DateTime<Utc> {
     use chrono::DurationRound;
     let t = Utc::now();
@@ -970,190 +768,6 @@ pub(crate) async fn player_by_id(repo: &mut impl PlayerRepo, id: i64) -> Result<
         .ok_or(StoreError::Sqlx(sqlx::Error::RowNotFound))
 }
 
-/// Engine level of each player, looked up once per batch.
-#[derive(Default)]
-struct EngineCache(std::collections::HashMap<i64, Option<String>>);
-
-impl EngineCache {
-    async fn get(&mut self, conn: &mut impl AsConn, id: i64) -> Result<Option<String>> {
-        if let Some(e) = self.0.get(&id) {
-            return Ok(e.clone());
-        }
-        let engine: Option<Option<String>> =
-            query_scalar("SELECT engine FROM players WHERE id = $1")
-                .bind(id)
-                .fetch_optional(&mut *conn)
-                .await?;
-        let engine = engine.ok_or_else(|| StoreError::UnknownPlayer {
-            name: format!("#{id}"),
-            like: None,
-        })?;
-        self.0.insert(id, engine.clone());
-        Ok(engine)
-    }
-}
-
-/// Inserts a match with its hands (two statements: the match row with its summary,
-/// and one multi-row insert of the hands).
-async fn insert_match(
-    conn: &mut impl AsConn,
-    new: &NewMatch,
-    engines: &mut EngineCache,
-    hands: &[Hand],
-    outcome: Option<MatchOutcome>,
-) -> Result<i64> {
-    let south_engine = engines.get(conn, new.south).await?;
-    let north_engine = engines.get(conn, new.north).await?;
-    let variant = Variant {
-        name: new.spec.variant.clone(),
-        summary: String::new(),
-        rules: new.spec.rules,
-    };
-    let rules_json = serde_json::to_string(&variant.to_file())
-        .map_err(|e| StoreError::Corrupt(format!("rules do not serialise: {e}")))?;
-    let now = now();
-    let last_score = hands.iter().rev().find_map(|h| h.score);
-    let played = hands.iter().filter(|h| h.end.is_some()).count() as i64;
-    let id = query_scalar::<i64>(
-        "INSERT INTO matches (variant, rules, form, max_hands, first_mover, south_id, north_id,
-                              south_engine, north_engine, seed, tournament_id, round, created_at,
-                              winner, hands_played, final_south, final_north, finished_at,
-                              engine_version)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
-                 $19)
-         RETURNING id",
-    )
-    .bind(new.spec.variant.as_str())
-    .bind(rules_json)
-    .bind(new.spec.form.name())
-    .bind(new.spec.max_hands.map(i64::from))
-    .bind(new.spec.first.name())
-    .bind(new.south)
-    .bind(new.north)
-    .bind(south_engine)
-    .bind(north_engine)
-    .bind(new.seed as i64)
-    .bind(new.tournament_id)
-    .bind(new.round)
-    .bind(now)
-    .bind(outcome.map(MatchOutcome::name))
-    .bind(played)
-    .bind(last_score.map(|s| i64::from(s.south)))
-    .bind(last_score.map(|s| i64::from(s.north)))
-    .bind(outcome.map(|_| now))
-    .bind(crate::ai::ENGINE_VERSION)
-    .fetch_one(&mut *conn)
-    .await?;
-    let n = new.spec.rules.holes_per_row;
-    write_hand_rows(conn, hands.iter().map(|h| (id, h)), n).await?;
-    Ok(id)
-}
-
-async fn load_match(conn: &mut impl AsConn, id: i64) -> Result<StoredMatch> {
-    let sql = format!("{MATCH_SELECT} WHERE m.id = $1");
-    let row = query(sql)
-        .bind(id)
-        .fetch_optional(&mut *conn)
-        .await?
-        .ok_or(StoreError::UnknownMatch(id))?;
-    let mut row = MatchRow::from_row(&row)?;
-    let spec = row.spec()?;
-    let hands = query("SELECT * FROM hands WHERE match_id = $1 ORDER BY number")
-        .bind(id)
-        .fetch_all(&mut *conn)
-        .await?;
-    let corrupt =
-        |hand: i64, what: &str| StoreError::Corrupt(format!("match {id} hand {hand}: {what}"));
-    // An entered hand's score as corrected since (the row keeps it as entered).
-    let closing = row.own_closing;
-    let corrections = corrections::corrections_after(conn, id, closing).await?;
-    row.settle(corrections.iter().map(|c| c.kind.closing()));
-    let corrected = corrections::corrected_scores(&corrections);
-    let mut state = MatchState::new(spec);
-    for h in &hands {
-        let number: i64 = h.try_get("number")?;
-        let correction = corrected.get(&(number as u32)).copied();
-        if i64::from(state.current_hand().number) != number || state.is_over() {
-            return Err(corrupt(number, "hand out of sequence"));
-        }
-        let first: Option<String> = h.try_get("first_arranger")?;
-        if let Some(first) = first {
-            let first = Side::parse(&first).ok_or_else(|| corrupt(number, "first arranger"))?;
-            for side in [first, !first] {
-                let col = if side == Side::South {
-                    "arrangement_south"
-                } else {
-                    "arrangement_north"
-                };
-                let text: Option<String> = h.try_get(col)?;
-                if let Some(text) = text {
-                    let row = parse_row(&text)?;
-                    state
-                        .apply(&Event::Arrange { side, row })
-                        .map_err(|e| corrupt(number, &e.to_string()))?;
-                }
-            }
-        }
-        let moves: String = h.try_get("moves")?;
-        for token in moves.split_whitespace() {
-            let m = state
-                .parse_move(token)
-                .map_err(|e| corrupt(number, &e.to_string()))?;
-            state
-                .apply(&Event::Move(m))
-                .map_err(|e| corrupt(number, &e.to_string()))?;
-        }
-        let end: Option<String> = h.try_get("end_reason")?;
-        if end.as_deref() == Some("result") {
-            let score = BySide::new(
-                h.try_get::<Option<i64>>("score_south")?.unwrap_or(-1),
-                h.try_get::<Option<i64>>("score_north")?.unwrap_or(-1),
-            );
-            if score.south < 0 || score.north < 0 {
-                return Err(corrupt(number, "result without scores"));
-            }
-            state
-                .apply(&Event::Result(
-                    correction.unwrap_or_else(|| score.map(|s| s as u32)),
-                ))
-                .map_err(|e| corrupt(number, &e.to_string()))?;
-        }
-        // The summary columns must be what the replay gives.
-        let hand = &state.hands()[number as usize - 1];
-        let stored_end = end.as_deref().and_then(HandEnd::parse);
-        if hand.end != stored_end {
-            return Err(corrupt(number, "stored end differs from the replay"));
-        }
-        let pair = |a: &str, b: &str| -> Result<(Option<i64>, Option<i64>)> {
-            Ok((h.try_get(a)?, h.try_get(b)?))
-        };
-        let as_pair = |v: BySide<u32>| (Some(i64::from(v.south)), Some(i64::from(v.north)));
-        if pair("holdings_south", "holdings_north")? != as_pair(hand.holdings)
-            || pair("kept_south", "kept_north")? != as_pair(hand.kept)
-            || (correction.is_none()
-                && pair("score_south", "score_north")? != hand.score.map_or((None, None), as_pair))
-        {
-            return Err(corrupt(
-                number,
-                "stored holdings, kept seeds or scores differ from the replay",
-            ));
-        }
-    }
-    if hands.is_empty() {
-        return Err(StoreError::Corrupt(format!("match {id} has no hands")));
-    }
-    if let Some(closing) = closing {
-        state
-            .close(closing)
-            .map_err(|e| StoreError::Corrupt(format!("match {id}: closing: {e}")))?;
-    }
-    for closing in corrections::corrected_closings(&corrections) {
-        state = crate::matches::correction::with_closing(&state, closing)
-            .map_err(|e| StoreError::Corrupt(format!("match {id}: a correction: {e}")))?;
-    }
-    Ok(StoredMatch { row, state })
-}
-
 /// The forfeit or whole-match result stored for match `id` (`match_closings`).
 pub(crate) async fn read_closing(conn: &mut impl AsConn, id: i64) -> Result<Option<Closing>> {
     let Some(r) = query(
@@ -1199,38 +813,6 @@ fn closing_of_row(r: &Row, id: i64) -> Result<Option<Closing>> {
         _ => return Err(corrupt(format!("kind '{kind}'"))),
     };
     Ok(Some(closing))
-}
-
-async fn write_closing(
-    conn: &mut impl AsConn,
-    id: i64,
-    closing: Closing,
-    now: DateTime<Utc>,
-) -> Result<()> {
-    let (kind, absent, winner, seeds) = match closing {
-        Closing::Forfeit(a) => ("forfeit", Some(a.name()), None, None),
-        Closing::Entered { outcome, seeds } => ("match", None, Some(outcome.name()), seeds),
-        Closing::Void => {
-            return Err(StoreError::Corrupt(format!(
-                "match {id}: only a correction voids a match"
-            )));
-        }
-    };
-    query(
-        "INSERT INTO match_closings (match_id, kind, absent, winner, seeds_south, seeds_north,
-                                     entered_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
-    )
-    .bind(id)
-    .bind(kind)
-    .bind(absent)
-    .bind(winner)
-    .bind(seeds.map(|s| i64::from(s.south)))
-    .bind(seeds.map(|s| i64::from(s.north)))
-    .bind(now)
-    .execute(&mut *conn)
-    .await?;
-    Ok(())
 }
 
 /// Writes the given hands (match id, hand) in one statement, replacing rows with the
@@ -1324,26 +906,4 @@ pub(crate) async fn write_hand_rows<'h>(
 
 fn side_pair(v: Option<&Vec<u16>>) -> Option<String> {
     v.map(|row| row.iter().map(u16::to_string).collect::<Vec<_>>().join(","))
-}
-
-/// Writes the hands that differ from `before` and deletes hands past the new last.
-async fn write_hands(
-    conn: &mut impl AsConn,
-    id: i64,
-    before: &[Hand],
-    after: &[Hand],
-    n: u8,
-) -> Result<()> {
-    query("DELETE FROM hands WHERE match_id = $1 AND number > $2")
-        .bind(id)
-        .bind(after.len() as i64)
-        .execute(&mut *conn)
-        .await?;
-    let changed = after
-        .iter()
-        .enumerate()
-        .filter(|(i, hand)| before.get(*i) != Some(*hand))
-        .map(|(_, hand)| (id, hand));
-    write_hand_rows(conn, changed, n).await?;
-    Ok(())
 }

@@ -17,7 +17,7 @@
 //! is compared with the one the migrations make ([`super::schema`]); if it differs,
 //! the differences are reported and nothing else is read.
 //!
-//! Unlike [`super::Store::load_match`], which refuses a match at its first
+//! Unlike [`crate::store::repo::MatchRepo::stored_match`], which refuses a match at its first
 //! inconsistency, the audit carries on and reports every mismatch it finds.
 
 use std::collections::HashMap;

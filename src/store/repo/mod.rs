@@ -7,8 +7,9 @@
 //! A repository method reads or writes rows and nothing else: the rules (a name's
 //! form, "did you mean", a retired player refused) belong to its callers.
 //!
-//! Players are the first aggregate here ([`players`]); matches and tournaments still
-//! run their SQL inside the store's own methods.
+//! Players ([`PlayerRepo`]) and matches ([`MatchRepo`]: rows, hands, closings,
+//! corrections) are here; tournaments still run their SQL inside the store's own
+//! methods.
 //!
 //! One implementation serves both backends: the store writes one SQL text for SQLite
 //! and PostgreSQL ([`crate::store::sql`]), and each statement picks its backend from the
@@ -16,6 +17,8 @@
 //! [`crate::store::sql::Tx`], a pooled connection, a borrowed one); an implementation per
 //! backend would repeat the same statements.
 
+mod matches;
 mod players;
 
+pub use matches::{MatchInsert, MatchQuery, MatchRepo};
 pub use players::{PlayerRepo, StartingRatingRecord};

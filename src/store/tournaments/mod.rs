@@ -455,7 +455,7 @@ pub fn match_seed(seed: u64, round: u32, board: u32) -> u64 {
     finish(seed.wrapping_add(spread)) >> 1 // fits in SQLite's signed 64-bit integer either way
 }
 
-/// A played match's summary columns as `Store::save_match` writes them: the winner,
+/// A played match's summary columns as `app::matches::save` writes them: the winner,
 /// the hands finished, and the last hand's scores.
 ///
 /// A whole-match result entered with its final seeds stores those seeds.

@@ -139,7 +139,7 @@ pub(in crate::store) async fn pair_in(
     let mut boards = Vec::with_capacity(pairings.len());
     let round = pairings.first().map_or(0, |p| p.round);
     // The round's matches in one statement, in board order (so their ids are in
-    // board order): the columns of `Store::create_match`; a fresh match's summary
+    // board order): the columns of `MatchRepo::insert_matches`; a fresh match's summary
     // columns are their defaults.
     // (pairing, north, seed, engines, the match if already played)
     type Game<'p> = (

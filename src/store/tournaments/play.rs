@@ -124,7 +124,7 @@ impl OpenRound {
         if items.is_empty() {
             return Ok(());
         }
-        // The summaries `save_match` writes, only where the match is untouched: no
+        // The summaries `app::matches::save` writes, only where the match is untouched: no
         // result, the seed we played, one hand not begun (another process may have
         // played it). As in `write_hand_rows`, the rows go in as one JSON array.
         // The hand limit played must be the stored match's: a match recorded before

@@ -1,0 +1,537 @@
+//! The matches: their rows, hands, closings and corrections.
+//!
+//! A match is its row in `matches` plus one row per hand in `hands`; the hand rows
+//! hold the events (arrangements, moves in notation, an entered result) from which a
+//! load replays the match, checking the summary columns against the replay.
+
+use std::future::Future;
+
+use chrono::{DateTime, Utc};
+
+use crate::engine::{BySide, Side, Variant};
+use crate::matches::{Closing, Event, Hand, HandEnd, MatchOutcome, MatchState, parse_row};
+use crate::store::corrections::{
+    Correction, CorrectionKind, ResultSummary, corrected_closings, corrected_scores,
+    corrections_after, corrections_of, whole_closings,
+};
+use crate::store::sql::{AsConn, query, query_scalar};
+use crate::store::{
+    MATCH_SELECT, MatchRow, NewMatch, Result, StoreError, StoredMatch, now, write_hand_rows,
+};
+use crate::tournament::{Format, TournamentStatus};
+
+/// A match to insert: what to create, and the hands and outcome it already has (an
+/// engine's opening turns, or a whole match played in memory).
+pub struct MatchInsert<'a> {
+    pub new: &'a NewMatch,
+    pub hands: &'a [Hand],
+    pub outcome: Option<MatchOutcome>,
+}
+
+/// What `history` selects, by ids (`None`: any).
+#[derive(Clone, Debug, Default)]
+pub struct MatchQuery {
+    pub player_id: Option<i64>,
+    /// A variant's name as stored.
+    pub variant: Option<String>,
+    pub since: Option<DateTime<Utc>>,
+    pub until: Option<DateTime<Utc>>,
+    pub tournament_id: Option<i64>,
+}
+
+/// The matches' rows (`matches`, `hands`, `match_closings`, `match_corrections`).
+pub trait MatchRepo {
+    /// Match `id` as stored: its row with how it ended, and its state replayed from
+    /// its hands, closing and corrections ([`StoreError::UnknownMatch`] if none, and
+    /// [`StoreError::Corrupt`] if the stored summary differs from the replay).
+    fn stored_match(&mut self, id: i64) -> impl Future<Output = Result<StoredMatch>>;
+
+    /// Inserts matches with their hands, in order; returns their ids.
+    fn insert_matches(
+        &mut self,
+        matches: &[MatchInsert<'_>],
+    ) -> impl Future<Output = Result<Vec<i64>>>;
+
+    /// Stores the result columns that `after` gives (winner, hands played, final
+    /// seeds; the finish time `at` unless the match had one, none while unfinished)
+    /// in the row `before`, raising its revision, if the row still has `before`'s
+    /// revision (nobody wrote it since it was read); otherwise writes nothing and
+    /// returns [`StoreError::Conflict`]. Returns the row as it now stands.
+    fn write_result(
+        &mut self,
+        before: &MatchRow,
+        after: &MatchState,
+        at: DateTime<Utc>,
+    ) -> impl Future<Output = Result<MatchRow>>;
+
+    /// Writes the hands of `after` from index `from` on that differ from `before`,
+    /// and deletes the hands past `after`'s last (`holes_per_row`: the board's, for
+    /// the moves' notation).
+    fn write_hands(
+        &mut self,
+        id: i64,
+        before: &[Hand],
+        after: &[Hand],
+        from: usize,
+        holes_per_row: u8,
+    ) -> impl Future<Output = Result<()>>;
+
+    /// Records the forfeit or whole-match result `closing` of match `id`.
+    fn insert_closing(
+        &mut self,
+        id: i64,
+        closing: Closing,
+        at: DateTime<Utc>,
+    ) -> impl Future<Output = Result<()>>;
+
+    /// Records a correction of match `id`, its result `before` and `after` it;
+    /// returns the correction's id.
+    fn insert_correction(
+        &mut self,
+        id: i64,
+        kind: CorrectionKind,
+        reason: &str,
+        before: &ResultSummary,
+        after: &ResultSummary,
+        at: DateTime<Utc>,
+    ) -> impl Future<Output = Result<i64>>;
+
+    /// Every correction of match `id`, in order.
+    fn corrections(&mut self, id: i64) -> impl Future<Output = Result<Vec<Correction>>>;
+
+    /// The matches `query` selects, newest first, each with how it ended.
+    fn matches(&mut self, query: &MatchQuery) -> impl Future<Output = Result<Vec<MatchRow>>>;
+
+    /// The status of tournament `tid` as it stands now (`None`: a word this build does
+    /// not know).
+    fn tournament_status(
+        &mut self,
+        tid: i64,
+    ) -> impl Future<Output = Result<Option<TournamentStatus>>>;
+
+    /// The format of tournament `tid`.
+    fn tournament_format(&mut self, tid: i64) -> impl Future<Output = Result<Format>>;
+
+    /// The id of the tournament whose name has the key of `name`.
+    fn tournament_id(&mut self, name: &str) -> impl Future<Output = Result<Option<i64>>>;
+}
+
+impl<C: AsConn> MatchRepo for C {
+    async fn stored_match(&mut self, id: i64) -> Result<StoredMatch> {
+        load_match(self, id).await
+    }
+
+    async fn insert_matches(&mut self, matches: &[MatchInsert<'_>]) -> Result<Vec<i64>> {
+        let mut engines = EngineCache::default();
+        let mut ids = Vec::with_capacity(matches.len());
+        for m in matches {
+            ids.push(insert_match(self, m.new, &mut engines, m.hands, m.outcome).await?);
+        }
+        Ok(ids)
+    }
+
+    async fn write_result(
+        &mut self,
+        before: &MatchRow,
+        after: &MatchState,
+        at: DateTime<Utc>,
+    ) -> Result<MatchRow> {
+        write_result_columns(self, before, after, at).await
+    }
+
+    async fn write_hands(
+        &mut self,
+        id: i64,
+        before: &[Hand],
+        after: &[Hand],
+        from: usize,
+        holes_per_row: u8,
+    ) -> Result<()> {
+        write_hands(self, id, before, after, from, holes_per_row).await
+    }
+
+    async fn insert_closing(&mut self, id: i64, closing: Closing, at: DateTime<Utc>) -> Result<()> {
+        write_closing(self, id, closing, at).await
+    }
+
+    async fn insert_correction(
+        &mut self,
+        id: i64,
+        kind: CorrectionKind,
+        reason: &str,
+        before: &ResultSummary,
+        after: &ResultSummary,
+        at: DateTime<Utc>,
+    ) -> Result<i64> {
+        let (hand, score, decision, absent) = match kind {
+            CorrectionKind::Score { hand, score } => (Some(hand), Some(score), None, None),
+            CorrectionKind::Match { decision, seeds } => (None, seeds, Some(decision.name()), None),
+            CorrectionKind::Absent { absent } => (None, None, None, Some(absent.name())),
+            CorrectionKind::Void => (None, None, None, None),
+        };
+        let seeds = |s: &ResultSummary| s.seeds.map(|b| (i64::from(b.south), i64::from(b.north)));
+        Ok(query(
+            "INSERT INTO match_corrections (match_id, corrected_at, reason, kind, hand,
+                 score_south, score_north, decision, absent, winner_before, seeds_south_before,
+                 seeds_north_before, winner_after, seeds_south_after, seeds_north_after)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+             RETURNING id",
+        )
+        .bind(id)
+        .bind(at)
+        .bind(reason)
+        .bind(kind.name())
+        .bind(hand.map(i64::from))
+        .bind(score.map(|s| i64::from(s.south)))
+        .bind(score.map(|s| i64::from(s.north)))
+        .bind(decision)
+        .bind(absent)
+        .bind(before.winner.map(MatchOutcome::name))
+        .bind(seeds(before).map(|s| s.0))
+        .bind(seeds(before).map(|s| s.1))
+        .bind(after.winner.map(MatchOutcome::name))
+        .bind(seeds(after).map(|s| s.0))
+        .bind(seeds(after).map(|s| s.1))
+        .fetch_one(self)
+        .await?
+        .try_get("id")?)
+    }
+
+    async fn corrections(&mut self, id: i64) -> Result<Vec<Correction>> {
+        corrections_of(self, id).await
+    }
+
+    async fn matches(&mut self, filter: &MatchQuery) -> Result<Vec<MatchRow>> {
+        let sql = format!(
+            "{MATCH_SELECT} WHERE ($1 IS NULL OR m.south_id = $1 OR m.north_id = $1)
+               AND ($2 IS NULL OR m.variant = $2)
+               AND ($3 IS NULL OR m.created_at >= $3)
+               AND ($4 IS NULL OR m.created_at < $4)
+               AND ($5 IS NULL OR m.tournament_id = $5)
+             ORDER BY m.id DESC"
+        );
+        let rows = query(sql)
+            .bind(filter.player_id)
+            .bind(filter.variant.clone())
+            .bind(filter.since)
+            .bind(filter.until)
+            .bind(filter.tournament_id)
+            .fetch_all(&mut *self)
+            .await?;
+        let mut corrections = whole_closings(self).await?;
+        rows.iter()
+            .map(|r| {
+                let mut row = MatchRow::from_row(r)?;
+                row.settle(corrections.remove(&row.id).unwrap_or_default());
+                Ok(row)
+            })
+            .collect()
+    }
+
+    async fn tournament_status(&mut self, tid: i64) -> Result<Option<TournamentStatus>> {
+        let status: String = query_scalar("SELECT status FROM tournaments WHERE id = $1")
+            .bind(tid)
+            .fetch_one(self)
+            .await?;
+        Ok(TournamentStatus::parse(&status))
+    }
+
+    async fn tournament_format(&mut self, tid: i64) -> Result<Format> {
+        let format: String = query_scalar("SELECT format FROM tournaments WHERE id = $1")
+            .bind(tid)
+            .fetch_one(self)
+            .await?;
+        format
+            .parse()
+            .map_err(|_| StoreError::Corrupt(format!("tournament {tid} has the format '{format}'")))
+    }
+
+    async fn tournament_id(&mut self, name: &str) -> Result<Option<i64>> {
+        Ok(
+            query_scalar::<i64>("SELECT id FROM tournaments WHERE name_key = $1")
+                .bind(crate::store::name_key(name))
+                .fetch_optional(self)
+                .await?,
+        )
+    }
+}
+
+/// Stores the result columns that `state` gives (winner, hands played, final seeds;
+/// the finish time `at` unless the match had one, none while unfinished) in the row
+/// `before`, raising its revision, if the row still has `before`'s revision (nobody
+/// wrote it since it was read); otherwise writes nothing and returns
+/// [`StoreError::Conflict`]. Returns the row as it now stands.
+async fn write_result_columns(
+    conn: &mut impl AsConn,
+    before: &MatchRow,
+    state: &MatchState,
+    at: DateTime<Utc>,
+) -> Result<MatchRow> {
+    let (winner, hands_played, final_south, final_north) =
+        crate::store::tournaments::summary(state);
+    let updated = query(
+        "UPDATE matches SET revision = revision + 1, winner = $3, hands_played = $4,
+             final_south = $5, final_north = $6,
+             finished_at = CASE WHEN $3 IS NULL THEN NULL ELSE COALESCE(finished_at, $7) END
+         WHERE id = $1 AND revision = $2",
+    )
+    .bind(before.id)
+    .bind(before.revision)
+    .bind(winner)
+    .bind(hands_played)
+    .bind(final_south.map(i64::from))
+    .bind(final_north.map(i64::from))
+    .bind(at)
+    .execute(&mut *conn)
+    .await?;
+    if updated != 1 {
+        return Err(StoreError::Conflict);
+    }
+    let mut row = before.clone();
+    row.revision += 1;
+    row.winner = state.outcome();
+    row.hands_played = hands_played;
+    row.final_south = final_south.map(i64::from);
+    row.final_north = final_north.map(i64::from);
+    row.finished_at = winner.map(|_| row.finished_at.unwrap_or(at));
+    Ok(row)
+}
+
+/// Engine level of each player, looked up once per batch.
+#[derive(Default)]
+struct EngineCache(std::collections::HashMap<i64, Option<String>>);
+
+impl EngineCache {
+    async fn get(&mut self, conn: &mut impl AsConn, id: i64) -> Result<Option<String>> {
+        if let Some(e) = self.0.get(&id) {
+            return Ok(e.clone());
+        }
+        let engine: Option<Option<String>> =
+            query_scalar("SELECT engine FROM players WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&mut *conn)
+                .await?;
+        let engine = engine.ok_or_else(|| StoreError::UnknownPlayer {
+            name: format!("#{id}"),
+            like: None,
+        })?;
+        self.0.insert(id, engine.clone());
+        Ok(engine)
+    }
+}
+
+/// Inserts a match with its hands (two statements: the match row with its summary,
+/// and one multi-row insert of the hands).
+async fn insert_match(
+    conn: &mut impl AsConn,
+    new: &NewMatch,
+    engines: &mut EngineCache,
+    hands: &[Hand],
+    outcome: Option<MatchOutcome>,
+) -> Result<i64> {
+    let south_engine = engines.get(conn, new.south).await?;
+    let north_engine = engines.get(conn, new.north).await?;
+    let variant = Variant {
+        name: new.spec.variant.clone(),
+        summary: String::new(),
+        rules: new.spec.rules,
+    };
+    let rules_json = serde_json::to_string(&variant.to_file())
+        .map_err(|e| StoreError::Corrupt(format!("rules do not serialise: {e}")))?;
+    let now = now();
+    let last_score = hands.iter().rev().find_map(|h| h.score);
+    let played = hands.iter().filter(|h| h.end.is_some()).count() as i64;
+    let id = query_scalar::<i64>(
+        "INSERT INTO matches (variant, rules, form, max_hands, first_mover, south_id, north_id,
+                              south_engine, north_engine, seed, tournament_id, round, created_at,
+                              winner, hands_played, final_south, final_north, finished_at,
+                              engine_version)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
+                 $19)
+         RETURNING id",
+    )
+    .bind(new.spec.variant.as_str())
+    .bind(rules_json)
+    .bind(new.spec.form.name())
+    .bind(new.spec.max_hands.map(i64::from))
+    .bind(new.spec.first.name())
+    .bind(new.south)
+    .bind(new.north)
+    .bind(south_engine)
+    .bind(north_engine)
+    .bind(new.seed as i64)
+    .bind(new.tournament_id)
+    .bind(new.round)
+    .bind(now)
+    .bind(outcome.map(MatchOutcome::name))
+    .bind(played)
+    .bind(last_score.map(|s| i64::from(s.south)))
+    .bind(last_score.map(|s| i64::from(s.north)))
+    .bind(outcome.map(|_| now))
+    .bind(crate::ai::ENGINE_VERSION)
+    .fetch_one(&mut *conn)
+    .await?;
+    let n = new.spec.rules.holes_per_row;
+    write_hand_rows(conn, hands.iter().map(|h| (id, h)), n).await?;
+    Ok(id)
+}
+
+async fn load_match(conn: &mut impl AsConn, id: i64) -> Result<StoredMatch> {
+    let sql = format!("{MATCH_SELECT} WHERE m.id = $1");
+    let row = query(sql)
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?
+        .ok_or(StoreError::UnknownMatch(id))?;
+    let mut row = MatchRow::from_row(&row)?;
+    let spec = row.spec()?;
+    let hands = query("SELECT * FROM hands WHERE match_id = $1 ORDER BY number")
+        .bind(id)
+        .fetch_all(&mut *conn)
+        .await?;
+    let corrupt =
+        |hand: i64, what: &str| StoreError::Corrupt(format!("match {id} hand {hand}: {what}"));
+    // An entered hand's score as corrected since (the row keeps it as entered).
+    let closing = row.own_closing;
+    let corrections = corrections_after(conn, id, closing).await?;
+    row.settle(corrections.iter().map(|c| c.kind.closing()));
+    let corrected = corrected_scores(&corrections);
+    let mut state = MatchState::new(spec);
+    for h in &hands {
+        let number: i64 = h.try_get("number")?;
+        let correction = corrected.get(&(number as u32)).copied();
+        if i64::from(state.current_hand().number) != number || state.is_over() {
+            return Err(corrupt(number, "hand out of sequence"));
+        }
+        let first: Option<String> = h.try_get("first_arranger")?;
+        if let Some(first) = first {
+            let first = Side::parse(&first).ok_or_else(|| corrupt(number, "first arranger"))?;
+            for side in [first, !first] {
+                let col = if side == Side::South {
+                    "arrangement_south"
+                } else {
+                    "arrangement_north"
+                };
+                let text: Option<String> = h.try_get(col)?;
+                if let Some(text) = text {
+                    let row = parse_row(&text)?;
+                    state
+                        .apply(&Event::Arrange { side, row })
+                        .map_err(|e| corrupt(number, &e.to_string()))?;
+                }
+            }
+        }
+        let moves: String = h.try_get("moves")?;
+        for token in moves.split_whitespace() {
+            let m = state
+                .parse_move(token)
+                .map_err(|e| corrupt(number, &e.to_string()))?;
+            state
+                .apply(&Event::Move(m))
+                .map_err(|e| corrupt(number, &e.to_string()))?;
+        }
+        let end: Option<String> = h.try_get("end_reason")?;
+        if end.as_deref() == Some("result") {
+            let score = BySide::new(
+                h.try_get::<Option<i64>>("score_south")?.unwrap_or(-1),
+                h.try_get::<Option<i64>>("score_north")?.unwrap_or(-1),
+            );
+            if score.south < 0 || score.north < 0 {
+                return Err(corrupt(number, "result without scores"));
+            }
+            state
+                .apply(&Event::Result(
+                    correction.unwrap_or_else(|| score.map(|s| s as u32)),
+                ))
+                .map_err(|e| corrupt(number, &e.to_string()))?;
+        }
+        // The summary columns must be what the replay gives.
+        let hand = &state.hands()[number as usize - 1];
+        let stored_end = end.as_deref().and_then(HandEnd::parse);
+        if hand.end != stored_end {
+            return Err(corrupt(number, "stored end differs from the replay"));
+        }
+        let pair = |a: &str, b: &str| -> Result<(Option<i64>, Option<i64>)> {
+            Ok((h.try_get(a)?, h.try_get(b)?))
+        };
+        let as_pair = |v: BySide<u32>| (Some(i64::from(v.south)), Some(i64::from(v.north)));
+        if pair("holdings_south", "holdings_north")? != as_pair(hand.holdings)
+            || pair("kept_south", "kept_north")? != as_pair(hand.kept)
+            || (correction.is_none()
+                && pair("score_south", "score_north")? != hand.score.map_or((None, None), as_pair))
+        {
+            return Err(corrupt(
+                number,
+                "stored holdings, kept seeds or scores differ from the replay",
+            ));
+        }
+    }
+    if hands.is_empty() {
+        return Err(StoreError::Corrupt(format!("match {id} has no hands")));
+    }
+    if let Some(closing) = closing {
+        state
+            .close(closing)
+            .map_err(|e| StoreError::Corrupt(format!("match {id}: closing: {e}")))?;
+    }
+    for closing in corrected_closings(&corrections) {
+        state = crate::matches::correction::with_closing(&state, closing)
+            .map_err(|e| StoreError::Corrupt(format!("match {id}: a correction: {e}")))?;
+    }
+    Ok(StoredMatch { row, state })
+}
+
+async fn write_closing(
+    conn: &mut impl AsConn,
+    id: i64,
+    closing: Closing,
+    now: DateTime<Utc>,
+) -> Result<()> {
+    let (kind, absent, winner, seeds) = match closing {
+        Closing::Forfeit(a) => ("forfeit", Some(a.name()), None, None),
+        Closing::Entered { outcome, seeds } => ("match", None, Some(outcome.name()), seeds),
+        Closing::Void => {
+            return Err(StoreError::Corrupt(format!(
+                "match {id}: only a correction voids a match"
+            )));
+        }
+    };
+    query(
+        "INSERT INTO match_closings (match_id, kind, absent, winner, seeds_south, seeds_north,
+                                     entered_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(id)
+    .bind(kind)
+    .bind(absent)
+    .bind(winner)
+    .bind(seeds.map(|s| i64::from(s.south)))
+    .bind(seeds.map(|s| i64::from(s.north)))
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+async fn write_hands(
+    conn: &mut impl AsConn,
+    id: i64,
+    before: &[Hand],
+    after: &[Hand],
+    from: usize,
+    n: u8,
+) -> Result<()> {
+    query("DELETE FROM hands WHERE match_id = $1 AND number > $2")
+        .bind(id)
+        .bind(after.len() as i64)
+        .execute(&mut *conn)
+        .await?;
+    let changed = after
+        .iter()
+        .enumerate()
+        .skip(from)
+        .filter(|(i, hand)| before.get(*i) != Some(*hand))
+        .map(|(_, hand)| (id, hand));
+    write_hand_rows(conn, changed, n).await?;
+    Ok(())
+}
