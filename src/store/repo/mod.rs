@@ -17,5 +17,7 @@
 //! backend would repeat the same statements.
 
 mod players;
+mod tournaments;
 
 pub use players::{PlayerRepo, StartingRatingRecord};
+pub use tournaments::{ByeReason, EntryRatings, TournamentRepo};
