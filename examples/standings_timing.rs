@@ -55,7 +55,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                 seed: 2026,
             })
             .await?;
-        store.add_entrants("Bench", &names).await?;
+        goobalay::app::tournaments::enter(&store, "Bench", &names).await?;
         let start = Instant::now();
         let report = goobalay::app::run_tournament(&store, "Bench", None, |_| {}).await?;
         println!(

@@ -60,7 +60,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             seed: 2026,
         })
         .await?;
-    store.add_entrants("Bench", &names).await?;
+    goobalay::app::tournaments::enter(&store, "Bench", &names).await?;
 
     // Stored: what `tournament run` does, without the printing.
     let cpu0 = cpu_seconds();

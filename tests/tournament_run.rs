@@ -50,7 +50,9 @@ async fn club(path: &Path, rounds: u32) -> Store {
         })
         .await
         .unwrap();
-    store.add_entrants(NAME, &names).await.unwrap();
+    goobalay::app::tournaments::enter(&store, NAME, &names)
+        .await
+        .unwrap();
     store
 }
 
@@ -147,7 +149,9 @@ fn withdraw_elsewhere(path: &Path, player: &str) {
             .unwrap()
             .block_on(async {
                 let other = Store::open(&path).await.unwrap();
-                other.withdraw(NAME, &player).await.unwrap();
+                goobalay::app::tournaments::withdraw(&other, NAME, &player, false)
+                    .await
+                    .unwrap();
                 other.close().await;
             })
     })

@@ -66,6 +66,6 @@ pub async fn set_up(store: &Store, members: &[(&str, Level)], seed: u64) -> Resu
             seed,
         })
         .await?;
-    store.add_entrants(&name, &entrants).await?;
+    super::tournaments::enter(store, &name, &entrants).await?;
     Ok(DemoClub { added, tournament })
 }

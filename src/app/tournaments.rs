@@ -4,15 +4,34 @@
 
 use crate::engine::Variant;
 use crate::matches::MatchForm;
+use crate::store::Store;
 use crate::store::import::ImportedTournament;
 use crate::store::rounds::{ManualRound, Reopened, UnpairedRound};
+use crate::store::sql::Tx;
 use crate::store::tournaments::{
-    LoadedTournament, NewTournament, PairedRound, TournamentRow, TournamentSummary,
+    LoadedTournament, NewTournament, PairedRound, Result as TResult, TournamentRow,
+    TournamentSummary,
 };
-use crate::store::{Player, Store};
-use crate::tournament::{ByePoints, RatingSystem, TournamentStatus, import};
+use crate::tournament::{RatingSystem, TournamentStatus, import};
 
 use super::{AppError, ImportRefusal, Result};
+
+pub(crate) mod entries;
+
+pub use entries::{Entered, Withdrawal, enter, request_bye, withdraw};
+
+/// Opens the write transaction of a tournament use case, whose rules run over the
+/// tournaments' repository ([`crate::store::repo::TournamentRepo`]). Its failures,
+/// and [`commit`]'s, are tournament errors, as when the store opened it: a front
+/// end tells them as it did (the web's busy database among them).
+async fn begin_write(store: &Store) -> TResult<Tx> {
+    Ok(store.begin_write().await?)
+}
+
+/// Commits what [`begin_write`] opened.
+async fn commit(tx: Tx) -> TResult<()> {
+    Ok(tx.commit().await?)
+}
 
 /// Creates a tournament, seeded (when round 1 is paired) by `rating_system`.
 pub async fn create(
@@ -33,63 +52,6 @@ pub async fn load(store: &Store, name: &str) -> Result<LoadedTournament> {
 /// crosstables and most exports need (and quicker to read).
 pub async fn load_results(store: &Store, name: &str) -> Result<LoadedTournament> {
     Ok(store.load_tournament_results(name).await?)
-}
-
-/// Players entered, and the tournament after their entry.
-#[derive(Clone, Debug)]
-pub struct Entered {
-    pub added: Vec<Player>,
-    pub tournament: LoadedTournament,
-}
-
-/// Enters players (by name) in tournament `name`, all or none.
-pub async fn enter(store: &Store, name: &str, players: &[String]) -> Result<Entered> {
-    let added = store.add_entrants(name, players).await?;
-    Ok(Entered {
-        added,
-        tournament: store.load_tournament(name).await?,
-    })
-}
-
-/// Records the bye `player` asks for in a round not yet paired.
-pub async fn request_bye(
-    store: &Store,
-    name: &str,
-    player: &str,
-    round: u32,
-    points: ByePoints,
-) -> Result<Player> {
-    Ok(store.request_bye(name, player, round, points).await?)
-}
-
-/// A withdrawal: who, after which round (0: before round 1), and the match of the
-/// current round forfeited by it, if asked and one was pending.
-#[derive(Clone, Debug)]
-pub struct Withdrawal {
-    pub player: Player,
-    pub after_round: u32,
-    pub forfeited: Option<i64>,
-}
-
-/// Withdraws `player` from tournament `name`; with `forfeit_pending` their
-/// unfinished match of the current round is forfeited in the same transaction.
-pub async fn withdraw(
-    store: &Store,
-    name: &str,
-    player: &str,
-    forfeit_pending: bool,
-) -> Result<Withdrawal> {
-    let (player, after_round, forfeited) = if forfeit_pending {
-        store.withdraw_forfeiting(name, player).await?
-    } else {
-        let (p, after) = store.withdraw(name, player).await?;
-        (p, after, None)
-    };
-    Ok(Withdrawal {
-        player,
-        after_round,
-        forfeited,
-    })
 }
 
 /// Pairs the next round of tournament `name` (one transaction: its matches and
