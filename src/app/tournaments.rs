@@ -6,7 +6,7 @@ use crate::engine::Variant;
 use crate::matches::MatchForm;
 use crate::store::Store;
 use crate::store::import::ImportedTournament;
-use crate::store::rounds::{ManualRound, Reopened, UnpairedRound};
+use crate::store::rounds::{ManualRound, UnpairedRound};
 use crate::store::sql::Tx;
 use crate::store::tournaments::{
     LoadedTournament, NewTournament, PairedRound, Result as TResult, TournamentRow,
@@ -17,8 +17,10 @@ use crate::tournament::{RatingSystem, TournamentStatus, import};
 use super::{AppError, ImportRefusal, Result};
 
 pub(crate) mod entries;
+mod status;
 
 pub use entries::{Entered, Withdrawal, enter, request_bye, withdraw};
+pub use status::{Closed, Reopening, close, finish, reopen};
 
 /// Opens the write transaction of a tournament use case, whose rules run over the
 /// tournaments' repository ([`crate::store::repo::TournamentRepo`]). Its failures,
@@ -100,55 +102,6 @@ pub struct Unpaired {
     /// The tournament's name as it was entered.
     pub tournament: String,
     pub round: UnpairedRound,
-}
-
-/// Closes a tournament whose paired matches all have results.
-pub async fn close(store: &Store, name: &str, reason: Option<&str>) -> Result<Closed> {
-    store.close_tournament(name, reason).await?;
-    let loaded = store.load_tournament(name).await?;
-    let t = &loaded.tournament;
-    Ok(Closed {
-        after_round: t.current_round(),
-        planned_rounds: t.planned_rounds(),
-        ended_early: !t.is_finished(),
-        tournament: loaded.row.name,
-    })
-}
-
-/// Where a tournament stood when it was closed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Closed {
-    /// The tournament's name as it was entered.
-    pub tournament: String,
-    pub after_round: u32,
-    pub planned_rounds: u32,
-    /// Closed before every planned round was played.
-    pub ended_early: bool,
-}
-
-/// Reopens a closed tournament, a Swiss perhaps with more rounds.
-pub async fn reopen(
-    store: &Store,
-    name: &str,
-    reason: Option<&str>,
-    rounds: Option<u32>,
-) -> Result<Reopening> {
-    let reopened = store.reopen_tournament(name, reason, rounds).await?;
-    Ok(Reopening {
-        planned_rounds: store
-            .load_tournament(name)
-            .await?
-            .tournament
-            .planned_rounds(),
-        reopened,
-    })
-}
-
-/// A tournament reopened, and the rounds it now plans.
-#[derive(Clone, Debug)]
-pub struct Reopening {
-    pub reopened: Reopened,
-    pub planned_rounds: u32,
 }
 
 /// The opening turns of the engines facing a human in a round just paired. An error
