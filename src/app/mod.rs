@@ -10,9 +10,11 @@
 //! The player use cases ([`players`]) open that transaction themselves
 //! ([`crate::store::Store::begin_write`]), run their reads and writes on it through
 //! the players' repository ([`crate::store::repo::PlayerRepo`]) and commit it, so
-//! one use case joins several writes (a player and their starting rating). Matches
-//! and tournaments still write through the store's task-named methods, each its
-//! own transaction.
+//! one use case joins several writes (a player and their starting rating). So do
+//! the tournaments' entries, byes, withdrawals, closing and reopening
+//! ([`tournaments`], through [`crate::store::repo::TournamentRepo`]). Matches and
+//! the rest of tournaments still write through the store's task-named methods, each
+//! its own transaction.
 //!
 //! The front ends (the `goobalay` CLI) parse, call these and print; the rules of
 //! who may do what live here.

@@ -7,8 +7,10 @@
 //! A repository method reads or writes rows and nothing else: the rules (a name's
 //! form, "did you mean", a retired player refused) belong to its callers.
 //!
-//! Players are the first aggregate here ([`players`]); matches and tournaments still
-//! run their SQL inside the store's own methods.
+//! Players are the first aggregate here ([`players`]); tournaments' writes now go
+//! through [`TournamentRepo`] ([`tournaments`]), their rules in
+//! [`crate::app::tournaments`]. Matches still run their SQL inside the store's own
+//! methods.
 //!
 //! One implementation serves both backends: the store writes one SQL text for SQLite
 //! and PostgreSQL ([`crate::store::sql`]), and each statement picks its backend from the

@@ -22,8 +22,10 @@
 //! - `byes`: byes outside the pairing (`tournament_requested_byes`);
 //! - `load`: reading a tournament from its tables;
 //! - `create`: a new tournament;
-//! - `status`: finished once over, closed and reopened, with their records;
-//! - `entrants`: entries and withdrawals;
+//! - `status`: the records of closings and reopenings, and the closing a last
+//!   result brings (closing and reopening are the application layer's,
+//!   [`crate::app::tournaments`], over [`crate::store::repo::TournamentRepo`]);
+//! - `entrants`: the withdrawal the store still makes, from the application layer;
 //! - `pair`: pairing the next round, by the system or by hand, and its record;
 //! - `play`: engine matches played and written a round at a time.
 //!
