@@ -11,7 +11,7 @@
 //! ([`crate::store::Store::begin_write`]), run their reads and writes on it through
 //! the players' repository ([`crate::store::repo::PlayerRepo`]) and commit it, so
 //! one use case joins several writes (a player and their starting rating). So do
-//! the tournaments' entries, byes, withdrawals, closing and reopening
+//! the tournaments' creation, entries, byes, withdrawals, closing and reopening
 //! ([`tournaments`], through [`crate::store::repo::TournamentRepo`]). Matches and
 //! the rest of tournaments still write through the store's task-named methods, each
 //! its own transaction.

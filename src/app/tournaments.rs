@@ -9,16 +9,17 @@ use crate::store::import::ImportedTournament;
 use crate::store::rounds::{ManualRound, UnpairedRound};
 use crate::store::sql::Tx;
 use crate::store::tournaments::{
-    LoadedTournament, NewTournament, PairedRound, Result as TResult, TournamentRow,
-    TournamentSummary,
+    LoadedTournament, NewTournament, PairedRound, Result as TResult, TournamentSummary,
 };
-use crate::tournament::{RatingSystem, TournamentStatus, import};
+use crate::tournament::{TournamentStatus, import};
 
 use super::{AppError, ImportRefusal, Result};
 
+pub(crate) mod create;
 pub(crate) mod entries;
 mod status;
 
+pub use create::create;
 pub use entries::{Entered, Withdrawal, enter, request_bye, withdraw};
 pub use status::{Closed, Reopening, close, finish, reopen};
 
@@ -33,15 +34,6 @@ async fn begin_write(store: &Store) -> TResult<Tx> {
 /// Commits what [`begin_write`] opened.
 async fn commit(tx: Tx) -> TResult<()> {
     Ok(tx.commit().await?)
-}
-
-/// Creates a tournament, seeded (when round 1 is paired) by `rating_system`.
-pub async fn create(
-    store: &Store,
-    new: &NewTournament,
-    rating_system: RatingSystem,
-) -> Result<TournamentRow> {
-    Ok(store.create_tournament_rated(new, rating_system).await?)
 }
 
 /// The tournament `name` with its boards' records (match ids, engines, who is to

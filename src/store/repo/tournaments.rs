@@ -7,12 +7,15 @@ use std::future::Future;
 use chrono::{DateTime, Utc};
 
 use crate::store::Result as StoreResult;
+use crate::store::name_key;
 use crate::store::ratings::Seeding;
 use crate::store::sql::{AsConn, query, query_scalar};
 use crate::store::tournaments::byes::insert_bye;
-use crate::store::tournaments::load::{load, same_counts};
-use crate::store::tournaments::{LoadedTournament, Result};
-use crate::tournament::ByePoints;
+use crate::store::tournaments::load::{find_tournament, load, same_counts};
+use crate::store::tournaments::{
+    LoadedTournament, NewTournament, Result, TournamentRow, TournamentStoreError,
+};
+use crate::tournament::{ByePoints, PairingSystem, RatingSystem};
 
 /// Why a bye outside the pairing is there (`tournament_requested_byes.reason`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,6 +54,23 @@ impl EntryRatings {
 
 /// The tournaments' rows, one tournament at a time.
 pub trait TournamentRepo {
+    /// The row of the tournament named `name` (case and Unicode variants ignored).
+    fn tournament_row(&mut self, name: &str)
+    -> impl Future<Output = Result<Option<TournamentRow>>>;
+
+    /// Inserts tournament `new` (checked), named `name`, its matches limited to
+    /// `max_hands`, paired by `pairing` and seeded by `rating`, open, created at `at`;
+    /// returns its row as stored.
+    fn insert_tournament(
+        &mut self,
+        new: &NewTournament,
+        name: &str,
+        max_hands: Option<u32>,
+        pairing: PairingSystem,
+        rating: RatingSystem,
+        at: DateTime<Utc>,
+    ) -> impl Future<Output = Result<TournamentRow>>;
+
     /// The tournament `name` (case and Unicode variants ignored) with its boards'
     /// records; an unknown name is refused with the closest one.
     fn tournament_by_name(&mut self, name: &str) -> impl Future<Output = Result<LoadedTournament>>;
@@ -139,6 +159,56 @@ pub trait TournamentRepo {
 }
 
 impl<C: AsConn> TournamentRepo for C {
+    async fn tournament_row(&mut self, name: &str) -> Result<Option<TournamentRow>> {
+        find_tournament(self, name).await
+    }
+
+    async fn insert_tournament(
+        &mut self,
+        new: &NewTournament,
+        name: &str,
+        max_hands: Option<u32>,
+        pairing: PairingSystem,
+        rating: RatingSystem,
+        at: DateTime<Utc>,
+    ) -> Result<TournamentRow> {
+        let rules_json = serde_json::to_string(&new.variant.to_file())
+            .map_err(|e| TournamentStoreError::Corrupt(format!("rules do not serialise: {e}")))?;
+        let tiebreaks = new
+            .tiebreaks
+            .iter()
+            .map(|t| t.name())
+            .collect::<Vec<_>>()
+            .join(",");
+        let id = query_scalar::<i64>(
+            "INSERT INTO tournaments (name, name_key, variant, rules, format, rounds, match_form,
+                 max_hands, points, tiebreaks, seed, status, created_at, pairing_system, rating_system)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'open', $12, $13, $14)
+             RETURNING id",
+        )
+        .bind(name)
+        .bind(name_key(name))
+        .bind(&new.variant.name)
+        .bind(rules_json)
+        .bind(new.format.name())
+        .bind(new.rounds.map(i64::from))
+        .bind(new.form.name())
+        .bind(max_hands.map(i64::from))
+        .bind(new.points.to_string())
+        .bind((!tiebreaks.is_empty()).then_some(tiebreaks))
+        .bind(new.seed as i64)
+        .bind(at)
+        .bind(pairing.name())
+        .bind(rating.name())
+        .fetch_one(&mut *self)
+        .await?;
+        let row = query("SELECT * FROM tournaments WHERE id = $1")
+            .bind(id)
+            .fetch_one(self)
+            .await?;
+        TournamentRow::from_row(&row)
+    }
+
     async fn tournament_by_name(&mut self, name: &str) -> Result<LoadedTournament> {
         load(self, name).await
     }

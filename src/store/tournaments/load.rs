@@ -145,7 +145,7 @@ pub(in crate::store) async fn same_counts(
             ))
 }
 
-pub(super) async fn find_tournament(
+pub(in crate::store) async fn find_tournament(
     conn: &mut impl AsConn,
     name: &str,
 ) -> Result<Option<TournamentRow>> {
