@@ -8,7 +8,7 @@
 //! form, "did you mean", a retired player refused) belong to its callers.
 //!
 //! Players are the first aggregate here ([`players`]); tournaments' writes now go
-//! through [`TournamentRepo`] ([`tournaments`]), their rules in
+//! through [`TournamentRepo`] (`tournaments`), their rules in
 //! [`crate::app::tournaments`]. Matches still run their SQL inside the store's own
 //! methods.
 //!

@@ -40,7 +40,7 @@ impl ByeReason {
 pub struct EntryRatings(Seeding);
 
 impl EntryRatings {
-    /// The rating `player` is seeded by (1500 when unrated).
+    /// The rating `player` is seeded by (Elo's initial rating when they have none).
     pub fn rating(&self, player: i64) -> f64 {
         self.0.rating(player)
     }
