@@ -21,7 +21,7 @@ use goobalay::store::Store;
 use goobalay::store::sql::query;
 use goobalay::store::tournaments::NewTournament;
 use goobalay::tournament::export::{ExportFormat, export};
-use goobalay::tournament::{Format, PointsScheme};
+use goobalay::tournament::{Format, PointsScheme, RatingSystem};
 
 fn median(mut times: Vec<Duration>) -> Duration {
     times.sort();
@@ -42,8 +42,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             store.add_player(&name, None, Some(Level::Random)).await?;
             names.push(name);
         }
-        store
-            .create_tournament(&NewTournament {
+        goobalay::app::tournaments::create(
+            &store,
+            &NewTournament {
                 name: "Bench".into(),
                 variant: Variant::preset("tihbat").expect("preset"),
                 format: Format::RoundRobin,
@@ -53,9 +54,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                 points: PointsScheme::default(),
                 tiebreaks: Vec::new(),
                 seed: 2026,
-            })
-            .await?;
-        store.add_entrants("Bench", &names).await?;
+            },
+            RatingSystem::Elo,
+        )
+        .await?;
+        goobalay::app::tournaments::enter(&store, "Bench", &names).await?;
         let start = Instant::now();
         let report = goobalay::app::run_tournament(&store, "Bench", None, |_| {}).await?;
         println!(

@@ -19,7 +19,7 @@ use goobalay::engine::{BySide, Variant};
 use goobalay::matches::{MatchForm, play_engine_match};
 use goobalay::store::tournaments::NewTournament;
 use goobalay::store::{HistoryFilter, Store};
-use goobalay::tournament::{Format, PointsScheme};
+use goobalay::tournament::{Format, PointsScheme, RatingSystem};
 
 /// This process's CPU time (user + system, all threads) in seconds, from
 /// /proc/self/stat (Linux; `None` elsewhere). Resolution: one clock tick (10 ms).
@@ -47,8 +47,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         names.push(name);
     }
     let variant = Variant::preset("layli-goobalay").expect("preset");
-    store
-        .create_tournament(&NewTournament {
+    goobalay::app::tournaments::create(
+        &store,
+        &NewTournament {
             name: "Bench".into(),
             variant: variant.clone(),
             format: Format::RoundRobin,
@@ -58,9 +59,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             points: PointsScheme::default(),
             tiebreaks: Vec::new(),
             seed: 2026,
-        })
-        .await?;
-    store.add_entrants("Bench", &names).await?;
+        },
+        RatingSystem::Elo,
+    )
+    .await?;
+    goobalay::app::tournaments::enter(&store, "Bench", &names).await?;
 
     // Stored: what `tournament run` does, without the printing.
     let cpu0 = cpu_seconds();

@@ -11,7 +11,7 @@ use goobalay::engine::Variant;
 use goobalay::matches::MatchForm;
 use goobalay::store::Store;
 use goobalay::store::tournaments::NewTournament;
-use goobalay::tournament::{Format, PointsScheme};
+use goobalay::tournament::{Format, PointsScheme, RatingSystem};
 
 const NAME: &str = "Club Swiss";
 
@@ -36,8 +36,9 @@ async fn club(path: &Path, rounds: u32) -> Store {
         store.add_player(&name, None, Some(level)).await.unwrap();
         names.push(name);
     }
-    store
-        .create_tournament(&NewTournament {
+    goobalay::app::tournaments::create(
+        &store,
+        &NewTournament {
             name: NAME.into(),
             variant: Variant::preset("layli-goobalay").unwrap(),
             format: Format::Swiss,
@@ -47,10 +48,14 @@ async fn club(path: &Path, rounds: u32) -> Store {
             points: PointsScheme::default(),
             tiebreaks: Vec::new(),
             seed: 31,
-        })
+        },
+        RatingSystem::Elo,
+    )
+    .await
+    .unwrap();
+    goobalay::app::tournaments::enter(&store, NAME, &names)
         .await
         .unwrap();
-    store.add_entrants(NAME, &names).await.unwrap();
     store
 }
 
@@ -147,7 +152,9 @@ fn withdraw_elsewhere(path: &Path, player: &str) {
             .unwrap()
             .block_on(async {
                 let other = Store::open(&path).await.unwrap();
-                other.withdraw(NAME, &player).await.unwrap();
+                goobalay::app::tournaments::withdraw(&other, NAME, &player, false)
+                    .await
+                    .unwrap();
                 other.close().await;
             })
     })

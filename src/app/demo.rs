@@ -6,7 +6,7 @@ use crate::engine::Variant;
 use crate::matches::MatchForm;
 use crate::store::Store;
 use crate::store::tournaments::{NewTournament, TournamentRow};
-use crate::tournament::{Format, PointsScheme};
+use crate::tournament::{Format, PointsScheme, RatingSystem};
 
 use super::Result;
 
@@ -53,8 +53,9 @@ pub async fn set_up(store: &Store, members: &[(&str, Level)], seed: u64) -> Resu
         }
         n += 1;
     };
-    let tournament = store
-        .create_tournament(&NewTournament {
+    let tournament = super::tournaments::create(
+        store,
+        &NewTournament {
             name: name.clone(),
             variant: Variant::preset("layli-goobalay").expect("a preset"),
             format: Format::RoundRobin,
@@ -64,8 +65,10 @@ pub async fn set_up(store: &Store, members: &[(&str, Level)], seed: u64) -> Resu
             points: PointsScheme::default(),
             tiebreaks: Vec::new(),
             seed,
-        })
-        .await?;
-    store.add_entrants(&name, &entrants).await?;
+        },
+        RatingSystem::Elo,
+    )
+    .await?;
+    super::tournaments::enter(store, &name, &entrants).await?;
     Ok(DemoClub { added, tournament })
 }

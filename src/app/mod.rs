@@ -7,14 +7,18 @@
 //! a conflict it reads again and decides again. So a command either stores all of
 //! its effect or nothing of it, and its message can say which.
 //!
-//! The player and match use cases ([`players`], [`matches`], [`corrections`]) open
-//! that transaction themselves ([`crate::store::Store::begin_write`]), run their
-//! reads and writes on it through the repositories ([`crate::store::repo`]:
+//! The player, match and tournament use cases ([`players`], [`matches`],
+//! [`corrections`], [`tournaments`]: creation, entries, byes, withdrawals, closing
+//! and reopening) open that transaction themselves
+//! ([`crate::store::Store::begin_write`]), run their reads and writes on it through
+//! the repositories ([`crate::store::repo`]:
 //! [`PlayerRepo`](crate::store::repo::PlayerRepo),
-//! [`MatchRepo`](crate::store::repo::MatchRepo)) and commit it, so one use case joins
-//! several writes (a player and their starting rating; a result and the closing of
-//! the tournament it ends). Tournaments still write through the store's task-named
-//! methods, each its own transaction.
+//! [`MatchRepo`](crate::store::repo::MatchRepo),
+//! [`TournamentRepo`](crate::store::repo::TournamentRepo)) and commit it, so one use
+//! case joins several writes (a player and their starting rating; a result and the
+//! closing of the tournament it ends). Pairing a round, `tournament run` and the TRF
+//! import still write through the store's task-named methods, each its own
+//! transaction.
 //!
 //! The front ends (the `goobalay` CLI) parse, call these and print; the rules of
 //! who may do what live here.

@@ -81,7 +81,7 @@ pub async fn run_tournament(
         cache = Some(loaded);
         if pending.is_empty() {
             if let Some(c) = cache.as_ref().filter(|c| c.tournament.is_finished())
-                && store.finish_tournament_cached(name, Some(c)).await?
+                && super::tournaments::finish(store, name, Some(c)).await?
             {
                 return Ok(RunReport {
                     played,
@@ -106,7 +106,7 @@ pub async fn run_tournament(
                     continue;
                 }
                 Err(TournamentStoreError::Tournament(TournamentError::Finished { .. })) => {
-                    store.finish_tournament(name).await?;
+                    super::tournaments::finish(store, name, None).await?;
                     return Ok(RunReport {
                         played,
                         end: RunEnd::Finished,

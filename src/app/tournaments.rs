@@ -4,23 +4,36 @@
 
 use crate::engine::Variant;
 use crate::matches::MatchForm;
+use crate::store::Store;
 use crate::store::import::ImportedTournament;
-use crate::store::rounds::{ManualRound, Reopened, UnpairedRound};
+use crate::store::rounds::{ManualRound, UnpairedRound};
+use crate::store::sql::Tx;
 use crate::store::tournaments::{
-    LoadedTournament, NewTournament, PairedRound, TournamentRow, TournamentSummary,
+    LoadedTournament, NewTournament, PairedRound, Result as TResult, TournamentSummary,
 };
-use crate::store::{Player, Store};
-use crate::tournament::{ByePoints, RatingSystem, TournamentStatus, import};
+use crate::tournament::{TournamentStatus, import};
 
 use super::{AppError, ImportRefusal, Result};
 
-/// Creates a tournament, seeded (when round 1 is paired) by `rating_system`.
-pub async fn create(
-    store: &Store,
-    new: &NewTournament,
-    rating_system: RatingSystem,
-) -> Result<TournamentRow> {
-    Ok(store.create_tournament_rated(new, rating_system).await?)
+pub(crate) mod create;
+pub(crate) mod entries;
+mod status;
+
+pub use create::create;
+pub use entries::{Entered, Withdrawal, enter, request_bye, withdraw};
+pub use status::{Closed, Reopening, close, finish, reopen};
+
+/// Opens the write transaction of a tournament use case, whose rules run over the
+/// tournaments' repository ([`crate::store::repo::TournamentRepo`]). Its failures,
+/// and [`commit`]'s, are tournament errors, as when the store opened it: a front
+/// end tells them as it did (the web's busy database among them).
+async fn begin_write(store: &Store) -> TResult<Tx> {
+    Ok(store.begin_write().await?)
+}
+
+/// Commits what [`begin_write`] opened.
+async fn commit(tx: Tx) -> TResult<()> {
+    Ok(tx.commit().await?)
 }
 
 /// The tournament `name` with its boards' records (match ids, engines, who is to
@@ -33,63 +46,6 @@ pub async fn load(store: &Store, name: &str) -> Result<LoadedTournament> {
 /// crosstables and most exports need (and quicker to read).
 pub async fn load_results(store: &Store, name: &str) -> Result<LoadedTournament> {
     Ok(store.load_tournament_results(name).await?)
-}
-
-/// Players entered, and the tournament after their entry.
-#[derive(Clone, Debug)]
-pub struct Entered {
-    pub added: Vec<Player>,
-    pub tournament: LoadedTournament,
-}
-
-/// Enters players (by name) in tournament `name`, all or none.
-pub async fn enter(store: &Store, name: &str, players: &[String]) -> Result<Entered> {
-    let added = store.add_entrants(name, players).await?;
-    Ok(Entered {
-        added,
-        tournament: store.load_tournament(name).await?,
-    })
-}
-
-/// Records the bye `player` asks for in a round not yet paired.
-pub async fn request_bye(
-    store: &Store,
-    name: &str,
-    player: &str,
-    round: u32,
-    points: ByePoints,
-) -> Result<Player> {
-    Ok(store.request_bye(name, player, round, points).await?)
-}
-
-/// A withdrawal: who, after which round (0: before round 1), and the match of the
-/// current round forfeited by it, if asked and one was pending.
-#[derive(Clone, Debug)]
-pub struct Withdrawal {
-    pub player: Player,
-    pub after_round: u32,
-    pub forfeited: Option<i64>,
-}
-
-/// Withdraws `player` from tournament `name`; with `forfeit_pending` their
-/// unfinished match of the current round is forfeited in the same transaction.
-pub async fn withdraw(
-    store: &Store,
-    name: &str,
-    player: &str,
-    forfeit_pending: bool,
-) -> Result<Withdrawal> {
-    let (player, after_round, forfeited) = if forfeit_pending {
-        store.withdraw_forfeiting(name, player).await?
-    } else {
-        let (p, after) = store.withdraw(name, player).await?;
-        (p, after, None)
-    };
-    Ok(Withdrawal {
-        player,
-        after_round,
-        forfeited,
-    })
 }
 
 /// Pairs the next round of tournament `name` (one transaction: its matches and
@@ -138,55 +94,6 @@ pub struct Unpaired {
     /// The tournament's name as it was entered.
     pub tournament: String,
     pub round: UnpairedRound,
-}
-
-/// Closes a tournament whose paired matches all have results.
-pub async fn close(store: &Store, name: &str, reason: Option<&str>) -> Result<Closed> {
-    store.close_tournament(name, reason).await?;
-    let loaded = store.load_tournament(name).await?;
-    let t = &loaded.tournament;
-    Ok(Closed {
-        after_round: t.current_round(),
-        planned_rounds: t.planned_rounds(),
-        ended_early: !t.is_finished(),
-        tournament: loaded.row.name,
-    })
-}
-
-/// Where a tournament stood when it was closed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Closed {
-    /// The tournament's name as it was entered.
-    pub tournament: String,
-    pub after_round: u32,
-    pub planned_rounds: u32,
-    /// Closed before every planned round was played.
-    pub ended_early: bool,
-}
-
-/// Reopens a closed tournament, a Swiss perhaps with more rounds.
-pub async fn reopen(
-    store: &Store,
-    name: &str,
-    reason: Option<&str>,
-    rounds: Option<u32>,
-) -> Result<Reopening> {
-    let reopened = store.reopen_tournament(name, reason, rounds).await?;
-    Ok(Reopening {
-        planned_rounds: store
-            .load_tournament(name)
-            .await?
-            .tournament
-            .planned_rounds(),
-        reopened,
-    })
-}
-
-/// A tournament reopened, and the rounds it now plans.
-#[derive(Clone, Debug)]
-pub struct Reopening {
-    pub reopened: Reopened,
-    pub planned_rounds: u32,
 }
 
 /// The opening turns of the engines facing a human in a round just paired. An error

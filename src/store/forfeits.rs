@@ -15,22 +15,20 @@
 
 use super::repo::MatchRepo;
 use super::sql::AsConn;
-use super::tournaments::byes::insert_bye;
 use super::tournaments::entrants::withdraw_in;
 use super::tournaments::load::load;
 use super::tournaments::status::close_if_over;
-use super::tournaments::{LoadedTournament, Result as TResult, TournamentStoreError};
+use super::tournaments::{LoadedTournament, Result as TResult};
 use super::{Result, Store, StoredMatch, now, require_player_in};
 use crate::engine::Side;
 use crate::matches::{Absent, Closing};
 use crate::store::Player;
-use crate::tournament::{ByePoints, ByeRefusal};
 
 impl Store {
-    /// Withdraws `player` from tournament `name` ([`Store::withdraw`]) and, in the same
-    /// transaction, forfeits their unfinished match of the current round (they are the
-    /// absent side). Returns the player, the round withdrawn after and the match
-    /// forfeited, if one was pending.
+    /// Withdraws `player` from tournament `name` ([`crate::app::tournaments::withdraw`])
+    /// and, in the same transaction, forfeits their unfinished match of the current
+    /// round (they are the absent side). Returns the player, the round withdrawn after
+    /// and the match forfeited, if one was pending.
     pub async fn withdraw_forfeiting(
         &self,
         name: &str,
@@ -54,53 +52,6 @@ impl Store {
         let (p, after) = withdraw_in(&mut tx, &loaded, p).await?;
         tx.commit().await?;
         Ok((p, after, forfeited))
-    }
-
-    /// Records a bye `player` asks for in `round` of Swiss `name` (not yet paired):
-    /// the pairing of that round leaves them out and the bye scores `points`.
-    pub async fn request_bye(
-        &self,
-        name: &str,
-        player: &str,
-        round: u32,
-        points: ByePoints,
-    ) -> TResult<Player> {
-        let mut tx = self.begin_write().await?;
-        let loaded = load(&mut tx, name).await?;
-        loaded.ensure_open()?;
-        let t = &loaded.tournament;
-        let tournament = loaded.row.name.clone();
-        if !t.takes_bye_requests() {
-            return Err(TournamentStoreError::ByeNotSwiss {
-                tournament,
-                format: t.format(),
-            });
-        }
-        let p = require_player_in(&mut tx, player).await?;
-        t.check_bye_request(p.id, round)
-            .map_err(|refusal| match refusal {
-                ByeRefusal::NotEntered => TournamentStoreError::NotEntered {
-                    player: p.name.clone(),
-                    tournament: tournament.clone(),
-                },
-                ByeRefusal::Withdrawn => TournamentStoreError::AlreadyWithdrawn {
-                    player: p.name.clone(),
-                    tournament: tournament.clone(),
-                },
-                ByeRefusal::RoundPaired { next, last } => {
-                    TournamentStoreError::RoundAlreadyPaired { round, next, last }
-                }
-                ByeRefusal::BeyondEnd { planned } => {
-                    TournamentStoreError::RoundBeyondEnd { round, planned }
-                }
-                ByeRefusal::AlreadyAsked => TournamentStoreError::ByeAlreadyRequested {
-                    player: p.name.clone(),
-                    round,
-                },
-            })?;
-        insert_bye(&mut tx, loaded.row.id, round, p.id, points, "requested").await?;
-        tx.commit().await?;
-        Ok(p)
     }
 }
 

@@ -7,8 +7,11 @@
 //! A repository method reads or writes rows and nothing else: the rules (a name's
 //! form, "did you mean", a retired player refused) belong to its callers.
 //!
-//! Players ([`PlayerRepo`]) and matches ([`MatchRepo`]: rows, hands, closings,
-//! corrections) are here; tournaments still run their SQL inside the store's own
+//! Players ([`PlayerRepo`]), matches ([`MatchRepo`]: rows, hands, closings,
+//! corrections) and tournaments ([`TournamentRepo`]: their rows, entries, byes and
+//! status) are here, their rules in the application layer ([`crate::app`]). Pairing a
+//! round, `tournament run`'s writer and the TRF import still run their SQL inside the
+//! store's own
 //! methods.
 //!
 //! One implementation serves both backends: the store writes one SQL text for SQLite
@@ -19,6 +22,8 @@
 
 mod matches;
 mod players;
+mod tournaments;
 
 pub use matches::{MatchInsert, MatchQuery, MatchRepo};
 pub use players::{PlayerRepo, StartingRatingRecord};
+pub use tournaments::{ByeReason, EntryRatings, TournamentRepo};

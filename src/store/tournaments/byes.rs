@@ -1,6 +1,7 @@
 //! Byes outside the pairing (`tournament_requested_byes`): asked for ahead of a
 //! round, or the rounds a late entrant missed; read with the tournament, written
-//! by a request ([`crate::store::Store::request_bye`]) or a late entry.
+//! by a request or a late entry ([`crate::store::repo::TournamentRepo::insert_bye`])
+//! or an import.
 
 use super::{Result, corrupt};
 use crate::store::sql::{AsConn, query};
@@ -33,28 +34,6 @@ pub(super) async fn requested_byes(conn: &mut impl AsConn, tid: i64) -> Result<V
         });
     }
     Ok(out)
-}
-
-/// Records the zero-point byes of a late entry for the rounds `1..=missed`, already
-/// paired when they entered.
-pub(crate) async fn record_late_entry_byes(
-    conn: &mut impl AsConn,
-    tournament_id: i64,
-    player_id: i64,
-    missed: u32,
-) -> StoreResult<()> {
-    for round in 1..=missed {
-        insert_bye(
-            conn,
-            tournament_id,
-            round,
-            player_id,
-            ByePoints::Zero,
-            "late-entry",
-        )
-        .await?;
-    }
-    Ok(())
 }
 
 pub(in crate::store) async fn insert_bye(

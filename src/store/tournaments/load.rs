@@ -110,7 +110,10 @@ pub(crate) async fn engine_levels(
 
 /// Whether the stored tournament has as many matches, finished matches, byes,
 /// entrants and withdrawals as `c` (nobody else has changed it since).
-pub(super) async fn same_counts(conn: &mut impl AsConn, c: &LoadedTournament) -> Result<bool> {
+pub(in crate::store) async fn same_counts(
+    conn: &mut impl AsConn,
+    c: &LoadedTournament,
+) -> Result<bool> {
     let r = query(
         "SELECT (SELECT COUNT(*) FROM matches WHERE tournament_id = $1) AS matches,
                 (SELECT COUNT(winner) FROM matches WHERE tournament_id = $1) AS finished,
@@ -142,7 +145,7 @@ pub(super) async fn same_counts(conn: &mut impl AsConn, c: &LoadedTournament) ->
             ))
 }
 
-pub(super) async fn find_tournament(
+pub(in crate::store) async fn find_tournament(
     conn: &mut impl AsConn,
     name: &str,
 ) -> Result<Option<TournamentRow>> {

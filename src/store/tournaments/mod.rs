@@ -21,9 +21,12 @@
 //!   build and update a [`LoadedTournament`] as `load` would read it back;
 //! - `byes`: byes outside the pairing (`tournament_requested_byes`);
 //! - `load`: reading a tournament from its tables;
-//! - `create`: a new tournament;
-//! - `status`: finished once over, closed and reopened, with their records;
-//! - `entrants`: entries and withdrawals;
+//! - `create`: a new tournament, as the store's import makes it, from the
+//!   application layer;
+//! - `status`: the records of closings and reopenings, and the closing a last
+//!   result brings (closing and reopening are the application layer's,
+//!   [`crate::app::tournaments`], over [`crate::store::repo::TournamentRepo`]);
+//! - `entrants`: the withdrawal the store still makes, from the application layer;
 //! - `pair`: pairing the next round, by the system or by hand, and its record;
 //! - `play`: engine matches played and written a round at a time.
 //!
@@ -213,7 +216,7 @@ pub struct TournamentRow {
 }
 
 impl TournamentRow {
-    fn from_row(r: &Row) -> Result<TournamentRow> {
+    pub(in crate::store) fn from_row(r: &Row) -> Result<TournamentRow> {
         let id: i64 = r.try_get("id")?;
         let format: String = r.try_get("format")?;
         Ok(TournamentRow {

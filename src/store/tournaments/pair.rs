@@ -118,7 +118,7 @@ pub(in crate::store) async fn pair_in(
         }
     }
     // An error writes nothing (a finished tournament is marked so by
-    // `finish_tournament`, which `tournament run` calls).
+    // `app::tournaments::finish`, which `tournament run` calls).
     let pairings = match manual {
         None => loaded.tournament.next_round()?,
         Some(m) => manual_pairings(&mut *conn, &loaded, m).await?,

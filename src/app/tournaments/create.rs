@@ -1,0 +1,60 @@
+//! Creating a tournament: the name, rounds, match form and hand limit checked
+//! before anything is written.
+
+use crate::engine::Side;
+use crate::matches::MatchSpec;
+use crate::store::repo::TournamentRepo;
+use crate::store::tournaments::{
+    MAX_SWISS_ROUNDS, NewTournament, Result as TResult, TournamentRow, TournamentStoreError,
+};
+use crate::store::{Store, now};
+use crate::tournament::{Format, PairingSystem, RatingSystem};
+
+use super::{Result, begin_write, commit};
+
+/// Creates a tournament, seeded (when round 1 is paired) by `rating_system` ratings
+/// of its variant.
+pub async fn create(
+    store: &Store,
+    new: &NewTournament,
+    rating_system: RatingSystem,
+) -> Result<TournamentRow> {
+    let mut tx = begin_write(store).await?;
+    let row = create_in(&mut tx, new, rating_system).await?;
+    commit(tx).await?;
+    Ok(row)
+}
+
+/// Creates a tournament ([`create`]) in the caller's transaction: also the TRF
+/// import's, which the store still makes.
+pub(crate) async fn create_in(
+    repo: &mut impl TournamentRepo,
+    new: &NewTournament,
+    rating_system: RatingSystem,
+) -> TResult<TournamentRow> {
+    let name = &crate::names::clean(&new.name, "a tournament name")?;
+    if let Some(r) = new.rounds {
+        if new.format != Format::Swiss {
+            return Err(TournamentStoreError::RoundsNotSwiss(new.format));
+        }
+        if !(1..=MAX_SWISS_ROUNDS).contains(&r) {
+            return Err(TournamentStoreError::RoundsOutOfRange(r));
+        }
+    }
+    // Check the match form and hand limit now, not at the first pairing; the
+    // limit stored is the one the matches get (RULES.md §3 point 11's default if
+    // none is given).
+    let spec = MatchSpec::new(&new.variant, new.form, new.max_hands, Side::South)?;
+    if repo.tournament_row(name).await?.is_some() {
+        return Err(TournamentStoreError::Duplicate(name.to_string()));
+    }
+    repo.insert_tournament(
+        new,
+        name,
+        spec.max_hands,
+        PairingSystem::CURRENT,
+        rating_system,
+        now(),
+    )
+    .await
+}

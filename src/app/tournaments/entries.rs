@@ -1,0 +1,223 @@
+//! The entry list: entries (a late Swiss entry gets the next starting rank and
+//! zero-point byes for the rounds it missed), byes asked for, and withdrawals.
+
+use crate::store::repo::{ByeReason, PlayerRepo, TournamentRepo};
+use crate::store::tournaments::{LoadedTournament, Result as TResult, TournamentStoreError};
+use crate::store::{Player, Store, now, require_player_in};
+use crate::tournament::{ByePoints, ByeRefusal, Format};
+
+use super::{Result, begin_write, commit};
+
+/// Players entered, and the tournament after their entry.
+#[derive(Clone, Debug)]
+pub struct Entered {
+    pub added: Vec<Player>,
+    pub tournament: LoadedTournament,
+}
+
+/// Enters players (by name) in tournament `name`, all or none.
+pub async fn enter(store: &Store, name: &str, players: &[String]) -> Result<Entered> {
+    let mut tx = begin_write(store).await?;
+    let added = enter_in(&mut tx, name, players).await?;
+    commit(tx).await?;
+    Ok(Entered {
+        added,
+        tournament: store.load_tournament(name).await?,
+    })
+}
+
+async fn enter_in(
+    repo: &mut (impl TournamentRepo + PlayerRepo),
+    name: &str,
+    players: &[String],
+) -> TResult<Vec<Player>> {
+    let loaded = repo.tournament_by_name(name).await?;
+    loaded.ensure_open()?;
+    let t = &loaded.tournament;
+    let tid = loaded.row.id;
+    if t.current_round() > 0 && t.format() != Format::Swiss {
+        return Err(TournamentStoreError::EntriesClosed {
+            tournament: loaded.row.name.clone(),
+            format: t.format(),
+        });
+    }
+    let mut next_seed = t.entrants().iter().map(|e| e.start_rank).max().unwrap_or(0) + 1;
+    let ratings = if t.current_round() > 0 {
+        Some(repo.entry_ratings(tid, &loaded.row.variant).await?)
+    } else {
+        None
+    };
+    let mut added: Vec<Player> = Vec::new();
+    for p in players {
+        let player = require_player_in(repo, p).await?;
+        if player.retired_at.is_some() {
+            return Err(TournamentStoreError::Retired(player.name));
+        }
+        if t.entrant(player.id).is_some() {
+            return Err(TournamentStoreError::AlreadyEntered {
+                player: player.name,
+                tournament: loaded.row.name.clone(),
+            });
+        }
+        if added.iter().any(|a| a.id == player.id) {
+            return Err(TournamentStoreError::NamedTwice {
+                player: player.name,
+            });
+        }
+        // A late Swiss entry gets the next starting rank and today's rating.
+        let rating = ratings.as_ref().map(|s| s.rating(player.id));
+        let rated = ratings.as_ref().and_then(|s| s.rated(player.id));
+        repo.insert_entrant(tid, player.id, next_seed, rating, rated, now())
+            .await?;
+        next_seed += 1;
+        // The rounds already paired are missed: zero-point byes, recorded.
+        for round in 1..=t.current_round() {
+            repo.insert_bye(tid, round, player.id, ByePoints::Zero, ByeReason::LateEntry)
+                .await?;
+        }
+        added.push(player);
+    }
+    Ok(added)
+}
+
+/// Records a bye `player` asks for in `round` of Swiss `name` (not yet paired):
+/// the pairing of that round leaves them out and the bye scores `points`.
+pub async fn request_bye(
+    store: &Store,
+    name: &str,
+    player: &str,
+    round: u32,
+    points: ByePoints,
+) -> Result<Player> {
+    let mut tx = begin_write(store).await?;
+    let p = request_bye_in(&mut tx, name, player, round, points).await?;
+    commit(tx).await?;
+    Ok(p)
+}
+
+async fn request_bye_in(
+    repo: &mut (impl TournamentRepo + PlayerRepo),
+    name: &str,
+    player: &str,
+    round: u32,
+    points: ByePoints,
+) -> TResult<Player> {
+    let loaded = repo.tournament_by_name(name).await?;
+    loaded.ensure_open()?;
+    let t = &loaded.tournament;
+    let tournament = loaded.row.name.clone();
+    if !t.takes_bye_requests() {
+        return Err(TournamentStoreError::ByeNotSwiss {
+            tournament,
+            format: t.format(),
+        });
+    }
+    let p = require_player_in(repo, player).await?;
+    t.check_bye_request(p.id, round)
+        .map_err(|refusal| match refusal {
+            ByeRefusal::NotEntered => TournamentStoreError::NotEntered {
+                player: p.name.clone(),
+                tournament: tournament.clone(),
+            },
+            ByeRefusal::Withdrawn => TournamentStoreError::AlreadyWithdrawn {
+                player: p.name.clone(),
+                tournament: tournament.clone(),
+            },
+            ByeRefusal::RoundPaired { next, last } => {
+                TournamentStoreError::RoundAlreadyPaired { round, next, last }
+            }
+            ByeRefusal::BeyondEnd { planned } => {
+                TournamentStoreError::RoundBeyondEnd { round, planned }
+            }
+            ByeRefusal::AlreadyAsked => TournamentStoreError::ByeAlreadyRequested {
+                player: p.name.clone(),
+                round,
+            },
+        })?;
+    repo.insert_bye(loaded.row.id, round, p.id, points, ByeReason::Requested)
+        .await?;
+    Ok(p)
+}
+
+/// A withdrawal: who, after which round (0: before round 1), and the match of the
+/// current round forfeited by it, if asked and one was pending.
+#[derive(Clone, Debug)]
+pub struct Withdrawal {
+    pub player: Player,
+    pub after_round: u32,
+    pub forfeited: Option<i64>,
+}
+
+/// Withdraws `player` from tournament `name`: kept in the standings with the results
+/// so far, not paired again. A match already paired stays and counts when it is
+/// finished, unless `forfeit_pending`, which forfeits their unfinished match of the
+/// current round in the same transaction. Before round 1 is paired the player is
+/// taken off the entry list instead (round 0).
+pub async fn withdraw(
+    store: &Store,
+    name: &str,
+    player: &str,
+    forfeit_pending: bool,
+) -> Result<Withdrawal> {
+    let (player, after_round, forfeited) = if forfeit_pending {
+        store.withdraw_forfeiting(name, player).await?
+    } else {
+        let mut tx = begin_write(store).await?;
+        let (p, after) = withdraw_named_in(&mut tx, name, player).await?;
+        commit(tx).await?;
+        (p, after, None)
+    };
+    Ok(Withdrawal {
+        player,
+        after_round,
+        forfeited,
+    })
+}
+
+async fn withdraw_named_in(
+    repo: &mut (impl TournamentRepo + PlayerRepo),
+    name: &str,
+    player: &str,
+) -> TResult<(Player, u32)> {
+    let loaded = repo.tournament_by_name(name).await?;
+    loaded.ensure_open()?;
+    let p = require_player_in(repo, player).await?;
+    withdraw_in(repo, &loaded, p).await
+}
+
+/// The withdrawal of `p` from `loaded` ([`withdraw`]) inside the caller's
+/// transaction: also the store's, for a withdrawal that forfeits a match or comes
+/// from an imported file.
+pub(crate) async fn withdraw_in(
+    repo: &mut impl TournamentRepo,
+    loaded: &LoadedTournament,
+    p: Player,
+) -> TResult<(Player, u32)> {
+    let tid = loaded.row.id;
+    let entrant =
+        loaded
+            .tournament
+            .entrant(p.id)
+            .ok_or_else(|| TournamentStoreError::NotEntered {
+                player: p.name.clone(),
+                tournament: loaded.row.name.clone(),
+            })?;
+    if entrant.is_withdrawn() {
+        return Err(TournamentStoreError::AlreadyWithdrawn {
+            player: p.name.clone(),
+            tournament: loaded.row.name.clone(),
+        });
+    }
+    let after = loaded.tournament.current_round();
+    // Byes asked for rounds after the withdrawal lapse with it.
+    repo.delete_byes_after(tid, p.id, after).await?;
+    if after == 0 {
+        // Before round 1 nothing has been played or seeded: a withdrawal takes
+        // the player off the entry list, so that no pairing, bye or standings
+        // row is ever made for someone who never played.
+        repo.delete_entrant(tid, p.id).await?;
+    } else {
+        repo.mark_withdrawn(tid, p.id, after).await?;
+    }
+    Ok((p, after))
+}

@@ -1,0 +1,173 @@
+//! A tournament's status: recorded finished once over (found by `tournament run`),
+//! closed by the director, reopened.
+
+use crate::store::repo::TournamentRepo;
+use crate::store::rounds::Reopened;
+use crate::store::tournaments::{
+    LoadedTournament, MAX_SWISS_ROUNDS, Result as TResult, TournamentStoreError,
+};
+use crate::store::{Store, name_key, now};
+use crate::tournament::{Format, TournamentStatus};
+
+use super::{Result, begin_write, commit};
+
+/// Records that tournament `name` is over (all rounds paired and finished), for a
+/// caller that may keep the tournament in memory (`cache`, see
+/// [`Store::pair_next_round_cached`]): it is used instead of reading every match
+/// again if the stored tournament still has the same counts. Returns whether the
+/// tournament is finished.
+pub async fn finish(store: &Store, name: &str, cache: Option<&LoadedTournament>) -> Result<bool> {
+    let mut tx = begin_write(store).await?;
+    let finished = finish_in(&mut tx, name, cache).await?;
+    commit(tx).await?;
+    Ok(finished)
+}
+
+async fn finish_in(
+    repo: &mut impl TournamentRepo,
+    name: &str,
+    cache: Option<&LoadedTournament>,
+) -> TResult<bool> {
+    let (id, finished) = match cache {
+        Some(c) if name_key(&c.row.name) == name_key(name) && repo.unchanged_since(c).await? => {
+            (c.row.id, c.tournament.is_finished())
+        }
+        _ => {
+            let loaded = repo.tournament_by_name(name).await?;
+            (loaded.row.id, loaded.tournament.is_finished())
+        }
+    };
+    // Recorded once: a run that finds it over again (or one closed by the
+    // director) adds no second closing.
+    if finished && repo.unfinished_name(id).await?.is_some() {
+        repo.mark_finished(id, "the last result was entered", now())
+            .await?;
+    }
+    Ok(finished)
+}
+
+/// Closes a tournament whose paired matches all have results (rounds left unpaired
+/// are not played: the event ended early).
+pub async fn close(store: &Store, name: &str, reason: Option<&str>) -> Result<Closed> {
+    let mut tx = begin_write(store).await?;
+    close_in(&mut tx, name, reason).await?;
+    commit(tx).await?;
+    let loaded = store.load_tournament(name).await?;
+    let t = &loaded.tournament;
+    Ok(Closed {
+        after_round: t.current_round(),
+        planned_rounds: t.planned_rounds(),
+        ended_early: !t.is_finished(),
+        tournament: loaded.row.name,
+    })
+}
+
+async fn close_in(repo: &mut impl TournamentRepo, name: &str, reason: Option<&str>) -> TResult<()> {
+    let loaded = repo.tournament_by_name(name).await?;
+    let tname = loaded.row.name.clone();
+    if loaded.row.status == TournamentStatus::Finished {
+        return Err(TournamentStoreError::CannotClose {
+            tournament: tname,
+            why: "it is closed already".into(),
+        });
+    }
+    if loaded.tournament.current_round() == 0 {
+        return Err(TournamentStoreError::CannotClose {
+            tournament: tname,
+            why: "no round has been paired".into(),
+        });
+    }
+    let pending = loaded.pending_matches();
+    if pending > 0 {
+        return Err(TournamentStoreError::CannotClose {
+            tournament: tname,
+            why: format!(
+                "{} without a result yet",
+                crate::wording::matches(pending as u64)
+            ),
+        });
+    }
+    repo.mark_finished(
+        loaded.row.id,
+        reason.unwrap_or("closed by the director"),
+        now(),
+    )
+    .await?;
+    Ok(())
+}
+
+/// Where a tournament stood when it was closed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Closed {
+    /// The tournament's name as it was entered.
+    pub tournament: String,
+    pub after_round: u32,
+    pub planned_rounds: u32,
+    /// Closed before every planned round was played.
+    pub ended_early: bool,
+}
+
+/// Reopens a closed tournament, a Swiss perhaps with more rounds (`rounds`).
+pub async fn reopen(
+    store: &Store,
+    name: &str,
+    reason: Option<&str>,
+    rounds: Option<u32>,
+) -> Result<Reopening> {
+    let mut tx = begin_write(store).await?;
+    let reopened = reopen_in(&mut tx, name, reason, rounds).await?;
+    commit(tx).await?;
+    Ok(Reopening {
+        planned_rounds: store
+            .load_tournament(name)
+            .await?
+            .tournament
+            .planned_rounds(),
+        reopened,
+    })
+}
+
+async fn reopen_in(
+    repo: &mut impl TournamentRepo,
+    name: &str,
+    reason: Option<&str>,
+    rounds: Option<u32>,
+) -> TResult<Reopened> {
+    let loaded = repo.tournament_by_name(name).await?;
+    if !loaded.is_closed() {
+        return Err(TournamentStoreError::NotClosed(loaded.row.name.clone()));
+    }
+    let tid = loaded.row.id;
+    let before = loaded.row.rounds;
+    if let Some(n) = rounds {
+        let t = &loaded.tournament;
+        if t.format() != Format::Swiss {
+            return Err(TournamentStoreError::RoundsNotSwiss(t.format()));
+        }
+        if n == 0 || n > MAX_SWISS_ROUNDS {
+            return Err(TournamentStoreError::RoundsOutOfRange(n));
+        }
+        if n < t.current_round() {
+            return Err(TournamentStoreError::RoundsBelowPaired {
+                paired: t.current_round(),
+                given: n,
+            });
+        }
+        repo.set_rounds(tid, n).await?;
+    }
+    // The rounds it had are recorded only when they were changed.
+    repo.mark_reopened(tid, reason, rounds.and(before), now())
+        .await?;
+    Ok(Reopened {
+        tournament: loaded.row.name.clone(),
+        rounds_before: before,
+        rounds: rounds.or(before),
+    })
+}
+
+/// A tournament reopened, and the rounds it now plans.
+#[derive(Clone, Debug)]
+pub struct Reopening {
+    pub reopened: Reopened,
+    pub planned_rounds: u32,
+}
