@@ -4,6 +4,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::*;
+use crate::engine::BySide;
 
 pub fn entrant(id: EntrantId, name: &str, rating: f64) -> Entrant {
     Entrant {
