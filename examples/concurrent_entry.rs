@@ -55,8 +55,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut players = Vec::new();
     for i in 0..2 {
         players.push(
-            store
-                .add_player(&format!("Player {i}"), None, None)
+            goobalay::app::players::add_player(&store, &format!("Player {i}"), None, None)
                 .await?
                 .id,
         );

@@ -28,8 +28,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     let dir = std::env::temp_dir().join(format!("goobalay-timing-{}", std::process::id()));
     let store = Store::open(&dir.join("timing.db")).await?;
-    let a = store.add_player("A", None, Some(Level::Random)).await?;
-    let b = store.add_player("B", None, Some(Level::Random)).await?;
+    let a = goobalay::app::players::add_player(&store, "A", None, Some(Level::Random)).await?;
+    let b = goobalay::app::players::add_player(&store, "B", None, Some(Level::Random)).await?;
     let start = Instant::now();
     for seed in 0..matches {
         let record = play_engine_match(spec.clone(), levels, seed);

@@ -43,7 +43,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut names = Vec::new();
     for i in 1..=players {
         let name = format!("Random {i:02}");
-        store.add_player(&name, None, Some(Level::Random)).await?;
+        goobalay::app::players::add_player(&store, &name, None, Some(Level::Random)).await?;
         names.push(name);
     }
     let variant = Variant::preset("layli-goobalay").expect("preset");

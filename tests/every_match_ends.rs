@@ -157,8 +157,12 @@ async fn issue_12_matches_recorded_before_the_rule_keep_no_limit() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("club.db");
     let store = Store::open(&path).await.unwrap();
-    let a = store.add_player("A", None, None).await.unwrap();
-    let b = store.add_player("B", None, None).await.unwrap();
+    let a = goobalay::app::players::add_player(&store, "A", None, None)
+        .await
+        .unwrap();
+    let b = goobalay::app::players::add_player(&store, "B", None, None)
+        .await
+        .unwrap();
     let tihbat = Variant::preset("tihbat").unwrap();
     // As an earlier goobalay recorded it: a hands match without a limit, 60 hands.
     let old = MatchSpec::as_recorded(&tihbat, MatchForm::Hands, None, Side::South).unwrap();

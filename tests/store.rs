@@ -15,12 +15,10 @@ fn spec(variant: &str, form: MatchForm) -> MatchSpec {
 async fn in_memory_and_stored_engine_matches_agree() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(&dir.path().join("t.db")).await.unwrap();
-    let g = store
-        .add_player("G", None, Some(Level::Greedy))
+    let g = goobalay::app::players::add_player(&store, "G", None, Some(Level::Greedy))
         .await
         .unwrap();
-    let r = store
-        .add_player("R", None, Some(Level::Random))
+    let r = goobalay::app::players::add_player(&store, "R", None, Some(Level::Random))
         .await
         .unwrap();
     for (variant, form) in [
@@ -97,8 +95,12 @@ async fn in_memory_and_stored_engine_matches_agree() {
 async fn a_refused_change_writes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(&dir.path().join("t.db")).await.unwrap();
-    let a = store.add_player("A", None, None).await.unwrap();
-    let b = store.add_player("B", None, None).await.unwrap();
+    let a = goobalay::app::players::add_player(&store, "A", None, None)
+        .await
+        .unwrap();
+    let b = goobalay::app::players::add_player(&store, "B", None, None)
+        .await
+        .unwrap();
     let new = NewMatch {
         spec: spec("layli-goobalay", MatchForm::Hands),
         south: a.id,
@@ -142,11 +144,12 @@ async fn a_refused_change_writes_nothing() {
 async fn engine_turns_are_taken_up_to_the_human() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(&dir.path().join("t.db")).await.unwrap();
-    let robo = store
-        .add_player("Robo", None, Some(Level::Random))
+    let robo = goobalay::app::players::add_player(&store, "Robo", None, Some(Level::Random))
         .await
         .unwrap();
-    let amina = store.add_player("Amina", None, None).await.unwrap();
+    let amina = goobalay::app::players::add_player(&store, "Amina", None, None)
+        .await
+        .unwrap();
     let new = NewMatch {
         spec: spec("layli-goobalay", MatchForm::Hands),
         south: robo.id,

@@ -33,7 +33,9 @@ async fn club(path: &Path, rounds: u32) -> Store {
     .enumerate()
     {
         let name = format!("P{i}");
-        store.add_player(&name, None, Some(level)).await.unwrap();
+        goobalay::app::players::add_player(&store, &name, None, Some(level))
+            .await
+            .unwrap();
         names.push(name);
     }
     goobalay::app::tournaments::create(

@@ -33,7 +33,7 @@ pub struct StandingChange {
     pub points_after: String,
 }
 
-/// Corrects match `id` ([`record`]). A `--score` correction naming
+/// Corrects match `id` (`record`). A `--score` correction naming
 /// no hand (`hand: None`) corrects the last hand with a result
 /// ([`crate::matches::correction::last_hand_with_result`]).
 pub async fn correct(

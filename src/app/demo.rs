@@ -30,8 +30,7 @@ pub async fn set_up(store: &Store, members: &[(&str, Level)], seed: u64) -> Resu
         loop {
             match store.player(&name).await? {
                 None => {
-                    store
-                        .add_player(&name, Some("Demo club"), Some(level))
+                    super::players::add_player(store, &name, Some("Demo club"), Some(level))
                         .await?;
                     added.push((name.clone(), level));
                     break;

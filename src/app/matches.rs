@@ -395,7 +395,7 @@ async fn play_engine_turns_from(store: &Store, mut stored: StoredMatch) -> Resul
 /// the hands that differ are written, and nothing is read back: the match as stored
 /// is `before`'s row with the new summary. The result that ends a tournament's last
 /// match closes the tournament in the same transaction.
-pub(crate) async fn save(
+pub async fn save(
     store: &Store,
     before: &StoredMatch,
     after: MatchState,
@@ -493,7 +493,7 @@ pub fn describe_events(events: &[Event], holes_per_row: u8) -> String {
 }
 
 /// Ends the unfinished match `id` by a forfeit or by the result of the whole match
-/// played off the system, in one write ([`crate::store::forfeits::close_match_in`]). A finished match is
+/// played off the system, in one write (`store::forfeits::close_match_in`). A finished match is
 /// refused: changing its result is a correction; so is a closing the tournament's
 /// format does not allow ([`crate::tournament::check_closing`]). An engine waiting on the match has
 /// nothing left to play (the match is over for every command, `tournament run`

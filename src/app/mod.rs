@@ -3,7 +3,7 @@
 //! a round, run a tournament's engine matches). Each use case reads what it needs,
 //! decides in memory (engine decisions are thought here, outside any transaction)
 //! and writes once, in one short transaction that checks nobody changed the record
-//! meanwhile (a match's revision, see [`matches::save`]); on such
+//! meanwhile (a match's revision, see `matches::save`); on such
 //! a conflict it reads again and decides again. So a command either stores all of
 //! its effect or nothing of it, and its message can say which.
 //!

@@ -38,6 +38,16 @@ pub async fn add(
     Ok((player, record))
 }
 
+/// Enters a player with no starting rating ([`add`]).
+pub async fn add_player(
+    store: &Store,
+    name: &str,
+    club: Option<&str>,
+    engine: Option<Level>,
+) -> Result<Player> {
+    Ok(add(store, name, club, engine, None).await?.0)
+}
+
 /// Enters a starting rating for a player already entered (earlier ones are kept).
 pub async fn rate(
     store: &Store,

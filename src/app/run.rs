@@ -99,7 +99,7 @@ pub async fn run_tournament(
                     .0;
                 continue;
             }
-            match store.pair_next_round_cached(name, &mut cache).await {
+            match super::tournaments::pair_next(store, name, &mut cache).await {
                 Ok(paired) => {
                     on(RunEvent::Paired(&paired));
                     super::tournaments::make_engine_openings(store, &paired).await?;
@@ -166,7 +166,7 @@ async fn pair_played(
                     c.record_played(b, m);
                 }
             }
-            let paired = store.pair_next_round_cached(name, cache).await;
+            let paired = super::tournaments::pair_next(store, name, cache).await;
             (done, paired, Vec::new())
         }
     };

@@ -5,11 +5,11 @@
 use crate::engine::Variant;
 use crate::matches::MatchForm;
 use crate::store::Store;
-use crate::store::import::ImportedTournament;
 use crate::store::rounds::{ManualRound, UnpairedRound};
 use crate::store::sql::Tx;
 use crate::store::tournaments::{
-    LoadedTournament, NewTournament, PairedRound, Result as TResult, TournamentSummary,
+    LoadedTournament, NewTournament, PairedRound, PlayedAhead, Result as TResult,
+    TournamentSummary, pair_in,
 };
 use crate::tournament::{TournamentStatus, import};
 
@@ -18,10 +18,13 @@ use super::{AppError, ImportRefusal, Result};
 pub(crate) mod create;
 pub(crate) mod entries;
 mod status;
+mod trf_import;
+mod unpair;
 
 pub use create::create;
 pub use entries::{Entered, Withdrawal, enter, request_bye, withdraw};
 pub use status::{Closed, Reopening, close, finish, reopen};
+pub use trf_import::ImportedTournament;
 
 /// Opens the write transaction of a tournament use case, whose rules run over the
 /// tournaments' repository ([`crate::store::repo::TournamentRepo`]). Its failures,
@@ -53,15 +56,38 @@ pub async fn load_results(store: &Store, name: &str) -> Result<LoadedTournament>
 /// thought outside any transaction (see [`super::matches::play_engine_turns`]);
 /// gives the round and the tournament as it then stands.
 pub async fn pair_round(store: &Store, name: &str) -> Result<Paired> {
-    let round = store.pair_next_round(name).await?;
+    let round = pair_next(store, name, &mut None).await?;
     paired(store, name, round).await
+}
+
+/// Pairs the next round in one transaction: its matches (hand 1 set up) and byes.
+/// Before round 1 the entrants are seeded by their current rating. `cache` is the
+/// tournament as a caller that keeps it in memory between rounds (`tournament run`)
+/// last loaded or paired it, with the results since recorded
+/// ([`LoadedTournament::record_played`]): it is used instead of reading every match
+/// row again if the stored tournament still has the same number of matches, finished
+/// matches, byes, entrants and withdrawals (otherwise, and before round 1, the
+/// tournament is loaded); on success it is the tournament with the new round.
+pub async fn pair_next(
+    store: &Store,
+    name: &str,
+    cache: &mut Option<LoadedTournament>,
+) -> TResult<PairedRound> {
+    let mut tx = begin_write(store).await?;
+    let (paired, next, _) = pair_in(&mut tx, name, cache.take(), PlayedAhead::new(), None).await?;
+    commit(tx).await?;
+    *cache = next;
+    Ok(paired)
 }
 
 /// Pairs the next round of a Swiss as the director gives it (recorded as paired by
 /// hand), then the engines facing a human make their opening turns.
 pub async fn pair_round_by_hand(store: &Store, name: &str, round: &ManualRound) -> Result<Paired> {
-    let round = store.pair_round_by_hand(name, round).await?;
-    paired(store, name, round).await
+    let mut tx = begin_write(store).await?;
+    let (paired_round, _, _) =
+        pair_in(&mut tx, name, None, PlayedAhead::new(), Some(round)).await?;
+    commit(tx).await?;
+    paired(store, name, paired_round).await
 }
 
 /// A round paired, and the tournament with it (for its names and its sheet).
@@ -81,7 +107,7 @@ async fn paired(store: &Store, name: &str, round: PairedRound) -> Result<Paired>
 
 /// Takes back the last round, while none of its matches has started.
 pub async fn unpair(store: &Store, name: &str, reason: Option<&str>) -> Result<Unpaired> {
-    let round = store.unpair_last_round(name, reason).await?;
+    let round = unpair::unpair(store, name, reason).await?;
     Ok(Unpaired {
         tournament: store.load_tournament(name).await?.row.name,
         round,
@@ -224,7 +250,12 @@ pub async fn import_trf(
     prepared: &PreparedImport,
     progress: impl FnMut(u32, u32),
 ) -> Result<ImportedTournament> {
-    Ok(store
-        .import_tournament(&prepared.event, &prepared.new, &prepared.file, progress)
-        .await?)
+    Ok(trf_import::import(
+        store,
+        &prepared.event,
+        &prepared.new,
+        &prepared.file,
+        progress,
+    )
+    .await?)
 }

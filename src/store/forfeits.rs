@@ -1,5 +1,6 @@
-//! Forfeits, whole-match results and byes outside the pairing (issue 13), each one
-//! write transaction.
+//! Forfeits and whole-match results (issue 13): the rows a closing writes, in the
+//! transaction of the use case that decided it ([`crate::app::matches::close`], a
+//! withdrawal that forfeits, a TRF import).
 //!
 //! Representation (migration `20261202200000_forfeits_byes`):
 //! - `match_closings`: at most one row per match, kind `forfeit` (`absent`: south,
@@ -15,64 +16,9 @@
 
 use super::repo::MatchRepo;
 use super::sql::AsConn;
-use super::tournaments::entrants::withdraw_in;
-use super::tournaments::load::load;
 use super::tournaments::status::close_if_over;
-use super::tournaments::{LoadedTournament, Result as TResult};
-use super::{Result, Store, StoredMatch, now, require_player_in};
-use crate::engine::Side;
-use crate::matches::{Absent, Closing};
-use crate::store::Player;
-
-impl Store {
-    /// Withdraws `player` from tournament `name` ([`crate::app::tournaments::withdraw`])
-    /// and, in the same transaction, forfeits their unfinished match of the current
-    /// round (they are the absent side). Returns the player, the round withdrawn after
-    /// and the match forfeited, if one was pending.
-    pub async fn withdraw_forfeiting(
-        &self,
-        name: &str,
-        player: &str,
-    ) -> TResult<(Player, u32, Option<i64>)> {
-        let mut tx = self.begin_write().await?;
-        let loaded = load(&mut tx, name).await?;
-        loaded.ensure_open()?;
-        let p = require_player_in(&mut tx, player).await?;
-        let pending = pending_match_of(&loaded, p.id);
-        let mut forfeited = None;
-        if let Some((id, side)) = pending {
-            let stored = tx.stored_match(id).await?;
-            let absent = match side {
-                Side::South => Absent::South,
-                Side::North => Absent::North,
-            };
-            close_match_in(&mut tx, stored, Closing::Forfeit(absent)).await?;
-            forfeited = Some(id);
-        }
-        let (p, after) = withdraw_in(&mut tx, &loaded, p).await?;
-        tx.commit().await?;
-        Ok((p, after, forfeited))
-    }
-}
-
-/// The unfinished match of `player` in the current round, and their side in it.
-fn pending_match_of(loaded: &LoadedTournament, player: i64) -> Option<(i64, Side)> {
-    let current = loaded.tournament.current_round();
-    loaded
-        .boards
-        .iter()
-        .filter(|b| b.round == current && !b.finished)
-        .find_map(|b| {
-            let id = b.match_id?;
-            if b.south_id == player {
-                Some((id, Side::South))
-            } else if b.north_id == Some(player) {
-                Some((id, Side::North))
-            } else {
-                None
-            }
-        })
-}
+use super::{Result, StoredMatch, now};
+use crate::matches::Closing;
 
 /// Closes `before` (read in this transaction) and writes the match row's summary
 /// and the `match_closings` row.

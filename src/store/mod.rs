@@ -679,19 +679,6 @@ impl Store {
 
     // ----- players -----
 
-    pub async fn add_player(
-        &self,
-        name: &str,
-        club: Option<&str>,
-        engine: Option<Level>,
-    ) -> Result<Player> {
-        let new = NewPlayer::checked(name, club, engine)?;
-        let mut tx = self.begin_write().await?;
-        let player = add_player_in(&mut tx, &new).await?;
-        tx.commit().await?;
-        Ok(player)
-    }
-
     /// Players by name; retired ones only with `include_retired`.
     pub async fn players(&self, include_retired: bool) -> Result<Vec<Player>> {
         self.pool.acquire().await?.players(include_retired).await

@@ -1,8 +1,9 @@
-//! The director's changes to a tournament's course: a round paired by hand, the last
-//! round taken back (closing and reopening are [`super::tournaments::status`]'s).
-//! Each is one write transaction that adds a record (`round_pairings`,
-//! `tournament_status_changes`); nothing is overwritten. A tournament's records read
-//! together ([`Store::tournament_record`]).
+//! The records of the director's changes to a tournament's course: a round paired by
+//! hand, the last round taken back, closings and reopenings (the changes themselves
+//! are use cases of [`crate::app::tournaments`]). Each is one write transaction that
+//! adds a record (`round_pairings`, `tournament_status_changes`);
+//! nothing is overwritten. A tournament's records read together
+//! ([`Store::tournament_record`]).
 //!
 //! Every round paired from schema version 5 on has a `round_pairings` row holding its
 //! boards as paired, so `verify` can tell a round changed in the tables afterwards
@@ -17,12 +18,10 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 use super::Store;
-use super::sql::{AsConn, Row, query, query_scalar};
+use super::sql::{AsConn, Row, query};
 use super::tournaments::load::{FixtureSource, Parts, load, load_by_id, load_reading_cache};
-use super::tournaments::pair::{PlayedAhead, pair_in, to_json};
 use super::tournaments::status::status_changes;
-use super::tournaments::{BoardRow, LoadedTournament, PairedRound, Result, TournamentStoreError};
-use crate::tournament::EntrantId;
+use super::tournaments::{LoadedTournament, Result, TournamentStoreError};
 
 pub use super::tournaments::pair::{ManualRound, RecordedBoard};
 pub use super::tournaments::status::{Reopened, StatusChange};
@@ -77,158 +76,6 @@ fn round_record(r: &Row) -> Result<RoundRecord> {
 }
 
 impl Store {
-    /// Pairs the next round of a Swiss as the director gives it ([`ManualRound`],
-    /// checked by [`manual::check`](crate::tournament::pairing::manual::check)), recorded
-    /// as manual.
-    pub async fn pair_round_by_hand(&self, name: &str, round: &ManualRound) -> Result<PairedRound> {
-        let mut tx = self.begin_write().await?;
-        let (paired, _, _) = pair_in(&mut tx, name, None, PlayedAhead::new(), Some(round)).await?;
-        tx.commit().await?;
-        Ok(paired)
-    }
-
-    /// Takes back the last round paired, if none of its matches has started.
-    pub async fn unpair_last_round(
-        &self,
-        name: &str,
-        reason: Option<&str>,
-    ) -> Result<UnpairedRound> {
-        let mut tx = self.begin_write().await?;
-        let loaded = load(&mut tx, name).await?;
-        loaded.ensure_open()?;
-        let tid = loaded.row.id;
-        let round = loaded.tournament.current_round();
-        if round == 0 {
-            return Err(TournamentStoreError::NothingToUnpair {
-                tournament: loaded.row.name.clone(),
-            });
-        }
-        let boards: Vec<&BoardRow> = loaded.boards.iter().filter(|b| b.round == round).collect();
-        let started = query(
-            "SELECT m.id FROM matches m
-             WHERE m.tournament_id = $1 AND m.round = $2
-               AND (m.revision > 0 OR m.winner IS NOT NULL OR EXISTS (
-                   SELECT 1 FROM hands h WHERE h.match_id = m.id
-                     AND (h.move_count > 0 OR h.arrangement_south IS NOT NULL
-                          OR h.arrangement_north IS NOT NULL OR h.end_reason IS NOT NULL)))
-             ORDER BY m.id LIMIT 1",
-        )
-        .bind(tid)
-        .bind(i64::from(round))
-        .fetch_optional(&mut tx)
-        .await?;
-        if let Some(r) = started {
-            let id: i64 = r.try_get("id")?;
-            let what =
-                boards
-                    .iter()
-                    .find(|b| b.match_id == Some(id))
-                    .map_or(format!("match {id}"), |b| {
-                        format!(
-                            "board {} ({} v {}, match {id})",
-                            b.board,
-                            loaded.name_of(b.south_id),
-                            b.north_id.map_or("bye", |n| loaded.name_of(n))
-                        )
-                    });
-            return Err(TournamentStoreError::RoundStarted {
-                tournament: loaded.row.name.clone(),
-                round,
-                what,
-            });
-        }
-        let recorded: Vec<RecordedBoard> = boards.iter().map(|b| RecordedBoard::of(b)).collect();
-        let moved: Vec<EntrantId> = loaded
-            .tournament
-            .entrants()
-            .iter()
-            .filter(|e| e.withdrawn_after == Some(round))
-            .map(|e| e.id)
-            .collect();
-        let now = super::now();
-        let marked = query(
-            "UPDATE round_pairings SET unpaired_at = $3, unpair_reason = $4,
-                 unpair_moved_withdrawals = $5
-             WHERE tournament_id = $1 AND round = $2 AND unpaired_at IS NULL",
-        )
-        .bind(tid)
-        .bind(i64::from(round))
-        .bind(now)
-        .bind(reason)
-        .bind(to_json(&moved)?)
-        .execute(&mut tx)
-        .await?;
-        if marked == 0 {
-            // A round paired before rounds were recorded: its record is made now.
-            let paired_at: Option<DateTime<Utc>> = query_scalar(
-                "SELECT MIN(created_at) FROM matches WHERE tournament_id = $1 AND round = $2",
-            )
-            .bind(tid)
-            .bind(i64::from(round))
-            .fetch_one(&mut tx)
-            .await?;
-            query(
-                "INSERT INTO round_pairings (tournament_id, round, method, paired_at, boards,
-                     unpaired_at, unpair_reason, unpair_moved_withdrawals)
-                 VALUES ($1, $2, 'system', $3, $4, $5, $6, $7)",
-            )
-            .bind(tid)
-            .bind(i64::from(round))
-            .bind(paired_at.unwrap_or(now))
-            .bind(to_json(&recorded)?)
-            .bind(now)
-            .bind(reason)
-            .bind(to_json(&moved)?)
-            .execute(&mut tx)
-            .await?;
-        }
-        if !moved.is_empty() {
-            query(
-                "UPDATE tournament_players SET withdrawn_after = $3
-                 WHERE tournament_id = $1 AND withdrawn_after = $2",
-            )
-            .bind(tid)
-            .bind(i64::from(round))
-            .bind(i64::from(round - 1))
-            .execute(&mut tx)
-            .await?;
-        }
-        query(
-            "DELETE FROM hands WHERE match_id IN
-                 (SELECT id FROM matches WHERE tournament_id = $1 AND round = $2)",
-        )
-        .bind(tid)
-        .bind(i64::from(round))
-        .execute(&mut tx)
-        .await?;
-        let removed = query("DELETE FROM matches WHERE tournament_id = $1 AND round = $2")
-            .bind(tid)
-            .bind(i64::from(round))
-            .execute(&mut tx)
-            .await?;
-        let byes = query("DELETE FROM tournament_byes WHERE tournament_id = $1 AND round = $2")
-            .bind(tid)
-            .bind(i64::from(round))
-            .execute(&mut tx)
-            .await?;
-        if removed + byes != boards.len() as u64 {
-            return Err(TournamentStoreError::Corrupt(format!(
-                "round {round}: {} boards loaded, {} removed",
-                boards.len(),
-                removed + byes
-            )));
-        }
-        tx.commit().await?;
-        Ok(UnpairedRound {
-            round,
-            boards: recorded,
-            withdrawals_moved: moved
-                .iter()
-                .map(|&id| loaded.name_of(id).to_string())
-                .collect(),
-        })
-    }
-
     /// How each round of a tournament was paired (also rounds taken back) and its
     /// closings and reopenings.
     pub async fn tournament_records(

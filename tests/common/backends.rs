@@ -55,9 +55,11 @@ pub trait Target {
             err.contains(needle),
             "{b}: {args:?}: '{err}' lacks '{needle}'"
         );
+        let after = self.snapshot();
         assert!(
-            self.snapshot() == before,
-            "{b}: {args:?} changed the database"
+            after == before,
+            "{b}: {args:?} changed the database ({})",
+            super::changed_parts(&before, &after)
         );
     }
 }

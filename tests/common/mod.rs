@@ -144,8 +144,35 @@ impl Db {
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
         assert!(err.contains(needle), "{args:?}: '{err}' lacks '{needle}'");
-        assert!(self.bytes() == before, "{args:?} changed the database");
+        let after = self.bytes();
+        assert!(
+            after == before,
+            "{args:?} changed the database ({})",
+            changed_parts(&before, &after)
+        );
     }
+}
+
+/// Which parts of two snapshots of a database differ (for SQLite, [`file_bytes`]:
+/// the file, then its `-wal`), and their sizes, for a failure's message: a log left
+/// behind by an earlier command reads differently from a page rewritten.
+pub fn changed_parts(before: &[Vec<u8>], after: &[Vec<u8>]) -> String {
+    before
+        .iter()
+        .zip(after)
+        .enumerate()
+        .filter(|(_, (b, a))| b != a)
+        .map(|(i, (b, a))| {
+            let differ = b.iter().zip(a.iter()).position(|(x, y)| x != y);
+            format!(
+                "part {i}: {} -> {} bytes, first difference at {}",
+                b.len(),
+                a.len(),
+                differ.map_or("the end".to_string(), |d| d.to_string())
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// A database's files, byte for byte (the -shm index is not data and may change on

@@ -1,7 +1,10 @@
 //! The entry list: entries (a late Swiss entry gets the next starting rank and
 //! zero-point byes for the rounds it missed), byes asked for, and withdrawals.
 
-use crate::store::repo::{ByeReason, PlayerRepo, TournamentRepo};
+use crate::engine::Side;
+use crate::matches::{Absent, Closing};
+use crate::store::repo::{ByeReason, MatchRepo, PlayerRepo, TournamentRepo};
+use crate::store::sql::Tx;
 use crate::store::tournaments::{LoadedTournament, Result as TResult, TournamentStoreError};
 use crate::store::{Player, Store, now, require_player_in};
 use crate::tournament::{ByePoints, ByeRefusal, Format};
@@ -160,7 +163,10 @@ pub async fn withdraw(
     forfeit_pending: bool,
 ) -> Result<Withdrawal> {
     let (player, after_round, forfeited) = if forfeit_pending {
-        store.withdraw_forfeiting(name, player).await?
+        let mut tx = begin_write(store).await?;
+        let withdrawn = withdraw_forfeiting_in(&mut tx, name, player).await?;
+        commit(tx).await?;
+        withdrawn
     } else {
         let mut tx = begin_write(store).await?;
         let (p, after) = withdraw_named_in(&mut tx, name, player).await?;
@@ -172,6 +178,51 @@ pub async fn withdraw(
         after_round,
         forfeited,
     })
+}
+
+/// Withdraws `player` from tournament `name` and forfeits their unfinished match of
+/// the current round (they are the absent side), in the caller's transaction.
+/// Returns the player, the round withdrawn after and the match forfeited, if one was
+/// pending.
+async fn withdraw_forfeiting_in(
+    tx: &mut Tx,
+    name: &str,
+    player: &str,
+) -> TResult<(Player, u32, Option<i64>)> {
+    let loaded = tx.tournament_by_name(name).await?;
+    loaded.ensure_open()?;
+    let p = require_player_in(&mut *tx, player).await?;
+    let mut forfeited = None;
+    if let Some((id, side)) = pending_match_of(&loaded, p.id) {
+        let stored = tx.stored_match(id).await?;
+        let absent = match side {
+            Side::South => Absent::South,
+            Side::North => Absent::North,
+        };
+        crate::store::forfeits::close_match_in(&mut *tx, stored, Closing::Forfeit(absent)).await?;
+        forfeited = Some(id);
+    }
+    let (p, after) = withdraw_in(&mut *tx, &loaded, p).await?;
+    Ok((p, after, forfeited))
+}
+
+/// The unfinished match of `player` in the current round, and their side in it.
+fn pending_match_of(loaded: &LoadedTournament, player: i64) -> Option<(i64, Side)> {
+    let current = loaded.tournament.current_round();
+    loaded
+        .boards
+        .iter()
+        .filter(|b| b.round == current && !b.finished)
+        .find_map(|b| {
+            let id = b.match_id?;
+            if b.south_id == player {
+                Some((id, Side::South))
+            } else if b.north_id == Some(player) {
+                Some((id, Side::North))
+            } else {
+                None
+            }
+        })
 }
 
 async fn withdraw_named_in(
@@ -186,8 +237,8 @@ async fn withdraw_named_in(
 }
 
 /// The withdrawal of `p` from `loaded` ([`withdraw`]) inside the caller's
-/// transaction: also the store's, for a withdrawal that forfeits a match or comes
-/// from an imported file.
+/// transaction: also a withdrawal that forfeits a match, and one from an imported
+/// file.
 pub(crate) async fn withdraw_in(
     repo: &mut impl TournamentRepo,
     loaded: &LoadedTournament,

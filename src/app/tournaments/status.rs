@@ -13,7 +13,7 @@ use super::{Result, begin_write, commit};
 
 /// Records that tournament `name` is over (all rounds paired and finished), for a
 /// caller that may keep the tournament in memory (`cache`, see
-/// [`Store::pair_next_round_cached`]): it is used instead of reading every match
+/// [`super::pair_next`]): it is used instead of reading every match
 /// again if the stored tournament still has the same counts. Returns whether the
 /// tournament is finished.
 pub async fn finish(store: &Store, name: &str, cache: Option<&LoadedTournament>) -> Result<bool> {

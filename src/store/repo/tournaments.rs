@@ -1,21 +1,23 @@
 //! Tournaments: the tournament as loaded, its entry list, the byes outside the
-//! pairing and its closings and reopenings (`tournaments`, `tournament_players`,
-//! `tournament_requested_byes`, `tournament_status_changes`).
+//! pairing, its closings and reopenings, and a round taken back (`tournaments`,
+//! `tournament_players`, `tournament_requested_byes`, `tournament_status_changes`,
+//! `round_pairings`).
 
 use std::future::Future;
 
 use chrono::{DateTime, Utc};
 
-use crate::store::Result as StoreResult;
 use crate::store::name_key;
 use crate::store::ratings::Seeding;
+use crate::store::rounds::RecordedBoard;
 use crate::store::sql::{AsConn, query, query_scalar};
 use crate::store::tournaments::byes::insert_bye;
 use crate::store::tournaments::load::{find_tournament, load, same_counts};
 use crate::store::tournaments::{
     LoadedTournament, NewTournament, Result, TournamentRow, TournamentStoreError,
 };
-use crate::tournament::{ByePoints, PairingSystem, RatingSystem};
+use crate::store::{Result as StoreResult, StoreError};
+use crate::tournament::{ByePoints, EntrantId, PairingSystem, RatingSystem};
 
 /// Why a bye outside the pairing is there (`tournament_requested_byes.reason`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,6 +127,16 @@ pub trait TournamentRepo {
         round: u32,
     ) -> impl Future<Output = StoreResult<()>>;
 
+    /// Records that tournament `id` was imported from the file `source`, which held
+    /// `rounds` rounds.
+    fn insert_import(
+        &mut self,
+        id: i64,
+        source: &str,
+        rounds: u32,
+        at: DateTime<Utc>,
+    ) -> impl Future<Output = StoreResult<()>>;
+
     /// Records a bye outside the pairing of `player` in `round` of tournament `id`.
     fn insert_bye(
         &mut self,
@@ -156,6 +168,60 @@ pub trait TournamentRepo {
         rounds_before: Option<u32>,
         at: DateTime<Utc>,
     ) -> impl Future<Output = StoreResult<()>>;
+
+    /// The first match of `round` of tournament `id` that has started: written to, with
+    /// a result, or with a move, an arrangement or a hand's end in its hands.
+    fn first_started_match(
+        &mut self,
+        id: i64,
+        round: u32,
+    ) -> impl Future<Output = StoreResult<Option<i64>>>;
+
+    /// Marks the pairing record of `round` of tournament `id` taken back at `at` (with
+    /// `reason`, and the players whose withdrawal moves to the round before); whether
+    /// the round had a record.
+    fn mark_unpaired(
+        &mut self,
+        id: i64,
+        round: u32,
+        at: DateTime<Utc>,
+        reason: Option<&str>,
+        moved: &[EntrantId],
+    ) -> impl Future<Output = StoreResult<bool>>;
+
+    /// When the first match of `round` of tournament `id` was made.
+    fn round_created_at(
+        &mut self,
+        id: i64,
+        round: u32,
+    ) -> impl Future<Output = StoreResult<Option<DateTime<Utc>>>>;
+
+    /// Records `round` of tournament `id`, paired by the system at `paired_at` as
+    /// `boards`, as taken back at `at` ([`TournamentRepo::mark_unpaired`]'s record,
+    /// for a round paired before rounds were recorded).
+    #[allow(clippy::too_many_arguments)]
+    fn insert_unpaired_record(
+        &mut self,
+        id: i64,
+        round: u32,
+        paired_at: DateTime<Utc>,
+        boards: &[RecordedBoard],
+        at: DateTime<Utc>,
+        reason: Option<&str>,
+        moved: &[EntrantId],
+    ) -> impl Future<Output = StoreResult<()>>;
+
+    /// Players of tournament `id` withdrawn after `round` are withdrawn after the
+    /// round before it.
+    fn move_withdrawals_before(
+        &mut self,
+        id: i64,
+        round: u32,
+    ) -> impl Future<Output = StoreResult<()>>;
+
+    /// Deletes `round` of tournament `id`: its matches with their hands, and its
+    /// byes; returns how many boards (matches and byes) it deleted.
+    fn delete_round(&mut self, id: i64, round: u32) -> impl Future<Output = StoreResult<u64>>;
 }
 
 impl<C: AsConn> TournamentRepo for C {
@@ -300,6 +366,26 @@ impl<C: AsConn> TournamentRepo for C {
         Ok(())
     }
 
+    async fn insert_import(
+        &mut self,
+        id: i64,
+        source: &str,
+        rounds: u32,
+        at: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        query(
+            "INSERT INTO tournament_imports (tournament_id, source, rounds, imported_at)
+             VALUES ($1, $2, $3, $4)",
+        )
+        .bind(id)
+        .bind(source)
+        .bind(i64::from(rounds))
+        .bind(at)
+        .execute(self)
+        .await?;
+        Ok(())
+    }
+
     async fn insert_bye(
         &mut self,
         id: i64,
@@ -364,4 +450,124 @@ impl<C: AsConn> TournamentRepo for C {
         .await?;
         Ok(())
     }
+
+    async fn first_started_match(&mut self, id: i64, round: u32) -> StoreResult<Option<i64>> {
+        Ok(query_scalar(
+            "SELECT m.id FROM matches m
+             WHERE m.tournament_id = $1 AND m.round = $2
+               AND (m.revision > 0 OR m.winner IS NOT NULL OR EXISTS (
+                   SELECT 1 FROM hands h WHERE h.match_id = m.id
+                     AND (h.move_count > 0 OR h.arrangement_south IS NOT NULL
+                          OR h.arrangement_north IS NOT NULL OR h.end_reason IS NOT NULL)))
+             ORDER BY m.id LIMIT 1",
+        )
+        .bind(id)
+        .bind(i64::from(round))
+        .fetch_optional(self)
+        .await?)
+    }
+
+    async fn mark_unpaired(
+        &mut self,
+        id: i64,
+        round: u32,
+        at: DateTime<Utc>,
+        reason: Option<&str>,
+        moved: &[EntrantId],
+    ) -> StoreResult<bool> {
+        let marked = query(
+            "UPDATE round_pairings SET unpaired_at = $3, unpair_reason = $4,
+                 unpair_moved_withdrawals = $5
+             WHERE tournament_id = $1 AND round = $2 AND unpaired_at IS NULL",
+        )
+        .bind(id)
+        .bind(i64::from(round))
+        .bind(at)
+        .bind(reason)
+        .bind(json(&moved)?)
+        .execute(self)
+        .await?;
+        Ok(marked > 0)
+    }
+
+    async fn round_created_at(
+        &mut self,
+        id: i64,
+        round: u32,
+    ) -> StoreResult<Option<DateTime<Utc>>> {
+        Ok(query_scalar(
+            "SELECT MIN(created_at) FROM matches WHERE tournament_id = $1 AND round = $2",
+        )
+        .bind(id)
+        .bind(i64::from(round))
+        .fetch_one(self)
+        .await?)
+    }
+
+    async fn insert_unpaired_record(
+        &mut self,
+        id: i64,
+        round: u32,
+        paired_at: DateTime<Utc>,
+        boards: &[RecordedBoard],
+        at: DateTime<Utc>,
+        reason: Option<&str>,
+        moved: &[EntrantId],
+    ) -> StoreResult<()> {
+        query(
+            "INSERT INTO round_pairings (tournament_id, round, method, paired_at, boards,
+                 unpaired_at, unpair_reason, unpair_moved_withdrawals)
+             VALUES ($1, $2, 'system', $3, $4, $5, $6, $7)",
+        )
+        .bind(id)
+        .bind(i64::from(round))
+        .bind(paired_at)
+        .bind(json(&boards)?)
+        .bind(at)
+        .bind(reason)
+        .bind(json(&moved)?)
+        .execute(self)
+        .await?;
+        Ok(())
+    }
+
+    async fn move_withdrawals_before(&mut self, id: i64, round: u32) -> StoreResult<()> {
+        query(
+            "UPDATE tournament_players SET withdrawn_after = $3
+             WHERE tournament_id = $1 AND withdrawn_after = $2",
+        )
+        .bind(id)
+        .bind(i64::from(round))
+        .bind(i64::from(round - 1))
+        .execute(self)
+        .await?;
+        Ok(())
+    }
+
+    async fn delete_round(&mut self, id: i64, round: u32) -> StoreResult<u64> {
+        query(
+            "DELETE FROM hands WHERE match_id IN
+                 (SELECT id FROM matches WHERE tournament_id = $1 AND round = $2)",
+        )
+        .bind(id)
+        .bind(i64::from(round))
+        .execute(&mut *self)
+        .await?;
+        let matches = query("DELETE FROM matches WHERE tournament_id = $1 AND round = $2")
+            .bind(id)
+            .bind(i64::from(round))
+            .execute(&mut *self)
+            .await?;
+        let byes = query("DELETE FROM tournament_byes WHERE tournament_id = $1 AND round = $2")
+            .bind(id)
+            .bind(i64::from(round))
+            .execute(self)
+            .await?;
+        Ok(matches + byes)
+    }
+}
+
+/// A record's list as its JSON column holds it.
+fn json<T: serde::Serialize>(v: &T) -> StoreResult<String> {
+    serde_json::to_string(v).map_err(|e| StoreError::Corrupt(format!("round record: {e}")))
 }

@@ -21,12 +21,9 @@
 //!   build and update a [`LoadedTournament`] as `load` would read it back;
 //! - `byes`: byes outside the pairing (`tournament_requested_byes`);
 //! - `load`: reading a tournament from its tables;
-//! - `create`: a new tournament, as the store's import makes it, from the
-//!   application layer;
 //! - `status`: the records of closings and reopenings, and the closing a last
 //!   result brings (closing and reopening are the application layer's,
 //!   [`crate::app::tournaments`], over [`crate::store::repo::TournamentRepo`]);
-//! - `entrants`: the withdrawal the store still makes, from the application layer;
 //! - `pair`: pairing the next round, by the system or by hand, and its record;
 //! - `play`: engine matches played and written a round at a time.
 //!
@@ -34,8 +31,6 @@
 //! [`super::ratings`]; the director's round records in [`super::rounds`].
 
 pub(super) mod byes;
-pub(super) mod create;
-pub(super) mod entrants;
 pub(super) mod load;
 pub(super) mod pair;
 mod play;
@@ -58,6 +53,8 @@ use crate::tournament::{
 };
 
 pub use pair::PlayedAhead;
+/// For the application layer's TRF import, which pairs each imported round by hand.
+pub(crate) use pair::pair_in;
 pub use play::{CommittedRound, RoundBatch, RoundCommitted, TournamentWriter, play_board};
 
 /// Errors of tournament storage; messages are one line and say what is allowed.
@@ -355,7 +352,7 @@ impl LoadedTournament {
     }
 
     /// Records a match just stored by this process (see
-    /// [`Store::pair_next_round_cached`](super::Store::pair_next_round_cached)): its
+    /// [`crate::app::tournaments::pair_next`]): its
     /// result as `load` would read it.
     pub fn record_played(&mut self, board: &BoardRow, m: &PlayedMatch) {
         if m.outcome.is_none() {

@@ -17,52 +17,24 @@ use super::{
 use crate::engine::Variant;
 use crate::matches::MatchState;
 use crate::store::sql::{AsConn, query};
-use crate::store::{Store, name_key, require_player_in};
+use crate::store::{name_key, require_player_in};
 use crate::tournament::pairing::manual;
 use crate::tournament::{EntrantId, Pairing, Tournament, TournamentError, TournamentStatus};
-
-impl Store {
-    /// Pairs the next round in one transaction: its matches (hand 1 set up; an
-    /// engine facing a human makes its opening turns) and byes. Before round 1 the
-    /// entrants are seeded by their current rating.
-    pub async fn pair_next_round(&self, name: &str) -> Result<PairedRound> {
-        self.pair_next_round_cached(name, &mut None).await
-    }
-
-    /// [`Store::pair_next_round`] for a caller that keeps the tournament in memory
-    /// between rounds (`tournament run`): `cache` is the tournament as last loaded or
-    /// paired here, with the results since recorded
-    /// ([`LoadedTournament::record_played`]). It is used instead of reading every
-    /// match row again if the stored tournament still has the same number of matches,
-    /// finished matches, byes, entrants and withdrawals (otherwise, and before round
-    /// 1, the tournament is loaded); on success it is the tournament with the new round.
-    pub async fn pair_next_round_cached(
-        &self,
-        name: &str,
-        cache: &mut Option<LoadedTournament>,
-    ) -> Result<PairedRound> {
-        let mut tx = self.begin_write().await?;
-        let (paired, next, _) =
-            pair_in(&mut tx, name, cache.take(), PlayedAhead::new(), None).await?;
-        tx.commit().await?;
-        *cache = next;
-        Ok(paired)
-    }
-}
 
 /// Engine matches already played from the setup for a round not yet paired in the
 /// database, by (round, board): see [`RoundBatch::commit_and_pair`].
 pub type PlayedAhead = HashMap<(u32, u32), (BoardRow, MatchState)>;
 
-/// [`Store::pair_next_round_cached`] in a transaction the caller opened
-/// (`BEGIN IMMEDIATE`) and commits. Returns the round, the tournament to keep in
+/// Pairs the next round of tournament `name` ([`crate::app::tournaments::pair_next`],
+/// by hand with `manual`) in a transaction the caller opened (`BEGIN IMMEDIATE`)
+/// and commits. Returns the round, the tournament to keep in
 /// memory once committed, and the matches of `ahead` stored with the round. A
 /// tournament error (finished, a round incomplete) comes before anything is written.
 ///
 /// A match of `ahead` whose board is the same game (round, board, players, seed and
 /// engine levels) is stored played, with its summary and every hand, instead of
 /// set up; the others are dropped.
-pub(in crate::store) async fn pair_in(
+pub(crate) async fn pair_in(
     conn: &mut impl AsConn,
     name: &str,
     cache: Option<LoadedTournament>,
@@ -418,7 +390,7 @@ pub struct RecordedBoard {
 }
 
 impl RecordedBoard {
-    pub(in crate::store) fn of(b: &BoardRow) -> RecordedBoard {
+    pub(crate) fn of(b: &BoardRow) -> RecordedBoard {
         RecordedBoard {
             board: b.board,
             south: b.south_id,
@@ -501,7 +473,7 @@ async fn record_pairing(
     Ok(())
 }
 
-pub(in crate::store) fn to_json<T: Serialize>(v: &T) -> Result<String> {
+fn to_json<T: Serialize>(v: &T) -> Result<String> {
     serde_json::to_string(v)
         .map_err(|e| TournamentStoreError::Corrupt(format!("round record: {e}")))
 }

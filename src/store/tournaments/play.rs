@@ -202,7 +202,7 @@ impl OpenRound {
     /// Pairs the next round of tournament `name` in this round's transaction, then
     /// commits both: the round's matches recorded in `cache` (as
     /// [`LoadedTournament::record_played`]) and paired on from it (as
-    /// [`Store::pair_next_round_cached`]), with the matches of `ahead` (the engine
+    /// [`crate::app::tournaments::pair_next`]), with the matches of `ahead` (the engine
     /// has played them already) stored played instead of set up. One commit a round,
     /// and each match written once. A tournament error of the pairing (finished, a
     /// round waiting for a human) is returned beside the committed matches. With a

@@ -1,0 +1,184 @@
+//! `tournament import`: a Swiss read from a TRF file ([`crate::tournament::import`])
+//! stored as if it had been run here, in one write transaction (all or nothing).
+//!
+//! Representation (migration `20261203000000_tournament_imports`): the tournament
+//! row as `tournament new` makes it, one `tournament_imports` row (the file's name,
+//! the rounds it held), the entrants with the file's pairing numbers as starting
+//! ranks and its ratings as their seeding ratings; then round by round, as the
+//! commands would have stored them: the byes asked for (`requested`), the round as
+//! paired by hand ([`ManualRound`], reason "imported from FILE"), each result as a
+//! whole-match result entered or a forfeit (`match_closings`), the withdrawals after
+//! the round. Byes asked for the rounds left come last. Players are found by name
+//! (ignoring case) or added.
+
+use std::collections::HashMap;
+
+use crate::engine::Side;
+use crate::matches::{Closing, MatchOutcome};
+use crate::store::repo::{ByeReason, MatchRepo, PlayerRepo, TournamentRepo};
+use crate::store::rounds::ManualRound;
+use crate::store::sql::Tx;
+use crate::store::tournaments::{
+    NewTournament, PlayedAhead, Result as TResult, TournamentRow, TournamentStoreError,
+};
+use crate::store::{NewPlayer, Store, now, player_by_id};
+use crate::tournament::import::TrfEvent;
+use crate::tournament::{Decision, EntrantId, RatingSystem};
+
+use super::create::create_in;
+use super::entries::withdraw_in;
+use super::{begin_write, commit};
+
+/// What an import stored.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct ImportedTournament {
+    pub tournament: TournamentRow,
+    pub players: usize,
+    /// Players added to the database (the others were there already).
+    pub players_added: Vec<String>,
+    pub rounds: u32,
+    pub matches: usize,
+}
+
+/// Stores `event` as the tournament `new` describes (its name, variant, rounds,
+/// points and tiebreaks), `source` naming the file. Nothing is written if anything
+/// is refused (a name taken, a retired player).
+pub(super) async fn import(
+    store: &Store,
+    event: &TrfEvent,
+    new: &NewTournament,
+    source: &str,
+    progress: impl FnMut(u32, u32),
+) -> TResult<ImportedTournament> {
+    let mut tx = begin_write(store).await?;
+    let imported = import_in(&mut tx, event, new, source, progress).await?;
+    commit(tx).await?;
+    Ok(imported)
+}
+
+async fn import_in(
+    tx: &mut Tx,
+    event: &TrfEvent,
+    new: &NewTournament,
+    source: &str,
+    mut progress: impl FnMut(u32, u32),
+) -> TResult<ImportedTournament> {
+    let t = &event.tournament;
+    let row = create_in(&mut *tx, new, RatingSystem::Elo).await?;
+    let tid = row.id;
+    let at = now();
+    tx.insert_import(tid, source, event.rounds_played(), at)
+        .await?;
+    // The players: found by name, or added.
+    let mut id_of: HashMap<EntrantId, i64> = HashMap::new();
+    let mut name_of: HashMap<EntrantId, String> = HashMap::new();
+    let mut added = Vec::new();
+    for e in t.entrants() {
+        let player = match tx.player_by_name(&e.name).await? {
+            Some(p) if p.retired_at.is_some() => {
+                return Err(TournamentStoreError::Retired(p.name));
+            }
+            Some(p) => p,
+            None => {
+                let entry = NewPlayer {
+                    name: e.name.clone(),
+                    club: None,
+                    engine: None,
+                };
+                let id = tx.insert_player(&entry, at).await?;
+                added.push(e.name.clone());
+                player_by_id(&mut *tx, id).await?
+            }
+        };
+        tx.insert_entrant(
+            tid,
+            player.id,
+            e.start_rank,
+            Some(e.rating),
+            Some(e.rating > 0.0),
+            at,
+        )
+        .await?;
+        id_of.insert(e.id, player.id);
+        name_of.insert(e.id, player.name);
+    }
+    let reason = format!("imported from {source}");
+    let played = event.rounds_played();
+    let mut matches = 0;
+    progress(0, played);
+    for round in 1..=played {
+        for b in t.requested_byes().iter().filter(|b| b.round == round) {
+            tx.insert_bye(tid, round, id_of[&b.player], b.points, ByeReason::Requested)
+                .await?;
+        }
+        let fixtures = t.round_fixtures(round);
+        let manual = ManualRound {
+            boards: fixtures
+                .iter()
+                .map(|f| {
+                    (
+                        name_of[&f.pairing.south].clone(),
+                        f.pairing.north.map(|n| name_of[&n].clone()),
+                    )
+                })
+                .collect(),
+            reason: Some(reason.clone()),
+            keep_seeding: true,
+        };
+        let (paired, _, _) = crate::store::tournaments::pair_in(
+            &mut *tx,
+            &row.name,
+            None,
+            PlayedAhead::new(),
+            Some(&manual),
+        )
+        .await?;
+        for (board, f) in paired.boards.iter().zip(&fixtures) {
+            let (Some(id), Some(result)) = (board.match_id, f.result) else {
+                continue;
+            };
+            let closing = match result.forfeit {
+                Some(absent) => Closing::Forfeit(absent),
+                None => Closing::Entered {
+                    outcome: match result.decision {
+                        Decision::South => MatchOutcome::Winner(Side::South),
+                        Decision::North => MatchOutcome::Winner(Side::North),
+                        Decision::Draw => MatchOutcome::Draw,
+                    },
+                    seeds: None,
+                },
+            };
+            let stored = tx.stored_match(id).await?;
+            crate::store::forfeits::close_match_in(&mut *tx, stored, closing).await?;
+            matches += 1;
+        }
+        for e in t
+            .entrants()
+            .iter()
+            .filter(|e| e.withdrawn_after == Some(round))
+        {
+            let loaded = tx.tournament_by_name(&row.name).await?;
+            let player = player_by_id(&mut *tx, id_of[&e.id]).await?;
+            withdraw_in(&mut *tx, &loaded, player).await?;
+        }
+        progress(round, played);
+    }
+    for b in t.requested_byes().iter().filter(|b| b.round > played) {
+        tx.insert_bye(
+            tid,
+            b.round,
+            id_of[&b.player],
+            b.points,
+            ByeReason::Requested,
+        )
+        .await?;
+    }
+    let tournament = tx.tournament_by_name(&row.name).await?.row;
+    Ok(ImportedTournament {
+        tournament,
+        players: t.entrants().len(),
+        players_added: added,
+        rounds: played,
+        matches,
+    })
+}

@@ -1,0 +1,93 @@
+//! Taking back the last round paired (`tournament unpair`): allowed while none of its
+//! matches has started (nothing played or entered in them), so removing them loses
+//! nothing; the round's pairing record keeps who was to play whom, with when and why
+//! it was taken back.
+
+use crate::store::repo::TournamentRepo;
+use crate::store::rounds::{RecordedBoard, UnpairedRound};
+use crate::store::sql::Tx;
+use crate::store::tournaments::{BoardRow, Result as TResult, TournamentStoreError};
+use crate::store::{Store, now};
+use crate::tournament::EntrantId;
+
+use super::{begin_write, commit};
+
+/// Takes back the last round paired of tournament `name`, if none of its matches has
+/// started, in one transaction. Players withdrawn after that round are withdrawn as
+/// from the round before it, so they are not paired when it is paired again.
+pub(super) async fn unpair(
+    store: &Store,
+    name: &str,
+    reason: Option<&str>,
+) -> TResult<UnpairedRound> {
+    let mut tx = begin_write(store).await?;
+    let unpaired = unpair_in(&mut tx, name, reason).await?;
+    commit(tx).await?;
+    Ok(unpaired)
+}
+
+async fn unpair_in(tx: &mut Tx, name: &str, reason: Option<&str>) -> TResult<UnpairedRound> {
+    let loaded = tx.tournament_by_name(name).await?;
+    loaded.ensure_open()?;
+    let tid = loaded.row.id;
+    let round = loaded.tournament.current_round();
+    if round == 0 {
+        return Err(TournamentStoreError::NothingToUnpair {
+            tournament: loaded.row.name.clone(),
+        });
+    }
+    let boards: Vec<&BoardRow> = loaded.boards.iter().filter(|b| b.round == round).collect();
+    if let Some(id) = tx.first_started_match(tid, round).await? {
+        let what =
+            boards
+                .iter()
+                .find(|b| b.match_id == Some(id))
+                .map_or(format!("match {id}"), |b| {
+                    format!(
+                        "board {} ({} v {}, match {id})",
+                        b.board,
+                        loaded.name_of(b.south_id),
+                        b.north_id.map_or("bye", |n| loaded.name_of(n))
+                    )
+                });
+        return Err(TournamentStoreError::RoundStarted {
+            tournament: loaded.row.name.clone(),
+            round,
+            what,
+        });
+    }
+    let recorded: Vec<RecordedBoard> = boards.iter().map(|b| RecordedBoard::of(b)).collect();
+    let moved: Vec<EntrantId> = loaded
+        .tournament
+        .entrants()
+        .iter()
+        .filter(|e| e.withdrawn_after == Some(round))
+        .map(|e| e.id)
+        .collect();
+    let at = now();
+    if !tx.mark_unpaired(tid, round, at, reason, &moved).await? {
+        // A round paired before rounds were recorded: its record is made now, paired
+        // when its first match was made.
+        let paired_at = tx.round_created_at(tid, round).await?.unwrap_or(at);
+        tx.insert_unpaired_record(tid, round, paired_at, &recorded, at, reason, &moved)
+            .await?;
+    }
+    if !moved.is_empty() {
+        tx.move_withdrawals_before(tid, round).await?;
+    }
+    let removed = tx.delete_round(tid, round).await?;
+    if removed != boards.len() as u64 {
+        return Err(TournamentStoreError::Corrupt(format!(
+            "round {round}: {} boards loaded, {removed} removed",
+            boards.len(),
+        )));
+    }
+    Ok(UnpairedRound {
+        round,
+        boards: recorded,
+        withdrawals_moved: moved
+            .iter()
+            .map(|&id| loaded.name_of(id).to_string())
+            .collect(),
+    })
+}
