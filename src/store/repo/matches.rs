@@ -136,7 +136,34 @@ impl<C: AsConn> MatchRepo for C {
         after: &MatchState,
         at: DateTime<Utc>,
     ) -> Result<MatchRow> {
-        write_result_columns(self, before, after, at).await
+        let (winner, hands_played, final_south, final_north) =
+            crate::store::tournaments::summary(after);
+        let updated = query(
+            "UPDATE matches SET revision = revision + 1, winner = $3, hands_played = $4,
+                 final_south = $5, final_north = $6,
+                 finished_at = CASE WHEN $3 IS NULL THEN NULL ELSE COALESCE(finished_at, $7) END
+             WHERE id = $1 AND revision = $2",
+        )
+        .bind(before.id)
+        .bind(before.revision)
+        .bind(winner)
+        .bind(hands_played)
+        .bind(final_south.map(i64::from))
+        .bind(final_north.map(i64::from))
+        .bind(at)
+        .execute(&mut *self)
+        .await?;
+        if updated != 1 {
+            return Err(StoreError::Conflict);
+        }
+        let mut row = before.clone();
+        row.revision += 1;
+        row.winner = after.outcome();
+        row.hands_played = hands_played;
+        row.final_south = final_south.map(i64::from);
+        row.final_north = final_north.map(i64::from);
+        row.finished_at = winner.map(|_| row.finished_at.unwrap_or(at));
+        Ok(row)
     }
 
     async fn write_hands(
@@ -254,47 +281,6 @@ impl<C: AsConn> MatchRepo for C {
                 .await?,
         )
     }
-}
-
-/// Stores the result columns that `state` gives (winner, hands played, final seeds;
-/// the finish time `at` unless the match had one, none while unfinished) in the row
-/// `before`, raising its revision, if the row still has `before`'s revision (nobody
-/// wrote it since it was read); otherwise writes nothing and returns
-/// [`StoreError::Conflict`]. Returns the row as it now stands.
-async fn write_result_columns(
-    conn: &mut impl AsConn,
-    before: &MatchRow,
-    state: &MatchState,
-    at: DateTime<Utc>,
-) -> Result<MatchRow> {
-    let (winner, hands_played, final_south, final_north) =
-        crate::store::tournaments::summary(state);
-    let updated = query(
-        "UPDATE matches SET revision = revision + 1, winner = $3, hands_played = $4,
-             final_south = $5, final_north = $6,
-             finished_at = CASE WHEN $3 IS NULL THEN NULL ELSE COALESCE(finished_at, $7) END
-         WHERE id = $1 AND revision = $2",
-    )
-    .bind(before.id)
-    .bind(before.revision)
-    .bind(winner)
-    .bind(hands_played)
-    .bind(final_south.map(i64::from))
-    .bind(final_north.map(i64::from))
-    .bind(at)
-    .execute(&mut *conn)
-    .await?;
-    if updated != 1 {
-        return Err(StoreError::Conflict);
-    }
-    let mut row = before.clone();
-    row.revision += 1;
-    row.winner = state.outcome();
-    row.hands_played = hands_played;
-    row.final_south = final_south.map(i64::from);
-    row.final_north = final_north.map(i64::from);
-    row.finished_at = winner.map(|_| row.finished_at.unwrap_or(at));
-    Ok(row)
 }
 
 /// Engine level of each player, looked up once per batch.
