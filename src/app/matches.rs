@@ -387,7 +387,7 @@ async fn play_engine_turns_from(store: &Store, mut stored: StoredMatch) -> Resul
 }
 
 /// Writes `after`, the change decided on the match `before`, in one transaction,
-/// unless the match's tournament is closed ([`ensure_takes_changes`]), and only if
+/// unless the match's tournament is closed (`ensure_takes_changes`), and only if
 /// nobody changed the match since `before` was read (its revision is still
 /// `before`'s) and its tournament's status is still `before`'s (the change was
 /// decided on it, see [`MatchRow::tournament_status`]); otherwise it writes nothing

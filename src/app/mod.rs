@@ -16,9 +16,10 @@
 //! [`MatchRepo`](crate::store::repo::MatchRepo),
 //! [`TournamentRepo`](crate::store::repo::TournamentRepo)) and commit it, so one use
 //! case joins several writes (a player and their starting rating; a result and the
-//! closing of the tournament it ends). Pairing a round, `tournament run` and the TRF
-//! import still write through the store's task-named methods, each its own
-//! transaction.
+//! closing of the tournament it ends; a round's engine matches and the next round's
+//! pairing, in `tournament run`). What is left in the store's own methods is reads,
+//! `tournament run`'s round writes ([`crate::store::tournaments::OpenRound`]),
+//! `verify` and `db copy`.
 //!
 //! The front ends (the `goobalay` CLI) parse, call these and print; the rules of
 //! who may do what live here.

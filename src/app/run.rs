@@ -145,6 +145,50 @@ pub async fn run_tournament(
     }
 }
 
+/// Writes the round's engine matches in one transaction, pairs the next round in it
+/// and commits both: the round's matches recorded in `cache` (as
+/// [`LoadedTournament::record_played`]) and paired on from it (as
+/// [`super::tournaments::pair_next`]), with the matches of `ahead` (the engine has
+/// played them already) stored played instead of set up. One commit a round, and
+/// each match written once. A tournament error of the pairing (finished, a round
+/// waiting for a human) is returned beside the committed matches. With a match that
+/// was not untouched it is the round's commit only, handed back as
+/// [`CommittedRound::Touched`]: the caller plays those matches on, then pairs on its
+/// own (`ahead` is then dropped: the engine plays those matches again).
+async fn commit_and_pair(
+    batch: RoundBatch<'_>,
+    name: &str,
+    cache: &mut Option<LoadedTournament>,
+    ahead: PlayedAhead,
+) -> Result<CommittedRound, TournamentStoreError> {
+    let mut open = batch.write().await?;
+    if open.has_touched() {
+        return Ok(CommittedRound::Touched(open.commit().await?));
+    }
+    let done = open.take_stored();
+    if let Some(c) = cache.as_mut() {
+        for (b, m) in &done {
+            c.record_played(b, m);
+        }
+    }
+    match super::tournaments::pairing::pair_in(open.tx(), name, cache.take(), ahead, None).await {
+        Ok((paired, next, stored)) => {
+            open.commit_tx().await?;
+            *cache = next;
+            Ok(CommittedRound::Paired(done, Ok(paired), stored))
+        }
+        Err(TournamentStoreError::Tournament(e)) => {
+            open.commit_tx().await?;
+            Ok(CommittedRound::Paired(
+                done,
+                Err(TournamentStoreError::Tournament(e)),
+                Vec::new(),
+            ))
+        }
+        Err(e) => Err(e),
+    }
+}
+
 /// Commits a round's batch with the next round paired in the database, its matches
 /// played `ahead` stored with it; returns the matches stored and the round paired
 /// (`None` if the pairing failed: another process changed the tournament, and the
@@ -157,7 +201,7 @@ async fn pair_played(
     ahead: PlayedAhead,
     on: &mut impl FnMut(RunEvent<'_>),
 ) -> Result<(u64, Option<PairedRound>)> {
-    let (done, paired, with_it) = match batch.commit_and_pair(name, cache, ahead).await? {
+    let (done, paired, with_it) = match commit_and_pair(batch, name, cache, ahead).await? {
         CommittedRound::Paired(done, paired, with_it) => (done, paired, with_it),
         CommittedRound::Touched(committed) => {
             let done = play_on(store, committed).await?;

@@ -8,15 +8,16 @@ use crate::store::Store;
 use crate::store::rounds::{ManualRound, UnpairedRound};
 use crate::store::sql::Tx;
 use crate::store::tournaments::{
-    LoadedTournament, NewTournament, PairedRound, PlayedAhead, Result as TResult,
-    TournamentSummary, pair_in,
+    LoadedTournament, NewTournament, PairedRound, PlayedAhead, Result as TResult, TournamentSummary,
 };
 use crate::tournament::{TournamentStatus, import};
+use pairing::pair_in;
 
 use super::{AppError, ImportRefusal, Result};
 
 pub(crate) mod create;
 pub(crate) mod entries;
+pub(crate) mod pairing;
 mod status;
 mod trf_import;
 mod unpair;

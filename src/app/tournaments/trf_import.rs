@@ -125,14 +125,9 @@ async fn import_in(
             reason: Some(reason.clone()),
             keep_seeding: true,
         };
-        let (paired, _, _) = crate::store::tournaments::pair_in(
-            &mut *tx,
-            &row.name,
-            None,
-            PlayedAhead::new(),
-            Some(&manual),
-        )
-        .await?;
+        let (paired, _, _) =
+            super::pairing::pair_in(&mut *tx, &row.name, None, PlayedAhead::new(), Some(&manual))
+                .await?;
         for (board, f) in paired.boards.iter().zip(&fixtures) {
             let (Some(id), Some(result)) = (board.match_id, f.result) else {
                 continue;

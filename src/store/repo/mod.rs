@@ -9,10 +9,9 @@
 //!
 //! Players ([`PlayerRepo`]), matches ([`MatchRepo`]: rows, hands, closings,
 //! corrections) and tournaments ([`TournamentRepo`]: their rows, entries, byes and
-//! status) are here, their rules in the application layer ([`crate::app`]). Pairing a
-//! round, `tournament run`'s writer and the TRF import still run their SQL inside the
-//! store's own
-//! methods.
+//! status, a round's matches and byes) are here, their rules in the application layer
+//! ([`crate::app`]). `tournament run`'s round writes (its engine matches, checked
+//! untouched) still run their SQL in the store's own methods.
 //!
 //! One implementation serves both backends: the store writes one SQL text for SQLite
 //! and PostgreSQL ([`crate::store::sql`]), and each statement picks its backend from the
@@ -26,4 +25,4 @@ mod tournaments;
 
 pub use matches::{MatchInsert, MatchQuery, MatchRepo};
 pub use players::{PlayerRepo, StartingRatingRecord};
-pub use tournaments::{ByeReason, EntryRatings, TournamentRepo};
+pub use tournaments::{ByeReason, EntryRatings, RoundMatch, TournamentRepo};

@@ -7,17 +7,21 @@ use std::future::Future;
 
 use chrono::{DateTime, Utc};
 
+use crate::engine::Variant;
+use crate::matches::{Hand, MatchSpec, MatchState};
 use crate::store::name_key;
 use crate::store::ratings::Seeding;
 use crate::store::rounds::RecordedBoard;
 use crate::store::sql::{AsConn, query, query_scalar};
 use crate::store::tournaments::byes::insert_bye;
 use crate::store::tournaments::load::{find_tournament, load, same_counts};
+use crate::store::tournaments::summary;
 use crate::store::tournaments::{
     LoadedTournament, NewTournament, Result, TournamentRow, TournamentStoreError,
 };
+use crate::store::write_hand_rows;
 use crate::store::{Result as StoreResult, StoreError};
-use crate::tournament::{ByePoints, EntrantId, PairingSystem, RatingSystem};
+use crate::tournament::{ByePoints, Entrant, EntrantId, PairingSystem, RatingSystem};
 
 /// Why a bye outside the pairing is there (`tournament_requested_byes.reason`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,6 +56,22 @@ impl EntryRatings {
     pub fn rated(&self, player: i64) -> Option<bool> {
         self.0.rated(player)
     }
+
+    /// Seeds round 1 by the tournament's rule ([`crate::tournament::seed_round_one`]
+    /// with these ratings).
+    pub fn seed_round_one(&self, entrants: &mut [Entrant]) {
+        self.0.seed_round_one(entrants)
+    }
+}
+
+/// A match of a round to insert: who plays, its seed and engine levels, and the
+/// match itself if the engines already played it (`tournament run` plays ahead).
+pub struct RoundMatch<'a> {
+    pub south: i64,
+    pub north: i64,
+    pub engines: (Option<&'a str>, Option<&'a str>),
+    pub seed: u64,
+    pub played: Option<&'a MatchState>,
 }
 
 /// The tournaments' rows, one tournament at a time.
@@ -222,6 +242,80 @@ pub trait TournamentRepo {
     /// Deletes `round` of tournament `id`: its matches with their hands, and its
     /// byes; returns how many boards (matches and byes) it deleted.
     fn delete_round(&mut self, id: i64, round: u32) -> impl Future<Output = StoreResult<u64>>;
+
+    /// The entrants of tournament `id` who are retired and not withdrawn (id, name),
+    /// by starting rank.
+    fn retired_entrants(
+        &mut self,
+        id: i64,
+    ) -> impl Future<Output = StoreResult<Vec<(i64, String)>>>;
+
+    /// Records a retired entrant's withdrawal from tournament `id`: after round
+    /// `after`, or (`None`: before round 1) off the entry list; whether a row changed.
+    fn withdraw_retired_entrant(
+        &mut self,
+        id: i64,
+        player: i64,
+        after: Option<u32>,
+    ) -> impl Future<Output = StoreResult<bool>>;
+
+    /// Records whether each entrant of tournament `id` was rated when seeded.
+    fn record_rated(
+        &mut self,
+        id: i64,
+        ratings: &EntryRatings,
+        entrants: &[Entrant],
+    ) -> impl Future<Output = StoreResult<()>>;
+
+    /// Gives each entrant of tournament `id` (player, starting rank, rating) its
+    /// starting rank and seeding rating; returns how many rows changed.
+    fn write_seeding(
+        &mut self,
+        id: i64,
+        seeding: &[(i64, u32, f64)],
+    ) -> impl Future<Output = StoreResult<u64>>;
+
+    /// Inserts round `round`'s matches of tournament `id`, all of `spec`, in the order
+    /// given (so their ids are in that order), made at `at`; returns each one's
+    /// (South's id, match id).
+    fn insert_round_matches(
+        &mut self,
+        id: i64,
+        round: u32,
+        spec: &MatchSpec,
+        matches: &[RoundMatch<'_>],
+        at: DateTime<Utc>,
+    ) -> impl Future<Output = StoreResult<Vec<(i64, i64)>>>;
+
+    /// Writes every hand of the given matches (id, hands).
+    fn insert_hands(
+        &mut self,
+        matches: &[(i64, &[Hand])],
+        holes_per_row: u8,
+    ) -> impl Future<Output = StoreResult<()>>;
+
+    /// Records `player`'s bye on `board` of round `round` of tournament `id`.
+    fn insert_round_bye(
+        &mut self,
+        id: i64,
+        round: u32,
+        board: u32,
+        player: i64,
+    ) -> impl Future<Output = StoreResult<()>>;
+
+    /// Records how round `round` of tournament `id` was paired (`manual`: by hand,
+    /// with its reason), with its boards, at `at`.
+    fn record_pairing(
+        &mut self,
+        id: i64,
+        round: u32,
+        boards: &[RecordedBoard],
+        manual: Option<Option<&str>>,
+        at: DateTime<Utc>,
+    ) -> impl Future<Output = StoreResult<()>>;
+
+    /// Marks an open tournament `id` running.
+    fn mark_running(&mut self, id: i64) -> impl Future<Output = StoreResult<()>>;
 }
 
 impl<C: AsConn> TournamentRepo for C {
@@ -564,6 +658,212 @@ impl<C: AsConn> TournamentRepo for C {
             .execute(self)
             .await?;
         Ok(matches + byes)
+    }
+
+    async fn retired_entrants(&mut self, id: i64) -> StoreResult<Vec<(i64, String)>> {
+        query(
+            "SELECT tp.player_id, p.name FROM tournament_players tp
+             JOIN players p ON p.id = tp.player_id
+             WHERE tp.tournament_id = $1 AND tp.withdrawn_after IS NULL
+               AND p.retired_at IS NOT NULL
+             ORDER BY tp.seed_no, tp.player_id",
+        )
+        .bind(id)
+        .fetch_all(self)
+        .await?
+        .iter()
+        .map(|r| Ok((r.try_get("player_id")?, r.try_get("name")?)))
+        .collect()
+    }
+
+    async fn withdraw_retired_entrant(
+        &mut self,
+        id: i64,
+        player: i64,
+        after: Option<u32>,
+    ) -> StoreResult<bool> {
+        let query = match after {
+            Some(after) => query(
+                "UPDATE tournament_players SET withdrawn_after = $3
+                 WHERE tournament_id = $1 AND player_id = $2 AND withdrawn_after IS NULL",
+            )
+            .bind(id)
+            .bind(player)
+            .bind(i64::from(after)),
+            None => query(
+                "DELETE FROM tournament_players
+                 WHERE tournament_id = $1 AND player_id = $2 AND withdrawn_after IS NULL",
+            )
+            .bind(id)
+            .bind(player),
+        };
+        Ok(query.execute(self).await? == 1)
+    }
+
+    async fn record_rated(
+        &mut self,
+        id: i64,
+        ratings: &EntryRatings,
+        entrants: &[Entrant],
+    ) -> StoreResult<()> {
+        ratings.0.record_rated(self, id, entrants).await
+    }
+
+    async fn write_seeding(&mut self, id: i64, seeding: &[(i64, u32, f64)]) -> StoreResult<u64> {
+        // Every entrant's starting rank and rating in one statement (a JSON array).
+        Ok(query(
+            "UPDATE tournament_players SET seed_no = CAST(v.value->>1 AS BIGINT),
+                 rating = CAST(v.value->>2 AS DOUBLE PRECISION)
+             FROM jsonb_each(jsonb($1)) AS v
+             WHERE tournament_id = $2 AND player_id = CAST(v.value->>0 AS BIGINT)",
+        )
+        .bind(json(&seeding)?)
+        .bind(id)
+        .execute(self)
+        .await?)
+    }
+
+    async fn insert_round_matches(
+        &mut self,
+        id: i64,
+        round: u32,
+        spec: &MatchSpec,
+        matches: &[RoundMatch<'_>],
+        at: DateTime<Utc>,
+    ) -> StoreResult<Vec<(i64, i64)>> {
+        if matches.is_empty() {
+            return Ok(Vec::new());
+        }
+        let variant = Variant {
+            name: spec.variant.clone(),
+            summary: String::new(),
+            rules: spec.rules,
+        };
+        let rules_json = serde_json::to_string(&variant.to_file())
+            .map_err(|e| StoreError::Corrupt(format!("rules do not serialise: {e}")))?;
+        // As in `write_hand_rows`, the rows go in as one JSON array; what every match
+        // of the round shares is bound once. A played match has its summary.
+        type Row<'e> = (
+            i64,
+            i64,
+            Option<&'e str>,
+            Option<&'e str>,
+            i64,
+            Option<&'static str>,
+            i64,
+            Option<u32>,
+            Option<u32>,
+        );
+        let rows: Vec<Row> = matches
+            .iter()
+            .map(|m| {
+                let (winner, hands_played, final_south, final_north) =
+                    m.played.map_or((None, 0, None, None), summary);
+                (
+                    m.south,
+                    m.north,
+                    m.engines.0,
+                    m.engines.1,
+                    m.seed as i64,
+                    winner,
+                    hands_played,
+                    final_south,
+                    final_north,
+                )
+            })
+            .collect();
+        let inserted = query(
+            "INSERT INTO matches (variant, rules, form, max_hands, first_mover, south_id,
+                     north_id, south_engine, north_engine, seed, tournament_id, round, created_at,
+                     winner, hands_played, final_south, final_north, finished_at,
+                     engine_version)
+                 SELECT $2, $3, $4, $5, $6, CAST(v.value->>0 AS BIGINT),
+                        CAST(v.value->>1 AS BIGINT), v.value->>2, v.value->>3,
+                        CAST(v.value->>4 AS BIGINT), $7, $8, $9, v.value->>5,
+                        CAST(v.value->>6 AS BIGINT), CAST(v.value->>7 AS BIGINT),
+                        CAST(v.value->>8 AS BIGINT),
+                        CASE WHEN v.value->>5 IS NULL THEN NULL ELSE $9 END, $10
+                 FROM jsonb_each(jsonb($1)) AS v WHERE true
+                 RETURNING id, south_id",
+        )
+        .bind(json(&rows)?)
+        .bind(spec.variant.as_str())
+        .bind(rules_json.as_str())
+        .bind(spec.form.name())
+        .bind(spec.max_hands.map(i64::from))
+        .bind(spec.first.name())
+        .bind(id)
+        .bind(i64::from(round))
+        .bind(at)
+        .bind(crate::ai::ENGINE_VERSION)
+        .fetch_all(self)
+        .await?;
+        inserted
+            .iter()
+            .map(|r| Ok((r.try_get::<i64>("south_id")?, r.try_get::<i64>("id")?)))
+            .collect()
+    }
+
+    async fn insert_hands(
+        &mut self,
+        matches: &[(i64, &[Hand])],
+        holes_per_row: u8,
+    ) -> StoreResult<()> {
+        let rows = matches
+            .iter()
+            .flat_map(|(id, hands)| hands.iter().map(move |h| (*id, h)));
+        write_hand_rows(self, rows, holes_per_row).await
+    }
+
+    async fn insert_round_bye(
+        &mut self,
+        id: i64,
+        round: u32,
+        board: u32,
+        player: i64,
+    ) -> StoreResult<()> {
+        query(
+            "INSERT INTO tournament_byes (tournament_id, round, board, player_id)
+                 VALUES ($1, $2, $3, $4)",
+        )
+        .bind(id)
+        .bind(i64::from(round))
+        .bind(i64::from(board))
+        .bind(player)
+        .execute(self)
+        .await?;
+        Ok(())
+    }
+
+    async fn record_pairing(
+        &mut self,
+        id: i64,
+        round: u32,
+        boards: &[RecordedBoard],
+        manual: Option<Option<&str>>,
+        at: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        query(
+            "INSERT INTO round_pairings (tournament_id, round, method, reason, paired_at, boards)
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(id)
+        .bind(i64::from(round))
+        .bind(if manual.is_some() { "manual" } else { "system" })
+        .bind(manual.flatten())
+        .bind(at)
+        .bind(json(&boards)?)
+        .execute(self)
+        .await?;
+        Ok(())
+    }
+
+    async fn mark_running(&mut self, id: i64) -> StoreResult<()> {
+        query("UPDATE tournaments SET status = 'running' WHERE id = $1 AND status = 'open'")
+            .bind(id)
+            .execute(self)
+            .await?;
+        Ok(())
     }
 }
 

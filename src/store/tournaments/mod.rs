@@ -24,7 +24,9 @@
 //! - `status`: the records of closings and reopenings, and the closing a last
 //!   result brings (closing and reopening are the application layer's,
 //!   [`crate::app::tournaments`], over [`crate::store::repo::TournamentRepo`]);
-//! - `pair`: pairing the next round, by the system or by hand, and its record;
+//! - `pair`: what pairing a round hands over and records (a round given by hand, a
+//!   board as recorded, matches played ahead); the pairing itself is the application
+//!   layer's ([`crate::app::tournaments`]);
 //! - `play`: engine matches played and written a round at a time.
 //!
 //! Elo over every match ([`crate::store::Store::ratings`]) is in
@@ -53,9 +55,9 @@ use crate::tournament::{
 };
 
 pub use pair::PlayedAhead;
-/// For the application layer's TRF import, which pairs each imported round by hand.
-pub(crate) use pair::pair_in;
-pub use play::{CommittedRound, RoundBatch, RoundCommitted, TournamentWriter, play_board};
+pub use play::{
+    CommittedRound, OpenRound, RoundBatch, RoundCommitted, TournamentWriter, play_board,
+};
 
 /// Errors of tournament storage; messages are one line and say what is allowed.
 #[derive(Debug, Error)]

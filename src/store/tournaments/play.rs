@@ -6,11 +6,8 @@
 
 use std::sync::Arc;
 
-use super::pair::{PlayedAhead, pair_in, write_hand_rows};
-use super::{
-    BoardRow, LoadedTournament, PairedRound, PlayedMatch, Result, TournamentStoreError, corrupt,
-    played, summary,
-};
+use super::pair::write_hand_rows;
+use super::{BoardRow, PairedRound, PlayedMatch, Result, corrupt, played, summary};
 use crate::ai::Level;
 use crate::engine::BySide;
 use crate::matches::{MatchSpec, MatchState};
@@ -65,7 +62,7 @@ impl<'a> RoundBatch<'a> {
     }
 
     /// Opens the round's transaction and writes the matches kept so far.
-    async fn write(self) -> Result<OpenRound> {
+    pub async fn write(self) -> Result<OpenRound> {
         let mut open = OpenRound {
             tx: self.store.begin_write().await?,
             stored: Vec::new(),
@@ -80,19 +77,6 @@ impl<'a> RoundBatch<'a> {
         Ok(open)
     }
 
-    /// See [`OpenRound::commit_and_pair`].
-    pub async fn commit_and_pair(
-        self,
-        name: &str,
-        cache: &mut Option<LoadedTournament>,
-        ahead: PlayedAhead,
-    ) -> Result<CommittedRound> {
-        self.write()
-            .await?
-            .commit_and_pair(name, cache, ahead)
-            .await
-    }
-
     /// See [`OpenRound::commit`].
     pub async fn commit(self) -> Result<RoundCommitted> {
         self.write().await?.commit().await
@@ -102,8 +86,10 @@ impl<'a> RoundBatch<'a> {
 /// Matches written a statement at a time (bounds the JSON of one statement).
 const WRITE_CHUNK: usize = 64;
 
-/// A round's transaction, open: see [`RoundBatch::write`].
-struct OpenRound {
+/// A round's transaction, open: see [`RoundBatch::write`]. The next round may be
+/// paired in it before the commit ([`OpenRound::tx`], as `tournament run` does:
+/// [`crate::app::run`]).
+pub struct OpenRound {
     tx: Tx,
     /// Written in this transaction.
     stored: Vec<(BoardRow, PlayedMatch)>,
@@ -199,56 +185,33 @@ impl OpenRound {
         Ok(())
     }
 
-    /// Pairs the next round of tournament `name` in this round's transaction, then
-    /// commits both: the round's matches recorded in `cache` (as
-    /// [`LoadedTournament::record_played`]) and paired on from it (as
-    /// [`crate::app::tournaments::pair_next`]), with the matches of `ahead` (the engine
-    /// has played them already) stored played instead of set up. One commit a round,
-    /// and each match written once. A tournament error of the pairing (finished, a
-    /// round waiting for a human) is returned beside the committed matches. With a
-    /// match that was not untouched it is [`RoundBatch::commit`] only, handed back as
-    /// [`CommittedRound::Touched`]: the caller plays those matches on, then pairs on
-    /// its own (`ahead` is then dropped: the engine plays those matches again).
-    ///
-    /// Returns the round's matches committed, the pairing, and the matches of
-    /// `ahead` committed with it ([`CommittedRound::Paired`]).
-    async fn commit_and_pair(
-        mut self,
-        name: &str,
-        cache: &mut Option<LoadedTournament>,
-        ahead: PlayedAhead,
-    ) -> Result<CommittedRound> {
-        if !self.touched.is_empty() {
-            return Ok(CommittedRound::Touched(self.commit().await?));
-        }
+    /// Whether a match was not untouched (see [`RoundCommitted::touched`]).
+    pub fn has_touched(&self) -> bool {
+        !self.touched.is_empty()
+    }
+
+    /// The matches written so far, in board order, taken out to be committed with
+    /// the pairing made in [`OpenRound::tx`] ([`OpenRound::commit_tx`]).
+    pub fn take_stored(&mut self) -> Vec<(BoardRow, PlayedMatch)> {
         let mut done = std::mem::take(&mut self.stored);
         done.sort_by_key(|(b, _)| (b.round, b.board));
-        if let Some(c) = cache.as_mut() {
-            for (b, m) in &done {
-                c.record_played(b, m);
-            }
-        }
-        match pair_in(&mut self.tx, name, cache.take(), ahead, None).await {
-            Ok((paired, next, stored)) => {
-                self.tx.commit().await?;
-                *cache = next;
-                Ok(CommittedRound::Paired(done, Ok(paired), stored))
-            }
-            Err(TournamentStoreError::Tournament(e)) => {
-                self.tx.commit().await?;
-                Ok(CommittedRound::Paired(
-                    done,
-                    Err(TournamentStoreError::Tournament(e)),
-                    Vec::new(),
-                ))
-            }
-            Err(e) => Err(e),
-        }
+        done
+    }
+
+    /// The round's transaction.
+    pub fn tx(&mut self) -> &mut Tx {
+        &mut self.tx
+    }
+
+    /// Commits the round's transaction, its matches taken out
+    /// ([`OpenRound::take_stored`]).
+    pub async fn commit_tx(self) -> Result<()> {
+        Ok(self.tx.commit().await?)
     }
 
     /// Commits the round's transaction. Returns the matches written, in board
     /// order, and those that were not untouched.
-    async fn commit(self) -> Result<RoundCommitted> {
+    pub async fn commit(self) -> Result<RoundCommitted> {
         self.tx.commit().await?;
         let mut stored = self.stored;
         stored.sort_by_key(|(b, _)| (b.round, b.board));
@@ -268,7 +231,7 @@ pub struct RoundCommitted {
     pub touched: Vec<BoardRow>,
 }
 
-/// What [`RoundBatch::commit_and_pair`] committed.
+/// What a round committed with the next round's pairing ([`crate::app::run`]) holds.
 pub enum CommittedRound {
     /// The round's matches, the next round's pairing (or why there is none), and the
     /// matches stored with it.

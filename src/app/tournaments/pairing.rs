@@ -1,0 +1,293 @@
+//! Pairing the next round, by the system or as the director gives it
+//! ([`ManualRound`]), in the transaction of the use case that pairs it: the retired
+//! withdrawn, round 1 seeded, the round's matches (set up, or stored played when the
+//! engine played them ahead) and byes written, the pairing recorded
+//! (`round_pairings`, [`RecordedBoard`]).
+
+use std::sync::Arc;
+
+use crate::matches::MatchState;
+use crate::store::repo::{RoundMatch, TournamentRepo};
+use crate::store::rounds::{ManualRound, RecordedBoard};
+use crate::store::sql::Tx;
+use crate::store::tournaments::{
+    BoardRow, LoadedTournament, PairedRound, PlayedAhead, PlayedMatch, Result as TResult,
+    TournamentStoreError, add_round, board_row, match_seed, played, record_result, same_game,
+};
+use crate::store::{name_key, now, require_player_in};
+use crate::tournament::pairing::manual;
+use crate::tournament::{EntrantId, Pairing, TournamentError, TournamentStatus};
+
+/// A round paired: the round, the tournament to keep in memory once committed, and
+/// the matches played ahead that were stored with the round.
+pub(crate) type PairedIn = (
+    PairedRound,
+    Option<LoadedTournament>,
+    Vec<(BoardRow, PlayedMatch)>,
+);
+
+/// Pairs the next round of tournament `name` (by hand with `manual`) in `tx`, which
+/// the caller opened (`BEGIN IMMEDIATE`) and commits. `cache` is the tournament as a
+/// caller that keeps it in memory last had it ([`super::pair_next`]). A tournament
+/// error (finished, a round incomplete) comes before anything is written.
+///
+/// A match of `ahead` whose board is the same game (round, board, players, seed and
+/// engine levels) is stored played, with its summary and every hand, instead of
+/// set up; the others are dropped.
+pub(crate) async fn pair_in(
+    tx: &mut Tx,
+    name: &str,
+    cache: Option<LoadedTournament>,
+    mut ahead: PlayedAhead,
+    manual: Option<&ManualRound>,
+) -> TResult<PairedIn> {
+    let mut loaded = match cache {
+        Some(c)
+            if name_key(&c.row.name) == name_key(name)
+                && c.tournament.current_round() >= 1
+                && tx.unchanged_since(&c).await? =>
+        {
+            c
+        }
+        _ => tx.tournament_by_name(name).await?,
+    };
+    let tid = loaded.row.id;
+    loaded.ensure_open()?;
+    let retired = withdraw_retired(tx, &mut loaded).await?;
+    if loaded.tournament.current_round() == 0 && !manual.is_some_and(|m| m.keep_seeding) {
+        let ratings = tx.entry_ratings(tid, &loaded.row.variant).await?;
+        let t = &mut loaded.tournament;
+        t.reseed(|entrants| ratings.seed_round_one(entrants))?;
+        tx.record_rated(tid, &ratings, t.entrants()).await?;
+        let seeding: Vec<(i64, u32, f64)> = t
+            .entrants()
+            .iter()
+            .map(|e| (e.id, e.start_rank, e.rating))
+            .collect();
+        let seeded = tx.write_seeding(tid, &seeding).await?;
+        if seeded != seeding.len() as u64 {
+            return Err(corrupt(format!(
+                "{} of {} entrants seeded",
+                seeded,
+                seeding.len()
+            )));
+        }
+    }
+    // An error writes nothing (a finished tournament is marked so by
+    // `app::tournaments::finish`, which `tournament run` calls).
+    let pairings = match manual {
+        None => loaded.tournament.next_round()?,
+        Some(m) => manual_pairings(tx, &loaded, m).await?,
+    };
+    record_withdrawals(tx, &loaded, &retired).await?;
+    let spec = loaded.row.spec()?;
+    let engine_of = &loaded.engines;
+    let fresh = MatchState::new(spec.clone());
+    let at = now();
+    let round = pairings.first().map_or(0, |p| p.round);
+    // (pairing, north, seed, engines, the match if already played)
+    type Game<'p> = (
+        &'p Pairing,
+        i64,
+        u64,
+        (Option<Arc<str>>, Option<Arc<str>>),
+        Option<MatchState>,
+    );
+    let games: Vec<Game> = pairings
+        .iter()
+        .filter_map(|p| {
+            let north = p.north?;
+            let engines = (
+                engine_of.get(&p.south).cloned().flatten(),
+                engine_of.get(&north).cloned().flatten(),
+            );
+            let seed = match_seed(loaded.row.seed, p.round, p.board);
+            let board = board_row(p, Some(0), false, 0, seed, engines.clone());
+            let played = ahead
+                .remove(&(p.round, p.board))
+                .filter(|(b, _)| board.engines_only && same_game(&board, b))
+                .map(|(_, state)| state);
+            Some((p, north, seed, engines, played))
+        })
+        .collect();
+    let rows: Vec<RoundMatch> = games
+        .iter()
+        .map(|(p, north, seed, engines, played)| RoundMatch {
+            south: p.south,
+            north: *north,
+            engines: (engines.0.as_deref(), engines.1.as_deref()),
+            seed: *seed,
+            played: played.as_ref(),
+        })
+        .collect();
+    // Inserted in board order under the write lock, one writer at a time, so their
+    // ids increase in board order (boards are the matches' order by id within the
+    // round). Each player plays once a round, so South names the board an id is for.
+    let inserted = tx
+        .insert_round_matches(tid, round, &spec, &rows, at)
+        .await?;
+    let id_of_south: std::collections::HashMap<i64, i64> = inserted.iter().copied().collect();
+    let ids: Vec<i64> = games
+        .iter()
+        .filter_map(|g| id_of_south.get(&g.0.south).copied())
+        .collect();
+    if inserted.len() != games.len()
+        || ids.len() != games.len()
+        || ids.windows(2).any(|w| w[0] >= w[1])
+    {
+        return Err(corrupt(format!(
+            "round {round}: {} of {} matches stored in board order",
+            ids.len(),
+            games.len()
+        )));
+    }
+    let hand_rows: Vec<(i64, &[crate::matches::Hand])> = ids
+        .iter()
+        .zip(&games)
+        .map(|(&id, game)| (id, game.4.as_ref().unwrap_or(&fresh).hands()))
+        .collect();
+    tx.insert_hands(&hand_rows, spec.rules.holes_per_row)
+        .await?;
+    let mut boards = Vec::with_capacity(pairings.len());
+    let mut stored = Vec::new();
+    let mut played_games = games.into_iter().map(|g| g.4);
+    let mut ids = ids.into_iter();
+    for p in &pairings {
+        let Some(north) = p.north else {
+            tx.insert_round_bye(tid, p.round, p.board, p.south).await?;
+            boards.push(board_row(p, None, true, 0, 0, (None, None)));
+            continue;
+        };
+        let id = ids.next().expect("one id per game");
+        let seed = match_seed(loaded.row.seed, p.round, p.board);
+        let engines = (
+            engine_of.get(&p.south).cloned().flatten(),
+            engine_of.get(&north).cloned().flatten(),
+        );
+        if let Some(state) = played_games.next().expect("one game per match") {
+            let m = played(id, &state);
+            let board = board_row(p, Some(id), true, m.hands_finished, seed, engines);
+            boards.push(board.clone());
+            stored.push((board, m));
+            continue;
+        }
+        // An engine facing a human makes its opening turns after the commit, thought
+        // outside any transaction (`app::tournaments::make_engine_openings`).
+        boards.push(board_row(p, Some(id), false, 0, seed, engines));
+    }
+    let recorded: Vec<RecordedBoard> = boards.iter().map(RecordedBoard::of).collect();
+    let reason = manual.map(|m| m.reason.as_deref());
+    tx.record_pairing(tid, round, &recorded, reason, at).await?;
+    if manual.is_some() {
+        loaded.tournament.mark_manual(round);
+    }
+    if loaded.row.status == TournamentStatus::Open {
+        tx.mark_running(tid).await?;
+    }
+    add_round(&mut loaded.tournament, &pairings)?;
+    loaded.boards.extend(boards.iter().cloned());
+    loaded.boards.sort_by_key(|b| (b.round, b.board));
+    if loaded.row.status == TournamentStatus::Open {
+        loaded.row.status = TournamentStatus::Running;
+    }
+    for (b, m) in &stored {
+        record_result(&mut loaded.tournament, b.round, b.board, m);
+    }
+    let withdrawn_retired = retired.into_iter().map(|(_, name)| name).collect();
+    Ok((
+        PairedRound {
+            round,
+            boards,
+            withdrawn_retired,
+        },
+        Some(loaded),
+        stored,
+    ))
+}
+
+fn corrupt(what: String) -> TournamentStoreError {
+    TournamentStoreError::Corrupt(what)
+}
+
+/// A retired player is not paired again: every entrant of `loaded` who is retired
+/// and has not withdrawn is read here and withdrawn as
+/// [`crate::tournament::Tournament::withdraw_retired`] decides. Changes `loaded`
+/// only; [`record_withdrawals`] stores it once the round is paired. Returns the
+/// entrants withdrawn (id, name).
+///
+/// Read from the players table every time, not from a cached tournament: a
+/// retirement changes no tournament row.
+async fn withdraw_retired(
+    tx: &mut Tx,
+    loaded: &mut LoadedTournament,
+) -> TResult<Vec<(i64, String)>> {
+    let retired = tx.retired_entrants(loaded.row.id).await?;
+    let ids: Vec<i64> = retired.iter().map(|(id, _)| *id).collect();
+    loaded.tournament.withdraw_retired(&ids)?;
+    Ok(retired)
+}
+
+/// Stores the withdrawals [`withdraw_retired`] made in `loaded` (paired since).
+async fn record_withdrawals(
+    tx: &mut Tx,
+    loaded: &LoadedTournament,
+    withdrawn: &[(i64, String)],
+) -> TResult<()> {
+    let tid = loaded.row.id;
+    for (id, _) in withdrawn {
+        let after = loaded
+            .tournament
+            .entrant(*id)
+            .and_then(|e| e.withdrawn_after);
+        if !tx.withdraw_retired_entrant(tid, *id, after).await? {
+            return Err(corrupt(format!(
+                "tournament {tid}: the withdrawal of retired player {id} was not stored"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The pairings of `m` as the next round of `loaded`, checked ([`manual::check`]).
+async fn manual_pairings(
+    tx: &mut Tx,
+    loaded: &LoadedTournament,
+    m: &ManualRound,
+) -> TResult<Vec<Pairing>> {
+    let round = loaded.tournament.current_round() + 1;
+    let mut boards = Vec::with_capacity(m.boards.len());
+    for (i, (south, north)) in m.boards.iter().enumerate() {
+        let south = entrant_id(tx, loaded, south).await?;
+        let north = match north {
+            Some(n) => Some(entrant_id(tx, loaded, n).await?),
+            None => None,
+        };
+        boards.push(Pairing {
+            round,
+            board: i as u32 + 1,
+            south,
+            north,
+        });
+    }
+    let excused = loaded
+        .tournament
+        .requested_byes()
+        .iter()
+        .filter(|b| b.round == round)
+        .map(|b| b.player)
+        .collect();
+    manual::check(&loaded.tournament, &boards, &excused)
+        .map_err(|e| TournamentError::Manual(Box::new(e)))?;
+    Ok(boards)
+}
+
+async fn entrant_id(tx: &mut Tx, loaded: &LoadedTournament, name: &str) -> TResult<EntrantId> {
+    let p = require_player_in(tx, name).await?;
+    if loaded.tournament.entrant(p.id).is_none() {
+        return Err(TournamentStoreError::NotEntered {
+            player: p.name,
+            tournament: loaded.row.name.clone(),
+        });
+    }
+    Ok(p.id)
+}
