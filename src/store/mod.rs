@@ -667,6 +667,13 @@ impl Store {
     }
 
     /// Closes every connection (SQLite: checkpointing the WAL into the database file).
+    ///
+    /// SQLite folds the log into the file when the last connection to the database
+    /// closes, if that connection read through the log. Now and then (a loaded
+    /// machine, connections returned to the pool in another order) a command's last
+    /// close left its log behind, and the next command's close folded it: a command
+    /// that wrote nothing changed the file's bytes. So a log left once the pool is
+    /// closed gets one more last close ([`open::close_last_again`]).
     pub async fn close(self) {
         if let Pool::Sqlite(pool) = &self.pool
             && let Some(counter) = self.rollback_change_counter
@@ -675,6 +682,9 @@ impl Store {
             open::switch_to_wal(pool).await;
         }
         self.pool.close().await;
+        if self.backend() == Backend::Sqlite {
+            open::close_last_again(&self.path, self.busy).await;
+        }
     }
 
     // ----- players -----

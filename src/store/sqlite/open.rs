@@ -83,6 +83,27 @@ pub(crate) fn change_counter(path: &Path) -> Option<u32> {
     Some(u32::from_be_bytes(header[24..28].try_into().ok()?))
 }
 
+/// If a write-ahead log is left beside the database at `path` once a store's
+/// connections are closed, opens one more connection, reads through the log and
+/// closes it: if no other connection has the database open, SQLite folds the log into
+/// the file and deletes it as this one closes; if another has (another process, a
+/// server), it is that one's last close that folds it. Only ever a fold SQLite makes
+/// itself.
+pub(crate) async fn close_last_again(path: &Path, busy: std::time::Duration) {
+    if !std::fs::metadata(sidecar(path, "-wal")).is_ok_and(|m| m.len() > 0) {
+        return;
+    }
+    let options = SqliteConnectOptions::new()
+        .filename(path)
+        .busy_timeout(busy);
+    if let Ok(mut conn) = SqliteConnection::connect_with(&options).await {
+        let _ = sqlx::query("SELECT count(*) FROM sqlite_master")
+            .execute(&mut conn)
+            .await;
+        let _ = conn.close().await;
+    }
+}
+
 /// Switches a rollback-journal database to WAL, which lets readers and a writer
 /// work at once. Best effort: it needs the database to itself for a moment, and
 /// the next command that writes tries again.
