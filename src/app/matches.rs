@@ -73,7 +73,7 @@ pub async fn corrections(store: &Store, id: i64) -> Result<Vec<Correction>> {
 pub async fn history(store: &Store, filter: &HistoryFilter) -> Result<Vec<MatchRow>> {
     let mut tx = store.begin_read().await?;
     let player_id = match &filter.player {
-        Some(name) => Some(crate::store::require_player_in(&mut tx, name).await?.id),
+        Some(name) => Some(super::players::require_player_in(&mut tx, name).await?.id),
         None => filter.player_id,
     };
     let tournament_id = match &filter.tournament {
@@ -183,8 +183,10 @@ pub struct MatchRequest {
 /// Creates a match; an engine facing a human makes its opening turns at once,
 /// thought before the one transaction that stores the match with them.
 pub async fn create_match(store: &Store, request: MatchRequest) -> Result<Played> {
-    let south = store.require_player(&request.south).await?;
-    let north = store.require_player(&request.north).await?;
+    let mut tx = store.begin_read().await?;
+    let south = super::players::require_player_in(&mut tx, &request.south).await?;
+    let north = super::players::require_player_in(&mut tx, &request.north).await?;
+    drop(tx);
     for p in [&south, &north] {
         if p.retired_at.is_some() {
             return Err(AppError::Retired(p.name.clone()));
@@ -427,7 +429,7 @@ pub async fn save(
 /// one, the tournament is closed in the same transaction (and `row` says so).
 pub(crate) async fn note_result(tx: &mut Tx, row: &mut MatchRow) -> Result<(), StoreError> {
     if let (Some(tid), Some(_)) = (row.tournament_id, row.winner)
-        && crate::store::close_if_over(tx, tid).await?
+        && super::tournaments::status::close_if_over(tx, tid).await?
     {
         row.tournament_status = Some(TournamentStatus::Finished);
     }
@@ -493,7 +495,7 @@ pub fn describe_events(events: &[Event], holes_per_row: u8) -> String {
 }
 
 /// Ends the unfinished match `id` by a forfeit or by the result of the whole match
-/// played off the system, in one write (`store::forfeits::close_match_in`). A finished match is
+/// played off the system, in one write ([`close_in`]). A finished match is
 /// refused: changing its result is a correction; so is a closing the tournament's
 /// format does not allow ([`crate::tournament::check_closing`]). An engine waiting on the match has
 /// nothing left to play (the match is over for every command, `tournament run`
@@ -510,7 +512,7 @@ pub async fn close(store: &Store, id: i64, closing: Closing) -> Result<StoredMat
     drop(tx);
     let mut tx = store.begin_write().await?;
     let stored = tx.stored_match(id).await?;
-    match crate::store::forfeits::close_match_in(&mut tx, stored, closing).await {
+    match close_in(&mut tx, stored, closing).await {
         Err(StoreError::Match(MatchError::Over(how))) => Err(AppError::Finished { id, how }),
         Err(e) => Err(e.into()),
         Ok(closed) => {
@@ -518,6 +520,27 @@ pub async fn close(store: &Store, id: i64, closing: Closing) -> Result<StoredMat
             Ok(closed)
         }
     }
+}
+
+/// Closes `before` (read in `tx`) by `closing`: the match row's summary and the
+/// closing's row written in `tx`, and its tournament closed if this was its last
+/// result. Refused (nothing written) if the match is over or the closing does not
+/// hold ([`crate::matches::MatchState::close`]).
+pub(crate) async fn close_in(
+    tx: &mut Tx,
+    before: StoredMatch,
+    closing: Closing,
+) -> Result<StoredMatch, StoreError> {
+    let id = before.row.id;
+    let mut state = before.state.clone();
+    state.close(closing)?;
+    let at = crate::store::now();
+    // A closing always gives an outcome, on a match that had none: the finish time
+    // is `at`.
+    let mut row = tx.write_result(&before.row, &state, at).await?;
+    tx.insert_closing(id, closing, at).await?;
+    note_result(tx, &mut row).await?;
+    Ok(StoredMatch { row, state })
 }
 
 /// How a finished match ended, in words (`None` while it is in play).

@@ -5,15 +5,71 @@ use crate::ai::Level;
 use crate::engine::Side;
 use crate::matches::{Absent, MatchOutcome};
 use crate::store::ratings::StartingRatingRecord;
-use crate::store::repo::PlayerRepo;
-use crate::store::{
-    Ending, HistoryFilter, MatchRow, NewPlayer, Player, Store, StoreError, add_player_in,
-    check_name, now, player_by_id, require_player_in,
-};
+use crate::store::repo::{MatchQuery, MatchRepo, PlayerRepo};
+use crate::store::{Ending, MatchRow, NewPlayer, Player, Store, StoreError, now};
 use crate::tournament::ratings::StartingRating;
 use crate::tournament::{RatingChange, RatingSystem};
 
 use super::{Result, commit};
+
+/// A player to enter, with the name and club as stored (see [`crate::names::clean`];
+/// a blank club is none).
+pub fn new_player(
+    name: &str,
+    club: Option<&str>,
+    engine: Option<Level>,
+) -> Result<NewPlayer, StoreError> {
+    let name = check_name(name)?;
+    let club = club
+        .filter(|c| !c.trim().is_empty())
+        .map(|c| crate::names::clean(c, "a club name"))
+        .transpose()?;
+    Ok(NewPlayer { name, club, engine })
+}
+
+/// A player name as stored (see [`crate::names::clean`]).
+fn check_name(name: &str) -> Result<String, StoreError> {
+    Ok(crate::names::clean(name, "a player name")?)
+}
+
+/// The player named `name`, or [`StoreError::UnknownPlayer`] with the recorded name
+/// it most likely meant ([`crate::names::closest`]).
+pub(crate) async fn require_player_in(
+    repo: &mut impl PlayerRepo,
+    name: &str,
+) -> Result<Player, StoreError> {
+    if let Some(p) = repo.player_by_name(name).await? {
+        return Ok(p);
+    }
+    let names = repo.player_names().await?;
+    Err(StoreError::UnknownPlayer {
+        name: name.trim().to_string(),
+        like: crate::names::closest(name, &names).map(str::to_string),
+    })
+}
+
+/// Enters `new` unless a player of the same name key exists
+/// ([`StoreError::DuplicatePlayer`]); returns the player as stored.
+pub(crate) async fn add_player_in(
+    repo: &mut impl PlayerRepo,
+    new: &NewPlayer,
+) -> Result<Player, StoreError> {
+    if repo.player_by_name(&new.name).await?.is_some() {
+        return Err(StoreError::DuplicatePlayer(new.name.clone()));
+    }
+    let id = repo.insert_player(new, now()).await?;
+    player_by_id(repo, id).await
+}
+
+/// The player with id `id`, who must exist (a row just written or referred to).
+pub(crate) async fn player_by_id(
+    repo: &mut impl PlayerRepo,
+    id: i64,
+) -> Result<Player, StoreError> {
+    repo.player_by_id(id)
+        .await?
+        .ok_or(StoreError::Sqlx(sqlx::Error::RowNotFound))
+}
 
 /// Enters a player (an engine player with `engine`), with a starting rating if
 /// given, in one transaction; the rating's record is returned with the player.
@@ -24,7 +80,7 @@ pub async fn add(
     engine: Option<Level>,
     start: Option<&StartingRating>,
 ) -> Result<(Player, Option<StartingRatingRecord>)> {
-    let new = NewPlayer::checked(name, club, engine)?;
+    let new = new_player(name, club, engine)?;
     if let Some(s) = start {
         checked(s)?;
     }
@@ -297,11 +353,11 @@ pub async fn card(store: &Store, player: Player, system: RatingSystem) -> Result
     let rating = ratings.get(&player.id).copied();
     let rating_history = crate::tournament::ratings::history_of(&changes, player.id);
     let (per_variant, starts) = ratings_of(store, player.id, system).await?;
-    let filter = HistoryFilter {
+    let query = MatchQuery {
         player_id: Some(player.id),
-        ..HistoryFilter::default()
+        ..MatchQuery::default()
     };
-    let matches = super::matches::history(store, &filter).await?;
+    let matches = store.begin_read().await?.matches(&query).await?;
     Ok(PlayerCard {
         player,
         matches,
@@ -315,7 +371,7 @@ pub async fn card(store: &Store, player: Player, system: RatingSystem) -> Result
 /// The card of the player called `name` (ignoring case); an unknown name is refused
 /// with the nearest names.
 pub async fn card_by_name(store: &Store, name: &str, system: RatingSystem) -> Result<PlayerCard> {
-    let player = store.require_player(name).await?;
+    let player = require_player_in(&mut store.begin_read().await?, name).await?;
     card(store, player, system).await
 }
 
@@ -328,5 +384,104 @@ pub async fn card_by_id(
     match store.player_with_id(id).await? {
         Some(p) => Ok(Some(card(store, p, system).await?)),
         None => Ok(None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The rules over the repository, run on rows kept in memory: the boundary needs
+    //! no database.
+
+    use chrono::{DateTime, Utc};
+
+    use super::*;
+    use crate::store::Result;
+    use crate::store::name_key;
+    use crate::store::repo::StartingRatingRecord;
+
+    #[derive(Default)]
+    struct Memory {
+        players: Vec<Player>,
+    }
+
+    impl PlayerRepo for Memory {
+        async fn player_by_name(&mut self, name: &str) -> Result<Option<Player>> {
+            let key = name_key(name);
+            Ok(self
+                .players
+                .iter()
+                .find(|p| name_key(&p.name) == key)
+                .cloned())
+        }
+        async fn player_by_id(&mut self, id: i64) -> Result<Option<Player>> {
+            Ok(self.players.iter().find(|p| p.id == id).cloned())
+        }
+        async fn players(&mut self, include_retired: bool) -> Result<Vec<Player>> {
+            Ok(self
+                .players
+                .iter()
+                .filter(|p| include_retired || p.retired_at.is_none())
+                .cloned()
+                .collect())
+        }
+        async fn player_names(&mut self) -> Result<Vec<String>> {
+            Ok(self.players.iter().map(|p| p.name.clone()).collect())
+        }
+        async fn insert_player(&mut self, new: &NewPlayer, at: DateTime<Utc>) -> Result<i64> {
+            let id = self.players.len() as i64 + 1;
+            self.players.push(Player {
+                id,
+                name: new.name.clone(),
+                club: new.club.clone(),
+                engine: new.engine.map(|l| l.name().to_string()),
+                rating: None,
+                created_at: at,
+                retired_at: None,
+            });
+            Ok(id)
+        }
+        async fn rename_player(&mut self, _: i64, _: &str) -> Result<bool> {
+            unimplemented!()
+        }
+        async fn retire_player(&mut self, _: i64, _: DateTime<Utc>) -> Result<bool> {
+            unimplemented!()
+        }
+        async fn insert_starting_rating(
+            &mut self,
+            _: i64,
+            _: &StartingRating,
+            _: DateTime<Utc>,
+        ) -> Result<StartingRatingRecord> {
+            unimplemented!()
+        }
+        async fn starting_ratings(&mut self) -> Result<Vec<StartingRatingRecord>> {
+            Ok(Vec::new())
+        }
+    }
+
+    #[tokio::test]
+    async fn a_name_taken_is_refused_and_a_near_one_suggested() {
+        let mut repo = Memory::default();
+        let new = new_player("  Ayo Bello ", Some(" "), None).unwrap();
+        let ayo = add_player_in(&mut repo, &new).await.unwrap();
+        assert_eq!(
+            (ayo.name.as_str(), ayo.club.as_deref()),
+            ("Ayo Bello", None)
+        );
+
+        let again = new_player("AYO BELLO", None, None).unwrap();
+        let err = add_player_in(&mut repo, &again).await.unwrap_err();
+        assert!(matches!(err, StoreError::DuplicatePlayer(n) if n == "AYO BELLO"));
+        assert_eq!(repo.players.len(), 1);
+
+        let err = require_player_in(&mut repo, "Ayo Belo").await.unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "no player named 'Ayo Belo'; did you mean 'Ayo Bello'?"
+        );
+        assert_eq!(
+            require_player_in(&mut repo, "ayo bello").await.unwrap(),
+            ayo
+        );
     }
 }

@@ -18,7 +18,7 @@ use super::{AppError, ImportRefusal, Result};
 pub(crate) mod create;
 pub(crate) mod entries;
 pub(crate) mod pairing;
-mod status;
+pub(crate) mod status;
 mod trf_import;
 mod unpair;
 

@@ -19,7 +19,6 @@ pub mod changes;
 pub mod copy;
 pub mod corrections;
 pub(crate) mod fixture_cache;
-pub mod forfeits;
 pub mod import;
 pub mod postgres;
 pub mod ratings;
@@ -48,8 +47,6 @@ use repo::PlayerRepo;
 use sql::{AsConn, Backend, Pool, Row, Tx, query};
 
 pub(crate) use sqlite::open;
-/// For the match use cases: the result that ends a tournament closes it.
-pub(crate) use tournaments::status::close_if_over;
 
 pub mod verify;
 
@@ -290,26 +287,13 @@ impl Player {
     }
 }
 
-/// A player to enter, its names checked ([`NewPlayer::checked`]).
+/// A player to enter, its names checked ([`crate::app::players::new_player`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct NewPlayer {
     pub name: String,
     pub club: Option<String>,
     /// Engine level; `None` for a human.
     pub engine: Option<Level>,
-}
-
-impl NewPlayer {
-    /// The player's name and club as stored (see [`crate::names::clean`]; a blank
-    /// club is none).
-    pub fn checked(name: &str, club: Option<&str>, engine: Option<Level>) -> Result<NewPlayer> {
-        let name = check_name(name)?;
-        let club = club
-            .filter(|c| !c.trim().is_empty())
-            .map(|c| crate::names::clean(c, "a club name"))
-            .transpose()?;
-        Ok(NewPlayer { name, club, engine })
-    }
 }
 
 /// A match to create.
@@ -703,12 +687,6 @@ impl Store {
     pub async fn player_with_id(&self, id: i64) -> Result<Option<Player>> {
         self.pool.acquire().await?.player_by_id(id).await
     }
-
-    /// Like [`Store::player`], but a missing player is an error.
-    pub async fn require_player(&self, name: &str) -> Result<Player> {
-        let mut conn = self.begin_read().await?;
-        require_player_in(&mut conn, name).await
-    }
 }
 
 /// The time a record is stamped with: now, to the microsecond, which both backends
@@ -724,45 +702,10 @@ pub(crate) fn now() -> DateTime<Utc> {
 /// Longest player, club or tournament name, in characters.
 pub const MAX_NAME_CHARS: usize = crate::names::MAX_NAME_CHARS;
 
-/// A player name as stored (see [`crate::names::clean`]).
-pub(crate) fn check_name(name: &str) -> Result<String> {
-    Ok(crate::names::clean(name, "a player name")?)
-}
-
 /// The key under which player and tournament names are unique and found
 /// ([`crate::names::key`]: case and Unicode variants ignored).
 pub fn name_key(name: &str) -> String {
     crate::names::key(name)
-}
-
-/// The player named `name`, or [`StoreError::UnknownPlayer`] with the recorded name
-/// it most likely meant ([`crate::names::closest`]).
-pub(crate) async fn require_player_in(repo: &mut impl PlayerRepo, name: &str) -> Result<Player> {
-    if let Some(p) = repo.player_by_name(name).await? {
-        return Ok(p);
-    }
-    let names = repo.player_names().await?;
-    Err(StoreError::UnknownPlayer {
-        name: name.trim().to_string(),
-        like: crate::names::closest(name, &names).map(str::to_string),
-    })
-}
-
-/// Enters `new` unless a player of the same name key exists
-/// ([`StoreError::DuplicatePlayer`]); returns the player as stored.
-pub(crate) async fn add_player_in(repo: &mut impl PlayerRepo, new: &NewPlayer) -> Result<Player> {
-    if repo.player_by_name(&new.name).await?.is_some() {
-        return Err(StoreError::DuplicatePlayer(new.name.clone()));
-    }
-    let id = repo.insert_player(new, now()).await?;
-    player_by_id(repo, id).await
-}
-
-/// The player with id `id`, who must exist (a row just written or referred to).
-pub(crate) async fn player_by_id(repo: &mut impl PlayerRepo, id: i64) -> Result<Player> {
-    repo.player_by_id(id)
-        .await?
-        .ok_or(StoreError::Sqlx(sqlx::Error::RowNotFound))
 }
 
 /// The forfeit or whole-match result stored for match `id` (`match_closings`).

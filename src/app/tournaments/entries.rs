@@ -1,12 +1,13 @@
 //! The entry list: entries (a late Swiss entry gets the next starting rank and
 //! zero-point byes for the rounds it missed), byes asked for, and withdrawals.
 
+use crate::app::players::require_player_in;
 use crate::engine::Side;
 use crate::matches::{Absent, Closing};
 use crate::store::repo::{ByeReason, MatchRepo, PlayerRepo, TournamentRepo};
 use crate::store::sql::Tx;
 use crate::store::tournaments::{LoadedTournament, Result as TResult, TournamentStoreError};
-use crate::store::{Player, Store, now, require_player_in};
+use crate::store::{Player, Store, now};
 use crate::tournament::{ByePoints, ByeRefusal, Format};
 
 use super::{Result, begin_write, commit};
@@ -199,7 +200,7 @@ async fn withdraw_forfeiting_in(
             Side::South => Absent::South,
             Side::North => Absent::North,
         };
-        crate::store::forfeits::close_match_in(&mut *tx, stored, Closing::Forfeit(absent)).await?;
+        crate::app::matches::close_in(&mut *tx, stored, Closing::Forfeit(absent)).await?;
         forfeited = Some(id);
     }
     let (p, after) = withdraw_in(&mut *tx, &loaded, p).await?;

@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 
+use crate::app::players::require_player_in;
 use crate::matches::MatchState;
 use crate::store::repo::{RoundMatch, TournamentRepo};
 use crate::store::rounds::{ManualRound, RecordedBoard};
@@ -14,7 +15,7 @@ use crate::store::tournaments::{
     BoardRow, LoadedTournament, PairedRound, PlayedAhead, PlayedMatch, Result as TResult,
     TournamentStoreError, add_round, board_row, match_seed, played, record_result, same_game,
 };
-use crate::store::{name_key, now, require_player_in};
+use crate::store::{name_key, now};
 use crate::tournament::pairing::manual;
 use crate::tournament::{EntrantId, Pairing, TournamentError, TournamentStatus};
 

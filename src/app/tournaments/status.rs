@@ -11,6 +11,28 @@ use crate::tournament::{Format, TournamentStatus};
 
 use super::{Result, begin_write, commit};
 
+/// Closes tournament `tid` if the write just made in this transaction finished it
+/// (its last match of its last round, [`crate::tournament::Tournament::closes_on_result`]):
+/// the matches' use cases call it, so a result and the closing it brings are one
+/// write. Cheap while matches are pending: the tournament is only loaded once none
+/// is. Returns whether it closed it.
+pub(crate) async fn close_if_over(repo: &mut impl TournamentRepo, tid: i64) -> TResult<bool> {
+    if repo.pending_match_count(tid).await? > 0 {
+        return Ok(false);
+    }
+    // A closed tournament is not loaded: it is not closed again.
+    let Some(name) = repo.unfinished_name(tid).await? else {
+        return Ok(false);
+    };
+    let loaded = repo.tournament_by_name(&name).await?;
+    if !loaded.tournament.closes_on_result(loaded.row.status) {
+        return Ok(false);
+    }
+    repo.mark_finished(tid, "the last result was entered", now())
+        .await?;
+    Ok(true)
+}
+
 /// Records that tournament `name` is over (all rounds paired and finished), for a
 /// caller that may keep the tournament in memory (`cache`, see
 /// [`super::pair_next`]): it is used instead of reading every match

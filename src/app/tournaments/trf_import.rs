@@ -13,6 +13,7 @@
 
 use std::collections::HashMap;
 
+use crate::app::players::player_by_id;
 use crate::engine::Side;
 use crate::matches::{Closing, MatchOutcome};
 use crate::store::repo::{ByeReason, MatchRepo, PlayerRepo, TournamentRepo};
@@ -21,7 +22,7 @@ use crate::store::sql::Tx;
 use crate::store::tournaments::{
     NewTournament, PlayedAhead, Result as TResult, TournamentRow, TournamentStoreError,
 };
-use crate::store::{NewPlayer, Store, now, player_by_id};
+use crate::store::{NewPlayer, Store, now};
 use crate::tournament::import::TrfEvent;
 use crate::tournament::{Decision, EntrantId, RatingSystem};
 
@@ -144,7 +145,7 @@ async fn import_in(
                 },
             };
             let stored = tx.stored_match(id).await?;
-            crate::store::forfeits::close_match_in(&mut *tx, stored, closing).await?;
+            crate::app::matches::close_in(&mut *tx, stored, closing).await?;
             matches += 1;
         }
         for e in t

@@ -3,6 +3,14 @@
 //! A match is its row in `matches` plus one row per hand in `hands`; the hand rows
 //! hold the events (arrangements, moves in notation, an entered result) from which a
 //! load replays the match, checking the summary columns against the replay.
+//!
+//! A forfeit or a whole match played off the system (issue 13, migration
+//! `20261202200000_forfeits_byes`) is at most one row per match in `match_closings`:
+//! kind `forfeit` (`absent`: south, north or both) or `match` (`winner`, final seeds
+//! if given). The match row is updated in the same transaction as for any other
+//! result ([`crate::app::matches::close_in`]): `winner` the side present ('draw' for
+//! a double forfeit), `finished_at` now, `revision` raised. A load applies the closing
+//! after the hands, so the match is over for every command (engines included).
 
 use std::future::Future;
 

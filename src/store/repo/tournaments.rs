@@ -2,6 +2,11 @@
 //! pairing, its closings and reopenings, and a round taken back (`tournaments`,
 //! `tournament_players`, `tournament_requested_byes`, `tournament_status_changes`,
 //! `round_pairings`).
+//!
+//! Byes outside the pairing (`tournament_requested_byes`, migration
+//! `20261202200000_forfeits_byes`) are those asked for ahead of a round
+//! (`requested`) and the rounds a late entrant missed (`late-entry`, zero points); the
+//! pure layer sees them as [`crate::tournament::Tournament::requested_byes`].
 
 use std::future::Future;
 
