@@ -370,6 +370,16 @@ impl Tournament {
         status != TournamentStatus::Finished && self.is_finished()
     }
 
+    /// Whether the tournament, standing `status`, is closed: marked finished, or over
+    /// (every round paired and played) and not reopened since. A closed tournament
+    /// takes no entries, withdrawals, pairings or results until the director reopens
+    /// it (`tournament reopen`); an event over before closings were recorded counts
+    /// as closed too.
+    pub fn is_closed(&self, status: TournamentStatus) -> bool {
+        status == TournamentStatus::Finished
+            || (status != TournamentStatus::Reopened && self.status() == TournamentStatus::Finished)
+    }
+
     /// Pairs the next round (see [`pairing::next_round`]).
     pub fn next_round(&self) -> Result<Vec<Pairing>, TournamentError> {
         pairing::next_round(self)

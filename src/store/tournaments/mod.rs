@@ -331,14 +331,9 @@ impl LoadedTournament {
             .count()
     }
 
-    /// Closed: marked finished, or over (every round paired and played) and not
-    /// reopened since. A closed tournament takes no entries, withdrawals, pairings or
-    /// results until the director reopens it (`tournament reopen`); an event over
-    /// before closings were recorded counts as closed too.
+    /// Closed, by its stored status ([`Tournament::is_closed`]).
     pub fn is_closed(&self) -> bool {
-        self.row.status == TournamentStatus::Finished
-            || (self.row.status != TournamentStatus::Reopened
-                && self.tournament.status() == TournamentStatus::Finished)
+        self.tournament.is_closed(self.row.status)
     }
 
     /// [`LoadedTournament::is_closed`] as an error.
