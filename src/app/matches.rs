@@ -501,7 +501,8 @@ pub fn describe_events(events: &[Event], holes_per_row: u8) -> String {
 /// nothing left to play (the match is over for every command, `tournament run`
 /// included).
 pub async fn close(store: &Store, id: i64, closing: Closing) -> Result<StoredMatch> {
-    let mut tx = store.begin_read().await?;
+    // Read and decided under the write lock: what is checked is what is closed.
+    let mut tx = store.begin_write().await?;
     let stored = tx.stored_match(id).await?;
     if let Some(how) = finished_how(&stored) {
         return Err(AppError::Finished { id, how });
@@ -509,9 +510,6 @@ pub async fn close(store: &Store, id: i64, closing: Closing) -> Result<StoredMat
     if let Some(tournament) = stored.row.tournament_id {
         crate::tournament::check_closing(tx.tournament_format(tournament).await?, id, closing)?;
     }
-    drop(tx);
-    let mut tx = store.begin_write().await?;
-    let stored = tx.stored_match(id).await?;
     match close_in(&mut tx, stored, closing).await {
         Err(StoreError::Match(MatchError::Over(how))) => Err(AppError::Finished { id, how }),
         Err(e) => Err(e.into()),

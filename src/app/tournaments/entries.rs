@@ -163,48 +163,15 @@ pub async fn withdraw(
     player: &str,
     forfeit_pending: bool,
 ) -> Result<Withdrawal> {
-    let (player, after_round, forfeited) = if forfeit_pending {
-        let mut tx = begin_write(store).await?;
-        let withdrawn = withdraw_forfeiting_in(&mut tx, name, player).await?;
-        commit(tx).await?;
-        withdrawn
-    } else {
-        let mut tx = begin_write(store).await?;
-        let (p, after) = withdraw_named_in(&mut tx, name, player).await?;
-        commit(tx).await?;
-        (p, after, None)
-    };
+    let mut tx = begin_write(store).await?;
+    let (player, after_round, forfeited) =
+        withdraw_named_in(&mut tx, name, player, forfeit_pending).await?;
+    commit(tx).await?;
     Ok(Withdrawal {
         player,
         after_round,
         forfeited,
     })
-}
-
-/// Withdraws `player` from tournament `name` and forfeits their unfinished match of
-/// the current round (they are the absent side), in the caller's transaction.
-/// Returns the player, the round withdrawn after and the match forfeited, if one was
-/// pending.
-async fn withdraw_forfeiting_in(
-    tx: &mut Tx,
-    name: &str,
-    player: &str,
-) -> TResult<(Player, u32, Option<i64>)> {
-    let loaded = tx.tournament_by_name(name).await?;
-    loaded.ensure_open()?;
-    let p = require_player_in(&mut *tx, player).await?;
-    let mut forfeited = None;
-    if let Some((id, side)) = pending_match_of(&loaded, p.id) {
-        let stored = tx.stored_match(id).await?;
-        let absent = match side {
-            Side::South => Absent::South,
-            Side::North => Absent::North,
-        };
-        crate::app::matches::close_in(&mut *tx, stored, Closing::Forfeit(absent)).await?;
-        forfeited = Some(id);
-    }
-    let (p, after) = withdraw_in(&mut *tx, &loaded, p).await?;
-    Ok((p, after, forfeited))
 }
 
 /// The unfinished match of `player` in the current round, and their side in it.
@@ -226,15 +193,31 @@ fn pending_match_of(loaded: &LoadedTournament, player: i64) -> Option<(i64, Side
         })
 }
 
+/// Withdraws `player` from tournament `name` in `tx` ([`withdraw`]), first
+/// forfeiting their unfinished match of the current round (they are the absent side)
+/// with `forfeit_pending`. Returns the player, the round withdrawn after and the
+/// match forfeited, if one was.
 async fn withdraw_named_in(
-    repo: &mut (impl TournamentRepo + PlayerRepo),
+    tx: &mut Tx,
     name: &str,
     player: &str,
-) -> TResult<(Player, u32)> {
-    let loaded = repo.tournament_by_name(name).await?;
+    forfeit_pending: bool,
+) -> TResult<(Player, u32, Option<i64>)> {
+    let loaded = tx.tournament_by_name(name).await?;
     loaded.ensure_open()?;
-    let p = require_player_in(repo, player).await?;
-    withdraw_in(repo, &loaded, p).await
+    let p = require_player_in(&mut *tx, player).await?;
+    let mut forfeited = None;
+    if forfeit_pending && let Some((id, side)) = pending_match_of(&loaded, p.id) {
+        let stored = tx.stored_match(id).await?;
+        let absent = match side {
+            Side::South => Absent::South,
+            Side::North => Absent::North,
+        };
+        crate::app::matches::close_in(&mut *tx, stored, Closing::Forfeit(absent)).await?;
+        forfeited = Some(id);
+    }
+    let (p, after) = withdraw_in(&mut *tx, &loaded, p).await?;
+    Ok((p, after, forfeited))
 }
 
 /// The withdrawal of `p` from `loaded` ([`withdraw`]) inside the caller's

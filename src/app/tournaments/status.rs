@@ -11,6 +11,9 @@ use crate::tournament::{Format, TournamentStatus};
 
 use super::{Result, begin_write, commit};
 
+/// Why a tournament found over is recorded finished (`tournament_status_changes`).
+const OVER: &str = "the last result was entered";
+
 /// Closes tournament `tid` if the write just made in this transaction finished it
 /// (its last match of its last round, [`crate::tournament::Tournament::closes_on_result`]):
 /// the matches' use cases call it, so a result and the closing it brings are one
@@ -28,8 +31,7 @@ pub(crate) async fn close_if_over(repo: &mut impl TournamentRepo, tid: i64) -> T
     if !loaded.tournament.closes_on_result(loaded.row.status) {
         return Ok(false);
     }
-    repo.mark_finished(tid, "the last result was entered", now())
-        .await?;
+    repo.mark_finished(tid, OVER, now()).await?;
     Ok(true)
 }
 
@@ -62,8 +64,7 @@ async fn finish_in(
     // Recorded once: a run that finds it over again (or one closed by the
     // director) adds no second closing.
     if finished && repo.unfinished_name(id).await?.is_some() {
-        repo.mark_finished(id, "the last result was entered", now())
-            .await?;
+        repo.mark_finished(id, OVER, now()).await?;
     }
     Ok(finished)
 }

@@ -8,26 +8,12 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{BoardRow, Result};
+use super::BoardRow;
 use crate::matches::MatchState;
-use crate::store::sql::AsConn;
 
 /// Engine matches already played from the setup for a round not yet paired in the
 /// database, by (round, board): see [`crate::app::run`].
 pub type PlayedAhead = HashMap<(u32, u32), (BoardRow, MatchState)>;
-
-/// Writes every hand of the given matches in one statement
-/// ([`crate::store::write_hand_rows`]).
-pub(super) async fn write_hand_rows(
-    conn: &mut impl AsConn,
-    matches: &[(i64, &[crate::matches::Hand])],
-    n: u8,
-) -> Result<()> {
-    let rows = matches
-        .iter()
-        .flat_map(|(id, hands)| hands.iter().map(move |h| (*id, h)));
-    Ok(crate::store::write_hand_rows(conn, rows, n).await?)
-}
 
 /// A round as the director pairs it: boards in order, each South (who moves first)
 /// and North, or a lone player for the bye; the boards with players first.

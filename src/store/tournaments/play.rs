@@ -6,12 +6,12 @@
 
 use std::sync::Arc;
 
-use super::pair::write_hand_rows;
 use super::{BoardRow, PairedRound, PlayedMatch, Result, corrupt, played, summary};
 use crate::ai::Level;
 use crate::engine::BySide;
 use crate::matches::{MatchSpec, MatchState};
 use crate::store::Store;
+use crate::store::repo::TournamentRepo;
 use crate::store::sql::{Tx, query_scalar};
 
 impl Store {
@@ -112,7 +112,7 @@ impl OpenRound {
         }
         // The summaries `app::matches::save` writes, only where the match is untouched: no
         // result, the seed we played, one hand not begun (another process may have
-        // played it). As in `write_hand_rows`, the rows go in as one JSON array.
+        // played it). As in `crate::store::write_hand_rows`, the rows go in as one JSON array.
         // The hand limit played must be the stored match's: a match recorded before
         // RULES.md §3 point 11 has none and is played on by itself (`touched`).
         type Summary = (
@@ -177,7 +177,7 @@ impl OpenRound {
             .iter()
             .map(|(b, s)| (b.match_id.expect("partitioned"), s.hands()))
             .collect();
-        write_hand_rows(&mut self.tx, &hand_rows, n).await?;
+        self.tx.insert_hands(&hand_rows, n).await?;
         self.stored.extend(fresh.into_iter().map(|(b, s)| {
             let m = played(b.match_id.expect("partitioned"), &s);
             (b, m)
