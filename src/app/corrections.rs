@@ -4,9 +4,9 @@
 
 use serde::Serialize;
 
+use crate::app::tournaments::refusal::TournamentRefusal;
 use crate::store::corrections::{CorrectError, Correction, CorrectionKind, ResultSummary};
 use crate::store::repo::MatchRepo;
-use crate::store::tournaments::TournamentStoreError;
 use crate::store::{Store, StoredMatch};
 
 use super::Result;
@@ -67,7 +67,7 @@ pub async fn correct(
         let after = store
             .load_tournament(t)
             .await
-            .map_err(|e: TournamentStoreError| super::AppError::Tournament(e))?
+            .map_err(|e| super::AppError::Tournament(TournamentRefusal::Store(e)))?
             .tournament
             .standings();
         for row in &after.rows {

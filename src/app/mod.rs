@@ -40,12 +40,12 @@ pub use tournaments::pair_round;
 
 use thiserror::Error;
 
+use crate::app::tournaments::refusal::TournamentRefusal;
 use crate::engine::Side;
 use crate::hint::{Hint, Plain, Refusal, Wording, then_hint};
 use crate::matches::MatchError;
 use crate::store::StoreError;
 use crate::store::corrections::CorrectError;
-use crate::store::tournaments::TournamentStoreError;
 use crate::tournament::ClosingRefusal;
 
 /// Errors of the use cases; messages are one line and say what was stored.
@@ -54,7 +54,7 @@ pub enum AppError {
     #[error(transparent)]
     Store(#[from] StoreError),
     #[error(transparent)]
-    Tournament(#[from] TournamentStoreError),
+    Tournament(#[from] TournamentRefusal),
     #[error(transparent)]
     Match(#[from] MatchError),
     #[error(
@@ -195,7 +195,7 @@ pub fn worded(error: &(dyn std::error::Error + 'static), wording: &dyn Wording) 
     refusals!(
         AppError,
         StoreError,
-        TournamentStoreError,
+        TournamentRefusal,
         MatchError,
         CorrectError,
         crate::matches::correction::CorrectionError,

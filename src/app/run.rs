@@ -17,9 +17,10 @@ use crate::matches::MatchSpec;
 use crate::tournament::TournamentError;
 
 use super::{AppError, Result};
+use crate::app::tournaments::refusal::TournamentRefusal;
 use crate::store::tournaments::{
-    BoardRow, CommittedRound, LoadedTournament, PairedRound, PlayedAhead, PlayedMatch, RoundBatch,
-    RoundCommitted, TournamentStoreError, board_row, match_seed, play_board, played,
+    BoardRow, LoadedTournament, PairedRound, PlayedAhead, PlayedMatch, RoundBatch, RoundCommitted,
+    board_row, play_board, played,
 };
 use crate::store::{Store, StoreError};
 
@@ -105,14 +106,14 @@ pub async fn run_tournament(
                     super::tournaments::make_engine_openings(store, &paired).await?;
                     continue;
                 }
-                Err(TournamentStoreError::Tournament(TournamentError::Finished { .. })) => {
+                Err(TournamentRefusal::Tournament(TournamentError::Finished { .. })) => {
                     super::tournaments::finish(store, name, None).await?;
                     return Ok(RunReport {
                         played,
                         end: RunEnd::Finished,
                     });
                 }
-                Err(TournamentStoreError::Tournament(TournamentError::RoundIncomplete {
+                Err(TournamentRefusal::Tournament(TournamentError::RoundIncomplete {
                     round,
                     pending,
                 })) => {
@@ -145,6 +146,19 @@ pub async fn run_tournament(
     }
 }
 
+/// What a round committed with the next round's pairing holds ([`commit_and_pair`]).
+pub enum CommittedRound {
+    /// The round's matches, the next round's pairing (or why there is none), and the
+    /// matches stored with it.
+    Paired(
+        Vec<(BoardRow, PlayedMatch)>,
+        Result<PairedRound, TournamentRefusal>,
+        Vec<(BoardRow, PlayedMatch)>,
+    ),
+    /// A match was not untouched: the round committed without the pairing.
+    Touched(RoundCommitted),
+}
+
 /// Writes the round's engine matches in one transaction, pairs the next round in it
 /// and commits both: the round's matches recorded in `cache` (as
 /// [`LoadedTournament::record_played`]) and paired on from it (as
@@ -160,7 +174,7 @@ async fn commit_and_pair(
     name: &str,
     cache: &mut Option<LoadedTournament>,
     ahead: PlayedAhead,
-) -> Result<CommittedRound, TournamentStoreError> {
+) -> Result<CommittedRound, TournamentRefusal> {
     let mut open = batch.write().await?;
     if open.has_touched() {
         return Ok(CommittedRound::Touched(open.commit().await?));
@@ -177,11 +191,11 @@ async fn commit_and_pair(
             *cache = next;
             Ok(CommittedRound::Paired(done, Ok(paired), stored))
         }
-        Err(TournamentStoreError::Tournament(e)) => {
+        Err(TournamentRefusal::Tournament(e)) => {
             open.commit_tx().await?;
             Ok(CommittedRound::Paired(
                 done,
-                Err(TournamentStoreError::Tournament(e)),
+                Err(TournamentRefusal::Tournament(e)),
                 Vec::new(),
             ))
         }
@@ -219,7 +233,7 @@ async fn pair_played(
     }
     let paired = match paired {
         Ok(p) => p,
-        Err(TournamentStoreError::Tournament(_)) => return Ok((done.len() as u64, None)),
+        Err(TournamentRefusal::Tournament(_)) => return Ok((done.len() as u64, None)),
         Err(e) => return Err(e.into()),
     };
     on(RunEvent::Paired(&paired));
@@ -268,7 +282,7 @@ async fn play_on(store: &Store, committed: RoundCommitted) -> Result<Vec<(BoardR
 /// engines, or changed by another process, whose play stands).
 async fn play_started_match(store: &Store, id: i64) -> Result<Option<PlayedMatch>> {
     // As the store's tournament writes report a match's errors.
-    let tournament_error = |e: StoreError| AppError::from(TournamentStoreError::from(e));
+    let tournament_error = |e: StoreError| AppError::from(TournamentRefusal::from(e));
     let stored = super::matches::read(store, id)
         .await
         .map_err(tournament_error)?;
@@ -310,14 +324,7 @@ fn next_round_played(
         if engines.0.is_none() || engines.1.is_none() {
             return None;
         }
-        let mut b = board_row(
-            p,
-            None,
-            false,
-            0,
-            match_seed(c.row.seed, p.round, p.board),
-            engines,
-        );
+        let mut b = board_row(p, None, false, 0, p.match_seed(c.row.seed), engines);
         b.engines_only = true;
         boards.push(b);
     }

@@ -2,13 +2,14 @@
 //! (and the engines' opening turns in its matches), taking it back, closing and
 //! reopening, loading one to show, importing a TRF file.
 
+use crate::app::tournaments::refusal::Result as TResult;
 use crate::engine::Variant;
 use crate::matches::MatchForm;
 use crate::store::Store;
 use crate::store::rounds::{ManualRound, UnpairedRound};
 use crate::store::sql::Tx;
 use crate::store::tournaments::{
-    LoadedTournament, NewTournament, PairedRound, PlayedAhead, Result as TResult, TournamentSummary,
+    LoadedTournament, NewTournament, PairedRound, PlayedAhead, TournamentSummary,
 };
 use crate::tournament::{TournamentStatus, import};
 use pairing::pair_in;
@@ -18,12 +19,14 @@ use super::{AppError, ImportRefusal, Result};
 pub(crate) mod create;
 pub(crate) mod entries;
 pub(crate) mod pairing;
+pub mod refusal;
 pub(crate) mod status;
 mod trf_import;
 mod unpair;
 
 pub use create::create;
 pub use entries::{Entered, Withdrawal, enter, request_bye, withdraw};
+pub use refusal::TournamentRefusal;
 pub use status::{Closed, Reopening, close, finish, reopen};
 pub use trf_import::ImportedTournament;
 
@@ -33,6 +36,16 @@ pub use trf_import::ImportedTournament;
 /// end tells them as it did (the web's busy database among them).
 async fn begin_write(store: &Store) -> TResult<Tx> {
     Ok(store.begin_write().await?)
+}
+
+/// Refuses an entry, withdrawal, bye or pairing in a closed tournament
+/// ([`crate::tournament::Tournament::is_closed`]: marked finished, or over and not
+/// reopened): a director reopens it first.
+fn ensure_open(loaded: &LoadedTournament) -> TResult<()> {
+    if loaded.is_closed() {
+        return Err(crate::store::StoreError::TournamentClosed(loaded.row.name.clone()).into());
+    }
+    Ok(())
 }
 
 /// Commits what [`begin_write`] opened.

@@ -371,13 +371,10 @@ pub fn apply(state: &MatchState, kind: CorrectionKind) -> Result<MatchState, Cor
 
 impl Store {
     /// Every correction of tournament `name`'s matches, in the order made.
-    pub async fn tournament_corrections(
-        &self,
-        name: &str,
-    ) -> Result<Vec<Correction>, tournaments::TournamentStoreError> {
+    pub async fn tournament_corrections(&self, name: &str) -> Result<Vec<Correction>> {
         let mut tx = self.begin_read().await?;
         let loaded = super::tournaments::load::load(&mut tx, name).await?;
-        Ok(tournament_corrections(&mut tx, loaded.row.id).await?)
+        tournament_corrections(&mut tx, loaded.row.id).await
     }
 }
 

@@ -138,6 +138,14 @@ pub enum StoreError {
     UnknownMatch(i64),
     #[error("no tournament named '{}'", excerpt(.0))]
     UnknownTournament(String),
+    /// A tournament looked up by name that is not there, with the recorded name
+    /// closest to it.
+    #[error(
+        "no tournament named '{}'{}",
+        excerpt(.name),
+        .like.as_deref().map_or(String::new(), |l| format!("; did you mean '{l}'?"))
+    )]
+    TournamentNotFound { name: String, like: Option<String> },
     #[error(
         "{0} is finished and closed: it takes no entries, withdrawals, pairings or results; a director reopens it"
     )]
@@ -150,6 +158,11 @@ pub enum StoreError {
     Conflict,
     #[error("stored data is inconsistent: {0}")]
     Corrupt(String),
+    #[error("stored tournament data is inconsistent: {0}")]
+    CorruptTournament(String),
+    /// A stored tournament its rules refuse (its setup, points or tiebreaks).
+    #[error(transparent)]
+    Tournament(#[from] crate::tournament::TournamentError),
     #[error("database error: {0}")]
     Sqlx(sqlx::Error),
     #[error("database schema update failed: {0}")]
@@ -163,6 +176,7 @@ impl Refusal for StoreError {
             StoreError::DamagedSchema { .. } => Hint::Verify,
             StoreError::UnknownPlayer { .. } => Hint::ListPlayers,
             StoreError::UnknownMatch(_) => Hint::History,
+            StoreError::TournamentNotFound { .. } => Hint::ListTournaments,
             StoreError::TournamentClosed(_) => Hint::Reopen,
             _ => return None,
         })

@@ -18,10 +18,11 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 use super::Store;
+use super::StoreError;
 use super::sql::{AsConn, Row, query};
 use super::tournaments::load::{FixtureSource, Parts, load, load_by_id, load_reading_cache};
 use super::tournaments::status::status_changes;
-use super::tournaments::{LoadedTournament, Result, TournamentStoreError};
+use super::tournaments::{LoadedTournament, Result};
 
 pub use super::tournaments::pair::{ManualRound, RecordedBoard};
 pub use super::tournaments::status::{Reopened, StatusChange};
@@ -69,7 +70,7 @@ fn round_record(r: &Row) -> Result<RoundRecord> {
         reason: r.try_get("reason")?,
         paired_at: r.try_get("paired_at")?,
         boards: serde_json::from_str(&boards)
-            .map_err(|e| TournamentStoreError::Corrupt(format!("round record boards: {e}")))?,
+            .map_err(|e| StoreError::CorruptTournament(format!("round record boards: {e}")))?,
         unpaired_at: r.try_get("unpaired_at")?,
         unpair_reason: r.try_get("unpair_reason")?,
     })

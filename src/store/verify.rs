@@ -1088,11 +1088,7 @@ async fn standings_check(
             return Err(());
         };
         Ok(r.outcome.map(|o| {
-            let decision = match o {
-                MatchOutcome::Winner(Side::South) => Decision::South,
-                MatchOutcome::Winner(Side::North) => Decision::North,
-                MatchOutcome::Draw => Decision::Draw,
-            };
+            let decision = Decision::of(o);
             match r.closing {
                 Some(Closing::Forfeit(absent)) => MatchResult::forfeited(absent),
                 Some(Closing::Void) => MatchResult::forfeited(crate::matches::Absent::Both),

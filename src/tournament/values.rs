@@ -233,6 +233,15 @@ impl Pairing {
             None
         }
     }
+
+    /// The seed of the match on this board of a tournament seeded `tournament_seed`:
+    /// a SplitMix64 mix of it with the round and board, so a tournament's matches
+    /// replay from its one recorded seed.
+    pub fn match_seed(&self, tournament_seed: u64) -> u64 {
+        use crate::seeds::{GOLDEN, finish};
+        let spread = GOLDEN.wrapping_mul(u64::from(self.round) << 16 | u64::from(self.board));
+        finish(tournament_seed.wrapping_add(spread)) >> 1 // fits in SQLite's signed 64-bit integer either way
+    }
 }
 
 /// Who won a finished match.

@@ -1,12 +1,11 @@
 //! Creating a tournament: the name, rounds, match form and hand limit checked
 //! before anything is written.
 
+use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
 use crate::engine::Side;
 use crate::matches::MatchSpec;
 use crate::store::repo::TournamentRepo;
-use crate::store::tournaments::{
-    MAX_SWISS_ROUNDS, NewTournament, Result as TResult, TournamentRow, TournamentStoreError,
-};
+use crate::store::tournaments::{MAX_SWISS_ROUNDS, NewTournament, TournamentRow};
 use crate::store::{Store, now};
 use crate::tournament::{Format, PairingSystem, RatingSystem};
 
@@ -35,10 +34,10 @@ pub(crate) async fn create_in(
     let name = &crate::names::clean(&new.name, "a tournament name")?;
     if let Some(r) = new.rounds {
         if new.format != Format::Swiss {
-            return Err(TournamentStoreError::RoundsNotSwiss(new.format));
+            return Err(TournamentRefusal::RoundsNotSwiss(new.format));
         }
         if !(1..=MAX_SWISS_ROUNDS).contains(&r) {
-            return Err(TournamentStoreError::RoundsOutOfRange(r));
+            return Err(TournamentRefusal::RoundsOutOfRange(r));
         }
     }
     // Check the match form and hand limit now, not at the first pairing; the
@@ -46,15 +45,16 @@ pub(crate) async fn create_in(
     // none is given).
     let spec = MatchSpec::new(&new.variant, new.form, new.max_hands, Side::South)?;
     if repo.tournament_row(name).await?.is_some() {
-        return Err(TournamentStoreError::Duplicate(name.to_string()));
+        return Err(TournamentRefusal::Duplicate(name.to_string()));
     }
-    repo.insert_tournament(
-        new,
-        name,
-        spec.max_hands,
-        PairingSystem::CURRENT,
-        rating_system,
-        now(),
-    )
-    .await
+    Ok(repo
+        .insert_tournament(
+            new,
+            name,
+            spec.max_hands,
+            PairingSystem::CURRENT,
+            rating_system,
+            now(),
+        )
+        .await?)
 }

@@ -2,11 +2,12 @@
 //! zero-point byes for the rounds it missed), byes asked for, and withdrawals.
 
 use crate::app::players::require_player_in;
+use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
 use crate::engine::Side;
 use crate::matches::{Absent, Closing};
 use crate::store::repo::{ByeReason, MatchRepo, PlayerRepo, TournamentRepo};
 use crate::store::sql::Tx;
-use crate::store::tournaments::{LoadedTournament, Result as TResult, TournamentStoreError};
+use crate::store::tournaments::LoadedTournament;
 use crate::store::{Player, Store, now};
 use crate::tournament::{ByePoints, ByeRefusal, Format};
 
@@ -36,11 +37,11 @@ async fn enter_in(
     players: &[String],
 ) -> TResult<Vec<Player>> {
     let loaded = repo.tournament_by_name(name).await?;
-    loaded.ensure_open()?;
+    super::ensure_open(&loaded)?;
     let t = &loaded.tournament;
     let tid = loaded.row.id;
     if t.current_round() > 0 && t.format() != Format::Swiss {
-        return Err(TournamentStoreError::EntriesClosed {
+        return Err(TournamentRefusal::EntriesClosed {
             tournament: loaded.row.name.clone(),
             format: t.format(),
         });
@@ -55,16 +56,16 @@ async fn enter_in(
     for p in players {
         let player = require_player_in(repo, p).await?;
         if player.retired_at.is_some() {
-            return Err(TournamentStoreError::Retired(player.name));
+            return Err(TournamentRefusal::Retired(player.name));
         }
         if t.entrant(player.id).is_some() {
-            return Err(TournamentStoreError::AlreadyEntered {
+            return Err(TournamentRefusal::AlreadyEntered {
                 player: player.name,
                 tournament: loaded.row.name.clone(),
             });
         }
         if added.iter().any(|a| a.id == player.id) {
-            return Err(TournamentStoreError::NamedTwice {
+            return Err(TournamentRefusal::NamedTwice {
                 player: player.name,
             });
         }
@@ -107,11 +108,11 @@ async fn request_bye_in(
     points: ByePoints,
 ) -> TResult<Player> {
     let loaded = repo.tournament_by_name(name).await?;
-    loaded.ensure_open()?;
+    super::ensure_open(&loaded)?;
     let t = &loaded.tournament;
     let tournament = loaded.row.name.clone();
     if !t.takes_bye_requests() {
-        return Err(TournamentStoreError::ByeNotSwiss {
+        return Err(TournamentRefusal::ByeNotSwiss {
             tournament,
             format: t.format(),
         });
@@ -119,21 +120,21 @@ async fn request_bye_in(
     let p = require_player_in(repo, player).await?;
     t.check_bye_request(p.id, round)
         .map_err(|refusal| match refusal {
-            ByeRefusal::NotEntered => TournamentStoreError::NotEntered {
+            ByeRefusal::NotEntered => TournamentRefusal::NotEntered {
                 player: p.name.clone(),
                 tournament: tournament.clone(),
             },
-            ByeRefusal::Withdrawn => TournamentStoreError::AlreadyWithdrawn {
+            ByeRefusal::Withdrawn => TournamentRefusal::AlreadyWithdrawn {
                 player: p.name.clone(),
                 tournament: tournament.clone(),
             },
             ByeRefusal::RoundPaired { next, last } => {
-                TournamentStoreError::RoundAlreadyPaired { round, next, last }
+                TournamentRefusal::RoundAlreadyPaired { round, next, last }
             }
             ByeRefusal::BeyondEnd { planned } => {
-                TournamentStoreError::RoundBeyondEnd { round, planned }
+                TournamentRefusal::RoundBeyondEnd { round, planned }
             }
-            ByeRefusal::AlreadyAsked => TournamentStoreError::ByeAlreadyRequested {
+            ByeRefusal::AlreadyAsked => TournamentRefusal::ByeAlreadyRequested {
                 player: p.name.clone(),
                 round,
             },
@@ -204,7 +205,7 @@ async fn withdraw_named_in(
     forfeit_pending: bool,
 ) -> TResult<(Player, u32, Option<i64>)> {
     let loaded = tx.tournament_by_name(name).await?;
-    loaded.ensure_open()?;
+    super::ensure_open(&loaded)?;
     let p = require_player_in(&mut *tx, player).await?;
     let mut forfeited = None;
     if forfeit_pending && let Some((id, side)) = pending_match_of(&loaded, p.id) {
@@ -229,16 +230,15 @@ pub(crate) async fn withdraw_in(
     p: Player,
 ) -> TResult<(Player, u32)> {
     let tid = loaded.row.id;
-    let entrant =
-        loaded
-            .tournament
-            .entrant(p.id)
-            .ok_or_else(|| TournamentStoreError::NotEntered {
-                player: p.name.clone(),
-                tournament: loaded.row.name.clone(),
-            })?;
+    let entrant = loaded
+        .tournament
+        .entrant(p.id)
+        .ok_or_else(|| TournamentRefusal::NotEntered {
+            player: p.name.clone(),
+            tournament: loaded.row.name.clone(),
+        })?;
     if entrant.is_withdrawn() {
-        return Err(TournamentStoreError::AlreadyWithdrawn {
+        return Err(TournamentRefusal::AlreadyWithdrawn {
             player: p.name.clone(),
             tournament: loaded.row.name.clone(),
         });

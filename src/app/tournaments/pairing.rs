@@ -7,13 +7,14 @@
 use std::sync::Arc;
 
 use crate::app::players::require_player_in;
+use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
 use crate::matches::MatchState;
 use crate::store::repo::{RoundMatch, TournamentRepo};
 use crate::store::rounds::{ManualRound, RecordedBoard};
 use crate::store::sql::Tx;
 use crate::store::tournaments::{
-    BoardRow, LoadedTournament, PairedRound, PlayedAhead, PlayedMatch, Result as TResult,
-    TournamentStoreError, add_round, board_row, match_seed, played, record_result, same_game,
+    BoardRow, LoadedTournament, PairedRound, PlayedAhead, PlayedMatch, board_row, played,
+    record_result,
 };
 use crate::store::{name_key, now};
 use crate::tournament::pairing::manual;
@@ -53,7 +54,7 @@ pub(crate) async fn pair_in(
         _ => tx.tournament_by_name(name).await?,
     };
     let tid = loaded.row.id;
-    loaded.ensure_open()?;
+    super::ensure_open(&loaded)?;
     let retired = withdraw_retired(tx, &mut loaded).await?;
     if loaded.tournament.current_round() == 0 && !manual.is_some_and(|m| m.keep_seeding) {
         let ratings = tx.entry_ratings(tid, &loaded.row.variant).await?;
@@ -102,7 +103,7 @@ pub(crate) async fn pair_in(
                 engine_of.get(&p.south).cloned().flatten(),
                 engine_of.get(&north).cloned().flatten(),
             );
-            let seed = match_seed(loaded.row.seed, p.round, p.board);
+            let seed = p.match_seed(loaded.row.seed);
             let board = board_row(p, Some(0), false, 0, seed, engines.clone());
             let played = ahead
                 .remove(&(p.round, p.board))
@@ -160,7 +161,7 @@ pub(crate) async fn pair_in(
             continue;
         };
         let id = ids.next().expect("one id per game");
-        let seed = match_seed(loaded.row.seed, p.round, p.board);
+        let seed = p.match_seed(loaded.row.seed);
         let engines = (
             engine_of.get(&p.south).cloned().flatten(),
             engine_of.get(&north).cloned().flatten(),
@@ -185,7 +186,8 @@ pub(crate) async fn pair_in(
     if loaded.row.status == TournamentStatus::Open {
         tx.mark_running(tid).await?;
     }
-    add_round(&mut loaded.tournament, &pairings)?;
+    // As `load` would read it back: match fixtures in (round, id) order, then byes.
+    loaded.tournament.add_round(&pairings)?;
     loaded.boards.extend(boards.iter().cloned());
     loaded.boards.sort_by_key(|b| (b.round, b.board));
     if loaded.row.status == TournamentStatus::Open {
@@ -206,8 +208,8 @@ pub(crate) async fn pair_in(
     ))
 }
 
-fn corrupt(what: String) -> TournamentStoreError {
-    TournamentStoreError::Corrupt(what)
+fn corrupt(what: String) -> TournamentRefusal {
+    crate::store::StoreError::CorruptTournament(what).into()
 }
 
 /// A retired player is not paired again: every entrant of `loaded` who is retired
@@ -285,10 +287,22 @@ async fn manual_pairings(
 async fn entrant_id(tx: &mut Tx, loaded: &LoadedTournament, name: &str) -> TResult<EntrantId> {
     let p = require_player_in(tx, name).await?;
     if loaded.tournament.entrant(p.id).is_none() {
-        return Err(TournamentStoreError::NotEntered {
+        return Err(TournamentRefusal::NotEntered {
             player: p.name,
             tournament: loaded.row.name.clone(),
         });
     }
     Ok(p.id)
+}
+
+/// The board about to be stored and a board played ahead from the setup are the same
+/// game: same round, board, players, seed and engine levels, so the match played
+/// ahead is the stored one's.
+fn same_game(stored: &BoardRow, played: &BoardRow) -> bool {
+    (stored.round, stored.board) == (played.round, played.board)
+        && stored.south_id == played.south_id
+        && stored.north_id == played.north_id
+        && stored.seed == played.seed
+        && stored.engines == played.engines
+        && stored.engines_only
 }

@@ -1,11 +1,10 @@
 //! A tournament's status: recorded finished once over (found by `tournament run`),
 //! closed by the director, reopened.
 
+use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
 use crate::store::repo::TournamentRepo;
 use crate::store::rounds::Reopened;
-use crate::store::tournaments::{
-    LoadedTournament, MAX_SWISS_ROUNDS, Result as TResult, TournamentStoreError,
-};
+use crate::store::tournaments::{LoadedTournament, MAX_SWISS_ROUNDS};
 use crate::store::{Store, name_key, now};
 use crate::tournament::{Format, TournamentStatus};
 
@@ -19,7 +18,10 @@ const OVER: &str = "the last result was entered";
 /// the matches' use cases call it, so a result and the closing it brings are one
 /// write. Cheap while matches are pending: the tournament is only loaded once none
 /// is. Returns whether it closed it.
-pub(crate) async fn close_if_over(repo: &mut impl TournamentRepo, tid: i64) -> TResult<bool> {
+pub(crate) async fn close_if_over(
+    repo: &mut impl TournamentRepo,
+    tid: i64,
+) -> crate::store::Result<bool> {
     if repo.pending_match_count(tid).await? > 0 {
         return Ok(false);
     }
@@ -89,20 +91,20 @@ async fn close_in(repo: &mut impl TournamentRepo, name: &str, reason: Option<&st
     let loaded = repo.tournament_by_name(name).await?;
     let tname = loaded.row.name.clone();
     if loaded.row.status == TournamentStatus::Finished {
-        return Err(TournamentStoreError::CannotClose {
+        return Err(TournamentRefusal::CannotClose {
             tournament: tname,
             why: "it is closed already".into(),
         });
     }
     if loaded.tournament.current_round() == 0 {
-        return Err(TournamentStoreError::CannotClose {
+        return Err(TournamentRefusal::CannotClose {
             tournament: tname,
             why: "no round has been paired".into(),
         });
     }
     let pending = loaded.pending_matches();
     if pending > 0 {
-        return Err(TournamentStoreError::CannotClose {
+        return Err(TournamentRefusal::CannotClose {
             tournament: tname,
             why: format!(
                 "{} without a result yet",
@@ -158,20 +160,20 @@ async fn reopen_in(
 ) -> TResult<Reopened> {
     let loaded = repo.tournament_by_name(name).await?;
     if !loaded.is_closed() {
-        return Err(TournamentStoreError::NotClosed(loaded.row.name.clone()));
+        return Err(TournamentRefusal::NotClosed(loaded.row.name.clone()));
     }
     let tid = loaded.row.id;
     let before = loaded.row.rounds;
     if let Some(n) = rounds {
         let t = &loaded.tournament;
         if t.format() != Format::Swiss {
-            return Err(TournamentStoreError::RoundsNotSwiss(t.format()));
+            return Err(TournamentRefusal::RoundsNotSwiss(t.format()));
         }
         if n == 0 || n > MAX_SWISS_ROUNDS {
-            return Err(TournamentStoreError::RoundsOutOfRange(n));
+            return Err(TournamentRefusal::RoundsOutOfRange(n));
         }
         if n < t.current_round() {
-            return Err(TournamentStoreError::RoundsBelowPaired {
+            return Err(TournamentRefusal::RoundsBelowPaired {
                 paired: t.current_round(),
                 given: n,
             });

@@ -14,14 +14,13 @@
 use std::collections::HashMap;
 
 use crate::app::players::player_by_id;
+use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
 use crate::engine::Side;
 use crate::matches::{Closing, MatchOutcome};
 use crate::store::repo::{ByeReason, MatchRepo, PlayerRepo, TournamentRepo};
 use crate::store::rounds::ManualRound;
 use crate::store::sql::Tx;
-use crate::store::tournaments::{
-    NewTournament, PlayedAhead, Result as TResult, TournamentRow, TournamentStoreError,
-};
+use crate::store::tournaments::{NewTournament, PlayedAhead, TournamentRow};
 use crate::store::{NewPlayer, Store, now};
 use crate::tournament::import::TrfEvent;
 use crate::tournament::{Decision, EntrantId, RatingSystem};
@@ -77,7 +76,7 @@ async fn import_in(
     for e in t.entrants() {
         let player = match tx.player_by_name(&e.name).await? {
             Some(p) if p.retired_at.is_some() => {
-                return Err(TournamentStoreError::Retired(p.name));
+                return Err(TournamentRefusal::Retired(p.name));
             }
             Some(p) => p,
             None => {

@@ -3,10 +3,11 @@
 //! nothing; the round's pairing record keeps who was to play whom, with when and why
 //! it was taken back.
 
+use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
 use crate::store::repo::TournamentRepo;
 use crate::store::rounds::{RecordedBoard, UnpairedRound};
 use crate::store::sql::Tx;
-use crate::store::tournaments::{BoardRow, Result as TResult, TournamentStoreError};
+use crate::store::tournaments::BoardRow;
 use crate::store::{Store, now};
 use crate::tournament::EntrantId;
 
@@ -28,11 +29,11 @@ pub(super) async fn unpair(
 
 async fn unpair_in(tx: &mut Tx, name: &str, reason: Option<&str>) -> TResult<UnpairedRound> {
     let loaded = tx.tournament_by_name(name).await?;
-    loaded.ensure_open()?;
+    super::ensure_open(&loaded)?;
     let tid = loaded.row.id;
     let round = loaded.tournament.current_round();
     if round == 0 {
-        return Err(TournamentStoreError::NothingToUnpair {
+        return Err(TournamentRefusal::NothingToUnpair {
             tournament: loaded.row.name.clone(),
         });
     }
@@ -50,7 +51,7 @@ async fn unpair_in(tx: &mut Tx, name: &str, reason: Option<&str>) -> TResult<Unp
                         b.north_id.map_or("bye", |n| loaded.name_of(n))
                     )
                 });
-        return Err(TournamentStoreError::RoundStarted {
+        return Err(TournamentRefusal::RoundStarted {
             tournament: loaded.row.name.clone(),
             round,
             what,
@@ -77,10 +78,11 @@ async fn unpair_in(tx: &mut Tx, name: &str, reason: Option<&str>) -> TResult<Unp
     }
     let removed = tx.delete_round(tid, round).await?;
     if removed != boards.len() as u64 {
-        return Err(TournamentStoreError::Corrupt(format!(
+        return Err(crate::store::StoreError::CorruptTournament(format!(
             "round {round}: {} boards loaded, {removed} removed",
             boards.len(),
-        )));
+        ))
+        .into());
     }
     Ok(UnpairedRound {
         round,

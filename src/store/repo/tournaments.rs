@@ -21,9 +21,7 @@ use crate::store::sql::{AsConn, query, query_scalar};
 use crate::store::tournaments::byes::insert_bye;
 use crate::store::tournaments::load::{find_tournament, load, same_counts};
 use crate::store::tournaments::summary;
-use crate::store::tournaments::{
-    LoadedTournament, NewTournament, Result, TournamentRow, TournamentStoreError,
-};
+use crate::store::tournaments::{LoadedTournament, NewTournament, Result, TournamentRow};
 use crate::store::write_hand_rows;
 use crate::store::{Result as StoreResult, StoreError};
 use crate::tournament::{ByePoints, Entrant, EntrantId, PairingSystem, RatingSystem};
@@ -337,8 +335,9 @@ impl<C: AsConn> TournamentRepo for C {
         rating: RatingSystem,
         at: DateTime<Utc>,
     ) -> Result<TournamentRow> {
-        let rules_json = serde_json::to_string(&new.variant.to_file())
-            .map_err(|e| TournamentStoreError::Corrupt(format!("rules do not serialise: {e}")))?;
+        let rules_json = serde_json::to_string(&new.variant.to_file()).map_err(|e| {
+            crate::store::StoreError::CorruptTournament(format!("rules do not serialise: {e}"))
+        })?;
         let tiebreaks = new
             .tiebreaks
             .iter()

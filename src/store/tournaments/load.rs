@@ -7,8 +7,7 @@ use std::sync::Arc;
 
 use super::byes::requested_byes;
 use super::{
-    BoardRow, LoadedTournament, Result, TournamentRow, TournamentStoreError, TournamentSummary,
-    board_row, corrupt,
+    BoardRow, LoadedTournament, Result, TournamentRow, TournamentSummary, board_row, corrupt,
 };
 use crate::matches::MatchOutcome;
 use crate::matches::correction::standing_closing;
@@ -16,7 +15,7 @@ use crate::store::fixture_cache::{
     self, ByeRowData, FixtureRows, MatchRowData, PendingSave, WholeCorrection,
 };
 use crate::store::sql::{AsConn, query, query_scalar};
-use crate::store::{Store, name_key};
+use crate::store::{Store, StoreError, name_key};
 use crate::tournament::{
     Decision, Elo, Entrant, Fixture, MatchResult, Pairing, Tournament, TournamentError,
     TournamentSetup,
@@ -200,11 +199,11 @@ impl UncheckedTournament {
 }
 
 /// The error for a tournament `name` that is not there, with the closest name.
-async fn unknown(conn: &mut impl AsConn, name: &str) -> Result<TournamentStoreError> {
+async fn unknown(conn: &mut impl AsConn, name: &str) -> Result<StoreError> {
     let names: Vec<String> = query_scalar("SELECT name FROM tournaments")
         .fetch_all(&mut *conn)
         .await?;
-    Ok(TournamentStoreError::Unknown {
+    Ok(StoreError::TournamentNotFound {
         name: name.trim().to_string(),
         like: crate::names::closest(name, &names).map(str::to_string),
     })

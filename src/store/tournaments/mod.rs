@@ -42,131 +42,20 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use thiserror::Error;
 
 use super::StoreError;
 use super::sql::Row;
 use crate::engine::{BySide, Side, Variant};
-use crate::hint::{Hint, Refusal, Wording};
-use crate::matches::{MatchError, MatchForm, MatchOutcome, MatchSpec, MatchState};
+use crate::matches::{MatchForm, MatchOutcome, MatchSpec, MatchState};
 use crate::tournament::{
     Decision, Format, MatchResult, Pairing, PairingSystem, PointsScheme, RatingSystem, Tiebreak,
-    Tournament, TournamentError, TournamentStatus,
+    Tournament, TournamentStatus,
 };
 
 pub use pair::PlayedAhead;
-pub use play::{
-    CommittedRound, OpenRound, RoundBatch, RoundCommitted, TournamentWriter, play_board,
-};
+pub use play::{OpenRound, RoundBatch, RoundCommitted, TournamentWriter, play_board};
 
-/// Errors of tournament storage; messages are one line and say what is allowed.
-#[derive(Debug, Error)]
-pub enum TournamentStoreError {
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    #[error(transparent)]
-    Tournament(#[from] TournamentError),
-    #[error(transparent)]
-    Match(#[from] MatchError),
-    #[error(
-        "no tournament named '{}'{}",
-        crate::names::excerpt(.name),
-        .like.as_deref().map_or(String::new(), |l| format!("; did you mean '{l}'?"))
-    )]
-    Unknown { name: String, like: Option<String> },
-    #[error(
-        "a tournament named '{0}' already exists (names are unique, ignoring case and Unicode variants)"
-    )]
-    Duplicate(String),
-    #[error(transparent)]
-    Name(#[from] crate::names::NameError),
-    #[error("{player} is already entered in {tournament}")]
-    AlreadyEntered { player: String, tournament: String },
-    #[error("{player} is named twice in this entry list")]
-    NamedTwice { player: String },
-    #[error("{player} is not entered in {tournament}")]
-    NotEntered { player: String, tournament: String },
-    #[error("{player} has already withdrawn from {tournament}")]
-    AlreadyWithdrawn { player: String, tournament: String },
-    #[error("player '{0}' is retired and cannot enter a tournament")]
-    Retired(String),
-    #[error(
-        "the entry list of {tournament} ({format}) closed when round 1 was paired; only a swiss takes late entries"
-    )]
-    EntriesClosed { tournament: String, format: Format },
-    #[error("a {0}'s rounds follow from its entry count; only a swiss sets its number of rounds")]
-    RoundsNotSwiss(Format),
-    #[error("a swiss has between 1 and {MAX_SWISS_ROUNDS} rounds, not {0}")]
-    RoundsOutOfRange(u32),
-    #[error("stored tournament data is inconsistent: {0}")]
-    Corrupt(String),
-    #[error("{0} is not closed: there is nothing to reopen")]
-    NotClosed(String),
-    #[error("{tournament} cannot be closed: {why}")]
-    CannotClose { tournament: String, why: String },
-    #[error(
-        "{paired} rounds have been paired; a reopened swiss has at least that many, not {given}"
-    )]
-    RoundsBelowPaired { paired: u32, given: u32 },
-    #[error("{tournament} has no round to take back")]
-    NothingToUnpair { tournament: String },
-    #[error(
-        "round {round} of {tournament} cannot be taken back: {what} has started (only a round none of whose matches has started is unpaired)"
-    )]
-    RoundStarted {
-        tournament: String,
-        round: u32,
-        what: String,
-    },
-    #[error(
-        "{tournament} is a {format}: byes on request are for a swiss paired by the Dutch system; forfeit the match instead"
-    )]
-    ByeNotSwiss { tournament: String, format: Format },
-    #[error(
-        "round {round} is already paired; a bye can be asked for a round not yet paired, {next} to {last}"
-    )]
-    RoundAlreadyPaired { round: u32, next: u32, last: u32 },
-    #[error("the tournament has {planned} rounds; there is no round {round} to ask a bye for")]
-    RoundBeyondEnd { round: u32, planned: u32 },
-    #[error("{player} already has a bye for round {round}")]
-    ByeAlreadyRequested { player: String, round: u32 },
-}
-
-impl Refusal for TournamentStoreError {
-    fn hint(&self) -> Option<Hint> {
-        match self {
-            TournamentStoreError::Unknown { .. } => Some(Hint::ListTournaments),
-            TournamentStoreError::ByeNotSwiss { .. } => Some(Hint::ForfeitMatch),
-            _ => None,
-        }
-    }
-    fn worded(&self, wording: &dyn Wording) -> String {
-        match self {
-            TournamentStoreError::Store(e) => e.worded(wording),
-            TournamentStoreError::Match(e) => e.worded(wording),
-            _ => crate::hint::then_hint(self.to_string(), self.hint(), wording),
-        }
-    }
-}
-
-impl From<sqlx::Error> for TournamentStoreError {
-    fn from(e: sqlx::Error) -> Self {
-        TournamentStoreError::Store(e.into())
-    }
-}
-
-/// For the match use cases that touch a tournament (closing it when its last result
-/// comes in): a store error stays one; anything else means the tables disagree.
-impl From<TournamentStoreError> for StoreError {
-    fn from(e: TournamentStoreError) -> Self {
-        match e {
-            TournamentStoreError::Store(e) => e,
-            other => StoreError::Corrupt(other.to_string()),
-        }
-    }
-}
-
-pub type Result<T, E = TournamentStoreError> = std::result::Result<T, E>;
+pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
 /// The most rounds a Swiss may have.
 pub const MAX_SWISS_ROUNDS: u32 = 99;
@@ -282,8 +171,8 @@ impl TournamentRow {
     }
 }
 
-fn corrupt(what: String) -> TournamentStoreError {
-    TournamentStoreError::Corrupt(what)
+fn corrupt(what: String) -> StoreError {
+    StoreError::CorruptTournament(what)
 }
 
 /// One board of one round as stored.
@@ -336,14 +225,6 @@ impl LoadedTournament {
         self.tournament.is_closed(self.row.status)
     }
 
-    /// [`LoadedTournament::is_closed`] as an error.
-    pub fn ensure_open(&self) -> Result<()> {
-        if self.is_closed() {
-            return Err(StoreError::TournamentClosed(self.row.name.clone()).into());
-        }
-        Ok(())
-    }
-
     pub fn board_of_match(&self, id: i64) -> Option<&BoardRow> {
         self.boards.iter().find(|b| b.match_id == Some(id))
     }
@@ -386,25 +267,14 @@ pub(crate) fn record_result(t: &mut Tournament, round: u32, board: u32, m: &Play
     let Some(outcome) = m.outcome else {
         return;
     };
-    let decision = match outcome {
-        MatchOutcome::Winner(Side::South) => Decision::South,
-        MatchOutcome::Winner(Side::North) => Decision::North,
-        MatchOutcome::Draw => Decision::Draw,
-    };
     t.set_result(
         round,
         board,
         Some(MatchResult::played(
-            decision,
+            Decision::of(outcome),
             BySide::new(m.result_seeds.0, m.result_seeds.1),
         )),
     );
-}
-
-/// Adds a round just paired to `t` as `load` would read it back: match fixtures in
-/// (round, id) order, then the byes.
-pub(crate) fn add_round(t: &mut Tournament, pairings: &[Pairing]) -> Result<()> {
-    Ok(t.add_round(pairings)?)
 }
 
 /// A round just paired.
@@ -444,14 +314,6 @@ pub struct PlayedMatch {
     pub hands_finished: i64,
 }
 
-/// The seed of the match on `board` of `round`: a SplitMix64 mix of the tournament
-/// seed, so a tournament's matches replay from its one recorded seed.
-pub fn match_seed(seed: u64, round: u32, board: u32) -> u64 {
-    use crate::seeds::{GOLDEN, finish};
-    let spread = GOLDEN.wrapping_mul(u64::from(round) << 16 | u64::from(board));
-    finish(seed.wrapping_add(spread)) >> 1 // fits in SQLite's signed 64-bit integer either way
-}
-
 /// A played match's summary columns as `app::matches::save` writes them: the winner,
 /// the hands finished, and the last hand's scores.
 ///
@@ -469,17 +331,6 @@ pub(crate) fn summary(state: &MatchState) -> (Option<&'static str>, i64, Option<
         last_score.map(|s| s.south),
         last_score.map(|s| s.north),
     )
-}
-
-/// The stored board and a board played from the setup are the same game: same round,
-/// board, players, seed and engine levels (so the match played is the stored one's).
-pub(crate) fn same_game(stored: &BoardRow, played: &BoardRow) -> bool {
-    (stored.round, stored.board) == (played.round, played.board)
-        && stored.south_id == played.south_id
-        && stored.north_id == played.north_id
-        && stored.seed == played.seed
-        && stored.engines == played.engines
-        && stored.engines_only
 }
 
 pub(crate) fn board_row(

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use super::{BoardRow, PairedRound, PlayedMatch, Result, corrupt, played, summary};
+use super::{BoardRow, PlayedMatch, Result, corrupt, played, summary};
 use crate::ai::Level;
 use crate::engine::BySide;
 use crate::matches::{MatchSpec, MatchState};
@@ -229,19 +229,6 @@ pub struct RoundCommitted {
     /// The boards whose match was not untouched when checked (another process started
     /// or played it), so not written: each is to be played on from what is stored.
     pub touched: Vec<BoardRow>,
-}
-
-/// What a round committed with the next round's pairing ([`crate::app::run`]) holds.
-pub enum CommittedRound {
-    /// The round's matches, the next round's pairing (or why there is none), and the
-    /// matches stored with it.
-    Paired(
-        Vec<(BoardRow, PlayedMatch)>,
-        Result<PairedRound>,
-        Vec<(BoardRow, PlayedMatch)>,
-    ),
-    /// A match was not untouched: the round committed without the pairing.
-    Touched(RoundCommitted),
 }
 
 /// Plays the match on `board` from the setup to its end in memory (`None`: a bye,

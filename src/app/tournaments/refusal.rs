@@ -1,0 +1,101 @@
+//! Why a tournament use case refuses: entries, withdrawals, byes, closing,
+//! reopening, taking a round back. The store's failures (a tournament not found,
+//! tables that disagree, a busy database) come as [`TournamentRefusal::Store`].
+
+use thiserror::Error;
+
+use crate::hint::{Hint, Refusal, Wording};
+use crate::matches::MatchError;
+use crate::store::StoreError;
+use crate::store::tournaments::MAX_SWISS_ROUNDS;
+use crate::tournament::{Format, TournamentError};
+
+/// A tournament use case refused, or failed in the store; messages are one line and
+/// say what is allowed.
+#[derive(Debug, Error)]
+pub enum TournamentRefusal {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Tournament(#[from] TournamentError),
+    #[error(transparent)]
+    Match(#[from] MatchError),
+    #[error(
+        "a tournament named '{0}' already exists (names are unique, ignoring case and Unicode variants)"
+    )]
+    Duplicate(String),
+    #[error(transparent)]
+    Name(#[from] crate::names::NameError),
+    #[error("{player} is already entered in {tournament}")]
+    AlreadyEntered { player: String, tournament: String },
+    #[error("{player} is named twice in this entry list")]
+    NamedTwice { player: String },
+    #[error("{player} is not entered in {tournament}")]
+    NotEntered { player: String, tournament: String },
+    #[error("{player} has already withdrawn from {tournament}")]
+    AlreadyWithdrawn { player: String, tournament: String },
+    #[error("player '{0}' is retired and cannot enter a tournament")]
+    Retired(String),
+    #[error(
+        "the entry list of {tournament} ({format}) closed when round 1 was paired; only a swiss takes late entries"
+    )]
+    EntriesClosed { tournament: String, format: Format },
+    #[error("a {0}'s rounds follow from its entry count; only a swiss sets its number of rounds")]
+    RoundsNotSwiss(Format),
+    #[error("a swiss has between 1 and {MAX_SWISS_ROUNDS} rounds, not {0}")]
+    RoundsOutOfRange(u32),
+    #[error("{0} is not closed: there is nothing to reopen")]
+    NotClosed(String),
+    #[error("{tournament} cannot be closed: {why}")]
+    CannotClose { tournament: String, why: String },
+    #[error(
+        "{paired} rounds have been paired; a reopened swiss has at least that many, not {given}"
+    )]
+    RoundsBelowPaired { paired: u32, given: u32 },
+    #[error("{tournament} has no round to take back")]
+    NothingToUnpair { tournament: String },
+    #[error(
+        "round {round} of {tournament} cannot be taken back: {what} has started (only a round none of whose matches has started is unpaired)"
+    )]
+    RoundStarted {
+        tournament: String,
+        round: u32,
+        what: String,
+    },
+    #[error(
+        "{tournament} is a {format}: byes on request are for a swiss paired by the Dutch system; forfeit the match instead"
+    )]
+    ByeNotSwiss { tournament: String, format: Format },
+    #[error(
+        "round {round} is already paired; a bye can be asked for a round not yet paired, {next} to {last}"
+    )]
+    RoundAlreadyPaired { round: u32, next: u32, last: u32 },
+    #[error("the tournament has {planned} rounds; there is no round {round} to ask a bye for")]
+    RoundBeyondEnd { round: u32, planned: u32 },
+    #[error("{player} already has a bye for round {round}")]
+    ByeAlreadyRequested { player: String, round: u32 },
+}
+
+impl Refusal for TournamentRefusal {
+    fn hint(&self) -> Option<Hint> {
+        match self {
+            TournamentRefusal::ByeNotSwiss { .. } => Some(Hint::ForfeitMatch),
+            _ => None,
+        }
+    }
+    fn worded(&self, wording: &dyn Wording) -> String {
+        match self {
+            TournamentRefusal::Store(e) => e.worded(wording),
+            TournamentRefusal::Match(e) => e.worded(wording),
+            _ => crate::hint::then_hint(self.to_string(), self.hint(), wording),
+        }
+    }
+}
+
+impl From<sqlx::Error> for TournamentRefusal {
+    fn from(e: sqlx::Error) -> Self {
+        TournamentRefusal::Store(e.into())
+    }
+}
+
+pub type Result<T, E = TournamentRefusal> = std::result::Result<T, E>;
