@@ -18,7 +18,6 @@
 //! case joins several writes (a player and their starting rating; a result and the
 //! closing of the tournament it ends; a round's engine matches and the next round's
 //! pairing, in `tournament run`). What is left in the store's own methods is reads,
-//! `tournament run`'s round writes ([`crate::store::tournaments::OpenRound`]),
 //! `verify` and `db copy`.
 //!
 //! The front ends (the `goobalay` CLI) parse, call these and print; the rules of

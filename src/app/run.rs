@@ -3,9 +3,10 @@
 //!
 //! One plain loop: the engine matches of the round paired in the database are played
 //! and stored in one transaction; then the next round is paired in memory (pairing
-//! is a pure function of the results, [`Tournament::next_round`]), its matches are
-//! played, and the round is paired in the database as `tournament pair` would pair
-//! it and stored with those matches in one transaction, each match written once.
+//! is a pure function of the results,
+//! [`crate::tournament::Tournament::next_round`]), its matches are played, and the
+//! round is paired in the database as `tournament pair` would pair it and stored
+//! with those matches in one transaction, each match written once.
 //! Nothing played in memory is trusted: a match is written only against the stored
 //! board of the same round, players, seed and engine levels, and if the stored
 //! pairing differs (another process changed the tournament meanwhile) the matches
@@ -13,14 +14,19 @@
 //! in order, so a run killed at any moment resumes exactly as before (engine matches
 //! replay from their seeds).
 
-use crate::matches::MatchSpec;
+use std::sync::Arc;
+
+use crate::ai::Level;
+use crate::engine::BySide;
+use crate::matches::{MatchSpec, MatchState};
 use crate::tournament::TournamentError;
 
 use super::{AppError, Result};
 use crate::app::tournaments::refusal::TournamentRefusal;
+use crate::store::repo::TournamentRepo;
 use crate::store::tournaments::{
-    BoardRow, LoadedTournament, PairedRound, PlayedAhead, PlayedMatch, RoundBatch, RoundCommitted,
-    board_row, play_board, played,
+    BoardRow, LoadedTournament, PairedRound, PlayedAhead, PlayedMatch, WrittenRound, board_row,
+    played,
 };
 use crate::store::{Store, StoreError};
 
@@ -71,7 +77,6 @@ pub async fn run_tournament(
         });
     }
     let spec = cache.as_ref().expect("loaded").row.spec()?;
-    let mut writer = store.tournament_writer().await?;
     let mut played = 0u64;
     loop {
         let loaded = match cache.take() {
@@ -94,8 +99,7 @@ pub async fn run_tournament(
                 .as_ref()
                 .and_then(|c| next_round_played(&spec, c, budget))
             {
-                let batch = writer.begin_round().await?;
-                played += pair_played(store, name, batch, &mut cache, matches, &mut on)
+                played += pair_played(store, name, Vec::new(), &mut cache, matches, &mut on)
                     .await?
                     .0;
                 continue;
@@ -135,19 +139,16 @@ pub async fn run_tournament(
         if let Some(b) = budget {
             pending.truncate(usize::try_from(b).unwrap_or(usize::MAX));
         }
-        let mut batch = writer.begin_round().await?;
-        batch.add(
-            pending
-                .into_iter()
-                .filter_map(|b| play_board(&spec, &b).map(|state| (b, state)))
-                .collect(),
-        );
-        played += commit(store, batch, &mut cache, &mut on).await?;
+        let round = pending
+            .into_iter()
+            .filter_map(|b| play_board(&spec, &b).map(|state| (b, state)))
+            .collect();
+        played += commit(store, round, &mut cache, &mut on).await?;
     }
 }
 
 /// What a round committed with the next round's pairing holds ([`commit_and_pair`]).
-pub enum CommittedRound {
+enum CommittedRound {
     /// The round's matches, the next round's pairing (or why there is none), and the
     /// matches stored with it.
     Paired(
@@ -156,10 +157,11 @@ pub enum CommittedRound {
         Vec<(BoardRow, PlayedMatch)>,
     ),
     /// A match was not untouched: the round committed without the pairing.
-    Touched(RoundCommitted),
+    Touched(WrittenRound),
 }
 
-/// Writes the round's engine matches in one transaction, pairs the next round in it
+/// Writes the round's engine matches played in memory (`round`: the engine's
+/// matches of the round, [`play_board`]) in one transaction, pairs the next round in it
 /// and commits both: the round's matches recorded in `cache` (as
 /// [`LoadedTournament::record_played`]) and paired on from it (as
 /// [`super::tournaments::pair_next`]), with the matches of `ahead` (the engine has
@@ -170,29 +172,32 @@ pub enum CommittedRound {
 /// [`CommittedRound::Touched`]: the caller plays those matches on, then pairs on its
 /// own (`ahead` is then dropped: the engine plays those matches again).
 async fn commit_and_pair(
-    batch: RoundBatch<'_>,
+    store: &Store,
+    round: Vec<(BoardRow, MatchState)>,
     name: &str,
     cache: &mut Option<LoadedTournament>,
     ahead: PlayedAhead,
 ) -> Result<CommittedRound, TournamentRefusal> {
-    let mut open = batch.write().await?;
-    if open.has_touched() {
-        return Ok(CommittedRound::Touched(open.commit().await?));
+    let mut tx = store.begin_write().await?;
+    let written = tx.write_played_round(round).await?;
+    if !written.touched.is_empty() {
+        tx.commit().await?;
+        return Ok(CommittedRound::Touched(written));
     }
-    let done = open.take_stored();
+    let done = written.stored;
     if let Some(c) = cache.as_mut() {
         for (b, m) in &done {
             c.record_played(b, m);
         }
     }
-    match super::tournaments::pairing::pair_in(open.tx(), name, cache.take(), ahead, None).await {
+    match super::tournaments::pairing::pair_in(&mut tx, name, cache.take(), ahead, None).await {
         Ok((paired, next, stored)) => {
-            open.commit_tx().await?;
+            tx.commit().await?;
             *cache = next;
             Ok(CommittedRound::Paired(done, Ok(paired), stored))
         }
         Err(TournamentRefusal::Tournament(e)) => {
-            open.commit_tx().await?;
+            tx.commit().await?;
             Ok(CommittedRound::Paired(
                 done,
                 Err(TournamentRefusal::Tournament(e)),
@@ -203,19 +208,19 @@ async fn commit_and_pair(
     }
 }
 
-/// Commits a round's batch with the next round paired in the database, its matches
+/// Commits a round's engine matches with the next round paired in the database, its matches
 /// played `ahead` stored with it; returns the matches stored and the round paired
 /// (`None` if the pairing failed: another process changed the tournament, and the
 /// database decides what comes next).
 async fn pair_played(
     store: &Store,
     name: &str,
-    batch: RoundBatch<'_>,
+    round: Vec<(BoardRow, MatchState)>,
     cache: &mut Option<LoadedTournament>,
     ahead: PlayedAhead,
     on: &mut impl FnMut(RunEvent<'_>),
 ) -> Result<(u64, Option<PairedRound>)> {
-    let (done, paired, with_it) = match commit_and_pair(batch, name, cache, ahead).await? {
+    let (done, paired, with_it) = match commit_and_pair(store, round, name, cache, ahead).await? {
         CommittedRound::Paired(done, paired, with_it) => (done, paired, with_it),
         CommittedRound::Touched(committed) => {
             let done = play_on(store, committed).await?;
@@ -244,14 +249,19 @@ async fn pair_played(
     Ok(((done.len() + with_it.len()) as u64, Some(paired)))
 }
 
-/// Commits a round's batch and records its matches in the cached tournament.
+/// Writes a round's engine matches played in memory in one transaction and commits
+/// it (the write lock is held only while writing, never while the engines think),
+/// then records them in the cached tournament.
 async fn commit(
     store: &Store,
-    batch: RoundBatch<'_>,
+    round: Vec<(BoardRow, MatchState)>,
     cache: &mut Option<LoadedTournament>,
     on: &mut impl FnMut(RunEvent<'_>),
 ) -> Result<u64> {
-    let done = play_on(store, batch.commit().await?).await?;
+    let mut tx = store.begin_write().await?;
+    let written = tx.write_played_round(round).await?;
+    tx.commit().await.map_err(StoreError::from)?;
+    let done = play_on(store, written).await?;
     for (b, m) in &done {
         if let Some(c) = cache.as_mut() {
             c.record_played(b, m);
@@ -264,7 +274,7 @@ async fn commit(
 /// The matches of a committed round: those written with it, and those it left out
 /// (another process had started or played them) played on one by one
 /// ([`play_started_match`]); in board order.
-async fn play_on(store: &Store, committed: RoundCommitted) -> Result<Vec<(BoardRow, PlayedMatch)>> {
+async fn play_on(store: &Store, committed: WrittenRound) -> Result<Vec<(BoardRow, PlayedMatch)>> {
     let mut done = committed.stored;
     for b in committed.touched {
         if let Some(id) = b.match_id
@@ -339,4 +349,18 @@ fn next_round_played(
         }
     }
     Some(played)
+}
+
+/// Plays the match on `board` from the setup to its end in memory (`None`: a bye,
+/// or not a match between two engines). Pure computation: no database.
+fn play_board(spec: &MatchSpec, board: &BoardRow) -> Option<MatchState> {
+    board.north_id?;
+    let level = |e: &Option<Arc<str>>| e.as_deref().and_then(|l| Level::parse(l).ok());
+    let engines = BySide::new(
+        Some(level(&board.engines.0)?),
+        Some(level(&board.engines.1)?),
+    );
+    let mut state = MatchState::new(spec.clone());
+    state.play_engines(engines, board.seed);
+    Some(state)
 }

@@ -21,7 +21,9 @@ use crate::store::sql::{AsConn, query, query_scalar};
 use crate::store::tournaments::byes::insert_bye;
 use crate::store::tournaments::load::{find_tournament, load, same_counts};
 use crate::store::tournaments::summary;
-use crate::store::tournaments::{LoadedTournament, NewTournament, Result, TournamentRow};
+use crate::store::tournaments::{
+    BoardRow, LoadedTournament, NewTournament, Result, TournamentRow, WrittenRound,
+};
 use crate::store::write_hand_rows;
 use crate::store::{Result as StoreResult, StoreError};
 use crate::tournament::{ByePoints, Entrant, EntrantId, PairingSystem, RatingSystem};
@@ -319,6 +321,14 @@ pub trait TournamentRepo {
 
     /// Marks an open tournament `id` running.
     fn mark_running(&mut self, id: i64) -> impl Future<Output = StoreResult<()>>;
+
+    /// Writes a round's engine matches played in memory, each where its stored match
+    /// is still untouched; hands back the others
+    /// ([`crate::store::tournaments::WrittenRound`]).
+    fn write_played_round(
+        &mut self,
+        played: Vec<(BoardRow, MatchState)>,
+    ) -> impl Future<Output = StoreResult<WrittenRound>>;
 }
 
 impl<C: AsConn> TournamentRepo for C {
@@ -868,6 +878,13 @@ impl<C: AsConn> TournamentRepo for C {
             .execute(self)
             .await?;
         Ok(())
+    }
+
+    async fn write_played_round(
+        &mut self,
+        played: Vec<(BoardRow, MatchState)>,
+    ) -> StoreResult<WrittenRound> {
+        crate::store::tournaments::play::write_played_round(self, played).await
     }
 }
 

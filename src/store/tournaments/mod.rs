@@ -7,7 +7,8 @@
 //! standings and exports are the pure tournament layer's. A round is paired in one
 //! `BEGIN IMMEDIATE` transaction (all its matches and byes or none), and an engine
 //! match is played in memory and written in one transaction (`tournament run`
-//! writes a whole round's engine matches in one, [`TournamentWriter::begin_round`],
+//! writes a whole round's engine matches in one,
+//! [`TournamentRepo::write_played_round`](crate::store::repo::TournamentRepo::write_played_round),
 //! see [`crate::app::run`]), so a `tournament run` that is killed at any moment
 //! resumes without losing or duplicating a match: engine decisions are seeded from
 //! the match seed, so a replayed match is the same match.
@@ -17,8 +18,8 @@
 //!
 //! The files, each with one reason to change, lowest first (a file names only
 //! files before it, and `ratings`, between `byes` and `load`):
-//! - this one, the model: the rows as read, the errors, and the pure helpers that
-//!   build and update a [`LoadedTournament`] as `load` would read it back;
+//! - this one, the model: the rows as read and the helpers that build and update a
+//!   [`LoadedTournament`] as `load` would read it back;
 //! - `byes`: byes outside the pairing (`tournament_requested_byes`);
 //! - `load`: reading a tournament from its tables;
 //! - `status`: the records of closings and reopenings, and the closing a last
@@ -27,7 +28,8 @@
 //! - `pair`: what pairing a round hands over and records (a round given by hand, a
 //!   board as recorded, matches played ahead); the pairing itself is the application
 //!   layer's ([`crate::app::tournaments`]);
-//! - `play`: engine matches played and written a round at a time.
+//! - `play`: a round's engine matches, played in memory by the application layer,
+//!   written where their stored match is untouched.
 //!
 //! Elo over every match ([`crate::store::Store::ratings`]) is in
 //! [`super::ratings`]; the director's round records in [`super::rounds`].
@@ -35,7 +37,7 @@
 pub(super) mod byes;
 pub(super) mod load;
 pub(super) mod pair;
-mod play;
+pub(in crate::store) mod play;
 pub(super) mod status;
 
 use std::collections::HashMap;
@@ -53,7 +55,7 @@ use crate::tournament::{
 };
 
 pub use pair::PlayedAhead;
-pub use play::{OpenRound, RoundBatch, RoundCommitted, TournamentWriter, play_board};
+pub use play::WrittenRound;
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
