@@ -337,11 +337,13 @@ pub(crate) async fn read_body(
     }))
 }
 
-/// Rows read from the tables at `revision`, to be kept for the next reader.
+/// Rows read from the tables at `revision`, to be kept for the next reader. They
+/// are encoded only when saved, so a store that cannot keep them (a read-only
+/// file) never pays for the encoding.
 pub(crate) struct PendingSave {
     pub tournament_id: i64,
     pub revision: i64,
-    pub body: Vec<u8>,
+    pub rows: FixtureRows,
 }
 
 impl std::fmt::Debug for PendingSave {
@@ -349,7 +351,7 @@ impl std::fmt::Debug for PendingSave {
         f.debug_struct("PendingSave")
             .field("tournament_id", &self.tournament_id)
             .field("revision", &self.revision)
-            .field("body", &format_args!("{} bytes", self.body.len()))
+            .field("matches", &self.rows.matches.len())
             .finish()
     }
 }
@@ -358,7 +360,9 @@ impl Store {
     /// Notes rows read from the tables (if a load read them there), to be cached by
     /// [`Store::keep_caches`] (only the latest of each tournament is kept).
     pub(crate) fn note_fixture_rows(&self, save: Option<PendingSave>) {
-        let Some(save) = save else { return };
+        let Some(save) = save.filter(|_| self.keeps_caches) else {
+            return;
+        };
         let mut pending = self.pending_caches.lock().expect("never poisoned");
         match pending
             .iter_mut()
@@ -391,7 +395,7 @@ impl Store {
         )
         .bind(save.tournament_id)
         .bind(save.revision)
-        .bind(save.body)
+        .bind(save.rows.encode())
         .execute(&mut tx)
         .await?;
         tx.commit().await?;

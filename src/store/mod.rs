@@ -570,6 +570,9 @@ pub struct Store {
     /// Fixture rows this process read from the tables, to be cached once the command
     /// has succeeded ([`Store::keep_caches`]).
     pending_caches: std::sync::Arc<std::sync::Mutex<Vec<fixture_cache::PendingSave>>>,
+    /// Whether this store can write a cache row: not an SQLite file opened for a
+    /// command that only reads (`query_only`), whose reads note no rows to keep.
+    keeps_caches: bool,
 }
 
 impl Store {
@@ -616,6 +619,7 @@ impl Store {
             rollback_change_counter: None,
             busy,
             pending_caches: Default::default(),
+            keeps_caches: true,
         })
     }
 
@@ -631,6 +635,15 @@ impl Store {
             rollback_change_counter,
             busy,
             pending_caches: Default::default(),
+            keeps_caches: true,
+        }
+    }
+
+    /// This store, noting no fixture rows to keep: its connections cannot write.
+    pub(crate) fn keeping_no_caches(self) -> Store {
+        Store {
+            keeps_caches: false,
+            ..self
         }
     }
 

@@ -471,6 +471,6 @@ impl Store {
                 return Err(e);
             }
         }
-        Ok(Store::on_sqlite(pool, path, None, busy_timeout()?))
+        Ok(Store::on_sqlite(pool, path, None, busy_timeout()?).keeping_no_caches())
     }
 }

@@ -372,12 +372,12 @@ async fn fixtures_through_cache(
         }
     }
     let rows = fixture_rows_from_tables(conn, tid, games_form).await?;
+    let (fixtures, boards) = fixtures_of(&rows, games_form, parts)?;
     let pending = cache.map(|cache| PendingSave {
         tournament_id: tid,
         revision: cache.revision,
-        body: rows.encode(),
+        rows,
     });
-    let (fixtures, boards) = fixtures_of(&rows, games_form, parts)?;
     Ok((fixtures, boards, pending))
 }
 
