@@ -102,7 +102,7 @@ pub fn with_closing(state: &MatchState, closing: Closing) -> Result<MatchState, 
     if state.closing.is_none()
         && let Closing::Entered { outcome, seeds } = closing
         && state.outcome == Some(outcome)
-        && seeds.is_none_or(|s| hand_seeds(state) == Some(s))
+        && seeds.is_none_or(|s| state.counted_seeds() == Some(s))
     {
         return Err(CorrectionError::SameResult(describe(closing)));
     }
@@ -111,18 +111,6 @@ pub fn with_closing(state: &MatchState, closing: Closing) -> Result<MatchState, 
     corrected.outcome = Some(closing.outcome());
     corrected.closing = Some(closing);
     Ok(corrected)
-}
-
-/// The final seeds as the hands give them (the last hand's score; `games:N`: the sum).
-fn hand_seeds(state: &MatchState) -> Option<BySide<u32>> {
-    let mut scores = state.hands().iter().filter_map(|h| h.score);
-    if state.spec().form.games().is_some() {
-        Some(scores.fold(BySide::new(0, 0), |a, s| {
-            BySide::new(a.south + s.south, a.north + s.north)
-        }))
-    } else {
-        scores.next_back()
-    }
 }
 
 fn describe(closing: Closing) -> String {

@@ -237,6 +237,34 @@ mod tests {
         assert_eq!(m.outcome(), Some(MatchOutcome::Winner(Side::South)));
     }
 
+    /// The seeds a result counts: a `games:N` match adds its games' scores up, a hands
+    /// match takes its last hand's (its hands' seeds carry over), a `single` its game's.
+    #[test]
+    fn counted_seeds_are_the_games_sum_or_the_last_hands_score() {
+        let mut games = MatchState::new(spec(MatchForm::Games(2), None));
+        assert_eq!(games.counted_seeds(), Some(BySide::new(0, 0)));
+        games.apply(&Event::Result(BySide::new(30, 18))).unwrap();
+        assert_eq!(games.counted_seeds(), Some(BySide::new(30, 18)));
+        games.apply(&Event::Result(BySide::new(20, 28))).unwrap();
+        assert!(games.is_over());
+        assert_eq!(games.counted_seeds(), Some(BySide::new(50, 46)));
+
+        let mut hands = MatchState::new(spec(MatchForm::Hands, None));
+        assert_eq!(hands.counted_seeds(), None);
+        hands.apply(&Event::Result(BySide::new(30, 18))).unwrap();
+        assert_eq!(hands.counted_seeds(), Some(BySide::new(30, 18)));
+        hands.apply(&Event::Result(BySide::new(13, 35))).unwrap();
+        assert_eq!(hands.counted_seeds(), Some(BySide::new(13, 35)));
+        // Hand 3 set up and not yet ended: the last scored hand's still counts.
+        assert_eq!(hands.current_hand().number, 3);
+        assert_eq!(hands.counted_seeds(), Some(BySide::new(13, 35)));
+
+        let mut single = MatchState::new(spec(MatchForm::Single, None));
+        assert_eq!(single.counted_seeds(), Some(BySide::new(0, 0)));
+        single.apply(&Event::Result(BySide::new(25, 23))).unwrap();
+        assert_eq!(single.counted_seeds(), Some(BySide::new(25, 23)));
+    }
+
     #[test]
     fn engine_matches_are_reproducible_and_conserve_seeds() {
         let levels = BySide::new(Level::Greedy, Level::Random);
