@@ -4,7 +4,8 @@
 
 use serde::Serialize;
 
-use crate::store::corrections::{CorrectError, Correction, CorrectionKind, ResultSummary};
+use crate::matches::ResultSummary;
+use crate::store::corrections::{CorrectError, Correction, CorrectionKind};
 use crate::store::repo::MatchRepo;
 use crate::store::tournaments::TournamentStoreError;
 use crate::store::{Store, StoredMatch};

@@ -14,11 +14,10 @@ use serde::Serialize;
 
 use super::sql::{AsConn, Row, query};
 use super::{Result, Store, StoreError, tournaments};
-use crate::engine::{BySide, Side};
+use crate::engine::BySide;
 use crate::hint::{Hint, Plain, Refusal, Wording};
 use crate::matches::correction::{self, CorrectionError};
-use crate::matches::{Absent, Closing, MatchOutcome, MatchState};
-use crate::tournament::{Decision, MatchResult};
+use crate::matches::{Absent, Closing, MatchOutcome, MatchState, ResultSummary};
 
 /// What a correction replaces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -84,66 +83,6 @@ impl CorrectionKind {
             }),
             CorrectionKind::Absent { absent } => Some(Closing::Forfeit(absent)),
             CorrectionKind::Void => Some(Closing::Void),
-        }
-    }
-}
-
-/// A match's result as the standings count it: the winner ("south", "north",
-/// "draw"; `None`: no result) and each side's seeds.
-///
-/// `unplayed` is not a stored column: it is the match's forfeit (a void match counts
-/// as a double forfeit) as the corrections before it and the match's own closing
-/// leave it, worked out when the corrections are read ([`with_unplayed`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ResultSummary {
-    pub winner: Option<MatchOutcome>,
-    pub seeds: Option<BySide<u32>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub unplayed: Option<Absent>,
-}
-
-impl ResultSummary {
-    pub fn of(state: &MatchState) -> ResultSummary {
-        let played = tournaments::played(0, state);
-        let closing = state.closing();
-        let seeds = match closing {
-            Some(Closing::Entered { seeds, .. }) => seeds,
-            Some(Closing::Forfeit(_) | Closing::Void) => None,
-            None => Some(BySide::new(played.result_seeds.0, played.result_seeds.1)),
-        };
-        ResultSummary {
-            winner: state.outcome(),
-            seeds: state.outcome().and(seeds),
-            unplayed: closing.and_then(Closing::unplayed),
-        }
-    }
-
-    /// The result as the pure layer counts it (`None`: no result).
-    pub fn as_match_result(&self) -> Option<MatchResult> {
-        let decision = Decision::of(self.winner?);
-        if let Some(absent) = self.unplayed {
-            return Some(MatchResult::forfeited(absent));
-        }
-        Some(MatchResult::played(
-            decision,
-            self.seeds.unwrap_or(BySide::new(0, 0)),
-        ))
-    }
-
-    /// "1-0 (28-0)", "draw (14-14)", "1-0 by forfeit", "no result".
-    pub fn text(&self) -> String {
-        let seeds = self
-            .seeds
-            .map_or(String::new(), |s| format!(" ({}-{})", s.south, s.north));
-        use MatchOutcome::{Draw, Winner};
-        match (self.winner, self.unplayed) {
-            (Some(_), Some(Absent::Both)) => "unplayed, nobody scores".to_string(),
-            (Some(Winner(Side::South)), Some(_)) => "1-0 by forfeit".to_string(),
-            (Some(Winner(Side::North)), Some(_)) => "0-1 by forfeit".to_string(),
-            (Some(Winner(Side::South)), None) => format!("1-0{seeds}"),
-            (Some(Winner(Side::North)), None) => format!("0-1{seeds}"),
-            (Some(Draw), None) => format!("draw{seeds}"),
-            (Some(Draw), Some(_)) | (None, _) => "no result".to_string(),
         }
     }
 }

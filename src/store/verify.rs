@@ -792,7 +792,8 @@ fn corrections_check(
     stored: &MatchState,
     report: &mut VerifyReport,
 ) {
-    use super::corrections::{CorrectionKind, ResultSummary, apply};
+    use super::corrections::{CorrectionKind, apply};
+    use crate::matches::ResultSummary;
     let mut events = entered_events.into_iter().peekable();
     let mut closing = closing;
     // Replays the entered events of the hands up to `last` (all: `None`), then (all
@@ -1230,7 +1231,7 @@ async fn pairings_check(
             let Some(&(r, b)) = place.get(&c.match_id) else {
                 continue;
             };
-            t.set_result(r, b, c.before.as_match_result());
+            t.set_result(r, b, MatchResult::of_summary(&c.before));
         }
     };
     // Byes outside the pairing: asked for before their round was paired, a late

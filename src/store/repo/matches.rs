@@ -17,10 +17,12 @@ use std::future::Future;
 use chrono::{DateTime, Utc};
 
 use crate::engine::{BySide, Side, Variant};
-use crate::matches::{Closing, Event, Hand, HandEnd, MatchOutcome, MatchState, parse_row};
+use crate::matches::{
+    Closing, Event, Hand, HandEnd, MatchOutcome, MatchState, ResultSummary, parse_row,
+};
 use crate::store::corrections::{
-    Correction, CorrectionKind, ResultSummary, corrected_closings, corrected_scores,
-    corrections_after, corrections_of, whole_closings,
+    Correction, CorrectionKind, corrected_closings, corrected_scores, corrections_after,
+    corrections_of, whole_closings,
 };
 use crate::store::sql::{AsConn, query, query_scalar};
 use crate::store::{
