@@ -5,7 +5,9 @@
 use serde::Serialize;
 
 use crate::app::tournaments::refusal::TournamentRefusal;
-use crate::store::corrections::{CorrectError, Correction, CorrectionKind, ResultSummary};
+use crate::matches::ResultSummary;
+use crate::matches::correction::CorrectionKind;
+use crate::store::corrections::{CorrectError, Correction};
 use crate::store::repo::MatchRepo;
 use crate::store::{Store, StoredMatch};
 
@@ -107,7 +109,7 @@ async fn record(
     }
     let mut tx = store.begin_write().await?;
     let before = tx.stored_match(id).await?;
-    let after = crate::store::corrections::apply(&before.state, kind)
+    let after = crate::matches::correction::apply(&before.state, kind)
         .map_err(|error| CorrectError::Refused { id, error })?;
     let (old, new) = (ResultSummary::of(&before.state), ResultSummary::of(&after));
     let at = crate::store::now();

@@ -1,11 +1,18 @@
-//! Corrections of a match as entered: the rules of what a director may replace, and
-//! the match that results. A correction never changes what was recorded; the store
-//! keeps it as a record of its own and the match is its events with the correction
-//! applied (see `store::corrections`).
+//! Corrections of a match as entered: what a director may replace ([`CorrectionKind`]),
+//! the rules of it, and the match that results ([`apply`]). A correction never changes
+//! what was recorded; the store keeps it as a record of its own and the match is its
+//! events with the corrections applied in order ([`corrected_scores`],
+//! [`corrected_closings`]; see `store::corrections`).
 
+use std::collections::HashMap;
+
+use serde::Serialize;
 use thiserror::Error;
 
-use super::{Closing, Event, HandEnd, MatchError, MatchState, hand_events};
+use super::{
+    Absent, Closing, Event, HandEnd, MatchError, MatchOutcome, MatchState, ResultSummary,
+    hand_events,
+};
 use crate::engine::BySide;
 use crate::hint::{Hint, Refusal, Wording, then_hint};
 
@@ -80,6 +87,106 @@ impl Refusal for CorrectionError {
     }
 }
 
+/// What a correction replaces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum CorrectionKind {
+    /// Hand `hand`'s entered result becomes `score`.
+    Score { hand: u32, score: BySide<u32> },
+    /// The whole match's result becomes `decision` ("south", "north", "draw"), with
+    /// the final seeds when known: played and rated.
+    Match {
+        decision: MatchOutcome,
+        seeds: Option<BySide<u32>>,
+    },
+    /// The match becomes a forfeit: `absent` did not come.
+    Absent { absent: Absent },
+    /// The match is annulled: no result counts, not played.
+    Void,
+}
+
+impl CorrectionKind {
+    /// The stored kind: `score`, `match`, `absent` or `void`.
+    pub fn name(self) -> &'static str {
+        match self {
+            CorrectionKind::Score { .. } => "score",
+            CorrectionKind::Match { .. } => "match",
+            CorrectionKind::Absent { .. } => "absent",
+            CorrectionKind::Void => "void",
+        }
+    }
+
+    /// What it changed, for a person: "hand 2 to 16-12", "the whole match to 1-0
+    /// (30-18)", "the match to a forfeit, north absent", "the match to void".
+    pub fn describe(self) -> String {
+        match self {
+            CorrectionKind::Score { hand, score } => {
+                format!("hand {hand} to {}-{}", score.south, score.north)
+            }
+            CorrectionKind::Match { decision, seeds } => {
+                let result = ResultSummary {
+                    winner: Some(decision),
+                    seeds,
+                    unplayed: None,
+                };
+                format!("the whole match to {}", result.text())
+            }
+            CorrectionKind::Absent {
+                absent: Absent::Both,
+            } => "the match to a double forfeit (both absent)".to_string(),
+            CorrectionKind::Absent { absent } => {
+                format!("the match to a forfeit, {} absent", absent.name())
+            }
+            CorrectionKind::Void => "the match to void (annulled)".to_string(),
+        }
+    }
+
+    /// The closing a whole-match correction gives the match (`None`: a hand's score).
+    pub fn closing(self) -> Option<Closing> {
+        match self {
+            CorrectionKind::Score { .. } => None,
+            CorrectionKind::Match { decision, seeds } => Some(Closing::Entered {
+                outcome: decision,
+                seeds,
+            }),
+            CorrectionKind::Absent { absent } => Some(Closing::Forfeit(absent)),
+            CorrectionKind::Void => Some(Closing::Void),
+        }
+    }
+}
+
+/// `state` with `kind` applied (the rules are [`with_hand_score`] and
+/// [`with_closing`]).
+pub fn apply(state: &MatchState, kind: CorrectionKind) -> Result<MatchState, CorrectionError> {
+    match (kind, kind.closing()) {
+        (CorrectionKind::Score { hand, score }, _) => with_hand_score(state, hand, score),
+        (_, Some(closing)) => with_closing(state, closing),
+        (_, None) => unreachable!("only a score correction has no closing"),
+    }
+}
+
+/// The entered score that counts for each hand: the latest score correction's
+/// (`corrections`: a match's, in the order made).
+pub fn corrected_scores(
+    corrections: impl IntoIterator<Item = CorrectionKind>,
+) -> HashMap<u32, BySide<u32>> {
+    corrections
+        .into_iter()
+        .filter_map(|kind| match kind {
+            CorrectionKind::Score { hand, score } => Some((hand, score)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The whole-match results put in place by corrections, in order: each replaces the
+/// one before (applied after the hands and the match's own closing).
+pub fn corrected_closings(
+    corrections: impl IntoIterator<Item = CorrectionKind>,
+) -> impl Iterator<Item = Closing> {
+    corrections.into_iter().filter_map(CorrectionKind::closing)
+}
+
 /// The hand a `--score` correction means when none is named: the last hand with a
 /// result (the hand after it may not be begun).
 pub fn last_hand_with_result(state: &MatchState) -> u32 {
@@ -102,7 +209,7 @@ pub fn with_closing(state: &MatchState, closing: Closing) -> Result<MatchState, 
     if state.closing.is_none()
         && let Closing::Entered { outcome, seeds } = closing
         && state.outcome == Some(outcome)
-        && seeds.is_none_or(|s| hand_seeds(state) == Some(s))
+        && seeds.is_none_or(|s| state.counted_seeds() == Some(s))
     {
         return Err(CorrectionError::SameResult(describe(closing)));
     }
@@ -111,18 +218,6 @@ pub fn with_closing(state: &MatchState, closing: Closing) -> Result<MatchState, 
     corrected.outcome = Some(closing.outcome());
     corrected.closing = Some(closing);
     Ok(corrected)
-}
-
-/// The final seeds as the hands give them (the last hand's score; `games:N`: the sum).
-fn hand_seeds(state: &MatchState) -> Option<BySide<u32>> {
-    let mut scores = state.hands().iter().filter_map(|h| h.score);
-    if state.spec().form.games().is_some() {
-        Some(scores.fold(BySide::new(0, 0), |a, s| {
-            BySide::new(a.south + s.south, a.north + s.north)
-        }))
-    } else {
-        scores.next_back()
-    }
 }
 
 fn describe(closing: Closing) -> String {
@@ -262,6 +357,96 @@ mod tests {
         assert_eq!(
             standing_closing(Some(entered), [None, Some(forfeit), None]),
             Some(forfeit)
+        );
+    }
+
+    #[test]
+    fn corrections_in_order_give_each_hands_latest_score_and_the_whole_results() {
+        let kinds = [
+            CorrectionKind::Score {
+                hand: 1,
+                score: BySide::new(16, 12),
+            },
+            CorrectionKind::Void,
+            CorrectionKind::Score {
+                hand: 2,
+                score: BySide::new(20, 8),
+            },
+            CorrectionKind::Score {
+                hand: 1,
+                score: BySide::new(14, 14),
+            },
+            CorrectionKind::Absent {
+                absent: Absent::North,
+            },
+        ];
+        let scores = corrected_scores(kinds);
+        assert_eq!(scores.len(), 2);
+        assert_eq!(scores[&1], BySide::new(14, 14));
+        assert_eq!(scores[&2], BySide::new(20, 8));
+        assert_eq!(
+            corrected_closings(kinds).collect::<Vec<_>>(),
+            [Closing::Void, Closing::Forfeit(Absent::North)]
+        );
+        let names: Vec<_> = kinds.iter().map(|k| k.name()).collect();
+        assert_eq!(names, ["score", "void", "score", "score", "absent"]);
+        let described: Vec<_> = kinds.iter().map(|k| k.describe()).collect();
+        assert_eq!(
+            described,
+            [
+                "hand 1 to 16-12",
+                "the match to void (annulled)",
+                "hand 2 to 20-8",
+                "hand 1 to 14-14",
+                "the match to a forfeit, north absent",
+            ]
+        );
+        let whole = CorrectionKind::Match {
+            decision: MatchOutcome::Winner(Side::North),
+            seeds: Some(BySide::new(12, 16)),
+        };
+        assert_eq!(whole.describe(), "the whole match to 0-1 (12-16)");
+        let both = CorrectionKind::Absent {
+            absent: Absent::Both,
+        };
+        assert_eq!(
+            both.describe(),
+            "the match to a double forfeit (both absent)"
+        );
+    }
+
+    #[test]
+    fn a_correction_applies_as_its_hands_score_or_its_closing() {
+        let state = entered(Some(BySide::new(16, 12)));
+        let score = CorrectionKind::Score {
+            hand: 1,
+            score: BySide::new(12, 16),
+        };
+        let corrected = apply(&state, score).unwrap();
+        assert_eq!(corrected.hands()[0].score, Some(BySide::new(12, 16)));
+        assert_eq!(corrected.outcome(), Some(MatchOutcome::Winner(Side::North)));
+        assert_eq!(corrected.closing(), None);
+        let whole = CorrectionKind::Match {
+            decision: MatchOutcome::Draw,
+            seeds: Some(BySide::new(14, 14)),
+        };
+        let corrected = apply(&state, whole).unwrap();
+        assert_eq!(corrected.closing(), whole.closing());
+        assert_eq!(corrected.hands(), state.hands());
+        assert_eq!(
+            apply(&corrected, CorrectionKind::Void).unwrap().closing(),
+            Some(Closing::Void)
+        );
+        assert_eq!(
+            apply(
+                &state,
+                CorrectionKind::Score {
+                    hand: 2,
+                    score: BySide::new(12, 16)
+                }
+            )
+            .unwrap_err(),
+            CorrectionError::NoSuchHand { hand: 2, hands: 1 }
         );
     }
 

@@ -25,6 +25,7 @@ mod error;
 mod events;
 mod hands;
 pub mod replay;
+mod result_summary;
 mod spec;
 mod state;
 mod status;
@@ -34,6 +35,7 @@ pub use engines::{MatchRecord, arena_match, arena_matches, decision_seed, play_e
 pub use error::MatchError;
 pub use events::{Absent, Awaiting, Event, MatchOutcome};
 pub use hands::{Hand, HandEnd, hand_events, parse_row};
+pub use result_summary::ResultSummary;
 pub use spec::{MatchForm, MatchSpec};
 pub use state::MatchState;
 pub use status::{AwaitingJson, LastMove, MatchInfo, MatchStatus, PlayedMove};
@@ -235,6 +237,34 @@ mod tests {
         m.apply(&Event::Result(BySide::new(24, 24))).unwrap();
         // One win each, one draw: seeds 84 to 60, South.
         assert_eq!(m.outcome(), Some(MatchOutcome::Winner(Side::South)));
+    }
+
+    /// The seeds a result counts: a `games:N` match adds its games' scores up, a hands
+    /// match takes its last hand's (its hands' seeds carry over), a `single` its game's.
+    #[test]
+    fn counted_seeds_are_the_games_sum_or_the_last_hands_score() {
+        let mut games = MatchState::new(spec(MatchForm::Games(2), None));
+        assert_eq!(games.counted_seeds(), Some(BySide::new(0, 0)));
+        games.apply(&Event::Result(BySide::new(30, 18))).unwrap();
+        assert_eq!(games.counted_seeds(), Some(BySide::new(30, 18)));
+        games.apply(&Event::Result(BySide::new(20, 28))).unwrap();
+        assert!(games.is_over());
+        assert_eq!(games.counted_seeds(), Some(BySide::new(50, 46)));
+
+        let mut hands = MatchState::new(spec(MatchForm::Hands, None));
+        assert_eq!(hands.counted_seeds(), None);
+        hands.apply(&Event::Result(BySide::new(30, 18))).unwrap();
+        assert_eq!(hands.counted_seeds(), Some(BySide::new(30, 18)));
+        hands.apply(&Event::Result(BySide::new(13, 35))).unwrap();
+        assert_eq!(hands.counted_seeds(), Some(BySide::new(13, 35)));
+        // Hand 3 set up and not yet ended: the last scored hand's still counts.
+        assert_eq!(hands.current_hand().number, 3);
+        assert_eq!(hands.counted_seeds(), Some(BySide::new(13, 35)));
+
+        let mut single = MatchState::new(spec(MatchForm::Single, None));
+        assert_eq!(single.counted_seeds(), Some(BySide::new(0, 0)));
+        single.apply(&Event::Result(BySide::new(25, 23))).unwrap();
+        assert_eq!(single.counted_seeds(), Some(BySide::new(25, 23)));
     }
 
     #[test]

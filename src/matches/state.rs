@@ -76,6 +76,20 @@ impl MatchState {
         self.outcome.is_some()
     }
 
+    /// The final seeds the hands give, as a match's result counts them: a `single` or
+    /// `games:N` match the sum of its games' scores (0-0 before any has one), otherwise
+    /// the last scored hand's score (`None`: no hand has one yet).
+    pub fn counted_seeds(&self) -> Option<BySide<u32>> {
+        let mut scores = self.hands.iter().filter_map(|h| h.score);
+        if self.spec.form.games().is_some() {
+            Some(scores.fold(BySide::new(0, 0), |a, s| {
+                BySide::new(a.south + s.south, a.north + s.north)
+            }))
+        } else {
+            scores.next_back()
+        }
+    }
+
     /// Events applied so far.
     pub fn event_count(&self) -> u32 {
         self.events

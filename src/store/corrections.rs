@@ -13,140 +13,11 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 use super::sql::{AsConn, Row, query};
-use super::{Result, Store, StoreError, tournaments};
-use crate::engine::{BySide, Side};
+use super::{Result, Store, StoreError};
+use crate::engine::BySide;
 use crate::hint::{Hint, Plain, Refusal, Wording};
-use crate::matches::correction::{self, CorrectionError};
-use crate::matches::{Absent, Closing, MatchOutcome, MatchState};
-use crate::tournament::{Decision, MatchResult};
-
-/// What a correction replaces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
-pub enum CorrectionKind {
-    /// Hand `hand`'s entered result becomes `score`.
-    Score { hand: u32, score: BySide<u32> },
-    /// The whole match's result becomes `decision` ("south", "north", "draw"), with
-    /// the final seeds when known: played and rated.
-    Match {
-        decision: MatchOutcome,
-        seeds: Option<BySide<u32>>,
-    },
-    /// The match becomes a forfeit: `absent` did not come.
-    Absent { absent: Absent },
-    /// The match is annulled: no result counts, not played.
-    Void,
-}
-
-impl CorrectionKind {
-    /// The stored kind: `score`, `match`, `absent` or `void`.
-    pub fn name(self) -> &'static str {
-        match self {
-            CorrectionKind::Score { .. } => "score",
-            CorrectionKind::Match { .. } => "match",
-            CorrectionKind::Absent { .. } => "absent",
-            CorrectionKind::Void => "void",
-        }
-    }
-
-    /// What it changed, for a person: "hand 2 to 16-12", "the whole match to 1-0
-    /// (30-18)", "the match to a forfeit, north absent", "the match to void".
-    pub fn describe(self) -> String {
-        match self {
-            CorrectionKind::Score { hand, score } => {
-                format!("hand {hand} to {}-{}", score.south, score.north)
-            }
-            CorrectionKind::Match { decision, seeds } => {
-                let result = ResultSummary {
-                    winner: Some(decision),
-                    seeds,
-                    unplayed: None,
-                };
-                format!("the whole match to {}", result.text())
-            }
-            CorrectionKind::Absent {
-                absent: Absent::Both,
-            } => "the match to a double forfeit (both absent)".to_string(),
-            CorrectionKind::Absent { absent } => {
-                format!("the match to a forfeit, {} absent", absent.name())
-            }
-            CorrectionKind::Void => "the match to void (annulled)".to_string(),
-        }
-    }
-
-    /// The closing a whole-match correction gives the match (`None`: a hand's score).
-    pub fn closing(self) -> Option<Closing> {
-        match self {
-            CorrectionKind::Score { .. } => None,
-            CorrectionKind::Match { decision, seeds } => Some(Closing::Entered {
-                outcome: decision,
-                seeds,
-            }),
-            CorrectionKind::Absent { absent } => Some(Closing::Forfeit(absent)),
-            CorrectionKind::Void => Some(Closing::Void),
-        }
-    }
-}
-
-/// A match's result as the standings count it: the winner ("south", "north",
-/// "draw"; `None`: no result) and each side's seeds.
-///
-/// `unplayed` is not a stored column: it is the match's forfeit (a void match counts
-/// as a double forfeit) as the corrections before it and the match's own closing
-/// leave it, worked out when the corrections are read ([`with_unplayed`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ResultSummary {
-    pub winner: Option<MatchOutcome>,
-    pub seeds: Option<BySide<u32>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub unplayed: Option<Absent>,
-}
-
-impl ResultSummary {
-    pub fn of(state: &MatchState) -> ResultSummary {
-        let played = tournaments::played(0, state);
-        let closing = state.closing();
-        let seeds = match closing {
-            Some(Closing::Entered { seeds, .. }) => seeds,
-            Some(Closing::Forfeit(_) | Closing::Void) => None,
-            None => Some(BySide::new(played.result_seeds.0, played.result_seeds.1)),
-        };
-        ResultSummary {
-            winner: state.outcome(),
-            seeds: state.outcome().and(seeds),
-            unplayed: closing.and_then(Closing::unplayed),
-        }
-    }
-
-    /// The result as the pure layer counts it (`None`: no result).
-    pub fn as_match_result(&self) -> Option<MatchResult> {
-        let decision = Decision::of(self.winner?);
-        if let Some(absent) = self.unplayed {
-            return Some(MatchResult::forfeited(absent));
-        }
-        Some(MatchResult::played(
-            decision,
-            self.seeds.unwrap_or(BySide::new(0, 0)),
-        ))
-    }
-
-    /// "1-0 (28-0)", "draw (14-14)", "1-0 by forfeit", "no result".
-    pub fn text(&self) -> String {
-        let seeds = self
-            .seeds
-            .map_or(String::new(), |s| format!(" ({}-{})", s.south, s.north));
-        use MatchOutcome::{Draw, Winner};
-        match (self.winner, self.unplayed) {
-            (Some(_), Some(Absent::Both)) => "unplayed, nobody scores".to_string(),
-            (Some(Winner(Side::South)), Some(_)) => "1-0 by forfeit".to_string(),
-            (Some(Winner(Side::North)), Some(_)) => "0-1 by forfeit".to_string(),
-            (Some(Winner(Side::South)), None) => format!("1-0{seeds}"),
-            (Some(Winner(Side::North)), None) => format!("0-1{seeds}"),
-            (Some(Draw), None) => format!("draw{seeds}"),
-            (Some(Draw), Some(_)) | (None, _) => "no result".to_string(),
-        }
-    }
-}
+use crate::matches::correction::{self, CorrectionError, CorrectionKind};
+use crate::matches::{Absent, Closing, MatchOutcome, ResultSummary};
 
 /// A correction as recorded.
 #[derive(Clone, Debug, Serialize)]
@@ -338,35 +209,6 @@ fn correction_kind(r: &Row, id: i64) -> Result<CorrectionKind> {
         "void" => CorrectionKind::Void,
         other => return Err(bad(&format!("kind '{other}' is not known to this version"))),
     })
-}
-
-/// The entered score that counts for each hand: the latest score correction's.
-pub(crate) fn corrected_scores(corrections: &[Correction]) -> HashMap<u32, BySide<u32>> {
-    corrections
-        .iter()
-        .filter_map(|c| match c.kind {
-            CorrectionKind::Score { hand, score } => Some((hand, score)),
-            _ => None,
-        })
-        .collect()
-}
-
-/// The whole-match results put in place by corrections, in order: each replaces the
-/// one before (applied after the hands and the match's own closing).
-pub(crate) fn corrected_closings(corrections: &[Correction]) -> impl Iterator<Item = Closing> + '_ {
-    corrections.iter().filter_map(|c| c.kind.closing())
-}
-
-/// `state` with `kind` applied (the rules are [`correction::with_hand_score`] and
-/// [`correction::with_closing`]).
-pub fn apply(state: &MatchState, kind: CorrectionKind) -> Result<MatchState, CorrectionError> {
-    match (kind, kind.closing()) {
-        (CorrectionKind::Score { hand, score }, _) => {
-            correction::with_hand_score(state, hand, score)
-        }
-        (_, Some(closing)) => correction::with_closing(state, closing),
-        (_, None) => unreachable!("only a score correction has no closing"),
-    }
 }
 
 impl Store {

@@ -409,7 +409,8 @@ async fn verify_match(
     };
     // The hands replay with every entered score as corrected; the hands as entered
     // (`entered_events`) replay the corrections one by one below.
-    let corrected = super::corrections::corrected_scores(&corrections);
+    let corrected =
+        crate::matches::correction::corrected_scores(corrections.iter().map(|c| c.kind));
     let mut entered_events: Vec<(u32, Event)> = Vec::new();
     let mut state = MatchState::new(spec.clone());
     let mut replay_ok = true;
@@ -683,7 +684,7 @@ async fn verify_match(
         }
     }
     // Whole-match corrections replace the result after that, each in turn.
-    for c in super::corrections::corrected_closings(&corrections) {
+    for c in crate::matches::correction::corrected_closings(corrections.iter().map(|c| c.kind)) {
         match crate::matches::correction::with_closing(&state, c) {
             Ok(next) => state = next,
             Err(e) => {
@@ -792,7 +793,8 @@ fn corrections_check(
     stored: &MatchState,
     report: &mut VerifyReport,
 ) {
-    use super::corrections::{CorrectionKind, ResultSummary, apply};
+    use crate::matches::ResultSummary;
+    use crate::matches::correction::{CorrectionKind, apply};
     let mut events = entered_events.into_iter().peekable();
     let mut closing = closing;
     // Replays the entered events of the hands up to `last` (all: `None`), then (all
@@ -1226,7 +1228,7 @@ async fn pairings_check(
             let Some(&(r, b)) = place.get(&c.match_id) else {
                 continue;
             };
-            t.set_result(r, b, c.before.as_match_result());
+            t.set_result(r, b, MatchResult::of_summary(&c.before));
         }
     };
     // Byes outside the pairing: asked for before their round was paired, a late

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Absent, TournamentError};
 use crate::engine::BySide;
+use crate::matches::ResultSummary;
 
 /// An entrant's id: the store's player id.
 pub type EntrantId = i64;
@@ -305,6 +306,19 @@ impl MatchResult {
             forfeit: Some(absent),
         }
     }
+
+    /// A match's result as the standings count it (`None`: no result): a forfeit (or a
+    /// void match) as forfeited, anything else as played, 0-0 when no seeds are known.
+    pub fn of_summary(summary: &ResultSummary) -> Option<MatchResult> {
+        let decision = Decision::of(summary.winner?);
+        if let Some(absent) = summary.unplayed {
+            return Some(MatchResult::forfeited(absent));
+        }
+        Some(MatchResult::played(
+            decision,
+            summary.seeds.unwrap_or(BySide::new(0, 0)),
+        ))
+    }
 }
 
 /// A pairing and, once it is finished, its result. Byes never have a result: they
@@ -463,6 +477,32 @@ pub struct RequestedBye {
 mod tests {
     use super::*;
     use crate::tournament::testutil;
+
+    #[test]
+    fn a_result_summary_is_played_forfeited_or_none() {
+        use crate::engine::Side;
+        use crate::matches::MatchOutcome;
+        let summary = |winner, seeds, unplayed| ResultSummary {
+            winner,
+            seeds,
+            unplayed,
+        };
+        let south = Some(MatchOutcome::Winner(Side::South));
+        assert_eq!(MatchResult::of_summary(&summary(None, None, None)), None);
+        assert_eq!(
+            MatchResult::of_summary(&summary(south, Some(BySide::new(30, 18)), None)),
+            Some(MatchResult::played(Decision::South, BySide::new(30, 18)))
+        );
+        // An entered result without its seeds counts 0-0.
+        assert_eq!(
+            MatchResult::of_summary(&summary(Some(MatchOutcome::Draw), None, None)),
+            Some(MatchResult::played(Decision::Draw, BySide::new(0, 0)))
+        );
+        assert_eq!(
+            MatchResult::of_summary(&summary(south, None, Some(Absent::North))),
+            Some(MatchResult::forfeited(Absent::North))
+        );
+    }
 
     #[test]
     fn start_ranks_follow_rating_then_name() {

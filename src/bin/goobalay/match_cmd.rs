@@ -16,11 +16,12 @@ use anyhow::{Context, bail};
 use goobalay::app::matches::{HumanAction, MatchRequest, Turn};
 use goobalay::app::{self, AppError};
 use goobalay::engine::{BySide, Side};
+use goobalay::matches::correction::CorrectionKind;
 use goobalay::matches::{
     Absent, Awaiting, Closing, EnteredResultError, Event, HandEnd, MatchForm, MatchSpec,
     MatchState, parse_row,
 };
-use goobalay::store::corrections::{Correction, CorrectionKind};
+use goobalay::store::corrections::Correction;
 use goobalay::store::{Store, StoreError, StoredMatch};
 use tabled::{Table, Tabled, settings::Style};
 

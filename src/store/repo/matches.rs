@@ -17,11 +17,11 @@ use std::future::Future;
 use chrono::{DateTime, Utc};
 
 use crate::engine::{BySide, Side, Variant};
-use crate::matches::{Closing, Event, Hand, HandEnd, MatchOutcome, MatchState, parse_row};
-use crate::store::corrections::{
-    Correction, CorrectionKind, ResultSummary, corrected_closings, corrected_scores,
-    corrections_after, corrections_of, whole_closings,
+use crate::matches::correction::{CorrectionKind, corrected_closings, corrected_scores};
+use crate::matches::{
+    Closing, Event, Hand, HandEnd, MatchOutcome, MatchState, ResultSummary, parse_row,
 };
+use crate::store::corrections::{Correction, corrections_after, corrections_of, whole_closings};
 use crate::store::sql::{AsConn, query, query_scalar};
 use crate::store::{
     MATCH_SELECT, MatchRow, NewMatch, Result, StoreError, StoredMatch, now, write_hand_rows,
@@ -389,7 +389,7 @@ async fn load_match(conn: &mut impl AsConn, id: i64) -> Result<StoredMatch> {
     let closing = row.own_closing;
     let corrections = corrections_after(conn, id, closing).await?;
     row.settle(corrections.iter().map(|c| c.kind.closing()));
-    let corrected = corrected_scores(&corrections);
+    let corrected = corrected_scores(corrections.iter().map(|c| c.kind));
     let mut state = MatchState::new(spec);
     for h in &hands {
         let number: i64 = h.try_get("number")?;
@@ -468,7 +468,7 @@ async fn load_match(conn: &mut impl AsConn, id: i64) -> Result<StoredMatch> {
             .close(closing)
             .map_err(|e| StoreError::Corrupt(format!("match {id}: closing: {e}")))?;
     }
-    for closing in corrected_closings(&corrections) {
+    for closing in corrected_closings(corrections.iter().map(|c| c.kind)) {
         state = crate::matches::correction::with_closing(&state, closing)
             .map_err(|e| StoreError::Corrupt(format!("match {id}: a correction: {e}")))?;
     }

@@ -369,19 +369,7 @@ pub(crate) fn played(id: i64, state: &MatchState) -> PlayedMatch {
             .rev()
             .find_map(|h| h.score)
             .map(|s| (s.south, s.north)),
-        result_seeds: match state.spec().form {
-            MatchForm::Games(_) => state
-                .hands()
-                .iter()
-                .filter_map(|h| h.score)
-                .fold((0, 0), |(a, b), s| (a + s.south, b + s.north)),
-            _ => state
-                .hands()
-                .iter()
-                .rev()
-                .find_map(|h| h.score)
-                .map_or((0, 0), |s| (s.south, s.north)),
-        },
+        result_seeds: state.counted_seeds().map_or((0, 0), |s| (s.south, s.north)),
         hands_finished: state.hands().iter().filter(|h| h.end.is_some()).count() as i64,
     }
 }
