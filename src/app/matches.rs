@@ -189,7 +189,7 @@ pub async fn create_match(store: &Store, request: MatchRequest) -> Result<Played
     drop(tx);
     for p in [&south, &north] {
         if p.retired_at.is_some() {
-            return Err(AppError::Retired(p.name.clone()));
+            return Err(super::players::PlayerRefusal::Retired(p.name.clone()).into());
         }
     }
     if south.id == north.id {

@@ -56,14 +56,14 @@ pub enum AppError {
     Tournament(#[from] TournamentRefusal),
     #[error(transparent)]
     Match(#[from] MatchError),
+    #[error(transparent)]
+    Player(#[from] players::PlayerRefusal),
     #[error(
         "match {id} is a match of tournament {tournament}, rated and counted: a move is taken back there only with the director's say-so"
     )]
     UndoNeedsDirector { id: i64, tournament: String },
     #[error("a player cannot play against themselves ('{0}')")]
     SamePlayer(String),
-    #[error("player '{0}' is retired")]
-    Retired(String),
     #[error("it is {side}'s turn in match {id} and {player} is an engine player ({level})")]
     EngineToMove {
         id: i64,
@@ -152,12 +152,13 @@ impl Refusal for AppError {
             AppError::Store(e) => return e.hint(),
             AppError::Tournament(e) => return e.hint(),
             AppError::Match(e) => return e.hint(),
+            AppError::Player(e) => return e.hint(),
             AppError::Correction(e) => return e.hint(),
             AppError::Trf { error, .. } => return error.hint(),
             AppError::Import(e) => return e.hint(),
             AppError::Closing(e) => return e.hint(),
             AppError::PartlyStored { error, .. } => return error.hint(),
-            AppError::SamePlayer(_) | AppError::Retired(_) | AppError::NoSuchRound { .. } => {
+            AppError::SamePlayer(_) | AppError::NoSuchRound { .. } => {
                 return None;
             }
         })
@@ -167,6 +168,7 @@ impl Refusal for AppError {
             AppError::Store(e) => e.worded(wording),
             AppError::Tournament(e) => e.worded(wording),
             AppError::Match(e) => e.worded(wording),
+            AppError::Player(e) => e.worded(wording),
             AppError::Correction(e) => e.worded(wording),
             AppError::Trf { file, error } => format!("{file}, {}", error.worded(wording)),
             AppError::Import(e) => e.worded(wording),
@@ -195,6 +197,7 @@ pub fn worded(error: &(dyn std::error::Error + 'static), wording: &dyn Wording) 
         AppError,
         StoreError,
         TournamentRefusal,
+        players::PlayerRefusal,
         MatchError,
         CorrectError,
         crate::matches::correction::CorrectionError,

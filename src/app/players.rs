@@ -6,11 +6,60 @@ use crate::engine::Side;
 use crate::matches::{Absent, MatchOutcome};
 use crate::store::ratings::StartingRatingRecord;
 use crate::store::repo::{MatchQuery, MatchRepo, PlayerRepo};
+use crate::hint::{Hint, Refusal, Wording, then_hint};
+use crate::names::{NameError, excerpt};
 use crate::store::{Ending, MatchRow, NewPlayer, Player, Store, StoreError, now};
 use crate::tournament::ratings::StartingRating;
 use crate::tournament::{RatingChange, RatingSystem};
 
 use super::{Result, commit};
+
+/// Why a player use case refuses: a name not recorded, a name taken, a name or
+/// starting rating out of form, a player retired.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayerRefusal {
+    #[error(
+        "no player named '{}'{}",
+        excerpt(.name),
+        .like.as_deref().map_or(String::new(), |l| format!("; did you mean '{l}'?"))
+    )]
+    Unknown { name: String, like: Option<String> },
+    #[error(
+        "a player named '{}' already exists (names are unique, ignoring case and Unicode variants)",
+        excerpt(.0)
+    )]
+    Duplicate(String),
+    #[error(transparent)]
+    Name(#[from] NameError),
+    #[error(transparent)]
+    StartingRating(#[from] crate::tournament::StartingRatingError),
+    #[error("player '{0}' is retired")]
+    Retired(String),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl Refusal for PlayerRefusal {
+    fn hint(&self) -> Option<Hint> {
+        match self {
+            PlayerRefusal::Unknown { .. } => Some(Hint::ListPlayers),
+            PlayerRefusal::Store(e) => e.hint(),
+            _ => None,
+        }
+    }
+    fn worded(&self, wording: &dyn Wording) -> String {
+        match self {
+            PlayerRefusal::Store(e) => e.worded(wording),
+            _ => then_hint(self.to_string(), self.hint(), wording),
+        }
+    }
+}
+
+impl From<sqlx::Error> for PlayerRefusal {
+    fn from(e: sqlx::Error) -> Self {
+        PlayerRefusal::Store(e.into())
+    }
+}
 
 /// A player to enter, with the name and club as stored (see [`crate::names::clean`];
 /// a blank club is none).
@@ -18,7 +67,7 @@ pub fn new_player(
     name: &str,
     club: Option<&str>,
     engine: Option<Level>,
-) -> Result<NewPlayer, StoreError> {
+) -> Result<NewPlayer, PlayerRefusal> {
     let name = check_name(name)?;
     let club = club
         .filter(|c| !c.trim().is_empty())
@@ -28,37 +77,37 @@ pub fn new_player(
 }
 
 /// A player name as stored (see [`crate::names::clean`]).
-fn check_name(name: &str) -> Result<String, StoreError> {
+fn check_name(name: &str) -> Result<String, PlayerRefusal> {
     Ok(crate::names::clean(name, "a player name")?)
 }
 
-/// The player named `name`, or [`StoreError::UnknownPlayer`] with the recorded name
+/// The player named `name`, or [`PlayerRefusal::Unknown`] with the recorded name
 /// it most likely meant ([`crate::names::closest`]).
 pub(crate) async fn require_player_in(
     repo: &mut impl PlayerRepo,
     name: &str,
-) -> Result<Player, StoreError> {
+) -> Result<Player, PlayerRefusal> {
     if let Some(p) = repo.player_by_name(name).await? {
         return Ok(p);
     }
     let names = repo.player_names().await?;
-    Err(StoreError::UnknownPlayer {
+    Err(PlayerRefusal::Unknown {
         name: name.trim().to_string(),
         like: crate::names::closest(name, &names).map(str::to_string),
     })
 }
 
 /// Enters `new` unless a player of the same name key exists
-/// ([`StoreError::DuplicatePlayer`]); returns the player as stored.
+/// ([`PlayerRefusal::Duplicate`]); returns the player as stored.
 pub(crate) async fn add_player_in(
     repo: &mut impl PlayerRepo,
     new: &NewPlayer,
-) -> Result<Player, StoreError> {
+) -> Result<Player, PlayerRefusal> {
     if repo.player_by_name(&new.name).await?.is_some() {
-        return Err(StoreError::DuplicatePlayer(new.name.clone()));
+        return Err(PlayerRefusal::Duplicate(new.name.clone()));
     }
     let id = repo.insert_player(new, now()).await?;
-    player_by_id(repo, id).await
+    Ok(player_by_id(repo, id).await?)
 }
 
 /// The player with id `id`, who must exist (a row just written or referred to).
@@ -126,7 +175,7 @@ pub async fn rename(store: &Store, old: &str, new: &str) -> Result<Player> {
     if let Some(other) = tx.player_by_name(new).await?
         && other.id != player.id
     {
-        return Err(StoreError::DuplicatePlayer(new.to_string()).into());
+        return Err(PlayerRefusal::Duplicate(new.to_string()).into());
     }
     tx.rename_player(player.id, new).await?;
     let player = player_by_id(&mut tx, player.id).await?;
@@ -139,7 +188,7 @@ pub async fn retire(store: &Store, name: &str) -> Result<Player> {
     let mut tx = store.begin_write().await?;
     let player = require_player_in(&mut tx, name).await?;
     if player.retired_at.is_some() {
-        return Err(StoreError::Retired(player.name).into());
+        return Err(PlayerRefusal::Retired(player.name).into());
     }
     tx.retire_player(player.id, now()).await?;
     let player = player_by_id(&mut tx, player.id).await?;
@@ -150,7 +199,7 @@ pub async fn retire(store: &Store, name: &str) -> Result<Player> {
 /// A starting rating as entered, refused if out of range.
 fn checked(start: &StartingRating) -> Result<()> {
     StartingRating::new(start.rating, start.source, start.variant.as_deref())
-        .map_err(StoreError::from)?;
+        .map_err(PlayerRefusal::from)?;
     Ok(())
 }
 
@@ -471,7 +520,7 @@ mod tests {
 
         let again = new_player("AYO BELLO", None, None).unwrap();
         let err = add_player_in(&mut repo, &again).await.unwrap_err();
-        assert!(matches!(err, StoreError::DuplicatePlayer(n) if n == "AYO BELLO"));
+        assert!(matches!(err, PlayerRefusal::Duplicate(n) if n == "AYO BELLO"));
         assert_eq!(repo.players.len(), 1);
 
         let err = require_player_in(&mut repo, "Ayo Belo").await.unwrap_err();

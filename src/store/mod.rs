@@ -41,7 +41,7 @@ use crate::matches::correction::standing_closing;
 use crate::matches::{
     Absent, Closing, Hand, HandEnd, MatchError, MatchForm, MatchOutcome, MatchSpec, MatchState,
 };
-use crate::names::{NameError, excerpt};
+use crate::names::excerpt;
 use crate::tournament::TournamentStatus;
 use repo::PlayerRepo;
 use sql::{AsConn, Backend, Pool, Row, Tx, query};
@@ -117,23 +117,6 @@ pub enum StoreError {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error(
-        "no player named '{}'{}",
-        excerpt(.name),
-        .like.as_deref().map_or(String::new(), |l| format!("; did you mean '{l}'?"))
-    )]
-    UnknownPlayer { name: String, like: Option<String> },
-    #[error(
-        "a player named '{}' already exists (names are unique, ignoring case and Unicode variants)",
-        excerpt(.0)
-    )]
-    DuplicatePlayer(String),
-    #[error(transparent)]
-    Name(#[from] NameError),
-    #[error(transparent)]
-    StartingRating(#[from] crate::tournament::StartingRatingError),
-    #[error("player '{0}' is retired")]
-    Retired(String),
     #[error("no match with id {0}")]
     UnknownMatch(i64),
     #[error("no tournament named '{}'", excerpt(.0))]
@@ -174,7 +157,6 @@ impl Refusal for StoreError {
         Some(match self {
             StoreError::Missing(_) | StoreError::EmptyServerDatabase => Hint::AddPlayerCreates,
             StoreError::DamagedSchema { .. } => Hint::Verify,
-            StoreError::UnknownPlayer { .. } => Hint::ListPlayers,
             StoreError::UnknownMatch(_) => Hint::History,
             StoreError::TournamentNotFound { .. } => Hint::ListTournaments,
             StoreError::TournamentClosed(_) => Hint::Reopen,

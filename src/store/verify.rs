@@ -345,10 +345,8 @@ fn show_opt(v: Option<&str>) -> String {
 #[derive(Clone, Debug)]
 struct Replayed {
     outcome: Option<MatchOutcome>,
-    /// The last finished hand's scores.
-    last: Option<BySide<u32>>,
-    /// Scores summed over all hands (the `games:N` forms' seed count).
-    total: BySide<u32>,
+    /// The seeds the standings count ([`MatchState::counted_seeds`]).
+    counted: Option<BySide<u32>>,
     /// The forfeit or whole-match result the match was closed with.
     closing: Option<Closing>,
 }
@@ -766,15 +764,9 @@ async fn verify_match(
             },
         );
     }
-    let mut total = BySide::new(0u32, 0u32);
-    for s in state.hands().iter().filter_map(|h| h.score) {
-        total.south = total.south.saturating_add(s.south);
-        total.north = total.north.saturating_add(s.north);
-    }
     Ok(Some(Replayed {
         outcome,
-        last: state.hands().iter().rev().find_map(|h| h.score),
-        total,
+        counted: state.counted_seeds(),
         closing,
     }))
 }
@@ -1006,7 +998,7 @@ async fn verify_tournaments(
         fixture_cache_check(conn, tid, &match_form, &mut found).await?;
         if found.is_empty()
             && let Some(loaded) =
-                standings_check(conn, &name, &match_form, &by_pairing, replayed, &mut found).await?
+                standings_check(conn, &name, &by_pairing, replayed, &mut found).await?
             && found.is_empty()
         {
             super::rounds::records_check(conn, &loaded, &mut found).await?;
@@ -1059,7 +1051,6 @@ async fn fixture_cache_check(
 async fn standings_check(
     conn: &mut impl AsConn,
     name: &str,
-    match_form: &str,
     by_pairing: &HashMap<(i64, i64, i64), i64>,
     replayed: &HashMap<i64, Replayed>,
     found: &mut Vec<(Option<i64>, String)>,
@@ -1079,7 +1070,6 @@ async fn standings_check(
         }
     };
     let stored = &loaded.tournament;
-    let games_form = match_form.starts_with("games:");
     let mut replay = stored.clone();
     let replaced = replay.replace_results(|f| {
         let p = f.pairing;
@@ -1097,8 +1087,7 @@ async fn standings_check(
                 Some(Closing::Entered { seeds, .. }) => {
                     MatchResult::played(decision, seeds.unwrap_or(BySide::new(0, 0)))
                 }
-                None if games_form => MatchResult::played(decision, r.total),
-                None => MatchResult::played(decision, r.last.unwrap_or(BySide::new(0, 0))),
+                None => MatchResult::played(decision, r.counted.unwrap_or(BySide::new(0, 0))),
             }
         }))
     });

@@ -20,6 +20,8 @@ pub enum TournamentRefusal {
     Tournament(#[from] TournamentError),
     #[error(transparent)]
     Match(#[from] MatchError),
+    #[error(transparent)]
+    Player(#[from] crate::app::players::PlayerRefusal),
     #[error(
         "a tournament named '{0}' already exists (names are unique, ignoring case and Unicode variants)"
     )]
@@ -87,6 +89,7 @@ impl Refusal for TournamentRefusal {
         match self {
             TournamentRefusal::Store(e) => e.worded(wording),
             TournamentRefusal::Match(e) => e.worded(wording),
+            TournamentRefusal::Player(e) => e.worded(wording),
             _ => crate::hint::then_hint(self.to_string(), self.hint(), wording),
         }
     }

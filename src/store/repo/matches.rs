@@ -305,10 +305,8 @@ impl EngineCache {
                 .bind(id)
                 .fetch_optional(&mut *conn)
                 .await?;
-        let engine = engine.ok_or_else(|| StoreError::UnknownPlayer {
-            name: format!("#{id}"),
-            like: None,
-        })?;
+        let engine =
+            engine.ok_or_else(|| StoreError::Corrupt(format!("a match names player {id}, who is not recorded")))?;
         self.0.insert(id, engine.clone());
         Ok(engine)
     }

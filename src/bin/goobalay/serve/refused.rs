@@ -94,7 +94,7 @@ mod tests {
         );
         for e in [
             AppError::Store(StoreError::TournamentClosed("Club Night".into())),
-            AppError::Store(StoreError::UnknownPlayer {
+            AppError::Player(goobalay::app::players::PlayerRefusal::Unknown {
                 name: "Zoe".into(),
                 like: None,
             }),
