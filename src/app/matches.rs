@@ -465,7 +465,7 @@ pub async fn update<T>(
 pub(crate) fn ensure_takes_changes(row: &MatchRow) -> Result<(), StoreError> {
     match (&row.tournament, row.tournament_status) {
         (Some(name), Some(status)) if !status.takes_match_changes() => {
-            Err(StoreError::TournamentClosed(name.clone()))
+            Err(crate::tournament::ClosedTournament(name.clone()).into())
         }
         _ => Ok(()),
     }

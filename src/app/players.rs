@@ -3,11 +3,11 @@
 
 use crate::ai::Level;
 use crate::engine::Side;
+use crate::hint::{Hint, Refusal, Wording, then_hint};
 use crate::matches::{Absent, MatchOutcome};
+use crate::names::{NameError, excerpt};
 use crate::store::ratings::StartingRatingRecord;
 use crate::store::repo::{MatchQuery, MatchRepo, PlayerRepo};
-use crate::hint::{Hint, Refusal, Wording, then_hint};
-use crate::names::{NameError, excerpt};
 use crate::store::{Ending, MatchRow, NewPlayer, Player, Store, StoreError, now};
 use crate::tournament::ratings::StartingRating;
 use crate::tournament::{RatingChange, RatingSystem};

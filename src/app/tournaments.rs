@@ -43,7 +43,8 @@ async fn begin_write(store: &Store) -> TResult<Tx> {
 /// reopened): a director reopens it first.
 fn ensure_open(loaded: &LoadedTournament) -> TResult<()> {
     if loaded.is_closed() {
-        return Err(crate::store::StoreError::TournamentClosed(loaded.row.name.clone()).into());
+        let closed = crate::tournament::ClosedTournament(loaded.row.name.clone());
+        return Err(crate::store::StoreError::from(closed).into());
     }
     Ok(())
 }

@@ -129,10 +129,10 @@ pub enum StoreError {
         .like.as_deref().map_or(String::new(), |l| format!("; did you mean '{l}'?"))
     )]
     TournamentNotFound { name: String, like: Option<String> },
-    #[error(
-        "{0} is finished and closed: it takes no entries, withdrawals, pairings or results; a director reopens it"
-    )]
-    TournamentClosed(String),
+    /// A change the application layer refused on a closed tournament, carried here
+    /// since a match's change (`app::matches::update`) fails with a store error.
+    #[error(transparent)]
+    TournamentClosed(#[from] crate::tournament::ClosedTournament),
     #[error(transparent)]
     Match(#[from] MatchError),
     #[error(
@@ -159,7 +159,7 @@ impl Refusal for StoreError {
             StoreError::DamagedSchema { .. } => Hint::Verify,
             StoreError::UnknownMatch(_) => Hint::History,
             StoreError::TournamentNotFound { .. } => Hint::ListTournaments,
-            StoreError::TournamentClosed(_) => Hint::Reopen,
+            StoreError::TournamentClosed(e) => return e.hint(),
             _ => return None,
         })
     }

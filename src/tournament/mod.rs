@@ -113,8 +113,8 @@ pub use pairing_system::PairingSystem;
 pub use points::{Points, PointsScheme};
 pub(crate) use queries::ceil_log2;
 pub use values::{
-    ByePoints, ByeRefusal, Decision, Entrant, EntrantId, Fixture, Format, GameOutcome, MatchResult,
-    Pairing, RequestedBye, TournamentStatus, assign_start_ranks,
+    ByePoints, ByeRefusal, ClosedTournament, Decision, Entrant, EntrantId, Fixture, Format,
+    GameOutcome, MatchResult, Pairing, RequestedBye, TournamentStatus, assign_start_ranks,
 };
 
 #[cfg(test)]

@@ -60,6 +60,21 @@ impl fmt::Display for TournamentStatus {
     }
 }
 
+/// A change refused because tournament `.0` is closed
+/// ([`super::Tournament::is_closed`], [`TournamentStatus::takes_match_changes`]):
+/// until a director reopens it, it takes no entries, withdrawals, pairings or results.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{0} is finished and closed: it takes no entries, withdrawals, pairings or results; a director reopens it"
+)]
+pub struct ClosedTournament(pub String);
+
+impl crate::hint::Refusal for ClosedTournament {
+    fn hint(&self) -> Option<crate::hint::Hint> {
+        Some(crate::hint::Hint::Reopen)
+    }
+}
+
 /// Why an entrant cannot ask for a bye in a round ([`Tournament::check_bye_request`](super::Tournament::check_bye_request)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ByeRefusal {

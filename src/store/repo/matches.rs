@@ -305,8 +305,9 @@ impl EngineCache {
                 .bind(id)
                 .fetch_optional(&mut *conn)
                 .await?;
-        let engine =
-            engine.ok_or_else(|| StoreError::Corrupt(format!("a match names player {id}, who is not recorded")))?;
+        let engine = engine.ok_or_else(|| {
+            StoreError::Corrupt(format!("a match names player {id}, who is not recorded"))
+        })?;
         self.0.insert(id, engine.clone());
         Ok(engine)
     }

@@ -93,7 +93,9 @@ mod tests {
             "match 3 is finished (drawn); changing a finished result is a correction (the director's match correction, with a reason)"
         );
         for e in [
-            AppError::Store(StoreError::TournamentClosed("Club Night".into())),
+            AppError::Store(StoreError::TournamentClosed(
+                goobalay::tournament::ClosedTournament("Club Night".into()),
+            )),
             AppError::Player(goobalay::app::players::PlayerRefusal::Unknown {
                 name: "Zoe".into(),
                 like: None,
