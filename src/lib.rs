@@ -2,7 +2,7 @@
 //! mancala games.
 //!
 //! The layers depend one way: [`engine`] (pure rules) ← [`ai`] (players that choose
-//! moves) ← [`matches`] (hands, carry-over, arrangement) ← [`tournament`] (pairings,
+//! moves) ← [`matches`](mod@matches) (hands, carry-over, arrangement) ← [`tournament`] (pairings,
 //! standings, ratings) ← [`app`] (the use cases, over [`store`], the database) ← the
 //! `goobalay` binary (clap, tables), which calls [`app`] and prints.
 //! [`names`] (what a name may hold, and when two names are the same) and [`seeds`]

@@ -119,7 +119,7 @@ impl Level {
     /// The noise grows as rows shrink below 6 holes (`halving` times 6 / holes, at
     /// most doubled): on a small board every budget sees far ahead, and search alone
     /// hardly separates the levels. Layli Goobalay and Tampoduo have measured
-    /// exceptions ([`Level::calibrated`]). Measured in `docs/ai-measurements.md`.
+    /// exceptions (`Level::calibrated`). Measured in `docs/ai-measurements.md`.
     pub fn strength(self, rules: &Rules) -> Option<Strength> {
         let holes = u32::from(rules.holes_per_row).clamp(3, 6);
         // Base halving in sixteenths of a seed for rows of 6 holes (at most doubled).

@@ -495,7 +495,7 @@ pub fn describe_events(events: &[Event], holes_per_row: u8) -> String {
 }
 
 /// Ends the unfinished match `id` by a forfeit or by the result of the whole match
-/// played off the system, in one write ([`close_in`]). A finished match is
+/// played off the system, in one write (`close_in`). A finished match is
 /// refused: changing its result is a correction; so is a closing the tournament's
 /// format does not allow ([`crate::tournament::check_closing`]). An engine waiting on the match has
 /// nothing left to play (the match is over for every command, `tournament run`

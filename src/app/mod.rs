@@ -7,7 +7,7 @@
 //! a conflict it reads again and decides again. So a command either stores all of
 //! its effect or nothing of it, and its message can say which.
 //!
-//! The player, match and tournament use cases ([`players`], [`matches`],
+//! The player, match and tournament use cases ([`players`], [`matches`](mod@matches),
 //! [`corrections`], [`tournaments`]: creation, entries, byes, withdrawals, closing
 //! and reopening) open that transaction themselves
 //! ([`crate::store::Store::begin_write`]), run their reads and writes on it through

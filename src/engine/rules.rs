@@ -67,7 +67,7 @@ pub enum EndRule {
 }
 
 /// Who moves first in a rearranged hand of a multi-hand match (RULES.md §3 point 5
-/// and its [option], a real switch by point 10).
+/// and its \[option\], a real switch by point 10).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum HandOpener {
@@ -470,7 +470,7 @@ impl RuleFile {
     /// a name people read in tables: it is stored trimmed and in NFC, and refused if
     /// longer than [`crate::names::MAX_NAME_CHARS`] characters or holding a control,
     /// invisible or text-direction character ([`crate::names::clean`]); the summary
-    /// may have [`MAX_SUMMARY_CHARS`] characters, none of those either.
+    /// may have `MAX_SUMMARY_CHARS` characters, none of those either.
     pub fn validate(&self) -> Result<Variant, RulesError> {
         let name = crate::names::clean(&self.name, "a rule set's name")
             .map_err(|e| RulesError::Invalid(e.to_string()))?;

@@ -6,7 +6,7 @@
 //! leaves the target as it was. Ids are copied as they are, so matches keep their
 //! numbers; on PostgreSQL the id sequences then continue after the copied ids.
 //! The target keeps its own database identity (an SQLite file's identity is tied
-//! to the file, see [`super::sqlite::open`]).
+//! to the file, see `store::sqlite::open`).
 
 use chrono::{DateTime, Utc};
 

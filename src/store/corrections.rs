@@ -5,7 +5,7 @@
 //! hold the result after the latest one, so standings, ratings and exports follow it.
 //! A tournament's rounds paired before a correction stay as they were: `verify` judges
 //! each round's pairing on the results as they stood when it was paired
-//! ([`tournament_corrections`]).
+//! ([`Store::tournament_corrections`]).
 
 use std::collections::HashMap;
 

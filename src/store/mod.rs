@@ -570,7 +570,7 @@ impl Store {
     }
 
     /// Opens an existing database for a command that only reads: a missing file is
-    /// refused, not created (see [`sqlite::open`]).
+    /// refused, not created (see `store::sqlite::open`).
     pub async fn open_read_only(location: &Path) -> Result<Store> {
         match server_url(location) {
             Some(url) => Store::open_server_with(url, false).await,
@@ -666,7 +666,7 @@ impl Store {
     /// machine, connections returned to the pool in another order) a command's last
     /// close left its log behind, and the next command's close folded it: a command
     /// that wrote nothing changed the file's bytes. So a log left once the pool is
-    /// closed gets one more last close ([`open::close_last_again`]).
+    /// closed gets one more last close (`sqlite::open::close_last_again`).
     pub async fn close(self) {
         if let Pool::Sqlite(pool) = &self.pool
             && let Some(counter) = self.rollback_change_counter

@@ -85,7 +85,7 @@ impl Pool {
         })
     }
 
-    /// A transaction that only keeps a cache up to date ([`super::fixture_cache`]):
+    /// A transaction that only keeps a cache up to date (`store::fixture_cache`):
     /// it must never keep a reader waiting, so on PostgreSQL it gives up after
     /// 200 ms behind a writer (SQLite: the connection's busy timeout).
     pub async fn begin_cache_write(&self) -> Result<Tx, sqlx::Error> {

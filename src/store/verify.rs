@@ -14,7 +14,7 @@
 //! A match stored as a preset must hold that preset's rules, and every stored name
 //! key must be the one [`super::name_key`] gives the name.
 //! SQLite's own `integrity_check` and `foreign_key_check` run first, then the schema
-//! is compared with the one the migrations make ([`super::schema`]); if it differs,
+//! is compared with the one the migrations make (`store::sqlite::schema`); if it differs,
 //! the differences are reported and nothing else is read.
 //!
 //! Unlike [`crate::store::repo::MatchRepo::stored_match`], which refuses a match at its first

@@ -6,7 +6,7 @@
 //! - `markdown`: standings, crosstable and rounds as Markdown tables.
 //! - `html`: one self-contained page (inline CSS, no scripts, no external files) with
 //!   the standings, crosstable and rounds; prints cleanly (`@media print`).
-//! - `trf`: FIDE's Tournament Report File, 2026 edition (see [`trf`]).
+//! - `trf`: FIDE's Tournament Report File, 2026 edition (see [`trf`](mod@trf)).
 
 use super::trf_columns as trf;
 use std::fmt::Write;

@@ -1,4 +1,4 @@
-//! The SQLite side of the store: opening a database file (see [`open`] for what is
+//! The SQLite side of the store: opening a database file (see `open` for what is
 //! checked before anything may write), its migrations (`migrations/`, embedded), and
 //! the checks of its file and schema that only SQLite has.
 //!
