@@ -313,8 +313,8 @@ async fn sqlite_migrated() -> SqliteConnection {
 }
 
 /// SQLite's declared types in PostgreSQL's words: the `*_at` columns hold timestamps.
-/// A view's column computed by an expression has no declared type in SQLite; in
-/// goobalay's views such columns are text (`match_endings`).
+/// A view's column computed by an expression has no declared type in SQLite; such a
+/// column of a goobalay view would be text (none has one since `match_endings` went).
 fn postgres_type_of(sqlite_type: &str, column: &str, is_view: bool) -> String {
     match sqlite_type {
         "" if is_view => "text",
