@@ -106,6 +106,7 @@ async fn a_run_in_one_go_stores_what_one_match_at_a_time_stores() {
     let report = goobalay::app::run_tournament(&whole, NAME, None, |event| match event {
         RunEvent::Paired(p) => paired.push(p.round),
         RunEvent::Stored(..) => stored += 1,
+        RunEvent::Started(_) => {}
     })
     .await
     .unwrap();

@@ -32,10 +32,47 @@ use crate::store::{Store, StoreError};
 
 /// What a run reports as it goes.
 pub enum RunEvent<'a> {
+    /// The tournament as the run found it, before anything is played.
+    Started(&'a RunStart),
     /// A round was paired and committed.
     Paired(&'a PairedRound),
-    /// An engine match was played and committed.
+    /// An engine match was played and committed, between the players named.
+    Stored(&'a BoardRow, &'a PlayedMatch, BySide<&'a str>),
+}
+
+/// Where a run starts: the tournament's name as recorded, and its matches (for a
+/// progress bar).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunStart {
+    pub name: String,
+    /// Matches paired so far.
+    pub paired: u64,
+    /// Matches paired and finished.
+    pub finished: u64,
+    /// Matches the event plays with its entry list
+    /// ([`crate::tournament::Tournament::planned_matches`]).
+    pub planned: u64,
+}
+
+/// What the steps of a run report to [`run_tournament`], which names the players.
+enum Stage<'a> {
+    Paired(&'a PairedRound),
     Stored(&'a BoardRow, &'a PlayedMatch),
+}
+
+/// The entrants' names by id, for the events.
+struct Names(std::collections::HashMap<i64, String>);
+
+impl Names {
+    fn of(loaded: &LoadedTournament) -> Names {
+        let names = loaded.tournament.entrants().iter();
+        Names(names.map(|e| (e.id, e.name.clone())).collect())
+    }
+
+    fn of_board(&self, b: &BoardRow) -> BySide<&str> {
+        let name = |id: Option<i64>| id.and_then(|id| self.0.get(&id)).map_or("?", String::as_str);
+        BySide::new(name(Some(b.south_id)), name(b.north_id))
+    }
 }
 
 /// Why a run stopped.
@@ -67,7 +104,20 @@ pub async fn run_tournament(
     limit: Option<u64>,
     mut on: impl FnMut(RunEvent<'_>),
 ) -> Result<RunReport> {
-    let mut cache = Some(store.load_tournament(name).await?);
+    let loaded = store.load_tournament(name).await?;
+    let matches = || loaded.boards.iter().filter(|b| b.match_id.is_some());
+    on(RunEvent::Started(&RunStart {
+        name: loaded.row.name.clone(),
+        paired: matches().count() as u64,
+        finished: matches().filter(|b| b.finished).count() as u64,
+        planned: loaded.tournament.planned_matches(),
+    }));
+    let names = Names::of(&loaded);
+    let mut on = |event: Stage<'_>| match event {
+        Stage::Paired(p) => on(RunEvent::Paired(p)),
+        Stage::Stored(b, m) => on(RunEvent::Stored(b, m, names.of_board(b))),
+    };
+    let mut cache = Some(loaded);
     // A run that may play no match pairs no round either. (With a limit above 0
     // the round after the last match played is paired, as without a limit.)
     if limit == Some(0) {
@@ -106,7 +156,7 @@ pub async fn run_tournament(
             }
             match super::tournaments::pair_next(store, name, &mut cache).await {
                 Ok(paired) => {
-                    on(RunEvent::Paired(&paired));
+                    on(Stage::Paired(&paired));
                     super::tournaments::make_engine_openings(store, &paired).await?;
                     continue;
                 }
@@ -218,7 +268,7 @@ async fn pair_played(
     round: Vec<(BoardRow, MatchState)>,
     cache: &mut Option<LoadedTournament>,
     ahead: PlayedAhead,
-    on: &mut impl FnMut(RunEvent<'_>),
+    on: &mut impl FnMut(Stage<'_>),
 ) -> Result<(u64, Option<PairedRound>)> {
     let (done, paired, with_it) = match commit_and_pair(store, round, name, cache, ahead).await? {
         CommittedRound::Paired(done, paired, with_it) => (done, paired, with_it),
@@ -234,17 +284,17 @@ async fn pair_played(
         }
     };
     for (b, m) in &done {
-        on(RunEvent::Stored(b, m));
+        on(Stage::Stored(b, m));
     }
     let paired = match paired {
         Ok(p) => p,
         Err(TournamentRefusal::Tournament(_)) => return Ok((done.len() as u64, None)),
         Err(e) => return Err(e.into()),
     };
-    on(RunEvent::Paired(&paired));
+    on(Stage::Paired(&paired));
     super::tournaments::make_engine_openings(store, &paired).await?;
     for (b, m) in &with_it {
-        on(RunEvent::Stored(b, m));
+        on(Stage::Stored(b, m));
     }
     Ok(((done.len() + with_it.len()) as u64, Some(paired)))
 }
@@ -256,7 +306,7 @@ async fn commit(
     store: &Store,
     round: Vec<(BoardRow, MatchState)>,
     cache: &mut Option<LoadedTournament>,
-    on: &mut impl FnMut(RunEvent<'_>),
+    on: &mut impl FnMut(Stage<'_>),
 ) -> Result<u64> {
     let mut tx = store.begin_write().await?;
     let written = tx.write_played_round(round).await?;
@@ -266,7 +316,7 @@ async fn commit(
         if let Some(c) = cache.as_mut() {
             c.record_played(b, m);
         }
-        on(RunEvent::Stored(b, m));
+        on(Stage::Stored(b, m));
     }
     Ok(done.len() as u64)
 }

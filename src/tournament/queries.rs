@@ -224,6 +224,24 @@ impl Tournament {
         }
     }
 
+    /// The matches the event plays with its entry list (byes and forfeits not told
+    /// apart): every pairing of a round robin (twice in a double one), one a board of
+    /// the Swiss's planned rounds among those still entered, one a loser of a
+    /// knockout. A progress bar's length, not a promise: a late entry or a withdrawal
+    /// changes it.
+    pub fn planned_matches(&self) -> u64 {
+        let n = self.entrants.len() as u64;
+        match self.format {
+            Format::RoundRobin => n * n.saturating_sub(1) / 2,
+            Format::DoubleRoundRobin => n * n.saturating_sub(1),
+            Format::Swiss => {
+                let active = self.entrants.iter().filter(|e| !e.is_withdrawn()).count() as u64;
+                u64::from(self.planned_rounds()) * (active / 2)
+            }
+            Format::Knockout => n.saturating_sub(1),
+        }
+    }
+
     /// The highest round paired so far (0 before the first pairing).
     pub fn current_round(&self) -> u32 {
         self.fixtures
@@ -439,6 +457,22 @@ mod tests {
             Err(ByeRefusal::RoundPaired { next: 2, last: 3 })
         );
         assert!(!testutil::tournament(Format::RoundRobin, 4).takes_bye_requests());
+    }
+
+    #[test]
+    fn the_matches_planned_follow_the_format_and_the_entrants_still_in() {
+        let planned = |format, n| testutil::tournament(format, n).planned_matches();
+        assert_eq!(planned(Format::RoundRobin, 6), 15);
+        assert_eq!(planned(Format::DoubleRoundRobin, 6), 30);
+        assert_eq!(planned(Format::Knockout, 6), 5);
+        assert_eq!(planned(Format::RoundRobin, 0), 0);
+        let mut swiss = testutil::tournament(Format::Swiss, 7);
+        swiss.rounds = Some(4);
+        assert_eq!(swiss.planned_matches(), 4 * 3);
+        swiss.entrants[0].withdrawn_after = Some(0);
+        assert_eq!(swiss.planned_matches(), 4 * 3);
+        swiss.entrants[1].withdrawn_after = Some(0);
+        assert_eq!(swiss.planned_matches(), 4 * 2);
     }
 
     #[test]

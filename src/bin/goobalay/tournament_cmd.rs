@@ -536,18 +536,6 @@ pub struct RunSummary {
     pub message: String,
 }
 
-/// Matches the event will have with its entry list (for the progress bar).
-fn planned_matches(t: &Tournament) -> u64 {
-    let n = t.entrants().len() as u64;
-    let active = t.entrants().iter().filter(|e| !e.is_withdrawn()).count() as u64;
-    match t.format() {
-        TFormat::RoundRobin => n * n.saturating_sub(1) / 2,
-        TFormat::DoubleRoundRobin => n * n.saturating_sub(1),
-        TFormat::Swiss => u64::from(t.planned_rounds()) * (active / 2),
-        TFormat::Knockout => n.saturating_sub(1),
-    }
-}
-
 /// Plays pending engine matches and pairs further rounds until the tournament is
 /// finished, a human match is awaited, or `limit` matches were played.
 pub async fn run_engines(
@@ -556,23 +544,8 @@ pub async fn run_engines(
     limit: Option<u64>,
     lines: bool,
 ) -> anyhow::Result<RunSummary> {
-    let loaded = tournaments::load(store, name).await?;
-    let tname = loaded.row.name.clone();
-    let finished_before = loaded
-        .boards
-        .iter()
-        .filter(|b| b.match_id.is_some() && b.finished)
-        .count() as u64;
-    let bar = crate::out::progress_bar(
-        planned_matches(&loaded.tournament).max(finished_before),
-        "matches",
-    );
-    bar.set_position(finished_before);
-    let mut created = loaded
-        .boards
-        .iter()
-        .filter(|b| b.match_id.is_some())
-        .count() as u64;
+    let bar = crate::out::progress_bar(0, "matches");
+    let (mut tname, mut planned, mut created) = (String::new(), 0, 0);
     // Lines are printed as rounds and matches are committed; a failed write to
     // stdout (a closed pipe) is reported once the run stops.
     let mut out = Ok(());
@@ -581,26 +554,32 @@ pub async fn run_engines(
             return;
         }
         out = match event {
+            RunEvent::Started(start) => {
+                tname.clone_from(&start.name);
+                (planned, created) = (start.planned, start.paired);
+                bar.set_length(planned.max(start.finished));
+                bar.set_position(start.finished);
+                Ok(())
+            }
             RunEvent::Paired(paired) => {
                 created += paired
                     .boards
                     .iter()
                     .filter(|b| b.match_id.is_some())
                     .count() as u64;
-                bar.set_length(planned_matches(&loaded.tournament).max(created));
+                bar.set_length(planned.max(created));
                 if lines {
                     bar.suspend(|| writeln!(crate::out::stdout(), "round {} paired", paired.round))
                 } else {
                     Ok(())
                 }
             }
-            RunEvent::Stored(b, m) => {
+            RunEvent::Stored(b, m, names) => {
                 bar.inc(1);
                 if !lines {
                     return;
                 }
-                let south = loaded.name_of(b.south_id);
-                let north = b.north_id.map_or("?", |n| loaded.name_of(n));
+                let (south, north) = (names.south, names.north);
                 let result = match m.outcome {
                     Some(MatchOutcome::Winner(Side::South)) => "1-0",
                     Some(MatchOutcome::Winner(Side::North)) => "0-1",
