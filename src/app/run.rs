@@ -70,7 +70,10 @@ impl Names {
     }
 
     fn of_board(&self, b: &BoardRow) -> BySide<&str> {
-        let name = |id: Option<i64>| id.and_then(|id| self.0.get(&id)).map_or("?", String::as_str);
+        let name = |id: Option<i64>| {
+            id.and_then(|id| self.0.get(&id))
+                .map_or("?", String::as_str)
+        };
         BySide::new(name(Some(b.south_id)), name(b.north_id))
     }
 }
