@@ -107,6 +107,49 @@ pub enum AppError {
 
 pub type Result<T, E = AppError> = std::result::Result<T, E>;
 
+/// What kind of failure an error is, for a front end that answers by kind (the
+/// web's status codes): whatever use case it came from, a busy database is busy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// No such record (the record's kind: "match").
+    NotFound(&'static str),
+    /// Another process held the database; nothing was written, and a retry may work.
+    Busy,
+    /// The database failed, not the request: nothing in the request to mend.
+    Storage,
+    /// Refused by the rules: the message says what was wrong and what is allowed.
+    Refused,
+}
+
+impl Failure {
+    fn of_store(e: &StoreError) -> Failure {
+        match e {
+            StoreError::UnknownMatch(_) => Failure::NotFound("match"),
+            StoreError::Busy(_) => Failure::Busy,
+            StoreError::Sqlx(_) => Failure::Storage,
+            _ => Failure::Refused,
+        }
+    }
+}
+
+impl AppError {
+    /// What kind of failure this is ([`Failure`]), looking through the refusals
+    /// that carry a store's error.
+    pub fn failure(&self) -> Failure {
+        match self {
+            AppError::Store(e)
+            | AppError::Tournament(TournamentRefusal::Store(e))
+            | AppError::Player(players::PlayerRefusal::Store(e))
+            | AppError::Correction(CorrectError::Store(e)) => Failure::of_store(e),
+            AppError::Tournament(TournamentRefusal::Player(players::PlayerRefusal::Store(e))) => {
+                Failure::of_store(e)
+            }
+            AppError::PartlyStored { error, .. } => error.failure(),
+            _ => Failure::Refused,
+        }
+    }
+}
+
 /// Commits the unit of work a use case opened ([`crate::store::Store::begin_write`])
 /// and ran its repositories' writes in ([`crate::store::repo`]).
 async fn commit(tx: crate::store::sql::Tx) -> Result<()> {

@@ -6,9 +6,8 @@
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use goobalay::app::AppError;
+use goobalay::app::{AppError, Failure};
 use goobalay::hint::{Hint, Refusal, Wording};
-use goobalay::store::StoreError;
 use serde_json::json;
 
 /// The web's wording of the library's hints: the steps a director takes at the desk
@@ -62,14 +61,14 @@ impl IntoResponse for Refused {
 /// up, a closed tournament) 409 with the library's message in the web's words.
 impl From<AppError> for Refused {
     fn from(e: AppError) -> Refused {
-        match e {
-            AppError::Store(StoreError::UnknownMatch(_)) => Refused::not_found("match"),
-            AppError::Store(StoreError::Busy(_)) => Refused::new(
+        match e.failure() {
+            Failure::NotFound(what) => Refused::not_found(what),
+            Failure::Busy => Refused::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "the database is busy; nothing was written, try again",
             ),
-            e @ AppError::Store(StoreError::Sqlx(_)) => Refused::internal(e),
-            e => Refused::new(StatusCode::CONFLICT, e.worded(&Web)),
+            Failure::Storage => Refused::internal(e),
+            Failure::Refused => Refused::new(StatusCode::CONFLICT, e.worded(&Web)),
         }
     }
 }
@@ -77,6 +76,30 @@ impl From<AppError> for Refused {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use goobalay::app::tournaments::TournamentRefusal;
+    use goobalay::store::StoreError;
+
+    /// A busy database is a busy database whichever use case met it (a result's
+    /// entry, a tournament's write): 503, try again; an unknown match 404.
+    #[test]
+    fn a_failure_is_answered_by_its_kind_whatever_refusal_carries_it() {
+        let busy = || StoreError::Busy(10_000);
+        for e in [
+            AppError::Store(busy()),
+            AppError::Tournament(TournamentRefusal::Store(busy())),
+            AppError::PartlyStored {
+                stored: "round 2 paired".into(),
+                error: Box::new(AppError::Tournament(TournamentRefusal::Store(busy()))),
+            },
+        ] {
+            assert_eq!(Refused::from(e).status, StatusCode::SERVICE_UNAVAILABLE);
+        }
+        let unknown = Refused::from(AppError::Store(StoreError::UnknownMatch(9)));
+        assert_eq!(
+            (unknown.status, unknown.text.as_str()),
+            (StatusCode::NOT_FOUND, "no such match")
+        );
+    }
 
     /// The web words no command line: a refusal with a hint for the CLI comes out
     /// without the CLI's syntax.
