@@ -668,6 +668,19 @@ impl Store {
     /// that wrote nothing changed the file's bytes. So a log left once the pool is
     /// closed gets one more last close (`sqlite::open::close_last_again`).
     pub async fn close(self) {
+        self.close_connections().await;
+    }
+
+    /// Closes the store of a command that succeeded: first keeps, as their
+    /// tournaments' caches, the fixture rows it read from the tables
+    /// ([`Store::keep_caches`]), then closes as [`Store::close`] does. A refused
+    /// command closes with [`Store::close`], so it writes nothing.
+    pub async fn close_after_success(self) {
+        self.keep_caches().await;
+        self.close_connections().await;
+    }
+
+    async fn close_connections(self) {
         if let Pool::Sqlite(pool) = &self.pool
             && let Some(counter) = self.rollback_change_counter
             && open::change_counter(&self.path) != Some(counter)

@@ -42,9 +42,10 @@ async fn with_existing_store<T>(
         .with_context(|| format!("cannot open database {}", shown(path)))?;
     let result = f(&store).await;
     if result.is_ok() {
-        store.keep_caches().await;
+        store.close_after_success().await;
+    } else {
+        store.close().await;
     }
-    store.close().await;
     result
 }
 
@@ -108,9 +109,10 @@ async fn with_new_store<T>(
     let store = Store::open(&temp).await.with_context(cannot)?;
     let result = f(&store).await;
     if result.is_ok() {
-        store.keep_caches().await;
+        store.close_after_success().await;
+    } else {
+        store.close().await;
     }
-    store.close().await;
     // A closed pipe stops the printing, not what was stored before it: the new
     // database is kept, then the error ends the command quietly.
     let (value, output_error) = match result {
@@ -191,9 +193,10 @@ fn with_store_reading<T>(
         let store = opened.with_context(|| format!("cannot open database {}", shown(&path)))?;
         let result = f(&store).await;
         if result.is_ok() {
-            store.keep_caches().await;
+            store.close_after_success().await;
+        } else {
+            store.close().await;
         }
-        store.close().await;
         result
     })
 }

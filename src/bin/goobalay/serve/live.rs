@@ -24,11 +24,8 @@ use super::{Ctx, parse_id};
 pub const POLL: Duration = Duration::from_millis(500);
 
 /// Publishes the markers whenever they change; a failed read is logged once (until
-/// reads work again) and retried. Each poll first keeps, as their tournaments'
-/// fixture caches, the rows the requests since the last one read from the match
-/// tables ([`Store::keep_caches`], best effort): off the requests' path, so that
-/// none waits behind another process's write for it, and the next reader of that
-/// revision (this server, a phone, the desk's command) reads one row.
+/// reads work again) and retried. Each poll first keeps the fixture rows the
+/// requests read from the tables ([`goobalay::app::views::poll_changes`]).
 pub async fn poll(store: Store, tx: watch::Sender<Arc<ChangeMarkers>>) {
     let mut failing = false;
     loop {
@@ -36,8 +33,7 @@ pub async fn poll(store: Store, tx: watch::Sender<Arc<ChangeMarkers>>) {
         if tx.is_closed() {
             return;
         }
-        store.keep_caches().await;
-        match goobalay::app::views::changes(&store).await {
+        match goobalay::app::views::poll_changes(&store).await {
             Ok(m) => {
                 failing = false;
                 tx.send_if_modified(|old| {
