@@ -5,13 +5,56 @@
 use serde::Serialize;
 
 use crate::app::tournaments::refusal::TournamentRefusal;
+use crate::hint::{Hint, Plain, Refusal, Wording};
 use crate::matches::ResultSummary;
+use crate::matches::correction::CorrectionError;
 use crate::matches::correction::CorrectionKind;
-use crate::store::corrections::{CorrectError, Correction};
+use crate::store::StoreError;
+use crate::store::corrections::Correction;
 use crate::store::repo::MatchRepo;
 use crate::store::{Store, StoredMatch};
 
 use super::Result;
+
+/// Errors of a correction.
+#[derive(Debug, thiserror::Error)]
+pub enum CorrectError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("match {id}: {error}")]
+    Refused { id: i64, error: CorrectionError },
+    #[error("{}", no_reason(&Plain))]
+    NoReason,
+}
+
+fn no_reason(wording: &dyn Wording) -> String {
+    format!(
+        "a correction needs a reason{}: it is recorded with the correction",
+        wording.hint(&Hint::GiveReason)
+    )
+}
+
+impl Refusal for CorrectError {
+    fn hint(&self) -> Option<Hint> {
+        match self {
+            CorrectError::NoReason => Some(Hint::GiveReason),
+            _ => None,
+        }
+    }
+    fn worded(&self, wording: &dyn Wording) -> String {
+        match self {
+            CorrectError::Store(e) => e.worded(wording),
+            CorrectError::Refused { id, error } => format!("match {id}: {}", error.worded(wording)),
+            CorrectError::NoReason => no_reason(wording),
+        }
+    }
+}
+
+impl From<sqlx::Error> for CorrectError {
+    fn from(e: sqlx::Error) -> Self {
+        CorrectError::Store(e.into())
+    }
+}
 
 /// What a correction did.
 #[derive(Debug, Serialize)]

@@ -27,6 +27,7 @@ pub mod corrections;
 pub mod demo;
 pub mod matches;
 pub mod players;
+pub mod records;
 pub mod run;
 pub mod tournaments;
 pub mod views;
@@ -44,8 +45,8 @@ use crate::engine::Side;
 use crate::hint::{Hint, Plain, Refusal, Wording, then_hint};
 use crate::matches::MatchError;
 use crate::store::StoreError;
-use crate::store::corrections::CorrectError;
 use crate::tournament::ClosingRefusal;
+use corrections::CorrectError;
 
 /// Errors of the use cases; messages are one line and say what was stored.
 #[derive(Debug, Error)]
@@ -107,6 +108,17 @@ pub enum AppError {
 
 pub type Result<T, E = AppError> = std::result::Result<T, E>;
 
+/// Copies every record of `source` into `target`, which must hold none (`db copy`:
+/// a club's file onto a league's server, or back), in one transaction, telling
+/// `progress` the rows copied so far and the rows to copy.
+pub async fn copy_database(
+    source: &crate::store::Store,
+    target: &crate::store::Store,
+    progress: impl FnMut(u64, u64),
+) -> Result<crate::store::copy::CopyReport> {
+    Ok(target.copy_from_reporting(source, progress).await?)
+}
+
 /// What kind of failure an error is, for a front end that answers by kind (the
 /// web's status codes): whatever use case it came from, a busy database is busy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,6 +145,15 @@ impl Failure {
 }
 
 impl AppError {
+    /// The match's own refusal (an illegal move, a bad arrangement) this error is, if
+    /// it is one: at the board, the player tries again.
+    pub fn match_refusal(&self) -> Option<&MatchError> {
+        match self {
+            AppError::Match(e) | AppError::Store(StoreError::Match(e)) => Some(e),
+            _ => None,
+        }
+    }
+
     /// What kind of failure this is ([`Failure`]), looking through the refusals
     /// that carry a store's error.
     pub fn failure(&self) -> Failure {

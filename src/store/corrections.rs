@@ -15,8 +15,7 @@ use serde::Serialize;
 use super::sql::{AsConn, Row, query};
 use super::{Result, Store, StoreError};
 use crate::engine::BySide;
-use crate::hint::{Hint, Plain, Refusal, Wording};
-use crate::matches::correction::{self, CorrectionError, CorrectionKind};
+use crate::matches::correction::{self, CorrectionKind};
 use crate::matches::{Absent, Closing, MatchOutcome, ResultSummary};
 
 /// A correction as recorded.
@@ -30,46 +29,6 @@ pub struct Correction {
     pub kind: CorrectionKind,
     pub before: ResultSummary,
     pub after: ResultSummary,
-}
-
-/// Errors of a correction.
-#[derive(Debug, thiserror::Error)]
-pub enum CorrectError {
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    #[error("match {id}: {error}")]
-    Refused { id: i64, error: CorrectionError },
-    #[error("{}", no_reason(&Plain))]
-    NoReason,
-}
-
-fn no_reason(wording: &dyn Wording) -> String {
-    format!(
-        "a correction needs a reason{}: it is recorded with the correction",
-        wording.hint(&Hint::GiveReason)
-    )
-}
-
-impl Refusal for CorrectError {
-    fn hint(&self) -> Option<Hint> {
-        match self {
-            CorrectError::NoReason => Some(Hint::GiveReason),
-            _ => None,
-        }
-    }
-    fn worded(&self, wording: &dyn Wording) -> String {
-        match self {
-            CorrectError::Store(e) => e.worded(wording),
-            CorrectError::Refused { id, error } => format!("match {id}: {}", error.worded(wording)),
-            CorrectError::NoReason => no_reason(wording),
-        }
-    }
-}
-
-impl From<sqlx::Error> for CorrectError {
-    fn from(e: sqlx::Error) -> Self {
-        CorrectError::Store(e.into())
-    }
 }
 
 /// Every correction of match `id`, in the order made.

@@ -8,8 +8,8 @@ use std::process::ExitCode;
 
 use anyhow::bail;
 use chrono::{DateTime, Local, NaiveDate, TimeZone, Utc};
+use goobalay::app::records::{Ending, HistoryFilter, MatchRow};
 use goobalay::matches::MatchOutcome;
-use goobalay::store::{Ending, HistoryFilter, MatchRow};
 use tabled::{Table, Tabled, settings::Style};
 
 use crate::args::Format;

@@ -14,6 +14,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use goobalay::app::matches::{HumanAction, MatchRequest, Turn};
+use goobalay::app::records::Correction;
+use goobalay::app::records::StoredMatch;
 use goobalay::app::{self, AppError};
 use goobalay::engine::{BySide, Side};
 use goobalay::matches::correction::CorrectionKind;
@@ -21,8 +23,7 @@ use goobalay::matches::{
     Absent, Awaiting, Closing, EnteredResultError, Event, HandEnd, MatchForm, MatchSpec,
     MatchState, parse_row,
 };
-use goobalay::store::corrections::Correction;
-use goobalay::store::{Store, StoreError, StoredMatch};
+use goobalay::store::Store;
 use tabled::{Table, Tabled, settings::Style};
 
 use crate::args::RecordFormat;
@@ -674,7 +675,7 @@ fn play(db: Option<PathBuf>, id: i64) -> anyhow::Result<ExitCode> {
                     report_engine_events(&played.stored, &played.engine_events)?;
                     stored = played.stored;
                 }
-                Err(e @ (AppError::Match(_) | AppError::Store(StoreError::Match(_)))) => {
+                Err(e) if e.match_refusal().is_some() => {
                     outln!("{}; try again", crate::hints::worded(&e))
                 }
                 Err(e @ AppError::EngineCaughtUp { .. }) => {

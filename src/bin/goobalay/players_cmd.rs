@@ -9,8 +9,8 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use goobalay::ai::Level;
-use goobalay::store::Player;
-use goobalay::store::ratings::StartingRatingRecord;
+use goobalay::app::records::Player;
+use goobalay::app::records::StartingRatingRecord;
 use tabled::{Table, Tabled, settings::Style};
 
 use crate::args::players::PlayerCommand;

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::io::Write;
 
-use goobalay::store::ratings::StartingRatingRecord;
+use goobalay::app::records::StartingRatingRecord;
 use tabled::{Table, Tabled, settings::Style};
 
 use crate::db::local;

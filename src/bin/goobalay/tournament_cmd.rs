@@ -3,7 +3,7 @@
 //! A tournament's games are ordinary matches (`tournament_id`, `round`): humans play
 //! them with `match play`/`move`/`arrange`/`result`; `tournament run` plays the ones
 //! between engine players, one transaction per match, pairing further rounds as they
-//! become pairable (see `goobalay::store::tournaments`).
+//! become pairable (see `goobalay::app::tournaments`).
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -11,12 +11,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
+use goobalay::app::records::{LoadedTournament, NewTournament};
+use goobalay::app::records::{ManualRound, TournamentKey, TournamentRecord};
 use goobalay::app::{RunEnd, RunEvent, tournaments};
 use goobalay::engine::Side;
 use goobalay::matches::{MatchForm, MatchOutcome};
 use goobalay::store::Store;
-use goobalay::store::rounds::{ManualRound, TournamentKey, TournamentRecord};
-use goobalay::store::tournaments::{LoadedTournament, NewTournament};
 use goobalay::tournament::export::{self, ExportFormat};
 use goobalay::tournament::{Format as TFormat, PointsScheme, Tiebreak, Tournament};
 use tabled::builder::Builder;

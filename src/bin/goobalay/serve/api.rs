@@ -4,8 +4,8 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
+use goobalay::app::records::TournamentKey;
 use goobalay::app::views::{self, TournamentView};
-use goobalay::store::rounds::TournamentKey;
 use goobalay::tournament::RatingSystem;
 use serde_json::json;
 

@@ -14,8 +14,8 @@ use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream::{self, Stream};
+use goobalay::app::records::ChangeMarkers;
 use goobalay::store::Store;
-use goobalay::store::changes::ChangeMarkers;
 use tokio::sync::watch;
 
 use super::{Ctx, parse_id};

@@ -32,8 +32,8 @@ use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use goobalay::app::records::ChangeMarkers;
 use goobalay::store::Store;
-use goobalay::store::changes::ChangeMarkers;
 use tokio::sync::watch;
 
 use crate::args::serve::ServeArgs;
