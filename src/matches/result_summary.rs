@@ -22,15 +22,28 @@ pub struct ResultSummary {
 
 impl ResultSummary {
     pub fn of(state: &MatchState) -> ResultSummary {
-        let closing = state.closing();
+        ResultSummary::of_parts(state.outcome(), state.closing(), state.counted_seeds())
+    }
+
+    /// A match's result from its outcome, the closing that stands
+    /// ([`super::correction::standing_closing`]) and the seeds its hands count
+    /// ([`MatchState::counted_seeds`]): an entered result counts the seeds entered
+    /// with it (none given: none), a forfeit or a void match none, a match played on
+    /// the board its hands' (0-0 when none has a score). What a loader that reads the
+    /// rows rather than replaying the match builds its results with.
+    pub fn of_parts(
+        winner: Option<MatchOutcome>,
+        closing: Option<Closing>,
+        counted: Option<BySide<u32>>,
+    ) -> ResultSummary {
         let seeds = match closing {
             Some(Closing::Entered { seeds, .. }) => seeds,
             Some(Closing::Forfeit(_) | Closing::Void) => None,
-            None => Some(state.counted_seeds().unwrap_or(BySide::new(0, 0))),
+            None => Some(counted.unwrap_or(BySide::new(0, 0))),
         };
         ResultSummary {
-            winner: state.outcome(),
-            seeds: state.outcome().and(seeds),
+            winner,
+            seeds: winner.and(seeds),
             unplayed: closing.and_then(Closing::unplayed),
         }
     }

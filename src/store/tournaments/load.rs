@@ -9,16 +9,16 @@ use super::byes::requested_byes;
 use super::{
     BoardRow, LoadedTournament, Result, TournamentRow, TournamentSummary, board_row, corrupt,
 };
-use crate::matches::MatchOutcome;
+use crate::engine::BySide;
 use crate::matches::correction::standing_closing;
+use crate::matches::{Absent, Closing, MatchOutcome, ResultSummary};
 use crate::store::fixture_cache::{
     self, ByeRowData, FixtureRows, MatchRowData, PendingSave, WholeCorrection,
 };
 use crate::store::sql::{AsConn, query, query_scalar};
 use crate::store::{Store, StoreError, name_key};
 use crate::tournament::{
-    Decision, Elo, Entrant, Fixture, MatchResult, Pairing, Tournament, TournamentError,
-    TournamentSetup,
+    Elo, Entrant, Fixture, MatchResult, Pairing, Tournament, TournamentError, TournamentSetup,
 };
 
 impl Store {
@@ -504,15 +504,14 @@ fn matches_of(
             board = 0;
         }
         board += 1;
-        // A games:N match's hands keep their scores as entered; a corrected one's
-        // result is the correction's.
-        let seeds = if games_form {
-            match (r.corrected_south, r.corrected_north) {
-                (Some(s), Some(n)) => (s, n),
-                _ => (r.sum_south.unwrap_or(0), r.sum_north.unwrap_or(0)),
-            }
+        // Where the row keeps the seeds the hands count: a games:N match's hands keep
+        // their scores as entered, the sum is theirs or the latest correction's;
+        // any other match's summary columns hold its last hand's.
+        let both = |s: Option<i32>, n: Option<i32>| Some(BySide::new(s? as u32, n? as u32));
+        let counted = if games_form {
+            both(r.corrected_south, r.corrected_north).or(both(r.sum_south, r.sum_north))
         } else {
-            (r.final_south.unwrap_or(0), r.final_north.unwrap_or(0))
+            both(r.final_south, r.final_north)
         };
         // The closing that stands: the match's own, or the whole-match correction
         // the row keeps.
@@ -527,34 +526,29 @@ fn matches_of(
             "void" => Ends::Void,
             _ => Ends::Entered(r.whole_south, r.whole_north),
         });
-        let closing = standing_closing(own, [whole]);
-        // A whole-match result's seeds are the entered ones (none given: unknown, 0-0).
-        let seeds = match closing {
-            Some(Ends::Entered(s, n)) => (s.unwrap_or(0), n.unwrap_or(0)),
-            _ => seeds,
-        };
         let winner = text(r.winner)
             .map(|w| {
                 MatchOutcome::parse(w).ok_or_else(|| corrupt(format!("match {id}: winner '{w}'")))
             })
             .transpose()?;
-        let result = match (winner, closing) {
-            (None, _) => None,
-            (Some(_), Some(Ends::Void)) => {
-                Some(MatchResult::forfeited(crate::matches::Absent::Both))
+        let result = match winner {
+            None => None,
+            Some(outcome) => {
+                let closing = match standing_closing(own, [whole]) {
+                    None => None,
+                    Some(Ends::Void) => Some(Closing::Void),
+                    Some(Ends::Forfeit(absent)) => Some(Closing::Forfeit(
+                        text(absent).and_then(Absent::parse).ok_or_else(|| {
+                            corrupt(format!("match {id}: forfeit without who was absent"))
+                        })?,
+                    )),
+                    Some(Ends::Entered(s, n)) => Some(Closing::Entered {
+                        outcome,
+                        seeds: both(s, n),
+                    }),
+                };
+                MatchResult::of_summary(&ResultSummary::of_parts(winner, closing, counted))
             }
-            (Some(_), Some(Ends::Forfeit(absent))) => {
-                let absent = text(absent)
-                    .and_then(crate::matches::Absent::parse)
-                    .ok_or_else(|| {
-                        corrupt(format!("match {id}: forfeit without who was absent"))
-                    })?;
-                Some(MatchResult::forfeited(absent))
-            }
-            (Some(w), _) => Some(MatchResult::played(
-                Decision::of(w),
-                crate::engine::BySide::new(seeds.0 as u32, seeds.1 as u32),
-            )),
         };
         let pairing = Pairing {
             round,
