@@ -83,7 +83,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                     .await?;
             }
             let t0 = Instant::now();
-            let loaded = store.load_tournament("Bench").await?;
+            let loaded = goobalay::app::tournaments::load(&store, "Bench").await?;
             let t1 = Instant::now();
             let s = loaded.tournament.standings();
             let t2 = Instant::now();

@@ -80,7 +80,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     if std::env::var_os("GOOBALAY_TIMING_DETAIL").is_some() {
         let t0 = Instant::now();
-        let loaded = store.load_tournament("Bench").await?;
+        let loaded = goobalay::app::tournaments::load(&store, "Bench").await?;
         let t1 = Instant::now();
         let _ = loaded.tournament.next_round();
         let t2 = Instant::now();

@@ -130,6 +130,46 @@ fn rated_players_seed_first_and_unrated_ones_in_people_order() {
     });
 }
 
+/// Before round 1 is paired no rating is stored with the entry list: `tournament
+/// show` gives each entrant the rating the tournament would seed them by now (its
+/// rating system in its variant), and a rating won since moves it.
+#[test]
+fn entrants_not_yet_seeded_show_the_rating_they_would_be_seeded_by() {
+    on_both(|db| {
+        db.ok(&["player", "add", "Amina", "--rating", "1700"]);
+        db.ok(&["player", "add", "Hawa"]);
+        db.ok(&["player", "add", "Idil"]);
+        db.ok(&[
+            "tournament",
+            "new",
+            "Night",
+            "--variant",
+            "layli-goobalay",
+            "--system",
+            "round-robin",
+        ]);
+        db.ok(&["tournament", "add", "Night", "Amina", "Hawa", "Idil"]);
+        let rating_of = |name: &str| {
+            let shown = db.json(&["tournament", "show", "Night"]);
+            shown["entrants"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|e| e["name"] == name)
+                .and_then(|e| e["rating"].as_f64())
+                .unwrap()
+        };
+        close(rating_of("Amina"), 1700.0, "Amina");
+        close(rating_of("Hawa"), 1500.0, "Hawa");
+        // Amina (1700) beats Hawa (1500): 1707.688 and 1492.312 (see above).
+        south_wins(db, "layli-goobalay", "Amina", "Hawa");
+        close(rating_of("Amina"), 1707.688, "Amina");
+        close(rating_of("Hawa"), 1492.312, "Hawa");
+        close(rating_of("Idil"), 1500.0, "Idil");
+        db.verified_on();
+    });
+}
+
 #[test]
 fn ratings_are_per_variant_and_start_from_the_starting_rating() {
     on_both(|db| {

@@ -140,7 +140,10 @@ async fn a_run_in_one_go_stores_what_one_match_at_a_time_stores() {
 }
 
 async fn standings(store: &Store) -> String {
-    let t = store.load_tournament(NAME).await.unwrap().tournament;
+    let t = goobalay::app::tournaments::load(store, NAME)
+        .await
+        .unwrap()
+        .tournament;
     serde_json::to_string(&t.standings()).unwrap()
 }
 
@@ -193,8 +196,7 @@ async fn a_withdrawal_by_another_process_mid_run_is_honoured() {
         .unwrap();
     assert_eq!((first.end, first.played), (RunEnd::Limit, 3));
     assert_eq!(
-        between
-            .load_tournament(NAME)
+        goobalay::app::tournaments::load(&between, NAME)
             .await
             .unwrap()
             .tournament
@@ -209,7 +211,9 @@ async fn a_withdrawal_by_another_process_mid_run_is_honoured() {
     assert_eq!(rest.end, RunEnd::Finished);
 
     let (matches, _) = records(&during).await;
-    let p1 = during.load_tournament(NAME).await.unwrap();
+    let p1 = goobalay::app::tournaments::load(&during, NAME)
+        .await
+        .unwrap();
     let p1 = p1
         .tournament
         .entrants()

@@ -92,7 +92,7 @@ pub async fn correct(
     let tournament = current.row.tournament;
     let before = match &tournament {
         Some(t) => {
-            let loaded = store.load_tournament(t).await?;
+            let loaded = crate::app::tournaments::loading::read(store, t).await?;
             if reason.trim().is_empty() {
                 return Err(super::AppError::Correction(CorrectError::NoReason));
             }
@@ -109,8 +109,7 @@ pub async fn correct(
     })?;
     let mut standings_changed = Vec::new();
     if let (Some(t), Some(before)) = (&tournament, before) {
-        let after = store
-            .load_tournament(t)
+        let after = crate::app::tournaments::loading::read(store, t)
             .await
             .map_err(|e| super::AppError::Tournament(TournamentRefusal::Store(e)))?
             .tournament

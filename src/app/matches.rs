@@ -12,9 +12,9 @@ use crate::ai::Level;
 use crate::engine::{BySide, Side};
 use crate::matches::MatchRecord;
 use crate::matches::{Closing, Event, MatchError, MatchSpec, MatchState};
+use crate::store::UnitOfWork as Tx;
 use crate::store::corrections::Correction;
 use crate::store::repo::{MatchInsert, MatchQuery, MatchRepo};
-use crate::store::sql::Tx;
 use crate::store::{
     HistoryFilter, MatchRow, NewMatch, Player, Store, StoreError, StoredMatch, WRITE_ATTEMPTS,
 };

@@ -27,6 +27,7 @@ pub mod corrections;
 pub mod demo;
 pub mod matches;
 pub mod players;
+pub(crate) mod ratings;
 pub mod records;
 pub mod run;
 pub mod tournaments;
@@ -173,7 +174,7 @@ impl AppError {
 
 /// Commits the unit of work a use case opened ([`crate::store::Store::begin_write`])
 /// and ran its repositories' writes in ([`crate::store::repo`]).
-async fn commit(tx: crate::store::sql::Tx) -> Result<()> {
+async fn commit(tx: crate::store::UnitOfWork) -> Result<()> {
     tx.commit().await.map_err(StoreError::from)?;
     Ok(())
 }

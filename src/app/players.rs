@@ -6,8 +6,7 @@ use crate::engine::Side;
 use crate::hint::{Hint, Refusal, Wording, then_hint};
 use crate::matches::{Absent, MatchOutcome};
 use crate::names::{NameError, excerpt};
-use crate::store::ratings::StartingRatingRecord;
-use crate::store::repo::{MatchQuery, MatchRepo, PlayerRepo};
+use crate::store::repo::{MatchQuery, MatchRepo, PlayerRepo, StartingRatingRecord};
 use crate::store::{Ending, MatchRow, NewPlayer, Player, Store, StoreError, now};
 use crate::tournament::ratings::StartingRating;
 use crate::tournament::{RatingChange, RatingSystem};
@@ -261,13 +260,14 @@ pub struct VariantRating {
 
 /// The player's rating in every variant they have a starting rating for (presets,
 /// for one applying to every variant) or a finished match in.
-pub async fn ratings_of(
-    store: &Store,
+async fn ratings_of(
+    tx: &mut (impl PlayerRepo + MatchRepo),
     player: i64,
     system: RatingSystem,
 ) -> Result<(Vec<VariantRating>, Vec<StartingRatingRecord>)> {
-    let starts = store.starting_ratings(Some(player)).await?;
-    let mut variants: Vec<String> = store.played_variants(player).await?;
+    let mut starts = tx.starting_ratings().await?;
+    starts.retain(|r| r.player_id == player);
+    let mut variants: Vec<String> = tx.played_variants(player).await?;
     for s in &starts {
         match &s.variant {
             Some(v) => variants.push(v.clone()),
@@ -278,7 +278,7 @@ pub async fn ratings_of(
     variants.dedup();
     let mut out = Vec::with_capacity(variants.len());
     for variant in variants {
-        let rated = store.variant_ratings(&variant, system).await?;
+        let rated = super::ratings::variant_ratings_in(tx, &variant, system).await?;
         out.push(VariantRating {
             rating: rated
                 .rated
@@ -398,15 +398,17 @@ impl PlayerCard {
 
 /// The card of `player` (see [`PlayerCard`]).
 pub async fn card(store: &Store, player: Player, system: RatingSystem) -> Result<PlayerCard> {
-    let (ratings, changes) = store.ratings().await?;
+    let mut tx = store.begin_read().await?;
+    let (ratings, changes) = super::ratings::elo_over_every_match_in(&mut tx).await?;
     let rating = ratings.get(&player.id).copied();
     let rating_history = crate::tournament::ratings::history_of(&changes, player.id);
-    let (per_variant, starts) = ratings_of(store, player.id, system).await?;
+    let (per_variant, starts) = ratings_of(&mut tx, player.id, system).await?;
     let query = MatchQuery {
         player_id: Some(player.id),
         ..MatchQuery::default()
     };
-    let matches = store.begin_read().await?.matches(&query).await?;
+    let matches = tx.matches(&query).await?;
+    commit(tx).await?;
     Ok(PlayerCard {
         player,
         matches,

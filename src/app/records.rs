@@ -6,7 +6,7 @@
 
 pub use crate::store::changes::{ChangeMarkers, TournamentRevision};
 pub use crate::store::corrections::Correction;
-pub use crate::store::ratings::StartingRatingRecord;
+pub use crate::store::repo::StartingRatingRecord;
 pub use crate::store::rounds::{ManualRound, TournamentKey, TournamentRecord};
 pub use crate::store::tournaments::{
     BoardRow, LoadedTournament, NewTournament, PairedRound, PlayedMatch, TournamentRow,

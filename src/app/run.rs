@@ -107,7 +107,7 @@ pub async fn run_tournament(
     limit: Option<u64>,
     mut on: impl FnMut(RunEvent<'_>),
 ) -> Result<RunReport> {
-    let loaded = store.load_tournament(name).await?;
+    let loaded = crate::app::tournaments::loading::read(store, name).await?;
     let matches = || loaded.boards.iter().filter(|b| b.match_id.is_some());
     on(RunEvent::Started(&RunStart {
         name: loaded.row.name.clone(),
@@ -134,7 +134,7 @@ pub async fn run_tournament(
     loop {
         let loaded = match cache.take() {
             Some(c) => c,
-            None => store.load_tournament(name).await?,
+            None => crate::app::tournaments::loading::read(store, name).await?,
         };
         let mut pending = loaded.pending_engine_matches();
         cache = Some(loaded);

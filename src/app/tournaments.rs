@@ -6,8 +6,9 @@ use crate::app::tournaments::refusal::Result as TResult;
 use crate::engine::Variant;
 use crate::matches::MatchForm;
 use crate::store::Store;
+use crate::store::UnitOfWork as Tx;
 use crate::store::rounds::{ManualRound, UnpairedRound};
-use crate::store::sql::Tx;
+use crate::store::tournaments::load::Parts;
 use crate::store::tournaments::{
     LoadedTournament, NewTournament, PairedRound, PlayedAhead, TournamentSummary,
 };
@@ -18,6 +19,7 @@ use super::{AppError, ImportRefusal, Result};
 
 pub(crate) mod create;
 pub(crate) mod entries;
+pub(crate) mod loading;
 pub(crate) mod pairing;
 pub mod refusal;
 pub(crate) mod status;
@@ -57,13 +59,21 @@ async fn commit(tx: Tx) -> TResult<()> {
 /// The tournament `name` with its boards' records (match ids, engines, who is to
 /// move): for pairing sheets, running and showing it.
 pub async fn load(store: &Store, name: &str) -> Result<LoadedTournament> {
-    Ok(store.load_tournament(name).await?)
+    Ok(loading::read(store, name).await?)
+}
+
+/// The tournament with id `id` (`None`: no such tournament), as [`load`] loads it
+/// by name.
+pub async fn load_by_id(store: &Store, id: i64) -> Result<Option<LoadedTournament>> {
+    let mut tx = store.begin_read().await?;
+    Ok(loading::load_by_id_in(&mut tx, id).await?)
 }
 
 /// The tournament `name` with its results only, which is all that standings,
 /// crosstables and most exports need (and quicker to read).
 pub async fn load_results(store: &Store, name: &str) -> Result<LoadedTournament> {
-    Ok(store.load_tournament_results(name).await?)
+    let mut tx = store.begin_read().await?;
+    Ok(loading::load_in(&mut tx, name, Parts::Results).await?)
 }
 
 /// Pairs the next round of tournament `name` (one transaction: its matches and
@@ -116,7 +126,7 @@ async fn paired(store: &Store, name: &str, round: PairedRound) -> Result<Paired>
     make_engine_openings(store, &round).await?;
     Ok(Paired {
         round,
-        tournament: store.load_tournament(name).await?,
+        tournament: crate::app::tournaments::loading::read(store, name).await?,
     })
 }
 
@@ -124,7 +134,10 @@ async fn paired(store: &Store, name: &str, round: PairedRound) -> Result<Paired>
 pub async fn unpair(store: &Store, name: &str, reason: Option<&str>) -> Result<Unpaired> {
     let round = unpair::unpair(store, name, reason).await?;
     Ok(Unpaired {
-        tournament: store.load_tournament(name).await?.row.name,
+        tournament: crate::app::tournaments::loading::read(store, name)
+            .await?
+            .row
+            .name,
         round,
     })
 }
@@ -170,8 +183,7 @@ pub async fn list(store: &Store) -> Result<Vec<TournamentSummary>> {
         if matches!(
             s.row.status,
             TournamentStatus::Running | TournamentStatus::Open
-        ) && store
-            .load_tournament(&s.row.name)
+        ) && crate::app::tournaments::loading::read(store, &s.row.name)
             .await?
             .tournament
             .is_finished()

@@ -6,13 +6,15 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
+use crate::app::tournaments::loading;
 use crate::matches::MatchStatus;
 use crate::matches::replay::HandReplay;
 use crate::store::changes::ChangeMarkers;
 use crate::store::corrections::Correction;
-use crate::store::repo::MatchRepo;
+use crate::store::repo::{MatchRepo, TournamentRepo};
 use crate::store::rounds::{TournamentKey, TournamentRecord};
 use crate::store::tournaments::LoadedTournament;
+use crate::store::tournaments::load::Parts;
 use crate::store::{MatchRow, Store, StoreError};
 use crate::tournament::{Points, export};
 
@@ -74,9 +76,15 @@ pub struct TournamentView {
 /// The tournament `key` with its records (one read): `None` when no tournament has
 /// that id (an unknown name is an error with a suggestion).
 pub async fn tournament(store: &Store, key: TournamentKey<'_>) -> Result<Option<TournamentView>> {
-    let Some(record) = store.tournament_record(key).await? else {
+    let mut tx = store.begin_read().await?;
+    let loaded = match key {
+        TournamentKey::Name(name) => Some(loading::load_in(&mut tx, name, Parts::Whole).await?),
+        TournamentKey::Id(id) => loading::load_by_id_in(&mut tx, id).await?,
+    };
+    let Some(loaded) = loaded else {
         return Ok(None);
     };
+    let record = record_of(&mut tx, loaded).await?;
     Ok(Some(TournamentView {
         progress: Progress::of(&record.loaded),
         record,
@@ -98,9 +106,14 @@ pub async fn tournament_at(
     store: &Store,
     id: i64,
 ) -> Result<Option<(TournamentRevision, TournamentView)>> {
-    let Some((revision, record)) = store.tournament_record_at(id).await? else {
+    let mut tx = store.begin_read().await?;
+    let Some(revision) = tx.tournament_revision(id).await? else {
         return Ok(None);
     };
+    let Some(loaded) = loading::load_by_id_in(&mut tx, id).await? else {
+        return Ok(None);
+    };
+    let record = record_of(&mut tx, loaded).await?;
     Ok(Some((
         revision,
         TournamentView {
@@ -108,6 +121,21 @@ pub async fn tournament_at(
             record,
         },
     )))
+}
+
+/// A tournament with its records, read in the transaction it was loaded in, so
+/// that they agree with each other.
+async fn record_of(
+    tx: &mut impl TournamentRepo,
+    loaded: LoadedTournament,
+) -> std::result::Result<TournamentRecord, StoreError> {
+    let tid = loaded.row.id;
+    Ok(TournamentRecord {
+        rounds: tx.round_records(tid).await?,
+        status_changes: tx.status_changes(tid).await?,
+        corrections: tx.tournament_corrections(tid).await?,
+        loaded,
+    })
 }
 
 /// A match with every hand replayed position by position.

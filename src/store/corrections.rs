@@ -5,7 +5,7 @@
 //! hold the result after the latest one, so standings, ratings and exports follow it.
 //! A tournament's rounds paired before a correction stay as they were: `verify` judges
 //! each round's pairing on the results as they stood when it was paired
-//! ([`Store::tournament_corrections`]).
+//! (`tournament_corrections`).
 
 use std::collections::HashMap;
 
@@ -13,7 +13,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 use super::sql::{AsConn, Row, query};
-use super::{Result, Store, StoreError};
+use super::{Result, StoreError};
 use crate::engine::BySide;
 use crate::matches::correction::{self, CorrectionKind};
 use crate::matches::{Absent, Closing, MatchOutcome, ResultSummary};
@@ -170,16 +170,7 @@ fn correction_kind(r: &Row, id: i64) -> Result<CorrectionKind> {
     })
 }
 
-impl Store {
-    /// Every correction of tournament `name`'s matches, in the order made.
-    pub async fn tournament_corrections(&self, name: &str) -> Result<Vec<Correction>> {
-        let mut tx = self.begin_read().await?;
-        let loaded = super::tournaments::load::load(&mut tx, name).await?;
-        tournament_corrections(&mut tx, loaded.row.id).await
-    }
-}
-
-/// For `verify`: every correction of a tournament's matches, in the order made.
+/// Every correction of a tournament's matches, in the order made.
 pub(crate) async fn tournament_corrections(
     conn: &mut impl AsConn,
     tournament_id: i64,

@@ -356,14 +356,19 @@ impl std::fmt::Debug for PendingSave {
     }
 }
 
-impl Store {
-    /// Notes rows read from the tables (if a load read them there), to be cached by
-    /// [`Store::keep_caches`] (only the latest of each tournament is kept).
-    pub(crate) fn note_fixture_rows(&self, save: Option<PendingSave>) {
-        let Some(save) = save.filter(|_| self.keeps_caches) else {
-            return;
-        };
-        let mut pending = self.pending_caches.lock().expect("never poisoned");
+/// The fixture rows a store's read transactions read from the tables, to be kept
+/// as their tournaments' caches once the command has succeeded
+/// ([`Store::keep_caches`]): the latest of each tournament. Shared by the store and
+/// the read transactions it begins, so that a load notes what it read wherever it
+/// ran, and the use cases never see the cache.
+#[derive(Clone, Debug, Default)]
+pub struct FixtureNotes(std::sync::Arc<std::sync::Mutex<Vec<PendingSave>>>);
+
+impl FixtureNotes {
+    /// Notes rows read from the tables (only the latest revision of each tournament
+    /// is kept).
+    pub(crate) fn note(&self, save: PendingSave) {
+        let mut pending = self.0.lock().expect("never poisoned");
         match pending
             .iter_mut()
             .find(|p| p.tournament_id == save.tournament_id)
@@ -374,6 +379,25 @@ impl Store {
         }
     }
 
+    pub(crate) fn take(&self) -> Vec<PendingSave> {
+        std::mem::take(&mut *self.0.lock().expect("never poisoned"))
+    }
+}
+
+/// Where a connection notes the fixture rows its loads read from the tables
+/// ([`FixtureNotes`]): a unit of work begun to read
+/// ([`super::UnitOfWork`]); nowhere for any other connection.
+pub trait NotesFixtures {
+    fn fixture_notes(&self) -> Option<&FixtureNotes> {
+        None
+    }
+}
+
+impl NotesFixtures for super::sql::PooledConn {}
+impl NotesFixtures for super::sql::Tx {}
+impl NotesFixtures for super::sql::Conn<'_> {}
+
+impl Store {
     /// Keeps the fixture rows this process has read from the tables as each
     /// tournament's cache, where the revision is still the one they were read at.
     /// Called once a command has succeeded (a refused command leaves the database
@@ -381,8 +405,7 @@ impl Store {
     /// holding the database, a read-only file) is ignored, since the cache is only
     /// ever a shortcut to what the tables hold.
     pub async fn keep_caches(&self) {
-        let pending = std::mem::take(&mut *self.pending_caches.lock().expect("never poisoned"));
-        for save in pending {
+        for save in self.pending_caches.take() {
             let _ = self.save_fixture_cache(save).await;
         }
     }

@@ -21,12 +21,12 @@ pub mod corrections;
 pub(crate) mod fixture_cache;
 pub mod import;
 pub mod postgres;
-pub mod ratings;
 pub mod repo;
 pub mod rounds;
 pub mod sql;
 pub mod sqlite;
 pub mod tournaments;
+mod unit;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -44,9 +44,10 @@ use crate::matches::{
 use crate::names::excerpt;
 use crate::tournament::TournamentStatus;
 use repo::PlayerRepo;
-use sql::{AsConn, Backend, Pool, Row, Tx, query};
+use sql::{AsConn, Backend, Pool, Row, query};
 
 pub(crate) use sqlite::open;
+pub use unit::UnitOfWork;
 
 pub mod verify;
 
@@ -551,7 +552,7 @@ pub struct Store {
     busy: Duration,
     /// Fixture rows this process read from the tables, to be cached once the command
     /// has succeeded ([`Store::keep_caches`]).
-    pending_caches: std::sync::Arc<std::sync::Mutex<Vec<fixture_cache::PendingSave>>>,
+    pending_caches: fixture_cache::FixtureNotes,
     /// Whether this store can write a cache row: not an SQLite file opened for a
     /// command that only reads (`query_only`), whose reads note no rows to keep.
     keeps_caches: bool,
@@ -646,17 +647,21 @@ impl Store {
     /// A read-then-write transaction: one writer at a time, waiting up to the busy
     /// timeout for another process's ([`Pool::begin_write`]), so it can never fail
     /// half-way with BUSY.
-    pub async fn begin_write(&self) -> Result<Tx> {
+    pub async fn begin_write(&self) -> Result<UnitOfWork> {
         let mut tx = self.pool.begin_write(self.busy).await?;
-        if let Tx::Sqlite(t) = &mut tx {
+        if let Some(t) = tx.on_sqlite() {
             open::stamp_transaction(t).await?;
         }
-        Ok(tx)
+        Ok(UnitOfWork::new(tx, None))
     }
 
-    /// A transaction that only reads one state of the database ([`Pool::begin_read`]).
-    pub async fn begin_read(&self) -> Result<Tx> {
-        Ok(self.pool.begin_read().await?)
+    /// A transaction that only reads one state of the database ([`Pool::begin_read`]);
+    /// the fixture rows its loads read from the tables are noted, to be kept as
+    /// caches once the command has succeeded ([`Store::close_after_success`]).
+    pub async fn begin_read(&self) -> Result<UnitOfWork> {
+        let tx = self.pool.begin_read().await?;
+        let notes = self.keeps_caches.then(|| self.pending_caches.clone());
+        Ok(UnitOfWork::new(tx, notes))
     }
 
     /// Closes every connection (SQLite: checkpointing the WAL into the database file).
@@ -748,7 +753,7 @@ pub(crate) async fn read_closing(conn: &mut impl AsConn, id: i64) -> Result<Opti
 
 /// The closing in a row's `closing_*` columns (`match_closings`, read with the match or
 /// alone; `None`: the match has none).
-fn closing_of_row(r: &Row, id: i64) -> Result<Option<Closing>> {
+pub(crate) fn closing_of_row(r: &Row, id: i64) -> Result<Option<Closing>> {
     let corrupt = |what: String| StoreError::Corrupt(format!("match {id}: closing: {what}"));
     let Some(kind) = r.try_get::<Option<String>>("closing_kind")? else {
         return Ok(None);

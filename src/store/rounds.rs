@@ -3,7 +3,7 @@
 //! are use cases of [`crate::app::tournaments`]). Each is one write transaction that
 //! adds a record (`round_pairings`, `tournament_status_changes`);
 //! nothing is overwritten. A tournament's records read together
-//! ([`Store::tournament_record`]).
+//! (`app::views::tournament`).
 //!
 //! Every round paired from schema version 5 on has a `round_pairings` row holding its
 //! boards as paired, so `verify` can tell a round changed in the tables afterwards
@@ -17,11 +17,8 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use super::Store;
 use super::StoreError;
 use super::sql::{AsConn, Row, query};
-use super::tournaments::load::{FixtureSource, Parts, load, load_by_id, load_reading_cache};
-use super::tournaments::status::status_changes;
 use super::tournaments::{LoadedTournament, Result};
 
 pub use super::tournaments::pair::{ManualRound, RecordedBoard};
@@ -51,7 +48,7 @@ pub struct UnpairedRound {
 }
 
 /// Every pairing recorded for tournament `tid` (also those taken back), in order.
-pub(super) async fn round_records(conn: &mut impl AsConn, tid: i64) -> Result<Vec<RoundRecord>> {
+pub(crate) async fn round_records(conn: &mut impl AsConn, tid: i64) -> Result<Vec<RoundRecord>> {
     let rows = query(
         "SELECT round, method, reason, paired_at, boards, unpaired_at, unpair_reason
          FROM round_pairings WHERE tournament_id = $1 ORDER BY id",
@@ -76,21 +73,6 @@ fn round_record(r: &Row) -> Result<RoundRecord> {
     })
 }
 
-impl Store {
-    /// How each round of a tournament was paired (also rounds taken back) and its
-    /// closings and reopenings.
-    pub async fn tournament_records(
-        &self,
-        name: &str,
-    ) -> Result<(Vec<RoundRecord>, Vec<StatusChange>)> {
-        let mut tx = self.begin_read().await?;
-        let loaded = load(&mut tx, name).await?;
-        let rounds = round_records(&mut tx, loaded.row.id).await?;
-        let changes = status_changes(&mut tx, loaded.row.id).await?;
-        Ok((rounds, changes))
-    }
-}
-
 /// A tournament with its records, as `tournament show` and a page show it: read
 /// in one transaction, so they agree with each other.
 #[derive(Clone, Debug)]
@@ -103,68 +85,11 @@ pub struct TournamentRecord {
     pub corrections: Vec<super::corrections::Correction>,
 }
 
-/// Which tournament: by name (as typed, see [`Store::load_tournament`]) or by id.
+/// Which tournament: by name (as typed: case and Unicode variants ignored) or by id.
 #[derive(Clone, Copy, Debug)]
 pub enum TournamentKey<'a> {
     Name(&'a str),
     Id(i64),
-}
-
-impl Store {
-    /// The tournament and its records (`None`: no tournament with that id; an
-    /// unknown name is an error, with a suggestion).
-    pub async fn tournament_record(
-        &self,
-        key: TournamentKey<'_>,
-    ) -> Result<Option<TournamentRecord>> {
-        let mut tx = self.begin_read().await?;
-        let (loaded, pending) = match key {
-            TournamentKey::Name(name) => {
-                load_reading_cache(&mut tx, name, FixtureSource::CacheIfCurrent, Parts::Whole)
-                    .await?
-            }
-            TournamentKey::Id(id) => match load_by_id(&mut tx, id).await? {
-                Some(l) => l,
-                None => return Ok(None),
-            },
-        };
-        self.note_fixture_rows(pending);
-        let tid = loaded.row.id;
-        Ok(Some(TournamentRecord {
-            rounds: round_records(&mut tx, tid).await?,
-            status_changes: status_changes(&mut tx, tid).await?,
-            corrections: super::corrections::tournament_corrections(&mut tx, tid).await?,
-            loaded,
-        }))
-    }
-
-    /// Tournament `id` and its records with its revision, read in one transaction
-    /// (so the record is exactly the one of that revision; `None`: no such tournament).
-    pub async fn tournament_record_at(
-        &self,
-        id: i64,
-    ) -> Result<Option<(super::changes::TournamentRevision, TournamentRecord)>> {
-        let mut tx = self.begin_read().await?;
-        let Some(revision) = super::changes::tournament_revision_in(&mut tx, id).await? else {
-            return Ok(None);
-        };
-        let Some((loaded, pending)) = load_by_id(&mut tx, id).await? else {
-            return Ok(None);
-        };
-        // The rows read from the tables (a stale cache) are kept once the reader is
-        // done (`goobalay serve` keeps them at its next poll).
-        self.note_fixture_rows(pending);
-        let tid = loaded.row.id;
-        Ok(Some((
-            revision,
-            TournamentRecord {
-                rounds: round_records(&mut tx, tid).await?,
-                status_changes: status_changes(&mut tx, tid).await?,
-                corrections: super::corrections::tournament_corrections(&mut tx, tid).await?,
-                loaded,
-            },
-        )))
-    }
 }
 
 /// Differences between the rounds in play and their records: a round whose boards

@@ -125,6 +125,14 @@ pub enum Tx {
 }
 
 impl Tx {
+    /// The SQLite transaction, on SQLite (its file checks).
+    pub fn on_sqlite(&mut self) -> Option<&mut Transaction<'static, Sqlite>> {
+        match self {
+            Tx::Sqlite(t) => Some(t),
+            Tx::Postgres(_) => None,
+        }
+    }
+
     pub async fn commit(self) -> Result<(), sqlx::Error> {
         match self {
             Tx::Sqlite(t) => t.commit().await,

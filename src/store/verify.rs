@@ -27,7 +27,7 @@ use chrono::{DateTime, Utc};
 use sqlx::Row as _;
 use sqlx::sqlite::SqliteConnection;
 
-use super::sql::{AsConn, Row, Tx, query, query_scalar};
+use super::sql::{AsConn, Row, query, query_scalar};
 
 use super::fixture_cache::{self, CacheState};
 use super::tournaments::LoadedTournament;
@@ -129,7 +129,7 @@ impl Store {
         let mut report = VerifyReport::default();
         // PostgreSQL keeps its pages checked and its foreign keys enforced itself; an
         // SQLite file can be damaged or edited by any program.
-        if let Tx::Sqlite(t) = &mut tx {
+        if let Some(t) = tx.on_sqlite() {
             sqlite_checks(t, &mut report).await?;
             // A table whose definition is damaged may make any query on it panic in
             // sqlx's worker, so nothing else is read from a schema that differs.
@@ -922,7 +922,7 @@ fn engine_differs(label: &str, level: Level, chosen: &Event, n: u8) -> String {
 /// results are the standings the replayed matches give; and, when all that holds,
 /// every round's pairings are the ones the pairing rules give ([`pairings_check`]).
 async fn verify_tournaments(
-    conn: &mut impl AsConn,
+    conn: &mut (impl AsConn + super::fixture_cache::NotesFixtures),
     replayed: &HashMap<i64, Replayed>,
     report: &mut VerifyReport,
 ) -> Result<()> {
@@ -1055,15 +1055,20 @@ async fn standings_check(
     replayed: &HashMap<i64, Replayed>,
     found: &mut Vec<(Option<i64>, String)>,
 ) -> Result<Option<LoadedTournament>> {
-    let loaded = match super::tournaments::load::load_from_tables(conn, name).await {
+    let stored = match super::tournaments::load::from_tables(conn, name).await {
         Ok(l) => l,
         Err(e) => {
             found.push((None, format!("cannot be loaded: {e}")));
             return Ok(None);
         }
     };
-    let loaded = match loaded.check() {
-        Ok(l) => l,
+    let loaded = match crate::tournament::Tournament::new_checked(stored.setup) {
+        Ok(tournament) => LoadedTournament {
+            tournament,
+            row: stored.row,
+            boards: stored.boards,
+            engines: stored.engines,
+        },
         Err(e) => {
             found.push((None, format!("the stored rounds are inconsistent: {e}")));
             return Ok(None);
@@ -1126,7 +1131,7 @@ async fn standings_check(
 /// entries) is read from the times: an entrant joined after round `k` if round `k`'s
 /// matches were created before they joined.
 async fn pairings_check(
-    conn: &mut impl AsConn,
+    conn: &mut (impl AsConn + super::fixture_cache::NotesFixtures),
     loaded: &LoadedTournament,
     found: &mut Vec<(Option<i64>, String)>,
 ) -> Result<()> {
@@ -1181,13 +1186,14 @@ async fn pairings_check(
     }
     // Seeded rated players first (a tournament that records its rating system), or
     // by rating alone (one seeded before ratings were kept per variant).
-    let seeded_rated_first = match super::ratings::tournament_rating_system(conn, tid).await {
-        Ok(system) => system.is_some(),
-        Err(e) => {
-            found.push((None, format!("{e}")));
-            return Ok(());
-        }
-    };
+    let seeded_rated_first =
+        match crate::store::repo::TournamentRepo::rating_system(conn, tid).await {
+            Ok(system) => system.is_some(),
+            Err(e) => {
+                found.push((None, format!("{e}")));
+                return Ok(());
+            }
+        };
     let match_of = |round: u32, board: Option<u32>| {
         board.and_then(|b| {
             loaded

@@ -100,10 +100,10 @@ pub use crate::matches::Absent;
 pub use closing::{ClosingRefusal, check_closing};
 pub use crosstable::{Crosstable, RoundEntry, RoundOutcome};
 pub use ratings::{
-    Elo, Rated, RatedGame, RatingChange, RatingSource, RatingSystem, StartingRating,
-    StartingRatingError, rate_games,
+    Elo, FinishedMatch, Rated, RatedGame, RatingChange, RatingSource, RatingSystem, StartingRating,
+    StartingRatingError, rate_games, rated_games,
 };
-pub use seeding::{seed_rated_first, seed_round_one, seeding_rating};
+pub use seeding::{Seeding, seed_rated_first, seed_round_one, seeding_rating};
 pub use standings::{StandingRow, Standings};
 pub use tiebreaks::{Tiebreak, TiebreakValue};
 

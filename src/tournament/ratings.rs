@@ -24,12 +24,15 @@
 
 use std::collections::{HashMap, HashSet};
 
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use skillratings::Outcomes;
 use skillratings::elo::{EloConfig, EloRating};
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating};
 
 use super::{Decision, TournamentError};
+use crate::matches::Closing;
+use crate::matches::correction::standing_closing;
 
 /// A player's id in the rating list (the store's player id).
 pub type PlayerId = i64;
@@ -294,6 +297,42 @@ pub fn rate_games(
     }
 }
 
+/// A finished match as the ratings read it: its players and decision, when it
+/// finished, its own closing and each correction's closing in the order made
+/// (`None`: a hand's score, which replaces no closing).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FinishedMatch {
+    pub id: i64,
+    pub south: PlayerId,
+    pub north: PlayerId,
+    pub decision: Decision,
+    pub finished_at: Option<DateTime<Utc>>,
+    pub closing: Option<Closing>,
+    pub corrections: Vec<Option<Closing>>,
+}
+
+/// The games the ratings count, in the order they count them: every finished match
+/// played, by the closing that stands
+/// ([`crate::matches::correction::standing_closing`]: a forfeit or a void match is
+/// not rated), in the order they finished, then by match id.
+pub fn rated_games(mut matches: Vec<FinishedMatch>) -> Vec<RatedGame> {
+    matches.retain(|m| {
+        standing_closing(m.closing, m.corrections.iter().copied())
+            .and_then(Closing::unplayed)
+            .is_none()
+    });
+    matches.sort_by_key(|m| (m.finished_at, m.id));
+    matches
+        .into_iter()
+        .map(|m| RatedGame {
+            key: m.id,
+            south: m.south,
+            north: m.north,
+            decision: m.decision,
+        })
+        .collect()
+}
+
 /// Highest starting rating accepted (the lowest is 0): above any Elo list's top.
 pub const MAX_STARTING_RATING: f64 = 4000.0;
 
@@ -399,6 +438,46 @@ pub fn history_of(changes: &[RatingChange], player: PlayerId) -> Vec<RatingChang
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn forfeits_and_void_matches_are_not_rated_and_games_count_in_the_order_they_finished() {
+        use crate::matches::{Absent, MatchOutcome};
+        let at = |minute: u32| {
+            Some(
+                DateTime::parse_from_rfc3339(&format!("2026-12-04T18:{minute:02}:00Z"))
+                    .unwrap()
+                    .into(),
+            )
+        };
+        let finished = |id, minute, closing, corrections: Vec<Option<Closing>>| FinishedMatch {
+            id,
+            south: 1,
+            north: 2,
+            decision: Decision::South,
+            finished_at: at(minute),
+            closing,
+            corrections,
+        };
+        let entered = Closing::Entered {
+            outcome: MatchOutcome::Winner(crate::engine::Side::South),
+            seeds: None,
+        };
+        let games = rated_games(vec![
+            finished(1, 30, None, vec![]),
+            finished(2, 10, Some(Closing::Forfeit(Absent::North)), vec![]),
+            finished(3, 20, None, vec![Some(Closing::Void)]),
+            finished(4, 20, Some(entered), vec![None]),
+            finished(
+                5,
+                5,
+                Some(Closing::Forfeit(Absent::North)),
+                vec![Some(entered)],
+            ),
+            finished(6, 5, None, vec![Some(Closing::Void), Some(entered), None]),
+        ]);
+        let keys: Vec<i64> = games.iter().map(|g| g.key).collect();
+        assert_eq!(keys, [5, 6, 4, 1]);
+    }
     use super::*;
 
     fn close(a: f64, b: f64) {

@@ -15,6 +15,58 @@ use super::pairing::audit::{self, EnteredAfter, PairingDifference};
 use super::{Elo, Entrant, EntrantId, Tournament};
 use crate::names::people_order;
 
+/// What a tournament seeds by: its rating system's ratings in its variant (`system`
+/// `Some`: who is rated is recorded), or for a tournament seeded before ratings
+/// were kept per variant the earlier rule, Elo over every match with everybody
+/// counted at 1500 (`system` `None`: nobody's rated flag is recorded).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Seeding {
+    pub system: Option<super::RatingSystem>,
+    ratings: HashMap<EntrantId, f64>,
+    rated: HashSet<EntrantId>,
+}
+
+impl Seeding {
+    /// By the tournament's rating system, from its variant's ratings.
+    pub fn by_system(system: super::RatingSystem, rated: super::Rated) -> Seeding {
+        Seeding {
+            system: Some(system),
+            ratings: rated.ratings,
+            rated: rated.rated,
+        }
+    }
+
+    /// By the earlier rule: Elo over every match (`ratings`), nobody rated apart.
+    pub fn by_earlier_rule(ratings: HashMap<EntrantId, f64>) -> Seeding {
+        Seeding {
+            system: None,
+            ratings,
+            rated: HashSet::new(),
+        }
+    }
+
+    pub fn into_ratings(self) -> HashMap<EntrantId, f64> {
+        self.ratings
+    }
+
+    /// The rating `player` is seeded by ([`seeding_rating`]).
+    pub fn rating(&self, player: EntrantId) -> f64 {
+        seeding_rating(&self.ratings, player)
+    }
+
+    /// Whether `player` is rated, as a tournament records it (`None` under the
+    /// earlier rule, which records nothing).
+    pub fn rated(&self, player: EntrantId) -> Option<bool> {
+        self.system.map(|_| self.rated.contains(&player))
+    }
+
+    /// Seeds round 1 by the tournament's rule ([`seed_round_one`] with these ratings).
+    pub fn seed_round_one(&self, entrants: &mut [Entrant]) {
+        let rated = self.system.map(|_| &self.rated);
+        seed_round_one(entrants, &self.ratings, rated);
+    }
+}
+
 /// The rating `id` is seeded by, from the `ratings` the players have: a player with
 /// none counts as a new one ([`Elo::DEFAULT_INITIAL`]).
 pub fn seeding_rating(ratings: &HashMap<EntrantId, f64>, id: EntrantId) -> f64 {

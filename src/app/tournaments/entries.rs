@@ -2,12 +2,14 @@
 //! zero-point byes for the rounds it missed), byes asked for, and withdrawals.
 
 use crate::app::players::require_player_in;
+use crate::app::tournaments::loading::LoadRepo;
 use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
 use crate::engine::Side;
 use crate::matches::{Absent, Closing};
-use crate::store::repo::{ByeReason, MatchRepo, PlayerRepo, TournamentRepo};
-use crate::store::sql::Tx;
+use crate::store::UnitOfWork as Tx;
+use crate::store::repo::{ByeReason, MatchRepo};
 use crate::store::tournaments::LoadedTournament;
+use crate::store::tournaments::load::Parts;
 use crate::store::{Player, Store, now};
 use crate::tournament::{ByePoints, ByeRefusal, Format};
 
@@ -27,16 +29,16 @@ pub async fn enter(store: &Store, name: &str, players: &[String]) -> Result<Ente
     commit(tx).await?;
     Ok(Entered {
         added,
-        tournament: store.load_tournament(name).await?,
+        tournament: crate::app::tournaments::loading::read(store, name).await?,
     })
 }
 
 async fn enter_in(
-    repo: &mut (impl TournamentRepo + PlayerRepo),
+    repo: &mut impl LoadRepo,
     name: &str,
     players: &[String],
 ) -> TResult<Vec<Player>> {
-    let loaded = repo.tournament_by_name(name).await?;
+    let loaded = crate::app::tournaments::loading::load_in(repo, name, Parts::Whole).await?;
     super::ensure_open(&loaded)?;
     let t = &loaded.tournament;
     let tid = loaded.row.id;
@@ -48,7 +50,7 @@ async fn enter_in(
     }
     let mut next_seed = t.entrants().iter().map(|e| e.start_rank).max().unwrap_or(0) + 1;
     let ratings = if t.current_round() > 0 {
-        Some(repo.entry_ratings(tid, &loaded.row.variant).await?)
+        Some(crate::app::ratings::seeding_in(repo, tid, &loaded.row.variant).await?)
     } else {
         None
     };
@@ -101,13 +103,13 @@ pub async fn request_bye(
 }
 
 async fn request_bye_in(
-    repo: &mut (impl TournamentRepo + PlayerRepo),
+    repo: &mut impl LoadRepo,
     name: &str,
     player: &str,
     round: u32,
     points: ByePoints,
 ) -> TResult<Player> {
-    let loaded = repo.tournament_by_name(name).await?;
+    let loaded = crate::app::tournaments::loading::load_in(repo, name, Parts::Whole).await?;
     super::ensure_open(&loaded)?;
     let t = &loaded.tournament;
     let tournament = loaded.row.name.clone();
@@ -204,7 +206,7 @@ async fn withdraw_named_in(
     player: &str,
     forfeit_pending: bool,
 ) -> TResult<(Player, u32, Option<i64>)> {
-    let loaded = tx.tournament_by_name(name).await?;
+    let loaded = crate::app::tournaments::loading::load_in(tx, name, Parts::Whole).await?;
     super::ensure_open(&loaded)?;
     let p = require_player_in(&mut *tx, player).await?;
     let mut forfeited = None;
@@ -225,7 +227,7 @@ async fn withdraw_named_in(
 /// transaction: also a withdrawal that forfeits a match, and one from an imported
 /// file.
 pub(crate) async fn withdraw_in(
-    repo: &mut impl TournamentRepo,
+    repo: &mut impl LoadRepo,
     loaded: &LoadedTournament,
     p: Player,
 ) -> TResult<(Player, u32)> {

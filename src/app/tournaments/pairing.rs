@@ -9,9 +9,10 @@ use std::sync::Arc;
 use crate::app::players::require_player_in;
 use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
 use crate::matches::MatchState;
+use crate::store::UnitOfWork as Tx;
 use crate::store::repo::{RoundMatch, TournamentRepo};
 use crate::store::rounds::{ManualRound, RecordedBoard};
-use crate::store::sql::Tx;
+use crate::store::tournaments::load::Parts;
 use crate::store::tournaments::{
     BoardRow, LoadedTournament, PairedRound, PlayedAhead, PlayedMatch, board_row, played,
     record_result,
@@ -51,16 +52,17 @@ pub(crate) async fn pair_in(
         {
             c
         }
-        _ => tx.tournament_by_name(name).await?,
+        _ => crate::app::tournaments::loading::load_in(tx, name, Parts::Whole).await?,
     };
     let tid = loaded.row.id;
     super::ensure_open(&loaded)?;
     let retired = withdraw_retired(tx, &mut loaded).await?;
     if loaded.tournament.current_round() == 0 && !manual.is_some_and(|m| m.keep_seeding) {
-        let ratings = tx.entry_ratings(tid, &loaded.row.variant).await?;
+        let ratings = crate::app::ratings::seeding_in(tx, tid, &loaded.row.variant).await?;
         let t = &mut loaded.tournament;
         t.reseed(|entrants| ratings.seed_round_one(entrants))?;
-        tx.record_rated(tid, &ratings, t.entrants()).await?;
+        let rated = crate::app::ratings::rated_flags(&ratings, t.entrants());
+        tx.record_rated(tid, &rated).await?;
         let seeding: Vec<(i64, u32, f64)> = t
             .entrants()
             .iter()

@@ -1,9 +1,10 @@
 //! A tournament's status: recorded finished once over (found by `tournament run`),
 //! closed by the director, reopened.
 
+use crate::app::tournaments::loading::LoadRepo;
 use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
-use crate::store::repo::TournamentRepo;
 use crate::store::rounds::Reopened;
+use crate::store::tournaments::load::Parts;
 use crate::store::tournaments::{LoadedTournament, MAX_SWISS_ROUNDS};
 use crate::store::{Store, name_key, now};
 use crate::tournament::{Format, TournamentStatus};
@@ -19,7 +20,7 @@ const OVER: &str = "the last result was entered";
 /// write. Cheap while matches are pending: the tournament is only loaded once none
 /// is. Returns whether it closed it.
 pub(crate) async fn close_if_over(
-    repo: &mut impl TournamentRepo,
+    repo: &mut impl LoadRepo,
     tid: i64,
 ) -> crate::store::Result<bool> {
     if repo.pending_match_count(tid).await? > 0 {
@@ -29,7 +30,7 @@ pub(crate) async fn close_if_over(
     let Some(name) = repo.unfinished_name(tid).await? else {
         return Ok(false);
     };
-    let loaded = repo.tournament_by_name(&name).await?;
+    let loaded = crate::app::tournaments::loading::load_in(repo, &name, Parts::Whole).await?;
     if !loaded.tournament.closes_on_result(loaded.row.status) {
         return Ok(false);
     }
@@ -50,7 +51,7 @@ pub async fn finish(store: &Store, name: &str, cache: Option<&LoadedTournament>)
 }
 
 async fn finish_in(
-    repo: &mut impl TournamentRepo,
+    repo: &mut impl LoadRepo,
     name: &str,
     cache: Option<&LoadedTournament>,
 ) -> TResult<bool> {
@@ -59,7 +60,8 @@ async fn finish_in(
             (c.row.id, c.tournament.is_finished())
         }
         _ => {
-            let loaded = repo.tournament_by_name(name).await?;
+            let loaded =
+                crate::app::tournaments::loading::load_in(repo, name, Parts::Whole).await?;
             (loaded.row.id, loaded.tournament.is_finished())
         }
     };
@@ -77,7 +79,7 @@ pub async fn close(store: &Store, name: &str, reason: Option<&str>) -> Result<Cl
     let mut tx = begin_write(store).await?;
     close_in(&mut tx, name, reason).await?;
     commit(tx).await?;
-    let loaded = store.load_tournament(name).await?;
+    let loaded = crate::app::tournaments::loading::read(store, name).await?;
     let t = &loaded.tournament;
     Ok(Closed {
         after_round: t.current_round(),
@@ -87,8 +89,8 @@ pub async fn close(store: &Store, name: &str, reason: Option<&str>) -> Result<Cl
     })
 }
 
-async fn close_in(repo: &mut impl TournamentRepo, name: &str, reason: Option<&str>) -> TResult<()> {
-    let loaded = repo.tournament_by_name(name).await?;
+async fn close_in(repo: &mut impl LoadRepo, name: &str, reason: Option<&str>) -> TResult<()> {
+    let loaded = crate::app::tournaments::loading::load_in(repo, name, Parts::Whole).await?;
     let tname = loaded.row.name.clone();
     if loaded.row.status == TournamentStatus::Finished {
         return Err(TournamentRefusal::CannotClose {
@@ -143,8 +145,7 @@ pub async fn reopen(
     let reopened = reopen_in(&mut tx, name, reason, rounds).await?;
     commit(tx).await?;
     Ok(Reopening {
-        planned_rounds: store
-            .load_tournament(name)
+        planned_rounds: crate::app::tournaments::loading::read(store, name)
             .await?
             .tournament
             .planned_rounds(),
@@ -153,12 +154,12 @@ pub async fn reopen(
 }
 
 async fn reopen_in(
-    repo: &mut impl TournamentRepo,
+    repo: &mut impl LoadRepo,
     name: &str,
     reason: Option<&str>,
     rounds: Option<u32>,
 ) -> TResult<Reopened> {
-    let loaded = repo.tournament_by_name(name).await?;
+    let loaded = crate::app::tournaments::loading::load_in(repo, name, Parts::Whole).await?;
     if !loaded.is_closed() {
         return Err(TournamentRefusal::NotClosed(loaded.row.name.clone()));
     }

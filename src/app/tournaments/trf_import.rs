@@ -17,9 +17,10 @@ use crate::app::players::player_by_id;
 use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
 use crate::engine::Side;
 use crate::matches::{Closing, MatchOutcome};
+use crate::store::UnitOfWork as Tx;
 use crate::store::repo::{ByeReason, MatchRepo, PlayerRepo, TournamentRepo};
 use crate::store::rounds::ManualRound;
-use crate::store::sql::Tx;
+use crate::store::tournaments::load::Parts;
 use crate::store::tournaments::{NewTournament, PlayedAhead, TournamentRow};
 use crate::store::{NewPlayer, Store, now};
 use crate::tournament::import::TrfEvent;
@@ -152,7 +153,8 @@ async fn import_in(
             .iter()
             .filter(|e| e.withdrawn_after == Some(round))
         {
-            let loaded = tx.tournament_by_name(&row.name).await?;
+            let loaded =
+                crate::app::tournaments::loading::load_in(tx, &row.name, Parts::Whole).await?;
             let player = player_by_id(&mut *tx, id_of[&e.id]).await?;
             withdraw_in(&mut *tx, &loaded, player).await?;
         }
@@ -168,7 +170,9 @@ async fn import_in(
         )
         .await?;
     }
-    let tournament = tx.tournament_by_name(&row.name).await?.row;
+    let tournament = crate::app::tournaments::loading::load_in(tx, &row.name, Parts::Whole)
+        .await?
+        .row;
     Ok(ImportedTournament {
         tournament,
         players: t.entrants().len(),

@@ -4,10 +4,11 @@
 //! it was taken back.
 
 use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
+use crate::store::UnitOfWork as Tx;
 use crate::store::repo::TournamentRepo;
 use crate::store::rounds::{RecordedBoard, UnpairedRound};
-use crate::store::sql::Tx;
 use crate::store::tournaments::BoardRow;
+use crate::store::tournaments::load::Parts;
 use crate::store::{Store, now};
 use crate::tournament::EntrantId;
 
@@ -28,7 +29,7 @@ pub(super) async fn unpair(
 }
 
 async fn unpair_in(tx: &mut Tx, name: &str, reason: Option<&str>) -> TResult<UnpairedRound> {
-    let loaded = tx.tournament_by_name(name).await?;
+    let loaded = crate::app::tournaments::loading::load_in(tx, name, Parts::Whole).await?;
     super::ensure_open(&loaded)?;
     let tid = loaded.row.id;
     let round = loaded.tournament.current_round();

@@ -26,7 +26,7 @@ use crate::store::sql::{AsConn, query, query_scalar};
 use crate::store::{
     MATCH_SELECT, MatchRow, NewMatch, Result, StoreError, StoredMatch, now, write_hand_rows,
 };
-use crate::tournament::{Format, TournamentStatus};
+use crate::tournament::{FinishedMatch, Format, TournamentStatus};
 
 /// A match to insert: what to create, and the hands and outcome it already has (an
 /// engine's opening turns, or a whole match played in memory).
@@ -122,6 +122,16 @@ pub trait MatchRepo {
 
     /// The id of the tournament whose name has the key of `name`.
     fn tournament_id(&mut self, name: &str) -> impl Future<Output = Result<Option<i64>>>;
+
+    /// Every finished match (of `variant`, or of every variant), with its own
+    /// closing and its corrections' closings in the order made, in no order.
+    fn finished_matches(
+        &mut self,
+        variant: Option<&str>,
+    ) -> impl Future<Output = Result<Vec<FinishedMatch>>>;
+
+    /// The variants in which `player` has finished a match, by name.
+    fn played_variants(&mut self, player: i64) -> impl Future<Output = Result<Vec<String>>>;
 }
 
 impl<C: AsConn> MatchRepo for C {
@@ -279,6 +289,48 @@ impl<C: AsConn> MatchRepo for C {
         format
             .parse()
             .map_err(|_| StoreError::Corrupt(format!("tournament {tid} has the format '{format}'")))
+    }
+
+    async fn finished_matches(&mut self, variant: Option<&str>) -> Result<Vec<FinishedMatch>> {
+        let rows = query(
+            "SELECT m.id, m.south_id, m.north_id, m.winner, m.finished_at,
+                    c.kind AS closing_kind, c.absent AS closing_absent,
+                    c.winner AS closing_winner, c.seeds_south AS closing_south,
+                    c.seeds_north AS closing_north
+             FROM matches m LEFT JOIN match_closings c ON c.match_id = m.id
+             WHERE m.winner IS NOT NULL AND (CAST($1 AS TEXT) IS NULL OR m.variant = $1)",
+        )
+        .bind(variant.map(str::to_string))
+        .fetch_all(&mut *self)
+        .await?;
+        let mut corrections = whole_closings(self).await?;
+        rows.iter()
+            .map(|r| {
+                let id: i64 = r.try_get("id")?;
+                let decision = crate::store::outcome_column(r, "winner", || format!("match {id}"))?
+                    .map(crate::tournament::Decision::of)
+                    .ok_or_else(|| StoreError::Corrupt(format!("match {id}: no winner")))?;
+                Ok(FinishedMatch {
+                    id,
+                    south: r.try_get("south_id")?,
+                    north: r.try_get("north_id")?,
+                    decision,
+                    finished_at: r.try_get("finished_at")?,
+                    closing: crate::store::closing_of_row(r, id)?,
+                    corrections: corrections.remove(&id).unwrap_or_default(),
+                })
+            })
+            .collect()
+    }
+
+    async fn played_variants(&mut self, player: i64) -> Result<Vec<String>> {
+        Ok(query_scalar::<String>(
+            "SELECT DISTINCT variant FROM matches
+             WHERE winner IS NOT NULL AND (south_id = $1 OR north_id = $1) ORDER BY variant",
+        )
+        .bind(player)
+        .fetch_all(self)
+        .await?)
     }
 
     async fn tournament_id(&mut self, name: &str) -> Result<Option<i64>> {

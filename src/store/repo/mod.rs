@@ -25,4 +25,4 @@ mod tournaments;
 
 pub use matches::{MatchInsert, MatchQuery, MatchRepo};
 pub use players::{PlayerRepo, StartingRatingRecord};
-pub use tournaments::{ByeReason, EntryRatings, RoundMatch, TournamentRepo};
+pub use tournaments::{ByeReason, RoundMatch, TournamentRepo};

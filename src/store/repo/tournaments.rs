@@ -14,19 +14,24 @@ use chrono::{DateTime, Utc};
 
 use crate::engine::Variant;
 use crate::matches::{Hand, MatchSpec, MatchState};
+use crate::store::changes::TournamentRevision;
+use crate::store::corrections::Correction;
+use crate::store::fixture_cache::NotesFixtures;
 use crate::store::name_key;
-use crate::store::ratings::Seeding;
 use crate::store::rounds::RecordedBoard;
+use crate::store::rounds::{RoundRecord, StatusChange};
 use crate::store::sql::{AsConn, query, query_scalar};
 use crate::store::tournaments::byes::insert_bye;
-use crate::store::tournaments::load::{find_tournament, load, same_counts};
+use crate::store::tournaments::load::{
+    self, Parts, StoredTournament, find_tournament, same_counts,
+};
 use crate::store::tournaments::summary;
 use crate::store::tournaments::{
     BoardRow, LoadedTournament, NewTournament, Result, TournamentRow, WrittenRound,
 };
 use crate::store::write_hand_rows;
 use crate::store::{Result as StoreResult, StoreError};
-use crate::tournament::{ByePoints, Entrant, EntrantId, PairingSystem, RatingSystem};
+use crate::tournament::{ByePoints, EntrantId, PairingSystem, RatingSystem};
 
 /// Why a bye outside the pairing is there (`tournament_requested_byes.reason`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,29 +48,6 @@ impl ByeReason {
             ByeReason::Requested => "requested",
             ByeReason::LateEntry => "late-entry",
         }
-    }
-}
-
-/// The ratings a tournament seeds by, as they stand now: what a late entrant is
-/// entered with.
-pub struct EntryRatings(Seeding);
-
-impl EntryRatings {
-    /// The rating `player` is seeded by (Elo's initial rating when they have none).
-    pub fn rating(&self, player: i64) -> f64 {
-        self.0.rating(player)
-    }
-
-    /// Whether `player` is rated (`None`: a tournament seeded by the earlier rule,
-    /// which records nothing).
-    pub fn rated(&self, player: i64) -> Option<bool> {
-        self.0.rated(player)
-    }
-
-    /// Seeds round 1 by the tournament's rule ([`crate::tournament::seed_round_one`]
-    /// with these ratings).
-    pub fn seed_round_one(&self, entrants: &mut [Entrant]) {
-        self.0.seed_round_one(entrants)
     }
 }
 
@@ -98,9 +80,36 @@ pub trait TournamentRepo {
         at: DateTime<Utc>,
     ) -> impl Future<Output = Result<TournamentRow>>;
 
-    /// The tournament `name` (case and Unicode variants ignored) with its boards'
-    /// records; an unknown name is refused with the closest one.
-    fn tournament_by_name(&mut self, name: &str) -> impl Future<Output = Result<LoadedTournament>>;
+    /// The tournament `name` (case and Unicode variants ignored) as stored, with its
+    /// boards' records unless only `Parts::Results` are asked for; an unknown name
+    /// is refused with the closest one.
+    fn stored_tournament(
+        &mut self,
+        name: &str,
+        parts: Parts,
+    ) -> impl Future<Output = Result<StoredTournament>>;
+
+    /// The tournament with id `id` as stored (`None`: no such tournament).
+    fn stored_tournament_by_id(
+        &mut self,
+        id: i64,
+    ) -> impl Future<Output = Result<Option<StoredTournament>>>;
+
+    /// How each round of tournament `id` was paired (rounds taken back included), in
+    /// order.
+    fn round_records(&mut self, id: i64) -> impl Future<Output = Result<Vec<RoundRecord>>>;
+
+    /// The closings and reopenings of tournament `id`, in order.
+    fn status_changes(&mut self, id: i64) -> impl Future<Output = Result<Vec<StatusChange>>>;
+
+    /// Every correction of tournament `id`'s matches, in the order made.
+    fn tournament_corrections(&mut self, id: i64) -> impl Future<Output = Result<Vec<Correction>>>;
+
+    /// Tournament `id`'s revision (`None`: no such tournament).
+    fn tournament_revision(
+        &mut self,
+        id: i64,
+    ) -> impl Future<Output = Result<Option<TournamentRevision>>>;
 
     /// Whether the stored tournament has as many matches, results, byes, entrants
     /// and withdrawals as `cached` (nobody has changed it since it was read).
@@ -113,12 +122,10 @@ pub trait TournamentRepo {
     /// The matches of tournament `id` without a result.
     fn pending_match_count(&mut self, id: i64) -> impl Future<Output = StoreResult<i64>>;
 
-    /// The ratings tournament `id` (of `variant`) seeds by, as they stand now.
-    fn entry_ratings(
-        &mut self,
-        id: i64,
-        variant: &str,
-    ) -> impl Future<Output = StoreResult<EntryRatings>>;
+    /// The rating system tournament `id` seeds by (`None`: seeded before ratings
+    /// were kept per variant).
+    fn rating_system(&mut self, id: i64)
+    -> impl Future<Output = StoreResult<Option<RatingSystem>>>;
 
     /// Enters `player` in tournament `id` with starting rank `start_rank` at `at`,
     /// with the rating it was seeded by (`None`: seeded when round 1 is paired).
@@ -264,12 +271,12 @@ pub trait TournamentRepo {
         after: Option<u32>,
     ) -> impl Future<Output = StoreResult<bool>>;
 
-    /// Records whether each entrant of tournament `id` was rated when seeded.
+    /// Records whether each entrant of tournament `id` (player, rated) was rated
+    /// when seeded.
     fn record_rated(
         &mut self,
         id: i64,
-        ratings: &EntryRatings,
-        entrants: &[Entrant],
+        rated: &[(EntrantId, bool)],
     ) -> impl Future<Output = StoreResult<()>>;
 
     /// Gives each entrant of tournament `id` (player, starting rank, rating) its
@@ -331,7 +338,7 @@ pub trait TournamentRepo {
     ) -> impl Future<Output = StoreResult<WrittenRound>>;
 }
 
-impl<C: AsConn> TournamentRepo for C {
+impl<C: AsConn + NotesFixtures> TournamentRepo for C {
     async fn tournament_row(&mut self, name: &str) -> Result<Option<TournamentRow>> {
         find_tournament(self, name).await
     }
@@ -383,8 +390,28 @@ impl<C: AsConn> TournamentRepo for C {
         TournamentRow::from_row(&row)
     }
 
-    async fn tournament_by_name(&mut self, name: &str) -> Result<LoadedTournament> {
-        load(self, name).await
+    async fn stored_tournament(&mut self, name: &str, parts: Parts) -> Result<StoredTournament> {
+        load::stored_tournament(self, name, parts).await
+    }
+
+    async fn stored_tournament_by_id(&mut self, id: i64) -> Result<Option<StoredTournament>> {
+        load::stored_tournament_by_id(self, id, Parts::Whole).await
+    }
+
+    async fn round_records(&mut self, id: i64) -> Result<Vec<RoundRecord>> {
+        crate::store::rounds::round_records(self, id).await
+    }
+
+    async fn status_changes(&mut self, id: i64) -> Result<Vec<StatusChange>> {
+        crate::store::tournaments::status::status_changes(self, id).await
+    }
+
+    async fn tournament_corrections(&mut self, id: i64) -> Result<Vec<Correction>> {
+        crate::store::corrections::tournament_corrections(self, id).await
+    }
+
+    async fn tournament_revision(&mut self, id: i64) -> Result<Option<TournamentRevision>> {
+        Ok(crate::store::changes::tournament_revision_in(self, id).await?)
     }
 
     async fn unchanged_since(&mut self, cached: &LoadedTournament) -> Result<bool> {
@@ -411,8 +438,17 @@ impl<C: AsConn> TournamentRepo for C {
         )
     }
 
-    async fn entry_ratings(&mut self, id: i64, variant: &str) -> StoreResult<EntryRatings> {
-        Ok(EntryRatings(Seeding::of(self, id, variant).await?))
+    async fn rating_system(&mut self, id: i64) -> StoreResult<Option<RatingSystem>> {
+        let name: Option<String> =
+            query_scalar("SELECT rating_system FROM tournaments WHERE id = $1")
+                .bind(id)
+                .fetch_one(&mut *self)
+                .await?;
+        name.map(|n| {
+            RatingSystem::parse(&n)
+                .ok_or_else(|| StoreError::Corrupt(format!("tournament {id}: rating system '{n}'")))
+        })
+        .transpose()
     }
 
     async fn insert_entrant(
@@ -714,13 +750,19 @@ impl<C: AsConn> TournamentRepo for C {
         Ok(query.execute(self).await? == 1)
     }
 
-    async fn record_rated(
-        &mut self,
-        id: i64,
-        ratings: &EntryRatings,
-        entrants: &[Entrant],
-    ) -> StoreResult<()> {
-        ratings.0.record_rated(self, id, entrants).await
+    async fn record_rated(&mut self, id: i64, rated: &[(EntrantId, bool)]) -> StoreResult<()> {
+        for &(player, flag) in rated {
+            query(
+                "UPDATE tournament_players SET rated = $1
+                 WHERE tournament_id = $2 AND player_id = $3",
+            )
+            .bind(i64::from(flag))
+            .bind(id)
+            .bind(player)
+            .execute(&mut *self)
+            .await?;
+        }
+        Ok(())
     }
 
     async fn write_seeding(&mut self, id: i64, seeding: &[(i64, u32, f64)]) -> StoreResult<u64> {

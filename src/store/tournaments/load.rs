@@ -1,6 +1,8 @@
-//! Loading a tournament from its tables: the row, the entrants, and the fixtures
+//! Reading a tournament from its tables: the row, the entrants, and the fixtures
 //! and boards from the match and bye rows (through the fixture cache when it is
-//! current, see [`fixture_cache`]); the tournament list.
+//! current, `store::fixture_cache`); the tournament list. What the rows become (an
+//! entrant's rating before round 1, the checked tournament) is the application
+//! layer's (`app::tournaments::loading`).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -13,13 +15,11 @@ use crate::engine::BySide;
 use crate::matches::correction::standing_closing;
 use crate::matches::{Absent, Closing, MatchOutcome, ResultSummary};
 use crate::store::fixture_cache::{
-    self, ByeRowData, FixtureRows, MatchRowData, PendingSave, WholeCorrection,
+    self, ByeRowData, FixtureRows, MatchRowData, NotesFixtures, PendingSave, WholeCorrection,
 };
 use crate::store::sql::{AsConn, query, query_scalar};
 use crate::store::{Store, StoreError, name_key};
-use crate::tournament::{
-    Elo, Entrant, Fixture, MatchResult, Pairing, Tournament, TournamentError, TournamentSetup,
-};
+use crate::tournament::{Elo, Entrant, EntrantId, Fixture, MatchResult, Pairing, TournamentSetup};
 
 impl Store {
     /// Every tournament, newest first, with counts.
@@ -53,37 +53,6 @@ impl Store {
     pub async fn tournament_exists(&self, name: &str) -> Result<bool> {
         let mut conn = self.pool().acquire().await?;
         Ok(find_tournament(&mut conn, name).await?.is_some())
-    }
-
-    /// The tournament `name` as the pure layer's value.
-    pub async fn load_tournament(&self, name: &str) -> Result<LoadedTournament> {
-        let mut tx = self.begin_read().await?;
-        let (loaded, pending) =
-            load_reading_cache(&mut tx, name, FixtureSource::CacheIfCurrent, Parts::Whole).await?;
-        self.note_fixture_rows(pending);
-        Ok(loaded)
-    }
-
-    /// [`Store::load_tournament`] without the boards' store records (`boards` and
-    /// `engines` left empty): the pure layer's tournament and the row, all that the
-    /// standings need, read in less time and memory.
-    pub async fn load_tournament_results(&self, name: &str) -> Result<LoadedTournament> {
-        let mut tx = self.begin_read().await?;
-        let (loaded, pending) =
-            load_reading_cache(&mut tx, name, FixtureSource::CacheIfCurrent, Parts::Results)
-                .await?;
-        self.note_fixture_rows(pending);
-        Ok(loaded)
-    }
-
-    /// The tournament with id `id` (`None`: no such tournament), as
-    /// [`Store::load_tournament`] loads it by name.
-    pub async fn load_tournament_by_id(&self, id: i64) -> Result<Option<LoadedTournament>> {
-        let mut tx = self.begin_read().await?;
-        Ok(load_by_id(&mut tx, id).await?.map(|(loaded, pending)| {
-            self.note_fixture_rows(pending);
-            loaded
-        }))
     }
 }
 
@@ -155,20 +124,9 @@ pub(in crate::store) async fn find_tournament(
     row.as_ref().map(TournamentRow::from_row).transpose()
 }
 
-pub(in crate::store) async fn load(conn: &mut impl AsConn, name: &str) -> Result<LoadedTournament> {
-    Ok(
-        load_reading_cache(conn, name, FixtureSource::CacheIfCurrent, Parts::Whole)
-            .await?
-            .0,
-    )
-}
-
-/// [`load`] from the match tables themselves, never the fixture cache, and not yet
-/// checked (`verify`, which names what is inconsistent).
-pub(in crate::store) async fn load_from_tables(
-    conn: &mut impl AsConn,
-    name: &str,
-) -> Result<UncheckedTournament> {
+/// [`stored_tournament`] from the match tables themselves, never the fixture cache
+/// (`verify`, which names what is inconsistent).
+pub(crate) async fn from_tables(conn: &mut impl AsConn, name: &str) -> Result<StoredTournament> {
     let Some(row) = find_tournament(conn, name).await? else {
         return Err(unknown(conn, name).await?);
     };
@@ -177,25 +135,19 @@ pub(in crate::store) async fn load_from_tables(
         .0)
 }
 
-/// A tournament read from its tables whose [`TournamentSetup`] has not been through
-/// the gate yet ([`UncheckedTournament::check`]).
-pub(in crate::store) struct UncheckedTournament {
-    row: TournamentRow,
-    setup: TournamentSetup,
-    boards: Vec<BoardRow>,
-    engines: HashMap<i64, Option<Arc<str>>>,
-}
-
-impl UncheckedTournament {
-    /// The tournament, if its setup passes [`Tournament::new_checked`].
-    pub(in crate::store) fn check(self) -> Result<LoadedTournament, TournamentError> {
-        Ok(LoadedTournament {
-            tournament: Tournament::new_checked(self.setup)?,
-            row: self.row,
-            boards: self.boards,
-            engines: self.engines,
-        })
-    }
+/// A tournament as its tables hold it: its row, the pure layer's setup read from
+/// the entrants, matches and byes (not yet through the gate,
+/// [`crate::tournament::Tournament::new_checked`]), each board's records and each
+/// entrant's engine level. An entrant seeded by no stored rating yet (before round 1
+/// is paired) is set at Elo's initial rating and named in `unrated`: which rating
+/// they are shown with is the application layer's to say.
+#[derive(Clone, Debug)]
+pub struct StoredTournament {
+    pub row: TournamentRow,
+    pub setup: TournamentSetup,
+    pub boards: Vec<BoardRow>,
+    pub engines: HashMap<i64, Option<Arc<str>>>,
+    pub unrated: Vec<EntrantId>,
 }
 
 /// The error for a tournament `name` that is not there, with the closest name.
@@ -209,70 +161,73 @@ async fn unknown(conn: &mut impl AsConn, name: &str) -> Result<StoreError> {
     })
 }
 
-/// Where [`load_reading_cache`] reads a tournament's match and bye rows.
+/// Where [`load_setup`] reads a tournament's match and bye rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(in crate::store) enum FixtureSource {
+enum FixtureSource {
     CacheIfCurrent,
     Tables,
 }
 
-/// What a load builds: everything, or the tournament without the boards' store
-/// records ([`Store::load_tournament_results`]).
+/// What a load reads: everything, or the tournament without the boards' records
+/// (`boards` and `engines` left empty): the pure layer's tournament and the row, all
+/// that the standings need, read in less time and memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(in crate::store) enum Parts {
+pub enum Parts {
     Whole,
     Results,
 }
 
-/// [`load`], and the fixture rows read from the tables when the cache was not
-/// current, for the caller to keep once its transaction is over.
-pub(in crate::store) async fn load_reading_cache(
-    conn: &mut impl AsConn,
+/// Tournament `name` as stored ([`StoreError::TournamentNotFound`], with the
+/// closest name, if there is none), its fixture rows from the cache when it is
+/// current; rows read from the tables instead are noted for the cache where the
+/// transaction notes them ([`NotesFixtures`]).
+pub(crate) async fn stored_tournament(
+    conn: &mut (impl AsConn + NotesFixtures),
     name: &str,
-    source: FixtureSource,
     parts: Parts,
-) -> Result<(LoadedTournament, Option<PendingSave>)> {
+) -> Result<StoredTournament> {
     let Some(row) = find_tournament(conn, name).await? else {
         return Err(unknown(conn, name).await?);
     };
-    load_row(conn, row, source, parts).await
+    load_noting(conn, row, parts).await
 }
 
-/// The tournament of that id, if there is one (its fixture rows from the cache when
-/// current, else from the tables; a cache found stale is left for a command to save).
-pub(in crate::store) async fn load_by_id(
-    conn: &mut impl AsConn,
+/// The tournament of that id as stored, if there is one, as [`stored_tournament`].
+pub(crate) async fn stored_tournament_by_id(
+    conn: &mut (impl AsConn + NotesFixtures),
     id: i64,
-) -> Result<Option<(LoadedTournament, Option<PendingSave>)>> {
+    parts: Parts,
+) -> Result<Option<StoredTournament>> {
     let row = query("SELECT * FROM tournaments WHERE id = $1")
         .bind(id)
         .fetch_optional(&mut *conn)
         .await?;
     match row.as_ref().map(TournamentRow::from_row).transpose()? {
-        Some(row) => Ok(Some(
-            load_row(conn, row, FixtureSource::CacheIfCurrent, Parts::Whole).await?,
-        )),
+        Some(row) => Ok(Some(load_noting(conn, row, parts).await?)),
         None => Ok(None),
     }
 }
 
-async fn load_row(
-    conn: &mut impl AsConn,
+async fn load_noting(
+    conn: &mut (impl AsConn + NotesFixtures),
     row: TournamentRow,
-    source: FixtureSource,
     parts: Parts,
-) -> Result<(LoadedTournament, Option<PendingSave>)> {
-    let (unchecked, pending) = load_setup(conn, row, source, parts).await?;
-    Ok((unchecked.check()?, pending))
+) -> Result<StoredTournament> {
+    let (stored, pending) = load_setup(conn, row, FixtureSource::CacheIfCurrent, parts).await?;
+    if let (Some(save), Some(notes)) = (pending, conn.fixture_notes()) {
+        notes.note(save);
+    }
+    Ok(stored)
 }
 
-/// [`load_row`] before the gate.
+/// The tournament's rows, and the fixture rows read from the tables when the cache
+/// was not current, to be kept once the reader is done.
 async fn load_setup(
     conn: &mut impl AsConn,
     row: TournamentRow,
     source: FixtureSource,
     parts: Parts,
-) -> Result<(UncheckedTournament, Option<PendingSave>)> {
+) -> Result<(StoredTournament, Option<PendingSave>)> {
     let tid = row.id;
     let entrant_rows = query(
         "SELECT tp.player_id, p.name, tp.seed_no, tp.withdrawn_after, tp.rating
@@ -282,26 +237,18 @@ async fn load_setup(
     .bind(tid)
     .fetch_all(&mut *conn)
     .await?;
-    let need_current = entrant_rows
-        .iter()
-        .any(|r| matches!(r.try_get::<Option<f64>>("rating"), Ok(None)));
-    let current = if need_current {
-        crate::store::ratings::Seeding::of(&mut *conn, tid, &row.variant)
-            .await?
-            .into_ratings()
-    } else {
-        HashMap::new()
-    };
     let mut entrants = Vec::with_capacity(entrant_rows.len());
+    let mut unrated = Vec::new();
     for r in &entrant_rows {
         let id: i64 = r.try_get("player_id")?;
         let rating: Option<f64> = r.try_get("rating")?;
+        if rating.is_none() {
+            unrated.push(id);
+        }
         entrants.push(Entrant {
             id,
             name: r.try_get("name")?,
-            rating: rating
-                .or_else(|| current.get(&id).copied())
-                .unwrap_or(Elo::DEFAULT_INITIAL),
+            rating: rating.unwrap_or(Elo::DEFAULT_INITIAL),
             withdrawn_after: r
                 .try_get::<Option<i64>>("withdrawn_after")?
                 .map(|r| r.max(0) as u32),
@@ -339,11 +286,12 @@ async fn load_setup(
         Parts::Results => HashMap::new(),
     };
     Ok((
-        UncheckedTournament {
+        StoredTournament {
             row,
             setup,
             boards,
             engines,
+            unrated,
         },
         pending,
     ))

@@ -2,9 +2,10 @@
 //! byes), and engine matches played and written in transactions.
 //!
 //! The tables (`tournaments`, `tournament_players`, `tournament_byes`, and
-//! `matches.tournament_id`/`round`) are turned into a [`Tournament`] value on every
-//! call ([`Store::load_tournament`](super::Store::load_tournament)); pairing,
-//! standings and exports are the pure tournament layer's. A round is paired in one
+//! `matches.tournament_id`/`round`) are read as a tournament's rows on every call
+//! ([`load::StoredTournament`]), which the application layer turns into a
+//! [`Tournament`] value (`app::tournaments::loading`); pairing, standings and
+//! exports are the pure tournament layer's. A round is paired in one
 //! `BEGIN IMMEDIATE` transaction (all its matches and byes or none), and an engine
 //! match is played in memory and written in one transaction (`tournament run`
 //! writes a whole round's engine matches in one,
@@ -31,14 +32,14 @@
 //! - `play`: a round's engine matches, played in memory by the application layer,
 //!   written where their stored match is untouched.
 //!
-//! Elo over every match ([`crate::store::Store::ratings`]) is in
-//! [`super::ratings`]; the director's round records in [`super::rounds`].
+//! Ratings are the application layer's, from the stored results
+//! (`crate::app::ratings`); the director's round records are in [`super::rounds`].
 
 pub(super) mod byes;
-pub(super) mod load;
+pub mod load;
 pub(super) mod pair;
 pub(in crate::store) mod play;
-pub(super) mod status;
+pub(crate) mod status;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -163,6 +164,15 @@ impl TournamentRow {
 
     pub fn points_scheme(&self) -> Result<PointsScheme> {
         Ok(self.points.parse()?)
+    }
+
+    /// What its standings' rating column shows: "Elo (layli-goobalay)", or
+    /// "Elo (all games)" for a tournament seeded before ratings were kept per variant.
+    pub fn rating_label(&self) -> String {
+        match self.rating_system {
+            Some(s) => format!("{} ({})", s.label(), self.variant),
+            None => "Elo (all games)".to_string(),
+        }
     }
 
     pub fn tiebreak_list(&self) -> Result<Vec<Tiebreak>> {

@@ -31,7 +31,7 @@ pub struct WrittenRound {
 /// no match or hand is ever half-written or written twice. (Human matches are never
 /// written this way.)
 pub(in crate::store) async fn write_played_round(
-    conn: &mut impl AsConn,
+    conn: &mut (impl AsConn + crate::store::fixture_cache::NotesFixtures),
     mut played: Vec<(BoardRow, MatchState)>,
 ) -> Result<WrittenRound> {
     let mut written = WrittenRound::default();
@@ -45,7 +45,7 @@ pub(in crate::store) async fn write_played_round(
 }
 
 async fn write_chunk(
-    conn: &mut impl AsConn,
+    conn: &mut (impl AsConn + crate::store::fixture_cache::NotesFixtures),
     written: &mut WrittenRound,
     played_matches: Vec<(BoardRow, MatchState)>,
 ) -> Result<()> {

@@ -29,10 +29,7 @@ pub struct Reopened {
 }
 
 /// Closings and reopenings of tournament `tid`, in order.
-pub(in crate::store) async fn status_changes(
-    conn: &mut impl AsConn,
-    tid: i64,
-) -> Result<Vec<StatusChange>> {
+pub(crate) async fn status_changes(conn: &mut impl AsConn, tid: i64) -> Result<Vec<StatusChange>> {
     let rows = query(
         "SELECT status, reason, rounds_before, changed_at FROM tournament_status_changes
          WHERE tournament_id = $1 ORDER BY id",

@@ -1,0 +1,80 @@
+//! Starting ratings and ratings per variant, worked out from the stored results.
+//!
+//! A starting rating is never overwritten: each entry is a new row, and a player's
+//! base in a variant is the newest entry naming that variant or every variant
+//! (variant NULL). A player's rating in a variant is then computed, as every rating
+//! is, from the stored results: the finished matches of that variant only, in the
+//! order they finished (then by match id), from each player's base (1500 without one).
+//! A new starting rating so changes the computed ratings from the start of the
+//! player's history in that variant; seedings already recorded keep what they stored.
+//! Which matches count is the tournament layer's rule
+//! ([`crate::tournament::rated_games`]: a forfeit or a void match is not rated).
+
+use std::collections::HashMap;
+
+use crate::store::StoreError;
+use crate::store::repo::{MatchRepo, PlayerRepo, StartingRatingRecord, TournamentRepo};
+use crate::tournament::{
+    Elo, Entrant, EntrantId, Rated, RatingChange, RatingSystem, Seeding, rate_games, rated_games,
+};
+
+type Result<T> = std::result::Result<T, StoreError>;
+
+/// Each player's base in `variant`: the newest starting rating that applies to it
+/// (`entered`: oldest first).
+fn bases(entered: &[StartingRatingRecord], variant: &str) -> HashMap<i64, f64> {
+    entered
+        .iter()
+        .filter(|r| r.applies_to(variant))
+        .map(|r| (r.player_id, r.rating))
+        .collect()
+}
+
+/// Everyone's ratings in `variant` by `system` (see the module docs).
+pub(crate) async fn variant_ratings_in(
+    repo: &mut (impl PlayerRepo + MatchRepo),
+    variant: &str,
+    system: RatingSystem,
+) -> Result<Rated> {
+    let entered = repo.starting_ratings().await?;
+    let games = rated_games(repo.finished_matches(Some(variant)).await?);
+    Ok(rate_games(system, &bases(&entered, variant), &games))
+}
+
+/// Every player's Elo rating and every rating change, over every finished match in
+/// the database whatever its variant, casual and tournament, human and engine alike,
+/// in the order the matches finished (then by id), everybody from 1500: the rating
+/// of tournaments seeded before ratings were kept per variant. Recomputed from the
+/// stored results whenever needed, so it is reproducible and can never disagree
+/// with the results.
+pub(crate) async fn elo_over_every_match_in(
+    repo: &mut impl MatchRepo,
+) -> Result<(HashMap<i64, f64>, Vec<RatingChange>)> {
+    let games = rated_games(repo.finished_matches(None).await?);
+    Ok(Elo::default().rate_all(&HashMap::new(), &games))
+}
+
+/// What tournament `tid` (of `variant`) seeds by, as the ratings stand now: its
+/// rating system over its variant, or for a tournament seeded before ratings were
+/// kept per variant, Elo over every match.
+pub(crate) async fn seeding_in(
+    repo: &mut (impl PlayerRepo + MatchRepo + TournamentRepo),
+    tid: i64,
+    variant: &str,
+) -> Result<Seeding> {
+    Ok(match repo.rating_system(tid).await? {
+        Some(system) => {
+            Seeding::by_system(system, variant_ratings_in(repo, variant, system).await?)
+        }
+        None => Seeding::by_earlier_rule(elo_over_every_match_in(repo).await?.0),
+    })
+}
+
+/// Whether each of `entrants` is rated, as a tournament records it once seeded
+/// (nothing under the earlier rule).
+pub(crate) fn rated_flags(seeding: &Seeding, entrants: &[Entrant]) -> Vec<(EntrantId, bool)> {
+    entrants
+        .iter()
+        .filter_map(|e| seeding.rated(e.id).map(|flag| (e.id, flag)))
+        .collect()
+}
