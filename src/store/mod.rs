@@ -26,6 +26,7 @@ pub mod repo;
 pub mod rounds;
 pub mod sql;
 pub mod sqlite;
+pub mod storage_checks;
 pub mod tournaments;
 
 use std::path::{Path, PathBuf};
