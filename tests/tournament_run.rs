@@ -230,7 +230,7 @@ async fn a_withdrawal_by_another_process_mid_run_is_honoured() {
     assert_eq!(records(&during).await, records(&between).await);
     // verify re-derives the pairings with P1 withdrawn after round 2.
     for store in [&during, &between] {
-        let report = store.verify(false).await.unwrap();
+        let report = goobalay::app::verify::verify(store, false).await.unwrap();
         assert!(report.is_clean(), "{:?}", report.mismatches);
     }
 }

@@ -154,16 +154,6 @@ pub async fn insert_played(
     Ok(ids)
 }
 
-/// The audit of every stored record (`goobalay verify`); `progress` hears the
-/// matches replayed so far and how many there are.
-pub async fn verify(
-    store: &Store,
-    deep: bool,
-    progress: impl FnMut(u64, u64),
-) -> Result<crate::store::verify::VerifyReport> {
-    Ok(store.verify_with_progress(deep, progress).await?)
-}
-
 /// A match as stored after a use case, with the engine decisions it stored.
 #[derive(Clone, Debug)]
 pub struct Played {

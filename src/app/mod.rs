@@ -17,8 +17,15 @@
 //! [`TournamentRepo`](crate::store::repo::TournamentRepo)) and commit it, so one use
 //! case joins several writes (a player and their starting rating; a result and the
 //! closing of the tournament it ends; a round's engine matches and the next round's
-//! pairing, in `tournament run`). What is left in the store's own methods is reads,
-//! `verify` and `db copy`.
+//! pairing, in `tournament run`). What is left in the store's own methods is reads
+//! and `db copy`.
+//!
+//! The audit of everything stored (`goobalay verify`, [`verify`]) is a use case too:
+//! it reads every record in one read transaction through
+//! [`AuditRepo`](crate::store::repo::AuditRepo) and judges it here (the replay of each
+//! match, the engine decisions, the tournaments' standings and pairings, the names,
+//! the presets' rules), with the store's checks of its own storage
+//! ([`crate::store::storage_checks`]) first.
 //!
 //! The front ends (the `goobalay` CLI) parse, call these and print; the rules of
 //! who may do what live here.
@@ -31,6 +38,7 @@ pub(crate) mod ratings;
 pub mod records;
 pub mod run;
 pub mod tournaments;
+pub mod verify;
 pub mod views;
 
 pub use matches::{

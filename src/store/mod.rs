@@ -1,6 +1,6 @@
 //! The repository: players, matches and their hands, tournaments (see
-//! [`tournaments`]) and the audit ([`verify`]), on SQLite (a file, [`sqlite`]) or
-//! PostgreSQL (a server, [`postgres`]).
+//! [`tournaments`]), on SQLite (a file, [`sqlite`]) or PostgreSQL (a server,
+//! [`postgres`]).
 //!
 //! One SQL text serves both backends ([`sql`]: `$N` parameters, `RETURNING`, casts
 //! where PostgreSQL would type differently); what differs lives in the backend's
@@ -9,7 +9,12 @@
 //! write is one writer at a time on both ([`sql::Pool::begin_write`]).
 //!
 //! The players' and matches' rows are read and written through repositories
-//! ([`repo`]), on a transaction the application layer opens and commits.
+//! ([`repo`]), on a transaction the application layer opens and commits. The audit
+//! (`goobalay verify`) is the application layer's ([`crate::app::verify`]): it reads
+//! the records through [`repo::AuditRepo`] and judges them; the store keeps the
+//! checks of its own storage ([`storage_checks`]: SQLite's file checks, the schema
+//! against the migrations', the database identity, the fixture cache against the
+//! tables).
 //!
 //! A match is stored as its row in `matches` plus one row per hand in `hands`; the
 //! hand rows hold the events (arrangements, moves in notation, an entered result) from
@@ -25,6 +30,7 @@ pub mod repo;
 pub mod rounds;
 pub mod sql;
 pub mod sqlite;
+pub mod storage_checks;
 pub mod tournaments;
 mod unit;
 
@@ -48,8 +54,6 @@ use sql::{AsConn, Backend, Pool, Row, query};
 
 pub(crate) use sqlite::open;
 pub use unit::UnitOfWork;
-
-pub mod verify;
 
 /// How often a read-then-write of a match is tried when another process changes the
 /// match in between (each try reads again).
@@ -580,7 +584,8 @@ impl Store {
     }
 
     /// Like [`Store::open_read_only`], but a schema that differs from the
-    /// migrations' is opened too, for [`Store::verify`] to list the differences.
+    /// migrations' is opened too, for the audit ([`crate::app::verify`]) to list the
+    /// differences.
     pub async fn open_for_audit(location: &Path) -> Result<Store> {
         match server_url(location) {
             Some(url) => Store::open_server_with(url, false).await,

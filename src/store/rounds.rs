@@ -12,8 +12,6 @@
 //! played or entered in them), so they are removed with nothing lost, and the row
 //! says who was to play whom.
 
-use std::collections::HashMap;
-
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
@@ -90,80 +88,4 @@ pub struct TournamentRecord {
 pub enum TournamentKey<'a> {
     Name(&'a str),
     Id(i64),
-}
-
-/// Differences between the rounds in play and their records: a round whose boards
-/// are not the ones it was paired with, or with no record although later rounds have
-/// one (records began with schema version 5, so only rounds before the first
-/// recorded one may lack a record).
-pub(super) async fn records_check(
-    conn: &mut impl AsConn,
-    loaded: &LoadedTournament,
-    found: &mut Vec<(Option<i64>, String)>,
-) -> Result<()> {
-    let records = round_records(conn, loaded.row.id).await?;
-    let live: HashMap<u32, &RoundRecord> = records
-        .iter()
-        .filter(|r| r.unpaired_at.is_none())
-        .map(|r| (r.round, r))
-        .collect();
-    let first_recorded = live.keys().min().copied();
-    let mut rounds: Vec<u32> = loaded.boards.iter().map(|b| b.round).collect();
-    rounds.dedup();
-    for round in rounds {
-        let stored: Vec<RecordedBoard> = loaded
-            .boards
-            .iter()
-            .filter(|b| b.round == round)
-            .map(RecordedBoard::of)
-            .collect();
-        match live.get(&round) {
-            Some(rec) => {
-                if let Some((s, r)) = stored
-                    .iter()
-                    .map(Some)
-                    .chain(std::iter::repeat(None))
-                    .zip(rec.boards.iter().map(Some).chain(std::iter::repeat(None)))
-                    .take(stored.len().max(rec.boards.len()))
-                    .find(|(s, r)| s != r)
-                {
-                    let show = |b: Option<&RecordedBoard>| match b {
-                        None => "no board".to_string(),
-                        Some(b) => format!(
-                            "board {}: {} v {}",
-                            b.board,
-                            loaded.name_of(b.south),
-                            b.north.map_or("bye", |n| loaded.name_of(n))
-                        ),
-                    };
-                    found.push((
-                        s.and_then(|b| b.match_id),
-                        format!(
-                            "round {round} is stored as {}, but it was paired ({}) as {}",
-                            show(s),
-                            rec.method,
-                            show(r)
-                        ),
-                    ));
-                }
-            }
-            None if first_recorded.is_some_and(|f| round > f) => found.push((
-                None,
-                format!("round {round} has no record of how it was paired"),
-            )),
-            None => {}
-        }
-    }
-    for r in live.values() {
-        if !loaded.boards.iter().any(|b| b.round == r.round) {
-            found.push((
-                None,
-                format!(
-                    "round {} was paired ({}), but none of its boards is stored",
-                    r.round, r.method
-                ),
-            ));
-        }
-    }
-    Ok(())
 }

@@ -8,7 +8,7 @@ use crate::app::records::LoadedTournament;
 use crate::store::repo::{MatchRepo, PlayerRepo, TournamentRepo};
 use crate::store::tournaments::load::{Parts, StoredTournament};
 use crate::store::{Store, StoreError};
-use crate::tournament::Tournament;
+use crate::tournament::{Tournament, TournamentError};
 
 type Result<T> = std::result::Result<T, StoreError>;
 
@@ -41,11 +41,26 @@ pub(crate) async fn assemble(
             e.rating = seeding.rating(e.id);
         }
     }
-    Ok(LoadedTournament {
-        tournament: Tournament::new_checked(setup)?,
+    Ok(through_gate(StoredTournament {
         row,
+        setup,
         boards,
         engines,
+        unrated,
+    })?)
+}
+
+/// The tournament of `stored` if its setup passes the gate
+/// ([`Tournament::new_checked`]), entrants not yet seeded at Elo's initial rating
+/// (`verify`, which judges the rounds, not the ratings shown).
+pub(crate) fn through_gate(
+    stored: StoredTournament,
+) -> std::result::Result<LoadedTournament, TournamentError> {
+    Ok(LoadedTournament {
+        tournament: Tournament::new_checked(stored.setup)?,
+        row: stored.row,
+        boards: stored.boards,
+        engines: stored.engines,
     })
 }
 

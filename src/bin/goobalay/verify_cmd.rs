@@ -19,7 +19,7 @@ pub fn run(db: Option<PathBuf>, a: VerifyArgs) -> anyhow::Result<ExitCode> {
     let bar = crate::out::progress_bar(0, "matches replayed");
     let report = with_store_audit(db, async |store| {
         Ok(
-            goobalay::app::matches::verify(store, a.deep, |done, total| {
+            goobalay::app::verify::verify_with_progress(store, a.deep, |done, total| {
                 bar.set_length(total);
                 bar.set_position(done);
             })

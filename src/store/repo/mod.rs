@@ -10,8 +10,10 @@
 //! Players ([`PlayerRepo`]), matches ([`MatchRepo`]: rows, hands, closings,
 //! corrections) and tournaments ([`TournamentRepo`]: their rows, entries, byes and
 //! status, a round's matches and byes) are here, their rules in the application layer
-//! ([`crate::app`]). `tournament run`'s round writes (its engine matches, checked
-//! untouched) still run their SQL in the store's own methods.
+//! ([`crate::app`]); so are the records as the audit reads them ([`AuditRepo`]:
+//! column by column where a damaged value is to be named, judged by the application
+//! layer's `app::verify`). `tournament run`'s round writes (its engine matches,
+//! checked untouched) still run their SQL in the store's own methods.
 //!
 //! One implementation serves both backends: the store writes one SQL text for SQLite
 //! and PostgreSQL ([`crate::store::sql`]), and each statement picks its backend from the
@@ -19,10 +21,15 @@
 //! [`crate::store::sql::Tx`], a pooled connection, a borrowed one); an implementation per
 //! backend would repeat the same statements.
 
+mod audit;
 mod matches;
 mod players;
 mod tournaments;
 
+pub use audit::{
+    AuditRepo, ByeRecord, EntryRecord, HandRecord, MatchCreated, NameKeyRecord, TournamentAuditRow,
+    TournamentMatchRecord, UnreadableTime,
+};
 pub use matches::{MatchInsert, MatchQuery, MatchRepo};
 pub use players::{PlayerRepo, StartingRatingRecord};
 pub use tournaments::{ByeReason, RoundMatch, TournamentRepo};

@@ -439,16 +439,7 @@ impl<C: AsConn + NotesFixtures> TournamentRepo for C {
     }
 
     async fn rating_system(&mut self, id: i64) -> StoreResult<Option<RatingSystem>> {
-        let name: Option<String> =
-            query_scalar("SELECT rating_system FROM tournaments WHERE id = $1")
-                .bind(id)
-                .fetch_one(&mut *self)
-                .await?;
-        name.map(|n| {
-            RatingSystem::parse(&n)
-                .ok_or_else(|| StoreError::Corrupt(format!("tournament {id}: rating system '{n}'")))
-        })
-        .transpose()
+        rating_system(self, id).await
     }
 
     async fn insert_entrant(
@@ -933,4 +924,21 @@ impl<C: AsConn + NotesFixtures> TournamentRepo for C {
 /// A record's list as its JSON column holds it.
 fn json<T: serde::Serialize>(v: &T) -> StoreResult<String> {
     serde_json::to_string(v).map_err(|e| StoreError::Corrupt(format!("round record: {e}")))
+}
+
+/// The rating system tournament `id` records (`None`: seeded before ratings were kept
+/// per variant).
+pub(crate) async fn rating_system(
+    conn: &mut impl AsConn,
+    id: i64,
+) -> StoreResult<Option<RatingSystem>> {
+    let name: Option<String> = query_scalar("SELECT rating_system FROM tournaments WHERE id = $1")
+        .bind(id)
+        .fetch_one(&mut *conn)
+        .await?;
+    name.map(|n| {
+        RatingSystem::parse(&n)
+            .ok_or_else(|| StoreError::Corrupt(format!("tournament {id}: rating system '{n}'")))
+    })
+    .transpose()
 }

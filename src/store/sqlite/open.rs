@@ -415,7 +415,7 @@ impl Store {
     }
 
     /// Like [`Store::open_read_only`], but a schema that differs from the
-    /// migrations' is opened too, for [`Store::verify`] to list the differences.
+    /// migrations' is opened too, for the audit (`app::verify`) to list the differences.
     pub(crate) async fn open_file_for_audit(path: &Path) -> Result<Store> {
         Store::open_reading(path, false).await
     }

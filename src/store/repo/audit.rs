@@ -1,0 +1,463 @@
+//! What the audit (`goobalay verify`, `app::verify`) reads: every record as
+//! stored, column by column where a damaged or hand-edited value must be named rather
+//! than refused.
+//!
+//! Where the other repositories refuse a record at its first inconsistency
+//! ([`super::MatchRepo::stored_match`]), these methods hand over what is there and
+//! leave the judging to the application layer: a column that cannot be read comes as
+//! what could not be read (a hand's columns, a time the decoder refuses), for the
+//! audit to name. A column the audit does not name when it cannot be read is read
+//! with `?`, and its error ends the audit.
+
+use std::future::Future;
+
+use chrono::{DateTime, Utc};
+
+use crate::engine::BySide;
+use crate::matches::{Closing, MatchOutcome};
+use crate::store::corrections::{Correction, tournament_corrections};
+use crate::store::rounds::{RoundRecord, round_records};
+use crate::store::sql::{AsConn, Row, query, query_scalar};
+use crate::store::tournaments::load::{StoredTournament, from_tables};
+use crate::store::{MATCH_SELECT, MatchRow, Result, outcome_column, read_closing};
+use crate::tournament::RatingSystem;
+
+/// A player's or tournament's name and name key as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NameKeyRecord {
+    pub id: i64,
+    /// The name and its stored key; `None` when either cannot be read.
+    pub name_and_key: Option<(String, String)>,
+}
+
+/// A stored hand row, read column by column: a value of the wrong type is read as
+/// `None` (the number as 0) and its column named in `unreadable`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandRecord {
+    pub number: i64,
+    pub first_mover: Option<String>,
+    pub first_arranger: Option<String>,
+    /// Seeds brought in (south, north).
+    pub holdings: (Option<i64>, Option<i64>),
+    /// Seeds kept in hand (south, north).
+    pub kept: (Option<i64>, Option<i64>),
+    pub arrangement: BySide<Option<String>>,
+    pub moves: Option<String>,
+    pub move_count: Option<i64>,
+    pub end_reason: Option<String>,
+    /// The scores (south, north).
+    pub score: (Option<i64>, Option<i64>),
+    /// The columns that could not be read, in the order read.
+    pub unreadable: Vec<String>,
+}
+
+/// The hand columns the audit reads, in the order selected: the integers, then the
+/// texts.
+const HAND_COLUMNS: [&str; 14] = [
+    "number",
+    "holdings_south",
+    "holdings_north",
+    "kept_south",
+    "kept_north",
+    "move_count",
+    "score_south",
+    "score_north",
+    "first_mover",
+    "first_arranger",
+    "arrangement_south",
+    "arrangement_north",
+    "moves",
+    "end_reason",
+];
+
+/// A match's hands, [`HAND_COLUMNS`] of each.
+const HAND_SELECT: &str = "SELECT number, holdings_south, holdings_north, kept_south, kept_north,
+        move_count, score_south, score_north, first_mover, first_arranger,
+        arrangement_south, arrangement_north, moves, end_reason
+    FROM hands WHERE match_id = $1 ORDER BY number";
+
+impl HandRecord {
+    /// A row of [`HAND_COLUMNS`], read by position (the audit reads every hand: a
+    /// lookup of each column's name would cost more than the decoding).
+    fn read(r: &Row) -> HandRecord {
+        let mut unreadable = Vec::new();
+        let mut get_i = |i: usize| -> Option<i64> {
+            r.try_get_at::<Option<i64>>(i).unwrap_or_else(|_| {
+                unreadable.push(HAND_COLUMNS[i].to_string());
+                None
+            })
+        };
+        let number = get_i(0).unwrap_or(0);
+        let holdings = (get_i(1), get_i(2));
+        let kept = (get_i(3), get_i(4));
+        let move_count = get_i(5);
+        let score = (get_i(6), get_i(7));
+        let mut get_s = |i: usize| -> Option<String> {
+            r.try_get_at::<Option<String>>(i).unwrap_or_else(|_| {
+                unreadable.push(HAND_COLUMNS[i].to_string());
+                None
+            })
+        };
+        let first_mover = get_s(8);
+        let first_arranger = get_s(9);
+        let arrangement = BySide::new(get_s(10), get_s(11));
+        let moves = get_s(12);
+        let end_reason = get_s(13);
+        HandRecord {
+            number,
+            first_mover,
+            first_arranger,
+            holdings,
+            kept,
+            arrangement,
+            moves,
+            move_count,
+            end_reason,
+            score,
+            unreadable,
+        }
+    }
+}
+
+/// A tournament's row, as far as the audit judges it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentAuditRow {
+    pub id: i64,
+    pub name: String,
+    pub variant: String,
+    /// The status word as stored.
+    pub status: String,
+    pub match_form: String,
+}
+
+/// A tournament match's row, as far as the tournament's audit judges it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentMatchRecord {
+    pub id: i64,
+    pub variant: String,
+    pub round: Option<i64>,
+    pub winner: Option<MatchOutcome>,
+    /// How many of its two players are entered in the tournament.
+    pub entrants: i64,
+    pub south_id: i64,
+    pub north_id: i64,
+}
+
+/// A stored time the decoder refuses: whose it is (a match's id, an entrant's
+/// name) and the decoder's message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnreadableTime<K> {
+    pub of: K,
+    pub error: String,
+}
+
+/// A tournament match's creation time and round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchCreated {
+    pub created_at: DateTime<Utc>,
+    pub round: u32,
+}
+
+/// An entrant's entry: when, the rating they were seeded by, whether rated.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EntryRecord {
+    pub player_id: i64,
+    pub joined_at: DateTime<Utc>,
+    /// The seeding rating (`None`: a database from before schema version 2).
+    pub rating: Option<f64>,
+    pub rated: Option<bool>,
+}
+
+/// A bye outside the pairing as stored (`tournament_requested_byes`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ByeRecord {
+    pub round: u32,
+    pub player_id: i64,
+    /// `requested` or `late-entry`, as stored.
+    pub reason: String,
+    /// When it was entered; the decoder's message when that cannot be read.
+    pub entered_at: std::result::Result<DateTime<Utc>, String>,
+}
+
+/// Every record the audit reads, as stored.
+pub trait AuditRepo {
+    /// Every player's id, name and name key, by id.
+    fn player_name_keys(&mut self) -> impl Future<Output = Result<Vec<NameKeyRecord>>>;
+
+    /// Every tournament's id, name and name key, by id.
+    fn tournament_name_keys(&mut self) -> impl Future<Output = Result<Vec<NameKeyRecord>>>;
+
+    /// Every match's id, in order.
+    fn match_ids(&mut self) -> impl Future<Output = Result<Vec<i64>>>;
+
+    /// Match `id`'s row (its ending not settled from its corrections): `None` when
+    /// its players are not there, `Some(Err)` when a column cannot be read.
+    fn match_record(&mut self, id: i64) -> impl Future<Output = Result<Option<Result<MatchRow>>>>;
+
+    /// Match `id`'s hand rows, by number.
+    fn hand_records(&mut self, id: i64) -> impl Future<Output = Result<Vec<HandRecord>>>;
+
+    /// The forfeit or whole-match result stored for match `id` (`match_closings`).
+    fn closing(&mut self, id: i64) -> impl Future<Output = Result<Option<Closing>>>;
+
+    /// Every tournament's row, by id, each read on its own (an unreadable one is an
+    /// error where the audit comes to it).
+    fn tournament_audit_rows(
+        &mut self,
+    ) -> impl Future<Output = Result<Vec<Result<TournamentAuditRow>>>>;
+
+    /// The matches of tournament `tid`, by id.
+    fn tournament_match_records(
+        &mut self,
+        tid: i64,
+    ) -> impl Future<Output = Result<Vec<TournamentMatchRecord>>>;
+
+    /// The tournament named `name` from its tables, never the fixture cache.
+    fn tournament_tables(&mut self, name: &str) -> impl Future<Output = Result<StoredTournament>>;
+
+    /// Every pairing recorded for tournament `tid` (also those taken back), in order.
+    fn round_records(&mut self, tid: i64) -> impl Future<Output = Result<Vec<RoundRecord>>>;
+
+    /// When each match of tournament `tid` was created, and its round; or the first
+    /// creation time that cannot be read (the rows after it are not read).
+    fn match_creations(
+        &mut self,
+        tid: i64,
+    ) -> impl Future<Output = Result<std::result::Result<Vec<MatchCreated>, UnreadableTime<i64>>>>;
+
+    /// The entries of tournament `tid`; or the first entry time that cannot be read,
+    /// with the entrant's name (the rows after it are not read).
+    fn entry_records(
+        &mut self,
+        tid: i64,
+    ) -> impl Future<Output = Result<std::result::Result<Vec<EntryRecord>, UnreadableTime<String>>>>;
+
+    /// The rating system tournament `tid` records: `None` for one seeded before
+    /// ratings were kept per variant.
+    fn tournament_rating_system(
+        &mut self,
+        tid: i64,
+    ) -> impl Future<Output = Result<Option<RatingSystem>>>;
+
+    /// Every correction of tournament `tid`'s matches, in the order made.
+    fn tournament_corrections(&mut self, tid: i64)
+    -> impl Future<Output = Result<Vec<Correction>>>;
+
+    /// The byes outside the pairing of tournament `tid`, by round and player.
+    fn bye_records(&mut self, tid: i64) -> impl Future<Output = Result<Vec<ByeRecord>>>;
+
+    /// How many rounds the file held, if tournament `tid` was imported.
+    fn imported_rounds(&mut self, tid: i64) -> impl Future<Output = Result<Option<u32>>>;
+}
+
+impl<C: AsConn> AuditRepo for C {
+    async fn player_name_keys(&mut self) -> Result<Vec<NameKeyRecord>> {
+        name_keys(self, "SELECT id, name, name_key FROM players ORDER BY id").await
+    }
+
+    async fn tournament_name_keys(&mut self) -> Result<Vec<NameKeyRecord>> {
+        name_keys(
+            self,
+            "SELECT id, name, name_key FROM tournaments ORDER BY id",
+        )
+        .await
+    }
+
+    async fn match_ids(&mut self) -> Result<Vec<i64>> {
+        Ok(query_scalar("SELECT id FROM matches ORDER BY id")
+            .fetch_all(self)
+            .await?)
+    }
+
+    async fn match_record(&mut self, id: i64) -> Result<Option<Result<MatchRow>>> {
+        let sql = format!("{MATCH_SELECT} WHERE m.id = $1");
+        let raw = query(sql).bind(id).fetch_optional(self).await?;
+        Ok(raw.as_ref().map(MatchRow::from_row))
+    }
+
+    async fn hand_records(&mut self, id: i64) -> Result<Vec<HandRecord>> {
+        let rows = query(HAND_SELECT).bind(id).fetch_all(self).await?;
+        Ok(rows.iter().map(HandRecord::read).collect())
+    }
+
+    async fn closing(&mut self, id: i64) -> Result<Option<Closing>> {
+        read_closing(self, id).await
+    }
+
+    async fn tournament_audit_rows(&mut self) -> Result<Vec<Result<TournamentAuditRow>>> {
+        let rows =
+            query("SELECT id, name, variant, status, match_form FROM tournaments ORDER BY id")
+                .fetch_all(self)
+                .await?;
+        let read = |t: &Row| -> Result<TournamentAuditRow> {
+            Ok(TournamentAuditRow {
+                id: t.try_get("id")?,
+                name: t.try_get("name")?,
+                variant: t.try_get("variant")?,
+                status: t.try_get("status")?,
+                match_form: t.try_get("match_form")?,
+            })
+        };
+        Ok(rows.iter().map(read).collect())
+    }
+
+    async fn tournament_match_records(&mut self, tid: i64) -> Result<Vec<TournamentMatchRecord>> {
+        let rows = query(
+            "SELECT m.id, m.variant, m.round, m.winner, m.south_id, m.north_id,
+                    (SELECT COUNT(*) FROM tournament_players tp
+                      WHERE tp.tournament_id = m.tournament_id
+                        AND tp.player_id IN (m.south_id, m.north_id)) AS entrants
+             FROM matches m WHERE m.tournament_id = $1 ORDER BY m.id",
+        )
+        .bind(tid)
+        .fetch_all(self)
+        .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let id: i64 = r.try_get("id")?;
+            out.push(TournamentMatchRecord {
+                id,
+                variant: r.try_get("variant")?,
+                round: r.try_get("round")?,
+                winner: outcome_column(r, "winner", || format!("match {id}"))?,
+                entrants: r.try_get("entrants")?,
+                south_id: r.try_get("south_id")?,
+                north_id: r.try_get("north_id")?,
+            });
+        }
+        Ok(out)
+    }
+
+    async fn tournament_tables(&mut self, name: &str) -> Result<StoredTournament> {
+        from_tables(self, name).await
+    }
+
+    async fn round_records(&mut self, tid: i64) -> Result<Vec<RoundRecord>> {
+        round_records(self, tid).await
+    }
+
+    async fn match_creations(
+        &mut self,
+        tid: i64,
+    ) -> Result<std::result::Result<Vec<MatchCreated>, UnreadableTime<i64>>> {
+        let rows = query("SELECT id, round, created_at FROM matches WHERE tournament_id = $1")
+            .bind(tid)
+            .fetch_all(self)
+            .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let id: i64 = r.try_get("id")?;
+            match r.try_get::<DateTime<Utc>>("created_at") {
+                Ok(created_at) => out.push(MatchCreated {
+                    created_at,
+                    round: r.try_get::<i64>("round")? as u32,
+                }),
+                Err(e) => {
+                    return Ok(Err(UnreadableTime {
+                        of: id,
+                        error: e.to_string(),
+                    }));
+                }
+            }
+        }
+        Ok(Ok(out))
+    }
+
+    async fn entry_records(
+        &mut self,
+        tid: i64,
+    ) -> Result<std::result::Result<Vec<EntryRecord>, UnreadableTime<String>>> {
+        let rows = query(
+            "SELECT tp.player_id, p.name, tp.joined_at, tp.rating, tp.rated FROM tournament_players tp
+             JOIN players p ON p.id = tp.player_id WHERE tp.tournament_id = $1",
+        )
+        .bind(tid)
+        .fetch_all(self)
+        .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let player_id: i64 = r.try_get("player_id")?;
+            let joined_at = match r.try_get::<DateTime<Utc>>("joined_at") {
+                Ok(at) => at,
+                Err(e) => {
+                    return Ok(Err(UnreadableTime {
+                        of: r.try_get("name")?,
+                        error: e.to_string(),
+                    }));
+                }
+            };
+            out.push(EntryRecord {
+                player_id,
+                joined_at,
+                rating: r.try_get("rating")?,
+                rated: r.try_get::<Option<i64>>("rated")?.map(|f| f != 0),
+            });
+        }
+        Ok(Ok(out))
+    }
+
+    async fn tournament_rating_system(&mut self, tid: i64) -> Result<Option<RatingSystem>> {
+        super::tournaments::rating_system(self, tid).await
+    }
+
+    async fn tournament_corrections(&mut self, tid: i64) -> Result<Vec<Correction>> {
+        tournament_corrections(self, tid).await
+    }
+
+    async fn bye_records(&mut self, tid: i64) -> Result<Vec<ByeRecord>> {
+        let rows = query(
+            "SELECT round, player_id, reason, entered_at FROM tournament_requested_byes
+             WHERE tournament_id = $1 ORDER BY round, player_id",
+        )
+        .bind(tid)
+        .fetch_all(self)
+        .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for r in &rows {
+            out.push(ByeRecord {
+                round: r.try_get::<i64>("round")? as u32,
+                player_id: r.try_get("player_id")?,
+                reason: r.try_get("reason")?,
+                entered_at: r
+                    .try_get::<DateTime<Utc>>("entered_at")
+                    .map_err(|e| e.to_string()),
+            });
+        }
+        Ok(out)
+    }
+
+    async fn imported_rounds(&mut self, tid: i64) -> Result<Option<u32>> {
+        crate::store::import::imported_rounds(self, tid).await
+    }
+}
+
+/// The id, name and name key of each row `sql` selects.
+async fn name_keys(conn: &mut impl AsConn, sql: &'static str) -> Result<Vec<NameKeyRecord>> {
+    let rows = query(sql).fetch_all(conn).await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for r in &rows {
+        out.push(NameKeyRecord {
+            id: r.try_get("id")?,
+            name_and_key: match (r.try_get::<String>("name"), r.try_get::<String>("name_key")) {
+                (Ok(name), Ok(key)) => Some((name, key)),
+                _ => None,
+            },
+        });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{HAND_COLUMNS, HAND_SELECT};
+
+    #[test]
+    fn the_hand_select_reads_the_hand_columns_in_order() {
+        let list = HAND_SELECT
+            .strip_prefix("SELECT ")
+            .and_then(|s| s.split(" FROM ").next())
+            .unwrap();
+        let selected: Vec<&str> = list.split(',').map(str::trim).collect();
+        assert_eq!(selected, HAND_COLUMNS);
+    }
+}
