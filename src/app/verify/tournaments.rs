@@ -231,7 +231,10 @@ fn records_check(
             None => {}
         }
     }
-    for r in live.values() {
+    // In round order, so that the report reads the same every time.
+    let mut recorded: Vec<&&RoundRecord> = live.values().collect();
+    recorded.sort_by_key(|r| r.round);
+    for r in recorded {
         if !loaded.boards.iter().any(|b| b.round == r.round) {
             found.push((
                 None,

@@ -119,6 +119,17 @@ pub fn check_rounds_as_paired(
             board: None,
             what,
         };
+        // A board of an earlier round naming an entrant recorded as entering later
+        // (an entry time edited, say) leaves no tournament to pair this round from.
+        if let Some((id, when)) = unentered_player(&before, t, entered_after) {
+            let name = t.entrant(id).map_or("?", |e| e.name.as_str());
+            out.push(diff(format!(
+                "round {round} cannot be paired from the rounds before it: {name} plays in round {when}, but is recorded as entering after round {}",
+                entered_after.get(&id).copied().unwrap_or(0)
+            )));
+            prev = round;
+            continue;
+        }
         if t.manual_rounds.contains(&round) {
             let excused = t
                 .requested_byes
@@ -160,6 +171,27 @@ pub fn check_rounds_as_paired(
         prev = round;
     }
     out
+}
+
+/// An entrant of `t` playing in a round of `before` (the tournament as it stood) among
+/// whose entrants they are not, having entered later by `entered_after`, with the
+/// round they play in.
+fn unentered_player(
+    before: &Tournament,
+    t: &Tournament,
+    entered_after: &EnteredAfter,
+) -> Option<(EntrantId, u32)> {
+    let present: std::collections::HashSet<EntrantId> =
+        before.entrants.iter().map(|e| e.id).collect();
+    before.fixtures.iter().find_map(|f| {
+        let p = f.pairing;
+        std::iter::once(p.south)
+            .chain(p.north)
+            .find(|id| {
+                !present.contains(id) && t.entrant(*id).is_some() && entered_after.contains_key(id)
+            })
+            .map(|id| (id, p.round))
+    })
 }
 
 /// The boards of `round` where `stored` and `expected` (both by board) differ: the
@@ -316,6 +348,22 @@ mod tests {
             }
         }
         t
+    }
+
+    #[test]
+    fn an_entrant_playing_before_their_recorded_entry_is_named_not_a_panic() {
+        let t = played(Format::Swiss, 6, 3, None);
+        let mut entered = EnteredAfter::new();
+        entered.insert(2, 2);
+        let found = check_rounds(&t, &entered);
+        let name = &t.entrant(2).unwrap().name;
+        assert!(
+            found.iter().any(|d| d.round == 2
+                && d.what.contains(&format!(
+                    "{name} plays in round 1, but is recorded as entering after round 2"
+                ))),
+            "{found:?}"
+        );
     }
 
     #[test]
