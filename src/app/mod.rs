@@ -36,6 +36,7 @@ pub mod matches;
 pub mod players;
 pub(crate) mod ratings;
 pub mod records;
+pub mod repo;
 pub mod run;
 pub mod tournaments;
 pub mod verify;

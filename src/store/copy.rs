@@ -22,6 +22,7 @@ pub enum Kind {
     Time,
 }
 
+pub use crate::app::records::CopyReport;
 use Kind::{Int, Real, Text, Time};
 
 /// goobalay's tables in an order in which every row's foreign keys point at rows
@@ -232,12 +233,6 @@ const WITH_IDS: &[&str] = &[
     "match_corrections",
     "player_ratings",
 ];
-
-/// Rows copied, per table, in [`TABLES`] order.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct CopyReport {
-    pub tables: Vec<(String, u64)>,
-}
 
 impl Store {
     /// Copies every record of `source` into this database, which must hold none

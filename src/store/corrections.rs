@@ -9,27 +9,12 @@
 
 use std::collections::HashMap;
 
-use chrono::{DateTime, Utc};
-use serde::Serialize;
-
 use super::sql::{AsConn, Row, query};
 use super::{Result, StoreError};
+pub use crate::app::records::Correction;
 use crate::engine::BySide;
 use crate::matches::correction::{self, CorrectionKind};
 use crate::matches::{Absent, Closing, MatchOutcome, ResultSummary};
-
-/// A correction as recorded.
-#[derive(Clone, Debug, Serialize)]
-pub struct Correction {
-    pub id: i64,
-    pub match_id: i64,
-    pub corrected_at: DateTime<Utc>,
-    pub reason: String,
-    #[serde(flatten)]
-    pub kind: CorrectionKind,
-    pub before: ResultSummary,
-    pub after: ResultSummary,
-}
 
 /// Every correction of match `id`, in the order made.
 pub(crate) async fn corrections_of(conn: &mut impl AsConn, id: i64) -> Result<Vec<Correction>> {

@@ -37,23 +37,23 @@ mod unit;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use chrono::{DateTime, Utc};
-use thiserror::Error;
+use crate::engine::{BySide, Side};
 
-use crate::ai::Level;
-use crate::engine::{BySide, Side, Variant};
-use crate::hint::{Hint, Refusal, Wording};
-use crate::matches::correction::standing_closing;
-use crate::matches::{
-    Absent, Closing, Hand, HandEnd, MatchError, MatchForm, MatchOutcome, MatchSpec, MatchState,
-};
-use crate::names::excerpt;
+use crate::matches::{Absent, Closing, Hand, HandEnd, MatchOutcome};
 use crate::tournament::TournamentStatus;
 use repo::PlayerRepo;
 use sql::{AsConn, Backend, Pool, Row, query};
 
 pub(crate) use sqlite::open;
 pub use unit::UnitOfWork;
+
+// The records and the error are the application layer's ([`crate::app::records`],
+// [`crate::app::repo`]); the store fills them from its rows.
+pub(crate) use crate::app::records::now;
+pub use crate::app::records::{
+    Ending, HistoryFilter, MatchRow, NewMatch, NewPlayer, Player, StoredMatch,
+};
+pub use crate::app::repo::{MAX_BUSY_TIMEOUT_MS, Result, StoreError};
 
 /// How often a read-then-write of a match is tried when another process changes the
 /// match in between (each try reads again).
@@ -62,139 +62,10 @@ pub const WRITE_ATTEMPTS: usize = 8;
 /// How long a process waits for another one's write lock before giving up.
 pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// Errors of the store layer; messages are one lowercase line.
-#[derive(Debug, Error)]
-pub enum StoreError {
-    #[error("the file is not an SQLite database, so not a goobalay database")]
-    NotSqlite(PathBuf),
-    #[error(
-        "the file is an SQLite database of another program (it has tables but no goobalay schema)"
-    )]
-    Foreign(PathBuf),
-    #[error(
-        "the database was made by a newer goobalay (schema version {found}; this goobalay knows up to {known}): use a newer goobalay"
-    )]
-    NewerSchema {
-        path: PathBuf,
-        found: i64,
-        known: i64,
-    },
-    #[error(
-        "the database is busy: another goobalay process kept it locked longer than {0} ms; nothing was written, try again"
-    )]
-    Busy(u128),
-    #[error(
-        "GOOBALAY_BUSY_TIMEOUT_MS is '{}'; allowed: a whole number of milliseconds from 0 to {MAX_BUSY_TIMEOUT_MS}",
-        excerpt(.0)
-    )]
-    BusyTimeout(String),
-    #[error("not a regular file (a folder, FIFO, device or socket cannot be a database)")]
-    NotAFile(PathBuf),
-    #[error("cannot read it: {1}")]
-    Unreadable(PathBuf, std::io::Error),
-    #[error("no database at this path (a command that only reads never creates one)")]
-    Missing(PathBuf),
-    #[error(
-        "it holds no goobalay database (no tables; a command that only reads never creates one)"
-    )]
-    EmptyServerDatabase,
-    #[error(
-        "its write-ahead log {} belongs to another database, so nothing was read or written; move that file away (it holds the other database's latest changes)", .0.display()
-    )]
-    ForeignLog(PathBuf),
-    #[error(
-        "the database schema is damaged: {first}{}",
-        and_more(.more)
-    )]
-    DamagedSchema { first: String, more: usize },
-    #[error(
-        "the PostgreSQL database {0} belongs to another program (it has tables but no goobalay schema)"
-    )]
-    ForeignDatabase(String),
-    #[error("{url} is not a usable PostgreSQL URL: {reason}")]
-    BadUrl { url: String, reason: String },
-    #[error(
-        "the database to copy into is not empty ({table} holds {rows} rows): copy into an empty database"
-    )]
-    NotEmpty { table: String, rows: i64 },
-    #[error("cannot create the database folder {path}")]
-    Folder {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    #[error("no match with id {0}")]
-    UnknownMatch(i64),
-    #[error("no tournament named '{}'", excerpt(.0))]
-    UnknownTournament(String),
-    /// A tournament looked up by name that is not there, with the recorded name
-    /// closest to it.
-    #[error(
-        "no tournament named '{}'{}",
-        excerpt(.name),
-        .like.as_deref().map_or(String::new(), |l| format!("; did you mean '{l}'?"))
-    )]
-    TournamentNotFound { name: String, like: Option<String> },
-    /// A change the application layer refused on a closed tournament, carried here
-    /// since a match's change (`app::matches::update`) fails with a store error.
-    #[error(transparent)]
-    TournamentClosed(#[from] crate::tournament::ClosedTournament),
-    #[error(transparent)]
-    Match(#[from] MatchError),
-    #[error(
-        "the match was changed by another process each time this one tried to write; nothing was written, try again"
-    )]
-    Conflict,
-    #[error("stored data is inconsistent: {0}")]
-    Corrupt(String),
-    #[error("stored tournament data is inconsistent: {0}")]
-    CorruptTournament(String),
-    /// A stored tournament its rules refuse (its setup, points or tiebreaks).
-    #[error(transparent)]
-    Tournament(#[from] crate::tournament::TournamentError),
-    #[error("database error: {0}")]
-    Sqlx(sqlx::Error),
-    #[error("database schema update failed: {0}")]
-    Migrate(#[from] sqlx::migrate::MigrateError),
-}
-
-impl Refusal for StoreError {
-    fn hint(&self) -> Option<Hint> {
-        Some(match self {
-            StoreError::Missing(_) | StoreError::EmptyServerDatabase => Hint::AddPlayerCreates,
-            StoreError::DamagedSchema { .. } => Hint::Verify,
-            StoreError::UnknownMatch(_) => Hint::History,
-            StoreError::TournamentNotFound { .. } => Hint::ListTournaments,
-            StoreError::TournamentClosed(e) => return e.hint(),
-            _ => return None,
-        })
-    }
-    fn worded(&self, wording: &dyn Wording) -> String {
-        match self {
-            StoreError::Match(e) => e.worded(wording),
-            // The step belongs to the parenthesis on why there is no database.
-            StoreError::Missing(_) | StoreError::EmptyServerDatabase => {
-                let text = self.to_string();
-                let bare = text.strip_suffix(')').unwrap_or(&text);
-                format!("{bare}{})", wording.hint(&Hint::AddPlayerCreates))
-            }
-            _ => crate::hint::then_hint(self.to_string(), self.hint(), wording),
-        }
-    }
-}
-
 /// The URL, when a `--db` value names a PostgreSQL database rather than a file.
 pub fn server_url(location: &Path) -> Option<&str> {
     location.to_str().filter(|l| postgres::is_url(l))
 }
-
-fn and_more(more: &usize) -> String {
-    match more {
-        0 => String::new(),
-        n => format!(" (and {n} more)"),
-    }
-}
-
-pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
 impl From<sqlx::Error> for StoreError {
     fn from(e: sqlx::Error) -> StoreError {
@@ -214,9 +85,6 @@ impl From<sqlx::Error> for StoreError {
         StoreError::Sqlx(e)
     }
 }
-
-/// Longest busy timeout, in milliseconds: SQLite takes it as a C `int`.
-pub const MAX_BUSY_TIMEOUT_MS: u64 = i32::MAX as u64;
 
 /// The busy timeout: `GOOBALAY_BUSY_TIMEOUT_MS` if set (tests shorten it), else 10 s.
 /// A value that is not a whole number of milliseconds from 0 to
@@ -257,19 +125,6 @@ pub fn schema_version() -> i64 {
     sqlite::schema_version()
 }
 
-/// A player (human, or an engine whose moves the built-in AI makes).
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct Player {
-    pub id: i64,
-    pub name: String,
-    pub club: Option<String>,
-    /// Engine level name; `None` for a human.
-    pub engine: Option<String>,
-    pub rating: Option<f64>,
-    pub created_at: DateTime<Utc>,
-    pub retired_at: Option<DateTime<Utc>>,
-}
-
 impl Player {
     fn from_row(r: &Row) -> Result<Player> {
         Ok(Player {
@@ -281,115 +136,6 @@ impl Player {
             created_at: r.try_get("created_at")?,
             retired_at: r.try_get("retired_at")?,
         })
-    }
-
-    pub fn is_engine(&self) -> bool {
-        self.engine.is_some()
-    }
-}
-
-/// A player to enter, its names checked ([`crate::app::players::new_player`]).
-#[derive(Clone, Debug, PartialEq)]
-pub struct NewPlayer {
-    pub name: String,
-    pub club: Option<String>,
-    /// Engine level; `None` for a human.
-    pub engine: Option<Level>,
-}
-
-/// A match to create.
-#[derive(Clone, Debug)]
-pub struct NewMatch {
-    pub spec: MatchSpec,
-    pub south: i64,
-    pub north: i64,
-    pub seed: u64,
-    pub tournament_id: Option<i64>,
-    pub round: Option<i64>,
-}
-
-/// A match's row: who plays, how, and how it stands.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct MatchRow {
-    pub id: i64,
-    pub variant: String,
-    pub form: String,
-    pub max_hands: Option<i64>,
-    pub first_mover: String,
-    pub south_id: i64,
-    pub north_id: i64,
-    pub south: String,
-    pub north: String,
-    pub south_engine: Option<String>,
-    pub north_engine: Option<String>,
-    pub seed: u64,
-    pub tournament_id: Option<i64>,
-    pub tournament: Option<String>,
-    pub round: Option<i64>,
-    /// How the match ended (`None`: still in play).
-    pub winner: Option<MatchOutcome>,
-    pub hands_played: i64,
-    pub final_south: Option<i64>,
-    pub final_north: Option<i64>,
-    pub created_at: DateTime<Utc>,
-    pub finished_at: Option<DateTime<Utc>>,
-    /// [`crate::ai::ENGINE_VERSION`] when the match was created (`None`: before
-    /// versions were recorded, i.e. version 1).
-    pub engine_version: Option<i64>,
-    /// The status of the match's tournament, read with the row (`None`: a casual
-    /// match, or a status word this build does not know). A change to the match is
-    /// decided on it ([`TournamentStatus::takes_match_changes`]) and written only if
-    /// it still stands ([`crate::app::matches::save`]).
-    #[serde(skip)]
-    pub tournament_status: Option<TournamentStatus>,
-    /// Raised by every write to the match (see [`crate::app::matches::save`]); a technical
-    /// counter, not part of the record shown.
-    #[serde(skip)]
-    pub revision: i64,
-    #[serde(skip)]
-    rules_json: String,
-    /// How the match ended if not on the board: a result entered for the whole match,
-    /// a forfeit, or void, as the closing that stands gives it
-    /// ([`crate::matches::correction::standing_closing`] over the match's own closing,
-    /// read with the row, and its corrections). `None`: played out, or still in play.
-    pub ending: Option<Ending>,
-    /// The match's own closing (`match_closings`), read with the row.
-    #[serde(skip)]
-    own_closing: Option<Closing>,
-    /// Whether a director's correction stands beside what was entered (a hand's
-    /// score or the whole result; see `match show`).
-    pub corrected: bool,
-}
-
-/// How a match ended when it was not played out on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "kebab-case", tag = "kind")]
-pub enum Ending {
-    /// The whole match's result was entered (played off the system).
-    Entered,
-    /// Not played: who did not come.
-    Forfeit { absent: Absent },
-    /// Annulled by a correction: no result counts.
-    Void,
-}
-
-impl Ending {
-    /// `entered`, `forfeit` or `void`, as `history` names it.
-    pub fn kind(self) -> &'static str {
-        match self {
-            Ending::Entered => "entered",
-            Ending::Forfeit { .. } => "forfeit",
-            Ending::Void => "void",
-        }
-    }
-
-    /// How a match closed this way ended.
-    pub fn of(closing: Closing) -> Ending {
-        match closing {
-            Closing::Entered { .. } => Ending::Entered,
-            Closing::Forfeit(absent) => Ending::Forfeit { absent },
-            Closing::Void => Ending::Void,
-        }
     }
 }
 
@@ -463,84 +209,6 @@ impl MatchRow {
             corrected: r.try_get::<i64>("corrected")? != 0,
         })
     }
-
-    /// Sets how the match ended from the closing that stands, given its corrections
-    /// in order as the closings they put in place (`None`: a hand's score).
-    fn settle(&mut self, corrections: impl IntoIterator<Item = Option<Closing>>) {
-        self.ending = standing_closing(self.own_closing, corrections).map(Ending::of);
-    }
-
-    /// The match's spec, rebuilt from the stored rule set.
-    pub fn spec(&self) -> Result<MatchSpec> {
-        let variant = Variant::from_recorded_json(&self.rules_json)
-            .map_err(|e| StoreError::Corrupt(format!("match {}: rules: {e}", self.id)))?;
-        let form = MatchForm::parse(&self.form)?;
-        let first = Side::parse(&self.first_mover).ok_or_else(|| {
-            StoreError::Corrupt(format!(
-                "match {}: first mover '{}'",
-                self.id, self.first_mover
-            ))
-        })?;
-        let max_hands = self
-            .max_hands
-            .map(|m| {
-                u32::try_from(m)
-                    .map_err(|_| StoreError::Corrupt(format!("match {}: max_hands {m}", self.id)))
-            })
-            .transpose()?;
-        // As recorded: a match stored without a hand limit keeps having none.
-        let mut spec = MatchSpec::as_recorded(&variant, form, max_hands, first)?;
-        spec.variant = self.variant.clone();
-        Ok(spec)
-    }
-
-    /// Engine levels per side (`None`: a human).
-    pub fn engines(&self) -> Result<BySide<Option<Level>>> {
-        let parse = |e: &Option<String>| -> Result<Option<Level>> {
-            e.as_deref()
-                .map(|name| {
-                    Level::parse(name)
-                        .map_err(|err| StoreError::Corrupt(format!("match {}: {err}", self.id)))
-                })
-                .transpose()
-        };
-        Ok(BySide::new(
-            parse(&self.south_engine)?,
-            parse(&self.north_engine)?,
-        ))
-    }
-
-    pub fn player_name(&self, side: Side) -> &str {
-        match side {
-            Side::South => &self.south,
-            Side::North => &self.north,
-        }
-    }
-}
-
-/// A match loaded from the store: its row and the replayed state.
-#[derive(Clone, Debug)]
-pub struct StoredMatch {
-    pub row: MatchRow,
-    pub state: MatchState,
-}
-
-impl StoredMatch {
-    pub fn engines(&self) -> Result<BySide<Option<Level>>> {
-        self.row.engines()
-    }
-}
-
-/// A row of `goobalay history`.
-#[derive(Clone, Debug, Default)]
-pub struct HistoryFilter {
-    pub player: Option<String>,
-    /// The player by id (a page's link), instead of by name.
-    pub player_id: Option<i64>,
-    pub variant: Option<String>,
-    pub since: Option<DateTime<Utc>>,
-    pub until: Option<DateTime<Utc>>,
-    pub tournament: Option<String>,
 }
 
 /// The database.
@@ -719,16 +387,6 @@ impl Store {
     pub async fn player_with_id(&self, id: i64) -> Result<Option<Player>> {
         self.pool.acquire().await?.player_by_id(id).await
     }
-}
-
-/// The time a record is stamped with: now, to the microsecond, which both backends
-/// keep exactly (PostgreSQL's TIMESTAMPTZ has no nanoseconds), so a record reads back
-/// as written and a copy between backends is exact.
-pub(crate) fn now() -> DateTime<Utc> {
-    use chrono::DurationRound;
-    let t = Utc::now();
-    t.duration_trunc(chrono::TimeDelta::microseconds(1))
-        .unwrap_or(t)
 }
 
 /// Longest player, club or tournament name, in characters.

@@ -12,38 +12,13 @@
 //! played or entered in them), so they are removed with nothing lost, and the row
 //! says who was to play whom.
 
-use chrono::{DateTime, Utc};
-use serde::Serialize;
-
 use super::StoreError;
 use super::sql::{AsConn, Row, query};
-use super::tournaments::{LoadedTournament, Result};
+use super::tournaments::Result;
 
 pub use super::tournaments::pair::{ManualRound, RecordedBoard};
 pub use super::tournaments::status::{Reopened, StatusChange};
-
-/// A pairing of a round as recorded (also one taken back).
-#[derive(Clone, Debug, Serialize)]
-pub struct RoundRecord {
-    pub round: u32,
-    /// "system" or "manual".
-    pub method: String,
-    pub reason: Option<String>,
-    pub paired_at: DateTime<Utc>,
-    pub boards: Vec<RecordedBoard>,
-    pub unpaired_at: Option<DateTime<Utc>>,
-    pub unpair_reason: Option<String>,
-}
-
-/// What `tournament unpair` did.
-#[derive(Clone, Debug, Serialize)]
-pub struct UnpairedRound {
-    pub round: u32,
-    pub boards: Vec<RecordedBoard>,
-    /// Players withdrawn after the round was paired, now withdrawn as from the round
-    /// before it (so they are not paired when it is paired again).
-    pub withdrawals_moved: Vec<String>,
-}
+pub use crate::app::records::{RoundRecord, TournamentKey, TournamentRecord, UnpairedRound};
 
 /// Every pairing recorded for tournament `tid` (also those taken back), in order.
 pub(crate) async fn round_records(conn: &mut impl AsConn, tid: i64) -> Result<Vec<RoundRecord>> {
@@ -69,23 +44,4 @@ fn round_record(r: &Row) -> Result<RoundRecord> {
         unpaired_at: r.try_get("unpaired_at")?,
         unpair_reason: r.try_get("unpair_reason")?,
     })
-}
-
-/// A tournament with its records, as `tournament show` and a page show it: read
-/// in one transaction, so they agree with each other.
-#[derive(Clone, Debug)]
-pub struct TournamentRecord {
-    pub loaded: LoadedTournament,
-    /// How each round was paired (rounds taken back included).
-    pub rounds: Vec<RoundRecord>,
-    /// Closings and reopenings.
-    pub status_changes: Vec<StatusChange>,
-    pub corrections: Vec<super::corrections::Correction>,
-}
-
-/// Which tournament: by name (as typed: case and Unicode variants ignored) or by id.
-#[derive(Clone, Copy, Debug)]
-pub enum TournamentKey<'a> {
-    Name(&'a str),
-    Id(i64),
 }

@@ -16,6 +16,7 @@ use std::future::Future;
 
 use chrono::{DateTime, Utc};
 
+pub use crate::app::records::{MatchInsert, MatchQuery};
 use crate::engine::{BySide, Side, Variant};
 use crate::matches::correction::{CorrectionKind, corrected_closings, corrected_scores};
 use crate::matches::{
@@ -27,25 +28,6 @@ use crate::store::{
     MATCH_SELECT, MatchRow, NewMatch, Result, StoreError, StoredMatch, now, write_hand_rows,
 };
 use crate::tournament::{FinishedMatch, Format, TournamentStatus};
-
-/// A match to insert: what to create, and the hands and outcome it already has (an
-/// engine's opening turns, or a whole match played in memory).
-pub struct MatchInsert<'a> {
-    pub new: &'a NewMatch,
-    pub hands: &'a [Hand],
-    pub outcome: Option<MatchOutcome>,
-}
-
-/// What `history` selects, by ids (`None`: any).
-#[derive(Clone, Debug, Default)]
-pub struct MatchQuery {
-    pub player_id: Option<i64>,
-    /// A variant's name as stored.
-    pub variant: Option<String>,
-    pub since: Option<DateTime<Utc>>,
-    pub until: Option<DateTime<Utc>>,
-    pub tournament_id: Option<i64>,
-}
 
 /// The matches' rows (`matches`, `hands`, `match_closings`, `match_corrections`).
 pub trait MatchRepo {

@@ -4,28 +4,10 @@ use std::future::Future;
 
 use chrono::{DateTime, Utc};
 
+pub use crate::app::records::StartingRatingRecord;
 use crate::store::sql::{AsConn, query, query_scalar};
 use crate::store::{NewPlayer, Player, Result, StoreError, name_key};
 use crate::tournament::{RatingSource, StartingRating};
-
-/// A stored starting rating.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct StartingRatingRecord {
-    pub id: i64,
-    pub player_id: i64,
-    /// A preset's name; `None`: every variant.
-    pub variant: Option<String>,
-    pub source: RatingSource,
-    pub rating: f64,
-    pub entered_at: DateTime<Utc>,
-}
-
-impl StartingRatingRecord {
-    /// Whether it applies to `variant`.
-    pub fn applies_to(&self, variant: &str) -> bool {
-        self.variant.as_deref().is_none_or(|v| v == variant)
-    }
-}
 
 /// The players and their starting ratings (`players`, `player_ratings`).
 pub trait PlayerRepo {

@@ -12,6 +12,7 @@ use std::future::Future;
 
 use chrono::{DateTime, Utc};
 
+pub use crate::app::records::{ByeReason, RoundMatch};
 use crate::engine::Variant;
 use crate::matches::{Hand, MatchSpec, MatchState};
 use crate::store::changes::TournamentRevision;
@@ -33,15 +34,6 @@ use crate::store::write_hand_rows;
 use crate::store::{Result as StoreResult, StoreError};
 use crate::tournament::{ByePoints, EntrantId, PairingSystem, RatingSystem};
 
-/// Why a bye outside the pairing is there (`tournament_requested_byes.reason`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ByeReason {
-    /// Asked for ahead of its round.
-    Requested,
-    /// A round paired before the player entered.
-    LateEntry,
-}
-
 impl ByeReason {
     fn name(self) -> &'static str {
         match self {
@@ -49,16 +41,6 @@ impl ByeReason {
             ByeReason::LateEntry => "late-entry",
         }
     }
-}
-
-/// A match of a round to insert: who plays, its seed and engine levels, and the
-/// match itself if the engines already played it (`tournament run` plays ahead).
-pub struct RoundMatch<'a> {
-    pub south: i64,
-    pub north: i64,
-    pub engines: (Option<&'a str>, Option<&'a str>),
-    pub seed: u64,
-    pub played: Option<&'a MatchState>,
 }
 
 /// The tournaments' rows, one tournament at a time.

@@ -11,6 +11,7 @@ use super::byes::requested_byes;
 use super::{
     BoardRow, LoadedTournament, Result, TournamentRow, TournamentSummary, board_row, corrupt,
 };
+pub use crate::app::records::{Parts, StoredTournament};
 use crate::engine::BySide;
 use crate::matches::correction::standing_closing;
 use crate::matches::{Absent, Closing, MatchOutcome, ResultSummary};
@@ -19,7 +20,7 @@ use crate::store::fixture_cache::{
 };
 use crate::store::sql::{AsConn, query, query_scalar};
 use crate::store::{Store, StoreError, name_key};
-use crate::tournament::{Elo, Entrant, EntrantId, Fixture, MatchResult, Pairing, TournamentSetup};
+use crate::tournament::{Elo, Entrant, Fixture, MatchResult, Pairing, TournamentSetup};
 
 impl Store {
     /// Every tournament, newest first, with counts.
@@ -135,21 +136,6 @@ pub(crate) async fn from_tables(conn: &mut impl AsConn, name: &str) -> Result<St
         .0)
 }
 
-/// A tournament as its tables hold it: its row, the pure layer's setup read from
-/// the entrants, matches and byes (not yet through the gate,
-/// [`crate::tournament::Tournament::new_checked`]), each board's records and each
-/// entrant's engine level. An entrant seeded by no stored rating yet (before round 1
-/// is paired) is set at Elo's initial rating and named in `unrated`: which rating
-/// they are shown with is the application layer's to say.
-#[derive(Clone, Debug)]
-pub struct StoredTournament {
-    pub row: TournamentRow,
-    pub setup: TournamentSetup,
-    pub boards: Vec<BoardRow>,
-    pub engines: HashMap<i64, Option<Arc<str>>>,
-    pub unrated: Vec<EntrantId>,
-}
-
 /// The error for a tournament `name` that is not there, with the closest name.
 async fn unknown(conn: &mut impl AsConn, name: &str) -> Result<StoreError> {
     let names: Vec<String> = query_scalar("SELECT name FROM tournaments")
@@ -166,15 +152,6 @@ async fn unknown(conn: &mut impl AsConn, name: &str) -> Result<StoreError> {
 enum FixtureSource {
     CacheIfCurrent,
     Tables,
-}
-
-/// What a load reads: everything, or the tournament without the boards' records
-/// (`boards` and `engines` left empty): the pure layer's tournament and the row, all
-/// that the standings need, read in less time and memory.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Parts {
-    Whole,
-    Results,
 }
 
 /// Tournament `name` as stored ([`StoreError::TournamentNotFound`], with the

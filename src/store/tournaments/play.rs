@@ -4,23 +4,14 @@
 //! or played is left out of the write and handed back ([`WrittenRound::touched`]);
 //! the application layer plays it on from where it was left.
 
-use super::{BoardRow, PlayedMatch, Result, corrupt, played, summary};
+use super::{BoardRow, Result, corrupt, played, summary};
+pub use crate::app::records::WrittenRound;
 use crate::matches::MatchState;
 use crate::store::repo::TournamentRepo;
 use crate::store::sql::{AsConn, query_scalar};
 
 /// Matches written a statement at a time (bounds the JSON of one statement).
 const WRITE_CHUNK: usize = 64;
-
-/// What a round's write wrote ([`TournamentRepo::write_played_round`]).
-#[derive(Debug, Default)]
-pub struct WrittenRound {
-    /// The matches written, in board order.
-    pub stored: Vec<(BoardRow, PlayedMatch)>,
-    /// The boards whose match was not untouched when checked (another process started
-    /// or played it), so not written: each is to be played on from what is stored.
-    pub touched: Vec<BoardRow>,
-}
 
 /// Writes engine matches played in memory from the setup, in `conn`'s transaction,
 /// where the stored match is still untouched (no result, the seed played, one hand

@@ -4,29 +4,9 @@
 //! the application layer's ([`crate::app::tournaments`]); here are their records as
 //! read.
 
-use chrono::{DateTime, Utc};
-use serde::Serialize;
-
 use super::Result;
+pub use crate::app::records::{Reopened, StatusChange};
 use crate::store::sql::{AsConn, query};
-
-/// A closing or reopening.
-#[derive(Clone, Debug, Serialize)]
-pub struct StatusChange {
-    /// "finished" or "reopened".
-    pub status: String,
-    pub reason: Option<String>,
-    pub rounds_before: Option<u32>,
-    pub changed_at: DateTime<Utc>,
-}
-
-/// What `tournament reopen` did.
-#[derive(Clone, Debug, Serialize)]
-pub struct Reopened {
-    pub tournament: String,
-    pub rounds_before: Option<u32>,
-    pub rounds: Option<u32>,
-}
 
 /// Closings and reopenings of tournament `tid`, in order.
 pub(crate) async fn status_changes(conn: &mut impl AsConn, tid: i64) -> Result<Vec<StatusChange>> {

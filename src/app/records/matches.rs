@@ -1,0 +1,221 @@
+//! Matches as stored: their rows, how they ended, their corrections.
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+use crate::ai::Level;
+use crate::app::repo::{Result, StoreError};
+use crate::engine::{BySide, Side, Variant};
+use crate::matches::correction::{CorrectionKind, standing_closing};
+use crate::matches::{
+    Absent, Closing, Hand, MatchForm, MatchOutcome, MatchSpec, MatchState, ResultSummary,
+};
+use crate::tournament::TournamentStatus;
+
+/// A match to create.
+#[derive(Clone, Debug)]
+pub struct NewMatch {
+    pub spec: MatchSpec,
+    pub south: i64,
+    pub north: i64,
+    pub seed: u64,
+    pub tournament_id: Option<i64>,
+    pub round: Option<i64>,
+}
+
+/// A match's row: who plays, how, and how it stands.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct MatchRow {
+    pub id: i64,
+    pub variant: String,
+    pub form: String,
+    pub max_hands: Option<i64>,
+    pub first_mover: String,
+    pub south_id: i64,
+    pub north_id: i64,
+    pub south: String,
+    pub north: String,
+    pub south_engine: Option<String>,
+    pub north_engine: Option<String>,
+    pub seed: u64,
+    pub tournament_id: Option<i64>,
+    pub tournament: Option<String>,
+    pub round: Option<i64>,
+    /// How the match ended (`None`: still in play).
+    pub winner: Option<MatchOutcome>,
+    pub hands_played: i64,
+    pub final_south: Option<i64>,
+    pub final_north: Option<i64>,
+    pub created_at: DateTime<Utc>,
+    pub finished_at: Option<DateTime<Utc>>,
+    /// [`crate::ai::ENGINE_VERSION`] when the match was created (`None`: before
+    /// versions were recorded, i.e. version 1).
+    pub engine_version: Option<i64>,
+    /// The status of the match's tournament, read with the row (`None`: a casual
+    /// match, or a status word this build does not know). A change to the match is
+    /// decided on it ([`TournamentStatus::takes_match_changes`]) and written only if
+    /// it still stands ([`crate::app::matches::save`]).
+    #[serde(skip)]
+    pub tournament_status: Option<TournamentStatus>,
+    /// Raised by every write to the match (see [`crate::app::matches::save`]); a technical
+    /// counter, not part of the record shown.
+    #[serde(skip)]
+    pub revision: i64,
+    #[serde(skip)]
+    pub(crate) rules_json: String,
+    /// How the match ended if not on the board: a result entered for the whole match,
+    /// a forfeit, or void, as the closing that stands gives it
+    /// ([`crate::matches::correction::standing_closing`] over the match's own closing,
+    /// read with the row, and its corrections). `None`: played out, or still in play.
+    pub ending: Option<Ending>,
+    /// The match's own closing (`match_closings`), read with the row.
+    #[serde(skip)]
+    pub(crate) own_closing: Option<Closing>,
+    /// Whether a director's correction stands beside what was entered (a hand's
+    /// score or the whole result; see `match show`).
+    pub corrected: bool,
+}
+
+/// How a match ended when it was not played out on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Ending {
+    /// The whole match's result was entered (played off the system).
+    Entered,
+    /// Not played: who did not come.
+    Forfeit { absent: Absent },
+    /// Annulled by a correction: no result counts.
+    Void,
+}
+
+impl Ending {
+    /// `entered`, `forfeit` or `void`, as `history` names it.
+    pub fn kind(self) -> &'static str {
+        match self {
+            Ending::Entered => "entered",
+            Ending::Forfeit { .. } => "forfeit",
+            Ending::Void => "void",
+        }
+    }
+
+    /// How a match closed this way ended.
+    pub fn of(closing: Closing) -> Ending {
+        match closing {
+            Closing::Entered { .. } => Ending::Entered,
+            Closing::Forfeit(absent) => Ending::Forfeit { absent },
+            Closing::Void => Ending::Void,
+        }
+    }
+}
+
+impl MatchRow {
+    /// Sets how the match ended from the closing that stands, given its corrections
+    /// in order as the closings they put in place (`None`: a hand's score).
+    pub(crate) fn settle(&mut self, corrections: impl IntoIterator<Item = Option<Closing>>) {
+        self.ending = standing_closing(self.own_closing, corrections).map(Ending::of);
+    }
+
+    /// The match's spec, rebuilt from the stored rule set.
+    pub fn spec(&self) -> Result<MatchSpec> {
+        let variant = Variant::from_recorded_json(&self.rules_json)
+            .map_err(|e| StoreError::Corrupt(format!("match {}: rules: {e}", self.id)))?;
+        let form = MatchForm::parse(&self.form)?;
+        let first = Side::parse(&self.first_mover).ok_or_else(|| {
+            StoreError::Corrupt(format!(
+                "match {}: first mover '{}'",
+                self.id, self.first_mover
+            ))
+        })?;
+        let max_hands = self
+            .max_hands
+            .map(|m| {
+                u32::try_from(m)
+                    .map_err(|_| StoreError::Corrupt(format!("match {}: max_hands {m}", self.id)))
+            })
+            .transpose()?;
+        // As recorded: a match stored without a hand limit keeps having none.
+        let mut spec = MatchSpec::as_recorded(&variant, form, max_hands, first)?;
+        spec.variant = self.variant.clone();
+        Ok(spec)
+    }
+
+    /// Engine levels per side (`None`: a human).
+    pub fn engines(&self) -> Result<BySide<Option<Level>>> {
+        let parse = |e: &Option<String>| -> Result<Option<Level>> {
+            e.as_deref()
+                .map(|name| {
+                    Level::parse(name)
+                        .map_err(|err| StoreError::Corrupt(format!("match {}: {err}", self.id)))
+                })
+                .transpose()
+        };
+        Ok(BySide::new(
+            parse(&self.south_engine)?,
+            parse(&self.north_engine)?,
+        ))
+    }
+
+    pub fn player_name(&self, side: Side) -> &str {
+        match side {
+            Side::South => &self.south,
+            Side::North => &self.north,
+        }
+    }
+}
+
+/// A match loaded from the store: its row and the replayed state.
+#[derive(Clone, Debug)]
+pub struct StoredMatch {
+    pub row: MatchRow,
+    pub state: MatchState,
+}
+
+impl StoredMatch {
+    pub fn engines(&self) -> Result<BySide<Option<Level>>> {
+        self.row.engines()
+    }
+}
+
+/// A row of `goobalay history`.
+#[derive(Clone, Debug, Default)]
+pub struct HistoryFilter {
+    pub player: Option<String>,
+    /// The player by id (a page's link), instead of by name.
+    pub player_id: Option<i64>,
+    pub variant: Option<String>,
+    pub since: Option<DateTime<Utc>>,
+    pub until: Option<DateTime<Utc>>,
+    pub tournament: Option<String>,
+}
+
+/// A correction as recorded.
+#[derive(Clone, Debug, Serialize)]
+pub struct Correction {
+    pub id: i64,
+    pub match_id: i64,
+    pub corrected_at: DateTime<Utc>,
+    pub reason: String,
+    #[serde(flatten)]
+    pub kind: CorrectionKind,
+    pub before: ResultSummary,
+    pub after: ResultSummary,
+}
+
+/// A match to insert: what to create, and the hands and outcome it already has (an
+/// engine's opening turns, or a whole match played in memory).
+pub struct MatchInsert<'a> {
+    pub new: &'a NewMatch,
+    pub hands: &'a [Hand],
+    pub outcome: Option<MatchOutcome>,
+}
+
+/// What `history` selects, by ids (`None`: any).
+#[derive(Clone, Debug, Default)]
+pub struct MatchQuery {
+    pub player_id: Option<i64>,
+    /// A variant's name as stored.
+    pub variant: Option<String>,
+    pub since: Option<DateTime<Utc>>,
+    pub until: Option<DateTime<Utc>>,
+    pub tournament_id: Option<i64>,
+}
