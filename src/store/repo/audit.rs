@@ -9,47 +9,21 @@
 //! audit to name. A column the audit does not name when it cannot be read is read
 //! with `?`, and its error ends the audit.
 
-use std::future::Future;
+pub use crate::app::repo::{
+    AuditRepo, ByeRecord, EntryRecord, HandRecord, MatchCreated, NameKeyRecord, TournamentAuditRow,
+    TournamentMatchRecord, UnreadableTime,
+};
 
 use chrono::{DateTime, Utc};
 
 use crate::engine::BySide;
-use crate::matches::{Closing, MatchOutcome};
+use crate::matches::Closing;
 use crate::store::corrections::{Correction, tournament_corrections};
 use crate::store::rounds::{RoundRecord, round_records};
 use crate::store::sql::{AsConn, Row, query, query_scalar};
 use crate::store::tournaments::load::{StoredTournament, from_tables};
 use crate::store::{MATCH_SELECT, MatchRow, Result, outcome_column, read_closing};
 use crate::tournament::RatingSystem;
-
-/// A player's or tournament's name and name key as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NameKeyRecord {
-    pub id: i64,
-    /// The name and its stored key; `None` when either cannot be read.
-    pub name_and_key: Option<(String, String)>,
-}
-
-/// A stored hand row, read column by column: a value of the wrong type is read as
-/// `None` (the number as 0) and its column named in `unreadable`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HandRecord {
-    pub number: i64,
-    pub first_mover: Option<String>,
-    pub first_arranger: Option<String>,
-    /// Seeds brought in (south, north).
-    pub holdings: (Option<i64>, Option<i64>),
-    /// Seeds kept in hand (south, north).
-    pub kept: (Option<i64>, Option<i64>),
-    pub arrangement: BySide<Option<String>>,
-    pub moves: Option<String>,
-    pub move_count: Option<i64>,
-    pub end_reason: Option<String>,
-    /// The scores (south, north).
-    pub score: (Option<i64>, Option<i64>),
-    /// The columns that could not be read, in the order read.
-    pub unreadable: Vec<String>,
-}
 
 /// The hand columns the audit reads, in the order selected: the integers, then the
 /// texts.
@@ -117,137 +91,6 @@ impl HandRecord {
             unreadable,
         }
     }
-}
-
-/// A tournament's row, as far as the audit judges it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TournamentAuditRow {
-    pub id: i64,
-    pub name: String,
-    pub variant: String,
-    /// The status word as stored.
-    pub status: String,
-    pub match_form: String,
-}
-
-/// A tournament match's row, as far as the tournament's audit judges it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TournamentMatchRecord {
-    pub id: i64,
-    pub variant: String,
-    pub round: Option<i64>,
-    pub winner: Option<MatchOutcome>,
-    /// How many of its two players are entered in the tournament.
-    pub entrants: i64,
-    pub south_id: i64,
-    pub north_id: i64,
-}
-
-/// A stored time the decoder refuses: whose it is (a match's id, an entrant's
-/// name) and the decoder's message.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnreadableTime<K> {
-    pub of: K,
-    pub error: String,
-}
-
-/// A tournament match's creation time and round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MatchCreated {
-    pub created_at: DateTime<Utc>,
-    pub round: u32,
-}
-
-/// An entrant's entry: when, the rating they were seeded by, whether rated.
-#[derive(Clone, Debug, PartialEq)]
-pub struct EntryRecord {
-    pub player_id: i64,
-    pub joined_at: DateTime<Utc>,
-    /// The seeding rating (`None`: a database from before schema version 2).
-    pub rating: Option<f64>,
-    pub rated: Option<bool>,
-}
-
-/// A bye outside the pairing as stored (`tournament_requested_byes`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ByeRecord {
-    pub round: u32,
-    pub player_id: i64,
-    /// `requested` or `late-entry`, as stored.
-    pub reason: String,
-    /// When it was entered; the decoder's message when that cannot be read.
-    pub entered_at: std::result::Result<DateTime<Utc>, String>,
-}
-
-/// Every record the audit reads, as stored.
-pub trait AuditRepo {
-    /// Every player's id, name and name key, by id.
-    fn player_name_keys(&mut self) -> impl Future<Output = Result<Vec<NameKeyRecord>>>;
-
-    /// Every tournament's id, name and name key, by id.
-    fn tournament_name_keys(&mut self) -> impl Future<Output = Result<Vec<NameKeyRecord>>>;
-
-    /// Every match's id, in order.
-    fn match_ids(&mut self) -> impl Future<Output = Result<Vec<i64>>>;
-
-    /// Match `id`'s row (its ending not settled from its corrections): `None` when
-    /// its players are not there, `Some(Err)` when a column cannot be read.
-    fn match_record(&mut self, id: i64) -> impl Future<Output = Result<Option<Result<MatchRow>>>>;
-
-    /// Match `id`'s hand rows, by number.
-    fn hand_records(&mut self, id: i64) -> impl Future<Output = Result<Vec<HandRecord>>>;
-
-    /// The forfeit or whole-match result stored for match `id` (`match_closings`).
-    fn closing(&mut self, id: i64) -> impl Future<Output = Result<Option<Closing>>>;
-
-    /// Every tournament's row, by id, each read on its own (an unreadable one is an
-    /// error where the audit comes to it).
-    fn tournament_audit_rows(
-        &mut self,
-    ) -> impl Future<Output = Result<Vec<Result<TournamentAuditRow>>>>;
-
-    /// The matches of tournament `tid`, by id.
-    fn tournament_match_records(
-        &mut self,
-        tid: i64,
-    ) -> impl Future<Output = Result<Vec<TournamentMatchRecord>>>;
-
-    /// The tournament named `name` from its tables, never the fixture cache.
-    fn tournament_tables(&mut self, name: &str) -> impl Future<Output = Result<StoredTournament>>;
-
-    /// Every pairing recorded for tournament `tid` (also those taken back), in order.
-    fn round_records(&mut self, tid: i64) -> impl Future<Output = Result<Vec<RoundRecord>>>;
-
-    /// When each match of tournament `tid` was created, and its round; or the first
-    /// creation time that cannot be read (the rows after it are not read).
-    fn match_creations(
-        &mut self,
-        tid: i64,
-    ) -> impl Future<Output = Result<std::result::Result<Vec<MatchCreated>, UnreadableTime<i64>>>>;
-
-    /// The entries of tournament `tid`; or the first entry time that cannot be read,
-    /// with the entrant's name (the rows after it are not read).
-    fn entry_records(
-        &mut self,
-        tid: i64,
-    ) -> impl Future<Output = Result<std::result::Result<Vec<EntryRecord>, UnreadableTime<String>>>>;
-
-    /// The rating system tournament `tid` records: `None` for one seeded before
-    /// ratings were kept per variant.
-    fn tournament_rating_system(
-        &mut self,
-        tid: i64,
-    ) -> impl Future<Output = Result<Option<RatingSystem>>>;
-
-    /// Every correction of tournament `tid`'s matches, in the order made.
-    fn tournament_corrections(&mut self, tid: i64)
-    -> impl Future<Output = Result<Vec<Correction>>>;
-
-    /// The byes outside the pairing of tournament `tid`, by round and player.
-    fn bye_records(&mut self, tid: i64) -> impl Future<Output = Result<Vec<ByeRecord>>>;
-
-    /// How many rounds the file held, if tournament `tid` was imported.
-    fn imported_rounds(&mut self, tid: i64) -> impl Future<Output = Result<Option<u32>>>;
 }
 
 impl<C: AsConn> AuditRepo for C {

@@ -1,6 +1,6 @@
 //! The players and their starting ratings.
 
-use std::future::Future;
+pub use crate::app::repo::PlayerRepo;
 
 use chrono::{DateTime, Utc};
 
@@ -8,46 +8,6 @@ pub use crate::app::records::StartingRatingRecord;
 use crate::store::sql::{AsConn, query, query_scalar};
 use crate::store::{NewPlayer, Player, Result, StoreError, name_key};
 use crate::tournament::{RatingSource, StartingRating};
-
-/// The players and their starting ratings (`players`, `player_ratings`).
-pub trait PlayerRepo {
-    /// The player whose name has the same key as `name` (case and Unicode variants
-    /// ignored, see [`name_key`]).
-    fn player_by_name(&mut self, name: &str) -> impl Future<Output = Result<Option<Player>>>;
-
-    /// The player with id `id`.
-    fn player_by_id(&mut self, id: i64) -> impl Future<Output = Result<Option<Player>>>;
-
-    /// Players by name key; retired ones only with `include_retired`.
-    fn players(&mut self, include_retired: bool) -> impl Future<Output = Result<Vec<Player>>>;
-
-    /// Every player's name, retired ones too (in no particular order).
-    fn player_names(&mut self) -> impl Future<Output = Result<Vec<String>>>;
-
-    /// Inserts `new`, entered at `at`; returns its id.
-    fn insert_player(
-        &mut self,
-        new: &NewPlayer,
-        at: DateTime<Utc>,
-    ) -> impl Future<Output = Result<i64>>;
-
-    /// Gives player `id` the name `name` (already checked); whether there was such a player.
-    fn rename_player(&mut self, id: i64, name: &str) -> impl Future<Output = Result<bool>>;
-
-    /// Marks player `id` retired at `at`; whether there was such a player.
-    fn retire_player(&mut self, id: i64, at: DateTime<Utc>) -> impl Future<Output = Result<bool>>;
-
-    /// Records a starting rating of player `player` (already checked), entered at `at`.
-    fn insert_starting_rating(
-        &mut self,
-        player: i64,
-        start: &StartingRating,
-        at: DateTime<Utc>,
-    ) -> impl Future<Output = Result<StartingRatingRecord>>;
-
-    /// Every starting rating entered, oldest first.
-    fn starting_ratings(&mut self) -> impl Future<Output = Result<Vec<StartingRatingRecord>>>;
-}
 
 impl<C: AsConn> PlayerRepo for C {
     async fn player_by_name(&mut self, name: &str) -> Result<Option<Player>> {
