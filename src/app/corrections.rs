@@ -4,15 +4,13 @@
 
 use serde::Serialize;
 
+use crate::app::records::{Correction, StoredMatch};
+use crate::app::repo::{Database, MatchRepo, StoreError, Transaction};
 use crate::app::tournaments::refusal::TournamentRefusal;
 use crate::hint::{Hint, Plain, Refusal, Wording};
 use crate::matches::ResultSummary;
 use crate::matches::correction::CorrectionError;
 use crate::matches::correction::CorrectionKind;
-use crate::store::StoreError;
-use crate::store::corrections::Correction;
-use crate::store::repo::MatchRepo;
-use crate::store::{Store, StoredMatch};
 
 use super::Result;
 
@@ -82,7 +80,7 @@ pub struct StandingChange {
 /// no hand (`hand: None`) corrects the last hand with a result
 /// ([`crate::matches::correction::last_hand_with_result`]).
 pub async fn correct(
-    store: &Store,
+    store: &impl Database,
     id: i64,
     kind: impl FnOnce(&crate::matches::MatchState) -> CorrectionKind,
     reason: &str,
@@ -141,7 +139,7 @@ pub async fn correct(
 /// their rows as entered, and the match's summary becomes the corrected result.
 /// Allowed in a closed tournament (it changes no pairing).
 async fn record(
-    store: &Store,
+    store: &impl Database,
     id: i64,
     kind: CorrectionKind,
     reason: &str,
@@ -154,7 +152,7 @@ async fn record(
     let after = crate::matches::correction::apply(&before.state, kind)
         .map_err(|error| CorrectError::Refused { id, error })?;
     let (old, new) = (ResultSummary::of(&before.state), ResultSummary::of(&after));
-    let at = crate::store::now();
+    let at = crate::app::records::now();
     // Read in this transaction: the revision is the row's.
     let mut written = tx.write_result(&before.row, &after, at).await?;
     // A corrected hand keeps its row as entered. The hands after it come out the

@@ -2,10 +2,10 @@
 //! Layli Goobalay multi-hand round robin, "Demo 1", "Demo 2", ...
 
 use crate::ai::Level;
+use crate::app::records::{NewTournament, TournamentRow};
+use crate::app::repo::Database;
 use crate::engine::Variant;
 use crate::matches::MatchForm;
-use crate::store::Store;
-use crate::store::tournaments::{NewTournament, TournamentRow};
 use crate::tournament::{Format, PointsScheme, RatingSystem};
 
 use super::Result;
@@ -21,14 +21,18 @@ pub struct DemoClub {
 /// Enters the club `members` (a base name and a level each) as engine players named
 /// "Ama (demo)" (or "Ama (demo 2)", ... when the name belongs to a human or a
 /// retired player) and creates the next "Demo N" round robin with them.
-pub async fn set_up(store: &Store, members: &[(&str, Level)], seed: u64) -> Result<DemoClub> {
+pub async fn set_up(
+    store: &impl Database,
+    members: &[(&str, Level)],
+    seed: u64,
+) -> Result<DemoClub> {
     let mut added = Vec::new();
     let mut entrants = Vec::new();
     for &(base, level) in members {
         let mut name = format!("{base} (demo)");
         let mut k = 2;
         loop {
-            match store.player(&name).await? {
+            match super::players::find(store, &name).await? {
                 None => {
                     super::players::add_player(store, &name, Some("Demo club"), Some(level))
                         .await?;
@@ -47,7 +51,7 @@ pub async fn set_up(store: &Store, members: &[(&str, Level)], seed: u64) -> Resu
     let mut n = 1;
     let name = loop {
         let name = format!("Demo {n}");
-        if !store.tournament_exists(&name).await? {
+        if !super::tournaments::exists(store, &name).await? {
             break name;
         }
         n += 1;

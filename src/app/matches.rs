@@ -9,18 +9,20 @@
 //! decision in its own short transaction, so an interrupted run keeps its progress.
 
 use crate::ai::Level;
+use crate::app::records::{
+    Correction, HistoryFilter, MatchInsert, MatchQuery, MatchRow, NewMatch, Player, StoredMatch,
+};
+use crate::app::repo::{Database, MatchRepo, StoreError, Transaction};
 use crate::engine::{BySide, Side};
 use crate::matches::MatchRecord;
 use crate::matches::{Closing, Event, MatchError, MatchSpec, MatchState};
-use crate::store::UnitOfWork as Tx;
-use crate::store::corrections::Correction;
-use crate::store::repo::{MatchInsert, MatchQuery, MatchRepo};
-use crate::store::{
-    HistoryFilter, MatchRow, NewMatch, Player, Store, StoreError, StoredMatch, WRITE_ATTEMPTS,
-};
 use crate::tournament::TournamentStatus;
 
 use super::{AppError, Result};
+
+/// How often a read-then-write of a match is tried when another process changes the
+/// match in between (each try reads again).
+pub const WRITE_ATTEMPTS: usize = 8;
 
 /// What a human enters in a match.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,30 +49,33 @@ impl HumanAction {
 }
 
 /// The stored match `id` (an unknown id is refused).
-pub async fn load(store: &Store, id: i64) -> Result<StoredMatch> {
+pub async fn load(store: &impl Database, id: i64) -> Result<StoredMatch> {
     Ok(read(store, id).await?)
 }
 
-pub(crate) async fn read(store: &Store, id: i64) -> Result<StoredMatch, StoreError> {
+pub(crate) async fn read(store: &impl Database, id: i64) -> Result<StoredMatch, StoreError> {
     store.begin_read().await?.stored_match(id).await
 }
 
 /// The stored match `id` with the corrections of its result, oldest first.
-pub async fn with_corrections(store: &Store, id: i64) -> Result<(StoredMatch, Vec<Correction>)> {
+pub async fn with_corrections(
+    store: &impl Database,
+    id: i64,
+) -> Result<(StoredMatch, Vec<Correction>)> {
     let mut tx = store.begin_read().await?;
     let stored = tx.stored_match(id).await?;
     Ok((stored, tx.corrections(id).await?))
 }
 
 /// The corrections of match `id`'s result, oldest first.
-pub async fn corrections(store: &Store, id: i64) -> Result<Vec<Correction>> {
+pub async fn corrections(store: &impl Database, id: i64) -> Result<Vec<Correction>> {
     Ok(store.begin_read().await?.corrections(id).await?)
 }
 
 /// The matches `filter` selects, newest first, each with how it ended. A player or
 /// tournament named that is not recorded is refused (with the player most likely
 /// meant); a preset's variant may be named by any of its names.
-pub async fn history(store: &Store, filter: &HistoryFilter) -> Result<Vec<MatchRow>> {
+pub async fn history(store: &impl Database, filter: &HistoryFilter) -> Result<Vec<MatchRow>> {
     let mut tx = store.begin_read().await?;
     let player_id = match &filter.player {
         Some(name) => Some(super::players::require_player_in(&mut tx, name).await?.id),
@@ -99,7 +104,7 @@ pub async fn history(store: &Store, filter: &HistoryFilter) -> Result<Vec<MatchR
 }
 
 /// Stores a new match with nothing played ([`insert_with`]).
-pub async fn insert(store: &Store, new: &NewMatch) -> Result<StoredMatch, StoreError> {
+pub async fn insert(store: &impl Database, new: &NewMatch) -> Result<StoredMatch, StoreError> {
     insert_with(store, new, &MatchState::new(new.spec.clone())).await
 }
 
@@ -107,7 +112,7 @@ pub async fn insert(store: &Store, new: &NewMatch) -> Result<StoredMatch, StoreE
 /// thought before this call, outside any transaction): the match and its hands in
 /// one transaction.
 pub async fn insert_with(
-    store: &Store,
+    store: &impl Database,
     new: &NewMatch,
     state: &MatchState,
 ) -> Result<StoredMatch, StoreError> {
@@ -132,7 +137,7 @@ pub async fn insert_with(
 /// [`crate::matches::play_engine_match`]) in one transaction; returns their ids.
 /// Each record's spec must be its `NewMatch`'s spec.
 pub async fn insert_played(
-    store: &Store,
+    store: &impl Database,
     played: &[(NewMatch, MatchRecord)],
 ) -> Result<Vec<i64>, StoreError> {
     if played.iter().any(|(new, record)| new.spec != record.spec) {
@@ -172,7 +177,7 @@ pub struct MatchRequest {
 
 /// Creates a match; an engine facing a human makes its opening turns at once,
 /// thought before the one transaction that stores the match with them.
-pub async fn create_match(store: &Store, request: MatchRequest) -> Result<Played> {
+pub async fn create_match(store: &impl Database, request: MatchRequest) -> Result<Played> {
     let mut tx = store.begin_read().await?;
     let south = super::players::require_player_in(&mut tx, &request.south).await?;
     let north = super::players::require_player_in(&mut tx, &request.north).await?;
@@ -227,7 +232,7 @@ fn has_human(engines: BySide<Option<Level>>) -> bool {
 /// entered whoever is to move). If an engine owes a turn that an interrupted
 /// command left (the human's action was meant for a position they have not seen),
 /// that turn is made and stored and the action is refused: nothing is entered twice.
-pub async fn enter(store: &Store, id: i64, action: &HumanAction) -> Result<Played> {
+pub async fn enter(store: &impl Database, id: i64, action: &HumanAction) -> Result<Played> {
     for _ in 0..WRITE_ATTEMPTS {
         let stored = read(store, id).await?;
         let engines = stored.engines()?;
@@ -308,7 +313,7 @@ pub enum UndoBy {
 
 /// Takes back the last move of a human player with the engine replies after it. In a
 /// tournament match only the director may.
-pub async fn undo(store: &Store, id: i64, by: UndoBy) -> Result<StoredMatch> {
+pub async fn undo(store: &impl Database, id: i64, by: UndoBy) -> Result<StoredMatch> {
     if by == UndoBy::Player
         && let Some(tournament) = read(store, id).await?.row.tournament
     {
@@ -329,12 +334,12 @@ pub async fn undo(store: &Store, id: i64, by: UndoBy) -> Result<StoredMatch> {
 /// own short one (if another process changed the match meanwhile, it is read again
 /// and the decision thought again). An error after some decisions were stored says
 /// how many.
-pub async fn play_engine_turns(store: &Store, id: i64) -> Result<Played> {
+pub async fn play_engine_turns(store: &impl Database, id: i64) -> Result<Played> {
     let stored = read(store, id).await?;
     play_engine_turns_from(store, stored).await
 }
 
-async fn play_engine_turns_from(store: &Store, mut stored: StoredMatch) -> Result<Played> {
+async fn play_engine_turns_from(store: &impl Database, mut stored: StoredMatch) -> Result<Played> {
     let id = stored.row.id;
     let mut made = Vec::new();
     let mut conflicts = 0;
@@ -388,14 +393,14 @@ async fn play_engine_turns_from(store: &Store, mut stored: StoredMatch) -> Resul
 /// is `before`'s row with the new summary. The result that ends a tournament's last
 /// match closes the tournament in the same transaction.
 pub async fn save(
-    store: &Store,
+    store: &impl Database,
     before: &StoredMatch,
     after: MatchState,
 ) -> Result<StoredMatch, StoreError> {
     ensure_takes_changes(&before.row)?;
     let id = before.row.id;
     let holes_per_row = after.spec().rules.holes_per_row;
-    let now = crate::store::now();
+    let now = crate::app::records::now();
     let mut tx = store.begin_write().await?;
     if let Some(tid) = before.row.tournament_id
         && tx.tournament_status(tid).await? != before.row.tournament_status
@@ -417,7 +422,10 @@ pub async fn save(
 
 /// After a write gave the match `row` its result: if it was its tournament's last
 /// one, the tournament is closed in the same transaction (and `row` says so).
-pub(crate) async fn note_result(tx: &mut Tx, row: &mut MatchRow) -> Result<(), StoreError> {
+pub(crate) async fn note_result(
+    tx: &mut impl Transaction,
+    row: &mut MatchRow,
+) -> Result<(), StoreError> {
     if let (Some(tid), Some(_)) = (row.tournament_id, row.winner)
         && super::tournaments::status::close_if_over(tx, tid).await?
     {
@@ -432,7 +440,7 @@ pub(crate) async fn note_result(tx: &mut Tx, row: &mut MatchRow) -> Result<(), S
 /// [`StoreError::Conflict`]). If `change` fails, nothing is written and its error is
 /// returned.
 pub async fn update<T>(
-    store: &Store,
+    store: &impl Database,
     id: i64,
     mut change: impl FnMut(&mut MatchState, &MatchRow) -> Result<T, StoreError>,
 ) -> Result<(StoredMatch, T), StoreError> {
@@ -490,7 +498,7 @@ pub fn describe_events(events: &[Event], holes_per_row: u8) -> String {
 /// format does not allow ([`crate::tournament::check_closing`]). An engine waiting on the match has
 /// nothing left to play (the match is over for every command, `tournament run`
 /// included).
-pub async fn close(store: &Store, id: i64, closing: Closing) -> Result<StoredMatch> {
+pub async fn close(store: &impl Database, id: i64, closing: Closing) -> Result<StoredMatch> {
     // Read and decided under the write lock: what is checked is what is closed.
     let mut tx = store.begin_write().await?;
     let stored = tx.stored_match(id).await?;
@@ -504,7 +512,7 @@ pub async fn close(store: &Store, id: i64, closing: Closing) -> Result<StoredMat
         Err(StoreError::Match(MatchError::Over(how))) => Err(AppError::Finished { id, how }),
         Err(e) => Err(e.into()),
         Ok(closed) => {
-            tx.commit().await.map_err(StoreError::from)?;
+            tx.commit().await?;
             Ok(closed)
         }
     }
@@ -515,14 +523,14 @@ pub async fn close(store: &Store, id: i64, closing: Closing) -> Result<StoredMat
 /// result. Refused (nothing written) if the match is over or the closing does not
 /// hold ([`crate::matches::MatchState::close`]).
 pub(crate) async fn close_in(
-    tx: &mut Tx,
+    tx: &mut impl Transaction,
     before: StoredMatch,
     closing: Closing,
 ) -> Result<StoredMatch, StoreError> {
     let id = before.row.id;
     let mut state = before.state.clone();
     state.close(closing)?;
-    let at = crate::store::now();
+    let at = crate::app::records::now();
     // A closing always gives an outcome, on a match that had none: the finish time
     // is `at`.
     let mut row = tx.write_result(&before.row, &state, at).await?;

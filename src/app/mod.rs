@@ -50,11 +50,11 @@ pub use tournaments::pair_round;
 
 use thiserror::Error;
 
+use crate::app::repo::{Database, StoreError, Transaction};
 use crate::app::tournaments::refusal::TournamentRefusal;
 use crate::engine::Side;
 use crate::hint::{Hint, Plain, Refusal, Wording, then_hint};
 use crate::matches::MatchError;
-use crate::store::StoreError;
 use crate::tournament::ClosingRefusal;
 use corrections::CorrectError;
 
@@ -121,12 +121,12 @@ pub type Result<T, E = AppError> = std::result::Result<T, E>;
 /// Copies every record of `source` into `target`, which must hold none (`db copy`:
 /// a club's file onto a league's server, or back), in one transaction, telling
 /// `progress` the rows copied so far and the rows to copy.
-pub async fn copy_database(
-    source: &crate::store::Store,
-    target: &crate::store::Store,
-    progress: impl FnMut(u64, u64),
-) -> Result<crate::store::copy::CopyReport> {
-    Ok(target.copy_from_reporting(source, progress).await?)
+pub async fn copy_database<D: Database>(
+    source: &D,
+    target: &D,
+    progress: impl FnMut(u64, u64) + Send,
+) -> Result<crate::app::records::CopyReport> {
+    Ok(target.copy_from(source, progress).await?)
 }
 
 /// What kind of failure an error is, for a front end that answers by kind (the
@@ -183,8 +183,8 @@ impl AppError {
 
 /// Commits the unit of work a use case opened ([`crate::store::Store::begin_write`])
 /// and ran its repositories' writes in ([`crate::store::repo`]).
-async fn commit(tx: crate::store::UnitOfWork) -> Result<()> {
-    tx.commit().await.map_err(StoreError::from)?;
+async fn commit(tx: impl Transaction) -> Result<()> {
+    tx.commit().await?;
     Ok(())
 }
 

@@ -2,12 +2,14 @@
 //! card (`player show`, a player's page).
 
 use crate::ai::Level;
+use crate::app::records::{
+    Ending, MatchQuery, MatchRow, NewPlayer, Player, StartingRatingRecord, now,
+};
+use crate::app::repo::{Database, MatchRepo, PlayerRepo, StoreError};
 use crate::engine::Side;
 use crate::hint::{Hint, Refusal, Wording, then_hint};
 use crate::matches::{Absent, MatchOutcome};
 use crate::names::{NameError, excerpt};
-use crate::store::repo::{MatchQuery, MatchRepo, PlayerRepo, StartingRatingRecord};
-use crate::store::{Ending, MatchRow, NewPlayer, Player, Store, StoreError, now};
 use crate::tournament::ratings::StartingRating;
 use crate::tournament::{RatingChange, RatingSystem};
 
@@ -122,7 +124,7 @@ pub(crate) async fn player_by_id(
 /// Enters a player (an engine player with `engine`), with a starting rating if
 /// given, in one transaction; the rating's record is returned with the player.
 pub async fn add(
-    store: &Store,
+    store: &impl Database,
     name: &str,
     club: Option<&str>,
     engine: Option<Level>,
@@ -144,7 +146,7 @@ pub async fn add(
 
 /// Enters a player with no starting rating ([`add`]).
 pub async fn add_player(
-    store: &Store,
+    store: &impl Database,
     name: &str,
     club: Option<&str>,
     engine: Option<Level>,
@@ -154,7 +156,7 @@ pub async fn add_player(
 
 /// Enters a starting rating for a player already entered (earlier ones are kept).
 pub async fn rate(
-    store: &Store,
+    store: &impl Database,
     name: &str,
     start: &StartingRating,
 ) -> Result<(Player, StartingRatingRecord)> {
@@ -167,7 +169,7 @@ pub async fn rate(
 }
 
 /// Renames a player; the new name must not be another player's.
-pub async fn rename(store: &Store, old: &str, new: &str) -> Result<Player> {
+pub async fn rename(store: &impl Database, old: &str, new: &str) -> Result<Player> {
     let new = &check_name(new)?;
     let mut tx = store.begin_write().await?;
     let player = require_player_in(&mut tx, old).await?;
@@ -183,7 +185,7 @@ pub async fn rename(store: &Store, old: &str, new: &str) -> Result<Player> {
 }
 
 /// Marks a player retired: kept in history, left out of `player list` and new matches.
-pub async fn retire(store: &Store, name: &str) -> Result<Player> {
+pub async fn retire(store: &impl Database, name: &str) -> Result<Player> {
     let mut tx = store.begin_write().await?;
     let player = require_player_in(&mut tx, name).await?;
     if player.retired_at.is_some() {
@@ -213,7 +215,7 @@ pub struct ListedPlayer {
 /// The players in the order people read names (retired ones only with
 /// `include_retired`), each with the starting ratings in force: both read in one
 /// transaction (one state of the database, on one connection).
-pub async fn list(store: &Store, include_retired: bool) -> Result<Vec<ListedPlayer>> {
+pub async fn list(store: &impl Database, include_retired: bool) -> Result<Vec<ListedPlayer>> {
     let mut tx = store.begin_read().await?;
     let mut players = tx.players(include_retired).await?;
     let starts = tx.starting_ratings().await?;
@@ -397,7 +399,11 @@ impl PlayerCard {
 }
 
 /// The card of `player` (see [`PlayerCard`]).
-pub async fn card(store: &Store, player: Player, system: RatingSystem) -> Result<PlayerCard> {
+pub async fn card(
+    store: &impl Database,
+    player: Player,
+    system: RatingSystem,
+) -> Result<PlayerCard> {
     let mut tx = store.begin_read().await?;
     let (ratings, changes) = super::ratings::elo_over_every_match_in(&mut tx).await?;
     let rating = ratings.get(&player.id).copied();
@@ -421,18 +427,28 @@ pub async fn card(store: &Store, player: Player, system: RatingSystem) -> Result
 
 /// The card of the player called `name` (ignoring case); an unknown name is refused
 /// with the nearest names.
-pub async fn card_by_name(store: &Store, name: &str, system: RatingSystem) -> Result<PlayerCard> {
+pub async fn card_by_name(
+    store: &impl Database,
+    name: &str,
+    system: RatingSystem,
+) -> Result<PlayerCard> {
     let player = require_player_in(&mut store.begin_read().await?, name).await?;
     card(store, player, system).await
 }
 
+/// The player named `name` (case and Unicode variants ignored), if there is one.
+pub async fn find(store: &impl Database, name: &str) -> Result<Option<Player>> {
+    Ok(store.begin_read().await?.player_by_name(name).await?)
+}
+
 /// The card of the player with id `id` (`None`: no such player).
 pub async fn card_by_id(
-    store: &Store,
+    store: &impl Database,
     id: i64,
     system: RatingSystem,
 ) -> Result<Option<PlayerCard>> {
-    match store.player_with_id(id).await? {
+    let player = store.begin_read().await?.player_by_id(id).await?;
+    match player {
         Some(p) => Ok(Some(card(store, p, system).await?)),
         None => Ok(None),
     }
@@ -446,9 +462,9 @@ mod tests {
     use chrono::{DateTime, Utc};
 
     use super::*;
-    use crate::store::Result;
-    use crate::store::name_key;
-    use crate::store::repo::StartingRatingRecord;
+    use crate::app::records::StartingRatingRecord;
+    use crate::app::repo::Result;
+    use crate::names::key as name_key;
 
     #[derive(Default)]
     struct Memory {

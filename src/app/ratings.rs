@@ -12,8 +12,8 @@
 
 use std::collections::HashMap;
 
-use crate::store::StoreError;
-use crate::store::repo::{MatchRepo, PlayerRepo, StartingRatingRecord, TournamentRepo};
+use crate::app::records::StartingRatingRecord;
+use crate::app::repo::{MatchRepo, PlayerRepo, StoreError, TournamentRepo};
 use crate::tournament::{
     Elo, Entrant, EntrantId, Rated, RatingChange, RatingSystem, Seeding, rate_games, rated_games,
 };

@@ -17,18 +17,17 @@
 use std::sync::Arc;
 
 use crate::ai::Level;
+use crate::app::repo::{Database, StoreError, TournamentRepo, Transaction};
 use crate::engine::BySide;
 use crate::matches::{MatchSpec, MatchState};
 use crate::tournament::TournamentError;
 
 use super::{AppError, Result};
-use crate::app::tournaments::refusal::TournamentRefusal;
-use crate::store::repo::TournamentRepo;
-use crate::store::tournaments::{
+use crate::app::records::{
     BoardRow, LoadedTournament, PairedRound, PlayedAhead, PlayedMatch, WrittenRound, board_row,
     played,
 };
-use crate::store::{Store, StoreError};
+use crate::app::tournaments::refusal::TournamentRefusal;
 
 /// What a run reports as it goes.
 pub enum RunEvent<'a> {
@@ -102,7 +101,7 @@ pub struct RunReport {
 /// player is awaited, or `limit` matches were played. `on` hears of every round
 /// paired and every match stored, after its commit.
 pub async fn run_tournament(
-    store: &Store,
+    store: &impl Database,
     name: &str,
     limit: Option<u64>,
     mut on: impl FnMut(RunEvent<'_>),
@@ -225,7 +224,7 @@ enum CommittedRound {
 /// [`CommittedRound::Touched`]: the caller plays those matches on, then pairs on its
 /// own (`ahead` is then dropped: the engine plays those matches again).
 async fn commit_and_pair(
-    store: &Store,
+    store: &impl Database,
     round: Vec<(BoardRow, MatchState)>,
     name: &str,
     cache: &mut Option<LoadedTournament>,
@@ -266,7 +265,7 @@ async fn commit_and_pair(
 /// (`None` if the pairing failed: another process changed the tournament, and the
 /// database decides what comes next).
 async fn pair_played(
-    store: &Store,
+    store: &impl Database,
     name: &str,
     round: Vec<(BoardRow, MatchState)>,
     cache: &mut Option<LoadedTournament>,
@@ -306,14 +305,14 @@ async fn pair_played(
 /// it (the write lock is held only while writing, never while the engines think),
 /// then records them in the cached tournament.
 async fn commit(
-    store: &Store,
+    store: &impl Database,
     round: Vec<(BoardRow, MatchState)>,
     cache: &mut Option<LoadedTournament>,
     on: &mut impl FnMut(Stage<'_>),
 ) -> Result<u64> {
     let mut tx = store.begin_write().await?;
     let written = tx.write_played_round(round).await?;
-    tx.commit().await.map_err(StoreError::from)?;
+    tx.commit().await?;
     let done = play_on(store, written).await?;
     for (b, m) in &done {
         if let Some(c) = cache.as_mut() {
@@ -327,7 +326,10 @@ async fn commit(
 /// The matches of a committed round: those written with it, and those it left out
 /// (another process had started or played them) played on one by one
 /// ([`play_started_match`]); in board order.
-async fn play_on(store: &Store, committed: WrittenRound) -> Result<Vec<(BoardRow, PlayedMatch)>> {
+async fn play_on(
+    store: &impl Database,
+    committed: WrittenRound,
+) -> Result<Vec<(BoardRow, PlayedMatch)>> {
     let mut done = committed.stored;
     for b in committed.touched {
         if let Some(id) = b.match_id
@@ -343,7 +345,7 @@ async fn play_on(store: &Store, committed: WrittenRound) -> Result<Vec<(BoardRow
 /// A started engine match of a tournament: loaded and replayed, played on in memory,
 /// written if nobody else changed it meanwhile (`None`: over, not between two
 /// engines, or changed by another process, whose play stands).
-async fn play_started_match(store: &Store, id: i64) -> Result<Option<PlayedMatch>> {
+async fn play_started_match(store: &impl Database, id: i64) -> Result<Option<PlayedMatch>> {
     // As the store's tournament writes report a match's errors.
     let tournament_error = |e: StoreError| AppError::from(TournamentRefusal::from(e));
     let stored = super::matches::read(store, id)

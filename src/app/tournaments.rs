@@ -2,16 +2,14 @@
 //! (and the engines' opening turns in its matches), taking it back, closing and
 //! reopening, loading one to show, importing a TRF file.
 
+use crate::app::records::{
+    LoadedTournament, ManualRound, NewTournament, PairedRound, Parts, PlayedAhead,
+    TournamentSummary, UnpairedRound,
+};
+use crate::app::repo::{Database, TournamentRepo, Transaction};
 use crate::app::tournaments::refusal::Result as TResult;
 use crate::engine::Variant;
 use crate::matches::MatchForm;
-use crate::store::Store;
-use crate::store::UnitOfWork as Tx;
-use crate::store::rounds::{ManualRound, UnpairedRound};
-use crate::store::tournaments::load::Parts;
-use crate::store::tournaments::{
-    LoadedTournament, NewTournament, PairedRound, PlayedAhead, TournamentSummary,
-};
 use crate::tournament::{TournamentStatus, import};
 use pairing::pair_in;
 
@@ -36,7 +34,7 @@ pub use trf_import::ImportedTournament;
 /// tournaments' repository ([`crate::store::repo::TournamentRepo`]). Its failures,
 /// and [`commit`]'s, are tournament errors, as when the store opened it: a front
 /// end tells them as it did (the web's busy database among them).
-async fn begin_write(store: &Store) -> TResult<Tx> {
+async fn begin_write<D: Database>(store: &D) -> TResult<D::Transaction> {
     Ok(store.begin_write().await?)
 }
 
@@ -46,32 +44,32 @@ async fn begin_write(store: &Store) -> TResult<Tx> {
 fn ensure_open(loaded: &LoadedTournament) -> TResult<()> {
     if loaded.is_closed() {
         let closed = crate::tournament::ClosedTournament(loaded.row.name.clone());
-        return Err(crate::store::StoreError::from(closed).into());
+        return Err(crate::app::repo::StoreError::from(closed).into());
     }
     Ok(())
 }
 
 /// Commits what [`begin_write`] opened.
-async fn commit(tx: Tx) -> TResult<()> {
+async fn commit(tx: impl Transaction) -> TResult<()> {
     Ok(tx.commit().await?)
 }
 
 /// The tournament `name` with its boards' records (match ids, engines, who is to
 /// move): for pairing sheets, running and showing it.
-pub async fn load(store: &Store, name: &str) -> Result<LoadedTournament> {
+pub async fn load(store: &impl Database, name: &str) -> Result<LoadedTournament> {
     Ok(loading::read(store, name).await?)
 }
 
 /// The tournament with id `id` (`None`: no such tournament), as [`load`] loads it
 /// by name.
-pub async fn load_by_id(store: &Store, id: i64) -> Result<Option<LoadedTournament>> {
+pub async fn load_by_id(store: &impl Database, id: i64) -> Result<Option<LoadedTournament>> {
     let mut tx = store.begin_read().await?;
     Ok(loading::load_by_id_in(&mut tx, id).await?)
 }
 
 /// The tournament `name` with its results only, which is all that standings,
 /// crosstables and most exports need (and quicker to read).
-pub async fn load_results(store: &Store, name: &str) -> Result<LoadedTournament> {
+pub async fn load_results(store: &impl Database, name: &str) -> Result<LoadedTournament> {
     let mut tx = store.begin_read().await?;
     Ok(loading::load_in(&mut tx, name, Parts::Results).await?)
 }
@@ -80,7 +78,7 @@ pub async fn load_results(store: &Store, name: &str) -> Result<LoadedTournament>
 /// byes), then lets every engine that faces a human make its opening turns, each
 /// thought outside any transaction (see [`super::matches::play_engine_turns`]);
 /// gives the round and the tournament as it then stands.
-pub async fn pair_round(store: &Store, name: &str) -> Result<Paired> {
+pub async fn pair_round(store: &impl Database, name: &str) -> Result<Paired> {
     let round = pair_next(store, name, &mut None).await?;
     paired(store, name, round).await
 }
@@ -94,7 +92,7 @@ pub async fn pair_round(store: &Store, name: &str) -> Result<Paired> {
 /// matches, byes, entrants and withdrawals (otherwise, and before round 1, the
 /// tournament is loaded); on success it is the tournament with the new round.
 pub async fn pair_next(
-    store: &Store,
+    store: &impl Database,
     name: &str,
     cache: &mut Option<LoadedTournament>,
 ) -> TResult<PairedRound> {
@@ -107,7 +105,11 @@ pub async fn pair_next(
 
 /// Pairs the next round of a Swiss as the director gives it (recorded as paired by
 /// hand), then the engines facing a human make their opening turns.
-pub async fn pair_round_by_hand(store: &Store, name: &str, round: &ManualRound) -> Result<Paired> {
+pub async fn pair_round_by_hand(
+    store: &impl Database,
+    name: &str,
+    round: &ManualRound,
+) -> Result<Paired> {
     let mut tx = begin_write(store).await?;
     let (paired_round, _, _) =
         pair_in(&mut tx, name, None, PlayedAhead::new(), Some(round)).await?;
@@ -122,7 +124,7 @@ pub struct Paired {
     pub tournament: LoadedTournament,
 }
 
-async fn paired(store: &Store, name: &str, round: PairedRound) -> Result<Paired> {
+async fn paired(store: &impl Database, name: &str, round: PairedRound) -> Result<Paired> {
     make_engine_openings(store, &round).await?;
     Ok(Paired {
         round,
@@ -131,7 +133,7 @@ async fn paired(store: &Store, name: &str, round: PairedRound) -> Result<Paired>
 }
 
 /// Takes back the last round, while none of its matches has started.
-pub async fn unpair(store: &Store, name: &str, reason: Option<&str>) -> Result<Unpaired> {
+pub async fn unpair(store: &impl Database, name: &str, reason: Option<&str>) -> Result<Unpaired> {
     let round = unpair::unpair(store, name, reason).await?;
     Ok(Unpaired {
         tournament: crate::app::tournaments::loading::read(store, name)
@@ -153,7 +155,7 @@ pub struct Unpaired {
 /// The opening turns of the engines facing a human in a round just paired. An error
 /// says that the round itself is stored (the turns are made by the next command on
 /// those matches).
-pub async fn make_engine_openings(store: &Store, paired: &PairedRound) -> Result<()> {
+pub async fn make_engine_openings(store: &impl Database, paired: &PairedRound) -> Result<()> {
     for board in &paired.boards {
         let Some(id) = board.match_id else {
             continue;
@@ -177,13 +179,14 @@ pub async fn make_engine_openings(store: &Store, paired: &PairedRound) -> Result
 /// Every tournament, newest first, with counts. A tournament whose last round was
 /// finished by results entered since the last `tournament run` (which marks it) is
 /// shown finished.
-pub async fn list(store: &Store) -> Result<Vec<TournamentSummary>> {
-    let mut list = store.tournaments().await?;
+pub async fn list(store: &impl Database) -> Result<Vec<TournamentSummary>> {
+    let mut tx = store.begin_read().await?;
+    let mut list = tx.tournament_summaries().await?;
     for s in &mut list {
         if matches!(
             s.row.status,
             TournamentStatus::Running | TournamentStatus::Open
-        ) && crate::app::tournaments::loading::read(store, &s.row.name)
+        ) && loading::load_in(&mut tx, &s.row.name, Parts::Whole)
             .await?
             .tournament
             .is_finished()
@@ -192,6 +195,12 @@ pub async fn list(store: &Store) -> Result<Vec<TournamentSummary>> {
         }
     }
     Ok(list)
+}
+
+/// Whether a tournament named `name` (case and Unicode variants ignored) exists.
+pub async fn exists(store: &impl Database, name: &str) -> Result<bool> {
+    let mut tx = store.begin_read().await?;
+    Ok(tx.tournament_row(name).await?.is_some())
 }
 
 /// How `tournament import` stores what the file does not say (or says otherwise).
@@ -273,7 +282,7 @@ pub fn prepare_import(text: &str, file: &str, options: ImportOptions) -> Result<
 /// retired player) leaves the database as it was.
 /// `progress` hears the rounds stored so far and the rounds to store.
 pub async fn import_trf(
-    store: &Store,
+    store: &impl Database,
     prepared: &PreparedImport,
     progress: impl FnMut(u32, u32),
 ) -> Result<ImportedTournament> {

@@ -6,16 +6,13 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
+use crate::app::records::{
+    ChangeMarkers, Correction, LoadedTournament, MatchRow, Parts, TournamentKey, TournamentRecord,
+};
+use crate::app::repo::{Database, MatchRepo, StoreError, TournamentRepo};
 use crate::app::tournaments::loading;
 use crate::matches::MatchStatus;
 use crate::matches::replay::HandReplay;
-use crate::store::changes::ChangeMarkers;
-use crate::store::corrections::Correction;
-use crate::store::repo::{MatchRepo, TournamentRepo};
-use crate::store::rounds::{TournamentKey, TournamentRecord};
-use crate::store::tournaments::LoadedTournament;
-use crate::store::tournaments::load::Parts;
-use crate::store::{MatchRow, Store, StoreError};
 use crate::tournament::{Points, export};
 
 use super::Result;
@@ -75,7 +72,10 @@ pub struct TournamentView {
 
 /// The tournament `key` with its records (one read): `None` when no tournament has
 /// that id (an unknown name is an error with a suggestion).
-pub async fn tournament(store: &Store, key: TournamentKey<'_>) -> Result<Option<TournamentView>> {
+pub async fn tournament(
+    store: &impl Database,
+    key: TournamentKey<'_>,
+) -> Result<Option<TournamentView>> {
     let mut tx = store.begin_read().await?;
     let loaded = match key {
         TournamentKey::Name(name) => Some(loading::load_in(&mut tx, name, Parts::Whole).await?),
@@ -91,19 +91,22 @@ pub async fn tournament(store: &Store, key: TournamentKey<'_>) -> Result<Option<
     }))
 }
 
-pub use crate::store::changes::TournamentRevision;
+pub use crate::app::records::TournamentRevision;
 
 /// Tournament `id`'s revision (`None`: no such tournament): one cheap read that says
 /// whether a document made from the tournament earlier is still the one to give (see
 /// [`TournamentRevision`]).
-pub async fn tournament_revision(store: &Store, id: i64) -> Result<Option<TournamentRevision>> {
+pub async fn tournament_revision(
+    store: &impl Database,
+    id: i64,
+) -> Result<Option<TournamentRevision>> {
     Ok(store.tournament_revision(id).await?)
 }
 
 /// [`tournament`] by id, with the revision it was read at (one read): what is made
 /// from the view may be kept for as long as [`tournament_revision`] gives the same.
 pub async fn tournament_at(
-    store: &Store,
+    store: &impl Database,
     id: i64,
 ) -> Result<Option<(TournamentRevision, TournamentView)>> {
     let mut tx = store.begin_read().await?;
@@ -150,7 +153,7 @@ pub struct MatchReplay {
 }
 
 /// Match `id` replayed (`None`: no such match).
-pub async fn match_replay(store: &Store, id: i64) -> Result<Option<MatchReplay>> {
+pub async fn match_replay(store: &impl Database, id: i64) -> Result<Option<MatchReplay>> {
     let mut tx = store.begin_read().await?;
     let stored = match tx.stored_match(id).await {
         Ok(m) => m,
@@ -167,16 +170,16 @@ pub async fn match_replay(store: &Store, id: i64) -> Result<Option<MatchReplay>>
 }
 
 /// The database's change markers (see [`crate::store::changes`]).
-pub async fn changes(store: &Store) -> Result<ChangeMarkers> {
+pub async fn changes(store: &impl Database) -> Result<ChangeMarkers> {
     Ok(store.change_markers().await?)
 }
 
 /// A live server's poll: first keeps, as their tournaments' caches, the rows the
-/// requests since the last poll read from the match tables ([`Store::keep_caches`],
+/// requests since the last poll read from the match tables ([`Database::keep_caches`],
 /// best effort), off the requests' path, so that none waits behind another
 /// process's write for it and the next reader of that revision reads one row; then
 /// the change markers, as [`changes`].
-pub async fn poll_changes(store: &Store) -> Result<ChangeMarkers> {
+pub async fn poll_changes(store: &impl Database) -> Result<ChangeMarkers> {
     store.keep_caches().await;
     changes(store).await
 }
@@ -402,9 +405,9 @@ pub fn pairing_list(loaded: &LoadedTournament, round: Option<u32>) -> Result<Pai
 /// match's result entered, "void", "in play"; ", corrected" when a director's
 /// correction stands (a void always is one).
 pub fn match_result(m: &MatchRow) -> String {
+    use crate::app::records::Ending;
     use crate::engine::Side;
     use crate::matches::{Absent, MatchOutcome};
-    use crate::store::Ending;
     let name = |w: MatchOutcome| {
         if w == MatchOutcome::Winner(Side::South) {
             &m.south

@@ -55,10 +55,6 @@ pub use crate::app::records::{
 };
 pub use crate::app::repo::{MAX_BUSY_TIMEOUT_MS, Result, StoreError};
 
-/// How often a read-then-write of a match is tried when another process changes the
-/// match in between (each try reads again).
-pub const WRITE_ATTEMPTS: usize = 8;
-
 /// How long a process waits for another one's write lock before giving up.
 pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -536,4 +532,41 @@ pub(crate) async fn write_hand_rows<'h>(
 
 fn side_pair(v: Option<&Vec<u16>>) -> Option<String> {
     v.map(|row| row.iter().map(u16::to_string).collect::<Vec<_>>().join(","))
+}
+
+/// The store as the use cases see it ([`crate::app::repo::Database`]): the same
+/// methods, on SQLite and PostgreSQL alike.
+impl crate::app::repo::Database for Store {
+    type Transaction = UnitOfWork;
+
+    async fn begin_write(&self) -> Result<UnitOfWork> {
+        Store::begin_write(self).await
+    }
+
+    async fn begin_read(&self) -> Result<UnitOfWork> {
+        Store::begin_read(self).await
+    }
+
+    async fn tournament_revision(
+        &self,
+        id: i64,
+    ) -> Result<Option<crate::app::records::TournamentRevision>> {
+        Store::tournament_revision(self, id).await
+    }
+
+    async fn change_markers(&self) -> Result<crate::app::records::ChangeMarkers> {
+        Store::change_markers(self).await
+    }
+
+    async fn keep_caches(&self) {
+        Store::keep_caches(self).await
+    }
+
+    async fn copy_from(
+        &self,
+        source: &Store,
+        progress: impl FnMut(u64, u64) + Send,
+    ) -> Result<crate::app::records::CopyReport> {
+        self.copy_from_reporting(source, progress).await
+    }
 }

@@ -16,16 +16,7 @@ use sqlx::sqlite::SqliteConnection;
 use super::Result;
 use super::fixture_cache::{self as cache, CacheState};
 use super::sql::{AsConn, Conn, query_scalar};
-
-/// What [`database`] found.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct StorageFindings {
-    /// Each difference, in words, in the order found.
-    pub differences: Vec<String>,
-    /// The schema differs from the migrations': nothing else may be read (a table
-    /// whose definition is damaged may make any query on it panic in sqlx's worker).
-    pub schema_differs: bool,
-}
+pub use crate::app::repo::StorageFindings;
 
 /// The checks of the database as a store, on the audit's transaction: on SQLite its
 /// file's integrity, its foreign keys and its schema (when the schema differs, the

@@ -43,3 +43,9 @@ impl NotesFixtures for UnitOfWork {
         self.notes.as_ref()
     }
 }
+
+impl crate::app::repo::Transaction for UnitOfWork {
+    async fn commit(self) -> crate::app::repo::Result<()> {
+        Ok(self.tx.commit().await?)
+    }
+}

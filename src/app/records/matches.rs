@@ -219,3 +219,22 @@ pub struct MatchQuery {
     pub until: Option<DateTime<Utc>>,
     pub tournament_id: Option<i64>,
 }
+
+/// A played match's summary columns as `app::matches::save` writes them: the winner,
+/// the hands finished, and the last hand's scores.
+///
+/// A whole-match result entered with its final seeds stores those seeds.
+pub(crate) fn summary(state: &MatchState) -> (Option<&'static str>, i64, Option<u32>, Option<u32>) {
+    let last_score = match state.closing() {
+        Some(crate::matches::Closing::Entered {
+            seeds: Some(seeds), ..
+        }) => Some(seeds),
+        _ => state.hands().iter().rev().find_map(|h| h.score),
+    };
+    (
+        state.outcome().map(MatchOutcome::name),
+        state.hands().iter().filter(|h| h.end.is_some()).count() as i64,
+        last_score.map(|s| s.south),
+        last_score.map(|s| s.north),
+    )
+}

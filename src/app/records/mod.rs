@@ -14,6 +14,7 @@ mod tournaments;
 use chrono::{DateTime, Utc};
 
 pub use changes::{ChangeMarkers, CopyReport, TournamentMarker, TournamentRevision};
+pub(crate) use matches::summary;
 pub use matches::{
     Correction, Ending, HistoryFilter, MatchInsert, MatchQuery, MatchRow, NewMatch, StoredMatch,
 };

@@ -6,10 +6,9 @@ use std::future::Future;
 use chrono::{DateTime, Utc};
 
 use super::Result;
-use crate::app::records::{Correction, MatchRow, RoundRecord, StoredTournament};
+use crate::app::records::{MatchRow, StoredTournament};
 use crate::engine::BySide;
 use crate::matches::{Closing, MatchOutcome};
-use crate::tournament::RatingSystem;
 
 /// A player's or tournament's name and name key as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,8 +99,32 @@ pub struct ByeRecord {
     pub entered_at: std::result::Result<DateTime<Utc>, String>,
 }
 
+/// What the store found of its own storage ([`AuditRepo::storage_findings`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StorageFindings {
+    /// Each difference, in words, in the order found.
+    pub differences: Vec<String>,
+    /// The schema differs from the migrations': nothing else may be read (a table
+    /// whose definition is damaged may make any query on it panic in sqlx's worker).
+    pub schema_differs: bool,
+}
+
 /// Every record the audit reads, as stored.
 pub trait AuditRepo {
+    /// The checks of the database as a store (on SQLite its file's integrity, its
+    /// foreign keys and its schema against the migrations'; its identity), each
+    /// difference in words: the first things the audit reports.
+    fn storage_findings(&mut self) -> impl Future<Output = Result<StorageFindings>>;
+
+    /// Whether tournament `tid`'s stored cache of its fixtures, if it says it is
+    /// current, differs from the match records (`match_form`: the tournament's, as
+    /// stored): the difference in words.
+    fn fixture_cache_difference(
+        &mut self,
+        tid: i64,
+        match_form: &str,
+    ) -> impl Future<Output = Result<Option<String>>>;
+
     /// Every player's id, name and name key, by id.
     fn player_name_keys(&mut self) -> impl Future<Output = Result<Vec<NameKeyRecord>>>;
 
@@ -136,9 +159,6 @@ pub trait AuditRepo {
     /// The tournament named `name` from its tables, never the fixture cache.
     fn tournament_tables(&mut self, name: &str) -> impl Future<Output = Result<StoredTournament>>;
 
-    /// Every pairing recorded for tournament `tid` (also those taken back), in order.
-    fn round_records(&mut self, tid: i64) -> impl Future<Output = Result<Vec<RoundRecord>>>;
-
     /// When each match of tournament `tid` was created, and its round; or the first
     /// creation time that cannot be read (the rows after it are not read).
     fn match_creations(
@@ -152,17 +172,6 @@ pub trait AuditRepo {
         &mut self,
         tid: i64,
     ) -> impl Future<Output = Result<std::result::Result<Vec<EntryRecord>, UnreadableTime<String>>>>;
-
-    /// The rating system tournament `tid` records: `None` for one seeded before
-    /// ratings were kept per variant.
-    fn tournament_rating_system(
-        &mut self,
-        tid: i64,
-    ) -> impl Future<Output = Result<Option<RatingSystem>>>;
-
-    /// Every correction of tournament `tid`'s matches, in the order made.
-    fn tournament_corrections(&mut self, tid: i64)
-    -> impl Future<Output = Result<Vec<Correction>>>;
 
     /// The byes outside the pairing of tournament `tid`, by round and player.
     fn bye_records(&mut self, tid: i64) -> impl Future<Output = Result<Vec<ByeRecord>>>;

@@ -4,6 +4,10 @@
 //! opens and commits, and the error they fail with ([`StoreError`]). The store
 //! implements them ([`crate::store::repo`]), for SQLite and PostgreSQL alike.
 
+use std::future::Future;
+
+use crate::app::records::{ChangeMarkers, CopyReport, TournamentRevision};
+
 mod audit;
 mod error;
 mod matches;
@@ -11,10 +15,55 @@ mod players;
 mod tournaments;
 
 pub use audit::{
-    AuditRepo, ByeRecord, EntryRecord, HandRecord, MatchCreated, NameKeyRecord, TournamentAuditRow,
-    TournamentMatchRecord, UnreadableTime,
+    AuditRepo, ByeRecord, EntryRecord, HandRecord, MatchCreated, NameKeyRecord, StorageFindings,
+    TournamentAuditRow, TournamentMatchRecord, UnreadableTime,
 };
 pub use error::{MAX_BUSY_TIMEOUT_MS, Result, StoreError};
 pub use matches::MatchRepo;
 pub use players::PlayerRepo;
 pub use tournaments::TournamentRepo;
+
+/// A transaction the repositories read and write on: what a use case opens
+/// ([`Database::begin_write`], [`Database::begin_read`]), works on and commits, so
+/// that one use case stores all of its effect or none (dropped uncommitted, it
+/// rolls back).
+pub trait Transaction: PlayerRepo + MatchRepo + TournamentRepo + AuditRepo + Send {
+    /// Commits every write made in it.
+    fn commit(self) -> impl Future<Output = Result<()>> + Send;
+}
+
+/// A store the use cases run on, as sqlx's `TodoRepo` example has it: the front end
+/// opens one (SQLite or PostgreSQL, [`crate::store::Store`]) and hands it to the use
+/// cases, which see only this trait and the repositories of its transactions.
+pub trait Database: Sync {
+    type Transaction: Transaction;
+
+    /// A transaction that reads, then writes what the reads decided: one writer at
+    /// a time, waiting up to the busy timeout for another ([`StoreError::Busy`]).
+    fn begin_write(&self) -> impl Future<Output = Result<Self::Transaction>> + Send;
+
+    /// A transaction that only reads one state of the database.
+    fn begin_read(&self) -> impl Future<Output = Result<Self::Transaction>> + Send;
+
+    /// Tournament `id`'s revision (`None`: no such tournament): one cheap read, out
+    /// of any transaction, that says whether a document made earlier still stands.
+    fn tournament_revision(
+        &self,
+        id: i64,
+    ) -> impl Future<Output = Result<Option<TournamentRevision>>> + Send;
+
+    /// What changed: one marker for everything, one per tournament.
+    fn change_markers(&self) -> impl Future<Output = Result<ChangeMarkers>> + Send;
+
+    /// Keeps what this process's reads left to keep (the store's caches), best
+    /// effort: a live server's poll calls it off the requests' path.
+    fn keep_caches(&self) -> impl Future<Output = ()> + Send;
+
+    /// Copies every record of `source` into this database, which must hold none, in
+    /// one transaction, telling `progress` the rows copied and the rows to copy.
+    fn copy_from(
+        &self,
+        source: &Self,
+        progress: impl FnMut(u64, u64) + Send,
+    ) -> impl Future<Output = Result<CopyReport>> + Send;
+}

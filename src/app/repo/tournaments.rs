@@ -9,13 +9,16 @@ use super::Result;
 use crate::app::records::{
     BoardRow, ByeReason, Correction, LoadedTournament, NewTournament, Parts, RecordedBoard,
     RoundMatch, RoundRecord, StatusChange, StoredTournament, TournamentRevision, TournamentRow,
-    WrittenRound,
+    TournamentSummary, WrittenRound,
 };
 use crate::matches::{Hand, MatchSpec, MatchState};
 use crate::tournament::{ByePoints, EntrantId, PairingSystem, RatingSystem};
 
 /// The tournaments' rows, one tournament at a time.
 pub trait TournamentRepo {
+    /// Every tournament, newest first, with counts.
+    fn tournament_summaries(&mut self) -> impl Future<Output = Result<Vec<TournamentSummary>>>;
+
     /// The row of the tournament named `name` (case and Unicode variants ignored).
     fn tournament_row(&mut self, name: &str)
     -> impl Future<Output = Result<Option<TournamentRow>>>;

@@ -1,12 +1,11 @@
 //! Creating a tournament: the name, rounds, match form and hand limit checked
 //! before anything is written.
 
+use crate::app::records::{MAX_SWISS_ROUNDS, NewTournament, TournamentRow, now};
+use crate::app::repo::{Database, TournamentRepo};
 use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
 use crate::engine::Side;
 use crate::matches::MatchSpec;
-use crate::store::repo::TournamentRepo;
-use crate::store::tournaments::{MAX_SWISS_ROUNDS, NewTournament, TournamentRow};
-use crate::store::{Store, now};
 use crate::tournament::{Format, PairingSystem, RatingSystem};
 
 use super::{Result, begin_write, commit};
@@ -14,7 +13,7 @@ use super::{Result, begin_write, commit};
 /// Creates a tournament, seeded (when round 1 is paired) by `rating_system` ratings
 /// of its variant.
 pub async fn create(
-    store: &Store,
+    store: &impl Database,
     new: &NewTournament,
     rating_system: RatingSystem,
 ) -> Result<TournamentRow> {

@@ -2,15 +2,12 @@
 //! zero-point byes for the rounds it missed), byes asked for, and withdrawals.
 
 use crate::app::players::require_player_in;
+use crate::app::records::{ByeReason, LoadedTournament, Parts, Player, now};
+use crate::app::repo::{Database, Transaction};
 use crate::app::tournaments::loading::LoadRepo;
 use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
 use crate::engine::Side;
 use crate::matches::{Absent, Closing};
-use crate::store::UnitOfWork as Tx;
-use crate::store::repo::{ByeReason, MatchRepo};
-use crate::store::tournaments::LoadedTournament;
-use crate::store::tournaments::load::Parts;
-use crate::store::{Player, Store, now};
 use crate::tournament::{ByePoints, ByeRefusal, Format};
 
 use super::{Result, begin_write, commit};
@@ -23,7 +20,7 @@ pub struct Entered {
 }
 
 /// Enters players (by name) in tournament `name`, all or none.
-pub async fn enter(store: &Store, name: &str, players: &[String]) -> Result<Entered> {
+pub async fn enter(store: &impl Database, name: &str, players: &[String]) -> Result<Entered> {
     let mut tx = begin_write(store).await?;
     let added = enter_in(&mut tx, name, players).await?;
     commit(tx).await?;
@@ -90,7 +87,7 @@ async fn enter_in(
 /// Records a bye `player` asks for in `round` of Swiss `name` (not yet paired):
 /// the pairing of that round leaves them out and the bye scores `points`.
 pub async fn request_bye(
-    store: &Store,
+    store: &impl Database,
     name: &str,
     player: &str,
     round: u32,
@@ -161,7 +158,7 @@ pub struct Withdrawal {
 /// current round in the same transaction. Before round 1 is paired the player is
 /// taken off the entry list instead (round 0).
 pub async fn withdraw(
-    store: &Store,
+    store: &impl Database,
     name: &str,
     player: &str,
     forfeit_pending: bool,
@@ -201,7 +198,7 @@ fn pending_match_of(loaded: &LoadedTournament, player: i64) -> Option<(i64, Side
 /// with `forfeit_pending`. Returns the player, the round withdrawn after and the
 /// match forfeited, if one was.
 async fn withdraw_named_in(
-    tx: &mut Tx,
+    tx: &mut impl Transaction,
     name: &str,
     player: &str,
     forfeit_pending: bool,

@@ -4,10 +4,8 @@
 //! ([`crate::app::ratings::seeding_in`]), then through the gate
 //! ([`crate::tournament::Tournament::new_checked`]).
 
-use crate::app::records::LoadedTournament;
-use crate::store::repo::{MatchRepo, PlayerRepo, TournamentRepo};
-use crate::store::tournaments::load::{Parts, StoredTournament};
-use crate::store::{Store, StoreError};
+use crate::app::records::{LoadedTournament, Parts, StoredTournament};
+use crate::app::repo::{Database, MatchRepo, PlayerRepo, StoreError, TournamentRepo};
 use crate::tournament::{Tournament, TournamentError};
 
 type Result<T> = std::result::Result<T, StoreError>;
@@ -65,7 +63,7 @@ pub(crate) fn through_gate(
 }
 
 /// Tournament `name` read in a read transaction of its own (see [`load_in`]).
-pub(crate) async fn read(store: &Store, name: &str) -> Result<LoadedTournament> {
+pub(crate) async fn read(store: &impl Database, name: &str) -> Result<LoadedTournament> {
     let mut tx = store.begin_read().await?;
     load_in(&mut tx, name, Parts::Whole).await
 }

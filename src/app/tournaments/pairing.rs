@@ -7,17 +7,14 @@
 use std::sync::Arc;
 
 use crate::app::players::require_player_in;
+use crate::app::records::{
+    BoardRow, LoadedTournament, ManualRound, PairedRound, Parts, PlayedAhead, PlayedMatch,
+    RecordedBoard, RoundMatch, board_row, now, played, record_result,
+};
+use crate::app::repo::Transaction;
 use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
 use crate::matches::MatchState;
-use crate::store::UnitOfWork as Tx;
-use crate::store::repo::{RoundMatch, TournamentRepo};
-use crate::store::rounds::{ManualRound, RecordedBoard};
-use crate::store::tournaments::load::Parts;
-use crate::store::tournaments::{
-    BoardRow, LoadedTournament, PairedRound, PlayedAhead, PlayedMatch, board_row, played,
-    record_result,
-};
-use crate::store::{name_key, now};
+use crate::names::key as name_key;
 use crate::tournament::pairing::manual;
 use crate::tournament::{EntrantId, Pairing, TournamentError, TournamentStatus};
 
@@ -38,7 +35,7 @@ pub(crate) type PairedIn = (
 /// engine levels) is stored played, with its summary and every hand, instead of
 /// set up; the others are dropped.
 pub(crate) async fn pair_in(
-    tx: &mut Tx,
+    tx: &mut impl Transaction,
     name: &str,
     cache: Option<LoadedTournament>,
     mut ahead: PlayedAhead,
@@ -211,7 +208,7 @@ pub(crate) async fn pair_in(
 }
 
 fn corrupt(what: String) -> TournamentRefusal {
-    crate::store::StoreError::CorruptTournament(what).into()
+    crate::app::repo::StoreError::CorruptTournament(what).into()
 }
 
 /// A retired player is not paired again: every entrant of `loaded` who is retired
@@ -223,7 +220,7 @@ fn corrupt(what: String) -> TournamentRefusal {
 /// Read from the players table every time, not from a cached tournament: a
 /// retirement changes no tournament row.
 async fn withdraw_retired(
-    tx: &mut Tx,
+    tx: &mut impl Transaction,
     loaded: &mut LoadedTournament,
 ) -> TResult<Vec<(i64, String)>> {
     let retired = tx.retired_entrants(loaded.row.id).await?;
@@ -234,7 +231,7 @@ async fn withdraw_retired(
 
 /// Stores the withdrawals [`withdraw_retired`] made in `loaded` (paired since).
 async fn record_withdrawals(
-    tx: &mut Tx,
+    tx: &mut impl Transaction,
     loaded: &LoadedTournament,
     withdrawn: &[(i64, String)],
 ) -> TResult<()> {
@@ -255,7 +252,7 @@ async fn record_withdrawals(
 
 /// The pairings of `m` as the next round of `loaded`, checked ([`manual::check`]).
 async fn manual_pairings(
-    tx: &mut Tx,
+    tx: &mut impl Transaction,
     loaded: &LoadedTournament,
     m: &ManualRound,
 ) -> TResult<Vec<Pairing>> {
@@ -286,7 +283,11 @@ async fn manual_pairings(
     Ok(boards)
 }
 
-async fn entrant_id(tx: &mut Tx, loaded: &LoadedTournament, name: &str) -> TResult<EntrantId> {
+async fn entrant_id(
+    tx: &mut impl Transaction,
+    loaded: &LoadedTournament,
+    name: &str,
+) -> TResult<EntrantId> {
     let p = require_player_in(tx, name).await?;
     if loaded.tournament.entrant(p.id).is_none() {
         return Err(TournamentRefusal::NotEntered {

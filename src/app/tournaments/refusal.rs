@@ -4,10 +4,10 @@
 
 use thiserror::Error;
 
+use crate::app::records::MAX_SWISS_ROUNDS;
+use crate::app::repo::StoreError;
 use crate::hint::{Hint, Refusal, Wording};
 use crate::matches::MatchError;
-use crate::store::StoreError;
-use crate::store::tournaments::MAX_SWISS_ROUNDS;
 use crate::tournament::{Format, TournamentError};
 
 /// A tournament use case refused, or failed in the store; messages are one line and

@@ -1,12 +1,11 @@
 //! A tournament's status: recorded finished once over (found by `tournament run`),
 //! closed by the director, reopened.
 
+use crate::app::records::{LoadedTournament, MAX_SWISS_ROUNDS, Parts, Reopened, now};
+use crate::app::repo::Database;
 use crate::app::tournaments::loading::LoadRepo;
 use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
-use crate::store::rounds::Reopened;
-use crate::store::tournaments::load::Parts;
-use crate::store::tournaments::{LoadedTournament, MAX_SWISS_ROUNDS};
-use crate::store::{Store, name_key, now};
+use crate::names::key as name_key;
 use crate::tournament::{Format, TournamentStatus};
 
 use super::{Result, begin_write, commit};
@@ -22,7 +21,7 @@ const OVER: &str = "the last result was entered";
 pub(crate) async fn close_if_over(
     repo: &mut impl LoadRepo,
     tid: i64,
-) -> crate::store::Result<bool> {
+) -> crate::app::repo::Result<bool> {
     if repo.pending_match_count(tid).await? > 0 {
         return Ok(false);
     }
@@ -43,7 +42,11 @@ pub(crate) async fn close_if_over(
 /// [`super::pair_next`]): it is used instead of reading every match
 /// again if the stored tournament still has the same counts. Returns whether the
 /// tournament is finished.
-pub async fn finish(store: &Store, name: &str, cache: Option<&LoadedTournament>) -> Result<bool> {
+pub async fn finish(
+    store: &impl Database,
+    name: &str,
+    cache: Option<&LoadedTournament>,
+) -> Result<bool> {
     let mut tx = begin_write(store).await?;
     let finished = finish_in(&mut tx, name, cache).await?;
     commit(tx).await?;
@@ -75,7 +78,7 @@ async fn finish_in(
 
 /// Closes a tournament whose paired matches all have results (rounds left unpaired
 /// are not played: the event ended early).
-pub async fn close(store: &Store, name: &str, reason: Option<&str>) -> Result<Closed> {
+pub async fn close(store: &impl Database, name: &str, reason: Option<&str>) -> Result<Closed> {
     let mut tx = begin_write(store).await?;
     close_in(&mut tx, name, reason).await?;
     commit(tx).await?;
@@ -136,7 +139,7 @@ pub struct Closed {
 
 /// Reopens a closed tournament, a Swiss perhaps with more rounds (`rounds`).
 pub async fn reopen(
-    store: &Store,
+    store: &impl Database,
     name: &str,
     reason: Option<&str>,
     rounds: Option<u32>,

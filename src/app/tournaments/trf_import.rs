@@ -14,15 +14,13 @@
 use std::collections::HashMap;
 
 use crate::app::players::player_by_id;
+use crate::app::records::{
+    ByeReason, ManualRound, NewPlayer, NewTournament, Parts, PlayedAhead, TournamentRow, now,
+};
+use crate::app::repo::{Database, Transaction};
 use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
 use crate::engine::Side;
 use crate::matches::{Closing, MatchOutcome};
-use crate::store::UnitOfWork as Tx;
-use crate::store::repo::{ByeReason, MatchRepo, PlayerRepo, TournamentRepo};
-use crate::store::rounds::ManualRound;
-use crate::store::tournaments::load::Parts;
-use crate::store::tournaments::{NewTournament, PlayedAhead, TournamentRow};
-use crate::store::{NewPlayer, Store, now};
 use crate::tournament::import::TrfEvent;
 use crate::tournament::{Decision, EntrantId, RatingSystem};
 
@@ -45,7 +43,7 @@ pub struct ImportedTournament {
 /// points and tiebreaks), `source` naming the file. Nothing is written if anything
 /// is refused (a name taken, a retired player).
 pub(super) async fn import(
-    store: &Store,
+    store: &impl Database,
     event: &TrfEvent,
     new: &NewTournament,
     source: &str,
@@ -58,7 +56,7 @@ pub(super) async fn import(
 }
 
 async fn import_in(
-    tx: &mut Tx,
+    tx: &mut impl Transaction,
     event: &TrfEvent,
     new: &NewTournament,
     source: &str,

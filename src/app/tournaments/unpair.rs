@@ -3,13 +3,9 @@
 //! nothing; the round's pairing record keeps who was to play whom, with when and why
 //! it was taken back.
 
+use crate::app::records::{BoardRow, Parts, RecordedBoard, UnpairedRound, now};
+use crate::app::repo::{Database, Transaction};
 use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
-use crate::store::UnitOfWork as Tx;
-use crate::store::repo::TournamentRepo;
-use crate::store::rounds::{RecordedBoard, UnpairedRound};
-use crate::store::tournaments::BoardRow;
-use crate::store::tournaments::load::Parts;
-use crate::store::{Store, now};
 use crate::tournament::EntrantId;
 
 use super::{begin_write, commit};
@@ -18,7 +14,7 @@ use super::{begin_write, commit};
 /// started, in one transaction. Players withdrawn after that round are withdrawn as
 /// from the round before it, so they are not paired when it is paired again.
 pub(super) async fn unpair(
-    store: &Store,
+    store: &impl Database,
     name: &str,
     reason: Option<&str>,
 ) -> TResult<UnpairedRound> {
@@ -28,7 +24,11 @@ pub(super) async fn unpair(
     Ok(unpaired)
 }
 
-async fn unpair_in(tx: &mut Tx, name: &str, reason: Option<&str>) -> TResult<UnpairedRound> {
+async fn unpair_in(
+    tx: &mut impl Transaction,
+    name: &str,
+    reason: Option<&str>,
+) -> TResult<UnpairedRound> {
     let loaded = crate::app::tournaments::loading::load_in(tx, name, Parts::Whole).await?;
     super::ensure_open(&loaded)?;
     let tid = loaded.row.id;
@@ -79,7 +79,7 @@ async fn unpair_in(tx: &mut Tx, name: &str, reason: Option<&str>) -> TResult<Unp
     }
     let removed = tx.delete_round(tid, round).await?;
     if removed != boards.len() as u64 {
-        return Err(crate::store::StoreError::CorruptTournament(format!(
+        return Err(crate::app::repo::StoreError::CorruptTournament(format!(
             "round {round}: {} boards loaded, {removed} removed",
             boards.len(),
         ))

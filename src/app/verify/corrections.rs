@@ -1,8 +1,8 @@
 //! A corrected match's corrections replayed one by one from its hands as entered.
 
+use crate::app::records::Correction;
 use crate::matches::correction::{CorrectionKind, apply};
 use crate::matches::{Closing, Event, MatchError, MatchSpec, MatchState, ResultSummary};
-use crate::store::corrections::Correction;
 
 use super::VerifyReport;
 

@@ -18,7 +18,7 @@
 //! processes write), through the audit's repository
 //! ([`crate::store::repo::AuditRepo`]): the records as stored, column by column where
 //! a damaged value must be named. What concerns the storage itself is the store's
-//! ([`crate::store::storage_checks`]) and runs first: SQLite's own `integrity_check`
+//! (the store's own, `store::storage_checks`) and runs first: SQLite's own `integrity_check`
 //! and `foreign_key_check`, then the schema compared with the one the migrations make;
 //! if it differs, the differences are reported and nothing else is read.
 //!
@@ -34,8 +34,7 @@ mod tournaments;
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::store::repo::{AuditRepo, NameKeyRecord};
-use crate::store::{Store, StoreError, storage_checks};
+use crate::app::repo::{AuditRepo, Database, NameKeyRecord, StoreError};
 
 /// One thing that differs between what is stored and what the replay gives.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -110,14 +109,14 @@ impl VerifyReport {
 /// snapshot even while other processes write). Storage errors are `Err`; what
 /// differs is in the report. Engine decisions of the levels `hard`, `max` and
 /// `perfect` (up to millions of nodes a move) are recomputed only when `deep`.
-pub async fn verify(store: &Store, deep: bool) -> super::Result<VerifyReport> {
+pub async fn verify(store: &impl Database, deep: bool) -> super::Result<VerifyReport> {
     verify_with_progress(store, deep, |_, _| {}).await
 }
 
 /// [`verify`], calling `progress(checked, total)` as matches are replayed (a large
 /// database takes seconds to minutes).
 pub async fn verify_with_progress(
-    store: &Store,
+    store: &impl Database,
     deep: bool,
     progress: impl FnMut(u64, u64),
 ) -> super::Result<VerifyReport> {
@@ -125,13 +124,13 @@ pub async fn verify_with_progress(
 }
 
 async fn audit(
-    store: &Store,
+    store: &impl Database,
     deep: bool,
     mut progress: impl FnMut(u64, u64),
 ) -> Result<VerifyReport, StoreError> {
     let mut tx = store.begin_read().await?;
     let mut report = VerifyReport::default();
-    let storage = storage_checks::database(&mut tx).await?;
+    let storage = tx.storage_findings().await?;
     for what in storage.differences {
         report.flag(None, None, what);
     }

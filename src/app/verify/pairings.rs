@@ -7,10 +7,8 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 
-use crate::store::Result;
-use crate::store::repo::AuditRepo;
-use crate::store::sql::AsConn;
-use crate::store::tournaments::LoadedTournament;
+use crate::app::records::LoadedTournament;
+use crate::app::repo::{Result, Transaction};
 use crate::tournament::pairing::audit::{self, EnteredAfter};
 use crate::tournament::{MatchResult, Tournament, seeding};
 
@@ -20,7 +18,7 @@ use crate::tournament::{MatchResult, Tournament, seeding};
 /// entries) is read from the times: an entrant joined after round `k` if round `k`'s
 /// matches were created before they joined.
 pub(super) async fn pairings_check(
-    conn: &mut impl AsConn,
+    conn: &mut impl Transaction,
     loaded: &LoadedTournament,
     found: &mut Vec<(Option<i64>, String)>,
 ) -> Result<()> {
@@ -67,7 +65,7 @@ pub(super) async fn pairings_check(
     }
     // Seeded rated players first (a tournament that records its rating system), or
     // by rating alone (one seeded before ratings were kept per variant).
-    let seeded_rated_first = match conn.tournament_rating_system(tid).await {
+    let seeded_rated_first = match conn.rating_system(tid).await {
         Ok(system) => system.is_some(),
         Err(e) => {
             found.push((None, format!("{e}")));

@@ -2,12 +2,10 @@
 //! their stored rows, its closing and corrections replayed after them, its row's
 //! summary compared with the replay, and its rules with its preset's.
 
+use crate::app::records::summary;
+use crate::app::repo::{Result, Transaction};
 use crate::engine::{BySide, Rules, Side, Variant};
 use crate::matches::{Closing, Event, HandEnd, MatchOutcome, MatchState, correction, parse_row};
-use crate::store::Result;
-use crate::store::repo::{AuditRepo, MatchRepo};
-use crate::store::sql::AsConn;
-use crate::store::tournaments::summary;
 
 use super::VerifyReport;
 use super::corrections::corrections_check;
@@ -72,7 +70,7 @@ fn show_opt(v: Option<&str>) -> String {
 /// Replays one match and compares it with its stored rows; returns what the replay
 /// gives when the whole match replays.
 pub(super) async fn verify_match(
-    conn: &mut impl AsConn,
+    conn: &mut impl Transaction,
     id: i64,
     deep: bool,
     report: &mut VerifyReport,

@@ -4,13 +4,10 @@
 
 use std::collections::HashMap;
 
+use crate::app::records::{LoadedTournament, RecordedBoard, RoundRecord};
+use crate::app::repo::{Result, Transaction};
 use crate::engine::BySide;
 use crate::matches::{Absent, Closing};
-use crate::store::repo::AuditRepo;
-use crate::store::rounds::{RecordedBoard, RoundRecord};
-use crate::store::sql::AsConn;
-use crate::store::tournaments::LoadedTournament;
-use crate::store::{Result, storage_checks};
 use crate::tournament::{Decision, MatchResult};
 
 use super::pairings::pairings_check;
@@ -25,7 +22,7 @@ use super::{Mismatch, VerifyReport};
 /// one it was recorded as paired and its pairings the ones the pairing rules give
 /// (`pairings_check`).
 pub(super) async fn verify_tournaments(
-    conn: &mut impl AsConn,
+    conn: &mut impl Transaction,
     replayed: &HashMap<i64, Replayed>,
     report: &mut VerifyReport,
 ) -> Result<()> {
@@ -72,7 +69,7 @@ pub(super) async fn verify_tournaments(
                 ));
             }
         }
-        if let Some(what) = storage_checks::fixture_cache(conn, tid, &t.match_form).await? {
+        if let Some(what) = conn.fixture_cache_difference(tid, &t.match_form).await? {
             found.push((None, what));
         }
         if found.is_empty()
@@ -99,7 +96,7 @@ pub(super) async fn verify_tournaments(
 /// against the same tournament with every result taken from the replay. Returns the
 /// loaded tournament when it loads, its rounds are consistent and every match replays.
 async fn standings_check(
-    conn: &mut impl AsConn,
+    conn: &mut impl Transaction,
     name: &str,
     by_pairing: &HashMap<(i64, i64, i64), i64>,
     replayed: &HashMap<i64, Replayed>,

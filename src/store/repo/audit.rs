@@ -10,20 +10,17 @@
 //! with `?`, and its error ends the audit.
 
 pub use crate::app::repo::{
-    AuditRepo, ByeRecord, EntryRecord, HandRecord, MatchCreated, NameKeyRecord, TournamentAuditRow,
-    TournamentMatchRecord, UnreadableTime,
+    AuditRepo, ByeRecord, EntryRecord, HandRecord, MatchCreated, NameKeyRecord, StorageFindings,
+    TournamentAuditRow, TournamentMatchRecord, UnreadableTime,
 };
 
 use chrono::{DateTime, Utc};
 
 use crate::engine::BySide;
 use crate::matches::Closing;
-use crate::store::corrections::{Correction, tournament_corrections};
-use crate::store::rounds::{RoundRecord, round_records};
 use crate::store::sql::{AsConn, Row, query, query_scalar};
 use crate::store::tournaments::load::{StoredTournament, from_tables};
 use crate::store::{MATCH_SELECT, MatchRow, Result, outcome_column, read_closing};
-use crate::tournament::RatingSystem;
 
 /// The hand columns the audit reads, in the order selected: the integers, then the
 /// texts.
@@ -94,6 +91,18 @@ impl HandRecord {
 }
 
 impl<C: AsConn> AuditRepo for C {
+    async fn storage_findings(&mut self) -> Result<StorageFindings> {
+        crate::store::storage_checks::database(self).await
+    }
+
+    async fn fixture_cache_difference(
+        &mut self,
+        tid: i64,
+        match_form: &str,
+    ) -> Result<Option<String>> {
+        crate::store::storage_checks::fixture_cache(self, tid, match_form).await
+    }
+
     async fn player_name_keys(&mut self) -> Result<Vec<NameKeyRecord>> {
         name_keys(self, "SELECT id, name, name_key FROM players ORDER BY id").await
     }
@@ -175,10 +184,6 @@ impl<C: AsConn> AuditRepo for C {
         from_tables(self, name).await
     }
 
-    async fn round_records(&mut self, tid: i64) -> Result<Vec<RoundRecord>> {
-        round_records(self, tid).await
-    }
-
     async fn match_creations(
         &mut self,
         tid: i64,
@@ -237,14 +242,6 @@ impl<C: AsConn> AuditRepo for C {
             });
         }
         Ok(Ok(out))
-    }
-
-    async fn tournament_rating_system(&mut self, tid: i64) -> Result<Option<RatingSystem>> {
-        super::tournaments::rating_system(self, tid).await
-    }
-
-    async fn tournament_corrections(&mut self, tid: i64) -> Result<Vec<Correction>> {
-        tournament_corrections(self, tid).await
     }
 
     async fn bye_records(&mut self, tid: i64) -> Result<Vec<ByeRecord>> {

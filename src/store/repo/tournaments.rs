@@ -12,6 +12,7 @@ pub use crate::app::repo::TournamentRepo;
 
 use chrono::{DateTime, Utc};
 
+use crate::app::records::TournamentSummary;
 pub use crate::app::records::{ByeReason, RoundMatch};
 use crate::engine::Variant;
 use crate::matches::{Hand, MatchSpec, MatchState};
@@ -44,6 +45,10 @@ impl ByeReason {
 }
 
 impl<C: AsConn + NotesFixtures> TournamentRepo for C {
+    async fn tournament_summaries(&mut self) -> Result<Vec<TournamentSummary>> {
+        load::tournament_summaries(self).await
+    }
+
     async fn tournament_row(&mut self, name: &str) -> Result<Option<TournamentRow>> {
         find_tournament(self, name).await
     }

@@ -23,38 +23,38 @@ use crate::store::{Store, StoreError, name_key};
 use crate::tournament::{Elo, Entrant, Fixture, MatchResult, Pairing, TournamentSetup};
 
 impl Store {
-    /// Every tournament, newest first, with counts.
-    pub async fn tournaments(&self) -> Result<Vec<TournamentSummary>> {
-        let rows = query(
-            "SELECT t.*,
-                (SELECT COUNT(*) FROM tournament_players tp WHERE tp.tournament_id = t.id) AS n_entrants,
-                (SELECT MAX(r) FROM (SELECT MAX(round) AS r FROM matches WHERE tournament_id = t.id
-                    UNION ALL SELECT MAX(round) FROM tournament_byes WHERE tournament_id = t.id) AS paired)
-                    AS n_rounds,
-                (SELECT COUNT(*) FROM matches m WHERE m.tournament_id = t.id) AS n_matches,
-                (SELECT COUNT(*) FROM matches m WHERE m.tournament_id = t.id AND m.winner IS NOT NULL) AS n_finished
-             FROM tournaments t ORDER BY t.id DESC",
-        )
-        .fetch_all(&mut self.begin_read().await?)
-        .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(TournamentSummary {
-                    row: TournamentRow::from_row(r)?,
-                    entrants: r.try_get("n_entrants")?,
-                    rounds_paired: r.try_get::<Option<i64>>("n_rounds")?.unwrap_or(0),
-                    matches: r.try_get("n_matches")?,
-                    matches_finished: r.try_get("n_finished")?,
-                })
-            })
-            .collect()
-    }
-
     /// Whether a tournament of that name exists.
     pub async fn tournament_exists(&self, name: &str) -> Result<bool> {
         let mut conn = self.pool().acquire().await?;
         Ok(find_tournament(&mut conn, name).await?.is_some())
     }
+}
+
+/// Every tournament, newest first, with counts.
+pub(crate) async fn tournament_summaries(conn: &mut impl AsConn) -> Result<Vec<TournamentSummary>> {
+    let rows = query(
+        "SELECT t.*,
+            (SELECT COUNT(*) FROM tournament_players tp WHERE tp.tournament_id = t.id) AS n_entrants,
+            (SELECT MAX(r) FROM (SELECT MAX(round) AS r FROM matches WHERE tournament_id = t.id
+                UNION ALL SELECT MAX(round) FROM tournament_byes WHERE tournament_id = t.id) AS paired)
+                AS n_rounds,
+            (SELECT COUNT(*) FROM matches m WHERE m.tournament_id = t.id) AS n_matches,
+            (SELECT COUNT(*) FROM matches m WHERE m.tournament_id = t.id AND m.winner IS NOT NULL) AS n_finished
+         FROM tournaments t ORDER BY t.id DESC",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(TournamentSummary {
+                row: TournamentRow::from_row(r)?,
+                entrants: r.try_get("n_entrants")?,
+                rounds_paired: r.try_get::<Option<i64>>("n_rounds")?.unwrap_or(0),
+                matches: r.try_get("n_matches")?,
+                matches_finished: r.try_get("n_finished")?,
+            })
+        })
+        .collect()
 }
 
 /// Each entrant's engine level (`None`: a human).

@@ -43,14 +43,13 @@ pub(crate) mod status;
 
 use super::StoreError;
 use super::sql::Row;
-use crate::matches::{MatchOutcome, MatchState};
 use crate::tournament::{PairingSystem, RatingSystem, TournamentStatus};
 
 pub use crate::app::records::{
     BoardRow, LoadedTournament, MAX_SWISS_ROUNDS, NewTournament, PairedRound, PlayedMatch,
     TournamentRow, TournamentSummary, pending_engine_boards,
 };
-pub(crate) use crate::app::records::{board_row, played, record_result};
+pub(crate) use crate::app::records::{board_row, played, summary};
 pub use pair::PlayedAhead;
 pub use play::WrittenRound;
 
@@ -100,23 +99,4 @@ impl TournamentRow {
 
 fn corrupt(what: String) -> StoreError {
     StoreError::CorruptTournament(what)
-}
-
-/// A played match's summary columns as `app::matches::save` writes them: the winner,
-/// the hands finished, and the last hand's scores.
-///
-/// A whole-match result entered with its final seeds stores those seeds.
-pub(crate) fn summary(state: &MatchState) -> (Option<&'static str>, i64, Option<u32>, Option<u32>) {
-    let last_score = match state.closing() {
-        Some(crate::matches::Closing::Entered {
-            seeds: Some(seeds), ..
-        }) => Some(seeds),
-        _ => state.hands().iter().rev().find_map(|h| h.score),
-    };
-    (
-        state.outcome().map(MatchOutcome::name),
-        state.hands().iter().filter(|h| h.end.is_some()).count() as i64,
-        last_score.map(|s| s.south),
-        last_score.map(|s| s.north),
-    )
 }
