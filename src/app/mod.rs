@@ -7,25 +7,22 @@
 //! a conflict it reads again and decides again. So a command either stores all of
 //! its effect or nothing of it, and its message can say which.
 //!
-//! The player, match and tournament use cases ([`players`], [`matches`](mod@matches),
-//! [`corrections`], [`tournaments`]: creation, entries, byes, withdrawals, closing
-//! and reopening) open that transaction themselves
-//! ([`crate::store::Store::begin_write`]), run their reads and writes on it through
-//! the repositories ([`crate::store::repo`]:
-//! [`PlayerRepo`](crate::store::repo::PlayerRepo),
-//! [`MatchRepo`](crate::store::repo::MatchRepo),
-//! [`TournamentRepo`](crate::store::repo::TournamentRepo)) and commit it, so one use
-//! case joins several writes (a player and their starting rating; a result and the
+//! The use cases run on a store they know only by the traits of [`repo`] (the
+//! application layer's boundary, as sqlx's `TodoRepo` example has it): they take
+//! `&impl` [`repo::Database`], open a [`repo::Transaction`] themselves, run their
+//! reads and writes on it through the repositories ([`repo::PlayerRepo`],
+//! [`repo::MatchRepo`], [`repo::TournamentRepo`]) and commit it, so one use case
+//! joins several writes (a player and their starting rating; a result and the
 //! closing of the tournament it ends; a round's engine matches and the next round's
-//! pairing, in `tournament run`). What is left in the store's own methods is reads
-//! and `db copy`.
+//! pairing, in `tournament run`). The records they read and write are [`records`];
+//! the store ([`crate::store`]) implements the traits for SQLite and PostgreSQL.
 //!
 //! The audit of everything stored (`goobalay verify`, [`verify`]) is a use case too:
 //! it reads every record in one read transaction through
-//! [`AuditRepo`](crate::store::repo::AuditRepo) and judges it here (the replay of each
+//! [`repo::AuditRepo`] and judges it here (the replay of each
 //! match, the engine decisions, the tournaments' standings and pairings, the names,
 //! the presets' rules), with the store's checks of its own storage
-//! ([`crate::store::storage_checks`]) first.
+//! ([`repo::AuditRepo::storage_findings`]) first.
 //!
 //! The front ends (the `goobalay` CLI) parse, call these and print; the rules of
 //! who may do what live here.

@@ -1,7 +1,7 @@
 //! The records the use cases take and hand back, as the front ends name them: a
 //! player, a match as stored and its corrections, a tournament as loaded and its
 //! director's records, the change markers a live page watches. They are the rows
-//! the repositories read ([`crate::store::repo`]); a front end reaches them here, so
+//! the repositories read ([`super::repo`]); a front end reaches them here, so
 //! that it names nothing of the store but the database it opens. They are defined
 //! here, at the application layer's boundary, and the store fills them from its rows.
 
