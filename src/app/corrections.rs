@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use crate::app::records::{Correction, StoredMatch};
 use crate::app::repo::{Database, MatchRepo, StoreError, Transaction};
+use crate::app::stored_match::StoredMatches;
 use crate::app::tournaments::refusal::TournamentRefusal;
 use crate::hint::{Hint, Plain, Refusal, Wording};
 use crate::matches::ResultSummary;

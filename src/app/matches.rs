@@ -13,6 +13,7 @@ use crate::app::records::{
     Correction, HistoryFilter, MatchInsert, MatchQuery, MatchRow, NewMatch, Player, StoredMatch,
 };
 use crate::app::repo::{Database, MatchRepo, StoreError, Transaction};
+use crate::app::stored_match::StoredMatches;
 use crate::engine::{BySide, Side};
 use crate::matches::MatchRecord;
 use crate::matches::{Closing, Event, MatchError, MatchSpec, MatchState};

@@ -35,6 +35,7 @@ pub(crate) mod ratings;
 pub mod records;
 pub mod repo;
 pub mod run;
+pub mod stored_match;
 pub mod tournaments;
 pub mod verify;
 pub mod views;

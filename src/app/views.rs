@@ -10,6 +10,7 @@ use crate::app::records::{
     ChangeMarkers, Correction, LoadedTournament, MatchRow, Parts, TournamentKey, TournamentRecord,
 };
 use crate::app::repo::{Database, MatchRepo, StoreError, TournamentRepo};
+use crate::app::stored_match::StoredMatches;
 use crate::app::tournaments::loading;
 use crate::matches::MatchStatus;
 use crate::matches::replay::HandReplay;

@@ -176,6 +176,16 @@ impl StoredMatch {
     }
 }
 
+/// A stored match's rows, as read: the match row (its ending not yet settled), its
+/// hands' rows in order, its corrections in order; what
+/// `app::stored_match` replays.
+#[derive(Clone, Debug)]
+pub struct StoredMatchRows {
+    pub row: MatchRow,
+    pub hands: Vec<crate::app::repo::HandRecord>,
+    pub corrections: Vec<Correction>,
+}
+
 /// A row of `goobalay history`.
 #[derive(Clone, Debug, Default)]
 pub struct HistoryFilter {

@@ -17,6 +17,7 @@ pub use changes::{ChangeMarkers, CopyReport, TournamentMarker, TournamentRevisio
 pub(crate) use matches::summary;
 pub use matches::{
     Correction, Ending, HistoryFilter, MatchInsert, MatchQuery, MatchRow, NewMatch, StoredMatch,
+    StoredMatchRows,
 };
 pub use players::{NewPlayer, Player, StartingRatingRecord};
 pub use rounds::{

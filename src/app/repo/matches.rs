@@ -5,17 +5,17 @@ use std::future::Future;
 use chrono::{DateTime, Utc};
 
 use super::Result;
-use crate::app::records::{Correction, MatchInsert, MatchQuery, MatchRow, StoredMatch};
+use crate::app::records::{Correction, MatchInsert, MatchQuery, MatchRow, StoredMatchRows};
 use crate::matches::correction::CorrectionKind;
 use crate::matches::{Closing, Hand, MatchState, ResultSummary};
 use crate::tournament::{FinishedMatch, Format, TournamentStatus};
 
 /// The matches' rows (`matches`, `hands`, `match_closings`, `match_corrections`).
 pub trait MatchRepo {
-    /// Match `id` as stored: its row with how it ended, and its state replayed from
-    /// its hands, closing and corrections ([`StoreError::UnknownMatch`](super::StoreError::UnknownMatch) if none, and
-    /// [`StoreError::Corrupt`](super::StoreError::Corrupt) if the stored summary differs from the replay).
-    fn stored_match(&mut self, id: i64) -> impl Future<Output = Result<StoredMatch>>;
+    /// Match `id`'s rows: the match row (with its own closing), every hand's events
+    /// and summary columns in order, its corrections in order
+    /// ([`StoreError::UnknownMatch`](super::StoreError::UnknownMatch) if none).
+    fn stored_match_rows(&mut self, id: i64) -> impl Future<Output = Result<StoredMatchRows>>;
 
     /// Inserts matches with their hands, in order; returns their ids.
     fn insert_matches(

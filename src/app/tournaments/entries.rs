@@ -4,6 +4,7 @@
 use crate::app::players::require_player_in;
 use crate::app::records::{ByeReason, LoadedTournament, Parts, Player, now};
 use crate::app::repo::{Database, Transaction};
+use crate::app::stored_match::StoredMatches;
 use crate::app::tournaments::loading::LoadRepo;
 use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
 use crate::engine::Side;

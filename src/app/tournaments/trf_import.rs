@@ -18,6 +18,7 @@ use crate::app::records::{
     ByeReason, ManualRound, NewPlayer, NewTournament, Parts, PlayedAhead, TournamentRow, now,
 };
 use crate::app::repo::{Database, Transaction};
+use crate::app::stored_match::StoredMatches;
 use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
 use crate::engine::Side;
 use crate::matches::{Closing, MatchOutcome};

@@ -22,7 +22,7 @@
 //! and `foreign_key_check`, then the schema compared with the one the migrations make;
 //! if it differs, the differences are reported and nothing else is read.
 //!
-//! Unlike [`crate::store::repo::MatchRepo::stored_match`], which refuses a match at its
+//! Unlike [`crate::app::stored_match::StoredMatches::stored_match`], which refuses a match at its
 //! first inconsistency, the audit carries on and reports every mismatch it finds.
 
 mod corrections;

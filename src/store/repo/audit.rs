@@ -3,7 +3,7 @@
 //! than refused.
 //!
 //! Where the other repositories refuse a record at its first inconsistency
-//! ([`super::MatchRepo::stored_match`]), these methods hand over what is there and
+//! (`app::stored_match`), these methods hand over what is there and
 //! leave the judging to the application layer: a column that cannot be read comes as
 //! what could not be read (a hand's columns, a time the decoder refuses), for the
 //! audit to name. A column the audit does not name when it cannot be read is read
@@ -128,8 +128,7 @@ impl<C: AsConn> AuditRepo for C {
     }
 
     async fn hand_records(&mut self, id: i64) -> Result<Vec<HandRecord>> {
-        let rows = query(HAND_SELECT).bind(id).fetch_all(self).await?;
-        Ok(rows.iter().map(HandRecord::read).collect())
+        hand_records(self, id).await
     }
 
     async fn closing(&mut self, id: i64) -> Result<Option<Closing>> {
@@ -285,6 +284,12 @@ async fn name_keys(conn: &mut impl AsConn, sql: &'static str) -> Result<Vec<Name
         });
     }
     Ok(out)
+}
+
+/// Match `id`'s hands, in order, [`HAND_COLUMNS`] of each.
+pub(super) async fn hand_records(conn: &mut impl AsConn, id: i64) -> Result<Vec<HandRecord>> {
+    let rows = query(HAND_SELECT).bind(id).fetch_all(conn).await?;
+    Ok(rows.iter().map(HandRecord::read).collect())
 }
 
 #[cfg(test)]

@@ -16,22 +16,19 @@ pub use crate::app::repo::MatchRepo;
 
 use chrono::{DateTime, Utc};
 
+use crate::app::records::StoredMatchRows;
 pub use crate::app::records::{MatchInsert, MatchQuery};
-use crate::engine::{BySide, Side, Variant};
-use crate::matches::correction::{CorrectionKind, corrected_closings, corrected_scores};
-use crate::matches::{
-    Closing, Event, Hand, HandEnd, MatchOutcome, MatchState, ResultSummary, parse_row,
-};
+use crate::engine::Variant;
+use crate::matches::correction::CorrectionKind;
+use crate::matches::{Closing, Hand, MatchOutcome, MatchState, ResultSummary};
 use crate::store::corrections::{Correction, corrections_after, corrections_of, whole_closings};
 use crate::store::sql::{AsConn, query, query_scalar};
-use crate::store::{
-    MATCH_SELECT, MatchRow, NewMatch, Result, StoreError, StoredMatch, now, write_hand_rows,
-};
+use crate::store::{MATCH_SELECT, MatchRow, NewMatch, Result, StoreError, now, write_hand_rows};
 use crate::tournament::{FinishedMatch, Format, TournamentStatus};
 
 impl<C: AsConn> MatchRepo for C {
-    async fn stored_match(&mut self, id: i64) -> Result<StoredMatch> {
-        load_match(self, id).await
+    async fn stored_match_rows(&mut self, id: i64) -> Result<StoredMatchRows> {
+        match_rows(self, id).await
     }
 
     async fn insert_matches(&mut self, matches: &[MatchInsert<'_>]) -> Result<Vec<i64>> {
@@ -316,109 +313,21 @@ async fn insert_match(
     Ok(id)
 }
 
-async fn load_match(conn: &mut impl AsConn, id: i64) -> Result<StoredMatch> {
+async fn match_rows(conn: &mut impl AsConn, id: i64) -> Result<StoredMatchRows> {
     let sql = format!("{MATCH_SELECT} WHERE m.id = $1");
     let row = query(sql)
         .bind(id)
         .fetch_optional(&mut *conn)
         .await?
         .ok_or(StoreError::UnknownMatch(id))?;
-    let mut row = MatchRow::from_row(&row)?;
-    let spec = row.spec()?;
-    let hands = query("SELECT * FROM hands WHERE match_id = $1 ORDER BY number")
-        .bind(id)
-        .fetch_all(&mut *conn)
-        .await?;
-    let corrupt =
-        |hand: i64, what: &str| StoreError::Corrupt(format!("match {id} hand {hand}: {what}"));
-    // An entered hand's score as corrected since (the row keeps it as entered).
-    let closing = row.own_closing;
-    let corrections = corrections_after(conn, id, closing).await?;
-    row.settle(corrections.iter().map(|c| c.kind.closing()));
-    let corrected = corrected_scores(corrections.iter().map(|c| c.kind));
-    let mut state = MatchState::new(spec);
-    for h in &hands {
-        let number: i64 = h.try_get("number")?;
-        let correction = corrected.get(&(number as u32)).copied();
-        if i64::from(state.current_hand().number) != number || state.is_over() {
-            return Err(corrupt(number, "hand out of sequence"));
-        }
-        let first: Option<String> = h.try_get("first_arranger")?;
-        if let Some(first) = first {
-            let first = Side::parse(&first).ok_or_else(|| corrupt(number, "first arranger"))?;
-            for side in [first, !first] {
-                let col = if side == Side::South {
-                    "arrangement_south"
-                } else {
-                    "arrangement_north"
-                };
-                let text: Option<String> = h.try_get(col)?;
-                if let Some(text) = text {
-                    let row = parse_row(&text)?;
-                    state
-                        .apply(&Event::Arrange { side, row })
-                        .map_err(|e| corrupt(number, &e.to_string()))?;
-                }
-            }
-        }
-        let moves: String = h.try_get("moves")?;
-        for token in moves.split_whitespace() {
-            let m = state
-                .parse_move(token)
-                .map_err(|e| corrupt(number, &e.to_string()))?;
-            state
-                .apply(&Event::Move(m))
-                .map_err(|e| corrupt(number, &e.to_string()))?;
-        }
-        let end: Option<String> = h.try_get("end_reason")?;
-        if end.as_deref() == Some("result") {
-            let score = BySide::new(
-                h.try_get::<Option<i64>>("score_south")?.unwrap_or(-1),
-                h.try_get::<Option<i64>>("score_north")?.unwrap_or(-1),
-            );
-            if score.south < 0 || score.north < 0 {
-                return Err(corrupt(number, "result without scores"));
-            }
-            state
-                .apply(&Event::Result(
-                    correction.unwrap_or_else(|| score.map(|s| s as u32)),
-                ))
-                .map_err(|e| corrupt(number, &e.to_string()))?;
-        }
-        // The summary columns must be what the replay gives.
-        let hand = &state.hands()[number as usize - 1];
-        let stored_end = end.as_deref().and_then(HandEnd::parse);
-        if hand.end != stored_end {
-            return Err(corrupt(number, "stored end differs from the replay"));
-        }
-        let pair = |a: &str, b: &str| -> Result<(Option<i64>, Option<i64>)> {
-            Ok((h.try_get(a)?, h.try_get(b)?))
-        };
-        let as_pair = |v: BySide<u32>| (Some(i64::from(v.south)), Some(i64::from(v.north)));
-        if pair("holdings_south", "holdings_north")? != as_pair(hand.holdings)
-            || pair("kept_south", "kept_north")? != as_pair(hand.kept)
-            || (correction.is_none()
-                && pair("score_south", "score_north")? != hand.score.map_or((None, None), as_pair))
-        {
-            return Err(corrupt(
-                number,
-                "stored holdings, kept seeds or scores differ from the replay",
-            ));
-        }
-    }
-    if hands.is_empty() {
-        return Err(StoreError::Corrupt(format!("match {id} has no hands")));
-    }
-    if let Some(closing) = closing {
-        state
-            .close(closing)
-            .map_err(|e| StoreError::Corrupt(format!("match {id}: closing: {e}")))?;
-    }
-    for closing in corrected_closings(corrections.iter().map(|c| c.kind)) {
-        state = crate::matches::correction::with_closing(&state, closing)
-            .map_err(|e| StoreError::Corrupt(format!("match {id}: a correction: {e}")))?;
-    }
-    Ok(StoredMatch { row, state })
+    let row = MatchRow::from_row(&row)?;
+    let hands = super::audit::hand_records(conn, id).await?;
+    let corrections = corrections_after(conn, id, row.own_closing).await?;
+    Ok(StoredMatchRows {
+        row,
+        hands,
+        corrections,
+    })
 }
 
 async fn write_closing(
