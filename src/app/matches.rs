@@ -101,7 +101,7 @@ pub async fn history(store: &impl Database, filter: &HistoryFilter) -> Result<Ve
         until: filter.until,
         tournament_id,
     };
-    Ok(tx.matches(&query).await?)
+    Ok(crate::app::stored_match::settled_matches(&mut tx, &query).await?)
 }
 
 /// Stores a new match with nothing played ([`insert_with`]).

@@ -413,7 +413,7 @@ pub async fn card(
         player_id: Some(player.id),
         ..MatchQuery::default()
     };
-    let matches = tx.matches(&query).await?;
+    let matches = super::stored_match::settled_matches(&mut tx, &query).await?;
     commit(tx).await?;
     Ok(PlayerCard {
         player,

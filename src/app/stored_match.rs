@@ -5,13 +5,19 @@
 //! disagree with their replay is refused at the first disagreement
 //! ([`StoreError::Corrupt`]); the audit (`goobalay verify`) names every one instead.
 
-use crate::app::records::{StoredMatch, StoredMatchRows};
-use crate::app::repo::{HandRecord, MatchRepo, Result, StoreError};
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+
+use crate::app::records::{Correction, MatchQuery, MatchRow, StoredMatch, StoredMatchRows};
+use crate::app::repo::{HandRecord, MatchRepo, Result, StoreError, TournamentRepo};
 use crate::engine::{BySide, Side};
-use crate::matches::correction::{corrected_closings, corrected_scores, with_closing};
+use crate::matches::Closing;
+use crate::matches::correction::{
+    corrected_closings, corrected_scores, standing_closing, with_closing,
+};
 use crate::matches::{Event, HandEnd, MatchState, parse_row};
 
-/// Reading a stored match back, on any repository of matches.
+/// Reading a stored match and its corrections back, on any repository of matches.
 pub trait StoredMatches: MatchRepo {
     /// Match `id` as stored: its row with how it ended, and its state replayed from
     /// its hands, closing and corrections ([`StoreError::UnknownMatch`] if none, and
@@ -19,9 +25,67 @@ pub trait StoredMatches: MatchRepo {
     fn stored_match(&mut self, id: i64) -> impl Future<Output = Result<StoredMatch>> {
         async move { replayed(self.stored_match_rows(id).await?) }
     }
+
+    /// Every correction of match `id`, in the order made, each with whether the
+    /// match stood unplayed before and after it (`with_unplayed`).
+    fn corrections(&mut self, id: i64) -> impl Future<Output = Result<Vec<Correction>>> {
+        async move {
+            let corrections = self.correction_rows(id).await?;
+            if corrections.is_empty() {
+                return Ok(corrections);
+            }
+            let closing = self.own_closing(id).await?;
+            Ok(with_unplayed(corrections, |_| closing))
+        }
+    }
 }
 
 impl<R: MatchRepo> StoredMatches for R {}
+
+/// Reading a tournament's corrections back.
+pub trait TournamentCorrections: TournamentRepo + MatchRepo {
+    /// Every correction of tournament `tid`'s matches, in the order made, each with
+    /// whether its match stood unplayed before and after it (`with_unplayed`).
+    fn tournament_corrections(
+        &mut self,
+        tid: i64,
+    ) -> impl Future<Output = Result<Vec<Correction>>> {
+        async move {
+            let corrections = self.tournament_correction_rows(tid).await?;
+            let mut closings = HashMap::new();
+            for c in &corrections {
+                if let Entry::Vacant(e) = closings.entry(c.match_id) {
+                    e.insert(self.own_closing(c.match_id).await?);
+                }
+            }
+            Ok(with_unplayed(corrections, |id| {
+                closings.get(&id).copied().flatten()
+            }))
+        }
+    }
+}
+
+impl<R: TournamentRepo + MatchRepo> TournamentCorrections for R {}
+
+/// Fills in each correction's `unplayed` before and after, from the closing that
+/// stands before and after it ([`standing_closing`]; the first starts
+/// from the match's own closing).
+pub(crate) fn with_unplayed(
+    mut corrections: Vec<Correction>,
+    closing_of: impl Fn(i64) -> Option<Closing>,
+) -> Vec<Correction> {
+    let mut standing: HashMap<i64, Option<Closing>> = HashMap::new();
+    for c in &mut corrections {
+        let before = *standing
+            .entry(c.match_id)
+            .or_insert_with(|| closing_of(c.match_id));
+        let after = standing_closing(before, [c.kind.closing()]);
+        c.before.unplayed = before.and_then(Closing::unplayed);
+        c.after.unplayed = after.and_then(Closing::unplayed);
+        standing.insert(c.match_id, after);
+    }
+    corrections
+}
 
 /// The match of `rows`, replayed and checked.
 pub(crate) fn replayed(rows: StoredMatchRows) -> Result<StoredMatch> {
@@ -110,4 +174,20 @@ fn summary_check(h: &HandRecord, state: &MatchState, corrected: bool) -> Result<
         return Err("stored holdings, kept seeds or scores differ from the replay");
     }
     Ok(())
+}
+
+/// The matches `query` selects, newest first, each with how it ended (the closing
+/// that stands: [`MatchRow::settle`]).
+pub(crate) async fn settled_matches(
+    repo: &mut impl MatchRepo,
+    query: &MatchQuery,
+) -> Result<Vec<MatchRow>> {
+    let rows = repo.match_rows(query).await?;
+    Ok(rows
+        .into_iter()
+        .map(|(mut row, corrections)| {
+            row.settle(corrections);
+            row
+        })
+        .collect())
 }

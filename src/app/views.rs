@@ -11,6 +11,7 @@ use crate::app::records::{
 };
 use crate::app::repo::{Database, MatchRepo, StoreError, TournamentRepo};
 use crate::app::stored_match::StoredMatches;
+use crate::app::stored_match::TournamentCorrections;
 use crate::app::tournaments::loading;
 use crate::matches::MatchStatus;
 use crate::matches::replay::HandReplay;
@@ -130,7 +131,7 @@ pub async fn tournament_at(
 /// A tournament with its records, read in the transaction it was loaded in, so
 /// that they agree with each other.
 async fn record_of(
-    tx: &mut impl TournamentRepo,
+    tx: &mut (impl TournamentRepo + MatchRepo),
     loaded: LoadedTournament,
 ) -> std::result::Result<TournamentRecord, StoreError> {
     let tid = loaded.row.id;

@@ -13,56 +13,17 @@ use super::sql::{AsConn, Row, query};
 use super::{Result, StoreError};
 pub use crate::app::records::Correction;
 use crate::engine::BySide;
-use crate::matches::correction::{self, CorrectionKind};
+use crate::matches::correction::CorrectionKind;
 use crate::matches::{Absent, Closing, MatchOutcome, ResultSummary};
 
-/// Every correction of match `id`, in the order made.
+/// Every correction of match `id`, in the order made, as recorded (`unplayed` is the
+/// application layer's to work out, `app::stored_match`).
 pub(crate) async fn corrections_of(conn: &mut impl AsConn, id: i64) -> Result<Vec<Correction>> {
-    let corrections = stored_corrections(conn, id).await?;
-    if corrections.is_empty() {
-        return Ok(corrections);
-    }
-    let closing = super::read_closing(conn, id).await?;
-    Ok(with_unplayed(corrections, |_| closing))
-}
-
-/// [`corrections_of`] for a caller that has read the match's own closing already
-/// (a match's load), so that it is read once.
-pub(crate) async fn corrections_after(
-    conn: &mut impl AsConn,
-    id: i64,
-    closing: Option<Closing>,
-) -> Result<Vec<Correction>> {
-    let corrections = stored_corrections(conn, id).await?;
-    Ok(with_unplayed(corrections, |_| closing))
-}
-
-async fn stored_corrections(conn: &mut impl AsConn, id: i64) -> Result<Vec<Correction>> {
     let rows = query("SELECT * FROM match_corrections WHERE match_id = $1 ORDER BY id")
         .bind(id)
         .fetch_all(&mut *conn)
         .await?;
     rows.iter().map(correction_row).collect()
-}
-
-/// Fills in each correction's `unplayed` before and after, from the closing that
-/// stands before and after it ([`correction::standing_closing`]; the first starts
-/// from the match's own closing).
-fn with_unplayed(
-    mut corrections: Vec<Correction>,
-    closing_of: impl Fn(i64) -> Option<Closing>,
-) -> Vec<Correction> {
-    let mut standing: HashMap<i64, Option<Closing>> = HashMap::new();
-    for c in &mut corrections {
-        let before = *standing
-            .entry(c.match_id)
-            .or_insert_with(|| closing_of(c.match_id));
-        let after = correction::standing_closing(before, [c.kind.closing()]);
-        c.before.unplayed = before.and_then(Closing::unplayed);
-        c.after.unplayed = after.and_then(Closing::unplayed);
-        standing.insert(c.match_id, after);
-    }
-    corrections
 }
 
 /// Every match's corrections as the closings they put in place (`None`: a hand's
@@ -155,7 +116,7 @@ fn correction_kind(r: &Row, id: i64) -> Result<CorrectionKind> {
     })
 }
 
-/// Every correction of a tournament's matches, in the order made.
+/// Every correction of a tournament's matches, in the order made, as recorded.
 pub(crate) async fn tournament_corrections(
     conn: &mut impl AsConn,
     tournament_id: i64,
@@ -167,17 +128,5 @@ pub(crate) async fn tournament_corrections(
     .bind(tournament_id)
     .fetch_all(&mut *conn)
     .await?;
-    let corrections = rows
-        .iter()
-        .map(correction_row)
-        .collect::<Result<Vec<_>>>()?;
-    let mut closings = HashMap::new();
-    for c in &corrections {
-        if let std::collections::hash_map::Entry::Vacant(e) = closings.entry(c.match_id) {
-            e.insert(super::read_closing(conn, c.match_id).await?);
-        }
-    }
-    Ok(with_unplayed(corrections, |id| {
-        closings.get(&id).copied().flatten()
-    }))
+    rows.iter().map(correction_row).collect()
 }

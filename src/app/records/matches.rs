@@ -111,7 +111,7 @@ impl Ending {
 impl MatchRow {
     /// Sets how the match ended from the closing that stands, given its corrections
     /// in order as the closings they put in place (`None`: a hand's score).
-    pub(crate) fn settle(&mut self, corrections: impl IntoIterator<Item = Option<Closing>>) {
+    pub fn settle(&mut self, corrections: impl IntoIterator<Item = Option<Closing>>) {
         self.ending = standing_closing(self.own_closing, corrections).map(Ending::of);
     }
 

@@ -67,11 +67,20 @@ pub trait MatchRepo {
         at: DateTime<Utc>,
     ) -> impl Future<Output = Result<i64>>;
 
-    /// Every correction of match `id`, in order.
-    fn corrections(&mut self, id: i64) -> impl Future<Output = Result<Vec<Correction>>>;
+    /// Every correction of match `id`, in order, as recorded (`unplayed` not filled
+    /// in: `app::stored_match::StoredMatches::corrections` does).
+    fn correction_rows(&mut self, id: i64) -> impl Future<Output = Result<Vec<Correction>>>;
 
-    /// The matches `query` selects, newest first, each with how it ended.
-    fn matches(&mut self, query: &MatchQuery) -> impl Future<Output = Result<Vec<MatchRow>>>;
+    /// Match `id`'s own closing (a forfeit or a whole-match result entered), if any.
+    fn own_closing(&mut self, id: i64) -> impl Future<Output = Result<Option<Closing>>>;
+
+    /// The matches `query` selects, newest first, each with its corrections in order
+    /// as the closings they put in place (`None`: a hand's score), its ending not
+    /// yet settled ([`MatchRow::settle`]).
+    fn match_rows(
+        &mut self,
+        query: &MatchQuery,
+    ) -> impl Future<Output = Result<Vec<(MatchRow, Vec<Option<Closing>>)>>>;
 
     /// The status of tournament `tid` as it stands now (`None`: a word this build does
     /// not know).

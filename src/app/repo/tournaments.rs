@@ -58,8 +58,12 @@ pub trait TournamentRepo {
     /// The closings and reopenings of tournament `id`, in order.
     fn status_changes(&mut self, id: i64) -> impl Future<Output = Result<Vec<StatusChange>>>;
 
-    /// Every correction of tournament `id`'s matches, in the order made.
-    fn tournament_corrections(&mut self, id: i64) -> impl Future<Output = Result<Vec<Correction>>>;
+    /// Every correction of tournament `id`'s matches, in the order made, as recorded
+    /// (`unplayed` not filled in).
+    fn tournament_correction_rows(
+        &mut self,
+        id: i64,
+    ) -> impl Future<Output = Result<Vec<Correction>>>;
 
     /// Tournament `id`'s revision (`None`: no such tournament).
     fn tournament_revision(

@@ -9,6 +9,7 @@ use chrono::{DateTime, Utc};
 
 use crate::app::records::LoadedTournament;
 use crate::app::repo::{Result, Transaction};
+use crate::app::stored_match::TournamentCorrections;
 use crate::tournament::pairing::audit::{self, EnteredAfter};
 use crate::tournament::{MatchResult, Tournament, seeding};
 

@@ -4,6 +4,7 @@
 
 use crate::app::records::summary;
 use crate::app::repo::{Result, Transaction};
+use crate::app::stored_match::StoredMatches;
 use crate::engine::{BySide, Rules, Side, Variant};
 use crate::matches::{Closing, Event, HandEnd, MatchOutcome, MatchState, correction, parse_row};
 

@@ -21,7 +21,7 @@ pub use crate::app::records::{MatchInsert, MatchQuery};
 use crate::engine::Variant;
 use crate::matches::correction::CorrectionKind;
 use crate::matches::{Closing, Hand, MatchOutcome, MatchState, ResultSummary};
-use crate::store::corrections::{Correction, corrections_after, corrections_of, whole_closings};
+use crate::store::corrections::{Correction, corrections_of, whole_closings};
 use crate::store::sql::{AsConn, query, query_scalar};
 use crate::store::{MATCH_SELECT, MatchRow, NewMatch, Result, StoreError, now, write_hand_rows};
 use crate::tournament::{FinishedMatch, Format, TournamentStatus};
@@ -134,11 +134,18 @@ impl<C: AsConn> MatchRepo for C {
         .try_get("id")?)
     }
 
-    async fn corrections(&mut self, id: i64) -> Result<Vec<Correction>> {
+    async fn correction_rows(&mut self, id: i64) -> Result<Vec<Correction>> {
         corrections_of(self, id).await
     }
 
-    async fn matches(&mut self, filter: &MatchQuery) -> Result<Vec<MatchRow>> {
+    async fn own_closing(&mut self, id: i64) -> Result<Option<Closing>> {
+        crate::store::read_closing(self, id).await
+    }
+
+    async fn match_rows(
+        &mut self,
+        filter: &MatchQuery,
+    ) -> Result<Vec<(MatchRow, Vec<Option<Closing>>)>> {
         let sql = format!(
             "{MATCH_SELECT} WHERE ($1 IS NULL OR m.south_id = $1 OR m.north_id = $1)
                AND ($2 IS NULL OR m.variant = $2)
@@ -158,9 +165,9 @@ impl<C: AsConn> MatchRepo for C {
         let mut corrections = whole_closings(self).await?;
         rows.iter()
             .map(|r| {
-                let mut row = MatchRow::from_row(r)?;
-                row.settle(corrections.remove(&row.id).unwrap_or_default());
-                Ok(row)
+                let row = MatchRow::from_row(r)?;
+                let closings = corrections.remove(&row.id).unwrap_or_default();
+                Ok((row, closings))
             })
             .collect()
     }
@@ -322,7 +329,7 @@ async fn match_rows(conn: &mut impl AsConn, id: i64) -> Result<StoredMatchRows> 
         .ok_or(StoreError::UnknownMatch(id))?;
     let row = MatchRow::from_row(&row)?;
     let hands = super::audit::hand_records(conn, id).await?;
-    let corrections = corrections_after(conn, id, row.own_closing).await?;
+    let corrections = corrections_of(conn, id).await?;
     Ok(StoredMatchRows {
         row,
         hands,

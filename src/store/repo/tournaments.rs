@@ -116,7 +116,7 @@ impl<C: AsConn + NotesFixtures> TournamentRepo for C {
         crate::store::tournaments::status::status_changes(self, id).await
     }
 
-    async fn tournament_corrections(&mut self, id: i64) -> Result<Vec<Correction>> {
+    async fn tournament_correction_rows(&mut self, id: i64) -> Result<Vec<Correction>> {
         crate::store::corrections::tournament_corrections(self, id).await
     }
 
