@@ -748,3 +748,57 @@ fn mismatches_as_csv_are_those_of_the_json_report() {
         );
     }
 }
+
+/// The tournament's fixture cache: whether it is current, and its body's length.
+fn cache_of(db: &Db) -> (bool, i64) {
+    common::runtime().block_on(async {
+        use sqlx::Connection;
+        let mut conn = common::connect(&db.path).await;
+        let cache = sqlx::query_as::<_, (bool, i64)>(
+            "SELECT cached_revision IS revision, coalesce(length(body), 0) FROM fixture_cache",
+        )
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+        conn.close().await.unwrap();
+        cache
+    })
+}
+
+/// A cached body damaged (its last bytes lost, so its rows read well and its byes
+/// do not; or half of it lost) behind the database's back is not used: the standings
+/// are the tables', as before, and the next command that writes (here a reopening,
+/// then a closing) makes the cache again, whole.
+#[test]
+fn a_damaged_fixture_cache_is_read_past_and_made_again() {
+    let db = Db::new();
+    let names = ["Ada", "Bo", "Cy", "Di", "Ed"];
+    db.players(&names, Some("random"));
+    db.tihbat_tournament("Cup", "round-robin", &[], &names);
+    db.ok(&["tournament", "run", "Cup", "--quiet"]);
+    let standings = db.ok(&["tournament", "standings", "Cup"]);
+    let (current, whole) = cache_of(&db);
+    assert!(current && whole > 0, "the tournament's run keeps the cache");
+    for (damage, kept, writer) in [
+        ("length(body) - 2", whole - 2, "reopen"),
+        ("length(body) / 2", whole / 2, "close"),
+    ] {
+        db.sql(&format!(
+            "UPDATE fixture_cache SET body = substr(body, 1, {damage})"
+        ));
+        assert_eq!(cache_of(&db), (true, kept), "{damage}");
+        assert_eq!(
+            db.ok(&["tournament", "standings", "Cup"]),
+            standings,
+            "{damage}"
+        );
+        db.ok(&["tournament", writer, "Cup"]);
+        assert_eq!(
+            cache_of(&db),
+            (true, whole),
+            "{damage}: the cache made again"
+        );
+    }
+    let text = db.verified();
+    assert!(text.contains("all consistent"), "{text}");
+}

@@ -17,6 +17,7 @@ use super::{AppError, ImportRefusal, Result};
 
 pub(crate) mod create;
 pub(crate) mod entries;
+mod fixtures;
 pub(crate) mod loading;
 pub(crate) mod pairing;
 pub mod refusal;

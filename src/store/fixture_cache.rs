@@ -14,8 +14,6 @@
 //! is still the one it was read at; a save that fails (a busy or read-only
 //! database) costs nothing but the next read's time.
 
-use serde::{Deserialize, Serialize};
-
 use super::sql::{AsConn, Row, query};
 use super::{Store, StoreError};
 
@@ -23,43 +21,7 @@ use super::{Store, StoreError};
 /// [`MatchRowData`] or [`ByeRowData`] changes (a test pins the encoding).
 pub(crate) const FORMAT: u8 = 1;
 
-/// A text column's value, as an index into [`FixtureRows::texts`] (0: NULL): the
-/// few texts of these columns (winners, engine levels, closing kinds) are kept once
-/// per tournament, not once per match.
-pub(crate) type Text = u32;
-
-/// One tournament match as the loader reads it: the columns of its query. Rounds,
-/// seeds and hand counts are kept as `i32` (postcard writes the same bytes for either
-/// width): a 100,000-match tournament decodes into 15 MB instead of 25.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct MatchRowData {
-    pub id: i64,
-    pub round: Option<i32>,
-    pub south_id: i64,
-    pub north_id: i64,
-    pub winner: Text,
-    pub final_south: Option<i32>,
-    pub final_north: Option<i32>,
-    pub hands_played: i32,
-    pub seed: i64,
-    pub south_engine: Text,
-    pub north_engine: Text,
-    /// The match's own closing (`match_closings`).
-    pub closing: Text,
-    pub absent: Text,
-    pub closing_south: Option<i32>,
-    pub closing_north: Option<i32>,
-    /// A games:N match: the sums of its hands' scores, and the latest correction's.
-    pub sum_south: Option<i32>,
-    pub sum_north: Option<i32>,
-    pub corrected_south: Option<i32>,
-    pub corrected_north: Option<i32>,
-    /// The latest whole-match correction.
-    pub whole_kind: Text,
-    pub whole_absent: Text,
-    pub whole_south: Option<i32>,
-    pub whole_north: Option<i32>,
-}
+pub(crate) use crate::app::records::{ByeRowData, FixtureRows, MatchRowData, Text};
 
 impl MatchRowData {
     /// The number of fields (each at least one byte when encoded).
@@ -84,22 +46,6 @@ pub(crate) struct WholeCorrection {
     pub absent: Option<String>,
     pub south: Option<i64>,
     pub north: Option<i64>,
-}
-
-/// One bye of the pairing (`tournament_byes`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct ByeRowData {
-    pub round: i64,
-    pub board: i64,
-    pub player_id: i64,
-}
-
-/// A tournament's rows, from the tables or the cache.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct FixtureRows {
-    pub texts: Vec<String>,
-    pub matches: Vec<MatchRowData>,
-    pub byes: Vec<ByeRowData>,
 }
 
 impl FixtureRows {
@@ -279,6 +225,100 @@ impl Iterator for BodyReader<'_> {
     }
 }
 
+/// A current cache body handed over as [`CachedMatchRows`]: it keeps the row the
+/// body was read in (a 100,000-match body is 4 MB, and a copy of it costs a thousand
+/// fresh pages) and decodes the match rows a batch at a time, each batch through a
+/// [`BodyReader`] over the rest of the body.
+pub(crate) struct CachedRows {
+    cache: CacheRow,
+    texts: Vec<String>,
+    text_count: usize,
+    rows: usize,
+    /// Where the next batch starts in the body.
+    at: usize,
+    left: u64,
+    damaged: bool,
+    /// The buffer of the batch handed out last, kept from batch to batch (a fresh
+    /// one would be fresh pages each time).
+    batch: Vec<MatchRowData>,
+}
+
+impl CachedRows {
+    /// Rows decoded at once: enough that finding the body in its row again costs
+    /// nothing measurable, few enough to stay in the processor's cache.
+    const BATCH: usize = 1024;
+
+    /// `None`: no current body, or one of another format or damaged before its
+    /// first row.
+    pub(crate) fn open(cache: CacheRow) -> Result<Option<CachedRows>, sqlx::Error> {
+        let Some(body) = cache.body()? else {
+            return Ok(None);
+        };
+        let Some(mut reader) = BodyReader::open(body) else {
+            return Ok(None);
+        };
+        let at = body.len() - reader.rest.len();
+        let texts = std::mem::take(&mut reader.texts);
+        let (text_count, left) = (reader.text_count, reader.left);
+        Ok(Some(CachedRows {
+            cache,
+            texts,
+            text_count,
+            rows: left as usize,
+            at,
+            left,
+            damaged: false,
+            batch: Vec::with_capacity(Self::BATCH),
+        }))
+    }
+
+    /// The rest of the body, read as a [`BodyReader`] from where the last batch ended.
+    fn reader(&self) -> Option<BodyReader<'_>> {
+        let body = self.cache.body().ok()??;
+        Some(BodyReader {
+            texts: Vec::new(),
+            text_count: self.text_count,
+            rest: body.get(self.at..)?,
+            left: self.left,
+            damaged: self.damaged,
+        })
+    }
+}
+
+impl crate::app::records::CachedMatchRows for CachedRows {
+    fn take_texts(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.texts)
+    }
+
+    fn row_count(&self) -> usize {
+        self.rows
+    }
+
+    fn next_rows(&mut self) -> &[MatchRowData] {
+        let mut batch = std::mem::take(&mut self.batch);
+        batch.clear();
+        if self.left > 0 && !self.damaged {
+            match self.reader() {
+                Some(mut reader) => {
+                    batch.extend(reader.by_ref().take(Self::BATCH));
+                    let (rest, left, damaged) = (reader.rest.len(), reader.left, reader.damaged);
+                    let body_len = self.cache.body().ok().flatten().map_or(0, <[u8]>::len);
+                    self.at = body_len - rest;
+                    self.left = left;
+                    self.damaged = damaged;
+                }
+                None => self.damaged = true,
+            }
+        }
+        self.batch = batch;
+        &self.batch
+    }
+
+    fn byes(&self) -> Option<Vec<ByeRowData>> {
+        self.reader()?.byes()
+    }
+}
+
 /// What a tournament's cache holds when read: the current revision, and the rows if
 /// the body is current.
 pub(crate) struct CacheState {
@@ -343,7 +383,7 @@ pub(crate) async fn read_body(
 pub(crate) struct PendingSave {
     pub tournament_id: i64,
     pub revision: i64,
-    pub rows: FixtureRows,
+    pub rows: std::sync::Arc<FixtureRows>,
 }
 
 impl std::fmt::Debug for PendingSave {

@@ -6,6 +6,7 @@
 //! here, at the application layer's boundary, and the store fills them from its rows.
 
 mod changes;
+mod fixture_rows;
 mod matches;
 mod players;
 mod rounds;
@@ -14,6 +15,9 @@ mod tournaments;
 use chrono::{DateTime, Utc};
 
 pub use changes::{ChangeMarkers, CopyReport, TournamentMarker, TournamentRevision};
+pub use fixture_rows::{
+    ByeRowData, CachedMatchRows, FixtureRows, MatchRowData, StoredFixtureRows, Text,
+};
 pub(crate) use matches::summary;
 pub use matches::{
     Correction, Ending, HistoryFilter, MatchInsert, MatchQuery, MatchRow, NewMatch, StoredMatch,

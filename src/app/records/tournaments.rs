@@ -6,6 +6,7 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use crate::app::records::StoredFixtureRows;
 use crate::app::repo::{Result, StoreError};
 use crate::engine::{BySide, Side, Variant};
 use crate::matches::{MatchForm, MatchOutcome, MatchSpec, MatchState};
@@ -78,6 +79,12 @@ impl TournamentRow {
         let mut spec = MatchSpec::new(&variant, form, self.max_hands, Side::South)?;
         spec.variant = self.variant.clone();
         Ok(spec)
+    }
+
+    /// Whether its matches are `games:N` matches (whose rows keep the sums of their
+    /// hands' scores, and their corrections').
+    pub fn plays_games(&self) -> bool {
+        self.match_form.starts_with("games:")
     }
 
     pub fn points_scheme(&self) -> Result<PointsScheme> {
@@ -280,16 +287,17 @@ pub(crate) fn played(id: i64, state: &MatchState) -> PlayedMatch {
 }
 
 /// A tournament as its tables hold it: its row, the pure layer's setup read from
-/// the entrants, matches and byes (not yet through the gate,
-/// [`crate::tournament::Tournament::new_checked`]), each board's records and each
+/// the tournament's rows and entrants (its fixtures still empty, not yet through the
+/// gate, [`crate::tournament::Tournament::new_checked`]), its match and bye rows as
+/// stored (which the application layer makes into fixtures and boards) and each
 /// entrant's engine level. An entrant seeded by no stored rating yet (before round 1
 /// is paired) is set at Elo's initial rating and named in `unrated`: which rating
 /// they are shown with is the application layer's to say.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct StoredTournament {
     pub row: TournamentRow,
     pub setup: TournamentSetup,
-    pub boards: Vec<BoardRow>,
+    pub fixture_rows: StoredFixtureRows,
     pub engines: HashMap<i64, Option<Arc<str>>>,
     pub unrated: Vec<EntrantId>,
 }

@@ -2,14 +2,15 @@
 //! rounds paired and taken back.
 
 use std::future::Future;
+use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
 use super::Result;
 use crate::app::records::{
-    BoardRow, ByeReason, Correction, LoadedTournament, NewTournament, Parts, RecordedBoard,
-    RoundMatch, RoundRecord, StatusChange, StoredTournament, TournamentRevision, TournamentRow,
-    TournamentSummary, WrittenRound,
+    BoardRow, ByeReason, Correction, FixtureRows, LoadedTournament, NewTournament, Parts,
+    RecordedBoard, RoundMatch, RoundRecord, StatusChange, StoredTournament, TournamentRevision,
+    TournamentRow, TournamentSummary, WrittenRound,
 };
 use crate::matches::{Hand, MatchSpec, MatchState};
 use crate::tournament::{ByePoints, EntrantId, PairingSystem, RatingSystem};
@@ -50,6 +51,14 @@ pub trait TournamentRepo {
         &mut self,
         id: i64,
     ) -> impl Future<Output = Result<Option<StoredTournament>>>;
+
+    /// The match and bye rows of `tournament` read from the tables, never its
+    /// fixture cache: a load whose cached rows turned out damaged part way reads
+    /// them so (and the store may keep them as the cache).
+    fn fixture_rows_from_tables(
+        &mut self,
+        tournament: &TournamentRow,
+    ) -> impl Future<Output = Result<Arc<FixtureRows>>>;
 
     /// How each round of tournament `id` was paired (rounds taken back included), in
     /// order.

@@ -1,12 +1,18 @@
 //! Loading a tournament: its rows as stored
-//! ([`crate::store::repo::TournamentRepo::stored_tournament`]), an entrant not yet
-//! seeded shown with the rating the tournament seeds by now
-//! ([`crate::app::ratings::seeding_in`]), then through the gate
-//! ([`crate::tournament::Tournament::new_checked`]).
+//! ([`crate::app::repo::TournamentRepo::stored_tournament`]), its fixtures and boards
+//! made from them ([`super::fixtures`]), an entrant not yet seeded shown with the
+//! rating the tournament seeds by now ([`crate::app::ratings::seeding_in`]), then
+//! through the gate ([`crate::tournament::Tournament::new_checked`]).
 
-use crate::app::records::{LoadedTournament, Parts, StoredTournament};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::fixtures::fixtures_of;
+use crate::app::records::{
+    BoardRow, LoadedTournament, Parts, StoredFixtureRows, StoredTournament, TournamentRow,
+};
 use crate::app::repo::{Database, MatchRepo, PlayerRepo, StoreError, TournamentRepo};
-use crate::tournament::{Tournament, TournamentError};
+use crate::tournament::{Tournament, TournamentError, TournamentSetup};
 
 type Result<T> = std::result::Result<T, StoreError>;
 
@@ -16,19 +22,32 @@ pub(crate) trait LoadRepo: TournamentRepo + PlayerRepo + MatchRepo {}
 
 impl<R: TournamentRepo + PlayerRepo + MatchRepo> LoadRepo for R {}
 
-/// The tournament of `stored`: each entrant not yet seeded by a stored rating shown
-/// with the one the tournament seeds by now, then checked.
+/// The tournament of `stored`: its fixtures and boards made from its rows (read
+/// again from the tables if its cached rows turned out damaged), each entrant not
+/// yet seeded by a stored rating shown with the one the tournament seeds by now,
+/// then checked.
 pub(crate) async fn assemble(
     repo: &mut impl LoadRepo,
     stored: StoredTournament,
+    parts: Parts,
 ) -> Result<LoadedTournament> {
     let StoredTournament {
         row,
         mut setup,
-        boards,
+        fixture_rows,
         engines,
         unrated,
     } = stored;
+    let games_form = row.plays_games();
+    let (fixtures, boards) = match fixtures_of(fixture_rows, games_form, parts)? {
+        Some(made) => made,
+        None => {
+            let rows = repo.fixture_rows_from_tables(&row).await?;
+            fixtures_of(StoredFixtureRows::Read(rows), games_form, parts)?
+                .ok_or_else(|| StoreError::CorruptTournament(row.name.clone()))?
+        }
+    };
+    setup.fixtures = fixtures;
     if !unrated.is_empty() {
         let seeding = crate::app::ratings::seeding_in(repo, row.id, &row.variant).await?;
         for e in setup
@@ -39,26 +58,41 @@ pub(crate) async fn assemble(
             e.rating = seeding.rating(e.id);
         }
     }
-    Ok(through_gate(StoredTournament {
-        row,
-        setup,
-        boards,
-        engines,
-        unrated,
-    })?)
+    Ok(through_gate(row, setup, boards, engines)?)
 }
 
-/// The tournament of `stored` if its setup passes the gate
-/// ([`Tournament::new_checked`]), entrants not yet seeded at Elo's initial rating
-/// (`verify`, which judges the rounds, not the ratings shown).
-pub(crate) fn through_gate(
+/// The tournament `stored` read from the tables ([`crate::app::repo::AuditRepo::tournament_tables`])
+/// with its fixtures and boards made from its rows, entrants not yet seeded at Elo's
+/// initial rating (`verify`, which judges the rounds, not the ratings shown), and
+/// whether it passes the gate ([`Tournament::new_checked`]).
+pub(crate) fn from_table_rows(
     stored: StoredTournament,
+) -> Result<std::result::Result<LoadedTournament, TournamentError>> {
+    let StoredTournament {
+        row,
+        mut setup,
+        fixture_rows,
+        engines,
+        ..
+    } = stored;
+    let (fixtures, boards) = fixtures_of(fixture_rows, row.plays_games(), Parts::Whole)?
+        .ok_or_else(|| StoreError::CorruptTournament(row.name.clone()))?;
+    setup.fixtures = fixtures;
+    Ok(through_gate(row, setup, boards, engines))
+}
+
+/// The tournament of `setup` if it passes the gate ([`Tournament::new_checked`]).
+fn through_gate(
+    row: TournamentRow,
+    setup: TournamentSetup,
+    boards: Vec<BoardRow>,
+    engines: HashMap<i64, Option<Arc<str>>>,
 ) -> std::result::Result<LoadedTournament, TournamentError> {
     Ok(LoadedTournament {
-        tournament: Tournament::new_checked(stored.setup)?,
-        row: stored.row,
-        boards: stored.boards,
-        engines: stored.engines,
+        tournament: Tournament::new_checked(setup)?,
+        row,
+        boards,
+        engines,
     })
 }
 
@@ -75,7 +109,7 @@ pub(crate) async fn load_in(
     parts: Parts,
 ) -> Result<LoadedTournament> {
     let stored = repo.stored_tournament(name, parts).await?;
-    assemble(repo, stored).await
+    assemble(repo, stored, parts).await
 }
 
 /// Tournament `id` (`None`: no such tournament).
@@ -84,7 +118,7 @@ pub(crate) async fn load_by_id_in(
     id: i64,
 ) -> Result<Option<LoadedTournament>> {
     match repo.stored_tournament_by_id(id).await? {
-        Some(stored) => Ok(Some(assemble(repo, stored).await?)),
+        Some(stored) => Ok(Some(assemble(repo, stored, Parts::Whole).await?)),
         None => Ok(None),
     }
 }

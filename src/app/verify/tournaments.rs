@@ -102,14 +102,18 @@ async fn standings_check(
     replayed: &HashMap<i64, Replayed>,
     found: &mut Vec<(Option<i64>, String)>,
 ) -> Result<Option<LoadedTournament>> {
-    let loaded = match conn.tournament_tables(name).await {
+    let read = async {
+        let stored = conn.tournament_tables(name).await?;
+        crate::app::tournaments::loading::from_table_rows(stored)
+    };
+    let loaded = match read.await {
         Ok(l) => l,
         Err(e) => {
             found.push((None, format!("cannot be loaded: {e}")));
             return Ok(None);
         }
     };
-    let loaded = match crate::app::tournaments::loading::through_gate(loaded) {
+    let loaded = match loaded {
         Ok(l) => l,
         Err(e) => {
             found.push((None, format!("the stored rounds are inconsistent: {e}")));

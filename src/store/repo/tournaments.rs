@@ -10,10 +10,12 @@
 
 pub use crate::app::repo::TournamentRepo;
 
+use std::sync::Arc;
+
 use chrono::{DateTime, Utc};
 
-use crate::app::records::TournamentSummary;
 pub use crate::app::records::{ByeReason, RoundMatch};
+use crate::app::records::{FixtureRows, TournamentSummary};
 use crate::engine::Variant;
 use crate::matches::{Hand, MatchSpec, MatchState};
 use crate::store::changes::TournamentRevision;
@@ -106,6 +108,13 @@ impl<C: AsConn + NotesFixtures> TournamentRepo for C {
 
     async fn stored_tournament_by_id(&mut self, id: i64) -> Result<Option<StoredTournament>> {
         load::stored_tournament_by_id(self, id, Parts::Whole).await
+    }
+
+    async fn fixture_rows_from_tables(
+        &mut self,
+        tournament: &TournamentRow,
+    ) -> Result<Arc<FixtureRows>> {
+        load::fixture_rows_noting(self, tournament.id, tournament.plays_games()).await
     }
 
     async fn round_records(&mut self, id: i64) -> Result<Vec<RoundRecord>> {

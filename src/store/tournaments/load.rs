@@ -1,26 +1,23 @@
-//! Reading a tournament from its tables: the row, the entrants, and the fixtures
-//! and boards from the match and bye rows (through the fixture cache when it is
-//! current, `store::fixture_cache`); the tournament list. What the rows become (an
-//! entrant's rating before round 1, the checked tournament) is the application
-//! layer's (`app::tournaments::loading`).
+//! Reading a tournament from its tables: the row, the entrants, and the match and bye
+//! rows (through the fixture cache when it is current, `store::fixture_cache`); the
+//! tournament list. What the rows become (the fixtures and their results, the
+//! boards, an entrant's rating before round 1, the checked tournament) is the
+//! application layer's (`app::tournaments::loading`).
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::byes::requested_byes;
-use super::{
-    BoardRow, LoadedTournament, Result, TournamentRow, TournamentSummary, board_row, corrupt,
-};
+use super::{LoadedTournament, Result, TournamentRow, TournamentSummary};
+use crate::app::records::StoredFixtureRows;
 pub use crate::app::records::{Parts, StoredTournament};
-use crate::engine::BySide;
 use crate::matches::correction::standing_closing;
-use crate::matches::{Absent, Closing, MatchOutcome, ResultSummary};
 use crate::store::fixture_cache::{
-    self, ByeRowData, FixtureRows, MatchRowData, NotesFixtures, PendingSave, WholeCorrection,
+    self, ByeRowData, CachedRows, FixtureRows, NotesFixtures, PendingSave, WholeCorrection,
 };
 use crate::store::sql::{AsConn, query, query_scalar};
 use crate::store::{Store, StoreError, name_key};
-use crate::tournament::{Elo, Entrant, Fixture, MatchResult, Pairing, TournamentSetup};
+use crate::tournament::{Elo, Entrant, TournamentSetup};
 
 impl Store {
     /// Whether a tournament of that name exists.
@@ -232,18 +229,16 @@ async fn load_setup(
             start_rank: r.try_get::<i64>("seed_no")? as u32,
         });
     }
-    let games_form = row.match_form.starts_with("games:");
-    let (fixtures, mut boards, pending) = match source {
-        FixtureSource::CacheIfCurrent => {
-            fixtures_through_cache(conn, tid, games_form, parts).await?
-        }
-        FixtureSource::Tables => {
-            let rows = fixture_rows_from_tables(conn, tid, games_form).await?;
-            let (fixtures, boards) = fixtures_of(&rows, games_form, parts)?;
-            (fixtures, boards, None)
-        }
+    let games_form = row.plays_games();
+    let (fixture_rows, pending) = match source {
+        FixtureSource::CacheIfCurrent => fixture_rows_through_cache(conn, tid, games_form).await?,
+        FixtureSource::Tables => (
+            StoredFixtureRows::Read(Arc::new(
+                fixture_rows_from_tables(conn, tid, games_form).await?,
+            )),
+            None,
+        ),
     };
-    boards.sort_by_key(|b| (b.round, b.board));
     let requested_byes = requested_byes(conn, tid).await?;
     let setup = TournamentSetup {
         name: row.name.clone(),
@@ -253,7 +248,7 @@ async fn load_setup(
         points: row.points_scheme()?,
         tiebreaks: row.tiebreak_list()?,
         entrants,
-        fixtures,
+        fixtures: Vec::new(),
         pairing_system: row.pairing_system,
         manual_rounds: manual_rounds(conn, tid).await?,
         requested_byes,
@@ -266,7 +261,7 @@ async fn load_setup(
         StoredTournament {
             row,
             setup,
-            boards,
+            fixture_rows,
             engines,
             unrated,
         },
@@ -274,36 +269,53 @@ async fn load_setup(
     ))
 }
 
-/// Tournament `tid`'s fixtures and boards: from the fixture cache, read row by row,
+/// Tournament `tid`'s match and bye rows: from the fixture cache, read row by row,
 /// if it is current; otherwise from the tables (whose rows are then also to be saved,
 /// see [`fixture_cache`]).
-async fn fixtures_through_cache(
+async fn fixture_rows_through_cache(
     conn: &mut impl AsConn,
     tid: i64,
     games_form: bool,
-    parts: Parts,
-) -> Result<(Vec<Fixture>, Vec<BoardRow>, Option<PendingSave>)> {
-    let cache = fixture_cache::read_body(&mut *conn, tid).await?;
-    if let Some(cache) = &cache
-        && let Some(body) = cache.body()?
-        && let Some(mut reader) = fixture_cache::BodyReader::open(body)
-    {
-        let texts = std::mem::take(&mut reader.texts);
-        let (mut fixtures, mut boards) = matches_of(&texts, reader.by_ref(), games_form, parts)?;
-        // The byes come after the rows; a body found damaged is read from the tables.
-        if let Some(byes) = reader.byes() {
-            add_byes(&mut fixtures, &mut boards, &byes, parts);
-            return Ok((fixtures, boards, None));
-        }
+) -> Result<(StoredFixtureRows, Option<PendingSave>)> {
+    let Some(cache) = fixture_cache::read_body(&mut *conn, tid).await? else {
+        let rows = fixture_rows_from_tables(conn, tid, games_form).await?;
+        return Ok((StoredFixtureRows::Read(Arc::new(rows)), None));
+    };
+    let revision = cache.revision;
+    if let Some(rows) = CachedRows::open(cache)? {
+        return Ok((StoredFixtureRows::Cached(Box::new(rows)), None));
     }
-    let rows = fixture_rows_from_tables(conn, tid, games_form).await?;
-    let (fixtures, boards) = fixtures_of(&rows, games_form, parts)?;
-    let pending = cache.map(|cache| PendingSave {
+    let rows = Arc::new(fixture_rows_from_tables(conn, tid, games_form).await?);
+    let pending = PendingSave {
         tournament_id: tid,
-        revision: cache.revision,
-        rows,
-    });
-    Ok((fixtures, boards, pending))
+        revision,
+        rows: rows.clone(),
+    };
+    Ok((StoredFixtureRows::Read(rows), Some(pending)))
+}
+
+/// Tournament `tid`'s match and bye rows read from the tables, noted to be kept as
+/// its cache where the connection notes them: a load whose cached body turned out
+/// damaged part way reads them so.
+pub(crate) async fn fixture_rows_noting(
+    conn: &mut (impl AsConn + NotesFixtures),
+    tid: i64,
+    games_form: bool,
+) -> Result<Arc<FixtureRows>> {
+    let revision: Option<i64> =
+        query_scalar("SELECT revision FROM fixture_cache WHERE tournament_id = $1")
+            .bind(tid)
+            .fetch_optional(&mut *conn)
+            .await?;
+    let rows = Arc::new(fixture_rows_from_tables(conn, tid, games_form).await?);
+    if let (Some(revision), Some(notes)) = (revision, conn.fixture_notes()) {
+        notes.note(PendingSave {
+            tournament_id: tid,
+            revision,
+            rows: rows.clone(),
+        });
+    }
+    Ok(rows)
 }
 
 /// Tournament `tid`'s match and bye rows as the tables hold them.
@@ -382,149 +394,6 @@ pub(crate) async fn fixture_rows_from_tables(
     })
     .collect::<Result<_, sqlx::Error>>()?;
     Ok(rows)
-}
-
-/// The fixtures and boards of a tournament's rows, in round and board order.
-fn fixtures_of(
-    rows: &FixtureRows,
-    games_form: bool,
-    parts: Parts,
-) -> Result<(Vec<Fixture>, Vec<BoardRow>)> {
-    let (mut fixtures, mut boards) =
-        matches_of(&rows.texts, rows.matches.iter().copied(), games_form, parts)?;
-    add_byes(&mut fixtures, &mut boards, &rows.byes, parts);
-    Ok((fixtures, boards))
-}
-
-/// The fixtures and boards of a tournament's match rows (from the tables, or read
-/// one at a time from the cache), in round and board order; [`add_byes`] follows.
-fn matches_of(
-    texts: &[String],
-    matches: impl Iterator<Item = MatchRowData>,
-    games_form: bool,
-    parts: Parts,
-) -> Result<(Vec<Fixture>, Vec<BoardRow>)> {
-    let mut fixtures = Vec::with_capacity(matches.size_hint().0);
-    let with_boards = parts == Parts::Whole;
-    let mut boards = Vec::with_capacity(if with_boards { fixtures.capacity() } else { 0 });
-    let mut last_round = 0;
-    let mut board = 0;
-    let shared: Vec<Arc<str>> = texts.iter().map(|t| Arc::from(t.as_str())).collect();
-    let text = |t: fixture_cache::Text| {
-        (t as usize)
-            .checked_sub(1)
-            .and_then(|i| texts.get(i))
-            .map(String::as_str)
-    };
-    let engine = |t: fixture_cache::Text| (t as usize).checked_sub(1).map(|i| shared[i].clone());
-    for r in matches {
-        let id = r.id;
-        let round = r.round.unwrap_or(0);
-        if round < 1 {
-            return Err(corrupt(format!("tournament match {id} has no round")));
-        }
-        let round = round as u32;
-        if round != last_round {
-            last_round = round;
-            board = 0;
-        }
-        board += 1;
-        // Where the row keeps the seeds the hands count: a games:N match's hands keep
-        // their scores as entered, the sum is theirs or the latest correction's;
-        // any other match's summary columns hold its last hand's.
-        let both = |s: Option<i32>, n: Option<i32>| Some(BySide::new(s? as u32, n? as u32));
-        let counted = if games_form {
-            both(r.corrected_south, r.corrected_north).or(both(r.sum_south, r.sum_north))
-        } else {
-            both(r.final_south, r.final_north)
-        };
-        // The closing that stands: the match's own, or the whole-match correction
-        // the row keeps.
-        let own = text(r.closing).and_then(|kind| match kind {
-            "forfeit" => Some(Ends::Forfeit(r.absent)),
-            "void" => Some(Ends::Void),
-            "match" => Some(Ends::Entered(r.closing_south, r.closing_north)),
-            _ => None,
-        });
-        let whole = text(r.whole_kind).map(|kind| match kind {
-            "absent" => Ends::Forfeit(r.whole_absent),
-            "void" => Ends::Void,
-            _ => Ends::Entered(r.whole_south, r.whole_north),
-        });
-        let winner = text(r.winner)
-            .map(|w| {
-                MatchOutcome::parse(w).ok_or_else(|| corrupt(format!("match {id}: winner '{w}'")))
-            })
-            .transpose()?;
-        let result = match winner {
-            None => None,
-            Some(outcome) => {
-                let closing = match standing_closing(own, [whole]) {
-                    None => None,
-                    Some(Ends::Void) => Some(Closing::Void),
-                    Some(Ends::Forfeit(absent)) => Some(Closing::Forfeit(
-                        text(absent).and_then(Absent::parse).ok_or_else(|| {
-                            corrupt(format!("match {id}: forfeit without who was absent"))
-                        })?,
-                    )),
-                    Some(Ends::Entered(s, n)) => Some(Closing::Entered {
-                        outcome,
-                        seeds: both(s, n),
-                    }),
-                };
-                MatchResult::of_summary(&ResultSummary::of_parts(winner, closing, counted))
-            }
-        };
-        let pairing = Pairing {
-            round,
-            board,
-            south: r.south_id,
-            north: Some(r.north_id),
-        };
-        if with_boards {
-            boards.push(board_row(
-                &pairing,
-                Some(id),
-                result.is_some(),
-                r.hands_played.into(),
-                r.seed as u64,
-                (engine(r.south_engine), engine(r.north_engine)),
-            ));
-        }
-        fixtures.push(Fixture { pairing, result });
-    }
-    Ok((fixtures, boards))
-}
-
-/// A closing as a fixture row holds it: an entered result's seeds, a forfeit's absent
-/// side (a text of the row), a void.
-#[derive(Clone, Copy)]
-enum Ends {
-    Entered(Option<i32>, Option<i32>),
-    Forfeit(fixture_cache::Text),
-    Void,
-}
-
-/// The byes' fixtures (and boards) after the matches'.
-fn add_byes(
-    fixtures: &mut Vec<Fixture>,
-    boards: &mut Vec<BoardRow>,
-    byes: &[ByeRowData],
-    parts: Parts,
-) {
-    let with_boards = parts == Parts::Whole;
-    for r in byes {
-        let pairing = Pairing {
-            round: r.round as u32,
-            board: r.board as u32,
-            south: r.player_id,
-            north: None,
-        };
-        if with_boards {
-            boards.push(board_row(&pairing, None, true, 0, 0, (None, None)));
-        }
-        fixtures.push(Fixture::pending(pairing));
-    }
 }
 
 /// The rounds of tournament `tid` in play that were paired by hand.

@@ -49,7 +49,7 @@ pub use crate::app::records::{
     BoardRow, LoadedTournament, MAX_SWISS_ROUNDS, NewTournament, PairedRound, PlayedMatch,
     TournamentRow, TournamentSummary, pending_engine_boards,
 };
-pub(crate) use crate::app::records::{board_row, played, summary};
+pub(crate) use crate::app::records::{played, summary};
 pub use pair::PlayedAhead;
 pub use play::WrittenRound;
 
