@@ -225,7 +225,7 @@ impl Iterator for BodyReader<'_> {
     }
 }
 
-/// A current cache body handed over as [`CachedMatchRows`]: it keeps the row the
+/// A current cache body handed over as [`CachedMatchRows`](crate::app::records::CachedMatchRows): it keeps the row the
 /// body was read in (a 100,000-match body is 4 MB, and a copy of it costs a thousand
 /// fresh pages) and decodes the match rows a batch at a time, each batch through a
 /// [`BodyReader`] over the rest of the body.
