@@ -13,6 +13,12 @@
 //! `--against` times another build's `player list` in the same alternation (a
 //! before-and-after comparison on the same machine state).
 //!
+//! Each binary is timed as a fresh copy in a temporary folder, as `cargo install`
+//! places one: how a file was written, and how long it has sat in the page cache,
+//! change what starting it costs. `player list` of one build took 402-416 page
+//! faults as a fresh copy, 448 as a copy an hour old and 473 as the linker's own
+//! `target/release/goobalay`, which moved this ratio from about 1.7x to 2.0x-2.2x.
+//!
 //! Without `--standings` it makes a database of 8 players and compares `player list`
 //! with `sqlite3 DB 'SELECT * FROM players ORDER BY name'` (the target: at most
 //! 2×). `--standings` also times `tournament standings` on a database made by
@@ -42,6 +48,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     let dir = tempfile::tempdir()?;
+    let bin = copied(&bin, &dir.path().join("goobalay"))?;
+    let measured_against = match &against {
+        Some(other) => Some(copied(other, &dir.path().join("other-goobalay"))?),
+        None => None,
+    };
     let small = dir.path().join("small.db");
     for i in 1..=8 {
         let name = format!("Player {i}");
@@ -63,10 +74,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             ],
         ),
     ];
-    if let Some(other) = &against {
+    if let (Some(other), Some(copy)) = (&against, &measured_against) {
         commands.push((
             format!("player list ({})", other.display()),
-            words(other, &["--db", &small, "player", "list"]),
+            words(copy, &["--db", &small, "player", "list"]),
         ));
     }
     if let Some((db, name)) = &standings {
@@ -102,6 +113,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ms(medians[0]) / ms(medians[1])
     );
     Ok(())
+}
+
+/// A copy of the binary `from` at `to` (permissions kept).
+fn copied(from: &Path, to: &Path) -> Result<PathBuf, Box<dyn std::error::Error>> {
+    std::fs::copy(from, to).map_err(|e| format!("cannot copy {}: {e}", from.display()))?;
+    Ok(to.to_path_buf())
 }
 
 fn words(bin: &Path, args: &[&str]) -> Vec<String> {
