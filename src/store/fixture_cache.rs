@@ -225,7 +225,8 @@ impl Iterator for BodyReader<'_> {
     }
 }
 
-/// A current cache body handed over as [`CachedMatchRows`](crate::app::records::CachedMatchRows): it keeps the row the
+/// A current cache body handed over as
+/// [`CachedMatchRows`](crate::app::records::CachedMatchRows): it keeps the row the
 /// body was read in (a 100,000-match body is 4 MB, and a copy of it costs a thousand
 /// fresh pages) and decodes the match rows a batch at a time, each batch through a
 /// [`BodyReader`] over the rest of the body.
@@ -300,10 +301,11 @@ impl crate::app::records::CachedMatchRows for CachedRows {
         if self.left > 0 && !self.damaged {
             match self.reader() {
                 Some(mut reader) => {
+                    let unread = reader.rest.len();
                     batch.extend(reader.by_ref().take(Self::BATCH));
-                    let (rest, left, damaged) = (reader.rest.len(), reader.left, reader.damaged);
-                    let body_len = self.cache.body().ok().flatten().map_or(0, <[u8]>::len);
-                    self.at = body_len - rest;
+                    let (read, left, damaged) =
+                        (unread - reader.rest.len(), reader.left, reader.damaged);
+                    self.at += read;
                     self.left = left;
                     self.damaged = damaged;
                 }

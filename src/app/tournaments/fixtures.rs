@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use crate::app::records::{
-    BoardRow, ByeRowData, MatchRowData, Parts, StoredFixtureRows, Text, board_row,
+    BoardRow, ByeRowData, FixtureRows, MatchRowData, Parts, StoredFixtureRows, Text, board_row,
 };
 use crate::app::repo::StoreError;
 use crate::engine::BySide;
@@ -23,41 +23,45 @@ fn corrupt(what: String) -> StoreError {
 
 /// The fixtures and boards (in round and board order) of a tournament's rows;
 /// `None`: a cached body turned out damaged part way, and the rows are to be read
-/// from the tables. `games_form`: its matches are `games:N` matches.
+/// from the tables ([`fixtures_of_rows`]). `games_form`: its matches are `games:N`
+/// matches.
 pub(crate) fn fixtures_of(
     rows: StoredFixtureRows,
     games_form: bool,
     parts: Parts,
 ) -> Result<Option<(Vec<Fixture>, Vec<BoardRow>)>> {
-    let (fixtures, mut boards) = match rows {
+    let mut cached = match rows {
         StoredFixtureRows::Read(rows) => {
-            let mut made = MatchFixtures::new(&rows.texts, rows.matches.len(), games_form, parts);
-            for &r in &rows.matches {
-                made.push(r)?;
-            }
-            made.with_byes(&rows.byes)
+            return fixtures_of_rows(&rows, games_form, parts).map(Some);
         }
-        StoredFixtureRows::Cached(mut cached) => {
-            let texts = cached.take_texts();
-            let mut made = MatchFixtures::new(&texts, cached.row_count(), games_form, parts);
-            loop {
-                let rows = cached.next_rows();
-                if rows.is_empty() {
-                    break;
-                }
-                for &r in rows {
-                    made.push(r)?;
-                }
-            }
-            // The byes come after the rows: only a body read whole has them.
-            let Some(byes) = cached.byes() else {
-                return Ok(None);
-            };
-            made.with_byes(&byes)
-        }
+        StoredFixtureRows::Cached(cached) => cached,
     };
-    boards.sort_by_key(|b| (b.round, b.board));
-    Ok(Some((fixtures, boards)))
+    let texts = cached.take_texts();
+    let mut made = MatchFixtures::new(&texts, cached.row_count(), games_form, parts);
+    loop {
+        let rows = cached.next_rows();
+        if rows.is_empty() {
+            break;
+        }
+        for &r in rows {
+            made.push(r)?;
+        }
+    }
+    // The byes come after the rows: only a body read whole has them.
+    Ok(cached.byes().map(|byes| made.with_byes(&byes)))
+}
+
+/// The fixtures and boards (in round and board order) of rows read from the tables.
+pub(crate) fn fixtures_of_rows(
+    rows: &FixtureRows,
+    games_form: bool,
+    parts: Parts,
+) -> Result<(Vec<Fixture>, Vec<BoardRow>)> {
+    let mut made = MatchFixtures::new(&rows.texts, rows.matches.len(), games_form, parts);
+    for &r in &rows.matches {
+        made.push(r)?;
+    }
+    Ok(made.with_byes(&rows.byes))
 }
 
 /// The fixtures and boards of a tournament's match rows, made a row at a time in
@@ -180,7 +184,8 @@ impl<'a> MatchFixtures<'a> {
         Ok(())
     }
 
-    /// The fixtures and boards made, then the byes' (in the rows' order).
+    /// The fixtures and boards made, then the byes'; the boards in round and board
+    /// order.
     fn with_byes(mut self, byes: &[ByeRowData]) -> (Vec<Fixture>, Vec<BoardRow>) {
         for r in byes {
             let pairing = Pairing {
@@ -195,6 +200,7 @@ impl<'a> MatchFixtures<'a> {
             }
             self.fixtures.push(Fixture::pending(pairing));
         }
+        self.boards.sort_by_key(|b| (b.round, b.board));
         (self.fixtures, self.boards)
     }
 }

@@ -7,10 +7,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::fixtures::fixtures_of;
-use crate::app::records::{
-    BoardRow, LoadedTournament, Parts, StoredFixtureRows, StoredTournament, TournamentRow,
-};
+use super::fixtures::{fixtures_of, fixtures_of_rows};
+use crate::app::records::{BoardRow, LoadedTournament, Parts, StoredTournament, TournamentRow};
 use crate::app::repo::{Database, MatchRepo, PlayerRepo, StoreError, TournamentRepo};
 use crate::tournament::{Tournament, TournamentError, TournamentSetup};
 
@@ -43,8 +41,7 @@ pub(crate) async fn assemble(
         Some(made) => made,
         None => {
             let rows = repo.fixture_rows_from_tables(&row).await?;
-            fixtures_of(StoredFixtureRows::Read(rows), games_form, parts)?
-                .ok_or_else(|| StoreError::CorruptTournament(row.name.clone()))?
+            fixtures_of_rows(&rows, games_form, parts)?
         }
     };
     setup.fixtures = fixtures;
@@ -76,7 +73,7 @@ pub(crate) fn from_table_rows(
         ..
     } = stored;
     let (fixtures, boards) = fixtures_of(fixture_rows, row.plays_games(), Parts::Whole)?
-        .ok_or_else(|| StoreError::CorruptTournament(row.name.clone()))?;
+        .ok_or_else(|| StoreError::CorruptTournament(format!("{}: a damaged cache", row.name)))?;
     setup.fixtures = fixtures;
     Ok(through_gate(row, setup, boards, engines))
 }
