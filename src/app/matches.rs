@@ -409,6 +409,7 @@ pub async fn save(
         return Err(StoreError::Conflict);
     }
     let mut row = tx.write_result(&before.row, &after, now).await?;
+    row.show_seeds_of(&after);
     tx.write_hands(id, before.state.hands(), after.hands(), 0, holes_per_row)
         .await?;
     if let (None, Some(closing)) = (before.state.closing(), after.closing()) {
@@ -535,6 +536,7 @@ pub(crate) async fn close_in(
     // A closing always gives an outcome, on a match that had none: the finish time
     // is `at`.
     let mut row = tx.write_result(&before.row, &state, at).await?;
+    row.show_seeds_of(&state);
     tx.insert_closing(id, closing, at).await?;
     note_result(tx, &mut row).await?;
     Ok(StoredMatch { row, state })

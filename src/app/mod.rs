@@ -153,6 +153,19 @@ impl Failure {
 }
 
 impl AppError {
+    /// Round `round` of `loaded` is not paired (0, or beyond the last paired round).
+    pub(crate) fn no_such_round(loaded: &records::LoadedTournament, round: u32) -> AppError {
+        AppError::NoSuchRound {
+            tournament: loaded.row.name.clone(),
+            round,
+            paired: match loaded.tournament.current_round() {
+                0 => "no round is paired yet".to_string(),
+                1 => "round 1 is paired".to_string(),
+                n => format!("rounds 1 to {n} are paired"),
+            },
+        }
+    }
+
     /// The match's own refusal (an illegal move, a bad arrangement) this error is, if
     /// it is one: at the board, the player tries again.
     pub fn match_refusal(&self) -> Option<&MatchError> {

@@ -75,6 +75,52 @@ pub async fn load_results(store: &impl Database, name: &str) -> Result<LoadedTou
     Ok(loading::load_in(&mut tx, name, Parts::Results).await?)
 }
 
+/// The tournament `name` as it stood after round `round` (`None`: as it stands now):
+/// the results of rounds 1 to `round` only, the entrants who had entered by then
+/// ([`crate::tournament::Tournament::as_after_round`]), the boards of those rounds;
+/// what standings, crosstables and exports show with `--round`. Refused when round
+/// `round` is not paired.
+pub async fn load_after_round(
+    store: &impl Database,
+    name: &str,
+    round: Option<u32>,
+    parts: Parts,
+) -> Result<LoadedTournament> {
+    let mut tx = store.begin_read().await?;
+    let loaded = loading::load_in(&mut tx, name, parts).await?;
+    as_after_round(&mut tx, loaded, round).await
+}
+
+/// [`load_after_round`] by id (`None`: no tournament has that id).
+pub async fn load_after_round_by_id(
+    store: &impl Database,
+    id: i64,
+    round: Option<u32>,
+) -> Result<Option<LoadedTournament>> {
+    let mut tx = store.begin_read().await?;
+    let Some(loaded) = loading::load_by_id_in(&mut tx, id).await? else {
+        return Ok(None);
+    };
+    Ok(Some(as_after_round(&mut tx, loaded, round).await?))
+}
+
+async fn as_after_round(
+    tx: &mut impl Transaction,
+    mut loaded: LoadedTournament,
+    round: Option<u32>,
+) -> Result<LoadedTournament> {
+    let Some(round) = round else {
+        return Ok(loaded);
+    };
+    if round == 0 || round > loaded.tournament.current_round() {
+        return Err(AppError::no_such_round(&loaded, round));
+    }
+    let entered = entries::entered_after(tx, loaded.row.id).await?;
+    loaded.tournament = loaded.tournament.as_after_round(round, &entered);
+    loaded.boards.retain(|b| b.round <= round);
+    Ok(loaded)
+}
+
 /// Pairs the next round of tournament `name` (one transaction: its matches and
 /// byes), then lets every engine that faces a human make its opening turns, each
 /// thought outside any transaction (see [`super::matches::play_engine_turns`]);

@@ -193,6 +193,12 @@ pub struct StandingsDocument {
     #[serde(flatten)]
     pub standings: crate::tournament::standings::Standings,
     pub rating_column: RatingColumn,
+    /// Which results they count: every round through `after`, and any already in
+    /// from later rounds ([`crate::tournament::StandingsScope`]); `heading` says it
+    /// in words ("after round 2 of 5 (round 3 in progress), with 3 of round 3's 7
+    /// results").
+    pub counted: crate::tournament::StandingsScope,
+    pub heading: String,
 }
 
 /// Which rating a standings row's `rating` is: the player's when seeded.
@@ -206,7 +212,10 @@ pub struct RatingColumn {
 
 /// The standings of a loaded tournament (see [`StandingsDocument`]).
 pub fn standings(loaded: &LoadedTournament) -> StandingsDocument {
+    let counted = loaded.tournament.standings_scope();
     StandingsDocument {
+        heading: counted.text(),
+        counted,
         standings: loaded.tournament.standings(),
         rating_column: RatingColumn {
             label: loaded.row.rating_label(),
@@ -229,9 +238,19 @@ pub struct BoardView {
     pub north_id: Option<i64>,
     /// `1-0`, `0-1`, `½-½`, `bye`, `*` (pending); a forfeit `+:-`, `-:+`, `-:-`.
     pub result: &'static str,
+    /// The result's seeds; none for a forfeit or a result entered without them.
     pub seeds_south: Option<u32>,
     pub seeds_north: Option<u32>,
     pub hands: i64,
+}
+
+/// The seeds a board shows: a played result's, none for a forfeit or a whole-match
+/// result entered without seeds (which the standings count 0-0: no game ends 0-0,
+/// the seeds on a board never all leave it).
+fn shown_seeds(f: &crate::tournament::Fixture) -> Option<crate::engine::BySide<u32>> {
+    f.result
+        .filter(|r| r.forfeit.is_none() && r.seeds.south + r.seeds.north > 0)
+        .map(|r| r.seeds)
 }
 
 /// Every board of every round, in round and board order.
@@ -265,8 +284,8 @@ pub fn boards(loaded: &LoadedTournament) -> Vec<BoardView> {
                 south_id: b.south_id,
                 north_id: b.north_id,
                 result: f.map_or("*", crate::tournament::export::result_text),
-                seeds_south: f.and_then(|f| f.result.map(|r| r.seeds.south)),
-                seeds_north: f.and_then(|f| f.result.map(|r| r.seeds.north)),
+                seeds_south: f.and_then(shown_seeds).map(|s| s.south),
+                seeds_north: f.and_then(shown_seeds).map(|s| s.north),
                 hands: b.hands_played,
             }
         })
@@ -345,15 +364,7 @@ pub fn pairing_list(loaded: &LoadedTournament, round: Option<u32>) -> Result<Pai
     let current = t.current_round();
     let round = round.unwrap_or(current);
     if round == 0 || round > current {
-        return Err(super::AppError::NoSuchRound {
-            tournament: loaded.row.name.clone(),
-            round,
-            paired: match current {
-                0 => "no round is paired yet".to_string(),
-                1 => "round 1 is paired".to_string(),
-                n => format!("rounds 1 to {n} are paired"),
-            },
-        });
+        return Err(super::AppError::no_such_round(loaded, round));
     }
     // Points before the round: each player's card, rounds 1 to round - 1.
     let x = t.crosstable();

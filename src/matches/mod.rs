@@ -35,7 +35,7 @@ pub use engines::{MatchRecord, arena_match, arena_matches, decision_seed, play_e
 pub use error::MatchError;
 pub use events::{Absent, Awaiting, Event, MatchOutcome};
 pub use hands::{Hand, HandEnd, hand_events, parse_row};
-pub use result_summary::ResultSummary;
+pub use result_summary::{ResultSummary, StoredSeeds};
 pub use spec::{MatchForm, MatchSpec};
 pub use state::MatchState;
 pub use status::{AwaitingJson, LastMove, MatchInfo, MatchStatus, PlayedMove};

@@ -20,6 +20,30 @@ pub struct ResultSummary {
     pub unplayed: Option<Absent>,
 }
 
+/// Where a stored match's rows keep the seeds its hands count, read by a listing or
+/// a tournament's loader instead of replaying the match: the summary columns (the
+/// last scored hand's, or an entered result's), and for a `games:N` match the sums of
+/// its hands' scores and the seeds after its latest correction.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StoredSeeds {
+    pub last: Option<BySide<u32>>,
+    pub game_sums: Option<BySide<u32>>,
+    pub corrected: Option<BySide<u32>>,
+}
+
+impl StoredSeeds {
+    /// The seeds the hands count, as [`MatchState::counted_seeds`] gives them on a
+    /// replay: a `games:N` match (`sums_games`) the sum of its games as the latest
+    /// correction left it, any other the last scored hand's.
+    pub fn counted(&self, sums_games: bool) -> Option<BySide<u32>> {
+        if sums_games {
+            self.corrected.or(self.game_sums)
+        } else {
+            self.last
+        }
+    }
+}
+
 impl ResultSummary {
     pub fn of(state: &MatchState) -> ResultSummary {
         ResultSummary::of_parts(state.outcome(), state.closing(), state.counted_seeds())

@@ -55,6 +55,12 @@ impl MatchForm {
         }
     }
 
+    /// Whether a match of this form counts the sum of its games' seeds (a `games:N`
+    /// match; a single game's sum is its one game's).
+    pub fn sums_games(self) -> bool {
+        matches!(self, MatchForm::Games(_))
+    }
+
     pub(super) fn games(self) -> Option<u32> {
         match self {
             MatchForm::Hands => None,

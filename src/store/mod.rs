@@ -39,7 +39,7 @@ use std::time::Duration;
 
 use crate::engine::{BySide, Side};
 
-use crate::matches::{Absent, Closing, Hand, HandEnd, MatchOutcome};
+use crate::matches::{Absent, Closing, Hand, HandEnd, MatchOutcome, StoredSeeds};
 use crate::tournament::TournamentStatus;
 use repo::PlayerRepo;
 use sql::{AsConn, Backend, Pool, Row, query};
@@ -145,7 +145,17 @@ SELECT m.id, m.variant, m.rules, m.form, m.max_hands, m.first_mover, m.south_id,
        c.winner AS closing_winner, c.seeds_south AS closing_south,
        c.seeds_north AS closing_north,
        CAST(CASE WHEN EXISTS (SELECT 1 FROM match_corrections mc WHERE mc.match_id = m.id)
-            THEN 1 ELSE 0 END AS BIGINT) AS corrected
+            THEN 1 ELSE 0 END AS BIGINT) AS corrected,
+       CASE WHEN m.form LIKE 'games:%' THEN (SELECT CAST(COALESCE(SUM(h.score_south), 0) AS BIGINT)
+                                             FROM hands h WHERE h.match_id = m.id) END AS sum_south,
+       CASE WHEN m.form LIKE 'games:%' THEN (SELECT CAST(COALESCE(SUM(h.score_north), 0) AS BIGINT)
+                                             FROM hands h WHERE h.match_id = m.id) END AS sum_north,
+       CASE WHEN m.form LIKE 'games:%' THEN (SELECT CAST(mc.seeds_south_after AS BIGINT)
+                                             FROM match_corrections mc WHERE mc.match_id = m.id
+                                             ORDER BY mc.id DESC LIMIT 1) END AS corrected_south,
+       CASE WHEN m.form LIKE 'games:%' THEN (SELECT CAST(mc.seeds_north_after AS BIGINT)
+                                             FROM match_corrections mc WHERE mc.match_id = m.id
+                                             ORDER BY mc.id DESC LIMIT 1) END AS corrected_north
 FROM matches m
 JOIN players ps ON ps.id = m.south_id
 JOIN players pn ON pn.id = m.north_id
@@ -203,8 +213,26 @@ impl MatchRow {
             ending: None,
             own_closing: closing_of_row(r, id)?,
             corrected: r.try_get::<i64>("corrected")? != 0,
+            stored_seeds: StoredSeeds {
+                last: seed_pair(r, "final_south", "final_north")?,
+                game_sums: seed_pair(r, "sum_south", "sum_north")?,
+                corrected: seed_pair(r, "corrected_south", "corrected_north")?,
+            },
+            seeds: None,
         })
     }
+}
+
+/// A pair of seed columns (`None` when either is NULL; a negative count is damage).
+fn seed_pair(r: &Row, south: &str, north: &str) -> Result<Option<BySide<u32>>> {
+    let (s, n): (Option<i64>, Option<i64>) = (r.try_get(south)?, r.try_get(north)?);
+    let seeds = |v: i64, column: &str| {
+        u32::try_from(v).map_err(|_| StoreError::Corrupt(format!("{column} {v}")))
+    };
+    Ok(match (s, n) {
+        (Some(s), Some(n)) => Some(BySide::new(seeds(s, south)?, seeds(n, north)?)),
+        _ => None,
+    })
 }
 
 /// The database.

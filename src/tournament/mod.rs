@@ -112,6 +112,7 @@ pub use error::TournamentError;
 pub use pairing_system::PairingSystem;
 pub use points::{Points, PointsScheme};
 pub(crate) use queries::ceil_log2;
+pub use queries::{EarlyResults, StandingsScope};
 pub use values::{
     ByePoints, ByeRefusal, ClosedTournament, Decision, Entrant, EntrantId, Fixture, Format,
     GameOutcome, MatchResult, Pairing, RequestedBye, TournamentStatus, assign_start_ranks,

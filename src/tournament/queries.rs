@@ -267,6 +267,41 @@ impl Tournament {
         }
     }
 
+    /// What the standings count: every round through [`Tournament::completed_rounds`],
+    /// and the results already in from each later round paired.
+    pub fn standings_scope(&self) -> StandingsScope {
+        let after = self.completed_rounds();
+        let early = (after + 1..=self.current_round())
+            .map(|round| {
+                let boards = self.fixtures.iter().filter(|f| f.pairing.round == round);
+                EarlyResults {
+                    round,
+                    counted: boards.clone().filter(|f| f.is_finished()).count() as u32,
+                    boards: boards.count() as u32,
+                }
+            })
+            .collect();
+        StandingsScope {
+            after,
+            planned: self.planned_rounds(),
+            finished: self.is_finished(),
+            early,
+        }
+    }
+
+    /// The tournament as it stood once round `round` was paired, with its results as
+    /// stored now: the fixtures of rounds 1 to `round`, the entrants who had entered
+    /// by then (`entered_after`), withdrawals made up to then
+    /// ([`pairing::audit::as_after_round`]). Its standings are the standings after
+    /// round `round`.
+    pub fn as_after_round(
+        &self,
+        round: u32,
+        entered_after: &pairing::audit::EnteredAfter,
+    ) -> Tournament {
+        pairing::audit::as_after_round(self, round, entered_after)
+    }
+
     /// The byes outside the pairing that count now: those of rounds already paired.
     pub fn recorded_byes(&self) -> impl Iterator<Item = &RequestedBye> {
         let current = self.current_round();
@@ -520,5 +555,56 @@ mod tests {
         assert_eq!(t.entrants.len(), 3);
         assert_eq!(t.entrant(3).unwrap().withdrawn_after, Some(1));
         assert_eq!(t.entrant(1).unwrap().withdrawn_after, None);
+    }
+}
+
+/// A later round's results that the standings already count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct EarlyResults {
+    pub round: u32,
+    /// Its boards with a result (a bye has one as soon as it is paired).
+    pub counted: u32,
+    pub boards: u32,
+}
+
+/// Which results a tournament's standings count: every round through `after`, and
+/// the results in from later rounds paired (`early`, one per round, in order).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct StandingsScope {
+    pub after: u32,
+    pub planned: u32,
+    pub finished: bool,
+    pub early: Vec<EarlyResults>,
+}
+
+impl StandingsScope {
+    /// Whether the standings count rounds 1 to `after` and nothing more.
+    pub fn counts_whole_rounds(&self) -> bool {
+        self.early.iter().all(|r| r.counted == 0)
+    }
+
+    /// "after round 2 of 5", "after round 5 of 5, final", "after round 2 of 5 (round
+    /// 3 in progress)", "after round 2 of 5 (round 3 in progress), with 3 of round
+    /// 3's 7 results".
+    pub fn text(&self) -> String {
+        let mut text = format!("after round {} of {}", self.after, self.planned);
+        if self.finished {
+            text += ", final";
+            return text;
+        }
+        if let Some(current) = self.early.last() {
+            text += &format!(" (round {} in progress)", current.round);
+        }
+        let counted: Vec<String> = self
+            .early
+            .iter()
+            .filter(|r| r.counted > 0)
+            .map(|r| format!("{} of round {}'s {} results", r.counted, r.round, r.boards))
+            .collect();
+        if !counted.is_empty() {
+            text += ", with ";
+            text += &counted.join(" and ");
+        }
+        text
     }
 }

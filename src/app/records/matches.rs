@@ -9,6 +9,7 @@ use crate::engine::{BySide, Side, Variant};
 use crate::matches::correction::{CorrectionKind, standing_closing};
 use crate::matches::{
     Absent, Closing, Hand, MatchForm, MatchOutcome, MatchSpec, MatchState, ResultSummary,
+    StoredSeeds,
 };
 use crate::tournament::TournamentStatus;
 
@@ -44,8 +45,24 @@ pub struct MatchRow {
     /// How the match ended (`None`: still in play).
     pub winner: Option<MatchOutcome>,
     pub hands_played: i64,
+    /// The summary columns as stored: the last scored hand's seeds, or an entered
+    /// result's (what `verify` checks against the replay). Not what a listing shows:
+    /// that is [`MatchRow::seeds`].
+    #[serde(skip)]
     pub final_south: Option<i64>,
+    #[serde(skip)]
     pub final_north: Option<i64>,
+    /// Where the rows keep the seeds the hands count (the summary columns, a
+    /// `games:N` match's sums and its latest correction's).
+    #[serde(skip)]
+    pub(crate) stored_seeds: StoredSeeds,
+    /// The seeds the match's result counts, as the standings count them
+    /// ([`ResultSummary`]: a `games:N` match the sum of its games, an entered result
+    /// what was entered, a forfeit or void none); a match in play, its hands' so far.
+    /// Set by [`MatchRow::settle`]; what every listing shows (serialised as
+    /// `final_south` and `final_north`).
+    #[serde(flatten, serialize_with = "seeds_as_columns")]
+    pub seeds: Option<BySide<u32>>,
     pub created_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
     /// [`crate::ai::ENGINE_VERSION`] when the match was created (`None`: before
@@ -74,6 +91,36 @@ pub struct MatchRow {
     /// Whether a director's correction stands beside what was entered (a hand's
     /// score or the whole result; see `match show`).
     pub corrected: bool,
+}
+
+/// The seeds a listing shows: a decided match's result's ([`ResultSummary::of_parts`]),
+/// one in play its hands' so far.
+fn listed_seeds(
+    winner: Option<MatchOutcome>,
+    closing: Option<Closing>,
+    counted: Option<BySide<u32>>,
+) -> Option<BySide<u32>> {
+    match winner {
+        None => counted,
+        Some(_) => ResultSummary::of_parts(winner, closing, counted).seeds,
+    }
+}
+
+/// A listed match's seeds as the two columns its JSON and CSV have always had.
+fn seeds_as_columns<S: serde::Serializer>(
+    seeds: &Option<BySide<u32>>,
+    serializer: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Columns {
+        final_south: Option<u32>,
+        final_north: Option<u32>,
+    }
+    Columns {
+        final_south: seeds.map(|s| s.south),
+        final_north: seeds.map(|s| s.north),
+    }
+    .serialize(serializer)
 }
 
 /// How a match ended when it was not played out on the board.
@@ -112,7 +159,15 @@ impl MatchRow {
     /// Sets how the match ended from the closing that stands, given its corrections
     /// in order as the closings they put in place (`None`: a hand's score).
     pub fn settle(&mut self, corrections: impl IntoIterator<Item = Option<Closing>>) {
-        self.ending = standing_closing(self.own_closing, corrections).map(Ending::of);
+        let closing = standing_closing(self.own_closing, corrections);
+        self.ending = closing.map(Ending::of);
+        let sums_games = MatchForm::parse(&self.form).is_ok_and(MatchForm::sums_games);
+        self.seeds = listed_seeds(self.winner, closing, self.stored_seeds.counted(sums_games));
+    }
+
+    /// Sets [`MatchRow::seeds`] from the match as it now stands (after a write).
+    pub(crate) fn show_seeds_of(&mut self, state: &MatchState) {
+        self.seeds = listed_seeds(state.outcome(), state.closing(), state.counted_seeds());
     }
 
     /// The match's spec, rebuilt from the stored rule set.

@@ -256,3 +256,49 @@ pub(crate) async fn withdraw_in(
     }
     Ok((p, after))
 }
+
+/// The round after which entry `e` was made (0: before round 1 was paired): the last
+/// round whose matches were created (`rounds_created`) before the entrant joined.
+pub(crate) fn entered_after_round(
+    rounds_created: &[(chrono::DateTime<chrono::Utc>, u32)],
+    e: &crate::app::repo::EntryRecord,
+) -> u32 {
+    rounds_created
+        .iter()
+        .filter(|(at, _)| *at < e.joined_at)
+        .map(|(_, round)| *round)
+        .max()
+        .unwrap_or(0)
+}
+
+/// When each entrant of tournament `tid` entered ([`entered_after_round`]), from the
+/// stored creation times of its matches and its entries.
+pub(crate) async fn entered_after(
+    tx: &mut impl crate::app::repo::Transaction,
+    tid: i64,
+) -> std::result::Result<
+    crate::tournament::pairing::audit::EnteredAfter,
+    crate::app::repo::StoreError,
+> {
+    let unreadable = crate::app::repo::StoreError::CorruptTournament;
+    let rounds_created: Vec<_> = tx
+        .match_creations(tid)
+        .await?
+        .map_err(|u| {
+            unreadable(format!(
+                "match {}: unreadable creation time: {}",
+                u.of, u.error
+            ))
+        })?
+        .iter()
+        .map(|c| (c.created_at, c.round))
+        .collect();
+    let entries = tx
+        .entry_records(tid)
+        .await?
+        .map_err(|u| unreadable(format!("{}'s entry time is unreadable: {}", u.of, u.error)))?;
+    Ok(entries
+        .iter()
+        .map(|e| (e.player_id, entered_after_round(&rounds_created, e)))
+        .collect())
+}

@@ -12,7 +12,7 @@ use crate::app::records::{
 use crate::app::repo::StoreError;
 use crate::engine::BySide;
 use crate::matches::correction::standing_closing;
-use crate::matches::{Absent, Closing, MatchOutcome, ResultSummary};
+use crate::matches::{Absent, Closing, MatchOutcome, ResultSummary, StoredSeeds};
 use crate::tournament::{Fixture, MatchResult, Pairing};
 
 type Result<T> = std::result::Result<T, StoreError>;
@@ -117,15 +117,13 @@ impl<'a> MatchFixtures<'a> {
             self.board = 0;
         }
         self.board += 1;
-        // Where the row keeps the seeds the hands count: a games:N match's hands keep
-        // their scores as entered, the sum is theirs or the latest correction's;
-        // any other match's summary columns hold its last hand's.
         let both = |s: Option<i32>, n: Option<i32>| Some(BySide::new(s? as u32, n? as u32));
-        let counted = if self.games_form {
-            both(r.corrected_south, r.corrected_north).or(both(r.sum_south, r.sum_north))
-        } else {
-            both(r.final_south, r.final_north)
-        };
+        let counted = StoredSeeds {
+            last: both(r.final_south, r.final_north),
+            game_sums: both(r.sum_south, r.sum_north),
+            corrected: both(r.corrected_south, r.corrected_north),
+        }
+        .counted(self.games_form);
         // The closing that stands: the match's own, or the whole-match correction
         // the row keeps.
         let own = self.text(r.closing).and_then(|kind| match kind {

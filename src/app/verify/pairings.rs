@@ -54,13 +54,10 @@ pub(super) async fn pairings_check(
     // cannot be checked against them.
     let mut unrated = false;
     for e in &entries {
-        let after = rounds_created
-            .iter()
-            .filter(|(at, _)| *at < e.joined_at)
-            .map(|(_, round)| *round)
-            .max()
-            .unwrap_or(0);
-        entered_after.insert(e.player_id, after);
+        entered_after.insert(
+            e.player_id,
+            crate::app::tournaments::entries::entered_after_round(&rounds_created, e),
+        );
         unrated |= e.rating.is_none();
         rated_flags.insert(e.player_id, e.rated);
     }

@@ -91,9 +91,9 @@ pub fn run(db: Option<PathBuf>, a: HistoryArgs) -> anyhow::Result<ExitCode> {
             goobalay::names::excerpt(v)
         );
     }
-    let seeds = |m: &MatchRow| match (m.final_south, m.final_north) {
-        (Some(s), Some(n)) => format!("{s}-{n}"),
-        _ => "-".to_string(),
+    let seeds = |m: &MatchRow| match m.seeds {
+        Some(s) => format!("{}-{}", s.south, s.north),
+        None => "-".to_string(),
     };
     let mut out = crate::out::stdout();
     match a.format {
@@ -125,8 +125,8 @@ pub fn run(db: Option<PathBuf>, a: HistoryArgs) -> anyhow::Result<ExitCode> {
                     m.south.clone(),
                     m.north.clone(),
                     m.hands_played.to_string(),
-                    m.final_south.map(|v| v.to_string()).unwrap_or_default(),
-                    m.final_north.map(|v| v.to_string()).unwrap_or_default(),
+                    m.seeds.map(|s| s.south.to_string()).unwrap_or_default(),
+                    m.seeds.map(|s| s.north.to_string()).unwrap_or_default(),
                     m.winner.map_or("", MatchOutcome::name).to_string(),
                     m.ending.map_or("", Ending::kind).to_string(),
                     match m.ending {

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
-use goobalay::app::records::{LoadedTournament, NewTournament};
+use goobalay::app::records::{LoadedTournament, NewTournament, Parts};
 use goobalay::app::records::{ManualRound, TournamentKey, TournamentRecord};
 use goobalay::app::{RunEnd, RunEvent, tournaments};
 use goobalay::engine::Side;
@@ -225,7 +225,13 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Standings(a) => with_store_read(db, async |store| {
-            let loaded = tournaments::load_results(store, &a.view.name).await?;
+            let loaded = tournaments::load_after_round(
+                store,
+                &a.view.name,
+                a.after.after_round,
+                Parts::Results,
+            )
+            .await?;
             let layout = if a.wide { Layout::Wide } else { Layout::Narrow };
             print_standings(&loaded, a.view.format, layout)?;
             Ok(ExitCode::SUCCESS)
@@ -244,8 +250,14 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Crosstable(a) => with_store_read(db, async |store| {
-            let loaded = tournaments::load_results(store, &a.name).await?;
-            print_crosstable(&loaded.tournament, a.format)?;
+            let loaded = tournaments::load_after_round(
+                store,
+                &a.view.name,
+                a.after.after_round,
+                Parts::Results,
+            )
+            .await?;
+            print_crosstable(&loaded.tournament, a.view.format)?;
             Ok(ExitCode::SUCCESS)
         }),
         TournamentCommand::Show(a) => with_store_read(db, async |store| {
@@ -263,12 +275,16 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             }
             let format: ExportFormat = a.format.into();
             // Only the CSV's pairing sheets show match numbers (the boards' records).
+            let parts = if format == ExportFormat::Csv {
+                Parts::Whole
+            } else {
+                Parts::Results
+            };
             let loaded = with_store_read(Some(db), async |store| {
-                Ok(if format == ExportFormat::Csv {
-                    tournaments::load(store, &a.name).await?
-                } else {
-                    tournaments::load_results(store, &a.name).await?
-                })
+                Ok(
+                    tournaments::load_after_round(store, &a.name, a.after.after_round, parts)
+                        .await?,
+                )
             })?;
             let text = match format {
                 ExportFormat::Csv => goobalay::app::views::csv_export(&loaded),
@@ -655,21 +671,12 @@ pub fn print_standings(
             let s = loaded.tournament.standings();
             let rating_label = loaded.row.rating_label();
             let t = &loaded.tournament;
-            let (done, current) = (t.completed_rounds(), t.current_round());
             outln!(
-                "{} ({}, {}): standings after round {} of {}{}",
+                "{} ({}, {}): standings {}",
                 t.name(),
                 t.variant(),
                 t.format(),
-                done,
-                t.planned_rounds(),
-                if t.is_finished() {
-                    ", final".to_string()
-                } else if current > done {
-                    format!(" (round {current} in progress)")
-                } else {
-                    String::new()
-                }
+                t.standings_scope().text()
             );
             let knockout = t.format() == TFormat::Knockout;
             let wide = layout == Layout::Wide;

@@ -29,7 +29,7 @@ pub enum TournamentCommand {
     Standings(StandingsArgs),
     /// The crosstable: a Swiss round by round (opponent, side, result), a round robin
     /// player against player, a knockout as its bracket.
-    Crosstable(ViewArgs),
+    Crosstable(CrosstableArgs),
     /// A round's pairings to print: by board (with points before the round), every
     /// player by name with their board, or a result slip per board.
     Pairings(PairingsArgs),
@@ -250,10 +250,29 @@ pub enum ListLayout {
     Slips,
 }
 
+/// `--round N`: a tournament's results as they stood after round N.
+#[derive(Args, Debug)]
+pub struct AfterRoundArg {
+    /// As they stood after round N: only rounds 1 to N counted, the entrants of then
+    /// (default: every result in so far).
+    #[arg(long = "round", value_name = "N")]
+    pub after_round: Option<u32>,
+}
+
+#[derive(Args, Debug)]
+pub struct CrosstableArgs {
+    #[command(flatten)]
+    pub view: ViewArgs,
+    #[command(flatten)]
+    pub after: AfterRoundArg,
+}
+
 #[derive(Args, Debug)]
 pub struct StandingsArgs {
     #[command(flatten)]
     pub view: ViewArgs,
+    #[command(flatten)]
+    pub after: AfterRoundArg,
     /// The table with full column names, names never shortened (wider than 80 columns).
     #[arg(long)]
     pub wide: bool,
@@ -295,6 +314,8 @@ pub struct ExportArgs {
     /// folder is renamed over it).
     #[arg(long, requires = "output")]
     pub force: bool,
+    #[command(flatten)]
+    pub after: AfterRoundArg,
 }
 
 #[derive(Args, Debug)]

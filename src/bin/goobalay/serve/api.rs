@@ -2,7 +2,7 @@
 //! docs/web.md. Unknown ids are 404 with `{"error": ...}`.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Response};
 use goobalay::app::records::TournamentKey;
 use goobalay::app::views::{self, TournamentView};
@@ -103,7 +103,47 @@ pub async fn tournament(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respo
     kept(&ctx, &id, Doc::Tournament, tournament_json).await
 }
 
-pub async fn standings(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response {
+/// `?round=N`: a tournament's results as they stood after round N.
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct AfterRound {
+    pub round: Option<u32>,
+}
+
+/// The tournament whose id is in the path as it stood after round `round` (its
+/// standings, its crosstable), or the answer to give instead: 404 for no such
+/// tournament, the refusal of a round not paired.
+pub async fn load_after_round(
+    ctx: &Ctx,
+    id: &str,
+    round: u32,
+) -> Result<goobalay::app::records::LoadedTournament, Refused> {
+    let Some(id) = parse_id(id) else {
+        return Err(Refused::not_found("tournament"));
+    };
+    match goobalay::app::tournaments::load_after_round_by_id(&ctx.store, id, Some(round)).await {
+        Ok(Some(loaded)) => Ok(loaded),
+        Ok(None) => Err(Refused::not_found("tournament")),
+        Err(e) => Err(e.into()),
+    }
+}
+
+pub async fn standings(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    Query(after): Query<AfterRound>,
+) -> Response {
+    if let Some(round) = after.round {
+        return match load_after_round(&ctx, &id, round).await {
+            Ok(then) => Json(json!({
+                "date": now(),
+                "tournament": then.row.name,
+                "round": round,
+                "standings": views::standings(&then),
+            }))
+            .into_response(),
+            Err(refused) => refused.into_response(),
+        };
+    }
     kept(&ctx, &id, Doc::Standings, |v| {
         json!({
             "date": now(),
@@ -115,7 +155,23 @@ pub async fn standings(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respon
     .await
 }
 
-pub async fn crosstable(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response {
+pub async fn crosstable(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    Query(after): Query<AfterRound>,
+) -> Response {
+    if let Some(round) = after.round {
+        return match load_after_round(&ctx, &id, round).await {
+            Ok(then) => Json(json!({
+                "date": now(),
+                "tournament": then.row.name,
+                "round": round,
+                "crosstable": then.tournament.crosstable(),
+            }))
+            .into_response(),
+            Err(refused) => refused.into_response(),
+        };
+    }
     kept(&ctx, &id, Doc::Crosstable, |v| {
         json!({
             "date": now(),

@@ -3,7 +3,7 @@
 //! is in progress, then `<main id="live">`, which `app.js` fetches again when the
 //! page's event stream says its data changed.
 
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use goobalay::app::players::PlayerCard;
@@ -177,10 +177,7 @@ fn player_link(id: i64, name: &str) -> Markup {
 
 fn seeds(b: &BoardView) -> String {
     match (b.seeds_south, b.seeds_north) {
-        // A whole-match result entered without seeds has none (0–0 is no game's end).
-        (Some(s), Some(n)) if b.result != "*" && !b.result.contains(':') && s + n > 0 => {
-            format!("{s}–{n}")
-        }
+        (Some(s), Some(n)) => format!("{s}–{n}"),
         _ => String::new(),
     }
 }
@@ -363,12 +360,25 @@ fn tournament_head<'a>(v: &'a TournamentView, class: &'a str, id: i64) -> Head<'
 
 /// `/tournaments/{id}`: the current round first, then standings, past rounds,
 /// crosstable and the director's records.
-pub async fn tournament(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response {
+pub async fn tournament(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    Query(after): Query<super::api::AfterRound>,
+) -> Response {
     let v = match load(&ctx, &id).await {
         Ok(v) => v,
         Err(r) => return r,
     };
     let loaded = &v.record.loaded;
+    // `?round=N`: the standings and crosstable as they stood after round N.
+    let then = match after.round {
+        Some(round) => match super::api::load_after_round(&ctx, &id, round).await {
+            Ok(then) => Some(then),
+            Err(refused) => return error_page(refused.status, &refused.text),
+        },
+        None => None,
+    };
+    let results = then.as_ref().unwrap_or(loaded);
     let t = &loaded.tournament;
     let row = &loaded.row;
     let boards = views::boards(loaded);
@@ -397,8 +407,8 @@ pub async fn tournament(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respo
         }
         @if current > 0 {
             section #standings {
-                h2 { "Standings" small { (standings_when(loaded)) } }
-                (standings_table(loaded))
+                h2 { "Standings" small { (standings_when(results)) } }
+                (standings_table(results))
             }
         }
         @if current > 1 {
@@ -408,12 +418,13 @@ pub async fn tournament(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respo
                     details open[r + 1 == current] {
                         summary { "Round " (r) }
                         (round_table(loaded, &boards, r))
+                        p.links { a href={ "/tournaments/" (row.id) "?round=" (r) "#standings" } { "Standings after round " (r) } }
                     }
                 }
             }
         }
         @if current > 0 {
-            section #crosstable { h2 { "Crosstable" } (crosstable(loaded)) }
+            section #crosstable { h2 { "Crosstable" } (crosstable(results)) }
         }
         @if !v.record.corrections.is_empty() || !v.record.status_changes.is_empty() || v.record.rounds.iter().any(|r| r.method == "manual" || r.unpaired_at.is_some()) {
             section #records {
@@ -488,15 +499,10 @@ fn bracket(loaded: &LoadedTournament, boards: &[BoardView]) -> Markup {
     }
 }
 
-/// "after round 2 of 5", "after round 2 of 5, round 3 in progress".
+/// " after round 2 of 5 (round 3 in progress), with 3 of round 3's 7 results", as
+/// every front end says it ([`goobalay::tournament::StandingsScope::text`]).
 fn standings_when(loaded: &LoadedTournament) -> String {
-    let t = &loaded.tournament;
-    let (done, current) = (t.completed_rounds(), t.current_round());
-    let mut text = format!(" after round {done} of {}", t.planned_rounds());
-    if current > done && !loaded.is_closed() {
-        text += &format!(", round {current} in progress");
-    }
-    text
+    format!(" {}", loaded.tournament.standings_scope().text())
 }
 
 /// `/tournaments/{id}/projector`: large type, the current round's pairings and the
@@ -611,7 +617,7 @@ pub async fn player(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response 
                     td { (player_link(m.south_id, &m.south)) }
                     td { (player_link(m.north_id, &m.north)) }
                     td { (goobalay::app::views::match_result(m)) }
-                    td.num { @if let (Some(s), Some(n)) = (m.final_south, m.final_north) { (s) "–" (n) } }
+                    td.num { @if let Some(seeds) = m.seeds { (seeds.south) "–" (seeds.north) } }
                     td { @match (m.tournament_id, &m.tournament) {
                         (Some(t), Some(name)) => { a href={ "/tournaments/" (t) } { (name) } @if let Some(r) = m.round { " r" (r) } },
                         _ => { (m.variant) }
@@ -705,7 +711,7 @@ pub async fn match_page(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respo
                 " · " a href={ "/tournaments/" (t) } { (name) } @if let Some(round) = m.round { ", round " (round) }
             }
             " · " (goobalay::app::views::match_result(m))
-            @if let (Some(s), Some(nn)) = (m.final_south, m.final_north) { " (" (s) "–" (nn) ")" }
+            @if let Some(seeds) = m.seeds { " (" (seeds.south) "–" (seeds.north) ")" }
         }
         @if r.hands.iter().any(|h| h.score.is_some()) {
             div.scroll { table {
