@@ -675,12 +675,14 @@ fn play(db: Option<PathBuf>, id: i64) -> anyhow::Result<ExitCode> {
                     report_engine_events(&played.stored, &played.engine_events)?;
                     stored = played.stored;
                 }
-                Err(e) if e.match_refusal().is_some() => {
-                    outln!("{}; try again", crate::hints::worded(&e))
-                }
                 Err(e @ AppError::EngineCaughtUp { .. }) => {
                     outln!("{}", crate::hints::worded(&e));
                     stored = app::matches::load(store, id).await?;
+                }
+                // A refusal (an illegal move, an undo that needs the director) leaves
+                // the session open: the player tries again or quits.
+                Err(e) if e.match_refusal().is_some() || e.failure() == app::Failure::Refused => {
+                    outln!("{}; try again", crate::hints::worded(&e))
                 }
                 Err(e) => return Err(e.into()),
             }

@@ -1,0 +1,41 @@
+//! What a club weekend found at the desk (issue 33): dead ends and confusing answers
+//! that now have a way out.
+
+mod common;
+
+use common::Db;
+
+/// `match play` keeps the session open after a refusal: `undo` of a tournament
+/// match's move needs the director, and the player is told so and plays on.
+#[test]
+fn match_play_keeps_the_session_after_a_refused_undo() {
+    let db = Db::new();
+    db.players(&["Ann", "Bob"], None);
+    db.tihbat_tournament("Duel", "round-robin", &[], &["Ann", "Bob"]);
+    let paired = db.json(&["tournament", "pair", "Duel"]);
+    let id = paired["boards"][0]["match_id"]
+        .as_i64()
+        .unwrap()
+        .to_string();
+    let out = db
+        .cmd(&["match", "play", &id])
+        .write_stdin("1\nundo\n9\nquit\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("a move is taken back there only with the director's say-so")
+            && text.contains("try again"),
+        "{text}"
+    );
+    // After the refusal the session went on: an illegal hole is refused too, and
+    // `quit` leaves the match in play with the first move kept.
+    assert_eq!(text.matches("try again").count(), 2, "{text}");
+    assert!(text.contains(&format!("match {id} left in play")), "{text}");
+    assert_eq!(db.state(&id)["ply"], 1);
+}
