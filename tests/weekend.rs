@@ -39,3 +39,38 @@ fn match_play_keeps_the_session_after_a_refused_undo() {
     assert!(text.contains(&format!("match {id} left in play")), "{text}");
     assert_eq!(db.state(&id)["ply"], 1);
 }
+
+/// A `games:N` match reads as games: the next game's heading, how the last one
+/// ended, "Match over after 2 games", and no board after a last game entered by score.
+#[test]
+fn a_games_match_reads_as_games() {
+    let db = Db::new();
+    db.players(&["Ann", "Bob"], None);
+    let made = db.json(&[
+        "match",
+        "new",
+        "--variant",
+        "tihbat",
+        "--south",
+        "Ann",
+        "--north",
+        "Bob",
+        "--form",
+        "games:2",
+    ]);
+    let id = made["id"].as_i64().unwrap().to_string();
+    let first = db.ok(&["match", "result", &id, "20", "8"]);
+    assert!(
+        first.starts_with("Game 1 is over: result entered, south 20, north 8."),
+        "{first}"
+    );
+    assert!(first.contains("game 2 of 2"), "{first}");
+    assert!(!first.contains("brought in"), "{first}");
+    let last = db.ok(&["match", "result", &id, "8", "20"]);
+    assert!(
+        last.trim_end()
+            .ends_with("game 2 of 2\nMatch over after 2 games: the match is drawn"),
+        "{last}"
+    );
+    assert!(!last.contains("to move"), "{last}");
+}

@@ -61,6 +61,21 @@ impl MatchForm {
         matches!(self, MatchForm::Games(_))
     }
 
+    /// What one game of the match is called: a `hands` match plays hands (the
+    /// seeds carried over), a `single` or `games:N` match games (each from the setup).
+    pub fn game_noun(self) -> (&'static str, &'static str) {
+        match self {
+            MatchForm::Hands => ("hand", "hands"),
+            MatchForm::Single | MatchForm::Games(_) => ("game", "games"),
+        }
+    }
+
+    /// How many games a `single` or `games:N` match plays (`None`: a `hands` match,
+    /// which plays until a player is too poor to go on).
+    pub fn game_count(self) -> Option<u32> {
+        self.games()
+    }
+
     pub(super) fn games(self) -> Option<u32> {
         match self {
             MatchForm::Hands => None,

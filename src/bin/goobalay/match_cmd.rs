@@ -248,9 +248,14 @@ fn hand_end(state: &MatchState, k: u32) -> String {
         return String::new();
     };
     let rules = state.spec().rules;
+    let noun = if state.spec().form.game_count().is_some() {
+        "Game"
+    } else {
+        "Hand"
+    };
     match (hand.end, state.hand_game(k)) {
         (Some(HandEnd::Game(reason)), Some(game)) => format!(
-            "Hand {k} is over ({}): the last board\n{}At the end {}: south {}, north {}.\n\n",
+            "{noun} {k} is over ({}): the last board\n{}At the end {}: south {}, north {}.\n\n",
             reason.name(),
             draw::board_kept(game.position(), hand.kept),
             rules.end_words(reason),
@@ -258,7 +263,7 @@ fn hand_end(state: &MatchState, k: u32) -> String {
             score.north
         ),
         _ => format!(
-            "Hand {k} is over: result entered, south {}, north {}.\n\n",
+            "{noun} {k} is over: result entered, south {}, north {}.\n\n",
             score.south, score.north
         ),
     }
@@ -279,17 +284,34 @@ fn describe(stored: &StoredMatch) -> String {
     {
         out.push_str(&hand_end(state, hand.number - 1));
     }
-    out.push_str(&format!(
-        "Match {} ({}, {}): {} (south) v {} (north), hand {}; brought in: south {}, north {}",
-        row.id,
-        row.variant,
-        row.form,
-        row.south,
-        row.north,
-        hand.number,
-        hand.holdings.south,
-        hand.holdings.north
-    ));
+    // A games:N match's next game not yet begun: how the last one ended first.
+    if state.spec().form.game_count().is_some()
+        && state.outcome().is_none()
+        && hand.number > 1
+        && state.game().is_some_and(|g| g.position().ply() == 0)
+    {
+        out.push_str(&hand_end(state, hand.number - 1));
+    }
+    let form = state.spec().form;
+    if let Some(games) = form.game_count() {
+        // Every game starts from the setup: nothing is brought in or kept.
+        out.push_str(&format!(
+            "Match {} ({}, {}): {} (south) v {} (north), game {} of {games}",
+            row.id, row.variant, row.form, row.south, row.north, hand.number,
+        ));
+    } else {
+        out.push_str(&format!(
+            "Match {} ({}, {}): {} (south) v {} (north), hand {}; brought in: south {}, north {}",
+            row.id,
+            row.variant,
+            row.form,
+            row.south,
+            row.north,
+            hand.number,
+            hand.holdings.south,
+            hand.holdings.north
+        ));
+    }
     if hand.kept.south + hand.kept.north > 0 {
         out.push_str(&format!(
             "; kept in hand: south {}, north {}",
@@ -300,6 +322,8 @@ fn describe(stored: &StoredMatch) -> String {
     match state.game() {
         // Forfeited or decided off the system: the board is not where it ended.
         Some(_) if state.closing().is_some() => {}
+        // The last game's score was entered: its board never left the setup.
+        Some(_) if state.outcome().is_some() && hand.end == Some(HandEnd::Entered) => {}
         Some(game) => out.push_str(&draw::board_kept(game.position(), hand.kept)),
         None => {
             if let Awaiting::Arrangement(side) = state.awaiting() {
@@ -367,9 +391,10 @@ fn describe(stored: &StoredMatch) -> String {
                     score.north
                 ));
             }
+            let (one, many) = form.game_noun();
             out.push_str(&format!(
                 "Match over after {}: {text}\n",
-                crate::out::count(state.hands().len() as u64, "hand", "hands")
+                crate::out::count(state.hands().len() as u64, one, many)
             ));
         }
         (_, None) => {
