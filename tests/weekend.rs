@@ -74,3 +74,24 @@ fn a_games_match_reads_as_games() {
     );
     assert!(!last.contains("to move"), "{last}");
 }
+
+/// The standings of a `games:N` event say their columns count matches.
+#[test]
+fn a_games_events_standings_say_they_count_matches() {
+    let db = Db::new();
+    db.players(&["Ann", "Bob"], None);
+    db.tihbat_tournament(
+        "Duel",
+        "round-robin",
+        &["--form", "games:2", "--tiebreaks", "wins"],
+        &["Ann", "Bob"],
+    );
+    let text = db.ok(&["tournament", "standings", "Duel"]);
+    assert!(
+        text.contains("G: matches played, of 2 games each")
+            && text.contains("W D L: matches won, drawn, lost")
+            && text.contains("Wins: matches won"),
+        "{text}"
+    );
+    assert!(!text.contains("games played"), "{text}");
+}

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use super::{GameOutcome, TournamentError};
+use super::{Format, GameOutcome, TournamentError};
 
 /// Tournament points, exact: stored in units of 1/2000 of a point so that sums and the
 /// half-scores of Sonneborn-Berger never round, whatever order they are added in.
@@ -145,7 +145,8 @@ impl<'de> Deserialize<'de> for Points {
 /// Points for a win, a draw, a loss and a pairing-allocated bye.
 ///
 /// Written `WIN,DRAW,LOSS[,BYE]` (e.g. `1,0.5,0` or `3,1,0,3`). When the bye is not
-/// given it scores as a win (FIDE's default for a pairing-allocated bye). A bye is
+/// given it scores as a win (FIDE's default for a pairing-allocated bye), except in a
+/// new round robin ([`PointsScheme::parse_for`]). A bye is
 /// never rated, counts as no opponent for Buchholz and Sonneborn-Berger, and not as a
 /// win for the "wins" tiebreak.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -178,6 +179,21 @@ impl PointsScheme {
             GameOutcome::HalfBye => self.draw,
             GameOutcome::ForfeitLoss | GameOutcome::ZeroBye => Points::ZERO,
         }
+    }
+}
+
+impl PointsScheme {
+    /// `text` (`WIN,DRAW,LOSS[,BYE]`) as the points of a `format` tournament. A bye
+    /// not given scores as a win in a Swiss or a knockout (FIDE's pairing-allocated
+    /// bye) and nothing in a round robin, whose rest every entrant of an odd field
+    /// takes once (so it changes no place and is no result).
+    pub fn parse_for(text: &str, format: Format) -> Result<PointsScheme, TournamentError> {
+        let mut scheme: PointsScheme = text.parse()?;
+        let bye_given = text.split(',').count() == 4;
+        if !bye_given && matches!(format, Format::RoundRobin | Format::DoubleRoundRobin) {
+            scheme.bye = Points::ZERO;
+        }
+        Ok(scheme)
     }
 }
 
@@ -259,6 +275,21 @@ mod tests {
         for bad in ["", "x", "1.2345", "1,5", "1e3", "..", "1.2.3"] {
             assert!(bad.parse::<Points>().is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn a_round_robins_rest_scores_nothing_unless_the_director_says() {
+        for format in [Format::RoundRobin, Format::DoubleRoundRobin] {
+            let s = PointsScheme::parse_for("1,0.5,0", format).unwrap();
+            assert_eq!(s.bye, Points::ZERO, "{format}");
+            let s = PointsScheme::parse_for("3,1,0,1", format).unwrap();
+            assert_eq!(s.bye, Points::whole(1), "{format}");
+        }
+        for format in [Format::Swiss, Format::Knockout] {
+            let s = PointsScheme::parse_for("3,1,0", format).unwrap();
+            assert_eq!(s.bye, Points::whole(3), "{format}");
+        }
+        assert!(PointsScheme::parse_for("1,0", Format::RoundRobin).is_err());
     }
 
     #[test]

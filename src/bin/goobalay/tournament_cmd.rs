@@ -437,7 +437,7 @@ fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
         Some(f) => MatchForm::parse(f).context("--form")?,
         None => MatchForm::default_for(&variant.name),
     };
-    let points: PointsScheme = a.points.parse()?;
+    let points = PointsScheme::parse_for(&a.points, format)?;
     let tiebreaks = match &a.tiebreaks {
         Some(t) => Tiebreak::parse_list(t)?,
         None => Vec::new(),
@@ -779,14 +779,31 @@ pub fn print_standings(
                 );
             } else {
                 outln!("{rating_header}: {rating_label} when seeded (round 1, or a late entry)");
-                outln!("Pts: points; G: games played (byes and forfeits not counted)");
-                outln!("W D L: won, drawn, lost; Bye: byes of every kind");
+                match MatchForm::parse(&loaded.row.match_form) {
+                    // Each pairing is a match of several games: the columns count matches.
+                    Ok(MatchForm::Games(n)) => {
+                        outln!(
+                            "Pts: points; G: matches played, of {n} games each (byes and forfeits not counted)"
+                        );
+                        outln!("W D L: matches won, drawn, lost; Bye: byes of every kind");
+                    }
+                    _ => {
+                        outln!("Pts: points; G: games played (byes and forfeits not counted)");
+                        outln!("W D L: won, drawn, lost; Bye: byes of every kind");
+                    }
+                }
                 if s.rows.iter().any(|r| r.withdrawn) {
                     outln!("(w): withdrawn");
                 }
             }
+            let games_form = loaded.row.plays_games();
             for tb in &s.tiebreaks {
-                let line = format!("{}: {}", tb.short(), tb.explanation());
+                let explanation = if *tb == Tiebreak::Wins && games_form {
+                    "matches won"
+                } else {
+                    tb.explanation()
+                };
+                let line = format!("{}: {}", tb.short(), explanation);
                 if wide {
                     outln!("{line}");
                 } else {
