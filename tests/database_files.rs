@@ -544,3 +544,69 @@ fn db_is_taken_only_by_the_commands_that_use_a_database() {
     assert!(help(&["player", "add", "--help"]).contains("--db"));
     assert!(help(&["tournament", "standings", "--help"]).contains("--db"));
 }
+
+/// Runs `db copy --from FROM --to TO`.
+fn db_copy(from: &Path, to: &Path) -> std::process::Output {
+    assert_cmd::Command::cargo_bin("goobalay")
+        .unwrap()
+        .args(["db", "copy", "--from"])
+        .arg(from)
+        .arg("--to")
+        .arg(to)
+        .env_remove("GOOBALAY_DB")
+        .output()
+        .unwrap()
+}
+
+/// Issue 38: `db copy` refuses a target named as another database's log, shared
+/// memory or journal (a whole database the database beside it would take for its
+/// own), creates no folder when it is refused, and removes what a killed copy left
+/// of the database it was making.
+#[test]
+fn db_copy_refuses_a_side_file_creates_no_folder_and_clears_a_killed_copys_leftovers() {
+    let db = club();
+    let target = tempfile::tempdir().unwrap();
+    std::fs::copy(&db.path, target.path().join("other.db")).unwrap();
+    let before = listing(target.path());
+    for ending in ["-wal", "-shm", "-journal"] {
+        for base in ["other.db", "nothing.db"] {
+            let to = target.path().join(format!("{base}{ending}"));
+            let out = db_copy(&db.path, &to);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{}: {err}", to.display());
+            assert!(err.starts_with("goobalay: "), "{err}");
+            assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+            assert!(err.contains(ending), "{err}");
+            assert_eq!(listing(target.path()), before, "{}", to.display());
+        }
+    }
+    // A refused copy (no such source) creates no folder, through `..` either.
+    let missing = target.path().join("missing.db");
+    for to in [
+        target.path().join("x").join("..").join("copy.db"),
+        target.path().join("a").join("b").join("copy.db"),
+    ] {
+        let out = db_copy(&missing, &to);
+        assert_eq!(out.status.code(), Some(2), "{}", to.display());
+        assert_eq!(listing(target.path()), before, "{}", to.display());
+    }
+    // What a killed copy left (its new database, log and shared memory under the
+    // temporary name) is removed by the next copy into the folder.
+    for name in [
+        ".goobalay-new-k1ll3d.db",
+        ".goobalay-new-k1ll3d.db-wal",
+        ".goobalay-new-k1ll3d.db-shm",
+    ] {
+        std::fs::write(target.path().join(name), b"left by a killed copy").unwrap();
+    }
+    let out = db_copy(&db.path, &target.path().join("copy.db"));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut want = before.clone();
+    want.push("copy.db".to_string());
+    want.sort();
+    assert_eq!(listing(target.path()), want);
+}

@@ -81,11 +81,31 @@ async fn with_new_store<T>(
     path: &Path,
     f: impl AsyncFnOnce(&Store) -> anyhow::Result<T>,
 ) -> anyhow::Result<T> {
-    let cannot = || format!("cannot open database {}", path.display());
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
+    // The folders this command makes, removed again (when empty) if it fails.
+    let made: Vec<PathBuf> = dir
+        .ancestors()
+        .take_while(|d| !d.as_os_str().is_empty() && std::fs::symlink_metadata(d).is_err())
+        .map(Path::to_path_buf)
+        .collect();
+    let result = with_new_store_in(path, dir, f).await;
+    if result.is_err() {
+        for folder in &made {
+            let _ = std::fs::remove_dir(folder);
+        }
+    }
+    result
+}
+
+async fn with_new_store_in<T>(
+    path: &Path,
+    dir: &Path,
+    f: impl AsyncFnOnce(&Store) -> anyhow::Result<T>,
+) -> anyhow::Result<T> {
+    let cannot = || format!("cannot open database {}", path.display());
     std::fs::create_dir_all(dir)
         .with_context(|| format!("cannot create the database folder {}", dir.display()))
         .with_context(cannot)?;
@@ -94,8 +114,11 @@ async fn with_new_store<T>(
         drop(folder_lock);
         return with_existing_store(path, f).await;
     }
+    if folder_lock.is_some() {
+        remove_left_new_databases(dir);
+    }
     let mut builder = tempfile::Builder::new();
-    builder.prefix(".goobalay-new-").suffix(".db");
+    builder.prefix(NEW_PREFIX).suffix(".db");
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -148,6 +171,33 @@ async fn with_new_store<T>(
         (Some(v), _) => Ok(v),
         (None, Some(e)) => Err(e),
         (None, None) => unreachable!("a value or an output error"),
+    }
+}
+
+/// How a database being made is named until the command that makes it succeeds.
+const NEW_PREFIX: &str = ".goobalay-new-";
+
+/// Removes what a killed command left of a database it was making (the file, its
+/// log, shared memory, journal). Called with the folder's lock held: every goobalay
+/// process making a database in the folder holds that lock, so none of these files
+/// is in use.
+fn remove_left_new_databases(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let base = ["-wal", "-shm", "-journal"]
+            .iter()
+            .find_map(|e| name.strip_suffix(e))
+            .unwrap_or(name);
+        if base.starts_with(NEW_PREFIX)
+            && base.ends_with(".db")
+            && entry.file_type().is_ok_and(|t| t.is_file())
+        {
+            let _ = std::fs::remove_file(entry.path());
+        }
     }
 }
 
