@@ -545,6 +545,87 @@ fn db_is_taken_only_by_the_commands_that_use_a_database() {
     assert!(help(&["tournament", "standings", "--help"]).contains("--db"));
 }
 
+/// `goobalay ARGS --db PATH` run as the user and group `id` (see `common::as_user`).
+fn run_as(id: u32, path: &Path, args: &[&str]) -> std::process::Output {
+    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("goobalay"));
+    command
+        .args(common::db_args(path, args))
+        .env_remove("GOOBALAY_DB");
+    common::as_user(&mut command, id).output().unwrap()
+}
+
+/// Issue 38: a command that only reads, run by another user who may read the
+/// database but not write it (in a folder both may write), leaves no file that
+/// stops the owner writing: before, it left `-wal` and `-shm` files of its own and
+/// the owner's next write failed with "attempt to write a readonly database".
+/// Needs root, to run the commands as two other users.
+#[test]
+fn another_users_read_leaves_nothing_that_stops_the_owner_writing() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    if !common::is_root() {
+        eprintln!("skipped: needs root to run commands as two other users");
+        return;
+    }
+    let (owner, reader) = (64_101, 64_102);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
+    let path = dir.path().join("club.db");
+    let ok = |id: u32, args: &[&str]| {
+        let out = run_as(id, &path, args);
+        assert!(
+            out.status.success(),
+            "{id} {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    ok(owner, &["player", "add", "Amina"]);
+    assert_eq!(std::fs::metadata(&path).unwrap().uid(), owner);
+    assert_eq!(std::fs::metadata(&path).unwrap().mode() & 0o022, 0);
+    let before = listing(dir.path());
+    // The file alone (nobody has it open).
+    for args in [&["player", "list"][..], &["verify"], &["history"]] {
+        let out = ok(reader, args);
+        if args[0] == "player" {
+            assert!(out.contains("Amina"), "{out}");
+        }
+        assert_eq!(
+            listing(dir.path()),
+            before,
+            "{args:?} as another user left files"
+        );
+    }
+    ok(owner, &["player", "add", "Bashir"]);
+    // While a log and shared memory are there (a writer has the database open, or
+    // left them): read through them, and the owner writes after.
+    let mut server = std::process::Command::new(assert_cmd::cargo::cargo_bin("goobalay"));
+    server
+        .args(common::db_args(
+            &path,
+            &["serve", "--listen", "127.0.0.1:0"],
+        ))
+        .env_remove("GOOBALAY_DB")
+        .stdout(std::process::Stdio::piped());
+    let mut server = common::as_user(&mut server, owner).spawn().unwrap();
+    let mut first = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(server.stdout.take().unwrap()),
+        &mut first,
+    )
+    .unwrap();
+    let out = ok(reader, &["player", "list"]);
+    assert!(out.contains("Bashir"), "{out}");
+    ok(owner, &["player", "add", "Chidi"]);
+    let _ = server.kill();
+    let _ = server.wait();
+    for name in listing(dir.path()) {
+        let uid = std::fs::metadata(dir.path().join(&name)).unwrap().uid();
+        assert_eq!(uid, owner, "{name} belongs to the reader");
+    }
+    ok(owner, &["player", "add", "Dawit"]);
+    assert!(ok(reader, &["player", "list"]).contains("Dawit"));
+}
+
 /// Runs `db copy --from FROM --to TO`.
 fn db_copy(from: &Path, to: &Path) -> std::process::Output {
     assert_cmd::Command::cargo_bin("goobalay")
