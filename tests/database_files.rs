@@ -691,3 +691,31 @@ fn db_copy_refuses_a_side_file_creates_no_folder_and_clears_a_killed_copys_lefto
     want.sort();
     assert_eq!(listing(target.path()), want);
 }
+
+/// Issue 38: an empty file made for the database (`touch club.db`) stays empty when
+/// a command that writes is refused (before, it got its tables, then the command was
+/// refused), and becomes the database, with its permissions, when one succeeds.
+#[test]
+fn a_refused_command_leaves_an_empty_file_empty() {
+    use std::os::unix::fs::PermissionsExt;
+    let db = Db::new();
+    std::fs::write(&db.path, b"").unwrap();
+    std::fs::set_permissions(&db.path, std::fs::Permissions::from_mode(0o600)).unwrap();
+    for (args, needle) in [
+        (
+            &["tournament", "add", "Cup", "Amina"][..],
+            "no tournament named",
+        ),
+        (&["player", "add", ""], "must not be empty"),
+    ] {
+        db.refused(args, needle);
+        assert_eq!(listing(db.dir.path()), ["club.db"], "{args:?}");
+        assert_eq!(std::fs::metadata(&db.path).unwrap().len(), 0, "{args:?}");
+    }
+    db.ok(&["player", "add", "Amina"]);
+    assert_eq!(listing(db.dir.path()), ["club.db"]);
+    let mode = std::fs::metadata(&db.path).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o600);
+    assert!(db.ok(&["player", "list"]).contains("Amina"));
+    db.verified();
+}

@@ -21,7 +21,7 @@ pub fn with_store<T>(
         if is_server(&path) {
             return with_existing_store(&path, f).await;
         }
-        if std::fs::symlink_metadata(&path).is_err() {
+        if std::fs::symlink_metadata(&path).is_err() || is_empty_file(&path) {
             return with_new_store(&path, f).await;
         }
         with_existing_store(&path, f).await
@@ -110,7 +110,7 @@ async fn with_new_store_in<T>(
         .with_context(|| format!("cannot create the database folder {}", dir.display()))
         .with_context(cannot)?;
     let folder_lock = lock_folder(dir).await.with_context(cannot)?;
-    if std::fs::symlink_metadata(path).is_ok() {
+    if std::fs::symlink_metadata(path).is_ok() && !is_empty_file(path) {
         drop(folder_lock);
         return with_existing_store(path, f).await;
     }
@@ -151,7 +151,18 @@ async fn with_new_store_in<T>(
             cannot()
         );
     }
-    temp.persist_noclobber(path).map_err(|e| {
+    let persisted = if is_empty_file(path) {
+        // An empty file made for the database (`touch club.db`, with the
+        // permissions it should have): the new database takes its place and its
+        // permissions.
+        if let Ok(meta) = std::fs::metadata(path) {
+            let _ = std::fs::set_permissions(&temp, meta.permissions());
+        }
+        temp.persist(path)
+    } else {
+        temp.persist_noclobber(path)
+    };
+    persisted.map_err(|e| {
         if e.error.kind() == std::io::ErrorKind::AlreadyExists {
             anyhow::anyhow!(
                 "another process created the database {} meanwhile; this command's changes were not kept, run it again",
@@ -172,6 +183,21 @@ async fn with_new_store_in<T>(
         (None, Some(e)) => Err(e),
         (None, None) => unreachable!("a value or an output error"),
     }
+}
+
+/// An empty regular file with no log or journal beside it: no database yet. A
+/// command that writes makes the database as it would at a missing path, so that a
+/// refused command leaves the file empty (opened in place, SQLite would give it its
+/// tables before the command was refused).
+fn is_empty_file(path: &Path) -> bool {
+    let beside = |suffix: &str| {
+        let mut name = path.as_os_str().to_owned();
+        name.push(suffix);
+        std::fs::symlink_metadata(PathBuf::from(name)).is_ok()
+    };
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() == 0)
+        && !beside("-wal")
+        && !beside("-journal")
 }
 
 /// How a database being made is named until the command that makes it succeeds.
