@@ -544,3 +544,178 @@ fn db_is_taken_only_by_the_commands_that_use_a_database() {
     assert!(help(&["player", "add", "--help"]).contains("--db"));
     assert!(help(&["tournament", "standings", "--help"]).contains("--db"));
 }
+
+/// `goobalay ARGS --db PATH` run as the user and group `id` (see `common::as_user`).
+fn run_as(id: u32, path: &Path, args: &[&str]) -> std::process::Output {
+    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("goobalay"));
+    command
+        .args(common::db_args(path, args))
+        .env_remove("GOOBALAY_DB");
+    common::as_user(&mut command, id).output().unwrap()
+}
+
+/// Issue 38: a command that only reads, run by another user who may read the
+/// database but not write it (in a folder both may write), leaves no file that
+/// stops the owner writing: before, it left `-wal` and `-shm` files of its own and
+/// the owner's next write failed with "attempt to write a readonly database".
+/// Needs root, to run the commands as two other users.
+#[test]
+fn another_users_read_leaves_nothing_that_stops_the_owner_writing() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    if !common::is_root() {
+        eprintln!("skipped: needs root to run commands as two other users");
+        return;
+    }
+    let (owner, reader) = (64_101, 64_102);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
+    let path = dir.path().join("club.db");
+    let ok = |id: u32, args: &[&str]| {
+        let out = run_as(id, &path, args);
+        assert!(
+            out.status.success(),
+            "{id} {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    ok(owner, &["player", "add", "Amina"]);
+    assert_eq!(std::fs::metadata(&path).unwrap().uid(), owner);
+    assert_eq!(std::fs::metadata(&path).unwrap().mode() & 0o022, 0);
+    let before = listing(dir.path());
+    // The file alone (nobody has it open).
+    for args in [&["player", "list"][..], &["verify"], &["history"]] {
+        let out = ok(reader, args);
+        if args[0] == "player" {
+            assert!(out.contains("Amina"), "{out}");
+        }
+        assert_eq!(
+            listing(dir.path()),
+            before,
+            "{args:?} as another user left files"
+        );
+    }
+    ok(owner, &["player", "add", "Bashir"]);
+    // While a log and shared memory are there (a writer has the database open, or
+    // left them): read through them, and the owner writes after.
+    let mut server = std::process::Command::new(assert_cmd::cargo::cargo_bin("goobalay"));
+    server
+        .args(common::db_args(
+            &path,
+            &["serve", "--listen", "127.0.0.1:0"],
+        ))
+        .env_remove("GOOBALAY_DB")
+        .stdout(std::process::Stdio::piped());
+    let mut server = common::as_user(&mut server, owner).spawn().unwrap();
+    let mut first = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(server.stdout.take().unwrap()),
+        &mut first,
+    )
+    .unwrap();
+    let out = ok(reader, &["player", "list"]);
+    assert!(out.contains("Bashir"), "{out}");
+    ok(owner, &["player", "add", "Chidi"]);
+    let _ = server.kill();
+    let _ = server.wait();
+    for name in listing(dir.path()) {
+        let uid = std::fs::metadata(dir.path().join(&name)).unwrap().uid();
+        assert_eq!(uid, owner, "{name} belongs to the reader");
+    }
+    ok(owner, &["player", "add", "Dawit"]);
+    assert!(ok(reader, &["player", "list"]).contains("Dawit"));
+}
+
+/// Runs `db copy --from FROM --to TO`.
+fn db_copy(from: &Path, to: &Path) -> std::process::Output {
+    assert_cmd::Command::cargo_bin("goobalay")
+        .unwrap()
+        .args(["db", "copy", "--from"])
+        .arg(from)
+        .arg("--to")
+        .arg(to)
+        .env_remove("GOOBALAY_DB")
+        .output()
+        .unwrap()
+}
+
+/// Issue 38: `db copy` refuses a target named as another database's log, shared
+/// memory or journal (a whole database the database beside it would take for its
+/// own), creates no folder when it is refused, and removes what a killed copy left
+/// of the database it was making.
+#[test]
+fn db_copy_refuses_a_side_file_creates_no_folder_and_clears_a_killed_copys_leftovers() {
+    let db = club();
+    let target = tempfile::tempdir().unwrap();
+    std::fs::copy(&db.path, target.path().join("other.db")).unwrap();
+    let before = listing(target.path());
+    for ending in ["-wal", "-shm", "-journal"] {
+        for base in ["other.db", "nothing.db"] {
+            let to = target.path().join(format!("{base}{ending}"));
+            let out = db_copy(&db.path, &to);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{}: {err}", to.display());
+            assert!(err.starts_with("goobalay: "), "{err}");
+            assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+            assert!(err.contains(ending), "{err}");
+            assert_eq!(listing(target.path()), before, "{}", to.display());
+        }
+    }
+    // A refused copy (no such source) creates no folder, through `..` either.
+    let missing = target.path().join("missing.db");
+    for to in [
+        target.path().join("x").join("..").join("copy.db"),
+        target.path().join("a").join("b").join("copy.db"),
+    ] {
+        let out = db_copy(&missing, &to);
+        assert_eq!(out.status.code(), Some(2), "{}", to.display());
+        assert_eq!(listing(target.path()), before, "{}", to.display());
+    }
+    // What a killed copy left (its new database, log and shared memory under the
+    // temporary name) is removed by the next copy into the folder.
+    for name in [
+        ".goobalay-new-k1ll3d.db",
+        ".goobalay-new-k1ll3d.db-wal",
+        ".goobalay-new-k1ll3d.db-shm",
+    ] {
+        std::fs::write(target.path().join(name), b"left by a killed copy").unwrap();
+    }
+    let out = db_copy(&db.path, &target.path().join("copy.db"));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut want = before.clone();
+    want.push("copy.db".to_string());
+    want.sort();
+    assert_eq!(listing(target.path()), want);
+}
+
+/// Issue 38: an empty file made for the database (`touch club.db`) stays empty when
+/// a command that writes is refused (before, it got its tables, then the command was
+/// refused), and becomes the database, with its permissions, when one succeeds.
+#[test]
+fn a_refused_command_leaves_an_empty_file_empty() {
+    use std::os::unix::fs::PermissionsExt;
+    let db = Db::new();
+    std::fs::write(&db.path, b"").unwrap();
+    std::fs::set_permissions(&db.path, std::fs::Permissions::from_mode(0o600)).unwrap();
+    for (args, needle) in [
+        (
+            &["tournament", "add", "Cup", "Amina"][..],
+            "no tournament named",
+        ),
+        (&["player", "add", ""], "must not be empty"),
+    ] {
+        db.refused(args, needle);
+        assert_eq!(listing(db.dir.path()), ["club.db"], "{args:?}");
+        assert_eq!(std::fs::metadata(&db.path).unwrap().len(), 0, "{args:?}");
+    }
+    db.ok(&["player", "add", "Amina"]);
+    assert_eq!(listing(db.dir.path()), ["club.db"]);
+    let mode = std::fs::metadata(&db.path).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o600);
+    assert!(db.ok(&["player", "list"]).contains("Amina"));
+    db.verified();
+}

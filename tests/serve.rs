@@ -710,3 +710,266 @@ fn secret_in(line: &str) -> String {
         .unwrap_or_else(|| panic!("no secret in {line:?}"))
         .to_string()
 }
+
+/// A request sent on a fresh connection, answered within `within` or not at all:
+/// (status, body) and how long the answer took, or `None`.
+fn answered_within(addr: &str, request: &str, within: Duration) -> Option<(u16, String, Duration)> {
+    use std::io::{Read, Write};
+    let started = Instant::now();
+    let mut s = std::net::TcpStream::connect_timeout(&addr.parse().unwrap(), within).ok()?;
+    s.set_read_timeout(Some(within)).unwrap();
+    s.write_all(request.as_bytes()).ok()?;
+    let mut bytes = Vec::new();
+    s.read_to_end(&mut bytes).ok()?;
+    let took = started.elapsed();
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n")?;
+    let status = head.split(' ').nth(1)?.parse().ok()?;
+    Some((status, body.to_string(), took))
+}
+
+/// This test process may hold a few thousand sockets (its own soft limit raised to
+/// its hard limit, as the server does).
+fn allow_many_open_files() {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit and setrlimit only read and write the struct given.
+    unsafe {
+        assert_eq!(libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit), 0);
+        limit.rlim_cur = limit.rlim_max.min(8192);
+        assert_eq!(libc::setrlimit(libc::RLIMIT_NOFILE, &limit), 0);
+    }
+}
+
+/// Issue 38: 1,100 idle connections (more than the usual open-file limit of 1,024
+/// the server is started with) leave a new visitor answered at once; a connection
+/// that sends nothing is closed after the header timeout, and a body that never
+/// arrives is answered 408 after the body timeout (both 10 s, README).
+#[test]
+fn idle_connections_neither_starve_a_visitor_nor_stay_for_ever() {
+    use std::io::{Read, Write};
+    allow_many_open_files();
+    let db = common::Db::new();
+    let ids = club_night(&db);
+    let (server, line) = Server::start_with_usual_file_limit(&db, &["--results"]);
+    let secret = secret_in(&line);
+    let opened = Instant::now();
+    let idle: Vec<std::net::TcpStream> = (0..1100)
+        .map(|_| std::net::TcpStream::connect(&server.addr).unwrap())
+        .collect();
+    let visit = format!(
+        "GET /api/tournaments HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        server.addr
+    );
+    let answer = answered_within(&server.addr, &visit, Duration::from_secs(5));
+    let Some((status, body, took)) = answer else {
+        panic!("a visitor under 1,100 idle connections was not answered within 5 s");
+    };
+    assert_eq!(status, 200, "{body}");
+    eprintln!("under 1,100 idle connections a visitor was answered in {took:?}");
+    // A POST whose body never arrives: 408, in JSON, after the body timeout.
+    let mut slow = std::net::TcpStream::connect(&server.addr).unwrap();
+    write!(
+        slow,
+        "POST /api/matches/{}/result HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {secret}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{\"winner\"",
+        ids[0]
+    )
+    .unwrap();
+    slow.set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let mut answer = String::new();
+    let _ = slow.read_to_string(&mut answer);
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains(r#"{"error":"#), "{answer}");
+    // The idle connections were closed by the server after the header timeout.
+    for mut s in idle.into_iter().step_by(100) {
+        s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        let mut byte = [0u8; 1];
+        match s.read(&mut byte) {
+            Ok(0) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => {}
+            other => panic!("an idle connection was not closed: {other:?}"),
+        }
+    }
+    assert!(opened.elapsed() < Duration::from_secs(30));
+    // And the match is as it was.
+    assert!(db.state(&ids[0])["match"]["winner"].is_null());
+}
+
+/// Issue 38: every error of the API is `{"error": ...}`, axum's own answers too.
+#[test]
+fn every_api_error_is_json() {
+    let db = common::Db::new();
+    let ids = club_night(&db);
+    let (server, line) = Server::start_with(&db, &["--results"]);
+    let secret = secret_in(&line);
+    let huge = format!(
+        r#"{{"winner": "south", "seeds": "{}"}}"#,
+        "1".repeat(10_000)
+    );
+    let (status, body) = server.post(
+        &format!("/api/matches/{}/result", ids[0]),
+        Some(&secret),
+        &huge,
+    );
+    let mut answers = vec![(413, status, body)];
+    for path in [
+        "/api/tournaments/999/events",
+        "/api/tournaments/x/events",
+        "/api/nothing-here",
+    ] {
+        let (status, body) = server.get(path);
+        answers.push((404, status, body));
+    }
+    let (status, _, body) = server.request("DELETE", "/api/tournaments");
+    answers.push((405, status, body));
+    for (want, status, body) in answers {
+        assert_eq!(status, want, "{body}");
+        let error: Value = serde_json::from_str(&body).unwrap_or_else(|_| panic!("{body}"));
+        assert!(
+            error["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{body}"
+        );
+    }
+    // Pages still answer HTML.
+    let (status, body) = server.get("/nothing-here");
+    assert_eq!(status, 404);
+    assert!(body.starts_with("<!DOCTYPE html>"), "{body}");
+}
+
+/// Issue 38: the served file moved away and another database put in its place,
+/// overwritten in place, or deleted: the next result is refused 503 with what
+/// happened, reads say it too; a result acknowledged before is in the file it was
+/// acknowledged for (the file alone, without its log), and the file swapped in is
+/// left as it was.
+#[test]
+fn a_database_swapped_under_the_server_is_noticed_before_the_next_write() {
+    let other = common::Db::new();
+    other.ok(&["player", "add", "Zed"]);
+    other.sql("PRAGMA wal_checkpoint(TRUNCATE)");
+    for swap in ["moved", "overwritten", "deleted"] {
+        let db = common::Db::new();
+        let ids = club_night(&db);
+        let (mut server, line) = Server::start_with(&db, &["--results"]);
+        let secret = secret_in(&line);
+        let result = |id: &str| {
+            server.post(
+                &format!("/api/matches/{id}/result"),
+                Some(&secret),
+                r#"{"winner": "south"}"#,
+            )
+        };
+        let (status, text) = result(&ids[0]);
+        assert_eq!(status, 200, "{text}");
+        // Acknowledged: in the database file itself, not only in its log.
+        let file_alone = common::Db::new();
+        std::fs::copy(&db.path, &file_alone.path).unwrap();
+        assert_eq!(
+            file_alone.state(&ids[0])["match"]["winner"],
+            "south",
+            "{swap}"
+        );
+        let moved = db.dir.path().join("moved-away.db");
+        match swap {
+            "moved" => {
+                std::fs::rename(&db.path, &moved).unwrap();
+                std::fs::copy(&other.path, &db.path).unwrap();
+            }
+            "overwritten" => {
+                std::fs::write(&db.path, std::fs::read(&other.path).unwrap()).unwrap();
+            }
+            _ => std::fs::remove_file(&db.path).unwrap(),
+        }
+        let (status, text) = result(&ids[1]);
+        assert_eq!(status, 503, "{swap}: {text}");
+        let error: Value = serde_json::from_str(&text).unwrap();
+        let error = error["error"].as_str().unwrap();
+        let said = match swap {
+            "moved" => "was replaced by another file",
+            "overwritten" => "was overwritten by another database",
+            _ => "was deleted",
+        };
+        assert!(error.contains(said), "{swap}: {error}");
+        assert_eq!(error.lines().count(), 1, "{error}");
+        for path in ["/api/tournaments", "/"] {
+            let (status, text) = server.get(path);
+            assert_eq!(status, 503, "{swap} {path}: {text}");
+            assert!(text.contains(said), "{swap} {path}: {text}");
+        }
+        assert!(server.interrupt().success(), "{swap}");
+        if swap == "moved" {
+            // The file swapped in is the other database, as it was.
+            db.verified();
+            assert!(db.ok(&["player", "list"]).contains("Zed"));
+            let away = common::Db {
+                dir: tempfile::tempdir().unwrap(),
+                path: moved.clone(),
+            };
+            away.verified();
+            assert_eq!(away.state(&ids[0])["match"]["winner"], "south");
+            assert!(away.state(&ids[1])["match"]["winner"].is_null());
+        }
+        if swap == "overwritten" {
+            db.verified();
+            assert!(db.ok(&["player", "list"]).contains("Zed"));
+        }
+    }
+}
+
+/// Issue 38: `--results` on a file this user may read but not write is refused at
+/// start: one line, exit 2 (root runs the server as another user; others make the
+/// file read-only).
+#[test]
+fn results_on_a_file_the_server_cannot_write_are_refused_at_start() {
+    // The folder writable too (the log could be made), or not.
+    for folder in [0o777, 0o755] {
+        refused_at_start(folder);
+    }
+}
+
+fn refused_at_start(folder: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    let db = common::Db::new();
+    club_night(&db);
+    db.sql("PRAGMA wal_checkpoint(TRUNCATE)");
+    std::fs::set_permissions(db.dir.path(), std::fs::Permissions::from_mode(folder)).unwrap();
+    std::fs::set_permissions(&db.path, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let before = db.bytes();
+    let mut command = Server::command(&db, &["--results"]);
+    command.stderr(std::process::Stdio::piped());
+    if common::is_root() {
+        common::as_user(&mut command, 64_038);
+    }
+    let mut child = command.spawn().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("serve --results started on a file it cannot write");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(err.starts_with("goobalay: "), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("--results needs a database this user can write"),
+        "{err}"
+    );
+    assert!(db.bytes() == before, "the database changed");
+    // Read-only, it serves.
+    let mut command = Server::command(&db, &[]);
+    if common::is_root() {
+        common::as_user(&mut command, 64_038);
+    }
+    let (server, _) = Server::spawn(command, false);
+    server.page("/");
+}

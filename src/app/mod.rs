@@ -137,6 +137,9 @@ pub enum Failure {
     Busy,
     /// The database failed, not the request: nothing in the request to mend.
     Storage,
+    /// The database file a server opened is no longer at its path: nothing can be
+    /// written until the server is started again.
+    Unavailable,
     /// Refused by the rules: the message says what was wrong and what is allowed.
     Refused,
 }
@@ -146,6 +149,7 @@ impl Failure {
         match e {
             StoreError::UnknownMatch(_) => Failure::NotFound("match"),
             StoreError::Busy(_) => Failure::Busy,
+            StoreError::FileChanged(_) => Failure::Unavailable,
             StoreError::Sqlx(_) => Failure::Storage,
             _ => Failure::Refused,
         }

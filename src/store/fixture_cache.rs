@@ -454,6 +454,7 @@ impl Store {
 
     async fn save_fixture_cache(&self, save: PendingSave) -> Result<(), StoreError> {
         let mut tx = self.pool().begin_cache_write().await?;
+        self.check_file()?;
         query(
             "UPDATE fixture_cache SET cached_revision = $2, body = $3
              WHERE tournament_id = $1 AND revision = $2",
@@ -464,6 +465,7 @@ impl Store {
         .execute(&mut tx)
         .await?;
         tx.commit().await?;
+        self.checkpoint_if_kept_open().await;
         Ok(())
     }
 }

@@ -249,6 +249,9 @@ pub struct Store {
     /// Fixture rows this process read from the tables, to be cached once the command
     /// has succeeded ([`Store::keep_caches`]).
     pending_caches: fixture_cache::FixtureNotes,
+    /// SQLite, a store that stays open (a server's): the file it opened, checked
+    /// before every write ([`Store::keep_file_identity`]).
+    opened_file: Option<std::sync::Arc<sqlite::opened::OpenedFile>>,
     /// Whether this store can write a cache row: not an SQLite file opened for a
     /// command that only reads (`query_only`), whose reads note no rows to keep.
     keeps_caches: bool,
@@ -299,6 +302,7 @@ impl Store {
             rollback_change_counter: None,
             busy,
             pending_caches: Default::default(),
+            opened_file: None,
             keeps_caches: true,
         })
     }
@@ -315,6 +319,7 @@ impl Store {
             rollback_change_counter,
             busy,
             pending_caches: Default::default(),
+            opened_file: None,
             keeps_caches: true,
         }
     }
@@ -346,10 +351,53 @@ impl Store {
     /// half-way with BUSY.
     pub async fn begin_write(&self) -> Result<UnitOfWork> {
         let mut tx = self.pool.begin_write(self.busy).await?;
+        if let Some(opened) = &self.opened_file {
+            // Under the write lock: no goobalay process writes meanwhile.
+            opened.check()?;
+        }
         if let Some(t) = tx.on_sqlite() {
             open::stamp_transaction(t).await?;
         }
-        Ok(UnitOfWork::new(tx, None))
+        Ok(UnitOfWork::new(tx, None).checkpointed_after(self.checkpoint_after_commit()))
+    }
+
+    /// Notes the file this store opened, for a store that stays open (a server's):
+    /// from now on every write first checks that the path still names that file,
+    /// holding the same database, and every committed write is checkpointed into
+    /// the file (see `store::sqlite::opened`). Nothing to note on PostgreSQL.
+    pub async fn keep_file_identity(&mut self) -> Result<()> {
+        if let Pool::Sqlite(pool) = &self.pool {
+            // Page 1 as the file holds it is what the checks compare; a store that
+            // cannot write (a read-only server's) reads the file as it is.
+            let _ = sqlite::opened::checkpoint(pool).await;
+            self.opened_file = Some(std::sync::Arc::new(sqlite::opened::OpenedFile::note(
+                &self.path,
+            )?));
+        }
+        Ok(())
+    }
+
+    /// Whether the file this store opened is still the one at its path (always, for
+    /// a store that did not note it: [`Store::keep_file_identity`]).
+    pub fn check_file(&self) -> Result<()> {
+        self.opened_file.as_ref().map_or(Ok(()), |f| f.check())
+    }
+
+    /// A server's store: what was just committed copied into the file, so that the
+    /// log at the path holds nothing another file could take.
+    pub(crate) async fn checkpoint_if_kept_open(&self) {
+        if let Some((pool, _)) = self.checkpoint_after_commit() {
+            let _ = sqlite::opened::checkpoint(&pool).await;
+        }
+    }
+
+    fn checkpoint_after_commit(
+        &self,
+    ) -> Option<(sqlx::SqlitePool, std::sync::Arc<sqlite::opened::OpenedFile>)> {
+        match (&self.pool, &self.opened_file) {
+            (Pool::Sqlite(pool), Some(opened)) => Some((pool.clone(), opened.clone())),
+            _ => None,
+        }
     }
 
     /// A transaction that only reads one state of the database ([`Pool::begin_read`]);
@@ -390,7 +438,8 @@ impl Store {
             open::switch_to_wal(pool).await;
         }
         self.pool.close().await;
-        if self.backend() == Backend::Sqlite {
+        // A file no longer at the path is not the one whose log is there.
+        if self.backend() == Backend::Sqlite && self.check_file().is_ok() {
             open::close_last_again(&self.path, self.busy).await;
         }
     }

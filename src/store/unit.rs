@@ -5,7 +5,12 @@
 //! caches once the command has succeeded ([`super::Store::close_after_success`]):
 //! the cache stays behind the repository, unseen by the use cases.
 
+use std::sync::Arc;
+
 use sqlx::{Sqlite, Transaction};
+
+use super::StoreError;
+use super::sqlite::opened::{OpenedFile, checkpoint};
 
 use super::fixture_cache::{FixtureNotes, NotesFixtures};
 use super::sql::{AsConn, Conn, Tx};
@@ -14,11 +19,27 @@ use super::sql::{AsConn, Conn, Tx};
 pub struct UnitOfWork {
     tx: Tx,
     notes: Option<FixtureNotes>,
+    /// A server's store: the file it opened, which a commit is checkpointed into
+    /// and then checked against (`super::sqlite::opened`).
+    checkpoint: Option<(sqlx::SqlitePool, Arc<OpenedFile>)>,
 }
 
 impl UnitOfWork {
     pub(crate) fn new(tx: Tx, notes: Option<FixtureNotes>) -> UnitOfWork {
-        UnitOfWork { tx, notes }
+        UnitOfWork {
+            tx,
+            notes,
+            checkpoint: None,
+        }
+    }
+
+    /// This unit of work, its commit checkpointed into the file `opened` and the
+    /// file then checked, if given.
+    pub(crate) fn checkpointed_after(
+        self,
+        checkpoint: Option<(sqlx::SqlitePool, Arc<OpenedFile>)>,
+    ) -> UnitOfWork {
+        UnitOfWork { checkpoint, ..self }
     }
 
     /// The SQLite transaction, on SQLite (its file checks).
@@ -26,9 +47,18 @@ impl UnitOfWork {
         self.tx.on_sqlite()
     }
 
-    /// Commits every write made in it.
-    pub async fn commit(self) -> Result<(), sqlx::Error> {
-        self.tx.commit().await
+    /// Commits every write made in it; on a server's store, checkpoints it into the
+    /// file and fails if the file at the path is no longer the one written
+    /// ([`StoreError::FileChanged`]: the write is in the file that was there).
+    pub async fn commit(self) -> Result<(), StoreError> {
+        self.tx.commit().await?;
+        if let Some((pool, opened)) = self.checkpoint {
+            // Committed whatever the checkpoint meets: a failed one leaves the write
+            // in the log, and the next one copies it.
+            let _ = checkpoint(&pool).await;
+            opened.check()?;
+        }
+        Ok(())
     }
 }
 
@@ -46,6 +76,6 @@ impl NotesFixtures for UnitOfWork {
 
 impl crate::app::repo::Transaction for UnitOfWork {
     async fn commit(self) -> crate::app::repo::Result<()> {
-        Ok(self.tx.commit().await?)
+        UnitOfWork::commit(self).await
     }
 }

@@ -219,3 +219,26 @@ pub fn sql_on(path: &Path, sql: &str) {
 pub mod backends;
 pub mod pg;
 pub mod server;
+
+/// Whether this test runs as root (which may run a command as any user).
+pub fn is_root() -> bool {
+    // SAFETY: geteuid has no preconditions.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// Runs `command` as the user and group `id` (a number no account needs to have;
+/// the test must run as root): another user of the machine.
+pub fn as_user(command: &mut std::process::Command, id: u32) -> &mut std::process::Command {
+    // SAFETY: only setgroups, setgid and setuid, async-signal-safe, between fork and exec.
+    unsafe {
+        std::os::unix::process::CommandExt::pre_exec(command, move || {
+            if libc::setgroups(0, std::ptr::null()) != 0
+                || libc::setgid(id) != 0
+                || libc::setuid(id) != 0
+            {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        })
+    }
+}

@@ -25,7 +25,37 @@ impl Server {
     /// A server started with `extra` options; also returns its second line of output
     /// (`--results`: the secret), if any.
     pub fn start_with(db: &dyn Target, extra: &[&str]) -> (Server, String) {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_goobalay"))
+        Server::spawn(Server::command(db, extra), !extra.is_empty())
+    }
+
+    /// A server started with `extra` options and the open-file soft limit most
+    /// systems start a process with (1,024), whatever this test process has.
+    pub fn start_with_usual_file_limit(db: &dyn Target, extra: &[&str]) -> (Server, String) {
+        let mut command = Server::command(db, extra);
+        // SAFETY: only setrlimit, async-signal-safe, between fork and exec.
+        unsafe {
+            std::os::unix::process::CommandExt::pre_exec(&mut command, || {
+                let mut limit = libc::rlimit {
+                    rlim_cur: 0,
+                    rlim_max: 0,
+                };
+                if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                limit.rlim_cur = limit.rlim_max.min(1024);
+                if libc::setrlimit(libc::RLIMIT_NOFILE, &limit) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        Server::spawn(command, !extra.is_empty())
+    }
+
+    /// `goobalay serve --listen 127.0.0.1:0` on `db` with `extra` options.
+    pub fn command(db: &dyn Target, extra: &[&str]) -> std::process::Command {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_goobalay"));
+        command
             .args(super::db_args(
                 db.location(),
                 &["serve", "--listen", "127.0.0.1:0"],
@@ -33,14 +63,19 @@ impl Server {
             .args(extra)
             .env_remove("GOOBALAY_DB")
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
+            .stderr(Stdio::inherit());
+        command
+    }
+
+    /// Starts `command` (a [`Server::command`]); reads its first line, and its
+    /// second (the secret) if `second_line`.
+    pub fn spawn(mut command: std::process::Command, second_line: bool) -> (Server, String) {
+        let mut child = command.spawn().unwrap();
         let mut line = String::new();
         let mut out = BufReader::new(child.stdout.take().unwrap());
         out.read_line(&mut line).unwrap();
         let mut second = String::new();
-        if !extra.is_empty() {
+        if second_line {
             out.read_line(&mut second).unwrap();
         }
         let addr = line
@@ -132,6 +167,16 @@ impl Server {
                 == Some("ready")
         );
         r
+    }
+}
+
+impl Server {
+    /// Stops the server as Ctrl-C does (SIGINT) and waits for it to end.
+    pub fn interrupt(&mut self) -> std::process::ExitStatus {
+        let pid = libc::pid_t::try_from(self.child.id()).unwrap();
+        // SAFETY: kill only sends a signal to the child this test started.
+        assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+        self.child.wait().unwrap()
     }
 }
 

@@ -99,6 +99,10 @@ pub enum StoreError {
     /// A stored tournament its rules refuse (its setup, points or tiebreaks).
     #[error(transparent)]
     Tournament(#[from] crate::tournament::TournamentError),
+    /// The file at the path of a database a server keeps open is no longer the one
+    /// it opened (`store::sqlite::opened`): replaced, overwritten or deleted.
+    #[error("{0}; nothing more is written to it: restart the server")]
+    FileChanged(String),
     #[error("database error: {0}")]
     Sqlx(sqlx::Error),
     #[error("database schema update failed: {0}")]
@@ -127,6 +131,15 @@ impl Refusal for StoreError {
             }
             _ => crate::hint::then_hint(self.to_string(), self.hint(), wording),
         }
+    }
+}
+
+impl StoreError {
+    /// SQLite refused to write: the file (or its folder, for the log) is read-only
+    /// to this process (`SQLITE_READONLY` and its extended codes).
+    pub fn is_read_only(&self) -> bool {
+        matches!(self, StoreError::Sqlx(sqlx::Error::Database(e))
+            if e.code().and_then(|c| c.parse::<u32>().ok()).is_some_and(|c| c & 0xff == 8))
     }
 }
 

@@ -21,7 +21,7 @@ pub fn with_store<T>(
         if is_server(&path) {
             return with_existing_store(&path, f).await;
         }
-        if std::fs::symlink_metadata(&path).is_err() {
+        if std::fs::symlink_metadata(&path).is_err() || is_empty_file(&path) {
             return with_new_store(&path, f).await;
         }
         with_existing_store(&path, f).await
@@ -81,21 +81,44 @@ async fn with_new_store<T>(
     path: &Path,
     f: impl AsyncFnOnce(&Store) -> anyhow::Result<T>,
 ) -> anyhow::Result<T> {
-    let cannot = || format!("cannot open database {}", path.display());
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
+    // The folders this command makes, removed again (when empty) if it fails.
+    let made: Vec<PathBuf> = dir
+        .ancestors()
+        .take_while(|d| !d.as_os_str().is_empty() && std::fs::symlink_metadata(d).is_err())
+        .map(Path::to_path_buf)
+        .collect();
+    let result = with_new_store_in(path, dir, f).await;
+    if result.is_err() {
+        for folder in &made {
+            let _ = std::fs::remove_dir(folder);
+        }
+    }
+    result
+}
+
+async fn with_new_store_in<T>(
+    path: &Path,
+    dir: &Path,
+    f: impl AsyncFnOnce(&Store) -> anyhow::Result<T>,
+) -> anyhow::Result<T> {
+    let cannot = || format!("cannot open database {}", path.display());
     std::fs::create_dir_all(dir)
         .with_context(|| format!("cannot create the database folder {}", dir.display()))
         .with_context(cannot)?;
     let folder_lock = lock_folder(dir).await.with_context(cannot)?;
-    if std::fs::symlink_metadata(path).is_ok() {
+    if std::fs::symlink_metadata(path).is_ok() && !is_empty_file(path) {
         drop(folder_lock);
         return with_existing_store(path, f).await;
     }
+    if folder_lock.is_some() {
+        remove_left_new_databases(dir);
+    }
     let mut builder = tempfile::Builder::new();
-    builder.prefix(".goobalay-new-").suffix(".db");
+    builder.prefix(NEW_PREFIX).suffix(".db");
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -128,7 +151,18 @@ async fn with_new_store<T>(
             cannot()
         );
     }
-    temp.persist_noclobber(path).map_err(|e| {
+    let persisted = if is_empty_file(path) {
+        // An empty file made for the database (`touch club.db`, with the
+        // permissions it should have): the new database takes its place and its
+        // permissions.
+        if let Ok(meta) = std::fs::metadata(path) {
+            let _ = std::fs::set_permissions(&temp, meta.permissions());
+        }
+        temp.persist(path)
+    } else {
+        temp.persist_noclobber(path)
+    };
+    persisted.map_err(|e| {
         if e.error.kind() == std::io::ErrorKind::AlreadyExists {
             anyhow::anyhow!(
                 "another process created the database {} meanwhile; this command's changes were not kept, run it again",
@@ -148,6 +182,48 @@ async fn with_new_store<T>(
         (Some(v), _) => Ok(v),
         (None, Some(e)) => Err(e),
         (None, None) => unreachable!("a value or an output error"),
+    }
+}
+
+/// An empty regular file with no log or journal beside it: no database yet. A
+/// command that writes makes the database as it would at a missing path, so that a
+/// refused command leaves the file empty (opened in place, SQLite would give it its
+/// tables before the command was refused).
+fn is_empty_file(path: &Path) -> bool {
+    let beside = |suffix: &str| {
+        let mut name = path.as_os_str().to_owned();
+        name.push(suffix);
+        std::fs::symlink_metadata(PathBuf::from(name)).is_ok()
+    };
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() == 0)
+        && !beside("-wal")
+        && !beside("-journal")
+}
+
+/// How a database being made is named until the command that makes it succeeds.
+const NEW_PREFIX: &str = ".goobalay-new-";
+
+/// Removes what a killed command left of a database it was making (the file, its
+/// log, shared memory, journal). Called with the folder's lock held: every goobalay
+/// process making a database in the folder holds that lock, so none of these files
+/// is in use.
+fn remove_left_new_databases(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let base = ["-wal", "-shm", "-journal"]
+            .iter()
+            .find_map(|e| name.strip_suffix(e))
+            .unwrap_or(name);
+        if base.starts_with(NEW_PREFIX)
+            && base.ends_with(".db")
+            && entry.file_type().is_ok_and(|t| t.is_file())
+        {
+            let _ = std::fs::remove_file(entry.path());
+        }
     }
 }
 

@@ -16,9 +16,25 @@ pub fn run(c: DbCommand) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// The endings of the files SQLite keeps beside a database.
+const SQLITE_SIDE_FILES: [&str; 3] = ["-wal", "-shm", "-journal"];
+
 fn copy(a: CopyArgs) -> anyhow::Result<ExitCode> {
     if shown(&a.from) == shown(&a.to) {
         anyhow::bail!("--from and --to name the same database; copy into another, empty one");
+    }
+    // SQLite keeps a database's log, shared memory and rollback journal beside it
+    // under its name and these endings; a database written there is taken by the
+    // database beside it as its own (and deleted by its next write).
+    if goobalay::store::server_url(&a.to).is_none()
+        && let Some(ending) = SQLITE_SIDE_FILES
+            .iter()
+            .find(|e| a.to.as_os_str().as_encoded_bytes().ends_with(e.as_bytes()))
+    {
+        anyhow::bail!(
+            "--to {} ends in '{ending}', the name SQLite gives a database's own files (-wal, -shm, -journal), which the database beside it would take as its own; copy into a name without these endings",
+            shown(&a.to)
+        );
     }
     let from = a.from.clone();
     let bar = crate::out::progress_bar(0, "rows copied");

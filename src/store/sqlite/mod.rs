@@ -11,6 +11,7 @@
 //! migration lock does nothing).
 
 pub(crate) mod open;
+pub mod opened;
 pub(crate) mod schema;
 
 use std::path::Path;

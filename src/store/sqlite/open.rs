@@ -406,6 +406,62 @@ enum LogCheck {
     Unnamed,
 }
 
+/// How a user who may read the database but not write it (another user's club
+/// file) reads it without leaving a file behind. SQLite would make the `-wal` and
+/// `-shm` files of a WAL database for any reader that can write the folder, owned
+/// by that reader and closed to the owner, whose next write then fails with
+/// "attempt to write a readonly database"; and only a connection that may write
+/// removes them when it closes. So such a reader never makes them:
+///
+/// - the log and shared memory are there (a writer has the database open, or left
+///   them): it reads through them, read-only (`mode=ro`), as SQLite reads a WAL
+///   database it cannot write;
+/// - neither is there (a rollback-journal database, or a WAL database nobody has
+///   open): the file alone holds every committed change, and it reads it
+///   `immutable` (no log, no locks, nothing created);
+/// - a log without its shared memory (a writer killed, its log not yet folded in):
+///   reading it would make the shared memory, and reading the file alone would miss
+///   the log's changes, so the read is refused until a user who may write opens it.
+#[derive(Clone, Copy)]
+enum OtherUsersRead {
+    ThroughTheLog,
+    FileAlone,
+    LogWithoutSharedMemory,
+}
+
+impl OtherUsersRead {
+    /// `None` when this process may write the file (its owner, or root, for whom
+    /// SQLite gives the files it makes the database's owner).
+    fn of(path: &Path) -> Option<OtherUsersRead> {
+        if std::fs::OpenOptions::new().write(true).open(path).is_ok() {
+            return None;
+        }
+        let (wal, shm) = (
+            exists(&sidecar(path, "-wal")),
+            exists(&sidecar(path, "-shm")),
+        );
+        Some(match (wal, shm) {
+            (true, true) => OtherUsersRead::ThroughTheLog,
+            (false, _) => OtherUsersRead::FileAlone,
+            (true, false) => OtherUsersRead::LogWithoutSharedMemory,
+        })
+    }
+
+    fn options(self, path: &Path) -> Result<SqliteConnectOptions> {
+        match self {
+            OtherUsersRead::ThroughTheLog => Ok(read_only_options(path, false).foreign_keys(true)),
+            OtherUsersRead::FileAlone => Ok(read_only_options(path, true).foreign_keys(true)),
+            OtherUsersRead::LogWithoutSharedMemory => Err(StoreError::Unreadable(
+                path.to_path_buf(),
+                std::io::Error::other(format!(
+                    "its log {} holds changes that only a user who may write the database can fold in (a writer stopped before it did); nothing was read",
+                    sidecar(path, "-wal").display()
+                )),
+            )),
+        }
+    }
+}
+
 impl Store {
     /// Opens an existing database for a command that only reads (see the module
     /// docs): refuses a missing file rather than creating one. A database whose
@@ -441,9 +497,13 @@ impl Store {
             .foreign_keys(true)
             .pragma("query_only", "ON")
             .busy_timeout(busy_timeout()?);
+        let options = match OtherUsersRead::of(path) {
+            None => writable,
+            Some(read) => read.options(path)?,
+        };
         // The pool's first connection is the probe: no separate one is opened to try
         // the options first.
-        let (pool, mut conn) = match reading_pool(path, writable).await {
+        let (pool, mut conn) = match reading_pool(path, options).await {
             Ok(opened) => opened,
             // A read-only folder or medium: no log can be made, so none exists and
             // nobody can write in WAL mode; the file alone is the database.

@@ -10,7 +10,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream::{self, Stream};
@@ -18,6 +17,7 @@ use goobalay::app::records::ChangeMarkers;
 use goobalay::store::Store;
 use tokio::sync::watch;
 
+use super::refused::Refused;
 use super::{Ctx, parse_id};
 
 /// How often the store is asked what changed.
@@ -106,7 +106,7 @@ pub async fn events(State(ctx): State<Ctx>) -> Response {
 /// A tournament made since the last poll is looked up in the store.
 pub async fn tournament_events(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response {
     let Some(id) = parse_id(&id) else {
-        return (StatusCode::NOT_FOUND, "no such tournament").into_response();
+        return Refused::not_found("tournament").into_response();
     };
     let polled = ctx.changes.borrow().tournaments.contains_key(&id);
     let known = polled
@@ -117,6 +117,6 @@ pub async fn tournament_events(State(ctx): State<Ctx>, Path(id): Path<String>) -
     if known {
         stream(ctx.changes.clone(), Watch::Tournament(id)).into_response()
     } else {
-        (StatusCode::NOT_FOUND, "no such tournament").into_response()
+        Refused::not_found("tournament").into_response()
     }
 }

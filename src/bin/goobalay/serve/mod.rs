@@ -11,10 +11,12 @@
 //! - [`live`]: one task polls the store's change marker every 500 ms and wakes the
 //!   server-sent event streams of the pages whose data changed;
 //! - [`results`]: result entry (`--results`): the director's `POST`;
+//! - [`connections`]: the connections and their bounds (timeouts, a cap);
 //! - [`refused`]: every refusal of the API, `{"error": ...}` with its status, the
 //!   library's in the web's words.
 
 mod api;
+mod connections;
 mod live;
 mod memo;
 mod pages;
@@ -25,6 +27,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context;
 use axum::Router;
@@ -38,6 +41,10 @@ use tokio::sync::watch;
 
 use crate::args::serve::ServeArgs;
 use crate::db::{db_path, shown};
+
+/// How long a request's body may take to arrive (see [`connections`] for the
+/// other bounds).
+pub const BODY_READ: Duration = Duration::from_secs(10);
 
 /// What every handler gets: the store and the latest change markers.
 #[derive(Clone)]
@@ -67,8 +74,30 @@ async fn serve(path: PathBuf, listen: SocketAddr, results: bool) -> anyhow::Resu
     let mut store = Store::open_read_only(&path).await.with_context(cannot)?;
     if results {
         store.close().await;
-        store = Store::open(&path).await.with_context(cannot)?;
+        // A file this user may only read often opens all the same (SQLite falls back
+        // to reading); a write transaction begun and rolled back finds out at once.
+        let writable = match Store::open(&path).await {
+            Ok(store) => match store.begin_write().await {
+                Ok(_rolled_back) => Ok(store),
+                Err(e) => {
+                    store.close().await;
+                    Err(e)
+                }
+            },
+            Err(e) => Err(e),
+        };
+        store = match writable {
+            Ok(store) => store,
+            Err(e) if e.is_read_only() => anyhow::bail!(
+                "--results needs a database this user can write, and {} cannot be written here ({e}); serve it without --results, or as a user who may write it and its folder",
+                shown(&path)
+            ),
+            Err(e) => return Err(anyhow::Error::new(e).context(cannot())),
+        };
     }
+    // Noticed before every write and every answer: the path naming another file.
+    store.keep_file_identity().await.with_context(cannot)?;
+    let cap = connections::connection_cap();
     let secret: Option<Arc<str>> = results.then(|| results::new_secret().into());
     let listener = tokio::net::TcpListener::bind(listen)
         .await
@@ -112,9 +141,8 @@ async fn serve(path: PathBuf, listen: SocketAddr, results: bool) -> anyhow::Resu
         }
         out.flush()?;
     }
-    let server = axum::serve(listener, app);
     tokio::select! {
-        r = server => r.context("the web server stopped")?,
+        () = connections::serve(listener, app, cap) => {}
         _ = tokio::signal::ctrl_c() => {}
     }
     store.close().await;
@@ -145,13 +173,32 @@ pub fn router(ctx: Ctx) -> Router {
         .route("/api/matches/{id}", get(api::match_replay))
         .route(
             "/api/matches/{id}/result",
-            axum::routing::post(results::enter).layer(axum::extract::DefaultBodyLimit::max(4096)),
+            axum::routing::post(results::enter),
         )
         .route("/api/changes", get(api::changes))
         .route("/api/events", get(live::events))
         .fallback(not_found)
+        .layer(axum::middleware::from_fn_with_state(ctx.clone(), same_file))
+        .layer(axum::middleware::from_fn(refused::json_errors))
         .layer(axum::middleware::map_response(headers))
         .with_state(ctx)
+}
+
+/// Every answer first checks that the database file is still the one the server
+/// opened: if it was replaced or deleted, reads would show another database (or a
+/// mix), so every request is answered 503 with what happened.
+async fn same_file(
+    State(ctx): State<Ctx>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    match ctx.store.check_file() {
+        Ok(()) => next.run(request).await,
+        Err(e) if request.uri().path().starts_with("/api/") => {
+            refused::Refused::new(StatusCode::SERVICE_UNAVAILABLE, e.to_string()).into_response()
+        }
+        Err(e) => pages::error_page(StatusCode::SERVICE_UNAVAILABLE, &e.to_string()),
+    }
 }
 
 /// Headers on every answer: scripts and styles from this server only, no framing by
@@ -201,7 +248,14 @@ async fn script() -> impl IntoResponse {
     )
 }
 
-async fn not_found(State(_): State<Ctx>) -> Response {
+async fn not_found(State(_): State<Ctx>, uri: axum::http::Uri) -> Response {
+    if uri.path().starts_with("/api/") {
+        return refused::Refused::new(
+            StatusCode::NOT_FOUND,
+            "no such API path (docs/web.md lists them)",
+        )
+        .into_response();
+    }
     pages::error_page(StatusCode::NOT_FOUND, "There is no such page.")
 }
 

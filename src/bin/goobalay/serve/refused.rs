@@ -4,7 +4,7 @@
 //! what is allowed, never the command line that would take the next step.
 
 use axum::Json;
-use axum::http::StatusCode;
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use goobalay::app::{AppError, Failure};
 use goobalay::hint::{Hint, Refusal, Wording};
@@ -56,6 +56,47 @@ impl IntoResponse for Refused {
     }
 }
 
+/// Every error answered under `/api/` is `{"error": TEXT}`, whoever made it: an
+/// answer of axum's own (a method not allowed, a path it cannot take apart) is
+/// plain text or empty, and is made JSON here with its status and headers kept.
+pub async fn json_errors(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let api = request.uri().path().starts_with("/api/");
+    let answer = next.run(request).await;
+    let status = answer.status();
+    let is_json = answer
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !api || is_json || !(status.is_client_error() || status.is_server_error()) {
+        return answer;
+    }
+    let (mut parts, body) = answer.into_parts();
+    let text = axum::body::to_bytes(body, 4096).await.unwrap_or_default();
+    let text = String::from_utf8_lossy(&text);
+    let plain = parts
+        .headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_none_or(|v| v.starts_with("text/plain"));
+    let text = match text.trim() {
+        t if plain && !t.is_empty() => t.to_string(),
+        _ => status
+            .canonical_reason()
+            .unwrap_or("refused")
+            .to_ascii_lowercase(),
+    };
+    parts.headers.remove(header::CONTENT_TYPE);
+    parts.headers.remove(header::CONTENT_LENGTH);
+    let json = Refused::new(status, text).into_response();
+    let (json_parts, body) = json.into_parts();
+    parts.headers.extend(json_parts.headers);
+    Response::from_parts(parts, body)
+}
+
 /// A use case's error: an unknown match 404, a busy database 503, a database failure
 /// 500 (logged), and a refusal by the rules (a finished match, seeds that do not add
 /// up, a closed tournament) 409 with the library's message in the web's words.
@@ -68,6 +109,7 @@ impl From<AppError> for Refused {
                 "the database is busy; nothing was written, try again",
             ),
             Failure::Storage => Refused::internal(e),
+            Failure::Unavailable => Refused::new(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
             Failure::Refused => Refused::new(StatusCode::CONFLICT, e.worded(&Web)),
         }
     }

@@ -35,6 +35,47 @@ fn refuse(status: StatusCode, text: &str) -> Response {
     Refused::new(status, text).into_response()
 }
 
+/// The largest body a result entry may have: a result is a few dozen bytes.
+const MAX_BODY: usize = 4096;
+
+/// The body of a result entry, read within [`super::BODY_READ`] and at most
+/// [`MAX_BODY`] bytes: a body that never arrives holds its connection no longer.
+async fn read_body(body: axum::body::Body) -> Result<Vec<u8>, Response> {
+    use futures_util::StreamExt;
+    let read = async {
+        let mut stream = body.into_data_stream();
+        let mut bytes = Vec::new();
+        while let Some(chunk) = stream.next().await {
+            let Ok(chunk) = chunk else {
+                return Err(refuse(
+                    StatusCode::BAD_REQUEST,
+                    "the request's body could not be read",
+                ));
+            };
+            if bytes.len() + chunk.len() > MAX_BODY {
+                return Err(refuse(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    &format!(
+                        "the body is larger than {MAX_BODY} bytes; a result is {{\"winner\": ..., \"seeds\": ...}}"
+                    ),
+                ));
+            }
+            bytes.extend_from_slice(&chunk);
+        }
+        Ok(bytes)
+    };
+    match tokio::time::timeout(super::BODY_READ, read).await {
+        Ok(read) => read,
+        Err(_) => Err(refuse(
+            StatusCode::REQUEST_TIMEOUT,
+            &format!(
+                "the request's body did not arrive within {} seconds",
+                super::BODY_READ.as_secs()
+            ),
+        )),
+    }
+}
+
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ResultForm {
@@ -46,7 +87,7 @@ pub async fn enter(
     State(ctx): State<Ctx>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    body: axum::body::Bytes,
+    body: axum::body::Body,
 ) -> Response {
     let Some(secret) = ctx.secret.as_deref() else {
         return refuse(StatusCode::METHOD_NOT_ALLOWED, "result entry is off");
@@ -67,6 +108,10 @@ pub async fn enter(
         }
         Some(_) => {}
     }
+    let body = match read_body(body).await {
+        Ok(b) => b,
+        Err(refused) => return refused,
+    };
     let Some(id) = parse_id(&id) else {
         return refuse(StatusCode::NOT_FOUND, "no such match");
     };
