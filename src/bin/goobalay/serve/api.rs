@@ -127,22 +127,39 @@ pub async fn load_after_round(
     }
 }
 
+/// A document (`key`: what `make` gives) of the tournament as it stood after round
+/// `round`; made on each request, not kept (it is asked for rarely).
+async fn after_round(
+    ctx: &Ctx,
+    id: &str,
+    round: u32,
+    key: &str,
+    make: impl FnOnce(&goobalay::app::records::LoadedTournament) -> serde_json::Value,
+) -> Response {
+    match load_after_round(ctx, id, round).await {
+        Ok(then) => {
+            let mut doc = json!({
+                "date": now(),
+                "tournament": then.row.name,
+                "round": round,
+            });
+            doc[key] = make(&then);
+            Json(doc).into_response()
+        }
+        Err(refused) => refused.into_response(),
+    }
+}
+
 pub async fn standings(
     State(ctx): State<Ctx>,
     Path(id): Path<String>,
     Query(after): Query<AfterRound>,
 ) -> Response {
     if let Some(round) = after.round {
-        return match load_after_round(&ctx, &id, round).await {
-            Ok(then) => Json(json!({
-                "date": now(),
-                "tournament": then.row.name,
-                "round": round,
-                "standings": views::standings(&then),
-            }))
-            .into_response(),
-            Err(refused) => refused.into_response(),
-        };
+        return after_round(&ctx, &id, round, "standings", |then| {
+            json!(views::standings(then))
+        })
+        .await;
     }
     kept(&ctx, &id, Doc::Standings, |v| {
         json!({
@@ -161,16 +178,10 @@ pub async fn crosstable(
     Query(after): Query<AfterRound>,
 ) -> Response {
     if let Some(round) = after.round {
-        return match load_after_round(&ctx, &id, round).await {
-            Ok(then) => Json(json!({
-                "date": now(),
-                "tournament": then.row.name,
-                "round": round,
-                "crosstable": then.tournament.crosstable(),
-            }))
-            .into_response(),
-            Err(refused) => refused.into_response(),
-        };
+        return after_round(&ctx, &id, round, "crosstable", |then| {
+            json!(then.tournament.crosstable())
+        })
+        .await;
     }
     kept(&ctx, &id, Doc::Crosstable, |v| {
         json!({
