@@ -142,8 +142,10 @@ fn an_imported_swiss_exports_as_it_was_passes_verify_and_continues_the_same() {
         let file = dir.path().join("spring.trf");
         std::fs::write(&file, &trf).unwrap();
         let file = file.to_str().unwrap();
-        // Players already in the receiving database are found by name.
-        to.ok(&["player", "add", "Amina"]);
+        // Players already in the receiving database are found by name (and keep
+        // their own records: Amina's starting rating is the file's, so that the
+        // export below, which writes each player's starting ratings, is the same).
+        to.ok(&["player", "add", "Amina", "--rating", "1900"]);
         let imported = to.json(&["tournament", "import", file]);
         assert_eq!(imported["tournament"]["name"], "Spring", "{b}");
         assert_eq!(imported["tournament"]["variant"], "tihbat", "{b}");
@@ -211,6 +213,16 @@ fn a_refused_file_names_its_line_and_stores_nothing() {
         to.refused(
             &["tournament", "import", &path],
             &format!("bad.trf, line {}: round 1:", at + 1),
+        );
+        // A name given empty is refused, not taken as no name (the file's).
+        let good = write("spring.trf", &trf);
+        to.refused(
+            &["tournament", "import", &good, "--name", ""],
+            "the tournament's name (--name) must not be empty",
+        );
+        to.refused(
+            &["tournament", "import", &good, "--name", "  "],
+            "the tournament's name (--name) must not be empty",
         );
         // A pairing number that is not one.
         let mut bad: Vec<String> = lines.iter().map(|l| l.to_string()).collect();

@@ -263,17 +263,20 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             }
             let format: ExportFormat = a.format.into();
             // Only the CSV's pairing sheets show match numbers (the boards' records).
-            let loaded = with_store_read(Some(db), async |store| {
-                Ok(if format == ExportFormat::Csv {
-                    tournaments::load(store, &a.name).await?
-                } else {
-                    tournaments::load_results(store, &a.name).await?
+            let text = with_store_read(Some(db), async |store| {
+                Ok(match format {
+                    ExportFormat::Csv => {
+                        goobalay::app::views::csv_export(&tournaments::load(store, &a.name).await?)
+                    }
+                    // With the event's details and players' records the pure
+                    // tournament lacks.
+                    ExportFormat::Trf => tournaments::trf_export(store, &a.name).await?,
+                    format => export::export(
+                        &tournaments::load_results(store, &a.name).await?.tournament,
+                        format,
+                    ),
                 })
             })?;
-            let text = match format {
-                ExportFormat::Csv => goobalay::app::views::csv_export(&loaded),
-                format => export::export(&loaded.tournament, format),
-            };
             match &a.output {
                 Some(path) => {
                     files::write_output(path, text.as_bytes(), a.force)?;
@@ -436,6 +439,7 @@ fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
         points,
         tiebreaks,
         seed: a.seed.unwrap_or_else(|| rand::random::<u64>() >> 1),
+        details: event_details(&a)?,
     };
     let row = with_store(db, async |store| {
         Ok(tournaments::create(store, &new, a.rating_system.into()).await?)
@@ -455,6 +459,32 @@ fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The event's details given to `tournament new`, their dates read (the rest is
+/// checked with the tournament).
+fn event_details(a: &NewArgs) -> anyhow::Result<goobalay::app::records::EventDetails> {
+    let date = |option: &str, text: &str| {
+        text.trim().parse::<chrono::NaiveDate>().map_err(|_| {
+            anyhow::anyhow!(
+                "{option}: '{}' is not a date; give it as YYYY-MM-DD",
+                goobalay::names::excerpt(text)
+            )
+        })
+    };
+    Ok(goobalay::app::records::EventDetails {
+        city: a.city.clone(),
+        federation: a.federation.clone(),
+        start: a.start.as_deref().map(|t| date("--start", t)).transpose()?,
+        end: a.end.as_deref().map(|t| date("--end", t)).transpose()?,
+        chief_arbiter: a.arbiter.clone(),
+        round_dates: a
+            .round_dates
+            .iter()
+            .flat_map(|t| t.split(','))
+            .map(|t| date("--round-dates", t))
+            .collect::<anyhow::Result<_>>()?,
+    })
 }
 
 fn import(db: Option<PathBuf>, a: ImportArgs) -> anyhow::Result<ExitCode> {
@@ -479,7 +509,7 @@ fn import(db: Option<PathBuf>, a: ImportArgs) -> anyhow::Result<ExitCode> {
         variant,
         form,
         max_hands: a.max_hands,
-        seed: a.seed.unwrap_or_else(|| rand::random::<u64>() >> 1),
+        seed: a.seed,
     };
     let file = a.file.display().to_string();
     // Read and checked before any database is opened (or created).
