@@ -495,7 +495,8 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
     let mut requested: Vec<RequestedBye> = Vec::new();
     for round in 1..=played {
         let mut games: Vec<(u32, u32, MatchResult)> = Vec::new();
-        let mut bye = None;
+        // A knockout's first round gives several players a bye.
+        let mut byes: Vec<u32> = Vec::new();
         for p in &players {
             match entry(p.number, round) {
                 Entry::Game {
@@ -574,7 +575,7 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
                     games.push((p.number, opponent, r));
                 }
                 Entry::PairingBye => {
-                    if let Some(first) = bye {
+                    if let Some(&first) = byes.first().filter(|_| format != Format::Knockout) {
                         return Err(err(
                             p.line,
                             format!(
@@ -582,7 +583,7 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
                             ),
                         ));
                     }
-                    bye = Some(p.number);
+                    byes.push(p.number);
                 }
                 Entry::HalfBye => requested.push(RequestedBye {
                     round,
@@ -604,7 +605,7 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
                 result: Some(r),
             });
         }
-        if let Some(b) = bye {
+        for b in byes {
             let board = fixtures.iter().filter(|f| f.pairing.round == round).count() as u32 + 1;
             fixtures.push(Fixture::pending(Pairing {
                 round,
@@ -688,7 +689,9 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
             withdrawn.insert(p.number, after);
         }
     }
-    for p in &players {
+    // In a round robin or knockout a round not paired is no bye: a player knocked
+    // out, or not in the schedule's round (its pairing says which).
+    for p in players.iter().filter(|_| format == Format::Swiss) {
         let after = withdrawn.get(&p.number).copied();
         for round in 1..=played {
             if entry(p.number, round) == Entry::NotPaired && after.is_none_or(|a| round <= a) {
