@@ -673,5 +673,54 @@ fn a_knockout_comes_back_from_its_trf_the_same() {
         let trf = round_trip(from, to, "Cup");
         assert!(trf.contains("092 knockout (tihbat)"), "{trf}");
         assert_eq!(trf.matches("0000 - U").count(), 3, "{trf}");
+        // A file that disagrees with itself is refused in one line, the database
+        // unchanged: seeds for a game nobody played as White, a withdrawal before a
+        // round the player played, a round 1 that is not the knockout's.
+        let dir = tempfile::tempdir().unwrap();
+        let lines = trf.lines().count();
+        let player_2 = trf.lines().position(|l| l.starts_with("001    2")).unwrap() + 1;
+        let swapped = trf
+            .lines()
+            .filter(|l| !l.starts_with("GBL seeds"))
+            .map(|l| {
+                if l.starts_with("001") {
+                    l.replace(" w ", " x ")
+                        .replace(" b ", " w ")
+                        .replace(" x ", " b ")
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        for (name, text, says) in [
+            (
+                "seeds.trf",
+                format!("{trf}GBL seeds   1    1 30 26\n"),
+                format!(
+                    "line {}: GBL seeds: player 1 played no game as White in round 1",
+                    lines + 1
+                ),
+            ),
+            (
+                "withdrawn.trf",
+                format!("{trf}GBL withdrawn    2 0\n"),
+                format!(
+                    "line {}: GBL withdrawn: player 2 withdrew after round 0, but their record (line {player_2}) has round",
+                    lines + 1
+                ),
+            ),
+            (
+                "colours.trf",
+                format!("{swapped}\n"),
+                "round 1: a knockout of these players gives 4 against 5, 4 White; the file does not".to_string(),
+            ),
+        ] {
+            let path = dir.path().join(name);
+            std::fs::write(&path, text).unwrap();
+            let other = Db::new();
+            other.ok(&["player", "add", "Someone"]);
+            other.refused(&["tournament", "import", path.to_str().unwrap()], &says);
+        }
     });
 }
