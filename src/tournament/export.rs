@@ -805,8 +805,7 @@ pub fn trf(t: &Tournament) -> String {
 /// Absences from it and from the rounds after it are `240` records (TRF-2026: `240 T
 /// RRR` then pairing numbers, `T` the points: `H` half, `Z` zero): the byes asked
 /// for, and the withdrawn players in every round left. Left empty: sex, title,
-/// federation, FIDE number, birth date, dates (`042`, `052`, `132`), city, arbiters,
-/// time control.
+/// a player's federation, FIDE number, birth date, deputy arbiters, time control.
 ///
 /// With `details`: the event's records (`022`, `032`, `042`, `052`, `102`, `132`)
 /// after `012`, a rating column left blank for a player seeded unrated, and

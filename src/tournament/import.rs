@@ -1,5 +1,6 @@
 //! Reading a FIDE Tournament Report File (TRF-2026, and the TRF-16 codes it keeps)
-//! of a Swiss run elsewhere, so that a club can continue it here
+//! of a Swiss run elsewhere, or of any event goobalay exported, so that a club can
+//! continue it here
 //! (`goobalay tournament import FILE.trf`). Pure: text in, a [`TrfEvent`] out (the
 //! players as the file gives them and the tournament as the pure layer sees it), or
 //! the first thing wrong, with its line.
@@ -11,14 +12,17 @@
 //!   draw, loss and pairing-allocated bye (`W`, `D`, `L`, `P`; `Z`, the points of a
 //!   zero-point bye and a forfeit loss, only 0); `202` the tiebreaks goobalay has
 //!   (`BH`, `BH/C1`, `SB`, `DE`, `WIN`; others are left out); `092` written by
-//!   goobalay (`swiss (VARIANT)`) names the variant.
+//!   goobalay (`FORMAT (VARIANT)`) names the pairing system and the variant (a round
+//!   robin's or knockout's rounds must be the ones goobalay pairs); `022`, `032`,
+//!   `042`, `052`, `102`, `132` the event's details; goobalay's extension records
+//!   (`GBL`, see [`super::export::trf_with`]) what TRF has no field for.
 //! - `001` one per player: pairing number (1..n without gaps), name, rating, points
 //!   (checked against the results), and per round the opponent, colour and result:
 //!   `1`/`W` won, `=`/`D` drawn, `0`/`L` lost, `+`/`-` a forfeit won/lost (both `-`:
 //!   neither came), `0000 - U` the pairing-allocated bye, `0000 - H` a half-point bye,
 //!   `0000 - Z` (or `-`, or a blank round) a zero-point bye or a round not played.
 //! - `240 T RRR NNNN ...` absences from rounds not yet played (`H` half, `Z` zero).
-//! - Other records (dates, arbiters, federations, team records' absence) are not
+//! - Other records (other arbiters, federations, team records' absence) are not
 //!   needed and are passed over, except those that would change how later rounds are
 //!   paired, which goobalay cannot honour: acceleration (`250`, `XXA`), forbidden pairs
 //!   (`260`, `XXP`), team records (`013`, `310`), abnormal points (`299`).

@@ -1,4 +1,4 @@
-//! `tournament import`: a Swiss read from a TRF file ([`crate::tournament::import`])
+//! `tournament import`: an event read from a TRF file ([`crate::tournament::import`])
 //! stored as if it had been run here, in one write transaction (all or nothing).
 //!
 //! Representation (migration `20261203000000_tournament_imports`): the tournament
@@ -9,7 +9,9 @@
 //! paired by hand ([`ManualRound`], reason "imported from FILE"), each result as a
 //! whole-match result entered or a forfeit (`match_closings`), the withdrawals after
 //! the round. Byes asked for the rounds left come last. Players are found by name
-//! (ignoring case) or added.
+//! (ignoring case) or added with the club, engine and starting ratings the file's
+//! extension records give. A round robin's or knockout's rounds are paired by the
+//! system, as they were (the file was checked to hold them).
 
 use std::collections::HashMap;
 
