@@ -25,7 +25,11 @@ fn trf_of(players: usize) -> String {
     let mut rounds = vec![vec![None; players]; ROUNDS];
     for (r, round) in rounds.iter_mut().enumerate() {
         let mut pair = |a: usize, b: usize, k: usize| {
-            let (white, black) = if (r + k) % 2 == 0 { (a, b) } else { (b, a) };
+            let (white, black) = if (r + k).is_multiple_of(2) {
+                (a, b)
+            } else {
+                (b, a)
+            };
             let (rw, rb) = match (white * 7 + black * 3 + r) % 3 {
                 0 => ('1', '0'),
                 1 => ('=', '='),

@@ -68,7 +68,7 @@ pub enum Layout {
 
 pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<ExitCode> {
     match command {
-        TournamentCommand::New(a) => new(db, a),
+        TournamentCommand::New(a) => new(db, *a),
         TournamentCommand::Add(a) => with_store(db, async |store| {
             let tournaments::Entered {
                 added,

@@ -11,7 +11,7 @@ use super::{Format, RecordFormat, VariantArgs};
 #[derive(Subcommand, Debug)]
 pub enum TournamentCommand {
     /// Create a tournament.
-    New(NewArgs),
+    New(Box<NewArgs>),
     /// Enter players (all or none).
     Add(AddArgs),
     /// Withdraw a player: results so far count, no further pairings (before round 1:
