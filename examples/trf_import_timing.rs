@@ -8,6 +8,11 @@
 //! ```sh
 //! cargo run --release --example trf_import_timing -- [PLAYERS ...]
 //! ```
+//!
+//! Measured on the 2-core development machine, unoptimised (`cargo run`) builds
+//! under load: before the reading was made linear, 2,500 players 43.9 s and 5,000
+//! 162.5 s (quadratic: 3.7 times for twice the players; 9,999 not waited for);
+//! after, 2,500 0.23 s, 5,000 0.49 s, 9,999 0.88 s.
 
 use std::fmt::Write;
 use std::time::{Duration, Instant};
