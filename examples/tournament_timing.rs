@@ -59,6 +59,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             points: PointsScheme::default(),
             tiebreaks: Vec::new(),
             seed: 2026,
+            details: Default::default(),
         },
         RatingSystem::Elo,
     )

@@ -50,6 +50,7 @@ async fn club(path: &Path, rounds: u32) -> Store {
             points: PointsScheme::default(),
             tiebreaks: Vec::new(),
             seed: 31,
+            details: Default::default(),
         },
         RatingSystem::Elo,
     )

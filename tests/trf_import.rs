@@ -142,8 +142,10 @@ fn an_imported_swiss_exports_as_it_was_passes_verify_and_continues_the_same() {
         let file = dir.path().join("spring.trf");
         std::fs::write(&file, &trf).unwrap();
         let file = file.to_str().unwrap();
-        // Players already in the receiving database are found by name.
-        to.ok(&["player", "add", "Amina"]);
+        // Players already in the receiving database are found by name (and keep
+        // their own records: Amina's starting rating is the file's, so that the
+        // export below, which writes each player's starting ratings, is the same).
+        to.ok(&["player", "add", "Amina", "--rating", "1900"]);
         let imported = to.json(&["tournament", "import", file]);
         assert_eq!(imported["tournament"]["name"], "Spring", "{b}");
         assert_eq!(imported["tournament"]["variant"], "tihbat", "{b}");
@@ -212,6 +214,16 @@ fn a_refused_file_names_its_line_and_stores_nothing() {
             &["tournament", "import", &path],
             &format!("bad.trf, line {}: round 1:", at + 1),
         );
+        // A name given empty is refused, not taken as no name (the file's).
+        let good = write("spring.trf", &trf);
+        to.refused(
+            &["tournament", "import", &good, "--name", ""],
+            "the tournament's name (--name) must not be empty",
+        );
+        to.refused(
+            &["tournament", "import", &good, "--name", "  "],
+            "the tournament's name (--name) must not be empty",
+        );
         // A pairing number that is not one.
         let mut bad: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
         bad[at].replace_range(4..8, "   x");
@@ -259,5 +271,456 @@ fn a_refused_file_names_its_line_and_stores_nothing() {
             String::from_utf8_lossy(&out.stdout),
             String::from_utf8_lossy(&out.stderr)
         );
+    });
+}
+
+/// The standings as JSON without the player ids (each database numbers its players
+/// in the order it met them).
+fn standings_without_ids(db: &dyn Target, name: &str) -> Value {
+    let mut s = db.json(&["tournament", "standings", name]);
+    for row in s["rows"].as_array_mut().unwrap() {
+        row.as_object_mut().unwrap().remove("id");
+    }
+    s
+}
+
+/// Exports `name` from `from` as TRF, imports the file into the empty `to`, and
+/// checks that the standings (every tiebreak, places and ties) and the export are
+/// the same, and that `verify` passes; gives the file.
+fn round_trip(from: &dyn Target, to: &dyn Target, name: &str) -> String {
+    let b = from.backend();
+    let trf = from.ok(&["tournament", "export", name, "--format", "trf"]);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("event.trf");
+    std::fs::write(&file, &trf).unwrap();
+    to.ok(&["tournament", "import", file.to_str().unwrap()]);
+    assert_eq!(
+        to.ok(&["tournament", "export", name, "--format", "trf"]),
+        trf,
+        "{b}: the import's export differs"
+    );
+    assert_eq!(
+        standings_without_ids(to, name),
+        standings_without_ids(from, name),
+        "{b}: the import's standings differ\n{trf}"
+    );
+    let out = to.run(&["verify"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{b}: verify: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    trf
+}
+
+/// Tihbat `games:2` matches have 56 seeds in play: a win 35-21, a draw 28-28.
+fn enter(db: &dyn Target, id: i64, result: &str) {
+    let id = id.to_string();
+    match result {
+        "south" => db.ok(&[
+            "match", "result", &id, "--match", "south", "--seeds", "35,21",
+        ]),
+        "north" => db.ok(&[
+            "match", "result", &id, "--match", "north", "--seeds", "21,35",
+        ]),
+        "draw" => db.ok(&[
+            "match", "result", &id, "--match", "draw", "--seeds", "28,28",
+        ]),
+        "south-narrowly" => db.ok(&[
+            "match", "result", &id, "--match", "south", "--seeds", "30,26",
+        ]),
+        "north-narrowly" => db.ok(&[
+            "match", "result", &id, "--match", "north", "--seeds", "26,30",
+        ]),
+        other => {
+            let absent = other.strip_prefix("absent-").expect("a result");
+            db.ok(&["match", "forfeit", &id, "--absent", absent])
+        }
+    };
+}
+
+/// Pairs the next round of `name` and enters `result(south, north)` (player ids)
+/// on each board: `south`, `north`, `draw` (`-narrowly`: 30-26), or
+/// `absent-SIDE`, a forfeit.
+fn play_round(db: &dyn Target, name: &str, result: impl Fn(i64, i64) -> &'static str) {
+    let paired = db.json(&["tournament", "pair", name]);
+    for board in paired["boards"].as_array().unwrap() {
+        let (Some(id), Some(north)) = (board["match_id"].as_i64(), board["north_id"].as_i64())
+        else {
+            continue;
+        };
+        enter(db, id, result(board["south_id"].as_i64().unwrap(), north));
+    }
+}
+
+/// Amina (1900, club Hargeisa), Farah (1820 national in tihbat), Idil (no rating),
+/// Robo (an engine, no rating), in that order: player ids 1 to 4.
+fn four_players(db: &dyn Target) {
+    db.ok(&[
+        "player", "add", "Amina", "--rating", "1900", "--club", "Hargeisa",
+    ]);
+    db.ok(&[
+        "player",
+        "add",
+        "Farah",
+        "--rating",
+        "1820",
+        "--rating-source",
+        "national",
+        "--variant",
+        "tihbat",
+    ]);
+    db.ok(&["player", "add", "Idil", "--club", "Berbera"]);
+    db.ok(&["player", "add", "Robo", "--engine", "greedy"]);
+}
+
+/// The results of the round robins below, by pair: Amina beats Farah 35-21, draws
+/// with Idil and wins by forfeit against Robo (absent); Farah beats Idil 30-26 and
+/// draws with Robo; Robo beats Idil 35-21.
+fn club_result(south: i64, north: i64) -> &'static str {
+    let side = |winner: i64, narrowly: bool| match (winner == south, narrowly) {
+        (true, false) => "south",
+        (false, false) => "north",
+        (true, true) => "south-narrowly",
+        (false, true) => "north-narrowly",
+    };
+    match (south.min(north), south.max(north)) {
+        (1, 2) => side(1, false),
+        (1, 3) | (2, 4) => "draw",
+        // Robo absent.
+        (1, 4) => {
+            if north == 4 {
+                "absent-north"
+            } else {
+                "absent-south"
+            }
+        }
+        (2, 3) => side(2, true),
+        (3, 4) => side(4, false),
+        other => unreachable!("{other:?}"),
+    }
+}
+
+/// Checks the places worked out by hand for the round robins of [`club_result`]
+/// (`legs` times each pairing). Amina 2½ a leg; Farah and Robo 1½ a leg each, level
+/// on head-to-head (draws) and wins (1 a leg); Idil ½ a leg. Seed difference over
+/// games played: Amina +14 a leg (the forfeit is no game), Farah -14 +4 +0 = -10,
+/// Robo 0 +14 = +14, Idil 0 -4 -14 = -18.
+/// Sonneborn-Berger is level too (a leg: beat Idil, ½; drew each other, ¾), so
+/// seed difference puts Robo second.
+fn assert_club_standings(db: &dyn Target, name: &str, legs: i64) {
+    let s = db.json(&["tournament", "standings", name]);
+    let rows = s["rows"].as_array().unwrap();
+    let seed_difference = s["tiebreaks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|t| t == "seed-difference")
+        .unwrap();
+    let got: Vec<(String, f64, bool, i64)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["name"].as_str().unwrap().to_string(),
+                r["points"].as_f64().unwrap(),
+                r["shared"].as_bool().unwrap(),
+                r["tiebreaks"][seed_difference].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    let l = legs as f64;
+    let amina = ("Amina".to_string(), 2.5 * l, false, 14 * legs);
+    let robo = ("Robo".to_string(), 1.5 * l, false, 14 * legs);
+    let farah = ("Farah".to_string(), 1.5 * l, false, -10 * legs);
+    let idil = ("Idil".to_string(), 0.5 * l, false, -18 * legs);
+    assert_eq!(got, [amina, robo, farah, idil], "{}: {s}", db.backend());
+}
+
+/// A round robin and a double round robin of four in `games:2` matches (a forfeit,
+/// an engine, clubs, starting ratings, two unrated players, the event's details)
+/// come back from their TRF with the same standings, worked out by hand, and the
+/// same file.
+#[test]
+fn round_robins_come_back_from_their_trf_with_the_same_standings_and_file() {
+    // Each in databases of its own: the first event's games would rate the unrated.
+    for (name, system, legs) in [
+        ("Club RR", "round-robin", 1),
+        ("Club DRR", "double-round-robin", 2),
+    ] {
+        on_both_pairs(|from, to| {
+            let b = from.backend();
+            four_players(from);
+            {
+                from.ok(&[
+                    "tournament",
+                    "new",
+                    name,
+                    "--variant",
+                    "tihbat",
+                    "--system",
+                    system,
+                    "--form",
+                    "games:2",
+                    "--city",
+                    "Hargeisa",
+                    "--federation",
+                    "SOM",
+                    "--start",
+                    "2026-12-05",
+                    "--end",
+                    "2026-12-06",
+                    "--arbiter",
+                    "Khadra Warsame",
+                    "--round-dates",
+                    "2026-12-05,2026-12-05,2026-12-06",
+                ]);
+                from.ok(&["tournament", "add", name, "Amina", "Farah", "Idil", "Robo"]);
+                for _ in 0..3 * legs {
+                    play_round(from, name, club_result);
+                }
+                assert_club_standings(from, name, legs);
+                let trf = round_trip(from, to, name);
+                assert_club_standings(to, name, legs);
+                for needed in [
+                    "022 Hargeisa",
+                    "032 SOM",
+                    "042 2026/12/05",
+                    "052 2026/12/06",
+                    "102 Khadra Warsame",
+                    "26/12/05  26/12/05  26/12/06",
+                    &format!("092 {system} (tihbat)"),
+                    "GBL form games:2",
+                    "GBL club    1 Hargeisa",
+                    "GBL club    3 Berbera",
+                    "GBL engine    4 greedy",
+                    "GBL starting-rating    1 1900 club *",
+                    "GBL starting-rating    2 1820 national tihbat",
+                    "GBL tiebreaks head-to-head,sonneborn-berger,wins,seed-difference",
+                    "072 2",
+                ] {
+                    assert!(trf.contains(needed), "{b}: {needed:?} missing:\n{trf}");
+                }
+                // Idil and Robo are unrated: their rating columns are blank, not 1500.
+                for line in trf.lines().filter(|l| l.starts_with("001")) {
+                    let rating: String = line.chars().skip(48).take(4).collect();
+                    let unrated = line.contains("Idil") || line.contains("Robo");
+                    assert_eq!(rating.trim().is_empty(), unrated, "{b}: {line}");
+                }
+            }
+            // The players came with their records.
+            let players = to.json(&["player", "list"]);
+            let robo = players
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|p| p["name"] == "Robo")
+                .unwrap();
+            assert_eq!(robo["engine"], "greedy", "{b}: {players}");
+            let amina = players
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|p| p["name"] == "Amina")
+                .unwrap();
+            assert_eq!(amina["club"], "Hargeisa", "{b}: {players}");
+        });
+    }
+}
+
+/// A Swiss of eight in `games:2` matches: a half-point bye, a zero-point bye, the
+/// pairing bye, forfeits, a late entry, an engine, unrated players, and a
+/// withdrawal after round 2 of 4, so that no round is left for the withdrawn
+/// player to be absent from (it came back as two zero-point byes).
+#[test]
+fn a_swiss_with_every_kind_of_bye_and_a_withdrawal_comes_back_the_same() {
+    on_both_pairs(|from, to| {
+        let b = from.backend();
+        four_players(from);
+        for (p, rating) in [("Hodan", "1700"), ("Omar", "1650"), ("Sahra", "1600")] {
+            from.ok(&["player", "add", p, "--rating", rating]);
+        }
+        from.ok(&["player", "add", "Deqa"]);
+        from.ok(&[
+            "tournament",
+            "new",
+            "Weekend",
+            "--variant",
+            "tihbat",
+            "--system",
+            "swiss",
+            "--rounds",
+            "4",
+            "--form",
+            "games:2",
+            "--tiebreaks",
+            "buchholz,sonneborn-berger,seed-difference",
+        ]);
+        from.ok(&[
+            "tournament",
+            "add",
+            "Weekend",
+            "Amina",
+            "Farah",
+            "Idil",
+            "Hodan",
+            "Robo",
+            "Deqa",
+            "Omar",
+        ]);
+        from.ok(&[
+            "tournament",
+            "bye",
+            "Weekend",
+            "Hodan",
+            "--round",
+            "2",
+            "--points",
+            "half",
+        ]);
+        let result = |south: i64, north: i64| match (south + 2 * north) % 5 {
+            0 => "north",
+            1 => "draw",
+            2 => "south",
+            3 => "south-narrowly",
+            _ => "north-narrowly",
+        };
+        play_round(from, "Weekend", |s, n| {
+            // Amina's board is a forfeit: North did not come.
+            if s == 1 || n == 1 {
+                "absent-north"
+            } else {
+                result(s, n)
+            }
+        });
+        play_round(from, "Weekend", result);
+        from.ok(&["tournament", "withdraw", "Weekend", "Omar"]);
+        from.ok(&["tournament", "add", "Weekend", "Sahra"]);
+        from.ok(&[
+            "tournament",
+            "bye",
+            "Weekend",
+            "Farah",
+            "--round",
+            "3",
+            "--points",
+            "zero",
+        ]);
+        play_round(from, "Weekend", result);
+        play_round(from, "Weekend", result);
+        let trf = round_trip(from, to, "Weekend");
+        for needed in [
+            "0000 - U",
+            "0000 - H",
+            "0000 - Z",
+            " +",
+            " -",
+            "GBL withdrawn",
+        ] {
+            assert!(trf.contains(needed), "{b}: {needed:?} missing:\n{trf}");
+        }
+        let s = to.json(&["tournament", "standings", "Weekend"]);
+        let omar = s["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["name"] == "Omar")
+            .unwrap();
+        assert_eq!(omar["withdrawn"], true, "{b}: {s}");
+        assert_eq!(omar["byes"], 0, "{b}: a withdrawal is no bye: {s}");
+    });
+}
+
+/// A knockout of five: three pairing byes in round 1, a drawn match decided on
+/// seeds.
+#[test]
+fn a_knockout_comes_back_from_its_trf_the_same() {
+    on_both_pairs(|from, to| {
+        four_players(from);
+        from.ok(&["player", "add", "Deqa"]);
+        from.ok(&[
+            "tournament",
+            "new",
+            "Cup",
+            "--variant",
+            "tihbat",
+            "--system",
+            "knockout",
+            "--form",
+            "games:2",
+        ]);
+        from.ok(&[
+            "tournament",
+            "add",
+            "Cup",
+            "Amina",
+            "Farah",
+            "Idil",
+            "Robo",
+            "Deqa",
+        ]);
+        // ceil(log2 5) = 3 rounds.
+        for _ in 0..3 {
+            play_round(from, "Cup", |s, n| {
+                if (s + n) % 2 == 0 {
+                    "south-narrowly"
+                } else {
+                    "draw"
+                }
+            });
+        }
+        let trf = round_trip(from, to, "Cup");
+        assert!(trf.contains("092 knockout (tihbat)"), "{trf}");
+        assert_eq!(trf.matches("0000 - U").count(), 3, "{trf}");
+        // A file that disagrees with itself is refused in one line, the database
+        // unchanged: seeds for a game nobody played as White, a withdrawal before a
+        // round the player played, a round 1 that is not the knockout's.
+        let dir = tempfile::tempdir().unwrap();
+        let lines = trf.lines().count();
+        let player_2 = trf.lines().position(|l| l.starts_with("001    2")).unwrap() + 1;
+        let swapped = trf
+            .lines()
+            .filter(|l| !l.starts_with("GBL seeds"))
+            .map(|l| {
+                if l.starts_with("001") {
+                    l.replace(" w ", " x ")
+                        .replace(" b ", " w ")
+                        .replace(" x ", " b ")
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        for (name, text, says) in [
+            (
+                "seeds.trf",
+                format!("{trf}GBL seeds   1    1 30 26\n"),
+                format!(
+                    "line {}: GBL seeds: player 1 played no game as White in round 1",
+                    lines + 1
+                ),
+            ),
+            (
+                "withdrawn.trf",
+                format!("{trf}GBL withdrawn    2 0\n"),
+                format!(
+                    "line {}: GBL withdrawn: player 2 withdrew after round 0, but their record (line {player_2}) has round",
+                    lines + 1
+                ),
+            ),
+            (
+                "colours.trf",
+                format!("{swapped}\n"),
+                "round 1: a knockout of these players gives 4 against 5, 4 White; the file does not".to_string(),
+            ),
+        ] {
+            let path = dir.path().join(name);
+            std::fs::write(&path, text).unwrap();
+            let other = Db::new();
+            other.ok(&["player", "add", "Someone"]);
+            other.refused(&["tournament", "import", path.to_str().unwrap()], &says);
+        }
     });
 }

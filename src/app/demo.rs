@@ -68,6 +68,7 @@ pub async fn set_up(
             points: PointsScheme::default(),
             tiebreaks: Vec::new(),
             seed,
+            details: Default::default(),
         },
         RatingSystem::Elo,
     )

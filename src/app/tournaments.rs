@@ -3,7 +3,7 @@
 //! reopening, loading one to show, importing a TRF file.
 
 use crate::app::records::{
-    LoadedTournament, ManualRound, NewTournament, PairedRound, Parts, PlayedAhead,
+    EventDetails, LoadedTournament, ManualRound, NewTournament, PairedRound, Parts, PlayedAhead,
     TournamentSummary, UnpairedRound,
 };
 use crate::app::repo::{Database, TournamentRepo, Transaction};
@@ -22,6 +22,7 @@ pub(crate) mod loading;
 pub(crate) mod pairing;
 pub mod refusal;
 pub(crate) mod status;
+mod trf_export;
 mod trf_import;
 mod unpair;
 
@@ -29,6 +30,7 @@ pub use create::create;
 pub use entries::{Entered, Withdrawal, enter, request_bye, withdraw};
 pub use refusal::TournamentRefusal;
 pub use status::{Closed, Reopening, close, finish, reopen};
+pub use trf_export::trf_export;
 pub use trf_import::ImportedTournament;
 
 /// Opens the write transaction of a tournament use case, whose rules run over the
@@ -260,8 +262,9 @@ pub struct ImportOptions {
     /// The match form (default: the variant's).
     pub form: Option<MatchForm>,
     pub max_hands: Option<u32>,
-    /// Seed of the engine players' choices.
-    pub seed: u64,
+    /// Seed of the engine players' choices (default: the file's `GBL seed`, else a
+    /// random one).
+    pub seed: Option<u64>,
 }
 
 /// A TRF file read and checked, with the tournament to create: what
@@ -282,9 +285,13 @@ pub fn prepare_import(text: &str, file: &str, options: ImportOptions) -> Result<
         error,
     })?;
     let t = &event.tournament;
+    // A name given is the name: an empty one is refused, not taken as none given.
+    if let Some(given) = &options.name {
+        crate::names::clean(given, "the tournament's name (--name)")
+            .map_err(TournamentRefusal::Name)?;
+    }
     let name = options
         .name
-        .filter(|n| !n.trim().is_empty())
         .or_else(|| (!t.name().trim().is_empty()).then(|| t.name().to_string()))
         .ok_or_else(|| {
             AppError::Import(ImportRefusal::NoName {
@@ -305,18 +312,34 @@ pub fn prepare_import(text: &str, file: &str, options: ImportOptions) -> Result<
             }));
         }
     };
+    // What the command line does not say, the file's extension records may.
+    let details = &event.details;
+    let form = match (options.form, &details.form) {
+        (Some(form), _) => form,
+        (None, Some(text)) => MatchForm::parse(text).map_err(TournamentRefusal::Match)?,
+        (None, None) => MatchForm::default_for(&variant.name),
+    };
     let new = NewTournament {
         name,
-        form: options
-            .form
-            .unwrap_or_else(|| MatchForm::default_for(&variant.name)),
+        form,
         variant,
-        format: crate::tournament::Format::Swiss,
+        format: t.format(),
         rounds: t.rounds(),
-        max_hands: options.max_hands,
+        max_hands: options.max_hands.or(details.max_hands),
         points: *t.points(),
         tiebreaks: t.tiebreaks().to_vec(),
-        seed: options.seed,
+        seed: options
+            .seed
+            .or(details.seed)
+            .unwrap_or_else(|| rand::random::<u64>() >> 1),
+        details: EventDetails {
+            city: details.city.clone(),
+            federation: details.federation.clone(),
+            start: details.start,
+            end: details.end,
+            chief_arbiter: details.chief_arbiter.clone(),
+            round_dates: details.round_dates.clone(),
+        },
     };
     Ok(PreparedImport {
         event,

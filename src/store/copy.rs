@@ -61,6 +61,12 @@ pub const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("finished_at", Time),
             ("pairing_system", Text),
             ("rating_system", Text),
+            ("city", Text),
+            ("federation", Text),
+            ("start_date", Text),
+            ("end_date", Text),
+            ("chief_arbiter", Text),
+            ("round_dates", Text),
         ],
     ),
     (

@@ -723,6 +723,65 @@ pub fn trf_numbers(t: &Tournament) -> Vec<(EntrantId, u32)> {
 /// White.
 pub const TRF_INITIAL_COLOUR: &str = "W";
 
+/// The tag of goobalay's extension records: what TRF has no field for, each on a
+/// line of its own, `GBL KEY ...` (see [`TrfDetails`] and [`trf_with`]). Pairing
+/// programs pass over records they do not know: bbpPairings reads `001`, `013`,
+/// `142`, `152`, `162`, `192`, `240`, `250`, `260`, `310` and its own `XX?`/`BB?`
+/// records only, so a file with these lines is checked (`bbpPairings -c`) as it is.
+pub const EXTENSION_TAG: &str = "GBL";
+
+/// What a TRF of a goobalay tournament carries beyond the pure [`Tournament`]: the
+/// event's details, entered with the tournament (TRF records `022` city, `032`
+/// federation, `042` start date, `052` end date, `102` chief arbiter, `132` round
+/// dates), and goobalay's extension records ([`EXTENSION_TAG`]) for the match form
+/// and each player's club, engine, starting ratings and whether they were seeded
+/// unrated. Empty fields write nothing.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TrfDetails {
+    pub city: Option<String>,
+    pub federation: Option<String>,
+    pub start: Option<chrono::NaiveDate>,
+    pub end: Option<chrono::NaiveDate>,
+    pub chief_arbiter: Option<String>,
+    /// Round `k`'s date at index `k - 1`.
+    pub round_dates: Vec<chrono::NaiveDate>,
+    /// The match form (`single`, `hands`, `games:2`) and the hand limit.
+    pub form: Option<String>,
+    pub max_hands: Option<u32>,
+    /// The seed the tournament's engine decisions are mixed from.
+    pub seed: Option<u64>,
+    pub players: std::collections::HashMap<EntrantId, TrfPlayerDetails>,
+}
+
+/// One entrant's part of [`TrfDetails`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TrfPlayerDetails {
+    pub club: Option<String>,
+    /// The engine level of an engine player.
+    pub engine: Option<String>,
+    /// Seeded without a rating: the rating column is left blank (the standings show
+    /// the rating system's initial rating).
+    pub unrated: bool,
+    /// The starting ratings entered for the player, oldest first.
+    pub starting_ratings: Vec<super::ratings::StartingRating>,
+}
+
+/// Dates as TRF writes them in `042`/`052` (`2026/12/05`).
+const TRF_DATE: &str = "%Y/%m/%d";
+/// Round dates as TRF writes them in `132`, in the rounds' columns (`26/12/05`).
+const TRF_ROUND_DATE: &str = "%y/%m/%d";
+
+/// Text on one line: a line break would end the record.
+fn one_line(text: &str) -> String {
+    text.replace(['\n', '\r'], " ")
+}
+
+/// FIDE Tournament Report File, TRF-2026 layout, for pairing engines (bbpPairings,
+/// JaVaFo) to check or re-pair our rounds; [`trf_with`] without details.
+pub fn trf(t: &Tournament) -> String {
+    trf_with(t, &TrfDetails::default())
+}
+
 /// FIDE Tournament Report File, TRF-2026 layout, for pairing engines (bbpPairings,
 /// JaVaFo) to check or re-pair our rounds.
 ///
@@ -746,18 +805,46 @@ pub const TRF_INITIAL_COLOUR: &str = "W";
 /// Absences from it and from the rounds after it are `240` records (TRF-2026: `240 T
 /// RRR` then pairing numbers, `T` the points: `H` half, `Z` zero): the byes asked
 /// for, and the withdrawn players in every round left. Left empty: sex, title,
-/// federation, FIDE number, birth date, dates (`042`, `052`, `132`), city, arbiters,
-/// time control.
-pub fn trf(t: &Tournament) -> String {
+/// a player's federation, FIDE number, birth date, deputy arbiters, time control.
+///
+/// With `details`: the event's records (`022`, `032`, `042`, `052`, `102`, `132`)
+/// after `012`, a rating column left blank for a player seeded unrated, and
+/// goobalay's extension records (`GBL`, [`EXTENSION_TAG`]) after everything else,
+/// which [`super::import::parse`] reads back so that the import of an export
+/// exports the same file:
+/// - `GBL form F`, `GBL max-hands N`, `GBL seed N`: the match form, its hand
+///   limit and the seed of the engines' decisions (the pairing system is `092`'s,
+///   `FORMAT (VARIANT)`);
+/// - `GBL tiebreaks A,B,...`: the tiebreak order by goobalay's names (`202` has
+///   FIDE codes, and none for seed difference);
+/// - per player, by pairing number: `GBL name NNNN NAME` (a name longer than the
+///   33 columns), `GBL rating NNNN R` (a seeding rating that is not the whole
+///   number in the column), `GBL club NNNN CLUB`, `GBL engine
+///   NNNN LEVEL`, `GBL starting-rating NNNN R SOURCE VARIANT` (`*`: every
+///   variant), `GBL withdrawn NNNN R` (withdrew after round R);
+/// - per game played: `GBL seeds RRR NNNN S N`, the seeds South (pairing number
+///   NNNN, White) and North ended round RRR's game with, when not both 0.
+pub fn trf_with(t: &Tournament, details: &TrfDetails) -> String {
     let mut out = String::new();
     let line = |tag: &str, text: &str| format!("{tag} {text}\n");
-    out.push_str(&line("012", &t.name.replace(['\n', '\r'], " ")));
+    out.push_str(&line("012", &one_line(&t.name)));
+    for (tag, text) in [
+        ("022", details.city.as_deref().map(one_line)),
+        ("032", details.federation.as_deref().map(one_line)),
+        ("042", details.start.map(|d| d.format(TRF_DATE).to_string())),
+        ("052", details.end.map(|d| d.format(TRF_DATE).to_string())),
+        ("102", details.chief_arbiter.as_deref().map(one_line)),
+    ] {
+        if let Some(text) = text {
+            out.push_str(&line(tag, &text));
+        }
+    }
     out.push_str(&line("062", &t.entrants.len().to_string()));
     out.push_str(&line(
         "072",
         &t.entrants
             .iter()
-            .filter(|e| e.rating > 0.0)
+            .filter(|e| e.rating > 0.0 && !details.players.get(&e.id).is_some_and(|p| p.unrated))
             .count()
             .to_string(),
     ));
@@ -786,6 +873,17 @@ pub fn trf(t: &Tournament) -> String {
         out.push_str(&line("202", &codes.join(",")));
     }
     out.push_str(&format!("XXR {}\n", t.planned_rounds()));
+    if !details.round_dates.is_empty() {
+        let mut l = record("132");
+        for (k, date) in details.round_dates.iter().enumerate() {
+            put(
+                &mut l,
+                trf::round(k + 1).first,
+                &date.format(TRF_ROUND_DATE).to_string(),
+            );
+        }
+        push_record(&mut out, &l);
+    }
 
     // Rounds whose matches are all finished.
     let last_complete = t.completed_rounds();
@@ -832,14 +930,10 @@ pub fn trf(t: &Tournament) -> String {
         let row = s.row(e.id).expect("every entrant has a row");
         let mut l = record("001");
         put(&mut l, trf::NUMBER.first, &format!("{number:>4}"));
-        let name: String = e
-            .name
-            .replace(['\n', '\r'], " ")
-            .chars()
-            .take(trf::NAME.width())
-            .collect();
+        let name: String = one_line(&e.name).chars().take(trf::NAME.width()).collect();
         put(&mut l, trf::NAME.first, &name);
-        if e.rating > 0.0 {
+        let unrated = details.players.get(&e.id).is_some_and(|p| p.unrated);
+        if e.rating > 0.0 && !unrated {
             put(
                 &mut l,
                 trf::RATING.first,
@@ -922,7 +1016,87 @@ pub fn trf(t: &Tournament) -> String {
         }
         push_record(&mut out, &l);
     }
+    write_extension(&mut out, t, details, &numbers, &number_of, last_complete);
     out
+}
+
+/// goobalay's extension records ([`trf_with`]).
+fn write_extension(
+    out: &mut String,
+    t: &Tournament,
+    details: &TrfDetails,
+    numbers: &[(EntrantId, u32)],
+    number_of: &std::collections::HashMap<EntrantId, u32>,
+    last_complete: u32,
+) {
+    let mut ext = |key: &str, text: &str| {
+        let _ = writeln!(out, "{EXTENSION_TAG} {key} {text}");
+    };
+    if let Some(form) = &details.form {
+        ext("form", &one_line(form));
+    }
+    if let Some(n) = details.max_hands {
+        ext("max-hands", &n.to_string());
+    }
+    if let Some(seed) = details.seed {
+        ext("seed", &seed.to_string());
+    }
+    let names: Vec<&str> = t.tiebreak_order().iter().map(|tb| tb.name()).collect();
+    ext("tiebreaks", &names.join(","));
+    for &(id, number) in numbers {
+        let e = t.entrant(id).expect("numbered from the entrants");
+        let n = format!("{number:>4}");
+        let name = one_line(&e.name);
+        if name.chars().count() > trf::NAME.width() {
+            ext("name", &format!("{n} {name}"));
+        }
+        let p = details.players.get(&id);
+        let unrated = p.is_some_and(|p| p.unrated);
+        if !unrated && e.rating > 0.0 && (e.rating.round() != e.rating || e.rating > 9999.0) {
+            ext("rating", &format!("{n} {}", e.rating));
+        }
+        if let Some(club) = p.and_then(|p| p.club.as_deref()) {
+            ext("club", &format!("{n} {}", one_line(club)));
+        }
+        if let Some(engine) = p.and_then(|p| p.engine.as_deref()) {
+            ext("engine", &format!("{n} {}", one_line(engine)));
+        }
+        for r in p.iter().flat_map(|p| &p.starting_ratings) {
+            ext(
+                "starting-rating",
+                &format!(
+                    "{n} {} {} {}",
+                    r.rating,
+                    r.source.name(),
+                    r.variant.as_deref().unwrap_or("*")
+                ),
+            );
+        }
+        if let Some(after) = e.withdrawn_after {
+            ext("withdrawn", &format!("{n} {after}"));
+        }
+    }
+    let mut played: Vec<&Fixture> = t
+        .fixtures
+        .iter()
+        .filter(|f| f.pairing.round <= last_complete && f.pairing.north.is_some())
+        .collect();
+    played.sort_by_key(|f| (f.pairing.round, number_of[&f.pairing.south]));
+    for f in played {
+        let Some(r) = f.result.filter(|r| r.forfeit.is_none()) else {
+            continue;
+        };
+        if r.seeds.south == 0 && r.seeds.north == 0 {
+            continue;
+        }
+        ext(
+            "seeds",
+            &format!(
+                "{:>3} {:>4} {} {}",
+                f.pairing.round, number_of[&f.pairing.south], r.seeds.south, r.seeds.north
+            ),
+        );
+    }
 }
 
 #[cfg(test)]

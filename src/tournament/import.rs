@@ -1,5 +1,6 @@
 //! Reading a FIDE Tournament Report File (TRF-2026, and the TRF-16 codes it keeps)
-//! of a Swiss run elsewhere, so that a club can continue it here
+//! of a Swiss run elsewhere, or of any event goobalay exported, so that a club can
+//! continue it here
 //! (`goobalay tournament import FILE.trf`). Pure: text in, a [`TrfEvent`] out (the
 //! players as the file gives them and the tournament as the pure layer sees it), or
 //! the first thing wrong, with its line.
@@ -11,14 +12,17 @@
 //!   draw, loss and pairing-allocated bye (`W`, `D`, `L`, `P`; `Z`, the points of a
 //!   zero-point bye and a forfeit loss, only 0); `202` the tiebreaks goobalay has
 //!   (`BH`, `BH/C1`, `SB`, `DE`, `WIN`; others are left out); `092` written by
-//!   goobalay (`swiss (VARIANT)`) names the variant.
+//!   goobalay (`FORMAT (VARIANT)`) names the pairing system and the variant (a round
+//!   robin's or knockout's rounds must be the ones goobalay pairs); `022`, `032`,
+//!   `042`, `052`, `102`, `132` the event's details; goobalay's extension records
+//!   (`GBL`, see [`super::export::trf_with`]) what TRF has no field for.
 //! - `001` one per player: pairing number (1..n without gaps), name, rating, points
 //!   (checked against the results), and per round the opponent, colour and result:
 //!   `1`/`W` won, `=`/`D` drawn, `0`/`L` lost, `+`/`-` a forfeit won/lost (both `-`:
 //!   neither came), `0000 - U` the pairing-allocated bye, `0000 - H` a half-point bye,
 //!   `0000 - Z` (or `-`, or a blank round) a zero-point bye or a round not played.
 //! - `240 T RRR NNNN ...` absences from rounds not yet played (`H` half, `Z` zero).
-//! - Other records (dates, arbiters, federations, team records' absence) are not
+//! - Other records (other arbiters, federations, team records' absence) are not
 //!   needed and are passed over, except those that would change how later rounds are
 //!   paired, which goobalay cannot honour: acceleration (`250`, `XXA`), forbidden pairs
 //!   (`260`, `XXP`), team records (`013`, `310`), abnormal points (`299`).
@@ -34,7 +38,9 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 
+use super::export::{EXTENSION_TAG, TrfDetails};
 use super::pairing::manual;
+use super::ratings::{RatingSource, StartingRating};
 use super::trf_columns as trf;
 use super::{
     ByePoints, Decision, Entrant, EntrantId, Fixture, Format, MatchResult, Pairing, Points,
@@ -72,8 +78,10 @@ impl Refusal for TrfError {
 pub struct TrfPlayer {
     pub number: u32,
     pub name: String,
-    /// 0 when the file gives none.
-    pub rating: u32,
+    /// The seeding rating: the column's, or `GBL rating`'s exact one; Elo's initial
+    /// rating when the column is blank (an unrated player, `rated` false).
+    pub rating: f64,
+    pub rated: bool,
     pub line: usize,
 }
 
@@ -84,6 +92,9 @@ pub struct TrfEvent {
     pub players: Vec<TrfPlayer>,
     /// The variant `092` names, when goobalay wrote the file.
     pub variant: Option<String>,
+    /// The event's records and goobalay's extension records
+    /// ([`super::export::trf_with`]); its players by pairing number.
+    pub details: TrfDetails,
     /// Name, rounds, points, tiebreaks, entrants (id = pairing number), fixtures,
     /// requested byes (those of the rounds played, and absences from the rounds
     /// left), withdrawals; every round played is a manual round.
@@ -161,11 +172,23 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
     let mut points = PointsScheme::default();
     let mut tiebreaks: Vec<Tiebreak> = Vec::new();
     let mut variant = None;
+    let mut format = Format::Swiss;
+    let mut details = TrfDetails::default();
+    // Extension records naming players or games, checked once every player is read.
+    let mut extensions: Vec<(Extension, usize)> = Vec::new();
+    let mut extended = false;
+    let mut tiebreaks_given: Option<Vec<Tiebreak>> = None;
     let mut players: Vec<TrfPlayer> = Vec::new();
     let mut entries: HashMap<u32, Vec<Entry>> = HashMap::new();
     let mut listed_points: HashMap<u32, Points> = HashMap::new();
     // (round, player, points, line)
     let mut absences: Vec<(u32, u32, ByePoints, usize)> = Vec::new();
+    // Each number and name seen, for the next record's check in constant time (a
+    // search of the players before it made 9,999 players cost 50 million compares).
+    let mut line_of_number: HashMap<u32, usize> = HashMap::new();
+    // A byte order mark, which editors on Windows put before the first record, is no
+    // part of it: left in, it made the 012 record's tag "\u{feff}01".
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     // Lines end in LF, CR LF or a lone CR (bbpPairings writes CR).
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
     for (i, raw) in text.split('\n').enumerate() {
@@ -185,24 +208,12 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
         match tag.as_str() {
             "001" => {
                 let (player, list, pts) = player_record(&line, line_no)?;
-                if players.iter().any(|p| p.number == player.number) {
+                if line_of_number.insert(player.number, line_no).is_some() {
                     return Err(err(
                         line_no,
                         format!(
                             "pairing number {} is given twice; each player has a number of their own",
                             player.number
-                        ),
-                    ));
-                }
-                if let Some(other) = players
-                    .iter()
-                    .find(|p| crate::names::key(&p.name) == crate::names::key(&player.name))
-                {
-                    return Err(err(
-                        line_no,
-                        format!(
-                            "the name {:?} is also player {}'s (line {}); names must differ (ignoring case)",
-                            player.name, other.number, other.line
                         ),
                     ));
                 }
@@ -262,23 +273,46 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
                 }
             }
             "092" => {
+                // goobalay writes `FORMAT (VARIANT)`; another program's type is
+                // taken as a Swiss.
                 let text = rest();
-                if let Some(v) = text
-                    .strip_prefix("swiss (")
-                    .and_then(|v| v.strip_suffix(')'))
-                {
-                    variant = Some(v.to_string());
-                } else if let Some(f) = text
+                if let Some((f, v)) = text
                     .split_once(" (")
-                    .and_then(|(format, _)| format.parse::<Format>().ok())
-                    .filter(|f| *f != Format::Swiss)
+                    .and_then(|(f, v)| Some((f.parse::<Format>().ok()?, v.strip_suffix(')')?)))
                 {
-                    return Err(err(
-                        line_no,
-                        format!(
-                            "this is a {f}; goobalay imports Swiss tournaments only (their later rounds are paired from the results)"
-                        ),
-                    ));
+                    format = f;
+                    variant = Some(v.to_string());
+                }
+            }
+            "022" => details.city = Some(rest()).filter(|t| !t.is_empty()),
+            "032" => details.federation = Some(rest()).filter(|t| !t.is_empty()),
+            "042" | "052" => {
+                let text = rest();
+                let date = chrono::NaiveDate::parse_from_str(&text, "%Y/%m/%d")
+                    .or_else(|_| chrono::NaiveDate::parse_from_str(&text, "%Y-%m-%d"))
+                    .map_err(|_| {
+                        err(
+                            line_no,
+                            format!(
+                                "{tag} gives a date as YYYY/MM/DD; found '{}'",
+                                crate::names::excerpt(&text)
+                            ),
+                        )
+                    })?;
+                if tag == "042" {
+                    details.start = Some(date);
+                } else {
+                    details.end = Some(date);
+                }
+            }
+            "102" => details.chief_arbiter = Some(rest()).filter(|t| !t.is_empty()),
+            "132" => details.round_dates = round_dates(&line, line_no)?,
+            tag if tag == EXTENSION_TAG => {
+                extended = true;
+                if let Some(e) =
+                    extension_record(&rest(), line_no, &mut details, &mut tiebreaks_given)?
+                {
+                    extensions.push((e, line_no));
                 }
             }
             "240" => absences.extend(absence_record(&line, line_no)?),
@@ -332,8 +366,91 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
             ));
         }
     }
-    let line_of: HashMap<u32, usize> = players.iter().map(|p| (p.number, p.line)).collect();
     let n = players.len() as u32;
+    // Extension records about players: full names, exact ratings, clubs, engines,
+    // starting ratings, withdrawals.
+    let mut withdrawn_given: HashMap<u32, (u32, usize)> = HashMap::new();
+    let mut seeds_given: Vec<(u32, u32, BySide<u32>, usize)> = Vec::new();
+    for (e, line) in extensions {
+        let number = e.number();
+        if number == 0 || number > n {
+            return Err(err(
+                line,
+                format!("{EXTENSION_TAG}: player {number}, but the players are numbered 1 to {n}"),
+            ));
+        }
+        let p = &mut players[number as usize - 1];
+        let extra = details.players.entry(number as EntrantId).or_default();
+        match e {
+            Extension::Name { name, .. } => {
+                let column: String = name.chars().take(trf::NAME.width()).collect();
+                if column.trim() != p.name {
+                    return Err(err(
+                        line,
+                        format!(
+                            "{EXTENSION_TAG} name: player {number}'s record (line {}) names {:?}, which is not the start of {name:?}",
+                            p.line, p.name
+                        ),
+                    ));
+                }
+                p.name = crate::names::clean(&name, "a player name")
+                    .map_err(|e| err(line, format!("{EXTENSION_TAG} name: {e}")))?;
+            }
+            Extension::Rating { rating, .. } => {
+                let column = (rating.round() as i64).clamp(0, 9999);
+                if !p.rated || p.rating as i64 != column {
+                    return Err(err(
+                        line,
+                        format!(
+                            "{EXTENSION_TAG} rating: {rating} is not the rating player {number}'s record (line {}) gives",
+                            p.line
+                        ),
+                    ));
+                }
+                p.rating = rating;
+            }
+            Extension::Club { club, .. } => extra.club = Some(club),
+            Extension::Engine { level, .. } => extra.engine = Some(level),
+            Extension::StartingRating { rating, .. } => extra.starting_ratings.push(rating),
+            Extension::Withdrawn { after, .. } => {
+                if withdrawn_given.insert(number, (after, line)).is_some() {
+                    return Err(err(
+                        line,
+                        format!("{EXTENSION_TAG} withdrawn: player {number} is given twice"),
+                    ));
+                }
+            }
+            Extension::Seeds {
+                round,
+                south,
+                seeds,
+                ..
+            } => seeds_given.push((round, south, seeds, line)),
+        }
+    }
+    for p in &players {
+        if !p.rated {
+            details
+                .players
+                .entry(p.number as EntrantId)
+                .or_default()
+                .unrated = true;
+        }
+    }
+    // Names differ, ignoring case (checked once the full names are known).
+    let mut number_of_name: HashMap<String, &TrfPlayer> = HashMap::new();
+    for p in &players {
+        if let Some(other) = number_of_name.insert(crate::names::key(&p.name), p) {
+            return Err(err(
+                p.line,
+                format!(
+                    "the name {:?} is also player {}'s (line {}); names must differ (ignoring case)",
+                    p.name, other.number, other.line
+                ),
+            ));
+        }
+    }
+    let line_of: HashMap<u32, usize> = players.iter().map(|p| (p.number, p.line)).collect();
     // Rounds played: the last round with a game or a pairing bye.
     let played = entries
         .values()
@@ -382,7 +499,8 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
     let mut requested: Vec<RequestedBye> = Vec::new();
     for round in 1..=played {
         let mut games: Vec<(u32, u32, MatchResult)> = Vec::new();
-        let mut bye = None;
+        // A knockout's first round gives several players a bye.
+        let mut byes: Vec<u32> = Vec::new();
         for p in &players {
             match entry(p.number, round) {
                 Entry::Game {
@@ -461,7 +579,7 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
                     games.push((p.number, opponent, r));
                 }
                 Entry::PairingBye => {
-                    if let Some(first) = bye {
+                    if let Some(&first) = byes.first().filter(|_| format != Format::Knockout) {
                         return Err(err(
                             p.line,
                             format!(
@@ -469,7 +587,7 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
                             ),
                         ));
                     }
-                    bye = Some(p.number);
+                    byes.push(p.number);
                 }
                 Entry::HalfBye => requested.push(RequestedBye {
                     round,
@@ -491,7 +609,7 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
                 result: Some(r),
             });
         }
-        if let Some(b) = bye {
+        for b in byes {
             let board = fixtures.iter().filter(|f| f.pairing.round == round).count() as u32 + 1;
             fixtures.push(Fixture::pending(Pairing {
                 round,
@@ -535,8 +653,31 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
     }
     // Withdrawn: not paired from some round after taking part, and absent with zero
     // points from every round left (at least one).
+    // A file goobalay wrote names its withdrawals (`GBL withdrawn`): a withdrawal
+    // in the last round played leaves no round to be absent from.
     let mut withdrawn: HashMap<u32, u32> = HashMap::new();
-    for p in &players {
+    for (&number, &(after, line)) in &withdrawn_given {
+        let played_later = (after + 1..=played).find(|&r| entry(number, r) != Entry::NotPaired);
+        if let Some(r) = played_later.filter(|_| after <= total) {
+            return Err(err(
+                line,
+                format!(
+                    "{EXTENSION_TAG} withdrawn: player {number} withdrew after round {after}, but their record (line {}) has round {r}",
+                    line_of[&number]
+                ),
+            ));
+        }
+        if after > total {
+            return Err(err(
+                line,
+                format!(
+                    "{EXTENSION_TAG} withdrawn: round {after}, but the event has {total} rounds"
+                ),
+            ));
+        }
+        withdrawn.insert(number, after);
+    }
+    for p in players.iter().filter(|_| !extended) {
         let rounds_left = (played + 1..=total).collect::<Vec<_>>();
         let gone = !rounds_left.is_empty()
             && rounds_left.iter().all(|r| {
@@ -552,7 +693,9 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
             withdrawn.insert(p.number, after);
         }
     }
-    for p in &players {
+    // In a round robin or knockout a round not paired is no bye: a player knocked
+    // out, or not in the schedule's round (its pairing says which).
+    for p in players.iter().filter(|_| format == Format::Swiss) {
         let after = withdrawn.get(&p.number).copied();
         for round in 1..=played {
             if entry(p.number, round) == Entry::NotPaired && after.is_none_or(|a| round <= a) {
@@ -574,27 +717,63 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
         }
     }
     requested.sort_by_key(|b| (b.round, b.player));
+    // The seeds a game ended with (`GBL seeds`): its South and the round name it.
+    for (round, south, seeds, line) in seeds_given {
+        let game = fixtures.iter_mut().find(|f| {
+            f.pairing.round == round
+                && f.pairing.south == south as EntrantId
+                && f.pairing.north.is_some()
+        });
+        match game
+            .and_then(|f| f.result.as_mut())
+            .filter(|r| r.forfeit.is_none())
+        {
+            Some(result) => result.seeds = seeds,
+            None => {
+                return Err(err(
+                    line,
+                    format!(
+                        "{EXTENSION_TAG} seeds: player {south} played no game as White in round {round}; seeds are for games played"
+                    ),
+                ));
+            }
+        }
+    }
     let mut t = TournamentSetup::new(
         name.filter(|n| !n.is_empty()).unwrap_or_default(),
         variant.clone().unwrap_or_default(),
-        Format::Swiss,
+        format,
     );
-    t.rounds = Some(total);
+    t.rounds = (format == Format::Swiss).then_some(total);
     t.points = points;
-    t.tiebreaks = tiebreaks;
+    t.tiebreaks = tiebreaks_given.unwrap_or(tiebreaks);
     t.entrants = players
         .iter()
         .map(|p| Entrant {
             id: p.number as EntrantId,
             name: p.name.clone(),
-            rating: f64::from(p.rating),
+            rating: p.rating,
             withdrawn_after: withdrawn.get(&p.number).copied(),
             start_rank: p.number,
         })
         .collect();
-    t.manual_rounds = (1..=played).collect();
-    // Each round must be a round (manual::check) of the tournament as it stood.
-    for round in 1..=played {
+    if format != Format::Swiss {
+        fixtures = system_rounds(&t, fixtures, played, &players)?;
+        let planned = Tournament::new_checked(t.clone())
+            .map(|t| t.planned_rounds())
+            .unwrap_or(total);
+        if planned != total {
+            return Err(err(
+                rounds_line.max(1),
+                format!("{total} rounds, but a {format} of {n} players has {planned}"),
+            ));
+        }
+    } else {
+        t.manual_rounds = (1..=played).collect();
+    }
+    // Each round of a Swiss must be a round (manual::check) of the tournament as it
+    // stood; another program paired it.
+    for round in (1..=played).filter(|_| format == Format::Swiss) {
         let mut before = t.clone();
         before.fixtures = fixtures
             .iter()
@@ -634,20 +813,37 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
     }
     t.fixtures = fixtures;
     t.requested_byes = requested;
-    // Every round passed `manual::check` against the rounds before it, so the whole
-    // is a tournament too.
+    // Every round passed `manual::check` against the rounds before it (or is the
+    // round goobalay pairs), so the whole is a tournament too.
     let t = Tournament::new_checked(t).map_err(|e| {
         err(
             players.first().map_or(0, |p| p.line),
-            format!("the rounds are not a Swiss tournament: {e}"),
+            format!("the rounds are not a {format} tournament: {e}"),
         )
     })?;
     // The points listed must be the results' (another points scheme needs 162).
+    // Each fixture and bye is counted once, for its players (`outcome_in_round`
+    // per player and round searches every fixture: quadratic in the players).
+    let mut scored: HashMap<EntrantId, Points> = HashMap::new();
+    let mut paired: HashSet<(EntrantId, u32)> = HashSet::new();
+    for f in &t.fixtures {
+        for id in std::iter::once(f.pairing.south).chain(f.pairing.north) {
+            paired.insert((id, f.pairing.round));
+            if let Some(o) = f.outcome_for(id) {
+                *scored.entry(id).or_default() += t.points.points(o);
+            }
+        }
+    }
+    for b in t.recorded_byes() {
+        if !paired.contains(&(b.player, b.round)) {
+            *scored.entry(b.player).or_default() += t.points.points(b.points.outcome());
+        }
+    }
     for p in &players {
-        let got: Points = (1..=played)
-            .filter_map(|r| t.outcome_in_round(p.number as EntrantId, r))
-            .map(|o| t.points.points(o))
-            .sum();
+        let got = scored
+            .get(&(p.number as EntrantId))
+            .copied()
+            .unwrap_or_default();
         let listed = listed_points[&p.number];
         if got != listed {
             return Err(err(
@@ -662,8 +858,294 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
     Ok(TrfEvent {
         players,
         variant,
+        details,
         tournament: t,
     })
+}
+
+/// The rounds of a round robin or knockout as goobalay pairs them (from the entry
+/// list, and a knockout's from the results), each checked against the file's round
+/// (the same games, South as White, and the same bye) and given its results.
+fn system_rounds(
+    setup: &TournamentSetup,
+    read: Vec<Fixture>,
+    played: u32,
+    players: &[TrfPlayer],
+) -> Result<Vec<Fixture>, TrfError> {
+    let format = setup.format;
+    let mut out: Vec<Fixture> = Vec::new();
+    for round in 1..=played {
+        let mut file_round: HashMap<(EntrantId, Option<EntrantId>), Option<MatchResult>> = read
+            .iter()
+            .filter(|f| f.pairing.round == round)
+            .map(|f| ((f.pairing.south, f.pairing.north), f.result))
+            .collect();
+        let mut before = setup.clone();
+        before.fixtures = out.clone();
+        let expected = Tournament::new_checked(before)
+            .and_then(|t| t.next_round())
+            .map_err(|e| TrfError {
+                line: players.first().map_or(0, |p| p.line),
+                message: format!("round {round} cannot be paired as a {format}: {e}"),
+                hint: None,
+            })?;
+        for p in expected {
+            let Some(result) = file_round.remove(&(p.south, p.north)) else {
+                let line = players[p.south as usize - 1].line;
+                let pairing = match p.north {
+                    Some(north) => format!("{} against {north}, {} White", p.south, p.south),
+                    None => format!("{} the bye", p.south),
+                };
+                return Err(TrfError {
+                    line,
+                    message: format!(
+                        "round {round}: a {format} of these players gives {pairing}; the file does not, so its rounds are not goobalay's {format}"
+                    ),
+                    hint: None,
+                });
+            };
+            out.push(Fixture { pairing: p, result });
+        }
+        if let Some(((south, _), _)) = file_round.into_iter().next() {
+            return Err(TrfError {
+                line: players[south as usize - 1].line,
+                message: format!(
+                    "round {round}: player {south}'s game is not one a {format} of these players has that round"
+                ),
+                hint: None,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// One extension record ([`EXTENSION_TAG`]) about a player or a game.
+enum Extension {
+    Name {
+        number: u32,
+        name: String,
+    },
+    Rating {
+        number: u32,
+        rating: f64,
+    },
+    Club {
+        number: u32,
+        club: String,
+    },
+    Engine {
+        number: u32,
+        level: String,
+    },
+    StartingRating {
+        number: u32,
+        rating: StartingRating,
+    },
+    Withdrawn {
+        number: u32,
+        after: u32,
+    },
+    Seeds {
+        round: u32,
+        south: u32,
+        seeds: BySide<u32>,
+    },
+}
+
+impl Extension {
+    fn number(&self) -> u32 {
+        match self {
+            Extension::Name { number, .. }
+            | Extension::Rating { number, .. }
+            | Extension::Club { number, .. }
+            | Extension::Engine { number, .. }
+            | Extension::StartingRating { number, .. }
+            | Extension::Withdrawn { number, .. } => *number,
+            Extension::Seeds { south, .. } => *south,
+        }
+    }
+}
+
+const EXTENSION_KEYS: &str = "form, max-hands, seed, tiebreaks, name, rating, club, engine, starting-rating, withdrawn, seeds";
+
+/// Reads the text after an extension record's tag: the event's fields go into
+/// `details` (and `tiebreaks`), a player's or a game's are returned.
+fn extension_record(
+    text: &str,
+    line_no: usize,
+    details: &mut TrfDetails,
+    tiebreaks: &mut Option<Vec<Tiebreak>>,
+) -> Result<Option<Extension>, TrfError> {
+    let err = |message: String| TrfError {
+        line: line_no,
+        message: format!("{EXTENSION_TAG} {message}"),
+        hint: None,
+    };
+    let (key, rest) = text.split_once(' ').unwrap_or((text, ""));
+    let rest = rest.trim();
+    let whole = |what: &str, t: &str| -> Result<u64, TrfError> {
+        t.parse().map_err(|_| {
+            err(format!(
+                "{key}: {what} is a whole number; found '{}'",
+                crate::names::excerpt(t)
+            ))
+        })
+    };
+    // `NNNN TEXT`: a pairing number, then the rest.
+    let numbered = || -> Result<(u32, &str), TrfError> {
+        let (n, tail) = rest.split_once(' ').unwrap_or((rest, ""));
+        let number = u32::try_from(whole("the pairing number", n)?)
+            .map_err(|_| err(format!("{key}: no such pairing number {n}")))?;
+        Ok((number, tail.trim()))
+    };
+    let number_of = |n: &str| -> Result<u32, TrfError> {
+        u32::try_from(whole("a number", n)?).map_err(|_| err(format!("{key}: {n} is too large")))
+    };
+    Ok(match key {
+        "form" => {
+            crate::matches::MatchForm::parse(rest).map_err(|e| err(format!("form: {e}")))?;
+            details.form = Some(rest.to_string());
+            None
+        }
+        "max-hands" => {
+            details.max_hands = Some(number_of(rest)?);
+            None
+        }
+        "seed" => {
+            details.seed = Some(whole("the seed", rest)?);
+            None
+        }
+        "tiebreaks" => {
+            *tiebreaks =
+                Some(Tiebreak::parse_list(rest).map_err(|e| err(format!("tiebreaks: {e}")))?);
+            None
+        }
+        "name" => {
+            let (number, name) = numbered()?;
+            Some(Extension::Name {
+                number,
+                name: name.to_string(),
+            })
+        }
+        "rating" => {
+            let (number, r) = numbered()?;
+            let rating: f64 = r
+                .parse()
+                .ok()
+                .filter(|r: &f64| r.is_finite() && *r > 0.0)
+                .ok_or_else(|| {
+                    err(format!(
+                        "rating: '{}' is not a rating",
+                        crate::names::excerpt(r)
+                    ))
+                })?;
+            Some(Extension::Rating { number, rating })
+        }
+        "club" | "engine" => {
+            let (number, text) = numbered()?;
+            if text.is_empty() {
+                return Err(err(format!(
+                    "{key}: give the player's number, then the {key}"
+                )));
+            }
+            if key == "engine" {
+                crate::ai::Level::parse(text).map_err(|e| err(format!("engine: {e}")))?;
+            }
+            let text = text.to_string();
+            Some(if key == "club" {
+                Extension::Club { number, club: text }
+            } else {
+                Extension::Engine {
+                    number,
+                    level: text,
+                }
+            })
+        }
+        "starting-rating" => {
+            let (number, tail) = numbered()?;
+            let parts: Vec<&str> = tail.split_whitespace().collect();
+            let [rating, source, variant] = parts[..] else {
+                return Err(err(
+                    "starting-rating: give the player's number, the rating, its source (club or national) and the variant (* for every variant)".into(),
+                ));
+            };
+            let rating: f64 = rating
+                .parse()
+                .ok()
+                .filter(|r: &f64| (0.0..=4000.0).contains(r))
+                .ok_or_else(|| {
+                    err(format!(
+                        "starting-rating: '{}' is not a rating from 0 to 4000",
+                        crate::names::excerpt(rating)
+                    ))
+                })?;
+            let source = RatingSource::parse(source).ok_or_else(|| {
+                err(format!(
+                    "starting-rating: the source is club or national, not '{}'",
+                    crate::names::excerpt(source)
+                ))
+            })?;
+            Some(Extension::StartingRating {
+                number,
+                rating: StartingRating {
+                    rating,
+                    source,
+                    variant: (variant != "*").then(|| variant.to_string()),
+                },
+            })
+        }
+        "withdrawn" => {
+            let (number, after) = numbered()?;
+            Some(Extension::Withdrawn {
+                number,
+                after: number_of(after)?,
+            })
+        }
+        "seeds" => {
+            let parts: Vec<&str> = rest.split_whitespace().collect();
+            let [round, south, s, n] = parts[..] else {
+                return Err(err(
+                    "seeds: give the round, White's (South's) pairing number and the two players' seeds".into(),
+                ));
+            };
+            Some(Extension::Seeds {
+                round: number_of(round)?,
+                south: number_of(south)?,
+                seeds: BySide::new(number_of(s)?, number_of(n)?),
+            })
+        }
+        other => {
+            return Err(err(format!(
+                "'{}' is not a goobalay record; allowed: {EXTENSION_KEYS}",
+                crate::names::excerpt(other)
+            )));
+        }
+    })
+}
+
+/// The `132` record: round `k`'s date (`YY/MM/DD`) in round `k`'s columns.
+fn round_dates(line: &[char], line_no: usize) -> Result<Vec<chrono::NaiveDate>, TrfError> {
+    let mut dates = Vec::new();
+    let mut k = 1;
+    while trf::round(k).first <= line.len() {
+        let columns = trf::round(k);
+        let text = columns.of(line);
+        let text = text.trim();
+        if text.is_empty() {
+            break;
+        }
+        let date = chrono::NaiveDate::parse_from_str(text, "%y/%m/%d").map_err(|_| TrfError {
+            line: line_no,
+            message: format!(
+                "132: round {k}'s date (columns {columns}) is written YY/MM/DD; found '{}'",
+                crate::names::excerpt(text)
+            ),
+            hint: None,
+        })?;
+        dates.push(date);
+        k += 1;
+    }
+    Ok(dates)
 }
 
 fn player_record(
@@ -680,6 +1162,23 @@ fn player_record(
             "a player record (001) runs at least to column {} (the points); this one has {} characters",
             trf::POINTS.last,
             line.len()
+        )));
+    }
+    // Four columns number the players: a fifth digit spills into column 4 or 9.
+    let spilled = [trf::NUMBER.first - 1, trf::NUMBER.last + 1]
+        .into_iter()
+        .any(|column| line[column - 1].is_ascii_digit());
+    if spilled {
+        let digits: String = line[3..]
+            .iter()
+            .skip_while(|c| !c.is_ascii_digit())
+            .take_while(|c| c.is_ascii_digit())
+            .collect();
+        return Err(err(format!(
+            "pairing number {digits} does not fit columns {}: TRF numbers players in four digits, 1 to {}, so a file holds {} players at most",
+            trf::NUMBER,
+            trf::MAX_PLAYERS,
+            trf::MAX_PLAYERS
         )));
     }
     let number_text = trf::NUMBER.of(line);
@@ -699,16 +1198,16 @@ fn player_record(
     let name = crate::names::clean(&name, "a player name")
         .map_err(|e| err(format!("columns {} hold the player's name: {e}", trf::NAME)))?;
     let rating_text = trf::RATING.of(line);
-    let rating: u32 = if rating_text.trim().is_empty() {
-        0
+    let rating: Option<u32> = if rating_text.trim().is_empty() {
+        None
     } else {
-        rating_text.trim().parse().map_err(|_| {
+        Some(rating_text.trim().parse().map_err(|_| {
             err(format!(
                 "columns {} hold the rating, a whole number or blank; found '{}'",
                 trf::RATING,
                 rating_text.trim()
             ))
-        })?
+        })?)
     };
     let points_text = trf::POINTS.of(line);
     let points: Points = points_text
@@ -796,7 +1295,8 @@ fn player_record(
         TrfPlayer {
             number,
             name,
-            rating,
+            rating: rating.map_or(super::ratings::Elo::DEFAULT_INITIAL, f64::from),
+            rated: rating.is_some(),
             line: line_no,
         },
         list,
@@ -1080,6 +1580,35 @@ mod tests {
             let bad = other.replace("152 W", "152 X");
             let at = text.lines().position(|l| l == "152 W").unwrap() + 1;
             assert_eq!(parse(&bad).unwrap_err().line, at, "{ending:?}");
+        }
+    }
+
+    /// Windows editors save UTF-8 with a byte order mark before the first record.
+    #[test]
+    fn a_byte_order_mark_is_read_past() {
+        let text = export::trf(&played_swiss());
+        assert!(text.starts_with("012 Spring Swiss\n"), "{text}");
+        let marked = parse(&format!("\u{feff}{text}")).unwrap();
+        assert_eq!(marked.tournament.name, "Spring Swiss");
+        assert_eq!(marked, parse(&text).unwrap());
+    }
+
+    /// Pairing numbers have four columns: a 10,000th player cannot be numbered.
+    #[test]
+    fn a_five_digit_pairing_number_is_refused_saying_why() {
+        let text = export::trf(&played_swiss());
+        let at = line_no(&text, 7);
+        for spilled in ["001 10000", "00110000 "] {
+            let bad = line_with(&text, 7, |c| {
+                c.splice(0..9, spilled.chars());
+            });
+            let e = parse(&bad).unwrap_err();
+            assert_eq!(e.line, at, "{e}");
+            assert_eq!(
+                e.message,
+                "pairing number 10000 does not fit columns 5-8: TRF numbers players in four digits, 1 to 9999, so a file holds 9999 players at most",
+                "{spilled}"
+            );
         }
     }
 

@@ -47,6 +47,8 @@ const fn cols(first: usize, last: usize) -> Columns {
 
 /// Player record (001): the pairing number.
 pub const NUMBER: Columns = cols(5, 8);
+/// The most players a TRF holds: pairing numbers have four columns.
+pub const MAX_PLAYERS: u32 = 9999;
 /// Player record: the name.
 pub const NAME: Columns = cols(15, 47);
 /// Player record: the rating (blank: unrated).

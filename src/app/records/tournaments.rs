@@ -37,6 +37,45 @@ pub struct NewTournament {
     pub tiebreaks: Vec<Tiebreak>,
     /// Seeds every match's engine decisions (mixed with round and board).
     pub seed: u64,
+    /// Where, when and under whom it is played (written in its TRF).
+    pub details: EventDetails,
+}
+
+/// An event's details, entered with the tournament and written in its TRF (records
+/// `022` city, `032` federation, `042`/`052` start and end dates, `102` chief
+/// arbiter, `132` the rounds' dates). `None`/empty: not given.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct EventDetails {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub city: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub federation: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<chrono::NaiveDate>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end: Option<chrono::NaiveDate>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chief_arbiter: Option<String>,
+    /// Round `k`'s date at index `k - 1`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub round_dates: Vec<chrono::NaiveDate>,
+}
+
+impl EventDetails {
+    pub fn is_empty(&self) -> bool {
+        *self == EventDetails::default()
+    }
+
+    /// The rounds' dates as stored: `YYYY-MM-DD,...` (`None`: none given).
+    pub fn round_dates_text(&self) -> Option<String> {
+        (!self.round_dates.is_empty()).then(|| {
+            self.round_dates
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+    }
 }
 
 /// A tournament's row.
@@ -61,6 +100,9 @@ pub struct TournamentRow {
     /// The rating it seeds by and shows, over its variant's matches; `None`: seeded
     /// before ratings were kept per variant, by Elo over every match.
     pub rating_system: Option<RatingSystem>,
+    /// Where, when and under whom it is played (`event` in JSON, when given).
+    #[serde(rename = "event", skip_serializing_if = "EventDetails::is_empty")]
+    pub details: EventDetails,
     #[serde(skip)]
     pub(crate) rules_json: String,
 }

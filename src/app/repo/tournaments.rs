@@ -127,6 +127,11 @@ pub trait TournamentRepo {
         round: u32,
     ) -> impl Future<Output = Result<()>>;
 
+    /// Whether each entrant of tournament `id` was seeded with a rating (`None`: not
+    /// seeded yet, or by the rule before ratings per variant), by player id.
+    fn entrants_rated(&mut self, id: i64)
+    -> impl Future<Output = Result<Vec<(i64, Option<bool>)>>>;
+
     /// Records that tournament `id` was imported from the file `source`, which held
     /// `rounds` rounds.
     fn insert_import(

@@ -1,7 +1,7 @@
 //! Creating a tournament: the name, rounds, match form and hand limit checked
 //! before anything is written.
 
-use crate::app::records::{MAX_SWISS_ROUNDS, NewTournament, TournamentRow, now};
+use crate::app::records::{EventDetails, MAX_SWISS_ROUNDS, NewTournament, TournamentRow, now};
 use crate::app::repo::{Database, TournamentRepo};
 use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
 use crate::engine::Side;
@@ -43,6 +43,9 @@ pub(crate) async fn create_in(
     // limit stored is the one the matches get (RULES.md §3 point 11's default if
     // none is given).
     let spec = MatchSpec::new(&new.variant, new.form, new.max_hands, Side::South)?;
+    let mut new = new.clone();
+    check_event_details(&mut new.details)?;
+    let new = &new;
     if repo.tournament_row(name).await?.is_some() {
         return Err(TournamentRefusal::Duplicate(name.to_string()));
     }
@@ -56,4 +59,47 @@ pub(crate) async fn create_in(
             now(),
         )
         .await?)
+}
+
+/// The event's details cleaned as names are (trimmed, no invisible characters) and
+/// its dates in order: the start before the end, the rounds' dates between them,
+/// each round on or after the one before.
+fn check_event_details(details: &mut EventDetails) -> TResult<()> {
+    for (text, what) in [
+        (&mut details.city, "the city (--city)"),
+        (&mut details.federation, "the federation (--federation)"),
+        (&mut details.chief_arbiter, "the chief arbiter (--arbiter)"),
+    ] {
+        if let Some(t) = text.as_mut() {
+            *t = crate::names::clean(t, what)?;
+        }
+    }
+    let refused = |why: String| Err(TournamentRefusal::EventDates(why));
+    if let (Some(start), Some(end)) = (details.start, details.end)
+        && end < start
+    {
+        return refused(format!("the end ({end}) is before the start ({start})"));
+    }
+    for (k, pair) in details.round_dates.windows(2).enumerate() {
+        if pair[1] < pair[0] {
+            return refused(format!(
+                "round {}'s date ({}) is before round {}'s ({})",
+                k + 2,
+                pair[1],
+                k + 1,
+                pair[0]
+            ));
+        }
+    }
+    for (k, date) in details.round_dates.iter().enumerate() {
+        let outside =
+            details.start.is_some_and(|s| *date < s) || details.end.is_some_and(|e| *date > e);
+        if outside {
+            return refused(format!(
+                "round {}'s date ({date}) is outside the event's days",
+                k + 1
+            ));
+        }
+    }
+    Ok(())
 }

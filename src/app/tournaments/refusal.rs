@@ -28,6 +28,9 @@ pub enum TournamentRefusal {
     Duplicate(String),
     #[error(transparent)]
     Name(#[from] crate::names::NameError),
+    /// The event's dates out of order (`tournament new --start/--end/--round-dates`).
+    #[error("the event's dates are out of order: {0}; give them as the event runs")]
+    EventDates(String),
     #[error("{player} is already entered in {tournament}")]
     AlreadyEntered { player: String, tournament: String },
     #[error("{player} is named twice in this entry list")]

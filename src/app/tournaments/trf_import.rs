@@ -1,4 +1,4 @@
-//! `tournament import`: a Swiss read from a TRF file ([`crate::tournament::import`])
+//! `tournament import`: an event read from a TRF file ([`crate::tournament::import`])
 //! stored as if it had been run here, in one write transaction (all or nothing).
 //!
 //! Representation (migration `20261203000000_tournament_imports`): the tournament
@@ -9,10 +9,13 @@
 //! paired by hand ([`ManualRound`], reason "imported from FILE"), each result as a
 //! whole-match result entered or a forfeit (`match_closings`), the withdrawals after
 //! the round. Byes asked for the rounds left come last. Players are found by name
-//! (ignoring case) or added.
+//! (ignoring case) or added with the club, engine and starting ratings the file's
+//! extension records give. A round robin's or knockout's rounds are paired by the
+//! system, as they were (the file was checked to hold them).
 
 use std::collections::HashMap;
 
+use crate::ai::Level;
 use crate::app::players::player_by_id;
 use crate::app::records::{
     ByeReason, ManualRound, NewPlayer, NewTournament, Parts, PlayedAhead, TournamentRow, now,
@@ -20,7 +23,7 @@ use crate::app::records::{
 use crate::app::repo::{Database, Transaction};
 use crate::app::stored_match::StoredMatches;
 use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
-use crate::engine::Side;
+use crate::engine::{BySide, Side};
 use crate::matches::{Closing, MatchOutcome};
 use crate::tournament::import::TrfEvent;
 use crate::tournament::{Decision, EntrantId, RatingSystem};
@@ -74,28 +77,38 @@ async fn import_in(
     let mut name_of: HashMap<EntrantId, String> = HashMap::new();
     let mut added = Vec::new();
     for e in t.entrants() {
+        let details = event.details.players.get(&e.id);
         let player = match tx.player_by_name(&e.name).await? {
             Some(p) if p.retired_at.is_some() => {
                 return Err(TournamentRefusal::Retired(p.name));
             }
             Some(p) => p,
             None => {
+                // Added as the file describes them: club, engine, starting ratings.
+                // The level was checked when the file was read.
+                let engine = details
+                    .and_then(|d| d.engine.as_deref())
+                    .and_then(|level| Level::parse(level).ok());
                 let entry = NewPlayer {
                     name: e.name.clone(),
-                    club: None,
-                    engine: None,
+                    club: details.and_then(|d| d.club.clone()),
+                    engine,
                 };
                 let id = tx.insert_player(&entry, at).await?;
+                for rating in details.iter().flat_map(|d| &d.starting_ratings) {
+                    tx.insert_starting_rating(id, rating, at).await?;
+                }
                 added.push(e.name.clone());
                 player_by_id(&mut *tx, id).await?
             }
         };
+        let unrated = details.is_some_and(|d| d.unrated);
         tx.insert_entrant(
             tid,
             player.id,
             e.start_rank,
             Some(e.rating),
-            Some(e.rating > 0.0),
+            Some(!unrated),
             at,
         )
         .await?;
@@ -112,7 +125,10 @@ async fn import_in(
                 .await?;
         }
         let fixtures = t.round_fixtures(round);
-        let manual = ManualRound {
+        // A Swiss's rounds were paired elsewhere (recorded as paired by hand); a
+        // round robin's or knockout's are the ones goobalay pairs (the file was
+        // checked to hold them), paired by the system as they would have been.
+        let manual = (t.format() == crate::tournament::Format::Swiss).then(|| ManualRound {
             boards: fixtures
                 .iter()
                 .map(|f| {
@@ -124,10 +140,15 @@ async fn import_in(
                 .collect(),
             reason: Some(reason.clone()),
             keep_seeding: true,
-        };
-        let (paired, _, _) =
-            super::pairing::pair_in(&mut *tx, &row.name, None, PlayedAhead::new(), Some(&manual))
-                .await?;
+        });
+        let (paired, _, _) = super::pairing::pair_in(
+            &mut *tx,
+            &row.name,
+            None,
+            PlayedAhead::new(),
+            manual.as_ref(),
+        )
+        .await?;
         for (board, f) in paired.boards.iter().zip(&fixtures) {
             let (Some(id), Some(result)) = (board.match_id, f.result) else {
                 continue;
@@ -140,7 +161,7 @@ async fn import_in(
                         Decision::North => MatchOutcome::Winner(Side::North),
                         Decision::Draw => MatchOutcome::Draw,
                     },
-                    seeds: None,
+                    seeds: (result.seeds != BySide::new(0, 0)).then_some(result.seeds),
                 },
             };
             let stored = tx.stored_match(id).await?;

@@ -68,7 +68,7 @@ pub enum Layout {
 
 pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<ExitCode> {
     match command {
-        TournamentCommand::New(a) => new(db, a),
+        TournamentCommand::New(a) => new(db, *a),
         TournamentCommand::Add(a) => with_store(db, async |store| {
             let tournaments::Entered {
                 added,
@@ -275,21 +275,23 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             }
             let format: ExportFormat = a.format.into();
             // Only the CSV's pairing sheets show match numbers (the boards' records).
-            let parts = if format == ExportFormat::Csv {
-                Parts::Whole
-            } else {
-                Parts::Results
-            };
-            let loaded = with_store_read(Some(db), async |store| {
-                Ok(
-                    tournaments::load_after_round(store, &a.name, a.after.after_round, parts)
-                        .await?,
-                )
+            let round = a.after.after_round;
+            let text = with_store_read(Some(db), async |store| {
+                Ok(match format {
+                    ExportFormat::Csv => goobalay::app::views::csv_export(
+                        &tournaments::load_after_round(store, &a.name, round, Parts::Whole).await?,
+                    ),
+                    // With the event's details and players' records the pure
+                    // tournament lacks.
+                    ExportFormat::Trf => tournaments::trf_export(store, &a.name, round).await?,
+                    format => export::export(
+                        &tournaments::load_after_round(store, &a.name, round, Parts::Results)
+                            .await?
+                            .tournament,
+                        format,
+                    ),
+                })
             })?;
-            let text = match format {
-                ExportFormat::Csv => goobalay::app::views::csv_export(&loaded),
-                format => export::export(&loaded.tournament, format),
-            };
             match &a.output {
                 Some(path) => {
                     files::write_output(path, text.as_bytes(), a.force)?;
@@ -452,6 +454,7 @@ fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
         points,
         tiebreaks,
         seed: a.seed.unwrap_or_else(|| rand::random::<u64>() >> 1),
+        details: event_details(&a)?,
     };
     let row = with_store(db, async |store| {
         Ok(tournaments::create(store, &new, a.rating_system.into()).await?)
@@ -471,6 +474,32 @@ fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The event's details given to `tournament new`, their dates read (the rest is
+/// checked with the tournament).
+fn event_details(a: &NewArgs) -> anyhow::Result<goobalay::app::records::EventDetails> {
+    let date = |option: &str, text: &str| {
+        text.trim().parse::<chrono::NaiveDate>().map_err(|_| {
+            anyhow::anyhow!(
+                "{option}: '{}' is not a date; give it as YYYY-MM-DD",
+                goobalay::names::excerpt(text)
+            )
+        })
+    };
+    Ok(goobalay::app::records::EventDetails {
+        city: a.city.clone(),
+        federation: a.federation.clone(),
+        start: a.start.as_deref().map(|t| date("--start", t)).transpose()?,
+        end: a.end.as_deref().map(|t| date("--end", t)).transpose()?,
+        chief_arbiter: a.arbiter.clone(),
+        round_dates: a
+            .round_dates
+            .iter()
+            .flat_map(|t| t.split(','))
+            .map(|t| date("--round-dates", t))
+            .collect::<anyhow::Result<_>>()?,
+    })
 }
 
 fn import(db: Option<PathBuf>, a: ImportArgs) -> anyhow::Result<ExitCode> {
@@ -495,7 +524,7 @@ fn import(db: Option<PathBuf>, a: ImportArgs) -> anyhow::Result<ExitCode> {
         variant,
         form,
         max_hands: a.max_hands,
-        seed: a.seed.unwrap_or_else(|| rand::random::<u64>() >> 1),
+        seed: a.seed,
     };
     let file = a.file.display().to_string();
     // Read and checked before any database is opened (or created).

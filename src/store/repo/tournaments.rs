@@ -75,8 +75,10 @@ impl<C: AsConn + NotesFixtures> TournamentRepo for C {
             .join(",");
         let id = query_scalar::<i64>(
             "INSERT INTO tournaments (name, name_key, variant, rules, format, rounds, match_form,
-                 max_hands, points, tiebreaks, seed, status, created_at, pairing_system, rating_system)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'open', $12, $13, $14)
+                 max_hands, points, tiebreaks, seed, status, created_at, pairing_system, rating_system,
+                 city, federation, start_date, end_date, chief_arbiter, round_dates)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'open', $12, $13, $14,
+                 $15, $16, $17, $18, $19, $20)
              RETURNING id",
         )
         .bind(name)
@@ -93,6 +95,12 @@ impl<C: AsConn + NotesFixtures> TournamentRepo for C {
         .bind(at)
         .bind(pairing.name())
         .bind(rating.name())
+        .bind(new.details.city.clone())
+        .bind(new.details.federation.clone())
+        .bind(new.details.start.map(|d| d.to_string()))
+        .bind(new.details.end.map(|d| d.to_string()))
+        .bind(new.details.chief_arbiter.clone())
+        .bind(new.details.round_dates_text())
         .fetch_one(&mut *self)
         .await?;
         let row = query("SELECT * FROM tournaments WHERE id = $1")
@@ -218,6 +226,21 @@ impl<C: AsConn + NotesFixtures> TournamentRepo for C {
         .execute(self)
         .await?;
         Ok(())
+    }
+
+    async fn entrants_rated(&mut self, id: i64) -> StoreResult<Vec<(i64, Option<bool>)>> {
+        let rows = query(
+            "SELECT player_id, rated FROM tournament_players WHERE tournament_id = $1 ORDER BY player_id",
+        )
+        .bind(id)
+        .fetch_all(self)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let rated: Option<i64> = r.try_get("rated")?;
+                Ok((r.try_get("player_id")?, rated.map(|v| v != 0)))
+            })
+            .collect()
     }
 
     async fn insert_import(

@@ -46,8 +46,8 @@ use super::sql::Row;
 use crate::tournament::{PairingSystem, RatingSystem, TournamentStatus};
 
 pub use crate::app::records::{
-    BoardRow, LoadedTournament, MAX_SWISS_ROUNDS, NewTournament, PairedRound, PlayedMatch,
-    TournamentRow, TournamentSummary, pending_engine_boards,
+    BoardRow, EventDetails, LoadedTournament, MAX_SWISS_ROUNDS, NewTournament, PairedRound,
+    PlayedMatch, TournamentRow, TournamentSummary, pending_engine_boards,
 };
 pub(crate) use crate::app::records::{played, summary};
 pub use pair::PlayedAhead;
@@ -92,9 +92,37 @@ impl TournamentRow {
             },
             created_at: r.try_get("created_at")?,
             finished_at: r.try_get("finished_at")?,
+            details: event_details(r, id)?,
             rules_json: r.try_get::<Option<String>>("rules")?.unwrap_or_default(),
         })
     }
+}
+
+/// The event's details of a tournament row (migration `20261207000000_event_details`).
+fn event_details(r: &Row, id: i64) -> Result<EventDetails> {
+    let date = |text: &str| {
+        text.parse::<chrono::NaiveDate>()
+            .map_err(|_| corrupt(format!("tournament {id}: date '{text}'")))
+    };
+    let optional_date = |column: &str| -> Result<Option<chrono::NaiveDate>> {
+        r.try_get::<Option<String>>(column)?
+            .as_deref()
+            .map(date)
+            .transpose()
+    };
+    Ok(EventDetails {
+        city: r.try_get("city")?,
+        federation: r.try_get("federation")?,
+        start: optional_date("start_date")?,
+        end: optional_date("end_date")?,
+        chief_arbiter: r.try_get("chief_arbiter")?,
+        round_dates: r
+            .try_get::<Option<String>>("round_dates")?
+            .iter()
+            .flat_map(|t| t.split(','))
+            .map(date)
+            .collect::<Result<_>>()?,
+    })
 }
 
 fn corrupt(what: String) -> StoreError {

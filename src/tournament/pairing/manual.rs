@@ -10,7 +10,7 @@
 //! schedule (a round robin's table, a knockout's bracket), which a hand-made round
 //! would break.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use thiserror::Error;
 
@@ -79,8 +79,13 @@ pub fn check(
         }
         .into());
     }
+    // Found by id once, not by a search of the entrants per board (quadratic in the
+    // players: a 9,999-player import checks every round).
+    let entrant_of: HashMap<EntrantId, &super::super::Entrant> =
+        t.entrants.iter().map(|e| (e.id, e)).collect();
     let name = |id: EntrantId| {
-        t.entrant(id)
+        entrant_of
+            .get(&id)
             .map_or_else(|| format!("player {id}"), |e| e.name.clone())
     };
     let mut seen = HashSet::new();
@@ -107,7 +112,7 @@ pub fn check(
             return Err(ManualPairingError::SelfPaired(name(p.south)));
         }
         for id in std::iter::once(p.south).chain(p.north) {
-            let Some(e) = t.entrant(id) else {
+            let Some(e) = entrant_of.get(&id) else {
                 return Err(ManualPairingError::NotEntered(name(id)));
             };
             if e.is_withdrawn() {

@@ -11,7 +11,7 @@ use super::{Format, RecordFormat, VariantArgs};
 #[derive(Subcommand, Debug)]
 pub enum TournamentCommand {
     /// Create a tournament.
-    New(NewArgs),
+    New(Box<NewArgs>),
     /// Enter players (all or none).
     Add(AddArgs),
     /// Withdraw a player: results so far count, no further pairings (before round 1:
@@ -128,6 +128,24 @@ pub struct NewArgs {
     /// over the matches of its variant (recorded with the tournament).
     #[arg(long, value_enum, default_value_t)]
     pub rating_system: SystemArg,
+    /// Where it is played (TRF 022).
+    #[arg(long)]
+    pub city: Option<String>,
+    /// The federation it is played under, e.g. SOM (TRF 032).
+    #[arg(long)]
+    pub federation: Option<String>,
+    /// The first day, YYYY-MM-DD (TRF 042).
+    #[arg(long, value_name = "DATE")]
+    pub start: Option<String>,
+    /// The last day, YYYY-MM-DD (TRF 052).
+    #[arg(long, value_name = "DATE")]
+    pub end: Option<String>,
+    /// The chief arbiter (TRF 102).
+    #[arg(long, value_name = "NAME")]
+    pub arbiter: Option<String>,
+    /// The rounds' dates, round 1 first: YYYY-MM-DD,YYYY-MM-DD,... (TRF 132).
+    #[arg(long, value_name = "DATES")]
+    pub round_dates: Option<String>,
     /// Output: table (the default) or json. (Before --system, this named the
     /// pairing system; that spelling is refused with a message naming --system.)
     #[arg(long, value_name = "FORMAT")]
