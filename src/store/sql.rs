@@ -324,29 +324,6 @@ impl Query {
             .await?
             .ok_or(sqlx::Error::RowNotFound)
     }
-
-    /// The rows one at a time as the database gives them, for a result too large to
-    /// hold at once (`db copy` of a league's hands): SQLite's worker and PostgreSQL's
-    /// socket wait while the rows read so far are not taken.
-    pub fn fetch<'c>(
-        self,
-        on: &'c mut (impl AsConn + ?Sized),
-    ) -> futures_util::stream::BoxStream<'c, Result<Row, sqlx::Error>> {
-        use futures_util::{StreamExt, TryStreamExt};
-        match on.conn() {
-            Conn::Sqlite(c) => {
-                let sql = for_backend(&self.sql, Backend::Sqlite).into_owned();
-                bound!(sql, self.args).fetch(c).map_ok(Row::Sqlite).boxed()
-            }
-            Conn::Postgres(c) => {
-                let sql = for_backend(&self.sql, Backend::Postgres).into_owned();
-                bound!(sql, self.args)
-                    .fetch(c)
-                    .map_ok(Row::Postgres)
-                    .boxed()
-            }
-        }
-    }
 }
 
 /// See [`query_scalar`].
