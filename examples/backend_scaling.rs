@@ -131,12 +131,25 @@ impl PgDatabase {
 
     async fn drop(self) -> Result<(), Error> {
         let mut conn = sqlx::PgConnection::connect(&self.server).await?;
-        sqlx::raw_sql(sqlx::AssertSqlSafe(format!(
-            "DROP DATABASE IF EXISTS {} WITH (FORCE)",
-            self.name
-        )))
-        .execute(&mut conn)
-        .await?;
+        let statement = format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name);
+        // FORCE cannot end an autovacuum worker briefly on the database (another
+        // role's process); it leaves within moments, so the drop is tried again.
+        let mut tries = 0;
+        loop {
+            match sqlx::raw_sql(sqlx::AssertSqlSafe(statement.clone()))
+                .execute(&mut conn)
+                .await
+            {
+                Err(e) if tries < 50 && e.to_string().contains("must be a member of the role") => {
+                    tries += 1;
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                done => {
+                    done?;
+                    break;
+                }
+            }
+        }
         conn.close().await?;
         Ok(())
     }

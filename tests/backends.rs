@@ -817,8 +817,8 @@ fn every_write_the_fixture_cache_is_made_from_makes_it_stale_on_both() {
                      VALUES ({cup}, 9, 2, {ada})"
                 ),
             ),
-            ("a bye updated", format!("UPDATE tournament_byes SET board = 3 WHERE round = 9")),
-            ("a bye deleted", format!("DELETE FROM tournament_byes WHERE round = 9")),
+            ("a bye updated", "UPDATE tournament_byes SET board = 3 WHERE round = 9".to_string()),
+            ("a bye deleted", "DELETE FROM tournament_byes WHERE round = 9".to_string()),
             (
                 "a write again after a savepoint rolled back",
                 format!(
