@@ -711,3 +711,151 @@ fn the_desk_unpairs_pairs_by_hand_closes_and_reopens_on_both() {
         shown
     });
 }
+
+/// Whether tournament `name`'s fixture cache holds a body taken as current.
+fn cache_current(db: &dyn Target, name: &str) -> bool {
+    db.count(&format!(
+        "SELECT count(*) FROM fixture_cache f JOIN tournaments t ON t.id = f.tournament_id
+         WHERE t.name = '{name}' AND f.cached_revision = f.revision"
+    )) == 1
+}
+
+/// Every kind of row the fixture cache is made from (a tournament's match form, its
+/// matches, byes, and its matches' hands, closings and corrections), inserted,
+/// updated and deleted by hand, leaves that tournament's cache stale and the other
+/// tournament's current; so do two tournaments written in one transaction, and a
+/// write made again after a rolled-back savepoint took back the first.
+#[test]
+fn every_write_the_fixture_cache_is_made_from_makes_it_stale_on_both() {
+    on_both(|db| {
+        let b = db.backend();
+        for (name, players) in [("Cup", ["Ada", "Bo", "Cy"]), ("Plate", ["Di", "Ed", "Flo"])] {
+            for p in players {
+                db.ok(&["player", "add", p, "--engine", "random"]);
+            }
+            db.ok(&[
+                "tournament",
+                "new",
+                name,
+                "--variant",
+                "tihbat",
+                "--system",
+                "round-robin",
+            ]);
+            let mut add = vec!["tournament", "add", name];
+            add.extend(players);
+            db.ok(&add);
+            db.ok(&["tournament", "run", name, "--quiet"]);
+            db.ok(&["tournament", "standings", name]);
+        }
+        assert!(
+            cache_current(db, "Cup") && cache_current(db, "Plate"),
+            "{b}"
+        );
+
+        const T: &str = "'2026-12-05T10:00:00Z'";
+        let cup = "(SELECT id FROM tournaments WHERE name = 'Cup')";
+        let played = format!("(SELECT min(id) FROM matches WHERE tournament_id = {cup})");
+        // A match of Cup's added by hand, for the rows that name a match.
+        let added = format!("(SELECT max(id) FROM matches WHERE tournament_id = {cup})");
+        let ada = "(SELECT id FROM players WHERE name = 'Ada')";
+        let writes: Vec<(&str, String)> = vec![
+            ("a match form", format!("UPDATE tournaments SET match_form = 'best-of-3' WHERE id = {cup}")),
+            (
+                "a match inserted",
+                format!(
+                    "INSERT INTO matches (variant, rules, form, first_mover, south_id, north_id, seed,
+                                          created_at, tournament_id, round)
+                     SELECT variant, rules, form, first_mover, north_id, south_id, seed + 1, created_at,
+                            tournament_id, 9
+                     FROM matches WHERE id = {played}"
+                ),
+            ),
+            ("a match updated", format!("UPDATE matches SET seed = seed + 1 WHERE id = {played}")),
+            (
+                "a hand inserted",
+                format!(
+                    "INSERT INTO hands (match_id, number, first_mover, holdings_south, holdings_north,
+                                        updated_at)
+                     VALUES ({added}, 1, 'south', 4, 4, {T})"
+                ),
+            ),
+            ("a hand updated", format!("UPDATE hands SET score_south = 3 WHERE match_id = {added}")),
+            ("a hand deleted", format!("DELETE FROM hands WHERE match_id = {added}")),
+            (
+                "a closing inserted",
+                format!(
+                    "INSERT INTO match_closings (match_id, kind, absent, entered_at)
+                     VALUES ({added}, 'forfeit', 'south', {T})"
+                ),
+            ),
+            (
+                "a closing updated",
+                format!("UPDATE match_closings SET absent = 'north' WHERE match_id = {added}"),
+            ),
+            ("a closing deleted", format!("DELETE FROM match_closings WHERE match_id = {added}")),
+            (
+                "a correction inserted",
+                format!(
+                    "INSERT INTO match_corrections (match_id, corrected_at, reason, kind)
+                     VALUES ({added}, {T}, 'annulled', 'void')"
+                ),
+            ),
+            (
+                "a correction updated",
+                format!("UPDATE match_corrections SET reason = 'mistake' WHERE match_id = {added}"),
+            ),
+            (
+                "a correction deleted",
+                format!("DELETE FROM match_corrections WHERE match_id = {added}"),
+            ),
+            ("a match deleted", format!("DELETE FROM matches WHERE id = {added}")),
+            (
+                "a bye inserted",
+                format!(
+                    "INSERT INTO tournament_byes (tournament_id, round, board, player_id)
+                     VALUES ({cup}, 9, 2, {ada})"
+                ),
+            ),
+            ("a bye updated", "UPDATE tournament_byes SET board = 3 WHERE round = 9".to_string()),
+            ("a bye deleted", "DELETE FROM tournament_byes WHERE round = 9".to_string()),
+            (
+                "a write again after a savepoint rolled back",
+                format!(
+                    "BEGIN;
+                     SAVEPOINT first;
+                     UPDATE matches SET seed = seed + 1 WHERE id = {played};
+                     ROLLBACK TO SAVEPOINT first;
+                     UPDATE matches SET seed = seed + 1 WHERE id = {played};
+                     COMMIT;"
+                ),
+            ),
+        ];
+        for (what, write) in &writes {
+            db.sql("UPDATE fixture_cache SET cached_revision = revision");
+            db.sql(write);
+            assert!(
+                !cache_current(db, "Cup"),
+                "{b}: {what} left Cup's cache current"
+            );
+            assert!(
+                cache_current(db, "Plate"),
+                "{b}: {what} made Plate's cache stale"
+            );
+        }
+
+        db.sql("UPDATE fixture_cache SET cached_revision = revision");
+        db.sql(&format!(
+            "BEGIN;
+             UPDATE matches SET seed = seed + 1 WHERE id = {played};
+             UPDATE hands SET score_south = score_south
+             WHERE match_id = (SELECT min(id) FROM matches
+                               WHERE tournament_id = (SELECT id FROM tournaments WHERE name = 'Plate'));
+             COMMIT;"
+        ));
+        assert!(
+            !cache_current(db, "Cup") && !cache_current(db, "Plate"),
+            "{b}: one transaction writing both tournaments left a cache current"
+        );
+    });
+}

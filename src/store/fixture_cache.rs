@@ -5,9 +5,12 @@
 //!
 //! It holds no record and decides nothing: the rows are turned into fixtures by the
 //! same code whether they come from the tables or from the cache. The database
-//! itself raises `fixture_cache.revision` (triggers of migration 20261202400000)
-//! whenever anything the rows are read from is written: a match, a hand, a closing,
-//! a correction, a bye. A body is used only while it was made at the current
+//! itself raises `fixture_cache.revision` (triggers of migration 20261202400000;
+//! on PostgreSQL once per statement and tournament, and once per transaction,
+//! since 20261207200000) whenever anything the rows are read from is written: a
+//! match, a hand, a closing, a correction, a bye. Raising it once per transaction
+//! is enough because a body is only ever saved from rows read in a read-only
+//! transaction, after the writing one committed. A body is used only while it was made at the current
 //! revision and in the current [`FORMAT`]; otherwise the tables are read and the
 //! body made again. A body is saved when the command that read it has succeeded
 //! ([`Store::keep_caches`]), outside the reader's transaction, only if the revision

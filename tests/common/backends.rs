@@ -19,6 +19,8 @@ pub trait Target {
     fn snapshot(&self) -> Vec<Vec<u8>>;
     /// Runs SQL on the database directly (as a tampering hand).
     fn sql(&self, sql: &str);
+    /// One number the database gives (the first column of the first row of `sql`).
+    fn count(&self, sql: &str) -> i64;
 
     fn run(&self, args: &[&str]) -> Output {
         self.cmd(args).output().unwrap()
@@ -80,6 +82,18 @@ impl Target for Db {
     fn sql(&self, sql: &str) {
         Db::sql(self, sql)
     }
+    fn count(&self, sql: &str) -> i64 {
+        super::runtime().block_on(async {
+            use sqlx::Connection;
+            let mut conn = super::connect(&self.path).await;
+            let n = sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_string()))
+                .fetch_one(&mut conn)
+                .await
+                .unwrap();
+            conn.close().await.unwrap();
+            n
+        })
+    }
 }
 
 impl Target for PgDb {
@@ -97,6 +111,9 @@ impl Target for PgDb {
     }
     fn sql(&self, sql: &str) {
         PgDb::sql(self, sql)
+    }
+    fn count(&self, sql: &str) -> i64 {
+        PgDb::count(self, sql)
     }
 }
 
