@@ -134,7 +134,15 @@ fn check(db: &dyn Target) {
     let csv_now = db.ok(&["tournament", "export", "RR", "--format", "csv"]);
     assert_ne!(csv, csv_now, "{b}");
     assert!(!csv.contains("Round 3"), "{b}: {csv}");
-    let trf = db.ok(&["tournament", "export", "RR", "--format", "trf", "--round", "2"]);
+    let trf = db.ok(&[
+        "tournament",
+        "export",
+        "RR",
+        "--format",
+        "trf",
+        "--round",
+        "2",
+    ]);
     let trf_now = db.ok(&["tournament", "export", "RR", "--format", "trf"]);
     assert_ne!(trf, trf_now, "{b}");
 
