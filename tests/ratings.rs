@@ -521,7 +521,9 @@ fn an_older_database_keeps_its_seeding_and_verifies_as_before() {
         ]);
         db.ok(&["tournament", "add", t, "Bilan", "Hawa", "Amina", "Zoë"]);
     }
-    // "Old" is seeded by the earlier rule, then the schema is put back as it was.
+    // "Old" is seeded by the earlier rule, then the schema is put back as it was
+    // (the later migrations' columns of `tournaments` too, so that opening it adds
+    // them again in their order).
     db.sql("UPDATE tournaments SET rating_system = NULL WHERE name = 'Old'");
     db.ok(&["tournament", "pair", "Old"]);
     db.sql(
@@ -529,6 +531,13 @@ fn an_older_database_keeps_its_seeding_and_verifies_as_before() {
          ALTER TABLE tournaments DROP COLUMN rating_system;
          ALTER TABLE tournament_players DROP COLUMN rated;
          DELETE FROM _sqlx_migrations WHERE version = 20261202100000;
+         ALTER TABLE tournaments DROP COLUMN city;
+         ALTER TABLE tournaments DROP COLUMN federation;
+         ALTER TABLE tournaments DROP COLUMN start_date;
+         ALTER TABLE tournaments DROP COLUMN end_date;
+         ALTER TABLE tournaments DROP COLUMN chief_arbiter;
+         ALTER TABLE tournaments DROP COLUMN round_dates;
+         DELETE FROM _sqlx_migrations WHERE version = 20261207000000;
          PRAGMA wal_checkpoint(TRUNCATE);",
     );
     // Zoë 1516.737, Bilan 1500 (unrated, counted at 1500), Amina 1499.263, Hawa 1484.
