@@ -141,10 +141,14 @@ fn check(db: &dyn Target) {
         "--format",
         "trf",
         "--round",
-        "2",
+        "1",
     ]);
+    // A TRF holds the rounds completed: now rounds 1 and 2, after round 1 only the
+    // first (each player's line one round shorter).
     let trf_now = db.ok(&["tournament", "export", "RR", "--format", "trf"]);
     assert_ne!(trf, trf_now, "{b}");
+    let line_of = |text: &str| text.lines().find(|l| l.contains("Ann")).unwrap().len();
+    assert!(line_of(&trf) < line_of(&trf_now), "{b}: {trf}");
 
     // Rounds not paired are refused, the database unchanged.
     db.refused(
