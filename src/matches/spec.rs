@@ -72,11 +72,7 @@ impl MatchForm {
 
     /// How many games a `single` or `games:N` match plays (`None`: a `hands` match,
     /// which plays until a player is too poor to go on).
-    pub fn game_count(self) -> Option<u32> {
-        self.games()
-    }
-
-    pub(super) fn games(self) -> Option<u32> {
+    pub fn games(self) -> Option<u32> {
         match self {
             MatchForm::Hands => None,
             MatchForm::Single => Some(1),

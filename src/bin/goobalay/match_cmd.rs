@@ -248,7 +248,7 @@ fn hand_end(state: &MatchState, k: u32) -> String {
         return String::new();
     };
     let rules = state.spec().rules;
-    let noun = if state.spec().form.game_count().is_some() {
+    let noun = if state.spec().form.games().is_some() {
         "Game"
     } else {
         "Hand"
@@ -285,7 +285,7 @@ fn describe(stored: &StoredMatch) -> String {
         out.push_str(&hand_end(state, hand.number - 1));
     }
     // A games:N match's next game not yet begun: how the last one ended first.
-    if state.spec().form.game_count().is_some()
+    if state.spec().form.games().is_some()
         && state.outcome().is_none()
         && hand.number > 1
         && state.game().is_some_and(|g| g.position().ply() == 0)
@@ -293,7 +293,7 @@ fn describe(stored: &StoredMatch) -> String {
         out.push_str(&hand_end(state, hand.number - 1));
     }
     let form = state.spec().form;
-    if let Some(games) = form.game_count() {
+    if let Some(games) = form.games() {
         // Every game starts from the setup: nothing is brought in or kept.
         out.push_str(&format!(
             "Match {} ({}, {}): {} (south) v {} (north), game {} of {games}",
