@@ -181,7 +181,8 @@ async fn paired(store: &impl Database, name: &str, round: PairedRound) -> Result
     })
 }
 
-/// Takes back the last round, while none of its matches has started.
+/// Takes back the last round, while no player has moved or had a result entered in
+/// it (engines' play in it is voided and kept).
 pub async fn unpair(store: &impl Database, name: &str, reason: Option<&str>) -> Result<Unpaired> {
     let round = unpair::unpair(store, name, reason).await?;
     Ok(Unpaired {

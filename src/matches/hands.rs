@@ -157,6 +157,44 @@ impl MatchState {
         Some(game)
     }
 
+    /// The sides that have played in the match: moved in a hand (players alternate, a
+    /// pass included) or given their row for one. Scores entered for a hand, or a
+    /// result for the whole match, are nobody's play: see
+    /// [`MatchState::has_entered_result`].
+    pub fn sides_that_played(&self) -> BySide<bool> {
+        let mut played = BySide::new(false, false);
+        for hand in &self.hands {
+            for side in [Side::South, Side::North] {
+                if hand.arrangement[side].is_some() {
+                    played[side] = true;
+                }
+            }
+            if let Some(first) = hand.moves.first().map(|_| hand.first_mover) {
+                played[first] = true;
+            }
+            if hand.moves.len() > 1 {
+                played[!hand.first_mover] = true;
+            }
+        }
+        played
+    }
+
+    /// Whether a result was entered by hand: a hand's scores, or a forfeit or the
+    /// whole match's result.
+    pub fn has_entered_result(&self) -> bool {
+        self.closing.is_some() || self.hands.iter().any(|h| h.end == Some(HandEnd::Entered))
+    }
+
+    /// Whether everything in the match so far was engines' play: nothing entered by
+    /// hand, and every side that moved or arranged is an engine (`engines`). Such play
+    /// is voided, not refused, when its round is taken back.
+    pub fn is_engine_play_only(&self, engines: BySide<bool>) -> bool {
+        let played = self.sides_that_played();
+        !self.has_entered_result()
+            && (!played.south || engines.south)
+            && (!played.north || engines.north)
+    }
+
     /// The last move made, in whichever hand (players alternate, a pass included).
     pub fn last_move(&self) -> Option<LastMove> {
         let hand = self.hands.iter().rev().find(|h| !h.moves.is_empty())?;
@@ -221,5 +259,59 @@ pub(super) fn ordinary_hand(number: u32, game: &Game) -> Hand {
         moves: Vec::new(),
         end: None,
         score: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Variant;
+    use crate::matches::{MatchForm, MatchSpec};
+
+    fn tihbat_after(moves: &[&str]) -> MatchState {
+        let v = Variant::preset("tihbat").unwrap();
+        let spec = MatchSpec::new(&v, MatchForm::Single, None, Side::South).unwrap();
+        let mut state = MatchState::new(spec);
+        for text in moves {
+            let m = state.parse_move(text).unwrap();
+            state.apply(&Event::Move(m)).unwrap();
+        }
+        state
+    }
+
+    #[test]
+    fn the_sides_that_played_are_the_movers_in_turn() {
+        assert_eq!(
+            tihbat_after(&[]).sides_that_played(),
+            BySide::new(false, false)
+        );
+        assert_eq!(
+            tihbat_after(&["2"]).sides_that_played(),
+            BySide::new(true, false)
+        );
+        assert_eq!(
+            tihbat_after(&["2", "1"]).sides_that_played(),
+            BySide::new(true, true)
+        );
+    }
+
+    #[test]
+    fn only_an_engines_moves_are_engine_play() {
+        let engine_south = BySide::new(true, false);
+        let south_moved = tihbat_after(&["2"]);
+        assert!(south_moved.is_engine_play_only(engine_south));
+        assert!(!south_moved.is_engine_play_only(BySide::new(false, true)));
+        assert!(!tihbat_after(&["2", "1"]).is_engine_play_only(engine_south));
+        assert!(tihbat_after(&["2", "1"]).is_engine_play_only(BySide::new(true, true)));
+        assert!(tihbat_after(&[]).is_engine_play_only(BySide::new(false, false)));
+    }
+
+    #[test]
+    fn an_entered_result_is_never_engine_play() {
+        let mut state = tihbat_after(&[]);
+        state.apply(&Event::Result(BySide::new(28, 0))).unwrap();
+        assert!(state.has_entered_result());
+        assert_eq!(state.sides_that_played(), BySide::new(false, false));
+        assert!(!state.is_engine_play_only(BySide::new(true, true)));
     }
 }

@@ -231,6 +231,54 @@ pub const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("imported_at", Time),
         ],
     ),
+    (
+        "voided_matches",
+        &[
+            ("id", Int),
+            ("variant", Text),
+            ("rules", Text),
+            ("form", Text),
+            ("max_hands", Int),
+            ("first_mover", Text),
+            ("south_id", Int),
+            ("north_id", Int),
+            ("south_engine", Text),
+            ("north_engine", Text),
+            ("seed", Int),
+            ("tournament_id", Int),
+            ("round", Int),
+            ("winner", Text),
+            ("hands_played", Int),
+            ("final_south", Int),
+            ("final_north", Int),
+            ("created_at", Time),
+            ("finished_at", Time),
+            ("engine_version", Int),
+            ("revision", Int),
+            ("voided_at", Time),
+        ],
+    ),
+    (
+        "voided_hands",
+        &[
+            ("match_id", Int),
+            ("number", Int),
+            ("first_mover", Text),
+            ("first_arranger", Text),
+            ("holdings_south", Int),
+            ("holdings_north", Int),
+            ("kept_south", Int),
+            ("kept_north", Int),
+            ("arrangement_south", Text),
+            ("arrangement_north", Text),
+            ("moves", Text),
+            ("move_count", Int),
+            ("end_reason", Text),
+            ("score_south", Int),
+            ("score_north", Int),
+            ("updated_at", Time),
+        ],
+    ),
 ];
 
 /// Tables whose `id` is made by the database (an identity column on PostgreSQL).
@@ -375,7 +423,7 @@ const PAGE: usize = 2048;
 fn primary_key(table: &str) -> &'static [&'static str] {
     match table {
         "tournament_players" => &["tournament_id", "player_id"],
-        "hands" => &["match_id", "number"],
+        "hands" | "voided_hands" => &["match_id", "number"],
         "tournament_byes" | "tournament_requested_byes" => &["tournament_id", "round", "player_id"],
         "match_closings" => &["match_id"],
         "tournament_imports" => &["tournament_id"],
@@ -456,9 +504,16 @@ fn read(row: &Row, column: &str, kind: Kind) -> Result<Arg> {
 /// they are, the next one made must come after the largest.
 async fn continue_ids_after_copied(conn: &mut impl AsConn) -> Result<()> {
     for table in WITH_IDS {
+        // A voided match's id is never handed out again.
+        let highest = match *table {
+            "matches" => {
+                "GREATEST((SELECT max(id) FROM matches), (SELECT max(id) FROM voided_matches))"
+            }
+            _ => &format!("(SELECT max(id) FROM {table})"),
+        };
         query(format!(
             "SELECT setval(pg_get_serial_sequence('{table}', 'id'),
-                           COALESCE((SELECT max(id) FROM {table}), 0) + 1, false)"
+                           COALESCE({highest}, 0) + 1, false)"
         ))
         .execute(&mut *conn)
         .await?;

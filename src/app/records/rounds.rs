@@ -45,6 +45,9 @@ pub struct UnpairedRound {
     /// Players withdrawn after the round was paired, now withdrawn as from the round
     /// before it (so they are not paired when it is paired again).
     pub withdrawals_moved: Vec<String>,
+    /// The round's matches in which engines had played, voided with the round (kept
+    /// as voided matches, not deleted).
+    pub voided_play: Vec<i64>,
 }
 
 /// A tournament with its records, as `tournament show` and a page show it: read

@@ -178,4 +178,23 @@ pub trait AuditRepo {
 
     /// How many rounds the file held, if tournament `tid` was imported.
     fn imported_rounds(&mut self, tid: i64) -> impl Future<Output = Result<Option<u32>>>;
+
+    /// The matches voided when their round was taken back, by id.
+    fn voided_matches(&mut self) -> impl Future<Output = Result<Vec<VoidedMatch>>>;
+
+    /// Voided match `id`'s rows, as [`crate::app::repo::MatchRepo::stored_match_rows`]
+    /// reads a match in play (it has no corrections).
+    fn voided_match_rows(
+        &mut self,
+        id: i64,
+    ) -> impl Future<Output = Result<crate::app::records::StoredMatchRows>>;
+}
+
+/// A match voided with its round ([`AuditRepo::voided_matches`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VoidedMatch {
+    pub id: i64,
+    pub tournament_id: i64,
+    pub round: u32,
+    pub voided_at: DateTime<Utc>,
 }

@@ -16,7 +16,7 @@ mod tournaments;
 
 pub use audit::{
     AuditRepo, ByeRecord, EntryRecord, HandRecord, MatchCreated, NameKeyRecord, StorageFindings,
-    TournamentAuditRow, TournamentMatchRecord, UnreadableTime,
+    TournamentAuditRow, TournamentMatchRecord, UnreadableTime, VoidedMatch,
 };
 pub use error::{MAX_BUSY_TIMEOUT_MS, Result, StoreError};
 pub use matches::MatchRepo;

@@ -174,13 +174,20 @@ pub trait TournamentRepo {
         at: DateTime<Utc>,
     ) -> impl Future<Output = Result<()>>;
 
-    /// The first match of `round` of tournament `id` that has started: written to, with
-    /// a result, or with a move, an arrangement or a hand's end in its hands.
-    fn first_started_match(
+    /// The matches of `round` of tournament `id` that have started, in id order:
+    /// written to, with a result, or with a move, an arrangement or a hand's end in
+    /// their hands.
+    fn started_matches(&mut self, id: i64, round: u32) -> impl Future<Output = Result<Vec<i64>>>;
+
+    /// Keeps every match of `round` of tournament `id`, with its hands, among the
+    /// voided matches (as taken back at `at`), before [`TournamentRepo::delete_round`]
+    /// removes them from play; returns how many it kept.
+    fn keep_voided_round(
         &mut self,
         id: i64,
         round: u32,
-    ) -> impl Future<Output = Result<Option<i64>>>;
+        at: DateTime<Utc>,
+    ) -> impl Future<Output = Result<u64>>;
 
     /// Marks the pairing record of `round` of tournament `id` taken back at `at` (with
     /// `reason`, and the players whose withdrawal moves to the round before); whether

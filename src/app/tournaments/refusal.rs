@@ -60,7 +60,7 @@ pub enum TournamentRefusal {
     #[error("{tournament} has no round to take back")]
     NothingToUnpair { tournament: String },
     #[error(
-        "round {round} of {tournament} cannot be taken back: {what} has started (only a round none of whose matches has started is unpaired)"
+        "round {round} of {tournament} cannot be taken back: {what} has a move made by a player or a result entered (a round is taken back while only engines have played in it; correct the result instead)"
     )]
     RoundStarted {
         tournament: String,

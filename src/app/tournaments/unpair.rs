@@ -1,10 +1,13 @@
-//! Taking back the last round paired (`tournament unpair`): allowed while none of its
-//! matches has started (nothing played or entered in them), so removing them loses
-//! nothing; the round's pairing record keeps who was to play whom, with when and why
-//! it was taken back.
+//! Taking back the last round paired (`tournament unpair`): allowed while no human
+//! has played in it or had a result entered (engines move the instant a round is
+//! paired, so their play alone never holds a round). Nothing is lost: the round's
+//! pairing record keeps who was to play whom, with when and why it was taken back,
+//! and its matches, with any engine play in them, are kept as voided matches whose
+//! ids are never handed out again.
 
 use crate::app::records::{BoardRow, Parts, RecordedBoard, UnpairedRound, now};
 use crate::app::repo::{Database, Transaction};
+use crate::app::stored_match::StoredMatches;
 use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
 use crate::tournament::EntrantId;
 
@@ -39,7 +42,12 @@ async fn unpair_in(
         });
     }
     let boards: Vec<&BoardRow> = loaded.boards.iter().filter(|b| b.round == round).collect();
-    if let Some(id) = tx.first_started_match(tid, round).await? {
+    let mut voided_play = Vec::new();
+    for id in tx.started_matches(tid, round).await? {
+        if is_engine_play_only(tx, id).await? {
+            voided_play.push(id);
+            continue;
+        }
         let what =
             boards
                 .iter()
@@ -77,7 +85,15 @@ async fn unpair_in(
     if !moved.is_empty() {
         tx.move_withdrawals_before(tid, round).await?;
     }
+    let kept = tx.keep_voided_round(tid, round, at).await?;
     let removed = tx.delete_round(tid, round).await?;
+    let matches = boards.iter().filter(|b| b.match_id.is_some()).count() as u64;
+    if kept != matches {
+        return Err(crate::app::repo::StoreError::CorruptTournament(format!(
+            "round {round}: {matches} matches loaded, {kept} kept as voided"
+        ))
+        .into());
+    }
     if removed != boards.len() as u64 {
         return Err(crate::app::repo::StoreError::CorruptTournament(format!(
             "round {round}: {} boards loaded, {removed} removed",
@@ -92,5 +108,18 @@ async fn unpair_in(
             .iter()
             .map(|&id| loaded.name_of(id).to_string())
             .collect(),
+        voided_play,
     })
+}
+
+/// Whether everything in match `id` so far is engines' play (the matches layer's
+/// rule, [`crate::matches::MatchState::is_engine_play_only`]), with no correction made
+/// to it.
+async fn is_engine_play_only(tx: &mut impl Transaction, id: i64) -> TResult<bool> {
+    let stored = tx.stored_match(id).await?;
+    if !tx.correction_rows(id).await?.is_empty() {
+        return Ok(false);
+    }
+    let engines = stored.engines()?.map(|e| e.is_some());
+    Ok(stored.state.is_engine_play_only(engines))
 }

@@ -8,7 +8,8 @@
 //! with the stored ones (`replay`). The match row's winner, hands played, final
 //! seeds and finish time must be what the replay decides. Tournament matches must be
 //! between entrants, in the tournament's variant, and a finished tournament must have
-//! no match in play (`tournaments`). Every stored round must be the round the
+//! no match in play (`tournaments`). A match voided with its round taken back must
+//! hold only engines' play, beside the record of that unpairing (`voided`). Every stored round must be the round the
 //! pairing rules give from the rounds before it, and the starting ranks the ones
 //! round 1 was seeded with ([`crate::tournament::pairing::audit`]). A match stored as
 //! a preset must hold that preset's rules, and every stored name key must be the one
@@ -30,6 +31,7 @@ mod engines;
 mod pairings;
 mod replay;
 mod tournaments;
+mod voided;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -140,6 +142,7 @@ async fn audit(
     names_check(&tx.player_name_keys().await?, "player", &mut report);
     names_check(&tx.tournament_name_keys().await?, "tournament", &mut report);
     let ids = tx.match_ids().await?;
+    voided::verify_voided(&mut tx, &ids.iter().copied().collect(), &mut report).await?;
     let mut replayed = HashMap::new();
     let total = ids.len() as u64;
     for (done, id) in ids.into_iter().enumerate() {

@@ -317,6 +317,14 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                 undone.boards.len(),
                 if undone.boards.len() == 1 { "" } else { "s" }
             );
+            if !undone.voided_play.is_empty() {
+                let ids: Vec<String> = undone.voided_play.iter().map(|id| id.to_string()).collect();
+                outln!(
+                    "engine play voided and kept in match{} {} (never numbered again)",
+                    if ids.len() == 1 { "" } else { "es" },
+                    ids.join(", ")
+                );
+            }
             for name in &undone.withdrawals_moved {
                 outln!(
                     "{name} withdrew after round {} was paired: now withdrawn after round {}, so not paired in it",

@@ -11,7 +11,7 @@
 
 pub use crate::app::repo::{
     AuditRepo, ByeRecord, EntryRecord, HandRecord, MatchCreated, NameKeyRecord, StorageFindings,
-    TournamentAuditRow, TournamentMatchRecord, UnreadableTime,
+    TournamentAuditRow, TournamentMatchRecord, UnreadableTime, VoidedMatch,
 };
 
 use chrono::{DateTime, Utc};
@@ -267,6 +267,48 @@ impl<C: AsConn> AuditRepo for C {
 
     async fn imported_rounds(&mut self, tid: i64) -> Result<Option<u32>> {
         crate::store::import::imported_rounds(self, tid).await
+    }
+
+    async fn voided_matches(&mut self) -> Result<Vec<VoidedMatch>> {
+        let rows =
+            query("SELECT id, tournament_id, round, voided_at FROM voided_matches ORDER BY id")
+                .fetch_all(self)
+                .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(VoidedMatch {
+                    id: r.try_get("id")?,
+                    tournament_id: r.try_get("tournament_id")?,
+                    round: r.try_get::<i64>("round")? as u32,
+                    voided_at: r.try_get("voided_at")?,
+                })
+            })
+            .collect()
+    }
+
+    async fn voided_match_rows(&mut self, id: i64) -> Result<crate::app::records::StoredMatchRows> {
+        // The live tables' reads, pointed at the voided ones.
+        let sql = format!("{MATCH_SELECT} WHERE m.id = $1")
+            .replace("FROM matches m", "FROM voided_matches m")
+            .replace("FROM hands h", "FROM voided_hands h");
+        let row = query(sql)
+            .bind(id)
+            .fetch_optional(&mut *self)
+            .await?
+            .ok_or(crate::store::StoreError::UnknownMatch(id))?;
+        let row = MatchRow::from_row(&row)?;
+        let hands = query(HAND_SELECT.replace("FROM hands", "FROM voided_hands"))
+            .bind(id)
+            .fetch_all(self)
+            .await?
+            .iter()
+            .map(HandRecord::read)
+            .collect();
+        Ok(crate::app::records::StoredMatchRows {
+            row,
+            hands,
+            corrections: Vec::new(),
+        })
     }
 }
 

@@ -285,15 +285,19 @@ async fn insert_match(
     let now = now();
     let last_score = hands.iter().rev().find_map(|h| h.score);
     let played = hands.iter().filter(|h| h.end.is_some()).count() as i64;
-    let id = query_scalar::<i64>(
-        "INSERT INTO matches (variant, rules, form, max_hands, first_mover, south_id, north_id,
-                              south_engine, north_engine, seed, tournament_id, round, created_at,
-                              winner, hands_played, final_south, final_north, finished_at,
-                              engine_version)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
-                 $19)
+    let (id_column, id_value) = match super::new_match_id(conn.conn().backend(), "0") {
+        Some(value) => ("id, ", value + ", "),
+        None => ("", String::new()),
+    };
+    let id = query_scalar::<i64>(format!(
+        "INSERT INTO matches ({id_column}variant, rules, form, max_hands, first_mover, south_id,
+                              north_id, south_engine, north_engine, seed, tournament_id, round,
+                              created_at, winner, hands_played, final_south, final_north,
+                              finished_at, engine_version)
+         VALUES ({id_value}$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
+                 $17, $18, $19)
          RETURNING id",
-    )
+    ))
     .bind(new.spec.variant.as_str())
     .bind(rules_json)
     .bind(new.spec.form.name())

@@ -21,6 +21,22 @@
 //! [`crate::store::sql::Tx`], a pooled connection, a borrowed one); an implementation per
 //! backend would repeat the same statements.
 
+/// How a new match is numbered on `backend`: the id column and value to insert, or
+/// none where the database numbers it. SQLite numbers a row after the table's highest
+/// id, so the id of a match taken back with its round (kept in `voided_matches`) would
+/// be handed out again; there the store numbers after both tables' highest id.
+/// PostgreSQL's identity never goes back. `offset`: the row's place in a multi-row
+/// insert (an SQL expression, counted from 0).
+pub(crate) fn new_match_id(backend: crate::store::sql::Backend, offset: &str) -> Option<String> {
+    match backend {
+        crate::store::sql::Backend::Sqlite => Some(format!(
+            "(SELECT MAX((SELECT COALESCE(MAX(id), 0) FROM matches),
+                         (SELECT COALESCE(MAX(id), 0) FROM voided_matches)) + 1 + {offset})"
+        )),
+        crate::store::sql::Backend::Postgres => None,
+    }
+}
+
 mod audit;
 mod matches;
 mod players;

@@ -328,7 +328,7 @@ impl<C: AsConn + NotesFixtures> TournamentRepo for C {
         Ok(())
     }
 
-    async fn first_started_match(&mut self, id: i64, round: u32) -> StoreResult<Option<i64>> {
+    async fn started_matches(&mut self, id: i64, round: u32) -> StoreResult<Vec<i64>> {
         Ok(query_scalar(
             "SELECT m.id FROM matches m
              WHERE m.tournament_id = $1 AND m.round = $2
@@ -336,12 +336,53 @@ impl<C: AsConn + NotesFixtures> TournamentRepo for C {
                    SELECT 1 FROM hands h WHERE h.match_id = m.id
                      AND (h.move_count > 0 OR h.arrangement_south IS NOT NULL
                           OR h.arrangement_north IS NOT NULL OR h.end_reason IS NOT NULL)))
-             ORDER BY m.id LIMIT 1",
+             ORDER BY m.id",
         )
         .bind(id)
         .bind(i64::from(round))
-        .fetch_optional(self)
+        .fetch_all(self)
         .await?)
+    }
+
+    async fn keep_voided_round(
+        &mut self,
+        id: i64,
+        round: u32,
+        at: DateTime<Utc>,
+    ) -> StoreResult<u64> {
+        let kept = query(
+            "INSERT INTO voided_matches (id, tournament_id, round, variant, rules, form,
+                     max_hands, first_mover, south_id, north_id, south_engine, north_engine,
+                     seed, winner, hands_played, final_south, final_north, created_at,
+                     finished_at, engine_version, revision, voided_at)
+             SELECT id, tournament_id, round, variant, rules, form, max_hands, first_mover,
+                    south_id, north_id, south_engine, north_engine, seed, winner,
+                    hands_played, final_south, final_north, created_at, finished_at,
+                    engine_version, revision, $3
+             FROM matches WHERE tournament_id = $1 AND round = $2",
+        )
+        .bind(id)
+        .bind(i64::from(round))
+        .bind(at)
+        .execute(&mut *self)
+        .await?;
+        query(
+            "INSERT INTO voided_hands (match_id, number, first_mover, first_arranger,
+                     holdings_south, holdings_north, kept_south, kept_north,
+                     arrangement_south, arrangement_north, moves, move_count, end_reason,
+                     score_south, score_north, updated_at)
+             SELECT h.match_id, h.number, h.first_mover, h.first_arranger, h.holdings_south,
+                    h.holdings_north, h.kept_south, h.kept_north, h.arrangement_south,
+                    h.arrangement_north, h.moves, h.move_count, h.end_reason, h.score_south,
+                    h.score_north, h.updated_at
+             FROM hands h JOIN matches m ON m.id = h.match_id
+             WHERE m.tournament_id = $1 AND m.round = $2",
+        )
+        .bind(id)
+        .bind(i64::from(round))
+        .execute(self)
+        .await?;
+        Ok(kept)
     }
 
     async fn mark_unpaired(
@@ -561,12 +602,17 @@ impl<C: AsConn + NotesFixtures> TournamentRepo for C {
                 )
             })
             .collect();
-        let inserted = query(
-            "INSERT INTO matches (variant, rules, form, max_hands, first_mover, south_id,
-                     north_id, south_engine, north_engine, seed, tournament_id, round, created_at,
-                     winner, hands_played, final_south, final_north, finished_at,
+        let (id_column, id_value) =
+            match super::new_match_id(self.conn().backend(), "CAST(v.key AS BIGINT)") {
+                Some(value) => ("id, ", value + ", "),
+                None => ("", String::new()),
+            };
+        let inserted = query(format!(
+            "INSERT INTO matches ({id_column}variant, rules, form, max_hands, first_mover,
+                     south_id, north_id, south_engine, north_engine, seed, tournament_id, round,
+                     created_at, winner, hands_played, final_south, final_north, finished_at,
                      engine_version)
-                 SELECT $2, $3, $4, $5, $6, CAST(v.value->>0 AS BIGINT),
+                 SELECT {id_value}$2, $3, $4, $5, $6, CAST(v.value->>0 AS BIGINT),
                         CAST(v.value->>1 AS BIGINT), v.value->>2, v.value->>3,
                         CAST(v.value->>4 AS BIGINT), $7, $8, $9, v.value->>5,
                         CAST(v.value->>6 AS BIGINT), CAST(v.value->>7 AS BIGINT),
@@ -574,7 +620,7 @@ impl<C: AsConn + NotesFixtures> TournamentRepo for C {
                         CASE WHEN v.value->>5 IS NULL THEN NULL ELSE $9 END, $10
                  FROM jsonb_each(jsonb($1)) AS v WHERE true
                  RETURNING id, south_id",
-        )
+        ))
         .bind(json(&rows)?)
         .bind(spec.variant.as_str())
         .bind(rules_json.as_str())

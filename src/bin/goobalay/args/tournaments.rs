@@ -42,8 +42,9 @@ pub enum TournamentCommand {
     Import(ImportArgs),
     /// The tournaments in the database.
     List(ListArgs),
-    /// Take back the last round paired, while none of its matches has started (it is
-    /// recorded with when and why; pair it again with `tournament pair`).
+    /// Take back the last round paired, while no player has moved or had a result
+    /// entered in it (engines' play in it is voided and kept; the round is recorded
+    /// with when and why; pair it again with `tournament pair`).
     Unpair(UnpairArgs),
     /// Close a tournament whose matches all have results (it closes by itself when the
     /// last result of its last round comes in): no entries, withdrawals, pairings or
