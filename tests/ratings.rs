@@ -565,3 +565,44 @@ fn an_older_database_keeps_its_seeding_and_verifies_as_before() {
     assert_eq!(json["rating_column"]["label"], "Elo (layli-goobalay)");
     db.verified();
 }
+
+/// The player card lists a rating for each variant played (issue 33, point 8), and
+/// one line for every variant never played, which only the starting rating for
+/// every variant rates; a starting rating of one variant keeps its own line.
+#[test]
+fn the_card_lists_the_variants_played_and_the_rest_in_one_line() {
+    on_both(|db| {
+        db.ok(&["player", "add", "Amina", "--rating", "1700"]);
+        db.ok(&["player", "add", "Zoë"]);
+        db.ok(&[
+            "player",
+            "rate",
+            "Amina",
+            "--rating",
+            "1650",
+            "--variant",
+            "modiar",
+        ]);
+        south_wins(db, "tampoduo", "Amina", "Zoë");
+        let shown = db.ok(&["player", "show", "Amina"]);
+        assert!(shown.contains("    tampoduo "), "{shown}");
+        assert!(shown.contains("1 rated match)"), "{shown}");
+        assert!(
+            shown.contains("    modiar          1650 (from 1650 (club, modiar), 0 rated matches)"),
+            "{shown}"
+        );
+        assert!(
+            shown.contains(
+                "    other variants  1700 (from 1700 (club, every variant), no rated match yet)"
+            ),
+            "{shown}"
+        );
+        for unplayed in ["layli-goobalay", "tihbat", "sadeqa-iii", "sadeqa-91"] {
+            assert!(!shown.contains(unplayed), "{unplayed} listed:\n{shown}");
+        }
+        // A player with no starting rating lists only what they played.
+        let shown = db.ok(&["player", "show", "Zoë"]);
+        assert!(shown.contains("    tampoduo "), "{shown}");
+        assert!(!shown.contains("other variants"), "{shown}");
+    });
+}

@@ -45,21 +45,42 @@ pub fn print(
         )?,
         Some(first) => {
             writeln!(out, "  ratings ({}, per variant):", first.system.label())?;
-            for r in ratings {
-                let value = match (r.rating, r.deviation) {
-                    (None, _) => "unrated".to_string(),
-                    (Some(v), None) => format!("{v:.0}"),
-                    (Some(v), Some(d)) => format!("{v:.0} ± {d:.0}"),
-                };
-                let base = match &r.base {
-                    Some(b) => format!("from {}", describe(b)),
-                    None => "from 1500".to_string(),
+            let value = |r: &VariantRating| match (r.rating, r.deviation) {
+                (None, _) => "unrated".to_string(),
+                (Some(v), None) => format!("{v:.0}"),
+                (Some(v), Some(d)) => format!("{v:.0} ± {d:.0}"),
+            };
+            let base = |r: &VariantRating| match &r.base {
+                Some(b) => format!("from {}", describe(b)),
+                None => "from 1500".to_string(),
+            };
+            // A variant never played, rated only by a starting rating for every
+            // variant, is not listed on its own: one line says what they all hold.
+            let unplayed = |r: &VariantRating| {
+                r.history.is_empty() && r.base.as_ref().is_some_and(|b| b.variant.is_none())
+            };
+            for r in ratings.iter().filter(|r| !unplayed(r)) {
+                writeln!(
+                    out,
+                    "    {:<15} {} ({}, {})",
+                    r.variant,
+                    value(r),
+                    base(r),
+                    crate::out::count(r.history.len() as u64, "rated match", "rated matches")
+                )?;
+            }
+            let rest: Vec<&VariantRating> = ratings.iter().filter(|r| unplayed(r)).collect();
+            if let Some(r) = rest.first() {
+                let label = if rest.len() == ratings.len() {
+                    "every variant"
+                } else {
+                    "other variants"
                 };
                 writeln!(
                     out,
-                    "    {:<15} {value} ({base}, {})",
-                    r.variant,
-                    crate::out::count(r.history.len() as u64, "rated match", "rated matches")
+                    "    {label:<15} {} ({}, no rated match yet)",
+                    value(r),
+                    base(r)
                 )?;
             }
         }
