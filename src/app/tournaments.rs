@@ -20,6 +20,7 @@ pub(crate) mod entries;
 mod fixtures;
 pub(crate) mod loading;
 pub(crate) mod pairing;
+mod postpone;
 pub mod refusal;
 pub(crate) mod status;
 mod trf_export;
@@ -28,6 +29,7 @@ mod unpair;
 
 pub use create::create;
 pub use entries::{Entered, Withdrawal, enter, request_bye, withdraw};
+pub use postpone::{Postponed, postpone};
 pub use refusal::TournamentRefusal;
 pub use status::{Closed, Reopening, close, finish, reopen};
 pub use trf_export::trf_export;

@@ -232,6 +232,10 @@ pub const TABLES: &[(&str, &[(&str, Kind)])] = &[
         ],
     ),
     (
+        "match_postponements",
+        &[("match_id", Int), ("postponed_at", Time), ("reason", Text)],
+    ),
+    (
         "voided_matches",
         &[
             ("id", Int),
@@ -425,7 +429,7 @@ fn primary_key(table: &str) -> &'static [&'static str] {
         "tournament_players" => &["tournament_id", "player_id"],
         "hands" | "voided_hands" => &["match_id", "number"],
         "tournament_byes" | "tournament_requested_byes" => &["tournament_id", "round", "player_id"],
-        "match_closings" => &["match_id"],
+        "match_closings" | "match_postponements" => &["match_id"],
         "tournament_imports" => &["tournament_id"],
         _ => &["id"],
     }

@@ -3,7 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Entrant, Fixture, Format, PairingSystem, PointsScheme, RequestedBye, Tiebreak, TournamentError,
+    Entrant, EntrantId, Fixture, Format, PairingSystem, PointsScheme, RequestedBye, Tiebreak,
+    TournamentError,
 };
 
 /// A tournament as the store, an import or a test fills it in: everything the pure
@@ -35,6 +36,18 @@ pub struct TournamentSetup {
     /// order; those of rounds not yet paired are requests the next pairing honours.
     #[serde(default)]
     pub requested_byes: Vec<RequestedBye>,
+    /// Matches the director postponed: a round robin pairs its next round around them
+    /// ([`Format::pairs_around_postponed`]); each is named by its round and its
+    /// South player.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub postponed: Vec<PostponedMatch>,
+}
+
+/// A match postponed by the director ([`TournamentSetup::postponed`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PostponedMatch {
+    pub round: u32,
+    pub south: EntrantId,
 }
 
 impl TournamentSetup {
@@ -53,6 +66,7 @@ impl TournamentSetup {
             pairing_system: PairingSystem::CURRENT,
             manual_rounds: Vec::new(),
             requested_byes: Vec::new(),
+            postponed: Vec::new(),
         }
     }
 
@@ -84,6 +98,7 @@ pub struct Tournament {
     pub(super) pairing_system: PairingSystem,
     pub(super) manual_rounds: Vec<u32>,
     pub(super) requested_byes: Vec<RequestedBye>,
+    pub(super) postponed: Vec<PostponedMatch>,
 }
 
 impl TryFrom<TournamentSetup> for Tournament {
@@ -109,6 +124,7 @@ impl From<Tournament> for TournamentSetup {
             pairing_system: t.pairing_system,
             manual_rounds: t.manual_rounds,
             requested_byes: t.requested_byes,
+            postponed: t.postponed,
         }
     }
 }
@@ -134,6 +150,7 @@ impl Tournament {
             pairing_system: setup.pairing_system,
             manual_rounds: setup.manual_rounds,
             requested_byes: setup.requested_byes,
+            postponed: setup.postponed,
         })
     }
 
@@ -203,6 +220,13 @@ impl Tournament {
     /// Byes outside the pairing, of rounds paired or to come.
     pub fn requested_byes(&self) -> &[RequestedBye] {
         &self.requested_byes
+    }
+
+    /// Whether `f` is a match the director postponed.
+    pub fn is_postponed(&self, f: &Fixture) -> bool {
+        self.postponed.iter().any(|p| {
+            p.round == f.pairing.round && p.south == f.pairing.south && !f.pairing.is_bye()
+        })
     }
     /// The invariants again, on a tournament a test has changed by hand.
     #[cfg(test)]

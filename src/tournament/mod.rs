@@ -107,7 +107,7 @@ pub use seeding::{Seeding, seed_rated_first, seed_round_one, seeding_rating};
 pub use standings::{StandingRow, Standings};
 pub use tiebreaks::{Tiebreak, TiebreakValue};
 
-pub use checked::{Tournament, TournamentSetup};
+pub use checked::{PostponedMatch, Tournament, TournamentSetup};
 pub use error::TournamentError;
 pub use pairing_system::PairingSystem;
 pub use points::{Points, PointsScheme};

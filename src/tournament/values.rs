@@ -200,6 +200,13 @@ impl Format {
             Format::Knockout => "knockout",
         }
     }
+
+    /// Whether the next round may be paired while a postponed match of the round
+    /// before is unplayed: a round robin's schedule does not depend on results; a
+    /// Swiss's and a knockout's do.
+    pub const fn pairs_around_postponed(self) -> bool {
+        matches!(self, Format::RoundRobin | Format::DoubleRoundRobin)
+    }
 }
 
 impl fmt::Display for Format {

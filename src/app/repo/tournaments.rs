@@ -142,6 +142,14 @@ pub trait TournamentRepo {
         at: DateTime<Utc>,
     ) -> impl Future<Output = Result<()>>;
 
+    /// Records match `match_id` postponed at `at` (with `reason`).
+    fn insert_postponement(
+        &mut self,
+        match_id: i64,
+        at: DateTime<Utc>,
+        reason: Option<&str>,
+    ) -> impl Future<Output = Result<()>>;
+
     /// Records a bye outside the pairing of `player` in `round` of tournament `id`.
     fn insert_bye(
         &mut self,

@@ -68,6 +68,24 @@ pub enum TournamentRefusal {
         what: String,
     },
     #[error(
+        "round {round} of {tournament} cannot be taken back: match {match_id} in it is postponed (it is played when the players can; enter its result then)"
+    )]
+    RoundHasPostponed {
+        tournament: String,
+        round: u32,
+        match_id: i64,
+    },
+    #[error(
+        "{tournament} is a {format}: its next round depends on every result, so a match is not postponed; enter the result when it is played, or a forfeit (`goobalay match forfeit`)"
+    )]
+    PostponeNotRoundRobin { tournament: String, format: Format },
+    #[error("match {match_id} is not a match of {tournament} (see `goobalay tournament show`)")]
+    NotItsMatch { tournament: String, match_id: i64 },
+    #[error("match {match_id} already has a result; only a match still to be played is postponed")]
+    PostponeFinished { match_id: i64 },
+    #[error("match {match_id} is already postponed")]
+    AlreadyPostponed { match_id: i64 },
+    #[error(
         "{tournament} is a {format}: byes on request are for a swiss paired by the Dutch system; forfeit the match instead"
     )]
     ByeNotSwiss { tournament: String, format: Format },

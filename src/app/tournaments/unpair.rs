@@ -42,6 +42,19 @@ async fn unpair_in(
         });
     }
     let boards: Vec<&BoardRow> = loaded.boards.iter().filter(|b| b.round == round).collect();
+    if let Some(b) = boards.iter().find(|b| {
+        loaded.tournament.fixtures().iter().any(|f| {
+            f.pairing.round == b.round
+                && f.pairing.south == b.south_id
+                && loaded.tournament.is_postponed(f)
+        })
+    }) {
+        return Err(TournamentRefusal::RoundHasPostponed {
+            tournament: loaded.row.name.clone(),
+            round,
+            match_id: b.match_id.unwrap_or_default(),
+        });
+    }
     let mut voided_play = Vec::new();
     for id in tx.started_matches(tid, round).await? {
         if is_engine_play_only(tx, id).await? {

@@ -334,6 +334,23 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             }
             Ok(ExitCode::SUCCESS)
         }),
+        TournamentCommand::Postpone(a) => with_store(db, async |store| {
+            let p = tournaments::postpone(store, &a.name, a.match_id, a.reason.as_deref()).await?;
+            if a.format == RecordFormat::Json {
+                print_json(&p)?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            outln!(
+                "{}: match {} (round {}, board {}: {} v {}) postponed; the next round is paired without it, and its result is entered when it is played",
+                p.tournament,
+                p.match_id,
+                p.round,
+                p.board,
+                p.south,
+                p.north
+            );
+            Ok(ExitCode::SUCCESS)
+        }),
         TournamentCommand::Close(a) => with_store(db, async |store| {
             let closed = tournaments::close(store, &a.name, a.reason.as_deref()).await?;
             if a.format == RecordFormat::Json {

@@ -344,6 +344,23 @@ impl<C: AsConn + NotesFixtures> TournamentRepo for C {
         .await?)
     }
 
+    async fn insert_postponement(
+        &mut self,
+        match_id: i64,
+        at: DateTime<Utc>,
+        reason: Option<&str>,
+    ) -> StoreResult<()> {
+        query(
+            "INSERT INTO match_postponements (match_id, postponed_at, reason) VALUES ($1, $2, $3)",
+        )
+        .bind(match_id)
+        .bind(at)
+        .bind(reason)
+        .execute(self)
+        .await?;
+        Ok(())
+    }
+
     async fn keep_voided_round(
         &mut self,
         id: i64,

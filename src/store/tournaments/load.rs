@@ -17,7 +17,7 @@ use crate::store::fixture_cache::{
 };
 use crate::store::sql::{AsConn, query, query_scalar};
 use crate::store::{Store, StoreError, name_key};
-use crate::tournament::{Elo, Entrant, TournamentSetup};
+use crate::tournament::{Elo, Entrant, PostponedMatch, TournamentSetup};
 
 impl Store {
     /// Whether a tournament of that name exists.
@@ -252,6 +252,7 @@ async fn load_setup(
         pairing_system: row.pairing_system,
         manual_rounds: manual_rounds(conn, tid).await?,
         requested_byes,
+        postponed: postponed(conn, tid).await?,
     };
     let engines = match parts {
         Parts::Whole => engine_levels(conn, row.id).await?,
@@ -397,6 +398,26 @@ pub(crate) async fn fixture_rows_from_tables(
 }
 
 /// The rounds of tournament `tid` in play that were paired by hand.
+/// Tournament `tid`'s postponed matches, by round and South player.
+async fn postponed(conn: &mut impl AsConn, tid: i64) -> Result<Vec<PostponedMatch>> {
+    let rows = query(
+        "SELECT m.round, m.south_id FROM match_postponements mp
+         JOIN matches m ON m.id = mp.match_id
+         WHERE m.tournament_id = $1 ORDER BY m.round, m.south_id",
+    )
+    .bind(tid)
+    .fetch_all(&mut *conn)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(PostponedMatch {
+                round: r.try_get::<i64>("round")? as u32,
+                south: r.try_get("south_id")?,
+            })
+        })
+        .collect()
+}
+
 async fn manual_rounds(conn: &mut impl AsConn, tid: i64) -> Result<Vec<u32>> {
     let rounds: Vec<i64> = query_scalar(
         "SELECT round FROM round_pairings

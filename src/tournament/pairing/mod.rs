@@ -19,7 +19,7 @@ use crate::engine::Side;
 ///
 /// # Errors
 /// [`TournamentError::RoundIncomplete`] while a match of the current round has no
-/// result; [`TournamentError::Finished`] when every planned round has been paired (or a
+/// result (in a round robin, one the director postponed does not count); [`TournamentError::Finished`] when every planned round has been paired (or a
 /// knockout has its champion); [`TournamentError::TooFewEntrants`] with fewer than two
 /// active players.
 pub fn next_round(t: &Tournament) -> Result<Vec<Pairing>, TournamentError> {
@@ -28,6 +28,7 @@ pub fn next_round(t: &Tournament) -> Result<Vec<Pairing>, TournamentError> {
         .fixtures
         .iter()
         .filter(|f| f.pairing.round == current && !f.is_finished())
+        .filter(|f| !(t.format.pairs_around_postponed() && t.is_postponed(f)))
         .count();
     if current > 0 && pending > 0 {
         return Err(TournamentError::RoundIncomplete {

@@ -314,6 +314,51 @@ mod tests {
         );
     }
 
+    /// A postponed match does not hold a round robin's next round, which is the one
+    /// the schedule gives; a Swiss still waits for it.
+    #[test]
+    fn a_postponed_match_does_not_block_a_round_robin() {
+        let mut t = testutil::tournament(Format::RoundRobin, 4);
+        let round1 = t.next_round().unwrap();
+        let postponed = round1[0];
+        t.fixtures = round1
+            .iter()
+            .map(|&p| crate::tournament::Fixture::pending(p))
+            .collect();
+        let mut done = t.clone();
+        let finished = done.fixtures[1].pairing;
+        let won = crate::tournament::MatchResult::played(
+            crate::tournament::Decision::South,
+            crate::engine::BySide::new(30, 18),
+        );
+        assert!(done.set_result(finished.round, finished.board, Some(won)));
+        let mut setup = done.to_setup();
+        setup.postponed.push(crate::tournament::PostponedMatch {
+            round: 1,
+            south: postponed.south,
+        });
+        let with_postponed = crate::tournament::Tournament::new_checked(setup).unwrap();
+        let round2 = with_postponed.next_round().unwrap();
+        assert_eq!(round2, schedule(&[1, 2, 3, 4], false)[1]);
+        assert!(with_postponed.is_postponed(&with_postponed.fixtures[0]));
+        assert_eq!(
+            done.next_round(),
+            Err(TournamentError::RoundIncomplete {
+                round: 1,
+                pending: 1
+            })
+        );
+
+        let mut swiss = testutil::tournament(Format::Swiss, 4).into_setup();
+        swiss.fixtures = with_postponed.fixtures.clone();
+        swiss.postponed = with_postponed.to_setup().postponed;
+        let swiss = crate::tournament::Tournament::new_checked(swiss).unwrap();
+        assert!(matches!(
+            swiss.next_round(),
+            Err(TournamentError::RoundIncomplete { pending: 1, .. })
+        ));
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
         /// Withdrawals at any point: nobody withdrawn is paired afterwards, no pair

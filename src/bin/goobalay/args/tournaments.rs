@@ -46,6 +46,10 @@ pub enum TournamentCommand {
     /// entered in it (engines' play in it is voided and kept; the round is recorded
     /// with when and why; pair it again with `tournament pair`).
     Unpair(UnpairArgs),
+    /// Postpone a match of a round robin: the next round is paired without waiting for
+    /// it, and its result is entered when it is played (a Swiss or a knockout needs
+    /// every result before its next round, and takes no postponement).
+    Postpone(PostponeArgs),
     /// Close a tournament whose matches all have results (it closes by itself when the
     /// last result of its last round comes in): no entries, withdrawals, pairings or
     /// results until it is reopened.
@@ -64,6 +68,21 @@ pub struct UnpairArgs {
     /// Output: table (for a person, the default), json or csv.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+}
+
+#[derive(Args, Debug)]
+pub struct PostponeArgs {
+    /// The tournament's name (see `goobalay tournament list`).
+    pub name: String,
+    /// The match's number (as `goobalay tournament show` lists it).
+    #[arg(value_name = "MATCH")]
+    pub match_id: i64,
+    /// Why (recorded).
+    #[arg(long)]
+    pub reason: Option<String>,
+    /// Output: table (for a person, the default) or json.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RecordFormat,
 }
 
 #[derive(Args, Debug)]
