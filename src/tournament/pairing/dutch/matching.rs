@@ -36,6 +36,7 @@ impl<const L: usize> Weight for Wide<L> {
     fn is_zero(&self) -> bool {
         Wide::is_zero(self)
     }
+    #[inline]
     fn sum_less(a: &Self, b: &Self, c: &Self) -> Self {
         Wide::sum_less(a, b, c)
     }
