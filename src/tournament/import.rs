@@ -1420,7 +1420,7 @@ fn absence_record(
 fn initial_side_of(t: &TournamentSetup, fixtures: &[Fixture]) -> Side {
     let Some(first) = fixtures
         .iter()
-        .filter(|f| f.pairing.north.is_some() && !f.result.is_some_and(|r| r.forfeit.is_some()))
+        .filter(|f| f.pairing.north.is_some() && f.result.is_none_or(|r| r.forfeit.is_none()))
         .map(|f| f.pairing.round)
         .min()
     else {
@@ -1433,14 +1433,13 @@ fn initial_side_of(t: &TournamentSetup, fixtures: &[Fixture]) -> Side {
     };
     let mut entrants: Vec<&Entrant> = t.entrants.iter().collect();
     entrants.sort_by_key(|e| e.start_rank);
-    let mut counted = 0usize;
-    for e in entrants.into_iter().filter(|e| took_part(e.id)) {
+    for (counted, e) in entrants.into_iter().filter(|e| took_part(e.id)).enumerate() {
         let side = fixtures
             .iter()
             .filter(|f| {
                 f.pairing.round == first
                     && f.pairing.north.is_some()
-                    && !f.result.is_some_and(|r| r.forfeit.is_some())
+                    && f.result.is_none_or(|r| r.forfeit.is_none())
             })
             .find_map(|f| {
                 if f.pairing.south == e.id {
@@ -1452,9 +1451,12 @@ fn initial_side_of(t: &TournamentSetup, fixtures: &[Fixture]) -> Side {
                 }
             });
         if let Some(side) = side {
-            return if counted % 2 == 0 { side } else { !side };
+            return if counted.is_multiple_of(2) {
+                side
+            } else {
+                !side
+            };
         }
-        counted += 1;
     }
     Side::South
 }
