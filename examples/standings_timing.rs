@@ -55,6 +55,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                 tiebreaks: Vec::new(),
                 seed: 2026,
                 details: Default::default(),
+                initial_colour: Default::default(),
             },
             RatingSystem::Elo,
         )

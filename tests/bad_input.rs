@@ -219,6 +219,35 @@ fn every_bad_input_is_one_clear_line_exit_2_and_changes_nothing() {
             .to_vec(),
             "at least 1",
         ),
+        // Issue 34: the initial colour is a side or the lot, and only a swiss's.
+        (
+            vec![
+                "tournament",
+                "new",
+                "Open",
+                "--variant",
+                "tihbat",
+                "--system",
+                "swiss",
+                "--initial",
+                "white",
+            ],
+            "--initial: 'white' is not a side; give south, north or lot",
+        ),
+        (
+            vec![
+                "tournament",
+                "new",
+                "Open",
+                "--variant",
+                "tihbat",
+                "--system",
+                "round-robin",
+                "--initial",
+                "north",
+            ],
+            "a round-robin has no initial colour (--initial)",
+        ),
         // Names with quotes and SQL, unicode, empty strings.
         (
             vec!["player", "show", "x' OR '1'='1"],

@@ -51,6 +51,7 @@ async fn club(path: &Path, rounds: u32) -> Store {
             tiebreaks: Vec::new(),
             seed: 31,
             details: Default::default(),
+            initial_colour: Default::default(),
         },
         RatingSystem::Elo,
     )

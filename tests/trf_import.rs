@@ -724,3 +724,87 @@ fn a_knockout_comes_back_from_its_trf_the_same() {
         }
     });
 }
+
+/// Issue 34: a Swiss whose pairing number 1 had North (Black) in round 1, by
+/// `--initial north` or drawn by lot from its seed, is written with `152 B`,
+/// imported as it was, passes `verify` and is continued the same in both.
+#[test]
+fn a_swiss_begun_with_north_exports_152_b_imports_verifies_and_continues_the_same() {
+    let players = ["Amina", "Farah", "Idil", "Hodan"];
+    let begin = |db: &Db, name: &str, initial: &str, seed: &str| -> Value {
+        if !db.run(&["player", "show", "Amina"]).status.success() {
+            for (i, p) in players.iter().enumerate() {
+                db.ok(&["player", "add", p, "--rating", &(1900 - 37 * i).to_string()]);
+            }
+        }
+        db.ok(&[
+            "tournament",
+            "new",
+            name,
+            "--variant",
+            "tihbat",
+            "--system",
+            "swiss",
+            "--rounds",
+            "3",
+            "--initial",
+            initial,
+            "--seed",
+            seed,
+        ]);
+        db.ok(&["tournament", "add", name, "Amina", "Farah", "Idil", "Hodan"]);
+        db.json(&["tournament", "pair", name])
+    };
+    // Amina (player 1) is pairing number 1: against Idil (3) on board 1, Farah (2)
+    // against Hodan (4) on board 2; with the initial colour North, 1 is North and
+    // 2, alternating, South.
+    let from = Db::new();
+    let round1 = begin(&from, "Spring", "north", "5");
+    let sides: Vec<(i64, i64)> = round1["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            (
+                b["south_id"].as_i64().unwrap(),
+                b["north_id"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(sides, [(3, 1), (2, 4)]);
+    play(&from, &round1["boards"], 1);
+    let trf = from.ok(&["tournament", "export", "Spring", "--format", "trf"]);
+    assert!(trf.lines().any(|l| l == "152 B"), "{trf}");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("spring.trf");
+    std::fs::write(&file, &trf).unwrap();
+    let to = Db::new();
+    to.ok(&["tournament", "import", file.to_str().unwrap()]);
+    assert_eq!(
+        to.ok(&["tournament", "export", "Spring", "--format", "trf"]),
+        trf
+    );
+    to.verified();
+    from.verified();
+    assert_eq!(pair_text(&to, "Spring"), pair_text(&from, "Spring"));
+    to.verified();
+
+    // By lot: the side the recorded seed draws, both sides among a few seeds.
+    let lot = Db::new();
+    let mut drawn = Vec::new();
+    for seed in 1..=6u64 {
+        let round1 = begin(&lot, &format!("Lot {seed}"), "lot", &seed.to_string());
+        let board1 = &round1["boards"][0];
+        let amina_north = board1["north_id"].as_i64() == Some(1);
+        let side = goobalay::tournament::InitialColour::Lot.side(seed);
+        assert_eq!(
+            amina_north,
+            side == goobalay::engine::Side::North,
+            "seed {seed}"
+        );
+        drawn.push(side);
+        lot.verified();
+    }
+    assert!(drawn.contains(&goobalay::engine::Side::North));
+    assert!(drawn.contains(&goobalay::engine::Side::South));
+}

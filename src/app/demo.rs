@@ -69,6 +69,7 @@ pub async fn set_up(
             tiebreaks: Vec::new(),
             seed,
             details: Default::default(),
+            initial_colour: Default::default(),
         },
         RatingSystem::Elo,
     )

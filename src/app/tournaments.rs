@@ -10,7 +10,7 @@ use crate::app::repo::{Database, TournamentRepo, Transaction};
 use crate::app::tournaments::refusal::Result as TResult;
 use crate::engine::Variant;
 use crate::matches::MatchForm;
-use crate::tournament::{TournamentStatus, import};
+use crate::tournament::{InitialColour, TournamentStatus, import};
 use pairing::pair_in;
 
 use super::{AppError, ImportRefusal, Result};
@@ -335,6 +335,7 @@ pub fn prepare_import(text: &str, file: &str, options: ImportOptions) -> Result<
             .seed
             .or(details.seed)
             .unwrap_or_else(|| rand::random::<u64>() >> 1),
+        initial_colour: InitialColour::fixed(t.initial_side()),
         details: EventDetails {
             city: details.city.clone(),
             federation: details.federation.clone(),

@@ -71,6 +71,7 @@ pub const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("end_date", Text),
             ("chief_arbiter", Text),
             ("round_dates", Text),
+            ("initial_colour", Text),
         ],
     ),
     (

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::Side;
+
 use super::{
     Entrant, EntrantId, Fixture, Format, PairingSystem, PointsScheme, RequestedBye, Tiebreak,
     TournamentError,
@@ -28,6 +30,10 @@ pub struct TournamentSetup {
     /// How Swiss rounds are paired (the other formats ignore it).
     #[serde(default)]
     pub pairing_system: PairingSystem,
+    /// A Swiss's initial colour: pairing number 1's side in round 1 (drawn, when
+    /// by lot, before this setup is made: [`super::InitialColour::side`]).
+    #[serde(default = "south")]
+    pub initial_side: Side,
     /// Rounds the director paired by hand ([`pairing::manual`](super::pairing::manual)): checked as rounds,
     /// not re-derived from the pairing rules.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -50,6 +56,10 @@ pub struct PostponedMatch {
     pub south: EntrantId,
 }
 
+fn south() -> Side {
+    Side::South
+}
+
 impl TournamentSetup {
     /// A tournament with no entrants and no fixtures, default points and tiebreaks,
     /// paired (if a Swiss) by [`PairingSystem::CURRENT`].
@@ -64,6 +74,7 @@ impl TournamentSetup {
             entrants: Vec::new(),
             fixtures: Vec::new(),
             pairing_system: PairingSystem::CURRENT,
+            initial_side: Side::South,
             manual_rounds: Vec::new(),
             requested_byes: Vec::new(),
             postponed: Vec::new(),
@@ -96,6 +107,7 @@ pub struct Tournament {
     pub(super) entrants: Vec<Entrant>,
     pub(super) fixtures: Vec<Fixture>,
     pub(super) pairing_system: PairingSystem,
+    pub(super) initial_side: Side,
     pub(super) manual_rounds: Vec<u32>,
     pub(super) requested_byes: Vec<RequestedBye>,
     pub(super) postponed: Vec<PostponedMatch>,
@@ -122,6 +134,7 @@ impl From<Tournament> for TournamentSetup {
             entrants: t.entrants,
             fixtures: t.fixtures,
             pairing_system: t.pairing_system,
+            initial_side: t.initial_side,
             manual_rounds: t.manual_rounds,
             requested_byes: t.requested_byes,
             postponed: t.postponed,
@@ -148,6 +161,7 @@ impl Tournament {
             entrants: setup.entrants,
             fixtures: setup.fixtures,
             pairing_system: setup.pairing_system,
+            initial_side: setup.initial_side,
             manual_rounds: setup.manual_rounds,
             requested_byes: setup.requested_byes,
             postponed: setup.postponed,
@@ -210,6 +224,11 @@ impl Tournament {
 
     pub fn pairing_system(&self) -> PairingSystem {
         self.pairing_system
+    }
+
+    /// Pairing number 1's side in round 1 of a Swiss.
+    pub fn initial_side(&self) -> Side {
+        self.initial_side
     }
 
     /// Rounds the director paired by hand.

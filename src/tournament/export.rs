@@ -14,6 +14,8 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
+use crate::engine::Side;
+
 use super::{
     Crosstable, Decision, Entrant, EntrantId, Fixture, Format, Points, Standings, Tournament,
 };
@@ -718,10 +720,15 @@ pub fn trf_numbers(t: &Tournament) -> Vec<(EntrantId, u32)> {
         .collect()
 }
 
-/// The colour (TRF record `152`) of pairing number 1 in round 1: goobalay's Dutch
-/// pairing gives the first-ranked player South, who moves first, and South is
-/// White.
-pub const TRF_INITIAL_COLOUR: &str = "W";
+/// The colour (TRF record `152`) of pairing number 1 in round 1: South, who
+/// moves first, is White; the tournament's initial colour
+/// ([`Tournament::initial_side`]) says which side pairing number 1 has.
+pub fn trf_initial_colour(initial: Side) -> &'static str {
+    match initial {
+        Side::South => "W",
+        Side::North => "B",
+    }
+}
 
 /// The tag of goobalay's extension records: what TRF has no field for, each on a
 /// line of its own, `GBL KEY ...` (see [`TrfDetails`] and [`trf_with`]). Pairing
@@ -787,7 +794,7 @@ pub fn trf(t: &Tournament) -> String {
 ///
 /// Fields filled: `012` name, `062` number of players, `072` number of rated players
 /// (entrants with a rating above 0), `092` type (our format and variant), `142` number
-/// of rounds, `152` the initial colour (`W`: see [`TRF_INITIAL_COLOUR`]), `162` the
+/// of rounds, `152` the initial colour (see [`trf_initial_colour`]), `162` the
 /// points scheme when it is not 1/0.5/0 with a full-point pairing bye, `202` our
 /// tiebreak list in FIDE codes where they exist, `XXR` (number of rounds, the
 /// JaVaFo/bbpPairings extension), and one `001` record per entrant: pairing number
@@ -850,7 +857,7 @@ pub fn trf_with(t: &Tournament, details: &TrfDetails) -> String {
     ));
     out.push_str(&line("092", &format!("{} ({})", t.format, t.variant)));
     out.push_str(&line("142", &t.planned_rounds().to_string()));
-    out.push_str(&line("152", TRF_INITIAL_COLOUR));
+    out.push_str(&line("152", trf_initial_colour(t.initial_side())));
     let p = t.points;
     if p != super::PointsScheme::default() {
         let mut l = record("162");

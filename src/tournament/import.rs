@@ -7,8 +7,9 @@
 //!
 //! What is read:
 //! - `012` the name; `142` (or `XXR`) the number of rounds; `152` the initial colour
-//!   (only `W`: goobalay's Dutch pairing gives pairing number 1 White, South, in
-//!   round 1, see [`super::export::TRF_INITIAL_COLOUR`]); `162` the points of a win,
+//!   (`W`: pairing number 1 White, South, in round 1; `B`: Black, North; without
+//!   it, the colour the first round played implies, as bbpPairings infers it, see
+//!   [`initial_side_of`]); `162` the points of a win,
 //!   draw, loss and pairing-allocated bye (`W`, `D`, `L`, `P`; `Z`, the points of a
 //!   zero-point bye and a forfeit loss, only 0); `202` the tiebreaks goobalay has
 //!   (`BH`, `BH/C1`, `SB`, `DE`, `WIN`; others are left out); `092` written by
@@ -46,7 +47,7 @@ use super::{
     ByePoints, Decision, Entrant, EntrantId, Fixture, Format, MatchResult, Pairing, Points,
     PointsScheme, RequestedBye, Tiebreak, Tournament, TournamentSetup,
 };
-use crate::engine::BySide;
+use crate::engine::{BySide, Side};
 use crate::hint::{Hint, Refusal};
 use crate::matches::Absent;
 
@@ -173,6 +174,7 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
     let mut tiebreaks: Vec<Tiebreak> = Vec::new();
     let mut variant = None;
     let mut format = Format::Swiss;
+    let mut initial: Option<Side> = None;
     let mut details = TrfDetails::default();
     // Extension records naming players or games, checked once every player is read.
     let mut extensions: Vec<(Extension, usize)> = Vec::new();
@@ -244,13 +246,8 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
                 rounds = Some((r, line_no));
             }
             "152" => match rest().as_str() {
-                "W" | "w" => {}
-                "B" | "b" => {
-                    return Err(err(
-                        line_no,
-                        "the initial colour is B; goobalay's pairing gives pairing number 1 White (South, who moves first) in round 1, so it would not continue this event as it was paired: only 152 W (or no 152) is allowed".into(),
-                    ));
-                }
+                "W" | "w" => initial = Some(Side::South),
+                "B" | "b" => initial = Some(Side::North),
                 other => {
                     return Err(err(
                         line_no,
@@ -770,6 +767,7 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
         }
     } else {
         t.manual_rounds = (1..=played).collect();
+        t.initial_side = initial.unwrap_or_else(|| initial_side_of(&t, &fixtures));
     }
     // Each round of a Swiss must be a round (manual::check) of the tournament as it
     // stood; another program paired it.
@@ -1412,6 +1410,57 @@ fn absence_record(
     Ok(out)
 }
 
+/// The initial colour a file without `152` implies, as bbpPairings infers it: in
+/// the first round in which anyone has a colour, the first player by pairing
+/// number who took part in a pairing by then (a board or the pairing-allocated
+/// bye) and has a colour in that round has the initial colour when they count
+/// an odd number among such players (1st, 3rd, ...), the other one when even.
+/// No round with a colour: South (goobalay's initial colour before it was a
+/// setting).
+fn initial_side_of(t: &TournamentSetup, fixtures: &[Fixture]) -> Side {
+    let Some(first) = fixtures
+        .iter()
+        .filter(|f| f.pairing.north.is_some() && f.result.is_none_or(|r| r.forfeit.is_none()))
+        .map(|f| f.pairing.round)
+        .min()
+    else {
+        return Side::South;
+    };
+    let took_part = |id: EntrantId| {
+        fixtures.iter().any(|f| {
+            f.pairing.round <= first && (f.pairing.south == id || f.pairing.north == Some(id))
+        })
+    };
+    let mut entrants: Vec<&Entrant> = t.entrants.iter().collect();
+    entrants.sort_by_key(|e| e.start_rank);
+    for (counted, e) in entrants.into_iter().filter(|e| took_part(e.id)).enumerate() {
+        let side = fixtures
+            .iter()
+            .filter(|f| {
+                f.pairing.round == first
+                    && f.pairing.north.is_some()
+                    && f.result.is_none_or(|r| r.forfeit.is_none())
+            })
+            .find_map(|f| {
+                if f.pairing.south == e.id {
+                    Some(Side::South)
+                } else if f.pairing.north == Some(e.id) {
+                    Some(Side::North)
+                } else {
+                    None
+                }
+            });
+        if let Some(side) = side {
+            return if counted.is_multiple_of(2) {
+                side
+            } else {
+                !side
+            };
+        }
+    }
+    Side::South
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1547,11 +1596,6 @@ mod tests {
                 "the points column says 99.5",
             ),
             (
-                text.replace("152 W", "152 B"),
-                text.lines().position(|l| l == "152 W").unwrap() + 1,
-                "only 152 W",
-            ),
-            (
                 format!("{text}240 Z   1    1\n"),
                 text.lines().count() + 1,
                 "rounds not yet played, 4 to 5",
@@ -1567,6 +1611,57 @@ mod tests {
             assert_eq!(e.line, line, "{e}");
             assert!(e.message.contains(says), "{e}");
         }
+    }
+
+    /// A Swiss of 7 whose pairing number 1 had Black (North) in round 1, after 2
+    /// rounds.
+    fn swiss_begun_with_north() -> Tournament {
+        let mut t = testutil::tournament(Format::Swiss, 7);
+        t.rounds = Some(5);
+        t.initial_side = crate::engine::Side::North;
+        for _ in 1..=2 {
+            for p in t.next_round().unwrap() {
+                let result = p
+                    .north
+                    .map(|_| MatchResult::played(Decision::South, BySide::new(0, 0)));
+                t.fixtures.push(Fixture { pairing: p, result });
+            }
+        }
+        t
+    }
+
+    #[test]
+    fn the_initial_colour_is_read_from_152_or_round_1_and_written_back() {
+        let t = swiss_begun_with_north();
+        // Round 1 by hand: 1-4, 2-5, 3-6, 7 the bye; from the initial colour
+        // Black for 1, alternating: 1 North, 2 South, 3 North.
+        let round1: Vec<(EntrantId, Option<EntrantId>)> = t
+            .round_fixtures(1)
+            .iter()
+            .map(|f| (f.pairing.south, f.pairing.north))
+            .collect();
+        assert_eq!(
+            round1,
+            [(4, Some(1)), (2, Some(5)), (6, Some(3)), (7, None)]
+        );
+        let text = export::trf(&t);
+        assert!(text.lines().any(|l| l == "152 B"), "{text}");
+        let next = t.next_round().unwrap();
+        // 152 B read; and without 152, the B that round 1 implies.
+        let without: String = text
+            .lines()
+            .filter(|l| !l.starts_with("152"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        for file in [&text, &without] {
+            let read = parse(file).unwrap().tournament;
+            assert_eq!(read.initial_side(), crate::engine::Side::North);
+            assert_eq!(read.next_round().unwrap(), next);
+            assert!(export::trf(&read).lines().any(|l| l == "152 B"));
+        }
+        // A file that says W is paired from W, against its own round 1.
+        let white = parse(&text.replace("152 B", "152 W")).unwrap().tournament;
+        assert_eq!(white.initial_side(), crate::engine::Side::South);
     }
 
     #[test]

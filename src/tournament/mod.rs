@@ -84,6 +84,7 @@ pub mod crosstable;
 mod error;
 pub mod export;
 pub mod import;
+mod initial_colour;
 pub mod pairing;
 mod pairing_system;
 mod points;
@@ -109,6 +110,7 @@ pub use tiebreaks::{Tiebreak, TiebreakValue};
 
 pub use checked::{PostponedMatch, Tournament, TournamentSetup};
 pub use error::TournamentError;
+pub use initial_colour::InitialColour;
 pub use pairing_system::PairingSystem;
 pub use points::{Points, PointsScheme};
 pub(crate) use queries::ceil_log2;

@@ -11,8 +11,8 @@ use crate::app::repo::{Result, StoreError};
 use crate::engine::{BySide, Side, Variant};
 use crate::matches::{MatchForm, MatchOutcome, MatchSpec, MatchState};
 use crate::tournament::{
-    Decision, EntrantId, Format, MatchResult, Pairing, PairingSystem, PointsScheme, RatingSystem,
-    Tiebreak, Tournament, TournamentSetup, TournamentStatus,
+    Decision, EntrantId, Format, InitialColour, MatchResult, Pairing, PairingSystem, PointsScheme,
+    RatingSystem, Tiebreak, Tournament, TournamentSetup, TournamentStatus,
 };
 
 fn corrupt(what: String) -> StoreError {
@@ -39,6 +39,8 @@ pub struct NewTournament {
     pub seed: u64,
     /// Where, when and under whom it is played (written in its TRF).
     pub details: EventDetails,
+    /// A Swiss's initial colour (`--initial`; the others have none).
+    pub initial_colour: InitialColour,
 }
 
 /// An event's details, entered with the tournament and written in its TRF (records
@@ -103,6 +105,9 @@ pub struct TournamentRow {
     /// Where, when and under whom it is played (`event` in JSON, when given).
     #[serde(rename = "event", skip_serializing_if = "EventDetails::is_empty")]
     pub details: EventDetails,
+    /// A Swiss's initial colour (NULL in the table: south).
+    #[serde(skip_serializing_if = "InitialColour::is_default")]
+    pub initial_colour: InitialColour,
     #[serde(skip)]
     pub(crate) rules_json: String,
 }

@@ -47,6 +47,8 @@ pub enum TournamentRefusal {
     EntriesClosed { tournament: String, format: Format },
     #[error("a {0}'s rounds follow from its entry count; only a swiss sets its number of rounds")]
     RoundsNotSwiss(Format),
+    #[error("a {0} has no initial colour (--initial): only a swiss draws its colours from one")]
+    InitialColourNotSwiss(Format),
     #[error("a swiss has between 1 and {MAX_SWISS_ROUNDS} rounds, not {0}")]
     RoundsOutOfRange(u32),
     #[error("{0} is not closed: there is nothing to reopen")]

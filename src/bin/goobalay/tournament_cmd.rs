@@ -18,7 +18,7 @@ use goobalay::engine::Side;
 use goobalay::matches::{MatchForm, MatchOutcome};
 use goobalay::store::Store;
 use goobalay::tournament::export::{self, ExportFormat};
-use goobalay::tournament::{Format as TFormat, PointsScheme, Tiebreak, Tournament};
+use goobalay::tournament::{Format as TFormat, InitialColour, PointsScheme, Tiebreak, Tournament};
 use tabled::builder::Builder;
 use tabled::settings::object::Columns;
 use tabled::settings::style::HorizontalLine;
@@ -480,6 +480,15 @@ fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
         tiebreaks,
         seed: a.seed.unwrap_or_else(|| rand::random::<u64>() >> 1),
         details: event_details(&a)?,
+        initial_colour: match a.initial.as_deref() {
+            None => InitialColour::South,
+            Some(text) => InitialColour::parse(text).ok_or_else(|| {
+                anyhow::anyhow!(
+                    "--initial: '{}' is not a side; give south, north or lot",
+                    goobalay::names::excerpt(text)
+                )
+            })?,
+        },
     };
     let row = with_store(db, async |store| {
         Ok(tournaments::create(store, &new, a.rating_system.into()).await?)

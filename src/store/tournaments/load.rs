@@ -250,6 +250,7 @@ async fn load_setup(
         entrants,
         fixtures: Vec::new(),
         pairing_system: row.pairing_system,
+        initial_side: row.initial_colour.side(row.seed),
         manual_rounds: manual_rounds(conn, tid).await?,
         requested_byes,
         postponed: postponed(conn, tid).await?,

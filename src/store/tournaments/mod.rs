@@ -43,7 +43,7 @@ pub(crate) mod status;
 
 use super::StoreError;
 use super::sql::Row;
-use crate::tournament::{PairingSystem, RatingSystem, TournamentStatus};
+use crate::tournament::{InitialColour, PairingSystem, RatingSystem, TournamentStatus};
 
 pub use crate::app::records::{
     BoardRow, EventDetails, LoadedTournament, MAX_SWISS_ROUNDS, NewTournament, PairedRound,
@@ -93,6 +93,14 @@ impl TournamentRow {
             created_at: r.try_get("created_at")?,
             finished_at: r.try_get("finished_at")?,
             details: event_details(r, id)?,
+            initial_colour: {
+                let name: Option<String> = r.try_get("initial_colour")?;
+                match name {
+                    None => InitialColour::South,
+                    Some(n) => InitialColour::parse(&n)
+                        .ok_or_else(|| corrupt(format!("tournament {id}: initial colour '{n}'")))?,
+                }
+            },
             rules_json: r.try_get::<Option<String>>("rules")?.unwrap_or_default(),
         })
     }

@@ -166,6 +166,10 @@ pub struct NewArgs {
     /// The rounds' dates, round 1 first: YYYY-MM-DD,YYYY-MM-DD,... (TRF 132).
     #[arg(long, value_name = "DATES")]
     pub round_dates: Option<String>,
+    /// Swiss only: pairing number 1's side in round 1, south (the default), north,
+    /// or lot (drawn from the recorded seed) (TRF 152).
+    #[arg(long, value_name = "SIDE")]
+    pub initial: Option<String>,
     /// Output: table (the default) or json. (Before --system, this named the
     /// pairing system; that spelling is refused with a message naming --system.)
     #[arg(long, value_name = "FORMAT")]

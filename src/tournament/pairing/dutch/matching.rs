@@ -36,6 +36,7 @@ impl<const L: usize> Weight for Wide<L> {
     fn is_zero(&self) -> bool {
         Wide::is_zero(self)
     }
+    #[inline]
     fn sum_less(a: &Self, b: &Self, c: &Self) -> Self {
         Wide::sum_less(a, b, c)
     }
@@ -83,6 +84,11 @@ pub struct Matcher<W: Weight> {
     /// Twice the edge weights, `twice[a * stride + b]`, zero for no edge
     /// (stored doubled because the slack subtracts the weight twice).
     twice: Vec<W>,
+    /// Whether `twice` holds an edge (a non-zero weight), in the same layout:
+    /// the scans ask this of every vertex pair, and a byte is read far faster
+    /// than a weight of hundreds of bits (a 1,000-player field's table of
+    /// weights is a hundred megabytes, its table of edges one).
+    edge: Vec<bool>,
     /// Vertices taken out (settled pairs): ignored from then on.
     dead: Vec<bool>,
     dirty: Vec<bool>,
@@ -121,6 +127,7 @@ impl<W: Weight> Matcher<W> {
             stride,
             shift: stride.trailing_zeros(),
             twice: vec![W::default(); n * stride],
+            edge: vec![false; n * stride],
             dead: vec![false; n],
             dirty: vec![false; n],
             solved: false,
@@ -158,6 +165,8 @@ impl<W: Weight> Matcher<W> {
         }
         self.twice[a * self.stride + b] = twice;
         self.twice[b * self.stride + a] = twice;
+        self.edge[a * self.stride + b] = !twice.is_zero();
+        self.edge[b * self.stride + a] = !twice.is_zero();
         self.dirty[a] = true;
     }
 
@@ -199,7 +208,7 @@ impl<W: Weight> Matcher<W> {
     }
 
     fn live_edge(&self, v: usize, u: usize) -> bool {
-        u != v && !self.dead[u] && !self.twice[v * self.stride + u].is_zero()
+        u != v && !self.dead[u] && self.edge[v * self.stride + u]
     }
 
     fn best_slack(&mut self, x: usize) -> W {
@@ -521,7 +530,10 @@ impl<W: Weight> Matcher<W> {
                 None => {
                     for v in self.leaves_of(bv) {
                         for u in 0..self.n {
-                            if self.live_edge(v, u) {
+                            // Only an edge to another S-blossom is considered:
+                            // asked first, it spares reading the others' weights.
+                            let bu = self.inblossom[u];
+                            if bu != b && self.label[bu] == 1 && self.live_edge(v, u) {
                                 consider(self, self.toward(v, u) / 2, Some(v), &mut bestedgeto);
                             }
                         }
@@ -757,14 +769,11 @@ impl<W: Weight> Matcher<W> {
             loop {
                 while let Some(v) = self.queue.pop() {
                     for w in 0..n {
-                        if !self.live_edge(v, w) {
+                        if self.inblossom[v] == self.inblossom[w] || !self.live_edge(v, w) {
                             continue;
                         }
                         let p = self.toward(v, w);
                         let k = p / 2;
-                        if self.inblossom[v] == self.inblossom[w] {
-                            continue;
-                        }
                         // v's own row of the (symmetric) tables: the column
                         // would cost a cache miss per neighbour.
                         let vw = v * self.stride + w;

@@ -296,7 +296,7 @@ pub fn input_for(t: &Tournament, round: u32) -> DutchInput {
         played_rounds: played,
         total_rounds: t.planned_rounds(),
         points: t.points,
-        initial_side: Side::South,
+        initial_side: t.initial_side,
     }
 }
 

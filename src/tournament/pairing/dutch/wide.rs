@@ -75,6 +75,7 @@ impl<const L: usize> Wide<L> {
     }
 
     /// `a + b - c`, wrapping, in one pass over the limbs.
+    #[inline]
     pub fn sum_less(a: &Self, b: &Self, c: &Self) -> Self {
         let mut out = [0u64; L];
         let mut carry: i128 = 0;
