@@ -231,6 +231,46 @@ pub const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("imported_at", Time),
         ],
     ),
+    (
+        "player_details",
+        &[
+            ("id", Int),
+            ("player_id", Int),
+            ("federation", Text),
+            ("sex", Text),
+            ("born", Text),
+            ("national_id", Text),
+            ("entered_at", Time),
+        ],
+    ),
+    (
+        "tournament_event_changes",
+        &[
+            ("id", Int),
+            ("tournament_id", Int),
+            ("city", Text),
+            ("federation", Text),
+            ("start_date", Text),
+            ("end_date", Text),
+            ("chief_arbiter", Text),
+            ("round_dates", Text),
+            ("changed_at", Time),
+        ],
+    ),
+    (
+        "tournament_prizes",
+        &[
+            ("id", Int),
+            ("tournament_id", Int),
+            ("place", Int),
+            ("category", Text),
+            ("age", Int),
+            ("under_rating", Real),
+            ("club", Text),
+            ("value", Real),
+            ("created_at", Time),
+        ],
+    ),
 ];
 
 /// Tables whose `id` is made by the database (an identity column on PostgreSQL).
@@ -242,6 +282,9 @@ const WITH_IDS: &[&str] = &[
     "tournament_status_changes",
     "match_corrections",
     "player_ratings",
+    "player_details",
+    "tournament_event_changes",
+    "tournament_prizes",
 ];
 
 impl Store {

@@ -679,6 +679,32 @@ pub fn html(t: &Tournament) -> String {
     out
 }
 
+/// A player's details in their `001` record's columns (sex, federation, FIDE
+/// number, birth date), written over what the line holds there (after the name and
+/// rating, before the points, which [`put`] writes at the end).
+fn put_person(line: &mut Vec<char>, person: &super::player_details::PlayerDetails) {
+    let mut at = |columns: trf::Columns, text: &str| {
+        if line.len() < columns.last {
+            line.resize(columns.last, ' ');
+        }
+        for (k, c) in text.chars().take(columns.width()).enumerate() {
+            line[columns.first - 1 + k] = c;
+        }
+    };
+    if let Some(s) = person.sex {
+        at(trf::SEX, s.trf());
+    }
+    if let Some(f) = &person.federation {
+        at(trf::FEDERATION, f);
+    }
+    if let Some(id) = &person.id {
+        at(trf::FIDE_ID, &format!("{id:>11}"));
+    }
+    if let Some(b) = person.born {
+        at(trf::BIRTH_DATE, &b.trf());
+    }
+}
+
 /// Points as TRF writes them: one decimal (`11.5`), right-aligned in `width`.
 fn trf_points(p: Points, width: usize) -> String {
     format!("{:>width$.1}", p.as_f64())
@@ -764,6 +790,8 @@ pub struct TrfPlayerDetails {
     pub unrated: bool,
     /// The starting ratings entered for the player, oldest first.
     pub starting_ratings: Vec<super::ratings::StartingRating>,
+    /// Federation, sex, birth date and id: the `001` record's own columns.
+    pub person: super::player_details::PlayerDetails,
 }
 
 /// Dates as TRF writes them in `042`/`052` (`2026/12/05`).
@@ -804,8 +832,10 @@ pub fn trf(t: &Tournament) -> String {
 /// TRF code), so a pairing engine can pair the next one, the "round to be paired".
 /// Absences from it and from the rounds after it are `240` records (TRF-2026: `240 T
 /// RRR` then pairing numbers, `T` the points: `H` half, `Z` zero): the byes asked
-/// for, and the withdrawn players in every round left. Left empty: sex, title,
-/// a player's federation, FIDE number, birth date, deputy arbiters, time control.
+/// for, and the withdrawn players in every round left. With `details`, a player's
+/// sex (`m`/`w`), federation, id (in the FIDE number's columns) and birth date
+/// (`YYYY/MM/DD`, `YYYY/00/00` for a year alone) when given. Left empty: title,
+/// deputy arbiters, time control.
 ///
 /// With `details`: the event's records (`022`, `032`, `042`, `052`, `102`, `132`)
 /// after `012`, a rating column left blank for a player seeded unrated, and
@@ -939,6 +969,9 @@ pub fn trf_with(t: &Tournament, details: &TrfDetails) -> String {
                 trf::RATING.first,
                 &format!("{:>4}", (e.rating.round() as i64).clamp(0, 9999)),
             );
+        }
+        if let Some(person) = details.players.get(&e.id).map(|p| &p.person) {
+            put_person(&mut l, person);
         }
         // Points over the rounds written.
         let pts: Points = complete
