@@ -20,6 +20,7 @@ pub(crate) mod entries;
 mod fixtures;
 pub(crate) mod loading;
 pub(crate) mod pairing;
+pub mod prizes;
 pub mod refusal;
 pub(crate) mod status;
 mod trf_export;

@@ -199,6 +199,9 @@ pub struct StandingsDocument {
     /// results").
     pub counted: crate::tournament::StandingsScope,
     pub heading: String,
+    /// Where, when and under whom it is played (when given).
+    #[serde(skip_serializing_if = "crate::app::records::EventDetails::is_empty")]
+    pub event: crate::app::records::EventDetails,
 }
 
 /// Which rating a standings row's `rating` is: the player's when seeded.
@@ -215,6 +218,7 @@ pub fn standings(loaded: &LoadedTournament) -> StandingsDocument {
     let counted = loaded.tournament.standings_scope();
     StandingsDocument {
         heading: counted.text(),
+        event: loaded.row.details.clone(),
         counted,
         standings: loaded.tournament.standings(),
         rating_column: RatingColumn {
@@ -321,6 +325,12 @@ pub fn pairing_sheet(loaded: &LoadedTournament, round: Option<u32>) -> String {
 /// numbers.
 pub fn csv_export(loaded: &LoadedTournament) -> String {
     export::csv_with(&loaded.tournament, board_records(loaded))
+}
+
+/// [`csv_export`] headed by the event's details and followed by the prizes
+/// ([`export::csv_headed`]).
+pub fn csv_export_headed(loaded: &LoadedTournament, heading: &export::Heading) -> String {
+    export::csv_headed(&loaded.tournament, board_records(loaded), heading)
 }
 
 /// One board of a round's pairing list.

@@ -105,6 +105,128 @@ impl fmt::Display for Category {
     }
 }
 
+/// A prize as given refused: a category not known, an option it lacks or does
+/// not take, a value that is no sum of money.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum PrizeError {
+    #[error("'{0}' is not a prize category; the categories are {CATEGORY_NAMES}")]
+    UnknownCategory(String),
+    #[error("a rating prize names its limit: give --under R (a rating below R)")]
+    NoLimit,
+    #[error("a club prize names its club: give --club C")]
+    NoClub,
+    #[error("{option} does not go with a {category} prize")]
+    Stray {
+        option: &'static str,
+        category: &'static str,
+    },
+    #[error("a prize is for a place overall (--place N) or a category (--category C), one of them")]
+    PlaceOrCategory,
+    #[error("places count from 1; there is no place {0}")]
+    Place(u32),
+    #[error("a prize's value is a sum of money, 0 or more, not {0}")]
+    Value(String),
+    #[error("a rating limit is a rating above 0, not {0}")]
+    Limit(f64),
+}
+
+impl Category {
+    /// The category `name` (`women`, `junior`, `senior`, `rating`, `club`) with the
+    /// options given: `age` for juniors and seniors (default [`JUNIOR_AGE`],
+    /// [`SENIOR_AGE`]), `under` for a rating, `club` for a club; an option the
+    /// category does not take is refused.
+    pub fn parse(
+        name: &str,
+        age: Option<u32>,
+        under: Option<f64>,
+        club: Option<&str>,
+    ) -> Result<Category, PrizeError> {
+        let category = match name.trim().to_ascii_lowercase().as_str() {
+            "women" | "woman" => Category::Women,
+            "junior" => Category::Junior {
+                age: age.unwrap_or(JUNIOR_AGE),
+            },
+            "senior" => Category::Senior {
+                age: age.unwrap_or(SENIOR_AGE),
+            },
+            "rating" => Category::Rating {
+                under: under.ok_or(PrizeError::NoLimit)?,
+            },
+            "club" => Category::Club {
+                club: club
+                    .map(str::trim)
+                    .filter(|c| !c.is_empty())
+                    .ok_or(PrizeError::NoClub)?
+                    .to_string(),
+            },
+            _ => return Err(PrizeError::UnknownCategory(crate::names::excerpt(name))),
+        };
+        let stray = |option| {
+            Err(PrizeError::Stray {
+                option,
+                category: category.name(),
+            })
+        };
+        if age.is_some() && !category.by_age() {
+            return stray("--age");
+        }
+        if under.is_some() && !matches!(category, Category::Rating { .. }) {
+            return stray("--under");
+        }
+        if club.is_some() && !matches!(category, Category::Club { .. }) {
+            return stray("--club");
+        }
+        if let Category::Rating { under } = category
+            && !(under.is_finite() && under > 0.0)
+        {
+            return Err(PrizeError::Limit(under));
+        }
+        Ok(category)
+    }
+}
+
+impl PrizeKind {
+    /// A place (`--place N`) or a category (`--category C` with its options), one of
+    /// them.
+    pub fn parse(
+        place: Option<u32>,
+        category: Option<&str>,
+        age: Option<u32>,
+        under: Option<f64>,
+        club: Option<&str>,
+    ) -> Result<PrizeKind, PrizeError> {
+        match (place, category) {
+            (Some(0), None) => Err(PrizeError::Place(0)),
+            (Some(place), None) if age.is_none() && under.is_none() && club.is_none() => {
+                Ok(PrizeKind::Place { place })
+            }
+            (Some(_), None) => Err(PrizeError::Stray {
+                option: if age.is_some() {
+                    "--age"
+                } else if under.is_some() {
+                    "--under"
+                } else {
+                    "--club"
+                },
+                category: "place",
+            }),
+            (None, Some(name)) => Ok(PrizeKind::Category(Category::parse(
+                name, age, under, club,
+            )?)),
+            _ => Err(PrizeError::PlaceOrCategory),
+        }
+    }
+}
+
+/// A prize's value as given: a sum of money, 0 or more.
+pub fn parse_value(text: &str) -> Result<f64, PrizeError> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite() && *v >= 0.0)
+        .ok_or_else(|| PrizeError::Value(crate::names::excerpt(text)))
+}
+
 /// What a prize is for.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
@@ -567,6 +689,36 @@ mod tests {
             who(&award(&prizes, &s, &c, Some(day("2026-12-04")), false)),
             named(&[("junior (under 20)", &[("Abdi", "25")])])
         );
+    }
+
+    #[test]
+    fn a_prize_as_given_is_checked() {
+        let kind = |place, category, age, under, club| {
+            PrizeKind::parse(place, category, age, under, club).map_err(|e| e.to_string())
+        };
+        assert_eq!(
+            kind(None, Some("juniors"), None, None, None).unwrap_err(),
+            "'juniors' is not a prize category; the categories are women, junior, senior, rating, club"
+        );
+        assert_eq!(
+            kind(None, Some("junior"), None, None, None),
+            Ok(PrizeKind::Category(Category::Junior { age: 20 }))
+        );
+        assert_eq!(
+            kind(None, Some("senior"), Some(50), None, None),
+            Ok(PrizeKind::Category(Category::Senior { age: 50 }))
+        );
+        assert!(kind(None, Some("rating"), None, None, None).is_err());
+        assert!(kind(None, Some("women"), Some(18), None, None).is_err());
+        assert!(kind(Some(0), None, None, None, None).is_err());
+        assert!(kind(Some(1), Some("women"), None, None, None).is_err());
+        assert!(kind(None, None, None, None, None).is_err());
+        assert_eq!(parse_value(" 50.5 "), Ok(50.5));
+        assert_eq!(
+            parse_value("-10").unwrap_err().to_string(),
+            "a prize's value is a sum of money, 0 or more, not -10"
+        );
+        assert!(parse_value("NaN").is_err());
     }
 
     #[test]
