@@ -70,6 +70,8 @@ impl Progress {
 pub struct TournamentView {
     pub record: TournamentRecord,
     pub progress: Progress,
+    /// Who wins its prizes now (empty: no prize list).
+    pub prizes: Vec<crate::tournament::prizes::Award>,
 }
 
 /// The tournament `key` with its records (one read): `None` when no tournament has
@@ -86,10 +88,14 @@ pub async fn tournament(
     let Some(loaded) = loaded else {
         return Ok(None);
     };
+    let prizes = crate::app::tournaments::prizes::heading_in(&mut tx, &loaded)
+        .await?
+        .prizes;
     let record = record_of(&mut tx, loaded).await?;
     Ok(Some(TournamentView {
         progress: Progress::of(&record.loaded),
         record,
+        prizes,
     }))
 }
 
@@ -118,12 +124,16 @@ pub async fn tournament_at(
     let Some(loaded) = loading::load_by_id_in(&mut tx, id).await? else {
         return Ok(None);
     };
+    let prizes = crate::app::tournaments::prizes::heading_in(&mut tx, &loaded)
+        .await?
+        .prizes;
     let record = record_of(&mut tx, loaded).await?;
     Ok(Some((
         revision,
         TournamentView {
             progress: Progress::of(&record.loaded),
             record,
+            prizes,
         },
     )))
 }
