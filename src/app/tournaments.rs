@@ -15,6 +15,7 @@ use pairing::pair_in;
 
 use super::{AppError, ImportRefusal, Result};
 
+pub(crate) mod awards;
 pub(crate) mod create;
 pub(crate) mod entries;
 mod fixtures;

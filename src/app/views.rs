@@ -88,7 +88,7 @@ pub async fn tournament(
     let Some(loaded) = loaded else {
         return Ok(None);
     };
-    let prizes = crate::app::tournaments::prizes::heading_in(&mut tx, &loaded)
+    let prizes = crate::app::tournaments::awards::heading_in(&mut tx, &loaded)
         .await?
         .prizes;
     let record = record_of(&mut tx, loaded).await?;
@@ -124,7 +124,7 @@ pub async fn tournament_at(
     let Some(loaded) = loading::load_by_id_in(&mut tx, id).await? else {
         return Ok(None);
     };
-    let prizes = crate::app::tournaments::prizes::heading_in(&mut tx, &loaded)
+    let prizes = crate::app::tournaments::awards::heading_in(&mut tx, &loaded)
         .await?
         .prizes;
     let record = record_of(&mut tx, loaded).await?;
