@@ -30,6 +30,7 @@
 pub mod corrections;
 pub mod demo;
 pub mod matches;
+pub mod members;
 pub mod players;
 pub(crate) mod ratings;
 pub mod records;

@@ -3,13 +3,14 @@
 
 use crate::ai::Level;
 use crate::app::records::{
-    Ending, MatchQuery, MatchRow, NewPlayer, Player, StartingRatingRecord, now,
+    Ending, MatchQuery, MatchRow, NewPlayer, Player, PlayerDetailsRecord, StartingRatingRecord, now,
 };
 use crate::app::repo::{Database, MatchRepo, PlayerRepo, StoreError};
 use crate::engine::Side;
 use crate::hint::{Hint, Refusal, Wording, then_hint};
 use crate::matches::{Absent, MatchOutcome};
 use crate::names::{NameError, excerpt};
+use crate::tournament::player_details::{DetailError, PlayerDetails};
 use crate::tournament::ratings::StartingRating;
 use crate::tournament::{RatingChange, RatingSystem};
 
@@ -36,6 +37,17 @@ pub enum PlayerRefusal {
     StartingRating(#[from] crate::tournament::StartingRatingError),
     #[error("player '{0}' is retired")]
     Retired(String),
+    #[error(transparent)]
+    Detail(#[from] DetailError),
+    #[error("nothing to change for '{0}'; give --federation, --sex, --born or --id")]
+    NothingToSet(String),
+    /// A member list refused whole: the file, the line and what is wrong there.
+    #[error("{file}, line {line}: {message}; nothing was imported")]
+    MemberList {
+        file: String,
+        line: u64,
+        message: String,
+    },
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -121,14 +133,16 @@ pub(crate) async fn player_by_id(
         .ok_or(StoreError::Sqlx(sqlx::Error::RowNotFound))
 }
 
-/// Enters a player (an engine player with `engine`), with a starting rating if
-/// given, in one transaction; the rating's record is returned with the player.
+/// Enters a player (an engine player with `engine`), with a starting rating and
+/// details if given, in one transaction; the rating's record is returned with the
+/// player.
 pub async fn add(
     store: &impl Database,
     name: &str,
     club: Option<&str>,
     engine: Option<Level>,
     start: Option<&StartingRating>,
+    details: &PlayerDetails,
 ) -> Result<(Player, Option<StartingRatingRecord>)> {
     let new = new_player(name, club, engine)?;
     if let Some(s) = start {
@@ -140,8 +154,44 @@ pub async fn add(
         Some(s) => Some(tx.insert_starting_rating(player.id, s, now()).await?),
         None => None,
     };
+    if !details.is_empty() {
+        tx.insert_player_details(player.id, details, now()).await?;
+    }
     commit(tx).await?;
     Ok((player, record))
+}
+
+/// Changes a player's details: the fields `change` gives replace those in force,
+/// the others stay; recorded as a new entry (the earlier ones are kept), in one
+/// transaction. Returns the player and the details now in force.
+pub async fn set_details(
+    store: &impl Database,
+    name: &str,
+    change: &PlayerDetails,
+) -> Result<(Player, PlayerDetails)> {
+    if change.is_empty() {
+        return Err(PlayerRefusal::NothingToSet(name.trim().to_string()).into());
+    }
+    let mut tx = store.begin_write().await?;
+    let player = require_player_in(&mut tx, name).await?;
+    let records = tx.player_details().await?;
+    let before = details_in_force(&records, player.id);
+    let after = before.updated(change);
+    if after != before {
+        tx.insert_player_details(player.id, &after, now()).await?;
+    }
+    commit(tx).await?;
+    Ok((player, after))
+}
+
+/// The details in force for `player`: their newest entry (none: nothing given).
+pub fn details_in_force(records: &[PlayerDetailsRecord], player: i64) -> PlayerDetails {
+    records
+        .iter()
+        .rev()
+        .find(|r| r.player_id == player)
+        .map(|r| r.details.clone())
+        .unwrap_or_default()
 }
 
 /// Enters a player with no starting rating ([`add`]).
@@ -151,7 +201,11 @@ pub async fn add_player(
     club: Option<&str>,
     engine: Option<Level>,
 ) -> Result<Player> {
-    Ok(add(store, name, club, engine, None).await?.0)
+    Ok(
+        add(store, name, club, engine, None, &PlayerDetails::default())
+            .await?
+            .0,
+    )
 }
 
 /// Enters a starting rating for a player already entered (earlier ones are kept).
@@ -210,6 +264,7 @@ pub struct ListedPlayer {
     pub player: Player,
     /// Newest first (see [`in_force`]).
     pub starting_ratings: Vec<StartingRatingRecord>,
+    pub details: PlayerDetails,
 }
 
 /// The players in the order people read names (retired ones only with
@@ -219,12 +274,14 @@ pub async fn list(store: &impl Database, include_retired: bool) -> Result<Vec<Li
     let mut tx = store.begin_read().await?;
     let mut players = tx.players(include_retired).await?;
     let starts = tx.starting_ratings().await?;
+    let details = tx.player_details().await?;
     commit(tx).await?;
     players.sort_by(|a, b| crate::names::people_order(&a.name, &b.name));
     Ok(players
         .into_iter()
         .map(|player| ListedPlayer {
             starting_ratings: in_force(&starts, player.id).into_iter().cloned().collect(),
+            details: details_in_force(&details, player.id),
             player,
         })
         .collect())
@@ -312,6 +369,8 @@ pub struct PlayerCard {
     pub rating_history: Vec<RatingChange>,
     pub ratings: Vec<VariantRating>,
     pub starting_ratings: Vec<StartingRatingRecord>,
+    #[serde(skip_serializing_if = "PlayerDetails::is_empty")]
+    pub details: PlayerDetails,
 }
 
 /// A player's matches counted: won, drawn and lost (forfeits among them counted
@@ -414,8 +473,10 @@ pub async fn card(
         ..MatchQuery::default()
     };
     let matches = super::stored_match::settled_matches(&mut tx, &query).await?;
+    let details = details_in_force(&tx.player_details().await?, player.id);
     commit(tx).await?;
     Ok(PlayerCard {
+        details,
         player,
         matches,
         rating,
@@ -522,6 +583,17 @@ mod tests {
             unimplemented!()
         }
         async fn starting_ratings(&mut self) -> Result<Vec<StartingRatingRecord>> {
+            Ok(Vec::new())
+        }
+        async fn insert_player_details(
+            &mut self,
+            _: i64,
+            _: &PlayerDetails,
+            _: DateTime<Utc>,
+        ) -> Result<()> {
+            unimplemented!()
+        }
+        async fn player_details(&mut self) -> Result<Vec<PlayerDetailsRecord>> {
             Ok(Vec::new())
         }
     }

@@ -15,12 +15,14 @@ use pairing::pair_in;
 
 use super::{AppError, ImportRefusal, Result};
 
+pub(crate) mod awards;
 pub(crate) mod create;
 pub(crate) mod entries;
 mod fixtures;
 pub(crate) mod loading;
 pub(crate) mod pairing;
 mod postpone;
+pub mod prizes;
 pub mod refusal;
 pub(crate) mod status;
 mod trf_export;

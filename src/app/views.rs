@@ -70,6 +70,8 @@ impl Progress {
 pub struct TournamentView {
     pub record: TournamentRecord,
     pub progress: Progress,
+    /// Who wins its prizes now (empty: no prize list).
+    pub prizes: Vec<crate::tournament::prizes::Award>,
 }
 
 /// The tournament `key` with its records (one read): `None` when no tournament has
@@ -86,10 +88,14 @@ pub async fn tournament(
     let Some(loaded) = loaded else {
         return Ok(None);
     };
+    let prizes = crate::app::tournaments::awards::heading_in(&mut tx, &loaded)
+        .await?
+        .prizes;
     let record = record_of(&mut tx, loaded).await?;
     Ok(Some(TournamentView {
         progress: Progress::of(&record.loaded),
         record,
+        prizes,
     }))
 }
 
@@ -118,12 +124,16 @@ pub async fn tournament_at(
     let Some(loaded) = loading::load_by_id_in(&mut tx, id).await? else {
         return Ok(None);
     };
+    let prizes = crate::app::tournaments::awards::heading_in(&mut tx, &loaded)
+        .await?
+        .prizes;
     let record = record_of(&mut tx, loaded).await?;
     Ok(Some((
         revision,
         TournamentView {
             progress: Progress::of(&record.loaded),
             record,
+            prizes,
         },
     )))
 }
@@ -199,6 +209,9 @@ pub struct StandingsDocument {
     /// results").
     pub counted: crate::tournament::StandingsScope,
     pub heading: String,
+    /// Where, when and under whom it is played (when given).
+    #[serde(skip_serializing_if = "crate::app::records::EventDetails::is_empty")]
+    pub event: crate::app::records::EventDetails,
 }
 
 /// Which rating a standings row's `rating` is: the player's when seeded.
@@ -215,6 +228,7 @@ pub fn standings(loaded: &LoadedTournament) -> StandingsDocument {
     let counted = loaded.tournament.standings_scope();
     StandingsDocument {
         heading: counted.text(),
+        event: loaded.row.details.clone(),
         counted,
         standings: loaded.tournament.standings(),
         rating_column: RatingColumn {
@@ -321,6 +335,12 @@ pub fn pairing_sheet(loaded: &LoadedTournament, round: Option<u32>) -> String {
 /// numbers.
 pub fn csv_export(loaded: &LoadedTournament) -> String {
     export::csv_with(&loaded.tournament, board_records(loaded))
+}
+
+/// [`csv_export`] headed by the event's details and followed by the prizes
+/// ([`export::csv_headed`]).
+pub fn csv_export_headed(loaded: &LoadedTournament, heading: &export::Heading) -> String {
+    export::csv_headed(&loaded.tournament, board_records(loaded), heading)
 }
 
 /// One board of a round's pairing list.

@@ -97,7 +97,14 @@ pub(crate) async fn tournament_revision_in(
             (SELECT CAST(COALESCE(MAX(p.id), 0) AS BIGINT) FROM round_pairings p WHERE p.tournament_id = t.id) AS last_record,
             (SELECT COUNT(*) FROM tournament_status_changes s WHERE s.tournament_id = t.id) AS changes,
             (SELECT CAST(COALESCE(MAX(s.id), 0) AS BIGINT) FROM tournament_status_changes s
-                WHERE s.tournament_id = t.id) AS last_change
+                WHERE s.tournament_id = t.id) AS last_change,
+            (SELECT CAST(COALESCE(MAX(e.id), 0) AS BIGINT) FROM tournament_event_changes e
+                WHERE e.tournament_id = t.id) AS last_event_change,
+            (SELECT CAST(COALESCE(MAX(z.id), 0) AS BIGINT) FROM tournament_prizes z
+                WHERE z.tournament_id = t.id) AS last_prize,
+            (SELECT CAST(COALESCE(MAX(d.id), 0) AS BIGINT) FROM player_details d
+                JOIN tournament_players tp ON tp.player_id = d.player_id
+                WHERE tp.tournament_id = t.id) AS last_details
          FROM tournaments t WHERE t.id = $1",
     )
     .bind(id)
@@ -119,6 +126,9 @@ pub(crate) async fn tournament_revision_in(
         last_round_record: r.try_get("last_record")?,
         status_changes: r.try_get("changes")?,
         last_status_change: r.try_get("last_change")?,
+        last_event_change: r.try_get("last_event_change")?,
+        last_prize: r.try_get("last_prize")?,
+        last_player_details: r.try_get("last_details")?,
     }))
 }
 

@@ -284,6 +284,46 @@ pub const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("updated_at", Time),
         ],
     ),
+    (
+        "player_details",
+        &[
+            ("id", Int),
+            ("player_id", Int),
+            ("federation", Text),
+            ("sex", Text),
+            ("born", Text),
+            ("national_id", Text),
+            ("entered_at", Time),
+        ],
+    ),
+    (
+        "tournament_event_changes",
+        &[
+            ("id", Int),
+            ("tournament_id", Int),
+            ("city", Text),
+            ("federation", Text),
+            ("start_date", Text),
+            ("end_date", Text),
+            ("chief_arbiter", Text),
+            ("round_dates", Text),
+            ("changed_at", Time),
+        ],
+    ),
+    (
+        "tournament_prizes",
+        &[
+            ("id", Int),
+            ("tournament_id", Int),
+            ("place", Int),
+            ("category", Text),
+            ("age", Int),
+            ("under_rating", Real),
+            ("club", Text),
+            ("value", Real),
+            ("created_at", Time),
+        ],
+    ),
 ];
 
 /// Tables whose `id` is made by the database (an identity column on PostgreSQL).
@@ -295,6 +335,9 @@ const WITH_IDS: &[&str] = &[
     "tournament_status_changes",
     "match_corrections",
     "player_ratings",
+    "player_details",
+    "tournament_event_changes",
+    "tournament_prizes",
 ];
 
 impl Store {

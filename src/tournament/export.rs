@@ -77,13 +77,58 @@ impl FromStr for ExportFormat {
 
 /// The export in `format`.
 pub fn export(t: &Tournament, format: ExportFormat) -> String {
+    export_with(t, format, &Heading::default())
+}
+
+/// What heads an event's documents beside the pure [`Tournament`]: its details
+/// (where, when, the chief arbiter, the rounds' dates) and who wins its prizes.
+/// Empty: the documents are as they were without.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Heading {
+    pub event: super::event::EventDetails,
+    pub prizes: Vec<super::prizes::Award>,
+}
+
+/// The export in `format`, headed by `heading` (the TRF writes the event's details
+/// in its own records: see [`trf_with`]).
+pub fn export_with(t: &Tournament, format: ExportFormat, heading: &Heading) -> String {
     match format {
-        ExportFormat::Csv => csv(t),
-        ExportFormat::Json => json(t),
-        ExportFormat::Markdown => markdown(t),
-        ExportFormat::Html => html(t),
+        ExportFormat::Csv => csv_headed(t, |_, _| BoardRecord::default(), heading),
+        ExportFormat::Json => json_with(t, heading),
+        ExportFormat::Markdown => markdown_with(t, heading),
+        ExportFormat::Html => html_with(t, heading),
         ExportFormat::Trf => trf(t),
     }
+}
+
+/// The prize list's rows as the exports write them: prize, value, winner, place,
+/// amount (a prize nobody wins: one row without a winner).
+fn prize_rows(prizes: &[super::prizes::Award]) -> Vec<[String; 5]> {
+    use super::prizes::money;
+    let mut rows = Vec::new();
+    for a in prizes {
+        let prize = a.prize.kind.to_string();
+        let value = money(a.prize.value);
+        if a.winners.is_empty() {
+            rows.push([
+                prize.clone(),
+                value.clone(),
+                "(nobody)".into(),
+                String::new(),
+                String::new(),
+            ]);
+        }
+        for w in &a.winners {
+            rows.push([
+                prize.clone(),
+                value.clone(),
+                w.name.clone(),
+                w.place.clone(),
+                money(w.amount),
+            ]);
+        }
+    }
+    rows
 }
 
 fn name_of(t: &Tournament, id: i64) -> String {
@@ -312,10 +357,52 @@ fn write_pairing_sheet(
 
 /// The CSV export: the pairing sheet of every round, an empty line, the standings.
 pub fn csv_with(t: &Tournament, record: impl Fn(u32, u32) -> BoardRecord) -> String {
-    let mut w = CsvWriter::new(PAIRING_SHEET_HEADER);
+    csv_headed(t, record, &Heading::default())
+}
+
+/// [`csv_with`], headed by the event's details (a table of one row, then an empty
+/// line) when given, and followed by the prize list (an empty line, then a table)
+/// when there is one.
+pub fn csv_headed(
+    t: &Tournament,
+    record: impl Fn(u32, u32) -> BoardRecord,
+    heading: &Heading,
+) -> String {
+    let mut w = CsvWriter::empty();
+    let e = &heading.event;
+    if !e.is_empty() {
+        w.row([
+            "event",
+            "city",
+            "federation",
+            "start",
+            "end",
+            "chief_arbiter",
+            "round_dates",
+        ]);
+        let date = |d: Option<chrono::NaiveDate>| d.map(|d| d.to_string()).unwrap_or_default();
+        w.row([
+            t.name.clone(),
+            e.city.clone().unwrap_or_default(),
+            e.federation.clone().unwrap_or_default(),
+            date(e.start),
+            date(e.end),
+            e.chief_arbiter.clone().unwrap_or_default(),
+            e.round_dates_text().unwrap_or_default(),
+        ]);
+        w.blank_line();
+    }
+    w.row(PAIRING_SHEET_HEADER);
     write_pairing_sheet(&mut w, t, None, record);
     w.blank_line();
     write_standings(&mut w, &t.standings());
+    if !heading.prizes.is_empty() {
+        w.blank_line();
+        w.row(["prize", "value", "winner", "place", "amount"]);
+        for row in prize_rows(&heading.prizes) {
+            w.row(row);
+        }
+    }
     w.finish()
 }
 
@@ -414,10 +501,21 @@ struct JsonExport<'a> {
     fixtures: Vec<Fixture>,
     standings: Standings,
     crosstable: Crosstable,
+    #[serde(skip_serializing_if = "super::event::EventDetails::is_empty")]
+    event: &'a super::event::EventDetails,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    prizes: &'a [super::prizes::Award],
 }
 
 pub fn json(t: &Tournament) -> String {
+    json_with(t, &Heading::default())
+}
+
+/// [`json`] with the event's details (`event`) and the prizes (`prizes`) when given.
+pub fn json_with(t: &Tournament, heading: &Heading) -> String {
     let e = JsonExport {
+        event: &heading.event,
+        prizes: &heading.prizes,
         name: &t.name,
         variant: &t.variant,
         format: t.format,
@@ -470,15 +568,20 @@ fn summary_line(t: &Tournament) -> String {
 }
 
 pub fn markdown(t: &Tournament) -> String {
+    markdown_with(t, &Heading::default())
+}
+
+/// [`markdown`] with the event's details under the title and the prizes after the
+/// rounds, when given.
+pub fn markdown_with(t: &Tournament, heading: &Heading) -> String {
     let s = t.standings();
     let x = t.crosstable();
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "# {}\n\n{}\n\n## Standings\n",
-        md_escape(&t.name),
-        summary_line(t)
-    );
+    let _ = writeln!(out, "# {}\n\n{}\n", md_escape(&t.name), summary_line(t));
+    for line in heading.event.heading() {
+        let _ = writeln!(out, "{}\n", md_escape(&line));
+    }
+    out.push_str("## Standings\n\n");
     out.push_str("| # | Name | Rating | Points | Played | W | D | L |");
     for tb in &s.tiebreaks {
         let _ = write!(out, " {} |", tb.short());
@@ -552,6 +655,20 @@ pub fn markdown(t: &Tournament) -> String {
             );
         }
     }
+    if !heading.prizes.is_empty() {
+        out.push_str(
+            "\n## Prizes\n\n| Prize | Value | Winner | Place | Amount |\n|---|--:|---|--:|--:|\n",
+        );
+        for row in prize_rows(&heading.prizes) {
+            let [prize, value, winner, place, amount] = row;
+            let _ = writeln!(
+                out,
+                "| {} | {value} | {} | {place} | {amount} |",
+                md_escape(&prize),
+                md_escape(&winner)
+            );
+        }
+    }
     out
 }
 
@@ -568,7 +685,15 @@ section.round{break-inside:avoid}
 /// for printing or a club's website. Written with maud, which escapes every value,
 /// as the live pages are.
 pub fn html(t: &Tournament) -> String {
+    html_with(t, &Heading::default())
+}
+
+/// [`html`] with the event's details under the title and the prizes after the
+/// standings, when given.
+pub fn html_with(t: &Tournament, heading: &Heading) -> String {
     use maud::{DOCTYPE, PreEscaped, html};
+    let event_lines = heading.event.heading();
+    let prizes = prize_rows(&heading.prizes);
     let s = t.standings();
     let x = t.crosstable();
     let page = html! {
@@ -583,6 +708,7 @@ pub fn html(t: &Tournament) -> String {
             body {
                 h1 { (t.name) }
                 p.meta { (summary_line(t)) }
+                @for line in &event_lines { p.meta.event { (line) } }
                 h2 { "Standings" }
                 table {
                     thead {
@@ -604,6 +730,25 @@ pub fn html(t: &Tournament) -> String {
                                 td { (r.draws) }
                                 td { (r.losses) }
                                 @for v in &r.tiebreaks { td { (format!("{v:#}")) } }
+                            }
+                        }
+                    }
+                }
+                @if !prizes.is_empty() {
+                    h2 { "Prizes" }
+                    table.prizes {
+                        thead {
+                            tr {
+                                th.name { "Prize" } th { "Value" } th.name { "Winner" }
+                                th { "Place" } th { "Amount" }
+                            }
+                        }
+                        tbody {
+                            @for [prize, value, winner, place, amount] in &prizes {
+                                tr {
+                                    td.name { (prize) } td { (value) } td.name { (winner) }
+                                    td { (place) } td { (amount) }
+                                }
                             }
                         }
                     }
@@ -679,6 +824,32 @@ pub fn html(t: &Tournament) -> String {
     let mut out = page.into_string();
     out.push('\n');
     out
+}
+
+/// A player's details in their `001` record's columns (sex, federation, FIDE
+/// number, birth date), written over what the line holds there (after the name and
+/// rating, before the points, which [`put`] writes at the end).
+fn put_person(line: &mut Vec<char>, person: &super::player_details::PlayerDetails) {
+    let mut at = |columns: trf::Columns, text: &str| {
+        if line.len() < columns.last {
+            line.resize(columns.last, ' ');
+        }
+        for (k, c) in text.chars().take(columns.width()).enumerate() {
+            line[columns.first - 1 + k] = c;
+        }
+    };
+    if let Some(s) = person.sex {
+        at(trf::SEX, s.trf());
+    }
+    if let Some(f) = &person.federation {
+        at(trf::FEDERATION, f);
+    }
+    if let Some(id) = &person.id {
+        at(trf::FIDE_ID, &format!("{id:>11}"));
+    }
+    if let Some(b) = person.born {
+        at(trf::BIRTH_DATE, &b.trf());
+    }
 }
 
 /// Points as TRF writes them: one decimal (`11.5`), right-aligned in `width`.
@@ -771,6 +942,8 @@ pub struct TrfPlayerDetails {
     pub unrated: bool,
     /// The starting ratings entered for the player, oldest first.
     pub starting_ratings: Vec<super::ratings::StartingRating>,
+    /// Federation, sex, birth date and id: the `001` record's own columns.
+    pub person: super::player_details::PlayerDetails,
 }
 
 /// Dates as TRF writes them in `042`/`052` (`2026/12/05`).
@@ -811,8 +984,10 @@ pub fn trf(t: &Tournament) -> String {
 /// TRF code), so a pairing engine can pair the next one, the "round to be paired".
 /// Absences from it and from the rounds after it are `240` records (TRF-2026: `240 T
 /// RRR` then pairing numbers, `T` the points: `H` half, `Z` zero): the byes asked
-/// for, and the withdrawn players in every round left. Left empty: sex, title,
-/// a player's federation, FIDE number, birth date, deputy arbiters, time control.
+/// for, and the withdrawn players in every round left. With `details`, a player's
+/// sex (`m`/`w`), federation, id (in the FIDE number's columns) and birth date
+/// (`YYYY/MM/DD`, `YYYY/00/00` for a year alone) when given. Left empty: title,
+/// deputy arbiters, time control.
 ///
 /// With `details`: the event's records (`022`, `032`, `042`, `052`, `102`, `132`)
 /// after `012`, a rating column left blank for a player seeded unrated, and
@@ -946,6 +1121,9 @@ pub fn trf_with(t: &Tournament, details: &TrfDetails) -> String {
                 trf::RATING.first,
                 &format!("{:>4}", (e.rating.round() as i64).clamp(0, 9999)),
             );
+        }
+        if let Some(person) = details.players.get(&e.id).map(|p| &p.person) {
+            put_person(&mut l, person);
         }
         // Points over the rounds written.
         let pts: Points = complete

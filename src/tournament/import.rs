@@ -83,6 +83,8 @@ pub struct TrfPlayer {
     /// rating when the column is blank (an unrated player, `rated` false).
     pub rating: f64,
     pub rated: bool,
+    /// Sex, federation, FIDE number (an id) and birth date, as far as given.
+    pub person: super::player_details::PlayerDetails,
     pub line: usize,
 }
 
@@ -364,6 +366,13 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
         }
     }
     let n = players.len() as u32;
+    for p in players.iter().filter(|p| !p.person.is_empty()) {
+        details
+            .players
+            .entry(p.number as EntrantId)
+            .or_default()
+            .person = p.person.clone();
+    }
     // Extension records about players: full names, exact ratings, clubs, engines,
     // starting ratings, withdrawals.
     let mut withdrawn_given: HashMap<u32, (u32, usize)> = HashMap::new();
@@ -1146,6 +1155,45 @@ fn round_dates(line: &[char], line_no: usize) -> Result<Vec<chrono::NaiveDate>, 
     Ok(dates)
 }
 
+/// The sex, federation, FIDE number (goobalay's id) and birth date of a `001`
+/// record, each blank or as TRF writes it.
+fn person_of(line: &[char]) -> Result<super::player_details::PlayerDetails, String> {
+    use super::player_details::{Born, PlayerDetails};
+    let field = |columns: trf::Columns| {
+        let text = columns.of(line);
+        let text = text.trim();
+        (!text.is_empty()).then(|| text.to_string())
+    };
+    let refused = |columns: trf::Columns, what: &str, e: String| {
+        format!("columns {columns} hold the {what}: {e}")
+    };
+    Ok(PlayerDetails {
+        sex: field(trf::SEX)
+            .map(|t| PlayerDetails::sex(&t))
+            .transpose()
+            .map_err(|e| refused(trf::SEX, "sex", e.to_string()))?,
+        federation: field(trf::FEDERATION)
+            .map(|t| PlayerDetails::federation(&t))
+            .transpose()
+            .map_err(|e| refused(trf::FEDERATION, "federation", e.to_string()))?,
+        id: field(trf::FIDE_ID)
+            .map(|t| PlayerDetails::id(&t))
+            .transpose()
+            .map_err(|e| refused(trf::FIDE_ID, "FIDE number", e.to_string()))?,
+        born: field(trf::BIRTH_DATE)
+            .map(|t| {
+                Born::parse_trf(&t).ok_or_else(|| {
+                    format!(
+                        "'{}' is not a date as YYYY/MM/DD (or YYYY/00/00)",
+                        crate::names::excerpt(&t)
+                    )
+                })
+            })
+            .transpose()
+            .map_err(|e| refused(trf::BIRTH_DATE, "birth date", e))?,
+    })
+}
+
 fn player_record(
     line: &[char],
     line_no: usize,
@@ -1207,6 +1255,7 @@ fn player_record(
             ))
         })?)
     };
+    let person = person_of(line).map_err(err)?;
     let points_text = trf::POINTS.of(line);
     let points: Points = points_text
         .trim()
@@ -1295,6 +1344,7 @@ fn player_record(
             name,
             rating: rating.map_or(super::ratings::Elo::DEFAULT_INITIAL, f64::from),
             rated: rating.is_some(),
+            person,
             line: line_no,
         },
         list,

@@ -49,10 +49,18 @@ const fn cols(first: usize, last: usize) -> Columns {
 pub const NUMBER: Columns = cols(5, 8);
 /// The most players a TRF holds: pairing numbers have four columns.
 pub const MAX_PLAYERS: u32 = 9999;
+/// Player record: the sex (`m` or `w`).
+pub const SEX: Columns = cols(10, 10);
 /// Player record: the name.
 pub const NAME: Columns = cols(15, 47);
 /// Player record: the rating (blank: unrated).
 pub const RATING: Columns = cols(49, 52);
+/// Player record: the federation (three letters).
+pub const FEDERATION: Columns = cols(54, 56);
+/// Player record: the FIDE number (goobalay: a federation's or national id).
+pub const FIDE_ID: Columns = cols(58, 68);
+/// Player record: the birth date, `YYYY/MM/DD`.
+pub const BIRTH_DATE: Columns = cols(70, 79);
 /// Player record: the points.
 pub const POINTS: Columns = cols(81, 84);
 /// Player record: the place in the standings.

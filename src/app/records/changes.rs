@@ -55,6 +55,11 @@ pub struct TournamentRevision {
     pub last_round_record: i64,
     pub status_changes: i64,
     pub last_status_change: i64,
+    /// The newest change of its event's details, prize added, and entry of an
+    /// entrant's details (which its pages and prizes show).
+    pub last_event_change: i64,
+    pub last_prize: i64,
+    pub last_player_details: i64,
 }
 
 impl TournamentRevision {

@@ -23,7 +23,7 @@ pub use matches::{
     Correction, Ending, HistoryFilter, MatchInsert, MatchQuery, MatchRow, NewMatch, StoredMatch,
     StoredMatchRows,
 };
-pub use players::{NewPlayer, Player, StartingRatingRecord};
+pub use players::{NewPlayer, Player, PlayerDetailsRecord, StartingRatingRecord};
 pub use rounds::{
     Reopened, RoundRecord, StatusChange, TournamentKey, TournamentRecord, UnpairedRound,
 };

@@ -51,3 +51,15 @@ impl StartingRatingRecord {
         self.variant.as_deref().is_none_or(|v| v == variant)
     }
 }
+
+/// A stored entry of a player's details: every detail in force from `entered_at`
+/// (the newest entry of a player is in force; see
+/// [`crate::app::players::details_in_force`]).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct PlayerDetailsRecord {
+    pub id: i64,
+    pub player_id: i64,
+    #[serde(flatten)]
+    pub details: crate::tournament::player_details::PlayerDetails,
+    pub entered_at: DateTime<Utc>,
+}

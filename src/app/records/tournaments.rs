@@ -43,42 +43,7 @@ pub struct NewTournament {
     pub initial_colour: InitialColour,
 }
 
-/// An event's details, entered with the tournament and written in its TRF (records
-/// `022` city, `032` federation, `042`/`052` start and end dates, `102` chief
-/// arbiter, `132` the rounds' dates). `None`/empty: not given.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct EventDetails {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub city: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub federation: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub start: Option<chrono::NaiveDate>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub end: Option<chrono::NaiveDate>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub chief_arbiter: Option<String>,
-    /// Round `k`'s date at index `k - 1`.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub round_dates: Vec<chrono::NaiveDate>,
-}
-
-impl EventDetails {
-    pub fn is_empty(&self) -> bool {
-        *self == EventDetails::default()
-    }
-
-    /// The rounds' dates as stored: `YYYY-MM-DD,...` (`None`: none given).
-    pub fn round_dates_text(&self) -> Option<String> {
-        (!self.round_dates.is_empty()).then(|| {
-            self.round_dates
-                .iter()
-                .map(|d| d.to_string())
-                .collect::<Vec<_>>()
-                .join(",")
-        })
-    }
-}
+pub use crate::tournament::event::EventDetails;
 
 /// A tournament's row.
 #[derive(Clone, Debug, serde::Serialize)]

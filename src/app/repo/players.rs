@@ -5,8 +5,9 @@ use std::future::Future;
 use chrono::{DateTime, Utc};
 
 use super::Result;
-use crate::app::records::{NewPlayer, Player, StartingRatingRecord};
+use crate::app::records::{NewPlayer, Player, PlayerDetailsRecord, StartingRatingRecord};
 use crate::tournament::StartingRating;
+use crate::tournament::player_details::PlayerDetails;
 
 /// The players and their starting ratings (`players`, `player_ratings`).
 pub trait PlayerRepo {
@@ -46,4 +47,15 @@ pub trait PlayerRepo {
 
     /// Every starting rating entered, oldest first.
     fn starting_ratings(&mut self) -> impl Future<Output = Result<Vec<StartingRatingRecord>>>;
+
+    /// Records the details of player `player` in force from `at` (already checked).
+    fn insert_player_details(
+        &mut self,
+        player: i64,
+        details: &PlayerDetails,
+        at: DateTime<Utc>,
+    ) -> impl Future<Output = Result<()>>;
+
+    /// Every entry of players' details, oldest first.
+    fn player_details(&mut self) -> impl Future<Output = Result<Vec<PlayerDetailsRecord>>>;
 }

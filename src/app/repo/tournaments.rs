@@ -150,6 +150,29 @@ pub trait TournamentRepo {
         reason: Option<&str>,
     ) -> impl Future<Output = Result<()>>;
 
+    /// Gives tournament `id` the event details `details` (checked), keeping those it
+    /// had in `tournament_event_changes`, changed at `at`.
+    fn update_event_details(
+        &mut self,
+        id: i64,
+        details: &crate::app::records::EventDetails,
+        at: DateTime<Utc>,
+    ) -> impl Future<Output = Result<()>>;
+
+    /// Adds `prize` (checked; its id is made) to tournament `id`'s prize list.
+    fn insert_prize(
+        &mut self,
+        id: i64,
+        prize: &crate::tournament::prizes::Prize,
+        at: DateTime<Utc>,
+    ) -> impl Future<Output = Result<i64>>;
+
+    /// Tournament `id`'s prize list, in the order entered.
+    fn prizes(
+        &mut self,
+        id: i64,
+    ) -> impl Future<Output = Result<Vec<crate::tournament::prizes::Prize>>>;
+
     /// Records a bye outside the pairing of `player` in `round` of tournament `id`.
     fn insert_bye(
         &mut self,

@@ -67,7 +67,7 @@ pub(crate) async fn create_in(
 /// The event's details cleaned as names are (trimmed, no invisible characters) and
 /// its dates in order: the start before the end, the rounds' dates between them,
 /// each round on or after the one before.
-fn check_event_details(details: &mut EventDetails) -> TResult<()> {
+pub(crate) fn check_event_details(details: &mut EventDetails) -> TResult<()> {
     for (text, what) in [
         (&mut details.city, "the city (--city)"),
         (&mut details.federation, "the federation (--federation)"),

@@ -31,6 +31,19 @@ pub enum TournamentRefusal {
     /// The event's dates out of order (`tournament new --start/--end/--round-dates`).
     #[error("the event's dates are out of order: {0}; give them as the event runs")]
     EventDates(String),
+    #[error(
+        "nothing to change; give --city, --federation, --start, --end, --arbiter or --round-dates"
+    )]
+    NothingToSet,
+    #[error(transparent)]
+    Prize(#[from] crate::tournament::prizes::PrizeError),
+    #[error(
+        "a {category} prize goes by age on the first day, and {tournament} has no start date: give it first (tournament set --start YYYY-MM-DD)"
+    )]
+    PrizeNeedsStart {
+        category: &'static str,
+        tournament: String,
+    },
     #[error("{player} is already entered in {tournament}")]
     AlreadyEntered { player: String, tournament: String },
     #[error("{player} is named twice in this entry list")]

@@ -53,6 +53,10 @@ pub(crate) async fn trf_details_in(
             p.unrated = true;
         }
     }
+    let records = repo.player_details().await?;
+    for (id, p) in players.iter_mut() {
+        p.person = crate::app::players::details_in_force(&records, *id);
+    }
     for r in repo.starting_ratings().await? {
         if let Some(p) = players.get_mut(&r.player_id) {
             p.starting_ratings.push(StartingRating {

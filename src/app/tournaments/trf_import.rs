@@ -10,7 +10,8 @@
 //! whole-match result entered or a forfeit (`match_closings`), the withdrawals after
 //! the round. Byes asked for the rounds left come last. Players are found by name
 //! (ignoring case) or added with the club, engine and starting ratings the file's
-//! extension records give. A round robin's or knockout's rounds are paired by the
+//! extension records give, and the sex, federation, id and birth date of its `001`
+//! records. A round robin's or knockout's rounds are paired by the
 //! system, as they were (the file was checked to hold them).
 
 use std::collections::HashMap;
@@ -97,6 +98,9 @@ async fn import_in(
                 let id = tx.insert_player(&entry, at).await?;
                 for rating in details.iter().flat_map(|d| &d.starting_ratings) {
                     tx.insert_starting_rating(id, rating, at).await?;
+                }
+                if let Some(person) = details.map(|d| &d.person).filter(|p| !p.is_empty()) {
+                    tx.insert_player_details(id, person, at).await?;
                 }
                 added.push(e.name.clone());
                 player_by_id(&mut *tx, id).await?

@@ -13,10 +13,11 @@ use goobalay::app::records::Player;
 use goobalay::app::records::StartingRatingRecord;
 use tabled::{Table, Tabled, settings::Style};
 
-use crate::args::players::PlayerCommand;
+use crate::args::players::{DetailArgs, PlayerCommand};
 use crate::args::{Format, RecordFormat};
 use crate::db::{local, print_json, with_store, with_store_read};
 use goobalay::app::players;
+use goobalay::tournament::player_details::PlayerDetails;
 
 #[derive(Tabled)]
 struct PlayerRow {
@@ -68,8 +69,17 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
                 .transpose()
                 .context("--engine")?;
             let start = a.start.starting_rating()?;
+            let details = details_of(&a.details)?;
             let (player, record) = with_store(db, async |store| {
-                Ok(players::add(store, &a.name, a.club.as_deref(), engine, start.as_ref()).await?)
+                Ok(players::add(
+                    store,
+                    &a.name,
+                    a.club.as_deref(),
+                    engine,
+                    start.as_ref(),
+                    &details,
+                )
+                .await?)
             })?;
             match (a.format, record) {
                 (RecordFormat::Table, Some(r)) => {
@@ -113,6 +123,9 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
                         .map(|l| {
                             let mut v = serde_json::to_value(&l.player)?;
                             v["starting_ratings"] = serde_json::to_value(&l.starting_ratings)?;
+                            if !l.details.is_empty() {
+                                v["details"] = serde_json::to_value(&l.details)?;
+                            }
                             Ok(v)
                         })
                         .collect::<Result<Vec<_>, serde_json::Error>>()?,
@@ -126,9 +139,13 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
                         "starting_rating",
                         "created_at",
                         "retired_at",
+                        "federation",
+                        "sex",
+                        "born",
+                        "national_id",
                     ]);
                     for l in &listed {
-                        let p = &l.player;
+                        let (p, d) = (&l.player, &l.details);
                         let starts: Vec<String> = l
                             .starting_ratings
                             .iter()
@@ -142,6 +159,10 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
                             starts.join("; "),
                             p.created_at.to_rfc3339(),
                             p.retired_at.map(|t| t.to_rfc3339()).unwrap_or_default(),
+                            d.federation.clone().unwrap_or_default(),
+                            d.sex.map(|s| s.code().to_string()).unwrap_or_default(),
+                            d.born.map(|b| b.to_string()).unwrap_or_default(),
+                            d.id.clone().unwrap_or_default(),
                         ]);
                     }
                     write!(out, "{}", w.finish())?;
@@ -180,6 +201,7 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
                 rating_history: history,
                 ratings: per_variant,
                 starting_ratings: starts,
+                details,
             } = card;
             let names: std::collections::HashMap<i64, String> = matches
                 .iter()
@@ -195,6 +217,7 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
                     "rating_history": history,
                     "ratings": per_variant,
                     "starting_ratings": starts,
+                    "details": details,
                 }))?;
                 return Ok(ExitCode::SUCCESS);
             }
@@ -204,6 +227,7 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
             if let Some(club) = &player.club {
                 writeln!(out, "  club:    {club}")?;
             }
+            print_details(&mut out, &details)?;
             writeln!(out, "  added:   {}", local(player.created_at))?;
             if let Some(t) = player.retired_at {
                 writeln!(out, "  retired: {}", local(t))?;
@@ -219,11 +243,102 @@ pub fn run(db: Option<PathBuf>, command: PlayerCommand) -> anyhow::Result<ExitCo
             })?;
             print_player(&player, a.format, "renamed")
         }
+        PlayerCommand::Set(a) => {
+            let change = details_of(&a.details)?;
+            let (player, details) = with_store(db, async |store| {
+                Ok(players::set_details(store, &a.name, &change).await?)
+            })?;
+            match a.format {
+                RecordFormat::Json => {
+                    print_json(&serde_json::json!({"player": player, "details": details}))?
+                }
+                RecordFormat::Table => outln!(
+                    "{} (id {}): {}",
+                    player.name,
+                    player.id,
+                    if details.is_empty() {
+                        "no details".to_string()
+                    } else {
+                        details.words()
+                    }
+                ),
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        PlayerCommand::Import(a) => {
+            let text = crate::files::read_input(&a.file, "member list")?;
+            let file = a.file.display().to_string();
+            // Read and checked before any database is opened (or created).
+            goobalay::app::members::read(&file, &text)?;
+            let report = with_store(db, async |store| {
+                Ok(goobalay::app::members::import(store, &file, &text).await?)
+            })?;
+            if a.format == RecordFormat::Json {
+                print_json(&report)?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            for (line, name) in &report.already_recorded {
+                outln!("line {line}: {name} is a player already; left as recorded");
+            }
+            outln!(
+                "{file}: {} added, {} already recorded",
+                crate::out::count(report.added.len() as u64, "player", "players"),
+                report.already_recorded.len()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
         PlayerCommand::Retire(a) => {
             let player = with_store(db, async |store| Ok(players::retire(store, &a.name).await?))?;
             print_player(&player, a.format, "retired")
         }
     }
+}
+
+/// The details given to `player add` or `player set`, each checked.
+fn details_of(a: &DetailArgs) -> anyhow::Result<PlayerDetails> {
+    Ok(PlayerDetails {
+        federation: a
+            .federation
+            .as_deref()
+            .map(PlayerDetails::federation)
+            .transpose()
+            .context("--federation")?,
+        sex: a
+            .sex
+            .as_deref()
+            .map(PlayerDetails::sex)
+            .transpose()
+            .context("--sex")?,
+        born: a
+            .born
+            .as_deref()
+            .map(str::parse)
+            .transpose()
+            .context("--born")?,
+        id: a
+            .id
+            .as_deref()
+            .map(PlayerDetails::id)
+            .transpose()
+            .context("--id")?,
+    })
+}
+
+/// A player card's details, one line each (those given).
+fn print_details(out: &mut impl Write, d: &PlayerDetails) -> std::io::Result<()> {
+    if let Some(f) = &d.federation {
+        writeln!(out, "  federation: {f}")?;
+    }
+    if let Some(s) = d.sex {
+        writeln!(out, "  sex:     {}", s.code())?;
+    }
+    if let Some(b) = d.born {
+        writeln!(out, "  born:    {b}")?;
+    }
+    if let Some(id) = &d.id {
+        writeln!(out, "  id:      {id}")?;
+    }
+    Ok(())
 }
 
 fn print_player(player: &Player, format: RecordFormat, what: &str) -> anyhow::Result<ExitCode> {

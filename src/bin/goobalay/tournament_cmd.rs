@@ -24,7 +24,9 @@ use tabled::settings::object::Columns;
 use tabled::settings::style::HorizontalLine;
 use tabled::settings::{Modify, Padding, Style, Width};
 
-use crate::args::tournaments::{ImportArgs, ListLayout, NewArgs, TournamentCommand, WithdrawArgs};
+use crate::args::tournaments::{
+    EventArgs, ImportArgs, ListLayout, NewArgs, PrizeCommand, TournamentCommand, WithdrawArgs,
+};
 use crate::args::{Format, RecordFormat, VariantArgs};
 use crate::db::{local, print_json, with_store, with_store_read};
 use crate::files;
@@ -257,6 +259,11 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                 Parts::Results,
             )
             .await?;
+            if a.view.format == Format::Table {
+                for line in loaded.row.details.heading() {
+                    outln!("{line}");
+                }
+            }
             print_crosstable(&loaded.tournament, a.view.format)?;
             Ok(ExitCode::SUCCESS)
         }),
@@ -274,23 +281,11 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                 files::check_output(path, &db, a.force)?;
             }
             let format: ExportFormat = a.format.into();
-            // Only the CSV's pairing sheets show match numbers (the boards' records).
             let round = a.after.after_round;
+            // With the event's details, prizes and players' records the pure
+            // tournament lacks.
             let text = with_store_read(Some(db), async |store| {
-                Ok(match format {
-                    ExportFormat::Csv => goobalay::app::views::csv_export(
-                        &tournaments::load_after_round(store, &a.name, round, Parts::Whole).await?,
-                    ),
-                    // With the event's details and players' records the pure
-                    // tournament lacks.
-                    ExportFormat::Trf => tournaments::trf_export(store, &a.name, round).await?,
-                    format => export::export(
-                        &tournaments::load_after_round(store, &a.name, round, Parts::Results)
-                            .await?
-                            .tournament,
-                        format,
-                    ),
-                })
+                Ok(tournaments::prizes::export(store, &a.name, round, format).await?)
             })?;
             match &a.output {
                 Some(path) => {
@@ -301,6 +296,53 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             }
             Ok(ExitCode::SUCCESS)
         }
+        TournamentCommand::Set(a) => {
+            let change = event_change(&a.event)?;
+            let row = with_store(db, async |store| {
+                Ok(tournaments::prizes::set_event(store, &a.name, &change).await?)
+            })?;
+            match a.format {
+                RecordFormat::Json => print_json(&row)?,
+                RecordFormat::Table => {
+                    outln!("{}: event details set", row.name);
+                    for line in row.details.heading() {
+                        outln!("  {line}");
+                    }
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        TournamentCommand::Prize(PrizeCommand::Add(a)) => {
+            let kind = goobalay::tournament::prizes::PrizeKind::parse(
+                a.place,
+                a.category.as_deref(),
+                a.age,
+                a.under,
+                a.club.as_deref(),
+            )?;
+            let value = goobalay::tournament::prizes::parse_value(&a.value).context("--value")?;
+            let added = with_store(db, async |store| {
+                Ok(tournaments::prizes::add_prize(store, &a.name, kind, value).await?)
+            })?;
+            if let Some(w) = &added.warning {
+                eprintln!("goobalay: warning: {w}");
+            }
+            match a.format {
+                RecordFormat::Json => print_json(&added)?,
+                RecordFormat::Table => outln!(
+                    "{}: prize added, {}: {}",
+                    added.tournament,
+                    added.prize.kind,
+                    goobalay::tournament::prizes::money(added.prize.value)
+                ),
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        TournamentCommand::Prizes(a) => with_store_read(db, async |store| {
+            let report = tournaments::prizes::prize_report(store, &a.name, a.share).await?;
+            print_prizes(&report, a.format)?;
+            Ok(ExitCode::SUCCESS)
+        }),
         TournamentCommand::Unpair(a) => with_store(db, async |store| {
             let tournaments::Unpaired {
                 tournament,
@@ -479,7 +521,7 @@ fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
         points,
         tiebreaks,
         seed: a.seed.unwrap_or_else(|| rand::random::<u64>() >> 1),
-        details: event_details(&a)?,
+        details: event_details(&a.event)?,
         initial_colour: match a.initial.as_deref() {
             None => InitialColour::South,
             Some(text) => InitialColour::parse(text).ok_or_else(|| {
@@ -512,7 +554,21 @@ fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
 
 /// The event's details given to `tournament new`, their dates read (the rest is
 /// checked with the tournament).
-fn event_details(a: &NewArgs) -> anyhow::Result<goobalay::app::records::EventDetails> {
+fn event_details(a: &EventArgs) -> anyhow::Result<goobalay::app::records::EventDetails> {
+    let change = event_change(a)?;
+    Ok(goobalay::app::records::EventDetails {
+        city: change.city,
+        federation: change.federation,
+        start: change.start,
+        end: change.end,
+        chief_arbiter: change.chief_arbiter,
+        round_dates: change.round_dates.unwrap_or_default(),
+    })
+}
+
+/// The event's details given to `tournament new` or `tournament set`, their dates
+/// read (the rest is checked with the tournament).
+fn event_change(a: &EventArgs) -> anyhow::Result<tournaments::prizes::EventChange> {
     let date = |option: &str, text: &str| {
         text.trim().parse::<chrono::NaiveDate>().map_err(|_| {
             anyhow::anyhow!(
@@ -521,7 +577,7 @@ fn event_details(a: &NewArgs) -> anyhow::Result<goobalay::app::records::EventDet
             )
         })
     };
-    Ok(goobalay::app::records::EventDetails {
+    Ok(tournaments::prizes::EventChange {
         city: a.city.clone(),
         federation: a.federation.clone(),
         start: a.start.as_deref().map(|t| date("--start", t)).transpose()?,
@@ -529,10 +585,13 @@ fn event_details(a: &NewArgs) -> anyhow::Result<goobalay::app::records::EventDet
         chief_arbiter: a.arbiter.clone(),
         round_dates: a
             .round_dates
-            .iter()
-            .flat_map(|t| t.split(','))
-            .map(|t| date("--round-dates", t))
-            .collect::<anyhow::Result<_>>()?,
+            .as_deref()
+            .map(|t| {
+                t.split(',')
+                    .map(|t| date("--round-dates", t))
+                    .collect::<anyhow::Result<_>>()
+            })
+            .transpose()?,
     })
 }
 
@@ -741,6 +800,9 @@ pub fn print_standings(
                 t.format(),
                 t.standings_scope().text()
             );
+            for line in loaded.row.details.heading() {
+                outln!("{line}");
+            }
             let knockout = t.format() == TFormat::Knockout;
             let wide = layout == Layout::Wide;
             // The rating's own name ("Elo (tihbat)") heads a wide table; a narrow one
@@ -877,6 +939,95 @@ pub fn print_standings(
             }
             if s.rows.iter().any(|r| r.shared) {
                 outln!("=: tied on points and every tiebreak (listed by starting rank)");
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `tournament prizes`: each prize with its winner(s) and amount, then each
+/// winner's total; warnings on standard error.
+fn print_prizes(report: &tournaments::prizes::PrizeReport, format: Format) -> anyhow::Result<()> {
+    use goobalay::tournament::prizes::money;
+    for w in &report.warnings {
+        eprintln!("goobalay: warning: {w}");
+    }
+    match format {
+        Format::Json => print_json(report)?,
+        Format::Csv => {
+            let mut w =
+                export::CsvWriter::new(["prize", "value", "winner", "place", "points", "amount"]);
+            for a in &report.awards {
+                if a.winners.is_empty() {
+                    w.row([
+                        a.prize.kind.to_string(),
+                        money(a.prize.value),
+                        String::new(),
+                        String::new(),
+                        String::new(),
+                        String::new(),
+                    ]);
+                }
+                for x in &a.winners {
+                    w.row([
+                        a.prize.kind.to_string(),
+                        money(a.prize.value),
+                        x.name.clone(),
+                        x.place.clone(),
+                        x.points.to_string(),
+                        money(x.amount),
+                    ]);
+                }
+            }
+            out!("{}", w.finish());
+        }
+        Format::Table => {
+            outln!(
+                "{}: prizes from the {} standings{}",
+                report.tournament,
+                if report.is_final { "final" } else { "current" },
+                if report.shared {
+                    "; place prizes of players tied on points shared"
+                } else {
+                    "; ties broken by the tiebreaks"
+                }
+            );
+            if report.awards.is_empty() {
+                outln!("no prizes (`goobalay tournament prize add` adds one)");
+                return Ok(());
+            }
+            let mut b = Builder::default();
+            b.push_record(["prize", "value", "winner", "place", "points", "amount"]);
+            for a in &report.awards {
+                if a.winners.is_empty() {
+                    b.push_record([
+                        a.prize.kind.to_string(),
+                        money(a.prize.value),
+                        "(nobody)".into(),
+                        String::new(),
+                        String::new(),
+                        String::new(),
+                    ]);
+                }
+                for x in &a.winners {
+                    b.push_record([
+                        a.prize.kind.to_string(),
+                        money(a.prize.value),
+                        x.name.clone(),
+                        x.place.clone(),
+                        format!("{:#}", x.points),
+                        money(x.amount),
+                    ]);
+                }
+            }
+            for line in compact_table(b, 2).to_string().lines() {
+                outln!("{}", line.trim_end());
+            }
+            if report.shared {
+                outln!("totals:");
+                for t in &report.totals {
+                    outln!("  {} {}", t.winner.name, money(t.total));
+                }
             }
         }
     }

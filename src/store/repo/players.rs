@@ -4,9 +4,11 @@ pub use crate::app::repo::PlayerRepo;
 
 use chrono::{DateTime, Utc};
 
+use crate::app::records::PlayerDetailsRecord;
 pub use crate::app::records::StartingRatingRecord;
 use crate::store::sql::{AsConn, query, query_scalar};
 use crate::store::{NewPlayer, Player, Result, StoreError, name_key};
+use crate::tournament::player_details::{Born, PlayerDetails, Sex};
 use crate::tournament::{RatingSource, StartingRating};
 
 impl<C: AsConn> PlayerRepo for C {
@@ -118,6 +120,63 @@ impl<C: AsConn> PlayerRepo for C {
                     StoreError::Corrupt(format!("starting rating {id}: source '{source}'"))
                 })?,
                 rating: r.try_get("rating")?,
+                entered_at: r.try_get("entered_at")?,
+            });
+        }
+        Ok(out)
+    }
+
+    async fn insert_player_details(
+        &mut self,
+        player: i64,
+        details: &PlayerDetails,
+        at: DateTime<Utc>,
+    ) -> Result<()> {
+        query(
+            "INSERT INTO player_details (player_id, federation, sex, born, national_id, entered_at)
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(player)
+        .bind(details.federation.clone())
+        .bind(details.sex.map(|s| s.code().to_string()))
+        .bind(details.born.map(|b| b.to_string()))
+        .bind(details.id.clone())
+        .bind(at)
+        .execute(self)
+        .await?;
+        Ok(())
+    }
+
+    async fn player_details(&mut self) -> Result<Vec<PlayerDetailsRecord>> {
+        let rows = query(
+            "SELECT id, player_id, federation, sex, born, national_id, entered_at
+             FROM player_details ORDER BY id",
+        )
+        .fetch_all(self)
+        .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let id: i64 = r.try_get("id")?;
+            let corrupt = |what: &str, text: &str| {
+                StoreError::Corrupt(format!("player details {id}: {what} '{text}'"))
+            };
+            let sex = match r.try_get::<Option<String>>("sex")? {
+                Some(t) => Some(Sex::parse(&t).ok_or_else(|| corrupt("sex", &t))?),
+                None => None,
+            };
+            let born = match r.try_get::<Option<String>>("born")? {
+                Some(t) => Some(t.parse::<Born>().map_err(|_| corrupt("born", &t))?),
+                None => None,
+            };
+            out.push(PlayerDetailsRecord {
+                id,
+                player_id: r.try_get("player_id")?,
+                details: PlayerDetails {
+                    federation: r.try_get("federation")?,
+                    sex,
+                    born,
+                    id: r.try_get("national_id")?,
+                },
                 entered_at: r.try_get("entered_at")?,
             });
         }

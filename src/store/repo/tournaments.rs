@@ -244,6 +244,134 @@ impl<C: AsConn + NotesFixtures> TournamentRepo for C {
             .collect()
     }
 
+    async fn update_event_details(
+        &mut self,
+        id: i64,
+        details: &crate::app::records::EventDetails,
+        at: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        query(
+            "INSERT INTO tournament_event_changes
+                 (tournament_id, city, federation, start_date, end_date, chief_arbiter,
+                  round_dates, changed_at)
+             SELECT id, city, federation, start_date, end_date, chief_arbiter, round_dates, $2
+             FROM tournaments WHERE id = $1",
+        )
+        .bind(id)
+        .bind(at)
+        .execute(&mut *self)
+        .await?;
+        query(
+            "UPDATE tournaments SET city = $2, federation = $3, start_date = $4,
+                 end_date = $5, chief_arbiter = $6, round_dates = $7
+             WHERE id = $1",
+        )
+        .bind(id)
+        .bind(details.city.clone())
+        .bind(details.federation.clone())
+        .bind(details.start.map(|d| d.to_string()))
+        .bind(details.end.map(|d| d.to_string()))
+        .bind(details.chief_arbiter.clone())
+        .bind(details.round_dates_text())
+        .execute(self)
+        .await?;
+        Ok(())
+    }
+
+    async fn insert_prize(
+        &mut self,
+        id: i64,
+        prize: &crate::tournament::prizes::Prize,
+        at: DateTime<Utc>,
+    ) -> StoreResult<i64> {
+        use crate::tournament::prizes::{Category, PrizeKind};
+        let (place, category) = match &prize.kind {
+            PrizeKind::Place { place } => (Some(i64::from(*place)), None),
+            PrizeKind::Category(c) => (None, Some(c)),
+        };
+        let age = match category {
+            Some(Category::Junior { age } | Category::Senior { age }) => Some(i64::from(*age)),
+            _ => None,
+        };
+        let under = match category {
+            Some(Category::Rating { under }) => Some(*under),
+            _ => None,
+        };
+        let club = match category {
+            Some(Category::Club { club }) => Some(club.clone()),
+            _ => None,
+        };
+        Ok(query_scalar::<i64>(
+            "INSERT INTO tournament_prizes
+                 (tournament_id, place, category, age, under_rating, club, value, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+        )
+        .bind(id)
+        .bind(place)
+        .bind(category.map(|c| c.name().to_string()))
+        .bind(age)
+        .bind(under)
+        .bind(club)
+        .bind(prize.value)
+        .bind(at)
+        .fetch_one(self)
+        .await?)
+    }
+
+    async fn prizes(&mut self, id: i64) -> StoreResult<Vec<crate::tournament::prizes::Prize>> {
+        use crate::tournament::prizes::{Category, Prize, PrizeKind};
+        let rows = query(
+            "SELECT id, place, category, age, under_rating, club, value
+             FROM tournament_prizes WHERE tournament_id = $1 ORDER BY id",
+        )
+        .bind(id)
+        .fetch_all(self)
+        .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let prize_id: i64 = r.try_get("id")?;
+            let corrupt = |what: String| {
+                crate::app::repo::StoreError::Corrupt(format!("prize {prize_id}: {what}"))
+            };
+            let age = || -> StoreResult<u32> {
+                r.try_get::<Option<i64>>("age")?
+                    .and_then(|a| u32::try_from(a).ok())
+                    .ok_or_else(|| corrupt("no age".into()))
+            };
+            let kind = match (
+                r.try_get::<Option<i64>>("place")?,
+                r.try_get::<Option<String>>("category")?,
+            ) {
+                (Some(place), None) => PrizeKind::Place {
+                    place: u32::try_from(place).map_err(|_| corrupt(format!("place {place}")))?,
+                },
+                (None, Some(c)) => PrizeKind::Category(match c.as_str() {
+                    "women" => Category::Women,
+                    "junior" => Category::Junior { age: age()? },
+                    "senior" => Category::Senior { age: age()? },
+                    "rating" => Category::Rating {
+                        under: r
+                            .try_get::<Option<f64>>("under_rating")?
+                            .ok_or_else(|| corrupt("no rating limit".into()))?,
+                    },
+                    "club" => Category::Club {
+                        club: r
+                            .try_get::<Option<String>>("club")?
+                            .ok_or_else(|| corrupt("no club".into()))?,
+                    },
+                    other => return Err(corrupt(format!("category '{other}'"))),
+                }),
+                _ => return Err(corrupt("a place and a category, or neither".into())),
+            };
+            out.push(Prize {
+                id: prize_id,
+                kind,
+                value: r.try_get("value")?,
+            });
+        }
+        Ok(out)
+    }
+
     async fn insert_import(
         &mut self,
         id: i64,

@@ -19,6 +19,49 @@ pub enum PlayerCommand {
     Rename(RenameArgs),
     /// Retire a player: kept in history, no new matches.
     Retire(RetireArgs),
+    /// Change a player's details (federation, sex, birth date, id); the others stay.
+    Set(SetArgs),
+    /// Add the players of a club's member list (CSV with a header row naming its
+    /// columns: name,club,rating,federation,sex,born,id); a file with a bad row is
+    /// refused whole, members already recorded are left as they are.
+    Import(ImportArgs),
+}
+
+/// A player's details, as `player add` and `player set` take them.
+#[derive(Args, Debug, Default)]
+pub struct DetailArgs {
+    /// The player's federation: three letters, e.g. SOM.
+    #[arg(long, value_name = "FED")]
+    pub federation: Option<String>,
+    /// f or m.
+    #[arg(long)]
+    pub sex: Option<String>,
+    /// The birth date, YYYY-MM-DD, or the year alone, YYYY.
+    #[arg(long, value_name = "DATE")]
+    pub born: Option<String>,
+    /// A federation's or national id (up to 11 letters and digits), e.g. 4101234.
+    #[arg(long)]
+    pub id: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct SetArgs {
+    /// The player's name.
+    pub name: String,
+    #[command(flatten)]
+    pub details: DetailArgs,
+    /// Output: table (for a person, the default) or json.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RecordFormat,
+}
+
+#[derive(Args, Debug)]
+pub struct ImportArgs {
+    /// The member list: a CSV file.
+    pub file: std::path::PathBuf,
+    /// Output: table (for a person, the default) or json.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RecordFormat,
 }
 
 #[derive(Args, Debug)]
@@ -33,6 +76,8 @@ pub struct AddArgs {
     pub engine: Option<String>,
     #[command(flatten)]
     pub start: ratings::StartArgs,
+    #[command(flatten)]
+    pub details: DetailArgs,
     /// Output: table (for a person, the default) or json.
     #[arg(long, value_enum, default_value_t)]
     pub format: RecordFormat,

@@ -56,6 +56,96 @@ pub enum TournamentCommand {
     Close(ReasonArgs),
     /// Reopen a closed tournament (a Swiss may be given more rounds).
     Reopen(ReopenArgs),
+    /// Change the event's details (city, federation, dates, chief arbiter, round
+    /// dates); those not given stay as they are.
+    Set(SetArgs),
+    /// The prize list: add a prize for a place or a category.
+    #[command(subcommand)]
+    Prize(PrizeCommand),
+    /// Who wins what, from the final (or current) standings.
+    Prizes(PrizesArgs),
+}
+
+/// The event's details, as `tournament new` and `tournament set` take them.
+#[derive(Args, Debug, Default)]
+pub struct EventArgs {
+    /// Where it is played (TRF 022).
+    #[arg(long)]
+    pub city: Option<String>,
+    /// The federation it is played under, e.g. SOM (TRF 032).
+    #[arg(long)]
+    pub federation: Option<String>,
+    /// The first day, YYYY-MM-DD (TRF 042).
+    #[arg(long, value_name = "DATE")]
+    pub start: Option<String>,
+    /// The last day, YYYY-MM-DD (TRF 052).
+    #[arg(long, value_name = "DATE")]
+    pub end: Option<String>,
+    /// The chief arbiter (TRF 102).
+    #[arg(long, value_name = "NAME")]
+    pub arbiter: Option<String>,
+    /// The rounds' dates, round 1 first: YYYY-MM-DD,YYYY-MM-DD,... (TRF 132).
+    #[arg(long, value_name = "DATES")]
+    pub round_dates: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct SetArgs {
+    /// The tournament's name (see `goobalay tournament list`).
+    pub name: String,
+    #[command(flatten)]
+    pub event: EventArgs,
+    /// Output: table (for a person, the default) or json.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RecordFormat,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum PrizeCommand {
+    /// Add a prize: for a place overall (--place N) or the best of a category
+    /// (--category women|junior|senior|rating|club), worth --value V.
+    Add(PrizeAddArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct PrizeAddArgs {
+    /// The tournament's name (see `goobalay tournament list`).
+    pub name: String,
+    /// A place overall: 1 for the winner.
+    #[arg(long, value_name = "N")]
+    pub place: Option<u32>,
+    /// A category: women, junior, senior, rating or club.
+    #[arg(long, value_name = "CATEGORY")]
+    pub category: Option<String>,
+    /// junior: younger than A on the first day (default 20); senior: A or older
+    /// (default 65).
+    #[arg(long, value_name = "A")]
+    pub age: Option<u32>,
+    /// rating: a seeding rating below R (unrated players count as below).
+    #[arg(long, value_name = "R")]
+    pub under: Option<f64>,
+    /// club: the club's members.
+    #[arg(long, value_name = "C")]
+    pub club: Option<String>,
+    /// The prize's value, a sum of money (0 or more).
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub value: String,
+    /// Output: table (for a person, the default) or json.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RecordFormat,
+}
+
+#[derive(Args, Debug)]
+pub struct PrizesArgs {
+    /// The tournament's name (see `goobalay tournament list`).
+    pub name: String,
+    /// Share the place prizes of players tied on points equally among them
+    /// (default: the tiebreaks decide).
+    #[arg(long)]
+    pub share: bool,
+    /// Output: table (for a person, the default), json or csv.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
 }
 
 #[derive(Args, Debug)]
@@ -148,24 +238,8 @@ pub struct NewArgs {
     /// over the matches of its variant (recorded with the tournament).
     #[arg(long, value_enum, default_value_t)]
     pub rating_system: SystemArg,
-    /// Where it is played (TRF 022).
-    #[arg(long)]
-    pub city: Option<String>,
-    /// The federation it is played under, e.g. SOM (TRF 032).
-    #[arg(long)]
-    pub federation: Option<String>,
-    /// The first day, YYYY-MM-DD (TRF 042).
-    #[arg(long, value_name = "DATE")]
-    pub start: Option<String>,
-    /// The last day, YYYY-MM-DD (TRF 052).
-    #[arg(long, value_name = "DATE")]
-    pub end: Option<String>,
-    /// The chief arbiter (TRF 102).
-    #[arg(long, value_name = "NAME")]
-    pub arbiter: Option<String>,
-    /// The rounds' dates, round 1 first: YYYY-MM-DD,YYYY-MM-DD,... (TRF 132).
-    #[arg(long, value_name = "DATES")]
-    pub round_dates: Option<String>,
+    #[command(flatten)]
+    pub event: EventArgs,
     /// Swiss only: pairing number 1's side in round 1, south (the default), north,
     /// or lot (drawn from the recorded seed) (TRF 152).
     #[arg(long, value_name = "SIDE")]

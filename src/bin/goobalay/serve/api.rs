@@ -61,7 +61,7 @@ pub fn tournament_json(v: &TournamentView) -> serde_json::Value {
             })
         })
         .collect();
-    json!({
+    let mut doc = json!({
         "date": now(),
         "tournament": loaded.row,
         "progress": v.progress,
@@ -78,7 +78,11 @@ pub fn tournament_json(v: &TournamentView) -> serde_json::Value {
         "round_records": v.record.rounds,
         "status_changes": v.record.status_changes,
         "corrections": v.record.corrections,
-    })
+    });
+    if !v.prizes.is_empty() {
+        doc["prizes"] = json!(v.prizes);
+    }
+    doc
 }
 
 /// A tournament's document `doc` as `make` writes it, kept for its revision (see

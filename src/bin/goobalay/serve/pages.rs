@@ -171,6 +171,8 @@ async fn load(ctx: &Ctx, id: &str) -> Result<TournamentView, Response> {
     })
 }
 
+use goobalay::tournament::prizes::money;
+
 fn player_link(id: i64, name: &str) -> Markup {
     html! { a href={ "/players/" (id) } { (name) } }
 }
@@ -389,6 +391,7 @@ pub async fn tournament(
             (row.variant) " · " (row.format) " · " (row.match_form) " matches · "
             (t.entrants().len()) " players · points " (t.points())
         }
+        @for line in row.details.heading() { p.sub.event { (line) } }
         section #current {
             @match v.progress {
                 Progress::NotStarted => {
@@ -409,6 +412,27 @@ pub async fn tournament(
             section #standings {
                 h2 { "Standings" small { (standings_when(results)) } }
                 (standings_table(results))
+            }
+        }
+        @if !v.prizes.is_empty() {
+            section #prizes {
+                h2 { "Prizes" small { (if t.is_finished() { "final" } else { "as the standings stand" }) } }
+                table.prizes {
+                    thead { tr { th { "Prize" } th { "Value" } th { "Winner" } th { "Place" } th { "Amount" } } }
+                    tbody {
+                        @for a in &v.prizes {
+                            @if a.winners.is_empty() {
+                                tr { td { (a.prize.kind) } td { (money(a.prize.value)) } td { "(nobody)" } td {} td {} }
+                            }
+                            @for w in &a.winners {
+                                tr {
+                                    td { (a.prize.kind) } td { (money(a.prize.value)) }
+                                    td { (player_link(w.id, &w.name)) } td { (w.place) } td { (money(w.amount)) }
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
         @if current > 1 {
