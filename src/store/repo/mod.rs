@@ -24,6 +24,7 @@
 mod audit;
 mod matches;
 mod players;
+mod reviews;
 mod tournaments;
 
 pub use audit::{
@@ -32,4 +33,5 @@ pub use audit::{
 };
 pub use matches::{MatchInsert, MatchQuery, MatchRepo};
 pub use players::{PlayerRepo, StartingRatingRecord};
+pub use reviews::ReviewRepo;
 pub use tournaments::{ByeReason, RoundMatch, TournamentRepo};
