@@ -210,12 +210,13 @@ pub fn review_match(state: &MatchState, nodes: u64, mut progress: impl FnMut(u32
                 .iter()
                 .find(|(m, _)| *m == played)
                 .map_or(i32::MIN / 2, |&(_, v)| v);
-            let (best, best_value) = analysis
-                .moves
-                .iter()
-                .fold((played, played_value), |(bm, bv), &(m, v)| {
-                    if v > bv { (m, v) } else { (bm, bv) }
-                });
+            let (best, best_value) =
+                analysis
+                    .moves
+                    .iter()
+                    .fold((played, played_value), |(bm, bv), &(m, v)| {
+                        if v > bv { (m, v) } else { (bm, bv) }
+                    });
             decisions.push(Decision {
                 hand: hand.number,
                 player: game.to_move(),
