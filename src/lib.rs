@@ -25,6 +25,7 @@ pub mod engine;
 pub mod hint;
 pub mod matches;
 pub mod names;
+pub mod review;
 pub mod seeds;
 pub mod store;
 pub mod tournament;

@@ -35,6 +35,7 @@ pub mod players;
 pub(crate) mod ratings;
 pub mod records;
 pub mod repo;
+pub mod reviews;
 pub mod run;
 pub mod stored_match;
 pub mod tournaments;
@@ -68,6 +69,9 @@ pub enum AppError {
     Match(#[from] MatchError),
     #[error(transparent)]
     Player(#[from] players::PlayerRefusal),
+    /// A review that cannot be made as asked.
+    #[error(transparent)]
+    Review(#[from] reviews::ReviewRefusal),
     #[error(
         "match {id} is a match of tournament {tournament}, rated and counted: a move is taken back there only with the director's say-so"
     )]
@@ -247,6 +251,7 @@ impl Refusal for AppError {
             AppError::Trf { error, .. } => return error.hint(),
             AppError::Import(e) => return e.hint(),
             AppError::Closing(e) => return e.hint(),
+            AppError::Review(e) => return e.hint(),
             AppError::PartlyStored { error, .. } => return error.hint(),
             AppError::SamePlayer(_) | AppError::NoSuchRound { .. } => {
                 return None;

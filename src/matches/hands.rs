@@ -145,6 +145,13 @@ impl MatchState {
         }
     }
 
+    /// Hand `number`'s game at its first position, before any move (`None`: as for
+    /// [`MatchState::hand_game`]).
+    pub fn hand_start_game(&self, number: u32) -> Option<Game> {
+        let hand = self.hands.get(number.checked_sub(1)? as usize)?;
+        self.hand_start(hand)
+    }
+
     /// Hand `number`'s game as its moves left it (its final position once it ended by
     /// play); `None` for a hand that was not set up (entered as a result, awaiting its
     /// arrangement, or never begun).

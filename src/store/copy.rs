@@ -324,6 +324,33 @@ pub const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("created_at", Time),
         ],
     ),
+    (
+        "match_reviews",
+        &[
+            ("id", Int),
+            ("match_id", Int),
+            ("match_revision", Int),
+            ("engine_version", Int),
+            ("nodes", Int),
+            ("reviewed_at", Time),
+        ],
+    ),
+    (
+        "review_decisions",
+        &[
+            ("review_id", Int),
+            ("seq", Int),
+            ("hand", Int),
+            ("player", Text),
+            ("kind", Text),
+            ("played", Text),
+            ("best", Text),
+            ("played_value", Int),
+            ("best_value", Int),
+            ("choices", Int),
+            ("exact", Int),
+        ],
+    ),
 ];
 
 /// Tables whose `id` is made by the database (an identity column on PostgreSQL).
@@ -338,6 +365,7 @@ const WITH_IDS: &[&str] = &[
     "player_details",
     "tournament_event_changes",
     "tournament_prizes",
+    "match_reviews",
 ];
 
 impl Store {
@@ -475,6 +503,7 @@ fn primary_key(table: &str) -> &'static [&'static str] {
         "tournament_byes" | "tournament_requested_byes" => &["tournament_id", "round", "player_id"],
         "match_closings" | "match_postponements" => &["match_id"],
         "tournament_imports" => &["tournament_id"],
+        "review_decisions" => &["review_id", "seq"],
         _ => &["id"],
     }
 }

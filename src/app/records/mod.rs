@@ -9,6 +9,7 @@ mod changes;
 mod fixture_rows;
 mod matches;
 mod players;
+mod reviews;
 mod rounds;
 mod tournaments;
 
@@ -24,6 +25,7 @@ pub use matches::{
     StoredMatchRows,
 };
 pub use players::{NewPlayer, Player, PlayerDetailsRecord, StartingRatingRecord};
+pub use reviews::{NewReview, StoredReview};
 pub use rounds::{
     Reopened, RoundRecord, StatusChange, TournamentKey, TournamentRecord, UnpairedRound,
 };

@@ -12,6 +12,7 @@ mod audit;
 mod error;
 mod matches;
 mod players;
+mod reviews;
 mod tournaments;
 
 pub use audit::{
@@ -21,13 +22,16 @@ pub use audit::{
 pub use error::{MAX_BUSY_TIMEOUT_MS, Result, StoreError};
 pub use matches::MatchRepo;
 pub use players::PlayerRepo;
+pub use reviews::ReviewRepo;
 pub use tournaments::TournamentRepo;
 
 /// A transaction the repositories read and write on: what a use case opens
 /// ([`Database::begin_write`], [`Database::begin_read`]), works on and commits, so
 /// that one use case stores all of its effect or none (dropped uncommitted, it
 /// rolls back).
-pub trait Transaction: PlayerRepo + MatchRepo + TournamentRepo + AuditRepo + Send {
+pub trait Transaction:
+    PlayerRepo + MatchRepo + TournamentRepo + AuditRepo + ReviewRepo + Send
+{
     /// Commits every write made in it.
     fn commit(self) -> impl Future<Output = Result<()>> + Send;
 }

@@ -105,6 +105,7 @@ pub fn run(db: Option<PathBuf>, command: MatchCommand) -> anyhow::Result<ExitCod
             show(&stored, &corrections, a.format)
         }
         MatchCommand::Correct(a) => correct(db, a),
+        MatchCommand::Review(a) => crate::review_cmd::match_review(db, a),
     }
 }
 

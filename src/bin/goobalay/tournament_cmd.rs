@@ -207,6 +207,7 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             }
             Ok(ExitCode::SUCCESS)
         }),
+        TournamentCommand::Review(a) => crate::review_cmd::tournament_review(db, a),
         TournamentCommand::Run(a) => with_store(db, async |store| {
             let json = a.format == RecordFormat::Json;
             let summary = run_engines(store, &a.name, a.limit, !a.quiet && !json).await?;

@@ -40,6 +40,7 @@ pub(crate) fn new_match_id(backend: crate::store::sql::Backend, offset: &str) ->
 mod audit;
 mod matches;
 mod players;
+mod reviews;
 mod tournaments;
 
 pub use audit::{
@@ -48,4 +49,5 @@ pub use audit::{
 };
 pub use matches::{MatchInsert, MatchQuery, MatchRepo};
 pub use players::{PlayerRepo, StartingRatingRecord};
+pub use reviews::ReviewRepo;
 pub use tournaments::{ByeReason, RoundMatch, TournamentRepo};

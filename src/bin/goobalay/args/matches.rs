@@ -31,6 +31,25 @@ pub enum MatchCommand {
     /// what was entered, which is kept; standings and ratings follow it, rounds already
     /// paired stay.
     Correct(CorrectArgs),
+    /// The engine's review of a finished match: every move and rearrangement valued,
+    /// the best choice, the seeds lost, marks and each player's accuracy. Stored, and
+    /// shown again without searching (--again: review anew).
+    Review(ReviewArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ReviewArgs {
+    /// The match's number (as `goobalay history` and `tournament show` list it).
+    pub id: i64,
+    /// Review again even if a review is stored (adds a new review; the latest stands).
+    #[arg(long)]
+    pub again: bool,
+    /// The effort of a new review: search nodes per position.
+    #[arg(long, default_value_t = goobalay::app::reviews::DEFAULT_REVIEW_NODES)]
+    pub nodes: u64,
+    /// Output: table (for a person, the default) or json.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RecordFormat,
 }
 
 #[derive(Args, Debug)]

@@ -25,6 +25,9 @@ pub enum TournamentCommand {
     /// Play every pending match between engine players, pairing further rounds as
     /// they become pairable (resumable: each match is stored in its own transaction).
     Run(RunArgs),
+    /// Review every finished match not yet reviewed with the engine (as `match
+    /// review`), on --jobs threads; resumable: each match is stored on its own.
+    Review(ReviewArgs),
     /// Standings with tiebreaks (in 80 columns; --wide: every column in full).
     Standings(StandingsArgs),
     /// The crosstable: a Swiss round by round (opponent, side, result), a round robin
@@ -329,6 +332,24 @@ pub struct RunArgs {
     pub quiet: bool,
     /// Output: table (for a person, the default) or json (the run's summary; no
     /// per-match lines).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RecordFormat,
+}
+
+#[derive(Args, Debug)]
+pub struct ReviewArgs {
+    /// The tournament's name (see `goobalay tournament list`).
+    pub name: String,
+    /// Threads reviewing matches at once.
+    #[arg(long, default_value_t = 2)]
+    pub jobs: usize,
+    /// The effort of a new review: search nodes per position.
+    #[arg(long, default_value_t = goobalay::app::reviews::DEFAULT_REVIEW_NODES)]
+    pub nodes: u64,
+    /// Review every finished match anew, even those reviewed.
+    #[arg(long)]
+    pub again: bool,
+    /// Output: table (for a person, the default) or json (the summary).
     #[arg(long, value_enum, default_value_t)]
     pub format: RecordFormat,
 }

@@ -112,6 +112,36 @@
     const board = document.getElementById("board");
     const text = document.getElementById("step");
     const name = side => side === "south" ? m.south : m.north;
+    // The engine review, where the match has one: the move just played with its
+    // loss, and the best move of the position shown highlighted on the board.
+    const showReview = (h, step) => {
+      let p = document.getElementById("review-line");
+      if (!p) { p = el("p"); p.id = "review-line"; text.after(p); }
+      p.replaceChildren();
+      const moves = m.review[String(h.number)];
+      if (!moves) return;
+      const played = step > 0 ? moves[step - 1] : null;
+      if (played) {
+        p.append("Review: " + name(played.player) + "'s " + played.move + " lost ");
+        p.append(el("span", "loss", played.loss.toFixed(1) + " seeds"));
+        if (played.mark) p.append(" (" + played.mark + ")");
+        p.append(played.forced ? ", the only move. " :
+          played.best !== played.move ? "; best was " + played.best + ". " : ", a best move. ");
+      }
+      const next = moves[step];
+      if (next && !next.forced) {
+        p.append("Best now for " + name(next.player) + ": " + next.best + " (value " +
+          (next.value >= 0 ? "+" : "") + next.value.toFixed(1) + "), outlined.");
+        const k = parseInt(next.best, 10);
+        const t = board.querySelector("table.board");
+        if (!isNaN(k) && t) {
+          const n = m.holes_per_row;
+          const row = t.rows[next.player === "south" ? 2 : 1];
+          const cell = row && row.cells[next.player === "south" ? k : n - k + 1];
+          if (cell) cell.classList.add("best");
+        }
+      }
+    };
     const r = {
       hand: hands.length - 1,
       step: hands[hands.length - 1].steps.length - 1,
@@ -133,6 +163,7 @@
         }
         text.textContent = line;
         select.value = String(h.number);
+        if (m.review) showReview(h, this.step);
       },
     };
     if (before) {

@@ -22,6 +22,7 @@ mod memo;
 mod pages;
 mod refused;
 mod results;
+mod review_view;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;

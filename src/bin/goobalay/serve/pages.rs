@@ -602,6 +602,10 @@ pub async fn player(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response 
             }
             Err(e) => return failed(e),
         };
+    let reviewed = match goobalay::app::reviews::standing_reviews(&ctx.store, &card.matches).await {
+        Ok(reviewed) => reviewed,
+        Err(e) => return failed(e),
+    };
     let tally = card.tally();
     let p = &card.player;
     let mut history: Vec<f64> = card
@@ -649,6 +653,7 @@ pub async fn player(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response 
                 } } }
             } }
         }
+        (super::review_view::accuracy_section(id, &reviewed))
     };
     layout(
         Head {
@@ -717,6 +722,10 @@ pub async fn match_page(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respo
         Ok(None) => return error_page(StatusCode::NOT_FOUND, "There is no match with that id."),
         Err(e) => return failed(e),
     };
+    let review = match goobalay::app::reviews::standing_review(&ctx.store, id).await {
+        Ok(review) => review,
+        Err(e) => return failed(e),
+    };
     let m = &r.row;
     let n = r.status.position.board.len() / 2;
     let last_hand = r.hands.iter().rev().find(|h| !h.steps.is_empty());
@@ -771,10 +780,14 @@ pub async fn match_page(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respo
                     script #replay-data type="application/json" {
                         (script_json(&serde_json::json!({
                             "south": m.south, "north": m.north, "holes_per_row": n, "hands": r.hands,
+                            "review": review.as_ref().map(|s| super::review_view::replay_marks(&s.review)),
                         })))
                     }
                 }
             }
+        }
+        @if m.winner.is_some() && last_hand.is_some() {
+            (super::review_view::review_section(m, &r.hands, review.as_ref()))
         }
         p.links { a href={ "/api/matches/" (m.id) } { "JSON" } }
     };

@@ -1,0 +1,306 @@
+//! The review of a played match (issue 37): every move of every hand, and every
+//! rearrangement between the hands of a multi-hand match, valued with the engine,
+//! each with the best choice found and the seeds the choice made lost.
+//!
+//! [`rule`] is the review rule (marks, accuracy), pure arithmetic; [`review_match`]
+//! does the engine's work, on a match in memory (the application layer reads it,
+//! calls this outside any transaction and stores the result,
+//! `app::reviews`).
+//!
+//! **A move** is valued by the engine's analysis of the position before it
+//! ([`Searcher::analyse`]: every legal move searched with a full window under one
+//! node budget, exact where the search reaches the end of the game or the engine
+//! has the position's exact value): the position's value is the best move's, the
+//! loss the best move's value minus the played move's.
+//!
+//! **A rearrangement** is valued against the rows the engine players consider
+//! ([`arrange::candidates`]: the even spread, the surplus piled in each hole, seeded
+//! random rows; and the row chosen), each by a search of the starting position it
+//! gives, from the arranger's side, as the arranger saw it: the second arranger
+//! against the row the first placed, the first against an evenly spread opponent
+//! (they place without seeing it, as the engine players assume). The loss is the
+//! best row's value minus the chosen row's: "the best one found", not a proof.
+
+pub mod rule;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+use crate::ai::ArrangeRequest;
+use crate::ai::arrange;
+use crate::ai::search::{Limits, Searcher, terminal_value};
+use crate::engine::{Game, Side};
+use crate::matches::MatchState;
+
+pub use rule::{Mark, Summary};
+
+/// How many rows a rearrangement is compared with (the chosen one besides).
+pub const ARRANGEMENT_CANDIDATES: usize = 12;
+
+/// What a decision was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DecisionKind {
+    /// A move on the board (a hole number, or `pass`).
+    Move,
+    /// A rearrangement between hands (seeds per hole, own left to right).
+    Arrangement,
+}
+
+impl DecisionKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            DecisionKind::Move => "move",
+            DecisionKind::Arrangement => "arrangement",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<DecisionKind> {
+        match text {
+            "move" => Some(DecisionKind::Move),
+            "arrangement" => Some(DecisionKind::Arrangement),
+            _ => None,
+        }
+    }
+}
+
+/// One decision of a match, valued. Values are in eighths of a seed
+/// ([`crate::ai::search::SCALE`]), from the decider's side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// The hand it was made in (an arrangement: the hand it set up).
+    pub hand: u32,
+    pub player: Side,
+    pub kind: DecisionKind,
+    /// What was played: a move's notation, or an arrangement's row (`3,1,1,1,2,4`).
+    pub played: String,
+    /// The best choice found, in the same notation (the played one where it is as good).
+    pub best: String,
+    pub played_value: i32,
+    /// The position's value: the best choice's.
+    pub best_value: i32,
+    /// How many choices there were (1: a forced move, left out of the figures).
+    pub choices: u32,
+    /// Both values are exact (the game's value under perfect play), not estimates.
+    pub exact: bool,
+}
+
+impl Decision {
+    /// The seeds the choice lost, in eighths (never negative).
+    pub fn loss(&self) -> i32 {
+        (self.best_value - self.played_value).max(0)
+    }
+
+    pub fn mark(&self) -> Option<Mark> {
+        if self.forced() {
+            None
+        } else {
+            rule::mark(self.loss())
+        }
+    }
+
+    /// The only legal choice.
+    pub fn forced(&self) -> bool {
+        self.choices <= 1
+    }
+}
+
+/// A match's decisions in order, hand by hand (a hand's arrangements before its moves).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Review {
+    /// [`crate::ai::ENGINE_VERSION`] of the engine that valued them.
+    pub engine_version: i64,
+    /// The effort: search nodes per position valued.
+    pub nodes: u64,
+    pub decisions: Vec<Decision>,
+}
+
+impl Review {
+    /// `side`'s figures ([`rule::summary`] over the decisions that had a choice).
+    pub fn summary(&self, side: Side) -> Summary {
+        rule::summary(
+            self.decisions
+                .iter()
+                .filter(|d| d.player == side && !d.forced())
+                .map(Decision::loss),
+        )
+    }
+
+    /// Hand `hand`'s move decisions, in the order played.
+    pub fn moves_of(&self, hand: u32) -> impl Iterator<Item = &Decision> {
+        self.decisions
+            .iter()
+            .filter(move |d| d.hand == hand && d.kind == DecisionKind::Move)
+    }
+
+    /// The value of hand `hand` before each of its moves, from South's side, in
+    /// eighths of a seed.
+    pub fn south_values(&self, hand: u32) -> Vec<i32> {
+        self.moves_of(hand)
+            .map(|d| match d.player {
+                Side::South => d.best_value,
+                Side::North => -d.best_value,
+            })
+            .collect()
+    }
+}
+
+/// Reviews every decision of `state` (a match as played) with `nodes` search nodes
+/// per position, telling `progress` the decisions valued and the decisions to value.
+/// Hands entered as results have no decisions.
+pub fn review_match(state: &MatchState, nodes: u64, mut progress: impl FnMut(u32, u32)) -> Review {
+    let rules = state.spec().rules;
+    let holes = rules.holes_per_row;
+    let total: u32 = state
+        .hands()
+        .iter()
+        .map(|h| {
+            h.moves.len() as u32
+                + h.first_arranger.map_or(0, |_| {
+                    h.arrangement.south.is_some() as u32 + h.arrangement.north.is_some() as u32
+                })
+        })
+        .sum();
+    let mut done = 0;
+    let mut searcher = Searcher::new(nodes);
+    let mut decisions = Vec::with_capacity(total as usize);
+    for hand in state.hands() {
+        if let Some(first) = hand.first_arranger {
+            for side in [first, !first] {
+                let Some(row) = &hand.arrangement[side] else {
+                    continue;
+                };
+                let request = ArrangeRequest {
+                    rules,
+                    side,
+                    seeds: row.iter().map(|&s| u32::from(s)).sum(),
+                    opponent_row: if side == first {
+                        None
+                    } else {
+                        hand.arrangement[first].clone()
+                    },
+                    kept: hand.kept,
+                    first_mover: hand.first_mover,
+                };
+                // Seeded by the hand and side, so a review is the same every time.
+                let seed = u64::from(hand.number) * 2 + side.index() as u64;
+                decisions.extend(arrangement_decision(
+                    &request,
+                    row,
+                    hand.number,
+                    &mut searcher,
+                    nodes,
+                    seed,
+                ));
+                done += 1;
+                progress(done, total);
+            }
+        }
+        let Some(mut game) = state.hand_start_game(hand.number) else {
+            continue;
+        };
+        for &played in &hand.moves {
+            if game.is_over() {
+                break;
+            }
+            let analysis = searcher.analyse(&game, &Limits::nodes(nodes));
+            let played_value = analysis
+                .moves
+                .iter()
+                .find(|(m, _)| *m == played)
+                .map_or(i32::MIN / 2, |&(_, v)| v);
+            let (best, best_value) =
+                analysis
+                    .moves
+                    .iter()
+                    .fold((played, played_value), |(bm, bv), &(m, v)| {
+                        if v > bv { (m, v) } else { (bm, bv) }
+                    });
+            decisions.push(Decision {
+                hand: hand.number,
+                player: game.to_move(),
+                kind: DecisionKind::Move,
+                played: played.notation(holes),
+                best: best.notation(holes),
+                played_value,
+                best_value,
+                choices: analysis.moves.len() as u32,
+                exact: analysis.exact,
+            });
+            if game.play(played).is_err() {
+                break;
+            }
+            done += 1;
+            progress(done, total);
+        }
+    }
+    Review {
+        engine_version: crate::ai::ENGINE_VERSION,
+        nodes,
+        decisions,
+    }
+}
+
+/// `row` against the candidate rows, each valued by a search of the start it gives
+/// (`None`: the start `row` gives cannot be set up as the arranger saw it).
+fn arrangement_decision(
+    request: &ArrangeRequest,
+    row: &[u16],
+    hand: u32,
+    searcher: &mut Searcher,
+    nodes: u64,
+    seed: u64,
+) -> Option<Decision> {
+    let holes = request.rules.holes_per_row as usize;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut rows = vec![row.to_vec()];
+    for candidate in arrange::candidates(request.seeds, holes, ARRANGEMENT_CANDIDATES, &mut rng) {
+        if !rows.contains(&candidate) {
+            rows.push(candidate);
+        }
+    }
+    let mut valued = Vec::with_capacity(rows.len());
+    let mut exact = true;
+    for candidate in &rows {
+        let Some(game) = arrange::starting_game(request, candidate) else {
+            continue;
+        };
+        let (value, is_exact) = value_for(&game, request.side, searcher, nodes);
+        exact &= is_exact;
+        valued.push((candidate, value));
+    }
+    let text = |r: &[u16]| r.iter().map(u16::to_string).collect::<Vec<_>>().join(",");
+    let played_value = valued
+        .iter()
+        .find(|(r, _)| r.as_slice() == row)
+        .map(|&(_, v)| v)?;
+    let (best, best_value) = valued
+        .iter()
+        .fold((row, played_value), |(br, bv), &(r, v)| {
+            if v > bv { (r.as_slice(), v) } else { (br, bv) }
+        });
+    Some(Decision {
+        hand,
+        player: request.side,
+        kind: DecisionKind::Arrangement,
+        played: text(row),
+        best: text(best),
+        played_value,
+        best_value,
+        choices: valued.len() as u32,
+        exact,
+    })
+}
+
+/// The value of `game` for `side` by a search of `nodes` nodes, and whether it is exact.
+fn value_for(game: &Game, side: Side, searcher: &mut Searcher, nodes: u64) -> (i32, bool) {
+    let (v, exact) = match game.outcome() {
+        Some(o) => (terminal_value(&o, game.to_move()), true),
+        None => {
+            let report = searcher.search(game, &Limits::nodes(nodes), None);
+            (report.value, report.exact)
+        }
+    };
+    (if game.to_move() == side { v } else { -v }, exact)
+}
