@@ -324,7 +324,7 @@ impl Searcher {
         if may_stop && self.out_of_budget() {
             return 0;
         }
-        let key = pos.hash();
+        let key = game.position_hash();
         let mut tt_move = NO_MOVE;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.best;
@@ -343,14 +343,18 @@ impl Searcher {
                 }
             }
         }
-        let moves = self.ordered(game.legal_moves(), me, tt_move);
+        // Candidates whose sowing turns out endless are skipped: the legal moves are
+        // tried in the same order as if they had been listed alone.
+        let moves = self.ordered(game.moves_to_try(), me, tt_move);
         let horizon_before = self.horizon;
         let alpha_before = alpha;
         let mut best = -INF;
         let mut best_move = moves[0];
         for m in moves {
             let saved = game.save();
-            game.play_unchecked(m);
+            if !game.try_play_candidate(m) {
+                continue;
+            }
             let v = -self.negamax(game, depth - 1, -beta, -alpha, may_stop);
             game.restore(saved);
             if self.aborted {

@@ -123,6 +123,19 @@ impl Game {
         self.position.legal_moves()
     }
 
+    /// [`Position::hash`] of the current position, kept from the repetition check
+    /// rather than computed again.
+    pub fn position_hash(&self) -> u64 {
+        let repeated = self
+            .outcome()
+            .is_some_and(|o| o.end == EndReason::Repetition);
+        match self.hashes.last() {
+            // A position ending the game by repetition is not added to the history.
+            Some(&hash) if !repeated => hash,
+            _ => self.position.hash(),
+        }
+    }
+
     /// Reads a move in notation for the side to move and plays it if legal.
     pub fn play_notation(&mut self, text: &str) -> Result<MoveEffect, PlayError> {
         let holes_per_row = self.rules().holes_per_row;
@@ -172,10 +185,28 @@ impl Game {
         effect
     }
 
+    /// The moves a search tries here, ascending: where a candidate is legal exactly
+    /// when its sowing ends, the candidates (an endless one is refused by
+    /// [`Game::try_play_candidate`]), so that no sowing is simulated once to find the
+    /// legal moves and again to play them; otherwise the legal moves.
+    pub fn moves_to_try(&self) -> MoveList {
+        let pos = &self.position;
+        if pos.is_over() || pos.must_pass() || pos.rules().needs_whole_move_for_legality() {
+            return pos.legal_moves();
+        }
+        let mut list = MoveList::new();
+        let mut mask = pos.candidate_mask();
+        while mask != 0 {
+            list.push(Move::from_hole(mask.trailing_zeros() as usize));
+            mask &= mask - 1;
+        }
+        list
+    }
+
     /// Plays a candidate move if its sowing ends (a legal move when the rules need no
     /// more than that, see [`Rules::needs_whole_move_for_legality`]); `false` and the
-    /// game unchanged for an endless sowing.
-    pub(crate) fn try_play_candidate(&mut self, m: Move) -> bool {
+    /// game unchanged for an endless sowing. Any move of [`Game::moves_to_try`].
+    pub fn try_play_candidate(&mut self, m: Move) -> bool {
         let mover = self.position.to_move();
         match self.position.try_apply(m) {
             Ok(effect) => {
@@ -267,6 +298,60 @@ mod tests {
     use crate::engine::rules::Variant;
 
     use crate::seeds::SplitMix64 as Mix;
+
+    /// The hash kept from the repetition check is the position's hash after every
+    /// move, take-back and repetition.
+    #[test]
+    fn the_kept_hash_is_the_position_hash() {
+        let mut rng = Mix(9);
+        let mut repetitions = 0;
+        for variant in Variant::presets() {
+            for _ in 0..200 {
+                let mut game = Game::new(variant.rules, Side::South);
+                assert_eq!(game.position_hash(), game.position().hash());
+                while !game.is_over() {
+                    let saved = game.save();
+                    let moves = game.moves_to_try();
+                    if game.try_play_candidate(moves[rng.below(moves.len())]) {
+                        assert_eq!(game.position_hash(), game.position().hash());
+                        repetitions += usize::from(
+                            game.outcome()
+                                .is_some_and(|o| o.end == EndReason::Repetition),
+                        );
+                    }
+                    game.restore(saved);
+                    assert_eq!(game.position_hash(), game.position().hash());
+                    let moves = game.legal_moves();
+                    game.play_unchecked(moves[rng.below(moves.len())]);
+                    assert_eq!(game.position_hash(), game.position().hash());
+                }
+            }
+        }
+        assert!(repetitions > 10, "only {repetitions} repetitions");
+    }
+
+    /// The moves to try are the legal moves plus, at most, candidates whose sowing
+    /// never ends: each of them is refused by `try_play_candidate`, every other one
+    /// is played.
+    #[test]
+    fn moves_to_try_are_the_legal_moves_and_endless_candidates() {
+        let mut rng = Mix(10);
+        for variant in Variant::presets() {
+            for _ in 0..200 {
+                let mut game = Game::new(variant.rules, Side::South);
+                while !game.is_over() {
+                    let legal = game.legal_moves();
+                    for m in game.moves_to_try() {
+                        let saved = game.save();
+                        assert_eq!(game.try_play_candidate(m), legal.contains(&m), "{m:?}");
+                        game.restore(saved);
+                    }
+                    assert!(legal.iter().all(|m| game.moves_to_try().contains(m)));
+                    game.play_unchecked(legal[rng.below(legal.len())]);
+                }
+            }
+        }
+    }
 
     /// Random games with excursions taken back by `restore` before every move: the
     /// game ends by repetition exactly when the position after a move is among those

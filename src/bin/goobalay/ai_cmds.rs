@@ -420,9 +420,16 @@ pub fn bench_search(args: BenchSearchArgs) -> anyhow::Result<ExitCode> {
             if game.is_over() {
                 continue;
             }
+            // CPU time of this thread where the system tells it, as `bench` counts:
+            // on a shared machine wall time measures the other programs too.
+            let cpu_began = crate::bench_cmd::thread_cpu_time();
             let r = searcher.search(&game, &Limits::nodes(args.nodes), None);
+            let spent = match (cpu_began, crate::bench_cmd::thread_cpu_time()) {
+                (Some(a), Some(b)) if b > a => b - a,
+                _ => r.elapsed,
+            };
             nodes += r.nodes;
-            secs += r.elapsed.as_secs_f64();
+            secs += spent.as_secs_f64();
             depth += r.depth as u64;
             count += 1;
         }

@@ -33,7 +33,7 @@ fn fmt_avg(x: &f64) -> String {
 }
 
 /// CPU time this thread has run, where the system tells it (Linux); `None` elsewhere.
-fn thread_cpu_time() -> Option<Duration> {
+pub(crate) fn thread_cpu_time() -> Option<Duration> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
     Some(Duration::from_nanos(ns))

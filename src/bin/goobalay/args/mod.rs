@@ -94,7 +94,7 @@ pub enum Command {
     Solve(ai::SolveArgs),
     /// Engine-versus-engine series: wins, draws, losses and an Elo difference.
     Arena(ai::ArenaArgs),
-    /// Search speed (nodes per second) per variant.
+    /// Search speed (nodes per CPU-second of the searching thread) per variant.
     BenchSearch(ai::BenchSearchArgs),
     /// Club tournaments: create, enter players, pair, run, standings, export.
     Tournament(GroupOnDb<tournaments::TournamentCommand>),
