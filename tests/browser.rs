@@ -515,6 +515,8 @@ fn a_result_taken_back_and_a_forfeit_from_the_web() {
     let taken_back = db.json(&["match", "show", &ids[0]]);
     let text = taken_back.to_string();
     assert!(text.contains("tapped the wrong board"), "{text}");
+    // Corrected to the draw with its seeds (a void is stored as a draw too).
+    assert!(text.contains(r#""kind":"match""#), "{text}");
     let shown = server.json(&format!("/api/matches/{}", ids[0]));
     assert_eq!(shown["match"]["winner"], "draw", "{shown}");
     let forfeit = server.json(&format!("/api/matches/{}", ids[1]));
