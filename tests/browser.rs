@@ -641,3 +641,85 @@ fn the_directors_page_enters_a_result() {
         "{shown}"
     );
 }
+
+/// Issue 35: the projector shows 40 standings rows a page at a time, every row
+/// seen over its turns, no column cut off, at 1920 and 1280 px.
+#[test]
+fn the_projector_pages_through_40_standings_rows() {
+    if !browser_present() {
+        return;
+    }
+    let db = Db::new();
+    let scripts = ["Player", "Игрок", "لاعب", "ተጫዋች", "选手"];
+    let names: Vec<String> = (1..=40)
+        .map(|i| format!("{} {i:02}", scripts[i % scripts.len()]))
+        .collect();
+    for n in &names {
+        db.ok(&["player", "add", n]);
+    }
+    db.ok(&[
+        "tournament",
+        "new",
+        "Open",
+        "--variant",
+        "tihbat",
+        "--system",
+        "swiss",
+        "--rounds",
+        "5",
+    ]);
+    let mut add = vec!["tournament", "add", "Open"];
+    add.extend(names.iter().map(String::as_str));
+    db.ok(&add);
+    db.ok(&["tournament", "pair", "Open"]);
+    let server = Server::start(&db);
+    let t = server.json("/api/tournaments")["tournaments"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let page = format!("http://{}/tournaments/{t}/projector?turn=1", server.addr);
+    let driver = start_driver();
+    common::runtime().block_on(async {
+        for (width, height) in [(1920, 1080), (1280, 720)] {
+            let c = browser(&driver, width, height).await;
+            c.goto(&page).await.unwrap();
+            let mut seen = std::collections::BTreeSet::new();
+            let mut pages_seen = std::collections::BTreeSet::new();
+            let deadline = Instant::now() + Duration::from_secs(40);
+            while seen.len() < names.len() && Instant::now() < deadline {
+                let now = c
+                    .execute(
+                        r#"const slide = document.querySelectorAll('.slide')[1];
+                           if (!slide || !slide.classList.contains('shown')) return null;
+                           const width = document.documentElement.clientWidth;
+                           const cut = [...slide.querySelectorAll('th, td')].some(e => e.getBoundingClientRect().right > width + 1);
+                           const rows = [...slide.querySelectorAll('tbody tr')].filter(r => {
+                             const b = r.getBoundingClientRect();
+                             return b.height > 0 && b.bottom <= window.innerHeight; });
+                           return { cut, turn: document.body.dataset.turn,
+                                    names: rows.map(r => r.children[1].textContent.trim()) };"#,
+                        vec![],
+                    )
+                    .await
+                    .unwrap();
+                if !now.is_null() {
+                    assert_eq!(now["cut"], json!(false), "{width} px: a column cut off");
+                    pages_seen.insert(now["turn"].as_str().unwrap_or("").to_string());
+                    for n in now["names"].as_array().unwrap() {
+                        seen.insert(n.as_str().unwrap().to_string());
+                    }
+                    if width == 1920 && pages_seen.len() == 1 {
+                        shot(&c, "projector-standings-1920").await;
+                    }
+                }
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            let missing: Vec<_> = names.iter().filter(|n| !seen.contains(*n)).collect();
+            assert!(
+                missing.is_empty(),
+                "{width} px: never shown: {missing:?} (pages seen {pages_seen:?})"
+            );
+            assert!(pages_seen.len() > 1, "{width} px: one page of 40 rows: {pages_seen:?}");
+            c.close().await.unwrap();
+        }
+    });
+}

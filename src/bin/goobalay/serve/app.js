@@ -48,17 +48,55 @@
     time.dateTime = now.toISOString();
   }, 60000);
 
-  // Projector: the slides take turns every 15 seconds.
-  function currentSlide() {
-    const slides = [...document.querySelectorAll(".slide")];
-    return Math.max(0, slides.findIndex(s => s.classList.contains("shown")));
+  // Projector: the slides take turns (every 15 seconds, or ?turn=SECONDS); a
+  // table longer than the screen is shown a page at a time, each page a turn, so
+  // every row is seen.
+  const projector = document.body.classList.contains("projector");
+  let turn = { slide: 0, page: 0 };
+  function currentSlide() { return { slide: turn.slide, page: turn.page }; }
+  function restoreSlide(t) {
+    if (!projector) return;
+    turn = t;
+    showTurn();
   }
-  function restoreSlide(i) {
+  // Shows the turn's slide and page; returns how many pages the slide has.
+  function showTurn() {
     const slides = [...document.querySelectorAll(".slide")];
-    slides.forEach((s, k) => s.classList.toggle("shown", k === i % Math.max(1, slides.length)));
+    if (slides.length === 0) return 1;
+    turn.slide %= slides.length;
+    slides.forEach((s, k) => s.classList.toggle("shown", k === turn.slide));
+    const slide = slides[turn.slide];
+    const rows = [...slide.querySelectorAll("tbody tr")];
+    const caption = slide.querySelector(".page-of");
+    rows.forEach(r => r.classList.remove("off-page"));
+    let pages = 1;
+    if (rows.length > 0) {
+      const first = rows[0].getBoundingClientRect();
+      const last = rows[rows.length - 1].getBoundingClientRect();
+      const rowHeight = Math.max(1, (last.bottom - first.top) / rows.length);
+      const footer = document.querySelector("footer");
+      const below = footer ? footer.getBoundingClientRect().height + 24 : 24;
+      const room = window.innerHeight - first.top - below;
+      const perPage = Math.max(1, Math.floor(room / rowHeight) - 1);
+      pages = Math.ceil(rows.length / perPage);
+      turn.page %= pages;
+      rows.forEach((r, i) => r.classList.toggle("off-page", Math.floor(i / perPage) !== turn.page));
+    } else {
+      turn.page = 0;
+    }
+    if (caption) caption.textContent = pages > 1 ? "(" + (turn.page + 1) + "/" + pages + ")" : "";
+    document.body.dataset.turn = turn.slide + "." + turn.page + "/" + pages;
+    return pages;
   }
-  if (document.body.classList.contains("projector")) {
-    setInterval(() => restoreSlide(currentSlide() + 1), 15000);
+  if (projector) {
+    const asked = Number(new URLSearchParams(location.search).get("turn"));
+    const seconds = asked >= 1 ? asked : 15;
+    showTurn();
+    setInterval(() => {
+      const pages = showTurn();
+      if (turn.page + 1 < pages) turn.page += 1; else { turn.slide += 1; turn.page = 0; }
+      showTurn();
+    }, seconds * 1000);
   }
 
   // Match replay: the positions come from the server (script#replay-data); the

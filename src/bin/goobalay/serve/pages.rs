@@ -233,6 +233,8 @@ fn result_word(r: &str) -> &str {
     }
 }
 
+/// The standings: place, name and points first (what a phone shows without
+/// scrolling), then the rating, the games and the tiebreaks.
 fn standings_table(loaded: &LoadedTournament) -> Markup {
     let doc = views::standings(loaded);
     let s = &doc.standings;
@@ -240,7 +242,7 @@ fn standings_table(loaded: &LoadedTournament) -> Markup {
     html! {
         div.scroll { table.standings {
             thead { tr {
-                th.num { "#" } th { "Name" } th.num { (doc.rating_column.label) } th.num { "Points" }
+                th.num { "#" } th { "Name" } th.num { "Points" } th.num { (doc.rating_column.label) }
                 th.num title="games played" { "Played" } th.num { "W" } th.num { "D" } th.num { "L" } th.num { "Byes" }
                 @if knockout { th { "Reached" } }
                 @for tb in &s.tiebreaks { th.num title=(tb.explanation()) { (tb.short()) } }
@@ -250,8 +252,8 @@ fn standings_table(loaded: &LoadedTournament) -> Markup {
                     tr.withdrawn[r.withdrawn] {
                         td.num { (r.place_text()) }
                         td { (player_link(r.id, &r.name)) @if r.withdrawn { " " small { "(withdrawn)" } } }
-                        td.num { (format!("{:.0}", r.rating)) }
                         td.num.points { (r.points) }
+                        td.num { (format!("{:.0}", r.rating)) }
                         td.num { (r.played) } td.num { (r.wins) } td.num { (r.draws) } td.num { (r.losses) } td.num { (r.byes) }
                         @if knockout { td { (r.reached.map_or("–".into(), |x| format!("round {x}"))) } }
                         @for v in &r.tiebreaks { td.num { @if v.value.is_some() { (v) } @else { "–" } } }
@@ -506,7 +508,8 @@ fn standings_when(loaded: &LoadedTournament) -> String {
 }
 
 /// `/tournaments/{id}/projector`: large type, the current round's pairings and the
-/// standings taking turns on the screen (`app.js` switches them every 15 s).
+/// standings taking turns on the screen (`app.js` switches them every 15 s, or
+/// every `?turn=SECONDS`, and shows a table longer than the screen a page a turn).
 pub async fn projector(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response {
     let v = match load(&ctx, &id).await {
         Ok(v) => v,
@@ -520,12 +523,12 @@ pub async fn projector(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respon
         h1 { (loaded.row.name) }
         div.slides {
             section.slide.shown {
-                h2 { "Round " (current) }
+                h2 { "Round " (current) " " span.page-of {} }
                 @if current > 0 { (round_table(loaded, &boards, current)) } @else { p { "No round paired yet." } }
             }
             @if current > 0 {
                 section.slide {
-                    h2 { "Standings" small { (standings_when(loaded)) } }
+                    h2 { "Standings" small { (standings_when(loaded)) } " " span.page-of {} }
                     (standings_table(loaded))
                 }
             }
