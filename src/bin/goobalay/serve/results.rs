@@ -93,7 +93,7 @@ const RESULT_SHAPE: &str = r#"the body must be JSON: {"winner": "south"|"north"|
 
 /// The closing a form asks for, parsed as the CLI parses `--match`, `--seeds` and
 /// `--absent`; a refusal says what was wrong and what is allowed.
-fn closing_of(form: &ResultForm) -> Result<Closing, Response> {
+fn closing_of(form: &ResultForm) -> Result<Closing, Refused> {
     match (&form.winner, &form.absent) {
         (Some(winner), None) => {
             Closing::entered_from_text(winner, form.seeds.as_deref()).map_err(|e| {
@@ -108,9 +108,9 @@ fn closing_of(form: &ResultForm) -> Result<Closing, Response> {
                     ),
                 };
                 let excerpt = goobalay::names::excerpt(&text);
-                refuse(
+                Refused::new(
                     StatusCode::BAD_REQUEST,
-                    &format!("'{excerpt}' is not {allowed}"),
+                    format!("'{excerpt}' is not {allowed}"),
                 )
             })
         }
@@ -118,31 +118,31 @@ fn closing_of(form: &ResultForm) -> Result<Closing, Response> {
             Absent::parse(&absent.trim().to_ascii_lowercase())
                 .map(Closing::Forfeit)
                 .ok_or_else(|| {
-                    refuse(
+                    Refused::new(
                         StatusCode::BAD_REQUEST,
-                        &format!(
+                        format!(
                             r#"'{}' is not who was absent; give "absent": "south", "north" or "both""#,
                             goobalay::names::excerpt(absent)
                         ),
                     )
                 })
         }
-        (None, Some(_)) => Err(refuse(
+        (None, Some(_)) => Err(Refused::new(
             StatusCode::BAD_REQUEST,
             "a forfeit has no seeds: nobody played; give \"absent\" alone",
         )),
-        (Some(_), Some(_)) => Err(refuse(
+        (Some(_), Some(_)) => Err(Refused::new(
             StatusCode::BAD_REQUEST,
             "give a winner or who was absent, not both",
         )),
-        (None, None) => Err(refuse(StatusCode::BAD_REQUEST, RESULT_SHAPE)),
+        (None, None) => Err(Refused::new(StatusCode::BAD_REQUEST, RESULT_SHAPE)),
     }
 }
 
 /// The secret, checked first: without it nothing is read or written.
-fn authorised(ctx: &Ctx, headers: &HeaderMap) -> Result<(), Response> {
+fn authorised(ctx: &Ctx, headers: &HeaderMap) -> Result<(), Refused> {
     let Some(secret) = ctx.secret.as_deref() else {
-        return Err(refuse(
+        return Err(Refused::new(
             StatusCode::METHOD_NOT_ALLOWED,
             "result entry is off",
         ));
@@ -152,12 +152,12 @@ fn authorised(ctx: &Ctx, headers: &HeaderMap) -> Result<(), Response> {
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "));
     match given {
-        None => Err(refuse(
+        None => Err(Refused::new(
             StatusCode::UNAUTHORIZED,
             "result entry needs the secret the server printed (Authorization: Bearer SECRET)",
         )),
         Some(g) if !same(g.trim().as_bytes(), secret.as_bytes()) => {
-            Err(refuse(StatusCode::FORBIDDEN, "wrong secret"))
+            Err(Refused::new(StatusCode::FORBIDDEN, "wrong secret"))
         }
         Some(_) => Ok(()),
     }
@@ -170,7 +170,7 @@ async fn authorised_form<T: serde::de::DeserializeOwned>(
     body: axum::body::Body,
     shape: &str,
 ) -> Result<T, Response> {
-    authorised(ctx, headers)?;
+    authorised(ctx, headers).map_err(IntoResponse::into_response)?;
     let body = read_body(body).await?;
     serde_json::from_slice(&body).map_err(|_| refuse(StatusCode::BAD_REQUEST, shape))
 }
@@ -209,7 +209,7 @@ pub async fn enter(
     };
     let closing = match closing_of(&form) {
         Ok(c) => c,
-        Err(refused) => return refused,
+        Err(refused) => return refused.into_response(),
     };
     if let Err(refused) = refuse_engine_match(&ctx, id).await {
         return refused;
@@ -284,7 +284,7 @@ pub async fn take_back(
             },
             Ok(Closing::Forfeit(absent)) => CorrectionKind::Absent { absent },
             Ok(Closing::Void) => CorrectionKind::Void,
-            Err(refused) => return refused,
+            Err(refused) => return refused.into_response(),
         }
     };
     if let Err(refused) = refuse_engine_match(&ctx, id).await {
