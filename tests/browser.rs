@@ -79,19 +79,23 @@ fn start_driver() -> Driver {
 async fn browser(driver: &Driver, width: u32, height: u32) -> Client {
     let profile = driver._profile.path().join(format!("profile-{width}"));
     let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        json!({
-            "binary": CHROMIUM,
-            "args": [
-                "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
-                format!("--user-data-dir={}", profile.display()),
-                format!("--window-size={width},{height}"),
-            ],
-        }),
-    );
+    let mut options = json!({
+        "binary": CHROMIUM,
+        "args": [
+            "--headless", "--no-sandbox", "--disable-gpu",
+            "--disable-background-networking", "--disable-component-update",
+            "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
+            format!("--user-data-dir={}", profile.display()),
+            format!("--window-size={width},{height}"),
+        ],
+    });
+    // A window is never narrower than 500 px: a phone's width is emulated.
+    if width < 500 {
+        options["mobileEmulation"] = json!({
+            "deviceMetrics": { "width": width, "height": height, "pixelRatio": 1.0, "mobile": true, "touch": true }
+        });
+    }
+    caps.insert("goog:chromeOptions".into(), options);
     ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
         .capabilities(caps)
         .connect(&format!("http://127.0.0.1:{}", driver.port))
@@ -721,5 +725,58 @@ fn the_projector_pages_through_40_standings_rows() {
             assert!(pages_seen.len() > 1, "{width} px: one page of 40 rows: {pages_seen:?}");
             c.close().await.unwrap();
         }
+    });
+}
+
+/// Issue 35: on a phone (390 px) the standings show each row's place, name and
+/// points without scrolling sideways, however long a name is.
+#[test]
+fn the_phone_standings_show_place_name_and_points() {
+    if !browser_present() {
+        return;
+    }
+    let db = Db::new();
+    let long = "Alexandria Konstantinopoulou-Papadopoulou";
+    for p in PLAYERS.iter().chain([&long]) {
+        db.ok(&["player", "add", p]);
+    }
+    db.ok(&[
+        "tournament",
+        "new",
+        "Club Night",
+        "--variant",
+        "tihbat",
+        "--system",
+        "swiss",
+        "--rounds",
+        "3",
+    ]);
+    let mut add = vec!["tournament", "add", "Club Night", long];
+    add.extend(PLAYERS);
+    db.ok(&add);
+    db.ok(&["tournament", "pair", "Club Night"]);
+    let server = Server::start(&db);
+    let t = server.json("/api/tournaments")["tournaments"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let driver = start_driver();
+    common::runtime().block_on(async {
+        let c = browser(&driver, 390, 844).await;
+        c.goto(&format!("http://{}/tournaments/{t}", server.addr))
+            .await
+            .unwrap();
+        let off = c
+            .execute(
+                r#"const width = document.documentElement.clientWidth;
+                   const rows = [...document.querySelectorAll('table.standings tbody tr')];
+                   if (rows.length === 0) return ['no standings'];
+                   return rows.filter(r => [0, 1, 2].some(i => r.children[i].getBoundingClientRect().right > width))
+                              .map(r => r.children[1].textContent.trim() + ' ' + width + ' ' + [0, 1, 2].map(i => Math.round(r.children[i].getBoundingClientRect().right)).join(','));"#,
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(off, json!([]), "place, name or points off screen at 390 px");
+        c.close().await.unwrap();
     });
 }

@@ -1089,3 +1089,25 @@ fn the_directors_forfeits_take_backs_and_withdrawals() {
         assert!(answer["forfeited"].is_i64(), "{answer}");
     });
 }
+
+/// Issue 35: the standings put place, name and points first, the rating after.
+#[test]
+fn the_standings_put_points_before_the_rating() {
+    on_both(|db| {
+        club_night(db);
+        let server = Server::start(db);
+        let page = server.page(&format!("/tournaments/{}", tournament_id(&server)));
+        let head = page
+            .split("<table class=\"standings\">")
+            .nth(1)
+            .and_then(|t| t.split("</thead>").next())
+            .unwrap_or_else(|| panic!("no standings: {page}"));
+        let at = |word: &str| {
+            head.find(word)
+                .unwrap_or_else(|| panic!("no {word}: {head}"))
+        };
+        assert!(at(">#<") < at(">Name<"), "{head}");
+        assert!(at(">Name<") < at(">Points<"), "{head}");
+        assert!(at(">Points<") < at(">Elo"), "{head}");
+    });
+}
