@@ -1111,3 +1111,55 @@ fn the_standings_put_points_before_the_rating() {
         assert!(at(">Points<") < at(">Elo"), "{head}");
     });
 }
+
+/// Issue 35: a match an engine plays takes no result from the web (the engine plays
+/// it), refused with one line and nothing written.
+#[test]
+fn the_web_takes_no_result_for_an_engines_match() {
+    on_both(|db| {
+        for p in PLAYERS {
+            db.ok(&["player", "add", p]);
+        }
+        db.ok(&["player", "add", "Robo", "--engine", "greedy"]);
+        db.ok(&["player", "add", "Robo Two", "--engine", "greedy"]);
+        db.ok(&[
+            "tournament",
+            "new",
+            "Club Night",
+            "--variant",
+            "tihbat",
+            "--system",
+            "round-robin",
+        ]);
+        let mut add = vec!["tournament", "add", "Club Night", "Robo", "Robo Two"];
+        add.extend(PLAYERS);
+        db.ok(&add);
+        let paired = db.json(&["tournament", "pair", "Club Night"]);
+        let engine_match = paired["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|b| {
+                b["engines"]
+                    .as_array()
+                    .is_some_and(|e| e.iter().any(|level| !level.is_null()))
+            })
+            .and_then(|b| b["match_id"].as_i64())
+            .unwrap_or_else(|| panic!("no engine board: {paired}"));
+        let (server, line) = Server::start_with(db, &["--results"]);
+        let secret = secret_in(&line);
+        let before = db.snapshot();
+        let (status, text) = server.post(
+            &format!("/api/matches/{engine_match}/result"),
+            Some(&secret),
+            r#"{"winner": "south"}"#,
+        );
+        assert_eq!(status, 409, "{}: {text}", db.backend());
+        assert!(text.contains("played by the engine"), "{text}");
+        assert!(
+            db.snapshot() == before,
+            "{}: an engine's match took a result",
+            db.backend()
+        );
+    });
+}
