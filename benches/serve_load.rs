@@ -1,14 +1,19 @@
 //! Load on `goobalay serve` (a benchmark, not a test): `cargo bench --bench serve_load`.
 //!
 //! A 100-player Swiss (Tihbat, humans) on a fresh SQLite database, a server on a free
-//! port of 127.0.0.1, 200 clients each asking for the standings
-//! (`/api/tournaments/ID/standings`, a new connection each time) once a second, as a
-//! page that polls would, for as long as a director enters round 1's results one by
-//! one with the CLI. Prints p50/p99/max latency, requests answered, failures,
-//! and whether the standings the server gives at the end hold every result entered
-//! (nothing lost). Target (issue 16): p99 <= 50 ms. `SERVE_LOAD_CLIENTS`,
-//! `SERVE_LOAD_PLAYERS` and `SERVE_LOAD_INTERVAL_MS` (0: no pause, a saturation test)
-//! change the sizes.
+//! port of 127.0.0.1 started with `--results`, 200 clients each asking for the
+//! standings (`/api/tournaments/ID/standings`, a new connection each time) once a
+//! second, as a page that polls would, and 200 phones holding the tournament's event
+//! stream open (server-sent events), while results arrive through the web
+//! (`POST /api/matches/ID/result` with the secret, as the director's page sends
+//! them) at 20 a minute (issue 35's room), or, with `SERVE_LOAD_DESK=1`, entered one
+//! by one with the CLI every 100 ms (issue 16's busy desk). Prints p50/p99/max
+//! latency, requests answered, failures, the event streams still open and how many
+//! changes each saw, and whether the standings at the end hold every result entered
+//! once (nothing lost, nothing doubled: a second entry of a stored result is refused).
+//! Target: p99 <= 50 ms. `SERVE_LOAD_CLIENTS`, `SERVE_LOAD_SSE`,
+//! `SERVE_LOAD_PLAYERS`, `SERVE_LOAD_INTERVAL_MS` (0: no pause, a saturation test),
+//! `SERVE_LOAD_RESULTS_PER_MIN` and `SERVE_LOAD_RESULTS` change the sizes.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -61,6 +66,64 @@ fn get(addr: &str, path: &str) -> Result<String, String> {
         .unwrap_or_default())
 }
 
+/// A result posted as the director's page posts it: (status, body).
+fn post_result(addr: &str, secret: &str, id: &str) -> (u16, String) {
+    // No seeds: they must add up to the game's, which differ from game to game.
+    let body = r#"{"winner": "south"}"#;
+    let Ok(mut s) = TcpStream::connect(addr) else {
+        return (0, String::new());
+    };
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let _ = write!(
+        s,
+        "POST /api/matches/{id}/result HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nAuthorization: Bearer {secret}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let mut text = String::new();
+    let _ = s.read_to_string(&mut text);
+    let status = text.get(9..12).and_then(|c| c.parse().ok()).unwrap_or(0);
+    (status, text)
+}
+
+/// A phone's event stream: open until `done`; the `change` events it saw, and
+/// whether it was still open at the end.
+fn hold_events(addr: &str, path: &str, done: &AtomicBool) -> (usize, bool) {
+    let Ok(mut s) = TcpStream::connect(addr) else {
+        return (0, false);
+    };
+    s.set_read_timeout(Some(Duration::from_millis(500)))
+        .unwrap();
+    if write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n"
+    )
+    .is_err()
+    {
+        return (0, false);
+    }
+    let mut reader = BufReader::new(s);
+    let mut changes = 0;
+    let mut line = String::new();
+    while !done.load(Ordering::Relaxed) {
+        line.clear();
+        match reader.read_line(&mut line) {
+            Ok(0) => return (changes, false),
+            Ok(_) => {
+                if line.contains("event: change") {
+                    changes += 1;
+                }
+            }
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) => {}
+            Err(_) => return (changes, false),
+        }
+    }
+    (changes, true)
+}
+
 fn main() {
     // `cargo bench` passes --bench; `cargo test --benches` does not: then only say so.
     if !std::env::args().any(|a| a == "--bench") {
@@ -69,6 +132,9 @@ fn main() {
     }
     let players = size("SERVE_LOAD_PLAYERS", 100);
     let clients = size("SERVE_LOAD_CLIENTS", 200);
+    let phones = size("SERVE_LOAD_SSE", 200);
+    let desk = std::env::var("SERVE_LOAD_DESK").is_ok_and(|v| v == "1");
+    let per_minute = size("SERVE_LOAD_RESULTS_PER_MIN", 20).max(1);
     let interval = Duration::from_millis(size("SERVE_LOAD_INTERVAL_MS", 1000) as u64);
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("load.db");
@@ -109,14 +175,21 @@ fn main() {
     let mut server = Command::new(BIN)
         .args(["serve", "--db"])
         .arg(&db)
-        .args(["--listen", "127.0.0.1:0"])
+        .args(["--listen", "127.0.0.1:0", "--results"])
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
     let mut line = String::new();
-    BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    let mut out = BufReader::new(server.stdout.take().unwrap());
+    out.read_line(&mut line).unwrap();
+    let mut second = String::new();
+    out.read_line(&mut second).unwrap();
+    let secret = second
+        .trim()
+        .strip_prefix("result entry secret: ")
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap()
+        .to_string();
     let addr = line
         .split("http://")
         .nth(1)
@@ -150,16 +223,51 @@ fn main() {
             })
         })
         .collect();
+    let streams: Vec<_> = (0..phones)
+        .map(|_| {
+            let (addr, done) = (addr.clone(), done.clone());
+            std::thread::spawn(move || hold_events(&addr, "/api/tournaments/1/events", &done))
+        })
+        .collect();
     let started = Instant::now();
-    // A busy desk: a result every 100 ms.
-    for id in &matches {
-        cli(&db, &["match", "result", id, "--match", "south"]);
-        std::thread::sleep(Duration::from_millis(100));
+    let results =
+        size("SERVE_LOAD_RESULTS", if desk { matches.len() } else { 20 }).min(matches.len());
+    let mut refused = 0;
+    let mut doubled = 0;
+    for id in &matches[..results] {
+        if desk {
+            // A busy desk: a result every 100 ms.
+            cli(&db, &["match", "result", id, "--match", "south"]);
+            std::thread::sleep(Duration::from_millis(100));
+        } else {
+            // The room: results through the web at `per_minute`.
+            let t = Instant::now();
+            let (status, _) = post_result(&addr, &secret, id);
+            if status != 200 {
+                refused += 1;
+            }
+            // The same result sent twice (a double tap, a retry): refused.
+            if post_result(&addr, &secret, id).0 == 200 {
+                doubled += 1;
+            }
+            if let Some(rest) =
+                (Duration::from_secs(60) / per_minute as u32).checked_sub(t.elapsed())
+            {
+                std::thread::sleep(rest);
+            }
+        }
     }
     // Let the last result reach the pages' poll.
     std::thread::sleep(Duration::from_secs(1));
     done.store(true, Ordering::Relaxed);
     let elapsed = started.elapsed();
+    let mut open_at_end = 0;
+    let mut fewest_changes = usize::MAX;
+    for h in streams {
+        let (changes, open) = h.join().unwrap();
+        open_at_end += usize::from(open);
+        fewest_changes = fewest_changes.min(changes);
+    }
     let mut times = Vec::new();
     let mut failures = 0;
     for h in handles {
@@ -180,11 +288,28 @@ fn main() {
     let _ = server.kill();
     let _ = server.wait();
     println!(
-        "serve_load: {players}-player Swiss, {clients} clients polling every {} ms, {} results entered in {:.1} s",
+        "serve_load: {players}-player Swiss, {clients} clients polling every {} ms, {phones} event streams, {results} results {} in {:.1} s",
         interval.as_millis(),
-        matches.len(),
+        if desk {
+            "entered with the CLI".to_string()
+        } else {
+            format!("posted through the web at {per_minute}/min")
+        },
         elapsed.as_secs_f64()
     );
+    if phones > 0 {
+        println!(
+            "  event streams open at the end: {open_at_end} of {phones}; fewest changes seen by one: {}",
+            if fewest_changes == usize::MAX {
+                0
+            } else {
+                fewest_changes
+            }
+        );
+    }
+    if !desk {
+        println!("  web results refused: {refused}; second entries stored (doubled): {doubled}");
+    }
     println!(
         "  {} standings answered ({:.0}/s), {failures} failed; latency p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms (target p99 <= 50 ms)",
         times.len(),
@@ -193,7 +318,7 @@ fn main() {
         pct(0.99).as_secs_f64() * 1e3,
         times.last().unwrap().as_secs_f64() * 1e3
     );
-    let expected = (matches.len() + byes) as f64;
+    let expected = (results + byes) as f64;
     println!(
         "  points in the final standings: {points} of {expected} expected: {}",
         if (points - expected).abs() < 1e-9 {

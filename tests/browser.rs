@@ -79,19 +79,23 @@ fn start_driver() -> Driver {
 async fn browser(driver: &Driver, width: u32, height: u32) -> Client {
     let profile = driver._profile.path().join(format!("profile-{width}"));
     let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        json!({
-            "binary": CHROMIUM,
-            "args": [
-                "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
-                format!("--user-data-dir={}", profile.display()),
-                format!("--window-size={width},{height}"),
-            ],
-        }),
-    );
+    let mut options = json!({
+        "binary": CHROMIUM,
+        "args": [
+            "--headless", "--no-sandbox", "--disable-gpu",
+            "--disable-background-networking", "--disable-component-update",
+            "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
+            format!("--user-data-dir={}", profile.display()),
+            format!("--window-size={width},{height}"),
+        ],
+    });
+    // A window is never narrower than 500 px: a phone's width is emulated.
+    if width < 500 {
+        options["mobileEmulation"] = json!({
+            "deviceMetrics": { "width": width, "height": height, "pixelRatio": 1.0, "mobile": true, "touch": true }
+        });
+    }
+    caps.insert("goog:chromeOptions".into(), options);
     ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
         .capabilities(caps)
         .connect(&format!("http://127.0.0.1:{}", driver.port))
@@ -240,6 +244,290 @@ fn the_pages_in_a_browser() {
     );
 }
 
+/// Chooses `value` in the first `select` of `form`.
+async fn choose(c: &Client, form: &str, value: &str) {
+    c.find(Locator::Css(&format!(
+        "{form} select option[value='{value}']"
+    )))
+    .await
+    .unwrap()
+    .click()
+    .await
+    .unwrap();
+}
+
+/// "Check", then, once the page has said what it will store, "Store it".
+async fn check_and_store(c: &Client, form: &str) {
+    c.find(Locator::Css(&format!("{form} button.check")))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert!(
+        wait_for(
+            c,
+            &format!("!document.querySelector(\"{form} .confirm\").hidden"),
+            Duration::from_secs(3)
+        )
+        .await,
+        "{form}: no confirmation shown"
+    );
+    c.find(Locator::Css(&format!("{form} button.store")))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+}
+
+/// The director's page with `--results` on a fresh club night (with `engines`
+/// entered too): the server, its secret, the page's address, and the ids of the
+/// round's matches between people.
+fn director_desk(db: &Db, engines: &[&str]) -> (Server, String, String, Vec<String>) {
+    let ids = if engines.is_empty() {
+        club_night(db)
+    } else {
+        for p in PLAYERS {
+            db.ok(&["player", "add", p]);
+        }
+        for e in engines {
+            db.ok(&["player", "add", e, "--engine", "greedy"]);
+        }
+        db.ok(&[
+            "tournament",
+            "new",
+            "Club Night",
+            "--variant",
+            "tihbat",
+            "--system",
+            "round-robin",
+        ]);
+        let mut add = vec!["tournament", "add", "Club Night"];
+        add.extend(PLAYERS);
+        add.extend(engines);
+        db.ok(&add);
+        let paired = db.json(&["tournament", "pair", "Club Night"]);
+        paired["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|b| !engines.iter().any(|e| b["south"] == *e || b["north"] == *e))
+            .filter_map(|b| b["match_id"].as_i64())
+            .map(|id| id.to_string())
+            .collect()
+    };
+    let (server, line) = Server::start_with(db, &["--results"]);
+    let secret = line
+        .trim()
+        .strip_prefix("result entry secret: ")
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap_or_else(|| panic!("no secret in {line:?}"))
+        .to_string();
+    let t = server.json("/api/tournaments")["tournaments"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let page = format!("http://{}/director/{t}", server.addr);
+    (server, secret, page, ids)
+}
+
+async fn open_desk(c: &Client, page: &str, secret: &str) {
+    c.goto(page).await.unwrap();
+    assert!(
+        wait_for(
+            c,
+            "document.getElementById('live-state').classList.contains('on')",
+            Duration::from_secs(5)
+        )
+        .await,
+        "the page's event stream did not open"
+    );
+    c.find(Locator::Css("#secret"))
+        .await
+        .unwrap()
+        .send_keys(secret)
+        .await
+        .unwrap();
+}
+
+/// Issue 35: a tap on a board's button stores nothing. With no result chosen the
+/// form does not even ask; with one chosen it says what it would store (both names,
+/// the result, the seeds) and waits for "Store it". At 390 px both names of every
+/// board are on screen, and a board whose player is an engine has no form.
+#[test]
+fn a_stray_tap_stores_no_result() {
+    if !browser_present() {
+        return;
+    }
+    let db = Db::new();
+    let (server, secret, page, ids) = director_desk(&db, &["Engine One", "Engine Two"]);
+    let t = server.json("/api/tournaments")["tournaments"][0]["id"].clone();
+    let driver = start_driver();
+    let before = db.bytes();
+    common::runtime().block_on(async {
+        let c = browser(&driver, 390, 844).await;
+        open_desk(&c, &page, &secret).await;
+        let f0 = format!("form[data-match='{}']", ids[0]);
+        c.find(Locator::Css(&format!("{f0} button.check")))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        assert!(
+            wait_for(
+                &c,
+                &format!("document.querySelector(\"{f0} .confirm\").hidden"),
+                Duration::ZERO
+            )
+            .await,
+            "a tap with no result chosen asked to store one"
+        );
+        c.find(Locator::Css(&format!("{f0} input[name=seeds]")))
+            .await
+            .unwrap()
+            .send_keys("20,8")
+            .await
+            .unwrap();
+        choose(&c, &f0, "south").await;
+        c.find(Locator::Css(&format!("{f0} button.check")))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        assert!(
+            wait_for(
+                &c,
+                &format!("!document.querySelector(\"{f0} .confirm\").hidden"),
+                Duration::from_secs(3)
+            )
+            .await,
+            "no confirmation"
+        );
+        let asked = text(&c, &format!("{f0} .confirm-text")).await;
+        let south = text(&c, &format!("{f0} .south-name")).await;
+        let north = text(&c, &format!("{f0} .north-name")).await;
+        for part in [south.as_str(), north.as_str(), "South wins", "20–8"] {
+            assert!(asked.contains(part), "{asked:?} does not say {part:?}");
+        }
+        tokio::time::sleep(Duration::from_millis(700)).await;
+        // Both names of every board inside the 390 px screen.
+        let outside = c
+            .execute(
+                "return [...document.querySelectorAll('.south-name, .north-name')].filter(e => { const r = e.getBoundingClientRect(); return r.left < 0 || r.right > document.documentElement.clientWidth; }).map(e => e.textContent);",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(outside, json!([]), "names off screen at 390 px");
+        shot(&c, "director-390").await;
+        c.close().await.unwrap();
+    });
+    assert!(db.bytes() == before, "a stray tap wrote to the database");
+    // Not one form for a board with the engine, which the engine plays.
+    let page = server.page(&format!("/director/{t}"));
+    assert!(page.contains("engine-boards"), "{page}");
+    let boards = server.json(&format!("/api/tournaments/{t}"));
+    let engine_match = boards["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["round"] == 1 && (b["south"] == "Engine One" || b["north"] == "Engine One"))
+        .and_then(|b| b["match_id"].as_i64())
+        .unwrap_or_else(|| panic!("no engine board: {boards}"));
+    assert!(
+        !page.contains(&format!("data-match=\"{engine_match}\"")),
+        "the engine's board has a form: {page}"
+    );
+}
+
+/// Issue 35: the last entry is taken back from the page (a correction with its
+/// reason, the entry kept), and a forfeit is entered from the page; at 1920 px.
+#[test]
+fn a_result_taken_back_and_a_forfeit_from_the_web() {
+    if !browser_present() {
+        return;
+    }
+    let db = Db::new();
+    let (server, secret, page, ids) = director_desk(&db, &[]);
+    let driver = start_driver();
+    common::runtime().block_on(async {
+        let c = browser(&driver, 1920, 1080).await;
+        open_desk(&c, &page, &secret).await;
+        let f0 = format!("form[data-match='{}']", ids[0]);
+        choose(&c, &f0, "north").await;
+        check_and_store(&c, &f0).await;
+        // The page refreshes itself once the result is stored; the take-back is
+        // still there after it.
+        assert!(
+            wait_for(
+                &c,
+                "document.body.dataset.updated >= 1 && !!document.querySelector('#last-entry .take-back-open')",
+                Duration::from_secs(5)
+            )
+            .await,
+            "no take-back offered"
+        );
+        c.find(Locator::Css("#last-entry .take-back-open"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        let tb = "#last-entry form.take-back";
+        choose(&c, tb, "draw").await;
+        c.find(Locator::Css(&format!("{tb} input[name=seeds]")))
+            .await
+            .unwrap()
+            .send_keys("14,14")
+            .await
+            .unwrap();
+        c.find(Locator::Css(&format!("{tb} input[name=reason]")))
+            .await
+            .unwrap()
+            .send_keys("tapped the wrong board")
+            .await
+            .unwrap();
+        check_and_store(&c, tb).await;
+        assert!(
+            wait_for(
+                &c,
+                "document.querySelector('#last-entry').textContent.includes('taken back')",
+                Duration::from_secs(5)
+            )
+            .await,
+            "the take-back was not confirmed: {}",
+            text(&c, "#last-entry").await
+        );
+        assert!(
+            wait_for(&c, "document.body.dataset.updated >= 2", Duration::from_secs(5)).await,
+            "the page did not refresh after the take-back"
+        );
+        // A forfeit: the second board's South did not come.
+        let f1 = format!("form[data-match='{}']", ids[1]);
+        choose(&c, &f1, "absent-south").await;
+        check_and_store(&c, &f1).await;
+        assert!(
+            wait_for(&c, &format!("!document.querySelector(\"{f1}\")"), Duration::from_secs(5)).await,
+            "the forfeited match is still listed"
+        );
+        shot(&c, "director-1920").await;
+        c.close().await.unwrap();
+    });
+    let taken_back = db.json(&["match", "show", &ids[0]]);
+    let text = taken_back.to_string();
+    assert!(text.contains("tapped the wrong board"), "{text}");
+    // Corrected to the draw with its seeds (a void is stored as a draw too).
+    assert!(text.contains(r#""kind":"match""#), "{text}");
+    let shown = server.json(&format!("/api/matches/{}", ids[0]));
+    assert_eq!(shown["match"]["winner"], "draw", "{shown}");
+    let forfeit = server.json(&format!("/api/matches/{}", ids[1]));
+    assert_eq!(forfeit["match"]["winner"], "north", "{forfeit}");
+    assert!(forfeit.to_string().contains("forfeit"), "{forfeit}");
+}
+
 #[test]
 fn the_directors_page_enters_a_result() {
     if !browser_present() {
@@ -278,12 +566,8 @@ fn the_directors_page_enters_a_result() {
         // A wrong secret: refused, said so beside the form.
         secret_box.send_keys(&"0".repeat(32)).await.unwrap();
         let f0 = form(&ids[0]);
-        c.find(Locator::Css(&format!("{f0} button")))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        choose(&c, &f0, "draw").await;
+        check_and_store(&c, &f0).await;
         assert!(
             wait_for(
                 &c,
@@ -306,12 +590,7 @@ fn the_directors_page_enters_a_result() {
             .send_keys("1,2")
             .await
             .unwrap();
-        c.find(Locator::Css(&format!("{f0} button")))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        check_and_store(&c, &f0).await;
         assert!(
             wait_for(
                 &c,
@@ -333,18 +612,8 @@ fn the_directors_page_enters_a_result() {
             .unwrap();
         seeds.clear().await.unwrap();
         seeds.send_keys("12,16").await.unwrap();
-        c.find(Locator::Css(&format!("{f0} select option[value=north]")))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
-        c.find(Locator::Css(&format!("{f0} button")))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        choose(&c, &f0, "north").await;
+        check_and_store(&c, &f0).await;
         assert!(
             wait_for(
                 &c,
@@ -375,4 +644,139 @@ fn the_directors_page_enters_a_result() {
         (&json!(12), &json!(16)),
         "{shown}"
     );
+}
+
+/// Issue 35: the projector shows 40 standings rows a page at a time, every row
+/// seen over its turns, no column cut off, at 1920 and 1280 px.
+#[test]
+fn the_projector_pages_through_40_standings_rows() {
+    if !browser_present() {
+        return;
+    }
+    let db = Db::new();
+    let scripts = ["Player", "Игрок", "لاعب", "ተጫዋች", "选手"];
+    let names: Vec<String> = (1..=40)
+        .map(|i| format!("{} {i:02}", scripts[i % scripts.len()]))
+        .collect();
+    for n in &names {
+        db.ok(&["player", "add", n]);
+    }
+    db.ok(&[
+        "tournament",
+        "new",
+        "Open",
+        "--variant",
+        "tihbat",
+        "--system",
+        "swiss",
+        "--rounds",
+        "5",
+    ]);
+    let mut add = vec!["tournament", "add", "Open"];
+    add.extend(names.iter().map(String::as_str));
+    db.ok(&add);
+    db.ok(&["tournament", "pair", "Open"]);
+    let server = Server::start(&db);
+    let t = server.json("/api/tournaments")["tournaments"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let page = format!("http://{}/tournaments/{t}/projector?turn=1", server.addr);
+    let driver = start_driver();
+    common::runtime().block_on(async {
+        for (width, height) in [(1920, 1080), (1280, 720)] {
+            let c = browser(&driver, width, height).await;
+            c.goto(&page).await.unwrap();
+            let mut seen = std::collections::BTreeSet::new();
+            let mut pages_seen = std::collections::BTreeSet::new();
+            let deadline = Instant::now() + Duration::from_secs(40);
+            while seen.len() < names.len() && Instant::now() < deadline {
+                let now = c
+                    .execute(
+                        r#"const slide = document.querySelectorAll('.slide')[1];
+                           if (!slide || !slide.classList.contains('shown')) return null;
+                           const width = document.documentElement.clientWidth;
+                           const cut = [...slide.querySelectorAll('th, td')].some(e => e.getBoundingClientRect().right > width + 1);
+                           const rows = [...slide.querySelectorAll('tbody tr')].filter(r => {
+                             const b = r.getBoundingClientRect();
+                             return b.height > 0 && b.bottom <= window.innerHeight; });
+                           return { cut, turn: document.body.dataset.turn,
+                                    names: rows.map(r => r.children[1].textContent.trim()) };"#,
+                        vec![],
+                    )
+                    .await
+                    .unwrap();
+                if !now.is_null() {
+                    assert_eq!(now["cut"], json!(false), "{width} px: a column cut off");
+                    pages_seen.insert(now["turn"].as_str().unwrap_or("").to_string());
+                    for n in now["names"].as_array().unwrap() {
+                        seen.insert(n.as_str().unwrap().to_string());
+                    }
+                    if width == 1920 && pages_seen.len() == 1 {
+                        shot(&c, "projector-standings-1920").await;
+                    }
+                }
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            let missing: Vec<_> = names.iter().filter(|n| !seen.contains(*n)).collect();
+            assert!(
+                missing.is_empty(),
+                "{width} px: never shown: {missing:?} (pages seen {pages_seen:?})"
+            );
+            assert!(pages_seen.len() > 1, "{width} px: one page of 40 rows: {pages_seen:?}");
+            c.close().await.unwrap();
+        }
+    });
+}
+
+/// Issue 35: on a phone (390 px) the standings show each row's place, name and
+/// points without scrolling sideways, however long a name is.
+#[test]
+fn the_phone_standings_show_place_name_and_points() {
+    if !browser_present() {
+        return;
+    }
+    let db = Db::new();
+    let long = "Alexandria Konstantinopoulou-Papadopoulou";
+    for p in PLAYERS.iter().chain([&long]) {
+        db.ok(&["player", "add", p]);
+    }
+    db.ok(&[
+        "tournament",
+        "new",
+        "Club Night",
+        "--variant",
+        "tihbat",
+        "--system",
+        "swiss",
+        "--rounds",
+        "3",
+    ]);
+    let mut add = vec!["tournament", "add", "Club Night", long];
+    add.extend(PLAYERS);
+    db.ok(&add);
+    db.ok(&["tournament", "pair", "Club Night"]);
+    let server = Server::start(&db);
+    let t = server.json("/api/tournaments")["tournaments"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let driver = start_driver();
+    common::runtime().block_on(async {
+        let c = browser(&driver, 390, 844).await;
+        c.goto(&format!("http://{}/tournaments/{t}", server.addr))
+            .await
+            .unwrap();
+        let off = c
+            .execute(
+                r#"const width = document.documentElement.clientWidth;
+                   const rows = [...document.querySelectorAll('table.standings tbody tr')];
+                   if (rows.length === 0) return ['no standings'];
+                   return rows.filter(r => [0, 1, 2].some(i => r.children[i].getBoundingClientRect().right > width))
+                              .map(r => r.children[1].textContent.trim() + ' ' + width + ' ' + [0, 1, 2].map(i => Math.round(r.children[i].getBoundingClientRect().right)).join(','));"#,
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(off, json!([]), "place, name or points off screen at 390 px");
+        c.close().await.unwrap();
+    });
 }

@@ -973,3 +973,193 @@ fn refused_at_start(folder: u32) {
     let (server, _) = Server::spawn(command, false);
     server.page("/");
 }
+
+/// Issue 35: the director's page's other writes, as `app.js` sends them: a forfeit,
+/// a take-back (a correction with its reason, the entry kept), a withdrawal and a
+/// requested bye, each with the CLI's checks; each refusal a 4xx with one line, the
+/// database as it was.
+#[test]
+fn the_directors_forfeits_take_backs_and_withdrawals() {
+    on_both(|db| {
+        let ids = club_night(db);
+        let (server, line) = Server::start_with(db, &["--results"]);
+        let secret = secret_in(&line);
+        let t = tournament_id(&server);
+        let result = |id: &str| format!("/api/matches/{id}/result");
+        let take_back = |id: &str| format!("/api/matches/{id}/take-back");
+
+        // Refused, each one line and nothing written.
+        let before = db.snapshot();
+        for (path, body, want, says) in [
+            (
+                result(&ids[0]),
+                r#"{"absent": "east"}"#,
+                400,
+                "is not who was absent",
+            ),
+            (
+                result(&ids[0]),
+                r#"{"absent": "south", "seeds": "1,2"}"#,
+                400,
+                "no seeds",
+            ),
+            (
+                result(&ids[0]),
+                r#"{"absent": "south", "winner": "north"}"#,
+                400,
+                "not both",
+            ),
+            (
+                take_back(&ids[0]),
+                r#"{"winner": "draw", "reason": "slip"}"#,
+                409,
+                "nothing to take back",
+            ),
+            (
+                format!("/api/tournaments/{t}/withdrawal"),
+                r#"{"player": "Nobody Here"}"#,
+                409,
+                "Nobody Here",
+            ),
+            (
+                format!("/api/tournaments/{t}/bye"),
+                r#"{"player": "Ümit", "round": 2, "points": "half"}"#,
+                409,
+                "byes on request are for a swiss",
+            ),
+        ] {
+            let (status, text) = server.post(&path, Some(&secret), body);
+            assert_eq!(status, want, "{}: {path} {body}: {text}", db.backend());
+            assert!(text.contains(says), "{path} {body}: {text}");
+            assert!(!text.contains('\n'), "{text}");
+        }
+        let (status, _) = server.post(&result(&ids[0]), None, r#"{"absent": "south"}"#);
+        assert_eq!(status, 401);
+        assert!(db.snapshot() == before, "{}: a refusal wrote", db.backend());
+
+        // A forfeit, as `match forfeit` stores it.
+        let (status, text) = server.post(&result(&ids[0]), Some(&secret), r#"{"absent": "north"}"#);
+        assert_eq!(status, 200, "{text}");
+        let shown = db.json(&["tournament", "show", "Club Night"]);
+        let board = shown["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|b| b["match_id"].as_i64() == Some(ids[0].parse().unwrap()))
+            .unwrap()
+            .clone();
+        assert_eq!(board["result"], "+:-", "{board}");
+
+        // Taken back: a correction with its reason, the forfeit still on record.
+        let (status, text) = server.post(
+            &take_back(&ids[0]),
+            Some(&secret),
+            r#"{"winner": "draw", "reason": "  "}"#,
+        );
+        assert_eq!(status, 409, "{text}");
+        assert!(text.contains("reason"), "{text}");
+        let (status, text) = server.post(
+            &take_back(&ids[0]),
+            Some(&secret),
+            r#"{"winner": "draw", "seeds": "14,14", "reason": "wrong board tapped"}"#,
+        );
+        assert_eq!(status, 200, "{}: {text}", db.backend());
+        let corrections = db.json(&["match", "show", &ids[0]]).to_string();
+        assert!(corrections.contains("wrong board tapped"), "{corrections}");
+        let shown = db.json(&["tournament", "show", "Club Night"]).to_string();
+        assert!(shown.contains("½-½"), "{shown}");
+        db.ok(&["verify"]);
+
+        // A withdrawal forfeiting the other board.
+        let shown = db.json(&["tournament", "show", "Club Night"]);
+        let other = shown["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|b| b["match_id"].as_i64() == Some(ids[1].parse().unwrap()))
+            .unwrap()["south"]
+            .clone();
+        let (status, text) = server.post(
+            &format!("/api/tournaments/{t}/withdrawal"),
+            Some(&secret),
+            &serde_json::json!({"player": other, "forfeit_pending": true}).to_string(),
+        );
+        assert_eq!(status, 200, "{text}");
+        let answer: Value = serde_json::from_str(&text).unwrap();
+        assert!(answer["forfeited"].is_i64(), "{answer}");
+    });
+}
+
+/// Issue 35: the standings put place, name and points first, the rating after.
+#[test]
+fn the_standings_put_points_before_the_rating() {
+    on_both(|db| {
+        club_night(db);
+        let server = Server::start(db);
+        let page = server.page(&format!("/tournaments/{}", tournament_id(&server)));
+        let head = page
+            .split("<table class=\"standings\">")
+            .nth(1)
+            .and_then(|t| t.split("</thead>").next())
+            .unwrap_or_else(|| panic!("no standings: {page}"));
+        let at = |word: &str| {
+            head.find(word)
+                .unwrap_or_else(|| panic!("no {word}: {head}"))
+        };
+        assert!(at(">#<") < at(">Name<"), "{head}");
+        assert!(at(">Name<") < at(">Points<"), "{head}");
+        assert!(at(">Points<") < at(">Elo"), "{head}");
+    });
+}
+
+/// Issue 35: a match an engine plays takes no result from the web (the engine plays
+/// it), refused with one line and nothing written.
+#[test]
+fn the_web_takes_no_result_for_an_engines_match() {
+    on_both(|db| {
+        for p in PLAYERS {
+            db.ok(&["player", "add", p]);
+        }
+        db.ok(&["player", "add", "Robo", "--engine", "greedy"]);
+        db.ok(&["player", "add", "Robo Two", "--engine", "greedy"]);
+        db.ok(&[
+            "tournament",
+            "new",
+            "Club Night",
+            "--variant",
+            "tihbat",
+            "--system",
+            "round-robin",
+        ]);
+        let mut add = vec!["tournament", "add", "Club Night", "Robo", "Robo Two"];
+        add.extend(PLAYERS);
+        db.ok(&add);
+        let paired = db.json(&["tournament", "pair", "Club Night"]);
+        let engine_match = paired["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|b| {
+                b["engines"]
+                    .as_array()
+                    .is_some_and(|e| e.iter().any(|level| !level.is_null()))
+            })
+            .and_then(|b| b["match_id"].as_i64())
+            .unwrap_or_else(|| panic!("no engine board: {paired}"));
+        let (server, line) = Server::start_with(db, &["--results"]);
+        let secret = secret_in(&line);
+        let before = db.snapshot();
+        let (status, text) = server.post(
+            &format!("/api/matches/{engine_match}/result"),
+            Some(&secret),
+            r#"{"winner": "south"}"#,
+        );
+        assert_eq!(status, 409, "{}: {text}", db.backend());
+        assert!(text.contains("played by the engine"), "{text}");
+        assert!(
+            db.snapshot() == before,
+            "{}: an engine's match took a result",
+            db.backend()
+        );
+    });
+}

@@ -48,17 +48,55 @@
     time.dateTime = now.toISOString();
   }, 60000);
 
-  // Projector: the slides take turns every 15 seconds.
-  function currentSlide() {
-    const slides = [...document.querySelectorAll(".slide")];
-    return Math.max(0, slides.findIndex(s => s.classList.contains("shown")));
+  // Projector: the slides take turns (every 15 seconds, or ?turn=SECONDS); a
+  // table longer than the screen is shown a page at a time, each page a turn, so
+  // every row is seen.
+  const projector = document.body.classList.contains("projector");
+  let turn = { slide: 0, page: 0 };
+  function currentSlide() { return { slide: turn.slide, page: turn.page }; }
+  function restoreSlide(t) {
+    if (!projector) return;
+    turn = t;
+    showTurn();
   }
-  function restoreSlide(i) {
+  // Shows the turn's slide and page; returns how many pages the slide has.
+  function showTurn() {
     const slides = [...document.querySelectorAll(".slide")];
-    slides.forEach((s, k) => s.classList.toggle("shown", k === i % Math.max(1, slides.length)));
+    if (slides.length === 0) return 1;
+    turn.slide %= slides.length;
+    slides.forEach((s, k) => s.classList.toggle("shown", k === turn.slide));
+    const slide = slides[turn.slide];
+    const rows = [...slide.querySelectorAll("tbody tr")];
+    const caption = slide.querySelector(".page-of");
+    rows.forEach(r => r.classList.remove("off-page"));
+    let pages = 1;
+    if (rows.length > 0) {
+      const first = rows[0].getBoundingClientRect();
+      const last = rows[rows.length - 1].getBoundingClientRect();
+      const rowHeight = Math.max(1, (last.bottom - first.top) / rows.length);
+      const footer = document.querySelector("footer");
+      const below = footer ? footer.getBoundingClientRect().height + 24 : 24;
+      const room = window.innerHeight - first.top - below;
+      const perPage = Math.max(1, Math.floor(room / rowHeight) - 1);
+      pages = Math.ceil(rows.length / perPage);
+      turn.page %= pages;
+      rows.forEach((r, i) => r.classList.toggle("off-page", Math.floor(i / perPage) !== turn.page));
+    } else {
+      turn.page = 0;
+    }
+    if (caption) caption.textContent = pages > 1 ? "(" + (turn.page + 1) + "/" + pages + ")" : "";
+    document.body.dataset.turn = turn.slide + "." + turn.page + "/" + pages;
+    return pages;
   }
-  if (document.body.classList.contains("projector")) {
-    setInterval(() => restoreSlide(currentSlide() + 1), 15000);
+  if (projector) {
+    const asked = Number(new URLSearchParams(location.search).get("turn"));
+    const seconds = asked >= 1 ? asked : 15;
+    showTurn();
+    setInterval(() => {
+      const pages = showTurn();
+      if (turn.page + 1 < pages) turn.page += 1; else { turn.slide += 1; turn.page = 0; }
+      showTurn();
+    }, seconds * 1000);
   }
 
   // Match replay: the positions come from the server (script#replay-data); the
@@ -195,62 +233,191 @@
   startReplay(null);
 
   // The director's page: the secret stays in this tab (sessionStorage), never in a
-  // URL; each form posts to /api/matches/ID/result with it and shows the answer (the
-  // CLI's message when refused). A refresh keeps what was typed.
+  // URL. No form writes on its first tap: "Check" shows what will be stored and
+  // "Store it" sends it (with the secret) and shows the answer (the CLI's message
+  // when refused). The last result entered stays on the page for the take-back
+  // window, with a form to take it back (a correction with its reason). A refresh
+  // keeps what was typed.
   const SECRET = "goobalay-results-secret";
+  const LAST = "goobalay-last-entry";
+  const TAKE_BACK_MS = 5 * 60 * 1000;
+  function formKey(f) {
+    return f.dataset.match ? "match-" + f.dataset.match : f.id || (f.classList.contains("take-back") ? "take-back" : "");
+  }
   function directorForms() {
     const kept = {};
-    document.querySelectorAll("form.result").forEach(f => {
-      kept[f.dataset.match] = { winner: f.winner.value, seeds: f.seeds.value, answer: f.querySelector(".answer").textContent };
+    document.querySelectorAll("#live form").forEach(f => {
+      const key = formKey(f);
+      if (!key || f.id === "director-secret") return;
+      const fields = {};
+      [...f.elements].forEach(e => { if (e.name) fields[e.name] = e.type === "checkbox" ? e.checked : e.value; });
+      const confirm = f.querySelector(".confirm");
+      kept[key] = {
+        fields,
+        answer: f.querySelector(".answer").textContent,
+        answerClass: f.querySelector(".answer").className,
+        confirm: confirm && !confirm.hidden ? f.querySelector(".confirm-text").textContent : null,
+      };
     });
     return kept;
   }
   function restoreDirector(kept) {
     const secret = document.getElementById("secret");
     if (secret) secret.value = sessionStorage.getItem(SECRET) || "";
-    document.querySelectorAll("form.result").forEach(f => {
-      const k = kept && kept[f.dataset.match];
+    showLastEntry(kept && kept["take-back"]);
+    document.querySelectorAll("#live form").forEach(f => {
+      const k = kept && kept[formKey(f)];
       if (!k) return;
-      f.winner.value = k.winner;
-      f.seeds.value = k.seeds;
-      f.querySelector(".answer").textContent = k.answer;
+      [...f.elements].forEach(e => {
+        if (!e.name || !(e.name in k.fields)) return;
+        if (e.type === "checkbox") e.checked = k.fields[e.name]; else e.value = k.fields[e.name];
+      });
+      const answer = f.querySelector(".answer");
+      answer.textContent = k.answer;
+      answer.className = k.answerClass;
+      if (k.confirm !== null) askOnce(f, k.confirm);
     });
+  }
+  function lastEntry() {
+    try {
+      const e = JSON.parse(sessionStorage.getItem(LAST) || "null");
+      return e && Date.now() - e.at < TAKE_BACK_MS ? e : null;
+    } catch (_) { return null; }
+  }
+  function showLastEntry(keptForm) {
+    const box = document.getElementById("last-entry");
+    if (!box) return;
+    const e = lastEntry();
+    box.replaceChildren();
+    box.hidden = !e;
+    if (!e) return;
+    box.append(el("h2", "", "Last entry"));
+    box.append(el("p", "last-text", e.text + (e.takenBack ? " — " + e.takenBack : "")));
+    if (e.takenBack) return;
+    const open = el("button", "take-back-open", "Take back…");
+    open.type = "button";
+    box.append(open);
+    const showForm = () => {
+      open.remove();
+      const f = document.getElementById("take-back-form").content.firstElementChild.cloneNode(true);
+      f.dataset.takeBack = e.match;
+      box.append(f);
+      return f;
+    };
+    open.onclick = showForm;
+    if (keptForm) {
+      const f = showForm();
+      [...f.elements].forEach(x => { if (x.name && x.name in keptForm.fields) x.value = keptForm.fields[x.name]; });
+      f.querySelector(".answer").textContent = keptForm.answer;
+      if (keptForm.confirm !== null) askOnce(f, keptForm.confirm);
+    }
+  }
+  function askOnce(f, text) {
+    f.querySelector(".confirm-text").textContent = text;
+    f.querySelector(".confirm").hidden = false;
+    f.querySelector("button.check").hidden = true;
+  }
+  function unask(f) {
+    f.querySelector(".confirm").hidden = true;
+    f.querySelector("button.check").hidden = false;
+  }
+  function chosen(select) {
+    return select.options[select.selectedIndex] ? select.options[select.selectedIndex].textContent : "";
+  }
+  // What a form will store, in words, and the request that stores it.
+  function described(f) {
+    const seeds = f.seeds && f.seeds.value.trim();
+    const withSeeds = seeds ? ", seeds " + seeds.replace(",", "–") : "";
+    const result = w => w.startsWith("absent-") ? { absent: w.slice(7) } : w === "void" ? { void: true } : Object.assign({ winner: w }, seeds ? { seeds } : {});
+    if (f.classList.contains("result")) {
+      const names = f.querySelector(".names").textContent;
+      return {
+        text: names + ": " + chosen(f.winner) + withSeeds,
+        url: "/api/matches/" + f.dataset.match + "/result",
+        body: result(f.winner.value),
+      };
+    }
+    if (f.classList.contains("take-back")) {
+      const e = lastEntry();
+      return {
+        text: "Take back “" + (e ? e.text : "") + "”; store instead: " + chosen(f.winner) + withSeeds + "; reason: " + f.reason.value.trim(),
+        url: "/api/matches/" + f.dataset.takeBack + "/take-back",
+        body: Object.assign(result(f.winner.value), { reason: f.reason.value.trim() }),
+      };
+    }
+    const t = location.pathname.split("/").pop();
+    if (f.dataset.action === "withdrawal") {
+      const forfeit = f.forfeit_pending.checked;
+      return {
+        text: "Withdraw " + f.player.value + (forfeit ? ", forfeiting their unfinished match" : ""),
+        url: "/api/tournaments/" + t + "/withdrawal",
+        body: { player: f.player.value, forfeit_pending: forfeit },
+      };
+    }
+    return {
+      text: "A bye for " + f.player.value + " in round " + f.dataset.round + ": " + chosen(f.points),
+      url: "/api/tournaments/" + t + "/bye",
+      body: { player: f.player.value, round: Number(f.dataset.round), points: f.points.value },
+    };
+  }
+  function send(f) {
+    const answer = f.querySelector(".answer");
+    const secret = sessionStorage.getItem(SECRET) || "";
+    unask(f);
+    if (!secret) { answer.className = "answer refused"; answer.textContent = "Type the secret first."; return; }
+    const what = described(f);
+    f.querySelectorAll("button").forEach(b => { b.disabled = true; });
+    answer.className = "answer";
+    answer.textContent = "sending…";
+    fetch(what.url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: "Bearer " + secret },
+      body: JSON.stringify(what.body),
+      cache: "no-store",
+    })
+      .then(r => r.json().catch(() => ({})).then(j => ({ status: r.status, j })))
+      .then(({ status, j }) => {
+        if (status === 200) {
+          answer.className = "answer entered";
+          answer.textContent = "stored: " + what.text;
+          if (f.classList.contains("result")) {
+            sessionStorage.setItem(LAST, JSON.stringify({ match: f.dataset.match, text: what.text, at: Date.now() }));
+            showLastEntry(null);
+          } else if (f.classList.contains("take-back")) {
+            const e = lastEntry();
+            if (e) {
+              e.takenBack = "taken back: " + chosen(f.winner) + (what.body.seeds ? ", seeds " + what.body.seeds : "") + " (a correction: " + what.body.reason + ")";
+              sessionStorage.setItem(LAST, JSON.stringify(e));
+            }
+            showLastEntry(null);
+          }
+        } else {
+          answer.className = "answer refused";
+          answer.textContent = (status === 403 ? "Wrong secret" : "Refused") + ": " + (j.error || ("HTTP " + status));
+        }
+      })
+      .catch(() => { answer.className = "answer refused"; answer.textContent = "The server could not be reached; nothing may have been written."; })
+      .finally(() => { f.querySelectorAll("button").forEach(b => { b.disabled = false; }); });
   }
   if (document.body.classList.contains("director")) {
     restoreDirector(null);
+    setInterval(() => { if (!lastEntry()) showLastEntry(null); }, 10000);
     document.addEventListener("input", e => {
       if (e.target.id === "secret") sessionStorage.setItem(SECRET, e.target.value.trim());
+      const f = e.target.form;
+      if (f && f.id !== "director-secret" && f.querySelector(".confirm")) unask(f);
     });
     document.addEventListener("submit", e => {
       const f = e.target;
       e.preventDefault();
-      if (!f.classList.contains("result")) return;
-      const answer = f.querySelector(".answer");
-      const secret = sessionStorage.getItem(SECRET) || "";
-      if (!secret) { answer.className = "answer refused"; answer.textContent = "Type the secret first."; return; }
-      const body = { winner: f.winner.value };
-      if (f.seeds.value.trim()) body.seeds = f.seeds.value.trim();
-      f.querySelector("button").disabled = true;
-      answer.className = "answer";
-      answer.textContent = "sending…";
-      fetch("/api/matches/" + f.dataset.match + "/result", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Authorization: "Bearer " + secret },
-        body: JSON.stringify(body),
-        cache: "no-store",
-      })
-        .then(r => r.json().catch(() => ({})).then(j => ({ status: r.status, j })))
-        .then(({ status, j }) => {
-          if (status === 200) {
-            answer.className = "answer entered";
-            answer.textContent = "entered: " + (j.match && j.match.winner ? j.match.winner : f.winner.value);
-          } else {
-            answer.className = "answer refused";
-            answer.textContent = (status === 403 ? "Wrong secret" : "Refused") + ": " + (j.error || ("HTTP " + status));
-          }
-        })
-        .catch(() => { answer.className = "answer refused"; answer.textContent = "The server could not be reached; nothing may have been written."; })
-        .finally(() => { f.querySelector("button").disabled = false; });
+      if (!f.querySelector(".confirm")) return;
+      askOnce(f, described(f).text + "?");
+    });
+    document.addEventListener("click", e => {
+      const f = e.target.form;
+      if (!f) return;
+      if (e.target.classList.contains("store")) send(f);
+      if (e.target.classList.contains("change")) unask(f);
     });
   }
 })();

@@ -150,10 +150,11 @@ async fn serve(path: PathBuf, listen: SocketAddr, results: bool) -> anyhow::Resu
     Ok(ExitCode::SUCCESS)
 }
 
-/// Every route; anything else is a 404 page. Every route is GET (and HEAD) but one,
-/// `POST /api/matches/{id}/result`, which answers 405 unless the server was started
-/// with `--results` and then writes only with the secret ([`results`]); any other
-/// method gets 405. So without `--results` nothing a visitor sends can change the
+/// Every route; anything else is a 404 page. Every route is GET (and HEAD) but the
+/// director's writes (`POST /api/matches/{id}/result`, `.../take-back`,
+/// `/api/tournaments/{id}/withdrawal`, `.../bye`), which answer 405 unless the
+/// server was started with `--results` and then write only with the secret
+/// ([`results`]); any other method gets 405. So without `--results` nothing a visitor sends can change the
 /// database (which is then opened read-only as well).
 pub fn router(ctx: Ctx) -> Router {
     Router::new()
@@ -175,6 +176,18 @@ pub fn router(ctx: Ctx) -> Router {
         .route(
             "/api/matches/{id}/result",
             axum::routing::post(results::enter),
+        )
+        .route(
+            "/api/matches/{id}/take-back",
+            axum::routing::post(results::take_back),
+        )
+        .route(
+            "/api/tournaments/{id}/withdrawal",
+            axum::routing::post(results::withdraw),
+        )
+        .route(
+            "/api/tournaments/{id}/bye",
+            axum::routing::post(results::request_bye),
         )
         .route("/api/changes", get(api::changes))
         .route("/api/events", get(live::events))

@@ -235,6 +235,8 @@ fn result_word(r: &str) -> &str {
     }
 }
 
+/// The standings: place, name and points first (what a phone shows without
+/// scrolling), then the rating, the games and the tiebreaks.
 fn standings_table(loaded: &LoadedTournament) -> Markup {
     let doc = views::standings(loaded);
     let s = &doc.standings;
@@ -242,7 +244,7 @@ fn standings_table(loaded: &LoadedTournament) -> Markup {
     html! {
         div.scroll { table.standings {
             thead { tr {
-                th.num { "#" } th { "Name" } th.num { (doc.rating_column.label) } th.num { "Points" }
+                th.num { "#" } th { "Name" } th.num { "Points" } th.num { (doc.rating_column.label) }
                 th.num title="games played" { "Played" } th.num { "W" } th.num { "D" } th.num { "L" } th.num { "Byes" }
                 @if knockout { th { "Reached" } }
                 @for tb in &s.tiebreaks { th.num title=(tb.explanation()) { (tb.short()) } }
@@ -252,8 +254,8 @@ fn standings_table(loaded: &LoadedTournament) -> Markup {
                     tr.withdrawn[r.withdrawn] {
                         td.num { (r.place_text()) }
                         td { (player_link(r.id, &r.name)) @if r.withdrawn { " " small { "(withdrawn)" } } }
-                        td.num { (format!("{:.0}", r.rating)) }
                         td.num.points { (r.points) }
+                        td.num { (format!("{:.0}", r.rating)) }
                         td.num { (r.played) } td.num { (r.wins) } td.num { (r.draws) } td.num { (r.losses) } td.num { (r.byes) }
                         @if knockout { td { (r.reached.map_or("–".into(), |x| format!("round {x}"))) } }
                         @for v in &r.tiebreaks { td.num { @if v.value.is_some() { (v) } @else { "–" } } }
@@ -530,7 +532,8 @@ fn standings_when(loaded: &LoadedTournament) -> String {
 }
 
 /// `/tournaments/{id}/projector`: large type, the current round's pairings and the
-/// standings taking turns on the screen (`app.js` switches them every 15 s).
+/// standings taking turns on the screen (`app.js` switches them every 15 s, or
+/// every `?turn=SECONDS`, and shows a table longer than the screen a page a turn).
 pub async fn projector(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response {
     let v = match load(&ctx, &id).await {
         Ok(v) => v,
@@ -544,12 +547,12 @@ pub async fn projector(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respon
         h1 { (loaded.row.name) }
         div.slides {
             section.slide.shown {
-                h2 { "Round " (current) }
+                h2 { "Round " (current) " " span.page-of {} }
                 @if current > 0 { (round_table(loaded, &boards, current)) } @else { p { "No round paired yet." } }
             }
             @if current > 0 {
                 section.slide {
-                    h2 { "Standings" small { (standings_when(loaded)) } }
+                    h2 { "Standings" small { (standings_when(loaded)) } " " span.page-of {} }
                     (standings_table(loaded))
                 }
             }
@@ -809,12 +812,15 @@ pub async fn match_page(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respo
 }
 
 /// `/director/{id}` (only with `--results`; otherwise no such page): the current
-/// round's unfinished matches, each with a small form (South wins, North wins, draw;
-/// seeds optional). The page asks for the secret in a password field: `app.js` keeps
-/// it in the tab's `sessionStorage` and sends it as `Authorization: Bearer` with each
-/// `POST /api/matches/{id}/result`, so it never appears in a URL (no server log,
-/// history or `Referer` holds it). What the page lists is public (the tournament
-/// page shows it); only the writes need the secret.
+/// round's unfinished matches between people, each a form of its own that names
+/// both players (no result chosen until the director chooses one; `app.js` shows
+/// what will be stored and asks once more), the last entry's take-back (kept by
+/// `app.js` for [`super::results::TAKE_BACK_WINDOW`]), and the withdrawal and
+/// requested-bye forms. The page asks for the secret in a password field: `app.js`
+/// keeps it in the tab's `sessionStorage` and sends it as `Authorization: Bearer`
+/// with each `POST`, so it never appears in a URL (no server log, history or
+/// `Referer` holds it). What the page lists is public (the tournament page shows
+/// it); only the writes need the secret.
 pub async fn director(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response {
     if ctx.secret.is_none() {
         return error_page(StatusCode::NOT_FOUND, "There is no such page.");
@@ -828,10 +834,19 @@ pub async fn director(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respons
     let row = &loaded.row;
     let current = t.current_round();
     let boards = views::boards(loaded);
-    let pending: Vec<&BoardView> = boards
+    let is_engine = |id: i64| loaded.engines.get(&id).is_some_and(Option::is_some);
+    let (engine_boards, pending): (Vec<&BoardView>, Vec<&BoardView>) = boards
         .iter()
         .filter(|b| b.round == current && b.result == "*" && b.match_id.is_some())
+        .partition(|b| is_engine(b.south_id) || b.north_id.is_some_and(is_engine));
+    let mut active: Vec<&str> = t
+        .entrants()
+        .iter()
+        .filter(|e| !e.is_withdrawn())
+        .map(|e| e.name.as_str())
         .collect();
+    active.sort_unstable();
+    let open = t.status().takes_match_changes();
     let body = html! {
         h1 { (row.name) ": results" }
         p.sub { "Result entry for the director. Each result goes through the same checks as "
@@ -840,42 +855,121 @@ pub async fn director(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respons
             label { "Secret (printed by " code { "goobalay serve --results" } ") "
                 input #secret type="password" name="secret" autocomplete="off" spellcheck="false"; }
         }
+        section #last-entry hidden {}
+        template #take-back-form {
+            form.take-back {
+                (result_choices("winner", "South", "North", true))
+                " "
+                input name="seeds" size="7" inputmode="numeric" placeholder="seeds S,N" aria-label="seeds South,North" autocomplete="off";
+                " "
+                input name="reason" size="24" required placeholder="reason (kept with the correction)" aria-label="reason" autocomplete="off";
+                " "
+                button.check type="submit" { "Check" }
+                (confirm_box())
+                span.answer role="status" {}
+            }
+        }
         @if current == 0 {
             p { "No round paired yet." }
         } @else if pending.is_empty() {
             p #no-pending { "Round " (current) ": every match has a result." }
         } @else {
             h2 { "Round " (current) ": " (pending.len()) " to enter" }
-            div.scroll { table.director {
-                thead { tr { th.num { "Board" } th { "South (first)" } th { "North" } th { "Result" } } }
-                tbody {
-                    @for b in &pending {
-                        @let m = b.match_id.unwrap_or_default();
-                        tr.pending id={ "match-" (m) } {
-                            td.num { (b.board) }
-                            td { (b.south) }
-                            td { (b.north.as_deref().unwrap_or("")) }
-                            td {
-                                form.result data-match=(m) {
-                                    select name="winner" aria-label="result" {
-                                        option value="south" { "South wins" }
-                                        option value="north" { "North wins" }
-                                        option value="draw" { "Draw" }
-                                    }
-                                    " "
-                                    input name="seeds" size="7" placeholder="seeds S,N" aria-label="seeds South,North" autocomplete="off";
-                                    " "
-                                    button type="submit" { "Enter" }
-                                    " "
-                                    span.answer role="status" {}
-                                }
-                            }
+            div.boards {
+                @for b in &pending {
+                    @let m = b.match_id.unwrap_or_default();
+                    @let north = b.north.as_deref().unwrap_or("");
+                    form.result.pending id={ "match-" (m) } data-match=(m) data-board=(b.board) {
+                        p.names {
+                            "Board " (b.board) ": "
+                            b.south-name { (b.south) } " (South, first) v "
+                            b.north-name { (north) } " (North)"
                         }
+                        (result_choices("winner", &b.south, north, false))
+                        " "
+                        input name="seeds" size="7" inputmode="numeric" placeholder="seeds S,N" aria-label="seeds South,North" autocomplete="off";
+                        " "
+                        button.check type="submit" { "Check" }
+                        (confirm_box())
+                        span.answer role="status" {}
                     }
                 }
-            } }
+            }
+        }
+        @if !engine_boards.is_empty() {
+            p.small #engine-boards {
+                "Played by the engine, no result to enter: "
+                @for (i, b) in engine_boards.iter().enumerate() {
+                    @if i > 0 { "; " }
+                    "board " (b.board) " (" (b.south) " v " (b.north.as_deref().unwrap_or("")) ")"
+                }
+                "."
+            }
+        }
+        @if open && current > 0 && !active.is_empty() {
+            h2 { "Withdrawal" }
+            form.action #withdraw data-action="withdrawal" {
+                label { "Player " select name="player" required {
+                    option value="" selected disabled { "choose a player" }
+                    @for name in &active { option value=(name) { (name) } }
+                } }
+                " "
+                label { input type="checkbox" name="forfeit_pending"; " also forfeit their unfinished match of round " (current) }
+                " "
+                button.check type="submit" { "Check" }
+                (confirm_box())
+                span.answer role="status" {}
+            }
+        }
+        @if open && t.takes_bye_requests() && !active.is_empty() {
+            h2 { "A bye asked for round " (current + 1) }
+            form.action #bye data-action="bye" data-round=(current + 1) {
+                label { "Player " select name="player" required {
+                    option value="" selected disabled { "choose a player" }
+                    @for name in &active { option value=(name) { (name) } }
+                } }
+                " "
+                label { "Points " select name="points" required {
+                    option value="" selected disabled { "choose" }
+                    option value="half" { "half a point" }
+                    option value="zero" { "no point" }
+                } }
+                " "
+                button.check type="submit" { "Check" }
+                (confirm_box())
+                span.answer role="status" {}
+            }
         }
         p.links { a href={ "/tournaments/" (row.id) } { "The tournament's page" } }
     };
     layout(tournament_head(&v, "director", row.id), body).into_response()
+}
+
+/// A result's choices, none chosen: a winner, a draw, or who did not come (with
+/// `void`, also "not played", which only a correction may give).
+fn result_choices(name: &str, south: &str, north: &str, void: bool) -> Markup {
+    html! {
+        select name=(name) required aria-label="result" {
+            option value="" selected disabled { "choose the result" }
+            option value="south" { "South wins: " (south) }
+            option value="north" { "North wins: " (north) }
+            option value="draw" { "Draw" }
+            option value="absent-south" { "Forfeit: " (south) " (South) did not come" }
+            option value="absent-north" { "Forfeit: " (north) " (North) did not come" }
+            option value="absent-both" { "Forfeit: neither came" }
+            @if void { option value="void" { "Not played: void" } }
+        }
+    }
+}
+
+/// Where `app.js` shows what a form will store, and asks once more.
+fn confirm_box() -> Markup {
+    html! {
+        div.confirm hidden {
+            p.confirm-text {}
+            button.store type="button" { "Store it" }
+            " "
+            button.change type="button" { "Change" }
+        }
+    }
 }

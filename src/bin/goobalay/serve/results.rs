@@ -9,7 +9,9 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use goobalay::matches::{Closing, EnteredResultError};
+use goobalay::matches::correction::CorrectionKind;
+use goobalay::matches::{Absent, Closing, EnteredResultError};
+use goobalay::tournament::ByePoints;
 use serde_json::json;
 
 use super::refused::Refused;
@@ -76,11 +78,120 @@ async fn read_body(body: axum::body::Body) -> Result<Vec<u8>, Response> {
     }
 }
 
+/// What the director's page sends for a result: a winner (`south`, `north`, `draw`)
+/// with optional seeds, or who was absent (`south`, `north`, `both`: a forfeit, as
+/// `goobalay match forfeit`), never both.
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ResultForm {
-    winner: String,
+    winner: Option<String>,
     seeds: Option<String>,
+    absent: Option<String>,
+}
+
+const RESULT_SHAPE: &str = r#"the body must be JSON: {"winner": "south"|"north"|"draw", "seeds": "S,N"} or {"absent": "south"|"north"|"both"}"#;
+
+/// The closing a form asks for, parsed as the CLI parses `--match`, `--seeds` and
+/// `--absent`; a refusal says what was wrong and what is allowed.
+fn closing_of(form: &ResultForm) -> Result<Closing, Refused> {
+    match (&form.winner, &form.absent) {
+        (Some(winner), None) => {
+            Closing::entered_from_text(winner, form.seeds.as_deref()).map_err(|e| {
+                let (text, allowed) = match e {
+                    EnteredResultError::Winner(text) => (
+                        text,
+                        r#"a match result; give "winner": "south", "north" or "draw""#,
+                    ),
+                    EnteredResultError::Seeds(text) => (
+                        text,
+                        r#"two seed counts; give "seeds": "SOUTH,NORTH", whole numbers 0 or more, e.g. "30,18""#,
+                    ),
+                };
+                let excerpt = goobalay::names::excerpt(&text);
+                Refused::new(
+                    StatusCode::BAD_REQUEST,
+                    format!("'{excerpt}' is not {allowed}"),
+                )
+            })
+        }
+        (None, Some(absent)) if form.seeds.is_none() => {
+            Absent::parse(&absent.trim().to_ascii_lowercase())
+                .map(Closing::Forfeit)
+                .ok_or_else(|| {
+                    Refused::new(
+                        StatusCode::BAD_REQUEST,
+                        format!(
+                            r#"'{}' is not who was absent; give "absent": "south", "north" or "both""#,
+                            goobalay::names::excerpt(absent)
+                        ),
+                    )
+                })
+        }
+        (None, Some(_)) => Err(Refused::new(
+            StatusCode::BAD_REQUEST,
+            "a forfeit has no seeds: nobody played; give \"absent\" alone",
+        )),
+        (Some(_), Some(_)) => Err(Refused::new(
+            StatusCode::BAD_REQUEST,
+            "give a winner or who was absent, not both",
+        )),
+        (None, None) => Err(Refused::new(StatusCode::BAD_REQUEST, RESULT_SHAPE)),
+    }
+}
+
+/// The secret, checked first: without it nothing is read or written.
+fn authorised(ctx: &Ctx, headers: &HeaderMap) -> Result<(), Refused> {
+    let Some(secret) = ctx.secret.as_deref() else {
+        return Err(Refused::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "result entry is off",
+        ));
+    };
+    let given = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "));
+    match given {
+        None => Err(Refused::new(
+            StatusCode::UNAUTHORIZED,
+            "result entry needs the secret the server printed (Authorization: Bearer SECRET)",
+        )),
+        Some(g) if !same(g.trim().as_bytes(), secret.as_bytes()) => {
+            Err(Refused::new(StatusCode::FORBIDDEN, "wrong secret"))
+        }
+        Some(_) => Ok(()),
+    }
+}
+
+/// The secret, then the body read and parsed as `T`.
+async fn authorised_form<T: serde::de::DeserializeOwned>(
+    ctx: &Ctx,
+    headers: &HeaderMap,
+    body: axum::body::Body,
+    shape: &str,
+) -> Result<T, Response> {
+    authorised(ctx, headers).map_err(IntoResponse::into_response)?;
+    let body = read_body(body).await?;
+    serde_json::from_slice(&body).map_err(|_| refuse(StatusCode::BAD_REQUEST, shape))
+}
+
+/// A match whose player is an engine is played by the engine (`goobalay tournament
+/// run`), so the web takes no result for it.
+async fn refuse_engine_match(ctx: &Ctx, id: i64) -> Result<(), Response> {
+    let stored = goobalay::app::matches::load(&ctx.store, id)
+        .await
+        .map_err(|e| Refused::from(e).into_response())?;
+    let row = &stored.row;
+    if row.south_engine.is_some() || row.north_engine.is_some() {
+        return Err(refuse(
+            StatusCode::CONFLICT,
+            &format!(
+                "match {id} is played by the engine ({} v {}); its result is the engine's, not entered",
+                row.south, row.north
+            ),
+        ));
+    }
+    Ok(())
 }
 
 pub async fn enter(
@@ -89,61 +200,20 @@ pub async fn enter(
     headers: HeaderMap,
     body: axum::body::Body,
 ) -> Response {
-    let Some(secret) = ctx.secret.as_deref() else {
-        return refuse(StatusCode::METHOD_NOT_ALLOWED, "result entry is off");
-    };
-    let given = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "));
-    match given {
-        None => {
-            return refuse(
-                StatusCode::UNAUTHORIZED,
-                "result entry needs the secret the server printed (Authorization: Bearer SECRET)",
-            );
-        }
-        Some(g) if !same(g.trim().as_bytes(), secret.as_bytes()) => {
-            return refuse(StatusCode::FORBIDDEN, "wrong secret");
-        }
-        Some(_) => {}
-    }
-    let body = match read_body(body).await {
-        Ok(b) => b,
+    let form: ResultForm = match authorised_form(&ctx, &headers, body, RESULT_SHAPE).await {
+        Ok(f) => f,
         Err(refused) => return refused,
     };
     let Some(id) = parse_id(&id) else {
         return refuse(StatusCode::NOT_FOUND, "no such match");
     };
-    let form: ResultForm = match serde_json::from_slice(&body) {
-        Ok(f) => f,
-        Err(_) => {
-            return refuse(
-                StatusCode::BAD_REQUEST,
-                "the body must be JSON: {\"winner\": \"south\"|\"north\"|\"draw\", \"seeds\": \"S,N\"}",
-            );
-        }
-    };
-    let closing = match Closing::entered_from_text(&form.winner, form.seeds.as_deref()) {
+    let closing = match closing_of(&form) {
         Ok(c) => c,
-        Err(e) => {
-            let (text, allowed) = match e {
-                EnteredResultError::Winner(text) => (
-                    text,
-                    r#"a match result; give "winner": "south", "north" or "draw""#,
-                ),
-                EnteredResultError::Seeds(text) => (
-                    text,
-                    r#"two seed counts; give "seeds": "SOUTH,NORTH", whole numbers 0 or more, e.g. "30,18""#,
-                ),
-            };
-            let excerpt = goobalay::names::excerpt(&text);
-            return refuse(
-                StatusCode::BAD_REQUEST,
-                &format!("'{excerpt}' is not {allowed}"),
-            );
-        }
+        Err(refused) => return refused.into_response(),
     };
+    if let Err(refused) = refuse_engine_match(&ctx, id).await {
+        return refused;
+    }
     match goobalay::app::close(&ctx.store, id, closing).await {
         Ok(stored) => Json(json!({
             "match": stored.row,
@@ -152,6 +222,217 @@ pub async fn enter(
         .into_response(),
         // Refused by the rules (a finished match, seeds that do not add up, a closed
         // tournament): the library's message in the web's words ([`Refused`]).
+        Err(e) => Refused::from(e).into_response(),
+    }
+}
+
+/// How long after a result was entered the director's page may take it back.
+/// Long enough to notice a slip at the board; after it, a change is a correction at
+/// the desk, made with the whole record in view.
+pub const TAKE_BACK_WINDOW: chrono::TimeDelta = chrono::TimeDelta::minutes(5);
+
+/// A take-back: the result the match really has (a winner with optional seeds, who
+/// was absent, or `"void": true`: not played) and why.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TakeBackForm {
+    winner: Option<String>,
+    seeds: Option<String>,
+    absent: Option<String>,
+    #[serde(default)]
+    void: bool,
+    reason: String,
+}
+
+const TAKE_BACK_SHAPE: &str = r#"the body must be JSON: {"winner": "south"|"north"|"draw", "seeds": "S,N", "reason": TEXT}, {"absent": "south"|"north"|"both", "reason": TEXT} or {"void": true, "reason": TEXT}"#;
+
+/// `POST /api/matches/{id}/take-back`: a result entered less than
+/// [`TAKE_BACK_WINDOW`] ago is replaced by a correction (`goobalay match correct`'s
+/// use case and checks, one transaction): the entry stays recorded, the correction
+/// beside it with its reason, and the standings count the correction.
+pub async fn take_back(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Body,
+) -> Response {
+    let form: TakeBackForm = match authorised_form(&ctx, &headers, body, TAKE_BACK_SHAPE).await {
+        Ok(f) => f,
+        Err(refused) => return refused,
+    };
+    let Some(id) = parse_id(&id) else {
+        return refuse(StatusCode::NOT_FOUND, "no such match");
+    };
+    let kind = if form.void {
+        if form.winner.is_some() || form.absent.is_some() || form.seeds.is_some() {
+            return refuse(
+                StatusCode::BAD_REQUEST,
+                "give a void, a winner or who was absent, one of them",
+            );
+        }
+        CorrectionKind::Void
+    } else {
+        let result = ResultForm {
+            winner: form.winner,
+            seeds: form.seeds,
+            absent: form.absent,
+        };
+        match closing_of(&result) {
+            Ok(Closing::Entered { outcome, seeds }) => CorrectionKind::Match {
+                decision: outcome,
+                seeds,
+            },
+            Ok(Closing::Forfeit(absent)) => CorrectionKind::Absent { absent },
+            Ok(Closing::Void) => CorrectionKind::Void,
+            Err(refused) => return refused.into_response(),
+        }
+    };
+    if let Err(refused) = refuse_engine_match(&ctx, id).await {
+        return refused;
+    }
+    let entered_at = match goobalay::app::matches::load(&ctx.store, id).await {
+        Ok(stored) => stored.row.finished_at,
+        Err(e) => return Refused::from(e).into_response(),
+    };
+    let Some(entered_at) = entered_at else {
+        return refuse(
+            StatusCode::CONFLICT,
+            &format!("match {id} has no result yet: there is nothing to take back"),
+        );
+    };
+    if chrono::Utc::now() - entered_at > TAKE_BACK_WINDOW {
+        return refuse(
+            StatusCode::CONFLICT,
+            &format!(
+                "match {id}'s result was entered more than {} minutes ago; a later change is the director's match correction at the desk",
+                TAKE_BACK_WINDOW.num_minutes()
+            ),
+        );
+    }
+    match goobalay::app::corrections::correct(&ctx.store, id, |_| kind, &form.reason).await {
+        Ok(done) => Json(json!({
+            "match": done.stored.row,
+            "correction": done.correction,
+        }))
+        .into_response(),
+        Err(e) => Refused::from(e).into_response(),
+    }
+}
+
+/// `POST /api/tournaments/{id}/withdrawal` `{"player": NAME, "forfeit_pending":
+/// bool}`: `goobalay tournament withdraw`'s use case and checks.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WithdrawalForm {
+    player: String,
+    #[serde(default)]
+    forfeit_pending: bool,
+}
+
+/// `POST /api/tournaments/{id}/bye` `{"player": NAME, "round": N, "points":
+/// "zero"|"half"}`: `goobalay tournament bye`'s use case and checks.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ByeForm {
+    player: String,
+    round: u32,
+    points: String,
+}
+
+async fn tournament_name(ctx: &Ctx, id: &str) -> Result<String, Response> {
+    let not_found = || refuse(StatusCode::NOT_FOUND, "no such tournament");
+    let id = parse_id(id).ok_or_else(not_found)?;
+    match goobalay::app::tournaments::load_by_id(&ctx.store, id).await {
+        Ok(Some(loaded)) => Ok(loaded.row.name),
+        Ok(None) => Err(not_found()),
+        Err(e) => Err(Refused::from(e).into_response()),
+    }
+}
+
+pub async fn withdraw(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Body,
+) -> Response {
+    let form: WithdrawalForm = match authorised_form(
+        &ctx,
+        &headers,
+        body,
+        r#"the body must be JSON: {"player": NAME, "forfeit_pending": true|false}"#,
+    )
+    .await
+    {
+        Ok(f) => f,
+        Err(refused) => return refused,
+    };
+    let name = match tournament_name(&ctx, &id).await {
+        Ok(n) => n,
+        Err(refused) => return refused,
+    };
+    match goobalay::app::tournaments::withdraw(
+        &ctx.store,
+        &name,
+        &form.player,
+        form.forfeit_pending,
+    )
+    .await
+    {
+        Ok(w) => Json(json!({
+            "player": w.player.name,
+            "after_round": w.after_round,
+            "forfeited": w.forfeited,
+        }))
+        .into_response(),
+        Err(e) => Refused::from(e).into_response(),
+    }
+}
+
+pub async fn request_bye(
+    State(ctx): State<Ctx>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Body,
+) -> Response {
+    let form: ByeForm = match authorised_form(
+        &ctx,
+        &headers,
+        body,
+        r#"the body must be JSON: {"player": NAME, "round": N, "points": "zero"|"half"}"#,
+    )
+    .await
+    {
+        Ok(f) => f,
+        Err(refused) => return refused,
+    };
+    let Some(points) = ByePoints::parse(&form.points) else {
+        return refuse(
+            StatusCode::BAD_REQUEST,
+            &format!(
+                r#"'{}' is not a bye's points; give "points": "zero" or "half""#,
+                goobalay::names::excerpt(&form.points)
+            ),
+        );
+    };
+    let name = match tournament_name(&ctx, &id).await {
+        Ok(n) => n,
+        Err(refused) => return refused,
+    };
+    match goobalay::app::tournaments::request_bye(
+        &ctx.store,
+        &name,
+        &form.player,
+        form.round,
+        points,
+    )
+    .await
+    {
+        Ok(p) => Json(json!({
+            "player": p.name,
+            "round": form.round,
+            "points": points.name(),
+        }))
+        .into_response(),
         Err(e) => Refused::from(e).into_response(),
     }
 }
