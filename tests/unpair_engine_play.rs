@@ -66,8 +66,9 @@ const PAIRED_BY_HAND: &[&str] = &[
     "the boards as the room set them",
 ];
 
-#[test]
-fn a_round_only_engines_have_played_in_is_voided_kept_and_its_numbers_not_reused() {
+/// Three players and three engines in a Tihbat Swiss, round 1 paired by hand: E1 v
+/// E2 (engines), E3 v Ann (the engine moves first), Bob v Cy (players).
+fn paired_by_hand() -> Db {
     let db = Db::new();
     db.players(&["Ann", "Bob", "Cy"], None);
     db.players(&["E1", "E2", "E3"], Some("random"));
@@ -78,6 +79,12 @@ fn a_round_only_engines_have_played_in_is_voided_kept_and_its_numbers_not_reused
         &["Ann", "Bob", "Cy", "E1", "E2", "E3"],
     );
     db.ok(PAIRED_BY_HAND);
+    db
+}
+
+#[test]
+fn a_round_only_engines_have_played_in_is_voided_kept_and_its_numbers_not_reused() {
+    let db = paired_by_hand();
     // E3 moves the instant the round is paired; the engines' board is played out.
     db.ok(&["tournament", "run", "Club", "--limit", "1"]);
     let first = boards(&db, 1);
@@ -141,16 +148,7 @@ fn a_round_only_engines_have_played_in_is_voided_kept_and_its_numbers_not_reused
 
 #[test]
 fn a_players_move_or_an_entered_result_holds_the_round() {
-    let db = Db::new();
-    db.players(&["Ann", "Bob", "Cy"], None);
-    db.players(&["E1", "E2", "E3"], Some("random"));
-    db.tihbat_tournament(
-        "Club",
-        "swiss",
-        &["--rounds", "3"],
-        &["Ann", "Bob", "Cy", "E1", "E2", "E3"],
-    );
-    db.ok(PAIRED_BY_HAND);
+    let db = paired_by_hand();
     let first = boards(&db, 1);
     let engine_first = match_of(&first, "E3");
     // Ann answers the engine's move: a player has played in the round.
@@ -166,16 +164,7 @@ fn a_players_move_or_an_entered_result_holds_the_round() {
     db.verified();
 
     // An entered result holds it as well, even between engines' boards.
-    let db = Db::new();
-    db.players(&["Ann", "Bob", "Cy"], None);
-    db.players(&["E1", "E2", "E3"], Some("random"));
-    db.tihbat_tournament(
-        "Club",
-        "swiss",
-        &["--rounds", "3"],
-        &["Ann", "Bob", "Cy", "E1", "E2", "E3"],
-    );
-    db.ok(PAIRED_BY_HAND);
+    let db = paired_by_hand();
     let humans = match_of(&boards(&db, 1), "Bob").to_string();
     db.ok(&["match", "result", &humans, "28", "0"]);
     db.refused(&["tournament", "unpair", "Club"], "board 3 (Bob v Cy");
@@ -183,16 +172,7 @@ fn a_players_move_or_an_entered_result_holds_the_round() {
 
 #[test]
 fn verify_names_a_voided_match_that_held_a_players_move() {
-    let db = Db::new();
-    db.players(&["Ann", "Bob", "Cy"], None);
-    db.players(&["E1", "E2", "E3"], Some("random"));
-    db.tihbat_tournament(
-        "Club",
-        "swiss",
-        &["--rounds", "3"],
-        &["Ann", "Bob", "Cy", "E1", "E2", "E3"],
-    );
-    db.ok(PAIRED_BY_HAND);
+    let db = paired_by_hand();
     let engine_first = match_of(&boards(&db, 1), "E3");
     db.ok(&["tournament", "unpair", "Club"]);
     db.verified();

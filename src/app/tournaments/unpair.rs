@@ -7,7 +7,6 @@
 
 use crate::app::records::{BoardRow, Parts, RecordedBoard, UnpairedRound, now};
 use crate::app::repo::{Database, Transaction};
-use crate::app::stored_match::StoredMatches;
 use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
 use crate::tournament::EntrantId;
 
@@ -42,17 +41,20 @@ async fn unpair_in(
         });
     }
     let boards: Vec<&BoardRow> = loaded.boards.iter().filter(|b| b.round == round).collect();
-    if let Some(b) = boards.iter().find(|b| {
-        loaded.tournament.fixtures().iter().any(|f| {
-            f.pairing.round == b.round
-                && f.pairing.south == b.south_id
-                && loaded.tournament.is_postponed(f)
-        })
-    }) {
+    let t = &loaded.tournament;
+    if let Some(f) = t
+        .fixtures()
+        .iter()
+        .find(|f| f.pairing.round == round && t.is_postponed(f))
+    {
         return Err(TournamentRefusal::RoundHasPostponed {
             tournament: loaded.row.name.clone(),
             round,
-            match_id: b.match_id.unwrap_or_default(),
+            match_id: boards
+                .iter()
+                .find(|b| b.south_id == f.pairing.south)
+                .and_then(|b| b.match_id)
+                .unwrap_or_default(),
         });
     }
     let mut voided_play = Vec::new();
@@ -129,10 +131,11 @@ async fn unpair_in(
 /// rule, [`crate::matches::MatchState::is_engine_play_only`]), with no correction made
 /// to it.
 async fn is_engine_play_only(tx: &mut impl Transaction, id: i64) -> TResult<bool> {
-    let stored = tx.stored_match(id).await?;
-    if !tx.correction_rows(id).await?.is_empty() {
+    let rows = tx.stored_match_rows(id).await?;
+    if !rows.corrections.is_empty() {
         return Ok(false);
     }
+    let stored = crate::app::stored_match::replayed(rows)?;
     let engines = stored.engines()?.map(|e| e.is_some());
     Ok(stored.state.is_engine_play_only(engines))
 }
