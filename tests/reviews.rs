@@ -284,3 +284,62 @@ fn a_review_that_cannot_be_made_is_refused_and_stores_nothing() {
         db.refused(&["tournament", "review", "Nowhere"], "Nowhere");
     });
 }
+
+/// The match page says each player's marks as a person writes them: "1 blunder",
+/// "2 blunders", "0 mistakes", agreeing with the stored summary.
+#[test]
+fn the_match_page_counts_each_players_marks() {
+    on_both(|db| {
+        for name in ["Amina", "Bashir"] {
+            db.ok(&["player", "add", name, "--engine", "medium"]);
+        }
+        // Seed 3: the review marks a single inaccuracy or mistake, whose count must
+        // read in the singular.
+        let new = [
+            "match",
+            "new",
+            "--variant",
+            "tihbat",
+            "--south",
+            "Amina",
+            "--north",
+            "Bashir",
+            "--seed",
+            "3",
+        ];
+        let id = db.json(&new)["id"].to_string();
+        db.ok(&["match", "play", &id]);
+        let review = db.json(&["match", "review", &id]);
+        let singles = ["inaccuracies", "mistakes", "blunders"]
+            .iter()
+            .flat_map(|k| ["south", "north"].map(|side| &review["players"][side][*k]))
+            .filter(|n| n.as_u64() == Some(1))
+            .count();
+        assert!(
+            singles > 0,
+            "no count of one to read: {}",
+            review["players"]
+        );
+        let server = common::server::Server::start(db);
+        let page = server.page(&format!("/matches/{id}"));
+        for side in ["south", "north"] {
+            let summary = &review["players"][side];
+            if summary["accuracy"].is_null() {
+                continue;
+            }
+            let said: Vec<String> = [
+                ("inaccuracies", "inaccuracy"),
+                ("mistakes", "mistake"),
+                ("blunders", "blunder"),
+            ]
+            .iter()
+            .map(|(key, one)| match summary[*key].as_u64().unwrap() {
+                1 => format!("1 {one}"),
+                n => format!("{n} {key}"),
+            })
+            .collect();
+            let phrase = said.join(", ");
+            assert!(page.contains(&phrase), "{side}: '{phrase}' not on the page");
+        }
+    });
+}

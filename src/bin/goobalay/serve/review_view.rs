@@ -93,10 +93,15 @@ pub fn replay_marks(review: &Review) -> serde_json::Value {
 fn accuracy_text(review: &Review, side: Side) -> String {
     let s = review.summary(side);
     match (s.accuracy, s.average_loss) {
-        (Some(a), Some(l)) => format!(
-            "{a:.1}% accuracy, {l:.2} seeds lost a move on average, {} inaccuracies, {} mistakes, {} blunders",
-            s.inaccuracies, s.mistakes, s.blunders
-        ),
+        (Some(a), Some(l)) => {
+            use goobalay::wording::count;
+            format!(
+                "{a:.1}% accuracy, {l:.2} seeds lost a move on average, {}, {}, {}",
+                count(s.inaccuracies, "inaccuracy", "inaccuracies"),
+                count(s.mistakes, "mistake", "mistakes"),
+                count(s.blunders, "blunder", "blunders")
+            )
+        }
         _ => "no move with a choice".to_string(),
     }
 }
