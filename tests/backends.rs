@@ -345,7 +345,7 @@ fn club_view(db: &dyn Target) -> Vec<Value> {
         timeless(db.json(&["history"])),
         timeless(db.json(&["tournament", "list"])),
     ];
-    for t in ["Night", "Open"] {
+    for t in ["Night", "Open", "Cup"] {
         view.push(timeless(db.json(&["tournament", "standings", t])));
         view.push(timeless(db.json(&["tournament", "show", t])));
     }
@@ -408,6 +408,20 @@ fn build_club(db: &dyn Target) {
         .to_string();
     db.ok(&["match", "result", &first, "30", "18"]);
     db.ok(&["tournament", "withdraw", "Open", "Deqa"]);
+    // A knockout seeded by hand (knockout_seedings, knockout_seeds), with a match for
+    // third place.
+    db.ok(&[
+        "tournament",
+        "new",
+        "Cup",
+        "--variant",
+        "tihbat",
+        "--system",
+        "knockout",
+        "--third-place",
+    ]);
+    db.ok(&["tournament", "add", "Cup", "Amina", "Bashir", "Chala"]);
+    db.ok(&["tournament", "seed", "Cup", "Chala", "Amina"]);
     db.ok(&[
         "match",
         "new",

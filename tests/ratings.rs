@@ -540,6 +540,10 @@ fn an_older_database_keeps_its_seeding_and_verifies_as_before() {
          DELETE FROM _sqlx_migrations WHERE version = 20261207000000;
          ALTER TABLE tournaments DROP COLUMN initial_colour;
          DELETE FROM _sqlx_migrations WHERE version = 20261208000000;
+         DROP TABLE knockout_seeds;
+         DROP TABLE knockout_seedings;
+         ALTER TABLE tournaments DROP COLUMN third_place;
+         DELETE FROM _sqlx_migrations WHERE version = 20261209000000;
          PRAGMA wal_checkpoint(TRUNCATE);",
     );
     // Zoë 1516.737, Bilan 1500 (unrated, counted at 1500), Amina 1499.263, Hawa 1484.

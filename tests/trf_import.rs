@@ -725,6 +725,60 @@ fn a_knockout_comes_back_from_its_trf_the_same() {
     });
 }
 
+/// Issue 33 point 5: a knockout its director seeded by hand, with a match for third
+/// place, comes back from its TRF with the same seeds, rounds and places
+/// (`GBL seeded-by-hand`, `GBL third-place`).
+#[test]
+fn a_knockout_seeded_by_hand_with_a_third_place_match_comes_back_the_same() {
+    on_both_pairs(|from, to| {
+        four_players(from);
+        from.ok(&["player", "add", "Deqa"]);
+        from.ok(&[
+            "tournament",
+            "new",
+            "Cup",
+            "--variant",
+            "tihbat",
+            "--system",
+            "knockout",
+            "--third-place",
+            "--form",
+            "games:2",
+        ]);
+        from.ok(&[
+            "tournament",
+            "add",
+            "Cup",
+            "Amina",
+            "Farah",
+            "Idil",
+            "Robo",
+            "Deqa",
+        ]);
+        from.ok(&["tournament", "seed", "Cup", "Deqa", "Idil"]);
+        for _ in 0..3 {
+            play_round(from, "Cup", |s, n| {
+                if (s + n) % 2 == 0 { "south" } else { "north" }
+            });
+        }
+        // Round 3: the final and the match for third place.
+        let show = from.json(&["tournament", "show", "Cup"]);
+        let round_3 = show["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|b| b["round"] == 3)
+            .count();
+        assert_eq!(round_3, 2, "{}", from.backend());
+        assert_eq!(show["finished"], true, "{}", from.backend());
+        let trf = round_trip(from, to, "Cup");
+        // Deqa and Idil hold pairing numbers 1 and 2, the seeds given by hand.
+        assert!(trf.contains("\nGBL third-place\n"), "{trf}");
+        assert!(trf.contains("\nGBL seeded-by-hand 1 2\n"), "{trf}");
+        assert!(trf.contains("001    1      Deqa"), "{trf}");
+    });
+}
+
 /// Issue 34: a Swiss whose pairing number 1 had North (Black) in round 1, by
 /// `--initial north` or drawn by lot from its seed, is written with `152 B`,
 /// imported as it was, passes `verify` and is continued the same in both.

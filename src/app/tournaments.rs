@@ -24,6 +24,7 @@ pub(crate) mod pairing;
 mod postpone;
 pub mod prizes;
 pub mod refusal;
+mod seed;
 pub(crate) mod status;
 mod trf_export;
 mod trf_import;
@@ -33,6 +34,7 @@ pub use create::create;
 pub use entries::{Entered, Withdrawal, enter, request_bye, withdraw};
 pub use postpone::{Postponed, postpone};
 pub use refusal::TournamentRefusal;
+pub use seed::{SeedLine, Seeded, SeedingSource, seed};
 pub use status::{Closed, Reopening, close, finish, reopen};
 pub use trf_export::trf_export;
 pub use trf_import::ImportedTournament;
@@ -338,6 +340,7 @@ pub fn prepare_import(text: &str, file: &str, options: ImportOptions) -> Result<
             .or(details.seed)
             .unwrap_or_else(|| rand::random::<u64>() >> 1),
         initial_colour: InitialColour::fixed(t.initial_side()),
+        third_place: t.has_third_place_match(),
         details: EventDetails {
             city: details.city.clone(),
             federation: details.federation.clone(),

@@ -38,7 +38,10 @@ impl Store {
                 (SELECT COUNT(*) FROM tournament_requested_byes r WHERE r.tournament_id = t.id) AS requested,
                 (SELECT COUNT(*) FROM round_pairings p WHERE p.tournament_id = t.id) AS rounds,
                 (SELECT COUNT(p.unpaired_at) FROM round_pairings p WHERE p.tournament_id = t.id) AS unpaired,
-                (SELECT COUNT(*) FROM tournament_status_changes s WHERE s.tournament_id = t.id) AS changes
+                (SELECT COUNT(*) FROM tournament_status_changes s WHERE s.tournament_id = t.id) AS changes,
+                (SELECT COUNT(*) FROM knockout_seedings k WHERE k.tournament_id = t.id) AS seedings,
+                (SELECT COUNT(*) FROM match_postponements mp JOIN matches m ON m.id = mp.match_id
+                    WHERE m.tournament_id = t.id) AS postponements
              FROM tournaments t",
         )
         .fetch_all(&mut tx)
@@ -56,6 +59,8 @@ impl Store {
                     rounds: r.try_get("rounds")?,
                     rounds_unpaired: r.try_get("unpaired")?,
                     status_changes: r.try_get("changes")?,
+                    seedings: r.try_get("seedings")?,
+                    postponements: r.try_get("postponements")?,
                 },
             );
         }
@@ -104,7 +109,11 @@ pub(crate) async fn tournament_revision_in(
                 WHERE z.tournament_id = t.id) AS last_prize,
             (SELECT CAST(COALESCE(MAX(d.id), 0) AS BIGINT) FROM player_details d
                 JOIN tournament_players tp ON tp.player_id = d.player_id
-                WHERE tp.tournament_id = t.id) AS last_details
+                WHERE tp.tournament_id = t.id) AS last_details,
+            (SELECT CAST(COALESCE(MAX(k.id), 0) AS BIGINT) FROM knockout_seedings k
+                WHERE k.tournament_id = t.id) AS last_seeding,
+            (SELECT COUNT(*) FROM match_postponements mp JOIN matches m ON m.id = mp.match_id
+                WHERE m.tournament_id = t.id) AS postponements
          FROM tournaments t WHERE t.id = $1",
     )
     .bind(id)
@@ -129,6 +138,8 @@ pub(crate) async fn tournament_revision_in(
         last_event_change: r.try_get("last_event_change")?,
         last_prize: r.try_get("last_prize")?,
         last_player_details: r.try_get("last_details")?,
+        last_seeding: r.try_get("last_seeding")?,
+        postponements: r.try_get("postponements")?,
     }))
 }
 

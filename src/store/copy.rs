@@ -72,6 +72,7 @@ pub const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("chief_arbiter", Text),
             ("round_dates", Text),
             ("initial_colour", Text),
+            ("third_place", Int),
         ],
     ),
     (
@@ -237,6 +238,20 @@ pub const TABLES: &[(&str, &[(&str, Kind)])] = &[
         &[("match_id", Int), ("postponed_at", Time), ("reason", Text)],
     ),
     (
+        "knockout_seedings",
+        &[
+            ("id", Int),
+            ("tournament_id", Int),
+            ("source_tournament_id", Int),
+            ("reason", Text),
+            ("seeded_at", Time),
+        ],
+    ),
+    (
+        "knockout_seeds",
+        &[("seeding_id", Int), ("seed", Int), ("player_id", Int)],
+    ),
+    (
         "voided_matches",
         &[
             ("id", Int),
@@ -366,6 +381,7 @@ const WITH_IDS: &[&str] = &[
     "tournament_event_changes",
     "tournament_prizes",
     "match_reviews",
+    "knockout_seedings",
 ];
 
 impl Store {
@@ -504,6 +520,7 @@ fn primary_key(table: &str) -> &'static [&'static str] {
         "match_closings" | "match_postponements" => &["match_id"],
         "tournament_imports" => &["tournament_id"],
         "review_decisions" => &["review_id", "seq"],
+        "knockout_seeds" => &["seeding_id", "seed"],
         _ => &["id"],
     }
 }

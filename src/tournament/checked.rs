@@ -47,6 +47,15 @@ pub struct TournamentSetup {
     /// South player.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub postponed: Vec<PostponedMatch>,
+    /// A knockout seeded by hand (`tournament seed`): these entrants take seeds 1, 2,
+    /// ... in this order and the others follow them as the ratings seed them
+    /// ([`super::seeding::put_first`]). Empty: seeded by rating.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seeded_by_hand: Vec<EntrantId>,
+    /// A knockout that plays a match for third place between the semi-finals' losers,
+    /// beside the final ([`pairing::knockout`](super::pairing::knockout)).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub third_place_match: bool,
 }
 
 /// A match postponed by the director ([`TournamentSetup::postponed`]).
@@ -78,6 +87,8 @@ impl TournamentSetup {
             manual_rounds: Vec::new(),
             requested_byes: Vec::new(),
             postponed: Vec::new(),
+            seeded_by_hand: Vec::new(),
+            third_place_match: false,
         }
     }
 
@@ -111,6 +122,8 @@ pub struct Tournament {
     pub(super) manual_rounds: Vec<u32>,
     pub(super) requested_byes: Vec<RequestedBye>,
     pub(super) postponed: Vec<PostponedMatch>,
+    pub(super) seeded_by_hand: Vec<EntrantId>,
+    pub(super) third_place_match: bool,
 }
 
 impl TryFrom<TournamentSetup> for Tournament {
@@ -138,6 +151,8 @@ impl From<Tournament> for TournamentSetup {
             manual_rounds: t.manual_rounds,
             requested_byes: t.requested_byes,
             postponed: t.postponed,
+            seeded_by_hand: t.seeded_by_hand,
+            third_place_match: t.third_place_match,
         }
     }
 }
@@ -165,6 +180,8 @@ impl Tournament {
             manual_rounds: setup.manual_rounds,
             requested_byes: setup.requested_byes,
             postponed: setup.postponed,
+            seeded_by_hand: setup.seeded_by_hand,
+            third_place_match: setup.third_place_match,
         })
     }
 
@@ -247,6 +264,18 @@ impl Tournament {
             p.round == f.pairing.round && p.south == f.pairing.south && !f.pairing.is_bye()
         })
     }
+
+    /// The entrants a knockout's director seeded by hand, in seed order (empty:
+    /// seeded by rating).
+    pub fn seeded_by_hand(&self) -> &[EntrantId] {
+        &self.seeded_by_hand
+    }
+
+    /// Whether a knockout plays a match for third place beside its final.
+    pub fn has_third_place_match(&self) -> bool {
+        self.third_place_match
+    }
+
     /// The invariants again, on a tournament a test has changed by hand.
     #[cfg(test)]
     pub(crate) fn validate(&self) -> Result<(), TournamentError> {

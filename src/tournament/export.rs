@@ -928,6 +928,11 @@ pub struct TrfDetails {
     pub max_hands: Option<u32>,
     /// The seed the tournament's engine decisions are mixed from.
     pub seed: Option<u64>,
+    /// A knockout's match for third place (`GBL third-place`, read by the import).
+    pub third_place: bool,
+    /// The pairing numbers a knockout was seeded by hand with (`GBL seeded-by-hand`,
+    /// read by the import), seed 1 first.
+    pub seeded_by_hand: Vec<u32>,
     pub players: std::collections::HashMap<EntrantId, TrfPlayerDetails>,
 }
 
@@ -999,6 +1004,9 @@ pub fn trf(t: &Tournament) -> String {
 ///   `FORMAT (VARIANT)`);
 /// - `GBL tiebreaks A,B,...`: the tiebreak order by goobalay's names (`202` has
 ///   FIDE codes, and none for seed difference);
+/// - a knockout's `GBL third-place` (it plays a match for third place) and `GBL
+///   seeded-by-hand N N ...` (the pairing numbers its director seeded, seed 1
+///   first);
 /// - per player, by pairing number: `GBL name NNNN NAME` (a name longer than the
 ///   33 columns), `GBL rating NNNN R` (a seeding rating that is not the whole
 ///   number in the column), `GBL club NNNN CLUB`, `GBL engine
@@ -1215,7 +1223,10 @@ fn write_extension(
     last_complete: u32,
 ) {
     let mut ext = |key: &str, text: &str| {
-        let _ = writeln!(out, "{EXTENSION_TAG} {key} {text}");
+        let _ = match text {
+            "" => writeln!(out, "{EXTENSION_TAG} {key}"),
+            _ => writeln!(out, "{EXTENSION_TAG} {key} {text}"),
+        };
     };
     if let Some(form) = &details.form {
         ext("form", &one_line(form));
@@ -1228,6 +1239,18 @@ fn write_extension(
     }
     let names: Vec<&str> = t.tiebreak_order().iter().map(|tb| tb.name()).collect();
     ext("tiebreaks", &names.join(","));
+    if t.has_third_place_match() {
+        ext("third-place", "");
+    }
+    if !t.seeded_by_hand().is_empty() {
+        let seeds: Vec<String> = t
+            .seeded_by_hand()
+            .iter()
+            .filter_map(|id| number_of.get(id))
+            .map(u32::to_string)
+            .collect();
+        ext("seeded-by-hand", &seeds.join(" "));
+    }
     for &(id, number) in numbers {
         let e = t.entrant(id).expect("numbered from the entrants");
         let n = format!("{number:>4}");

@@ -752,6 +752,14 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
     );
     t.rounds = (format == Format::Swiss).then_some(total);
     t.points = points;
+    if format == Format::Knockout {
+        t.third_place_match = details.third_place;
+        t.seeded_by_hand = details
+            .seeded_by_hand
+            .iter()
+            .map(|&n| n as EntrantId)
+            .collect();
+    }
     t.tiebreaks = tiebreaks_given.unwrap_or(tiebreaks);
     t.entrants = players
         .iter()
@@ -973,7 +981,7 @@ impl Extension {
     }
 }
 
-const EXTENSION_KEYS: &str = "form, max-hands, seed, tiebreaks, name, rating, club, engine, starting-rating, withdrawn, seeds";
+const EXTENSION_KEYS: &str = "form, max-hands, seed, tiebreaks, third-place, seeded-by-hand, name, rating, club, engine, starting-rating, withdrawn, seeds";
 
 /// Reads the text after an extension record's tag: the event's fields go into
 /// `details` (and `tiebreaks`), a player's or a game's are returned.
@@ -1025,6 +1033,17 @@ fn extension_record(
         "tiebreaks" => {
             *tiebreaks =
                 Some(Tiebreak::parse_list(rest).map_err(|e| err(format!("tiebreaks: {e}")))?);
+            None
+        }
+        "third-place" => {
+            details.third_place = true;
+            None
+        }
+        "seeded-by-hand" => {
+            details.seeded_by_hand = rest
+                .split_whitespace()
+                .map(number_of)
+                .collect::<Result<_, _>>()?;
             None
         }
         "name" => {

@@ -380,10 +380,12 @@ impl Tournament {
     }
 
     /// Whether every match is finished and there is no round left to pair (a
-    /// knockout: when a champion is known).
+    /// knockout: when a champion is known, and the match for third place, if any,
+    /// is played).
     pub fn is_finished(&self) -> bool {
         if self.format == Format::Knockout {
-            return pairing::knockout::champion(self).is_some();
+            return pairing::knockout::champion(self).is_some()
+                && pairing::knockout::third_place_fixture(self).is_none_or(Fixture::is_finished);
         }
         if self.format == Format::Swiss {
             // What `next_round` says, without pairing a round that is not the last.

@@ -112,12 +112,29 @@ pub fn seed_rated_first(entrants: &mut [Entrant], rated: &HashSet<EntrantId>) {
     }
 }
 
+/// Seeds a knockout by hand: the entrants of `order` take starting ranks 1, 2, ...
+/// in that order, and every other entrant follows in the order of the ranks they
+/// hold (as the ratings seeded them). Ids in `order` that are not entrants are
+/// skipped.
+pub fn put_first(entrants: &mut [Entrant], order: &[EntrantId]) {
+    let named = |id: EntrantId| order.iter().position(|&o| o == id);
+    entrants.sort_by_key(|e| match named(e.id) {
+        Some(seed) => (0, seed as u32),
+        None => (1, e.start_rank),
+    });
+    for (i, e) in entrants.iter_mut().enumerate() {
+        e.start_rank = i as u32 + 1;
+    }
+}
+
 /// The starting ranks of a tournament seeded by [`seed_rated_first`], with whether
 /// each entrant was rated as recorded (`None`: nothing recorded): ranks 1, 2, 3, ...
 /// then late entries in entry order ([`audit::check_seeding`]), every entrant seeded
 /// in round 1 with a recorded flag, no unrated entrant ahead of a rated one, and the
 /// rated ones by rating, highest first. The order of unrated entrants (and of equal
 /// ratings) is not checked: it goes by name, and a player may have been renamed since.
+/// A knockout's entrants seeded by hand ([`put_first`]) are checked by
+/// [`audit::check_seeding`] alone.
 pub fn check(
     t: &Tournament,
     entered_after: &EnteredAfter,
@@ -141,6 +158,7 @@ pub fn check(
         .entrants
         .iter()
         .filter(|e| entered_after.get(&e.id).copied().unwrap_or(0) == 0)
+        .filter(|e| !t.seeded_by_hand().contains(&e.id))
         .collect();
     seeded.sort_by_key(|e| e.start_rank);
     let mut flags = Vec::with_capacity(seeded.len());

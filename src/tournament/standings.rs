@@ -270,6 +270,11 @@ pub fn standings(t: &Tournament) -> Standings {
         .collect();
 
     // Knockout: the round each player reached.
+    // The match for third place is no round reached: its players reached the
+    // semi-finals, and its winner is placed above its loser (`third`).
+    let third_place = (t.format == Format::Knockout)
+        .then(|| knockout::third_place_fixture(t))
+        .flatten();
     let reached: Option<Vec<u32>> = (t.format == Format::Knockout).then(|| {
         let champ = knockout::champion(t);
         t.entrants
@@ -279,6 +284,7 @@ pub fn standings(t: &Tournament) -> Standings {
                     .fixtures
                     .iter()
                     .filter(|f| f.pairing.involves(e.id))
+                    .filter(|f| !third_place.is_some_and(|third| std::ptr::eq(*f, third)))
                     .map(|f| f.pairing.round)
                     .max()
                     .unwrap_or(0);
@@ -286,6 +292,12 @@ pub fn standings(t: &Tournament) -> Standings {
             })
             .collect()
     });
+    let third_placed = third_place.and_then(|_| knockout::third_place_winner(t));
+    let third: Vec<bool> = t
+        .entrants
+        .iter()
+        .map(|e| third_placed == Some(e.id))
+        .collect();
 
     // Buchholz values round by round. C.07 (2023) art. 16: a round the player did not
     // play (a bye of any kind, a forfeit won or lost, a round not paired) counts as a
@@ -364,9 +376,9 @@ pub fn standings(t: &Tournament) -> Standings {
         }
     }
 
-    // Initial groups: (reached, points), best first.
+    // Initial groups: (reached, third place won, points), best first.
     let mut ids: Vec<usize> = (0..n).collect();
-    let primary = |&i: &usize| (reached.as_ref().map_or(0, |r| r[i]), points[i]);
+    let primary = |&i: &usize| (reached.as_ref().map_or(0, |r| r[i]), third[i], points[i]);
     ids.sort_by_key(|i| std::cmp::Reverse(primary(i)));
     let mut groups: Vec<Vec<usize>> = split_runs(ids, primary);
     let mut in_group = vec![false; n];

@@ -18,6 +18,9 @@ pub struct TournamentMarker {
     pub rounds: i64,
     pub rounds_unpaired: i64,
     pub status_changes: i64,
+    /// Seedings by hand and postponements recorded.
+    pub seedings: i64,
+    pub postponements: i64,
 }
 
 /// The whole database's markers: one for everything, one per tournament.
@@ -60,6 +63,9 @@ pub struct TournamentRevision {
     pub last_event_change: i64,
     pub last_prize: i64,
     pub last_player_details: i64,
+    /// The newest seeding by hand and postponement.
+    pub last_seeding: i64,
+    pub postponements: i64,
 }
 
 impl TournamentRevision {

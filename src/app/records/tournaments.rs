@@ -41,6 +41,8 @@ pub struct NewTournament {
     pub details: EventDetails,
     /// A Swiss's initial colour (`--initial`; the others have none).
     pub initial_colour: InitialColour,
+    /// A knockout's match for third place (`--third-place`).
+    pub third_place: bool,
 }
 
 pub use crate::tournament::event::EventDetails;
@@ -73,6 +75,9 @@ pub struct TournamentRow {
     /// A Swiss's initial colour (NULL in the table: south).
     #[serde(skip_serializing_if = "InitialColour::is_default")]
     pub initial_colour: InitialColour,
+    /// A knockout's match for third place (`third_place` in JSON, when it has one).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub third_place: bool,
     #[serde(skip)]
     pub(crate) rules_json: String,
 }

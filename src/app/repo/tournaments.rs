@@ -142,6 +142,18 @@ pub trait TournamentRepo {
         at: DateTime<Utc>,
     ) -> impl Future<Output = Result<()>>;
 
+    /// Records a seeding of knockout `id` by hand, at `at`: `players` take seeds 1,
+    /// 2, ... in that order (`source`: the tournament whose final standings gave
+    /// them).
+    fn insert_knockout_seeding(
+        &mut self,
+        id: i64,
+        players: &[i64],
+        source: Option<i64>,
+        reason: Option<&str>,
+        at: DateTime<Utc>,
+    ) -> impl Future<Output = Result<()>>;
+
     /// Records match `match_id` postponed at `at` (with `reason`).
     fn insert_postponement(
         &mut self,

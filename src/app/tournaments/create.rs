@@ -42,6 +42,9 @@ pub(crate) async fn create_in(
     if !new.initial_colour.is_default() && new.format != Format::Swiss {
         return Err(TournamentRefusal::InitialColourNotSwiss(new.format));
     }
+    if new.third_place && new.format != Format::Knockout {
+        return Err(TournamentRefusal::ThirdPlaceNotKnockout(new.format));
+    }
     // Check the match form and hand limit now, not at the first pairing; the
     // limit stored is the one the matches get (RULES.md §3 point 11's default if
     // none is given).

@@ -31,7 +31,7 @@ pub async fn enter(store: &impl Database, name: &str, players: &[String]) -> Res
     })
 }
 
-async fn enter_in(
+pub(super) async fn enter_in(
     repo: &mut impl LoadRepo,
     name: &str,
     players: &[String],

@@ -1,8 +1,9 @@
 //! Loading a tournament: its rows as stored
 //! ([`crate::app::repo::TournamentRepo::stored_tournament`]), its fixtures and boards
 //! made from them ([`super::fixtures`]), an entrant not yet seeded shown with the
-//! rating the tournament seeds by now ([`crate::app::ratings::seeding_in`]), then
-//! through the gate ([`crate::tournament::Tournament::new_checked`]).
+//! rating the tournament seeds by now ([`crate::app::ratings::seeding_in`]) (a
+//! knockout not yet paired: seeded as round 1 would seed it now), then through the
+//! gate ([`crate::tournament::Tournament::new_checked`]).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -53,6 +54,11 @@ pub(crate) async fn assemble(
             .filter(|e| unrated.contains(&e.id))
         {
             e.rating = seeding.rating(e.id);
+        }
+        // A knockout's bracket before round 1 is the one round 1 would pair now.
+        if setup.format == crate::tournament::Format::Knockout && setup.fixtures.is_empty() {
+            seeding.seed_round_one(&mut setup.entrants);
+            crate::tournament::seeding::put_first(&mut setup.entrants, &setup.seeded_by_hand);
         }
     }
     Ok(through_gate(row, setup, boards, engines)?)

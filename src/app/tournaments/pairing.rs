@@ -57,7 +57,11 @@ pub(crate) async fn pair_in(
     if loaded.tournament.current_round() == 0 && !manual.is_some_and(|m| m.keep_seeding) {
         let ratings = crate::app::ratings::seeding_in(tx, tid, &loaded.row.variant).await?;
         let t = &mut loaded.tournament;
-        t.reseed(|entrants| ratings.seed_round_one(entrants))?;
+        let by_hand = t.seeded_by_hand().to_vec();
+        t.reseed(|entrants| {
+            ratings.seed_round_one(entrants);
+            crate::tournament::seeding::put_first(entrants, &by_hand);
+        })?;
         let rated = crate::app::ratings::rated_flags(&ratings, t.entrants());
         tx.record_rated(tid, &rated).await?;
         let seeding: Vec<(i64, u32, f64)> = t

@@ -62,6 +62,42 @@ pub enum TournamentRefusal {
     RoundsNotSwiss(Format),
     #[error("a {0} has no initial colour (--initial): only a swiss draws its colours from one")]
     InitialColourNotSwiss(Format),
+    #[error("a {0} has no match for third place (--third-place): only a knockout plays one")]
+    ThirdPlaceNotKnockout(Format),
+    #[error(
+        "{tournament} is a {format}: its starting ranks follow the ratings; only a knockout is seeded by hand"
+    )]
+    SeedNotKnockout { tournament: String, format: Format },
+    #[error(
+        "round 1 of {tournament} is paired, so its seeding is fixed; take the round back first (`goobalay tournament unpair {tournament}`) to seed it again"
+    )]
+    SeedingFixed { tournament: String },
+    #[error("{player} is named twice in the seeding; name each entrant once, seed 1 first")]
+    SeedNamedTwice { player: String },
+    #[error(
+        "{player} is not entered in {tournament}; enter them first (`goobalay tournament add {tournament} NAME`) or leave them out of the seeding"
+    )]
+    SeedNotEntered { player: String, tournament: String },
+    #[error("{player} has withdrawn from {tournament} and takes no seed")]
+    SeedWithdrawn { player: String, tournament: String },
+    #[error("a tournament is not seeded from its own standings; name another (--from)")]
+    SeedFromItself,
+    #[error(
+        "{source_name} is not finished ({paired} of {planned} rounds paired), so it has no final standings to seed from; seed by hand (`goobalay tournament seed NAME A B C ...`) or wait for its last result"
+    )]
+    SeedFromUnfinished {
+        source_name: String,
+        paired: u32,
+        planned: u32,
+    },
+    #[error(
+        "{source_name} has {players} players still in it; --top is between 2 and {players}, not {top}"
+    )]
+    SeedTopOutOfRange {
+        source_name: String,
+        players: usize,
+        top: usize,
+    },
     #[error("a swiss has between 1 and {MAX_SWISS_ROUNDS} rounds, not {0}")]
     RoundsOutOfRange(u32),
     #[error("{0} is not closed: there is nothing to reopen")]

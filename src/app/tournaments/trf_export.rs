@@ -78,5 +78,6 @@ pub(crate) async fn trf_details_in(
         max_hands: row.max_hands,
         seed: Some(row.seed),
         players,
+        ..TrfDetails::default()
     })
 }

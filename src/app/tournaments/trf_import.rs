@@ -119,6 +119,17 @@ async fn import_in(
         id_of.insert(e.id, player.id);
         name_of.insert(e.id, player.name);
     }
+    if !t.seeded_by_hand().is_empty() {
+        let seeds: Vec<i64> = t.seeded_by_hand().iter().map(|n| id_of[n]).collect();
+        tx.insert_knockout_seeding(
+            tid,
+            &seeds,
+            None,
+            Some(&format!("imported from {source}")),
+            at,
+        )
+        .await?;
+    }
     let reason = format!("imported from {source}");
     let played = event.rounds_played();
     let mut matches = 0;

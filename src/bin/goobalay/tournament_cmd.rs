@@ -394,6 +394,35 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             );
             Ok(ExitCode::SUCCESS)
         }),
+        TournamentCommand::Seed(a) => with_store(db, async |store| {
+            let source = match &a.from {
+                Some(from) => tournaments::SeedingSource::Standings {
+                    tournament: from,
+                    top: a.top,
+                },
+                None => tournaments::SeedingSource::ByHand(&a.players),
+            };
+            let seeded = tournaments::seed(store, &a.name, source, a.reason.as_deref()).await?;
+            if a.format == RecordFormat::Json {
+                print_json(&seeded)?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            for name in &seeded.entered {
+                outln!("entered {name} in {}", seeded.tournament);
+            }
+            match &seeded.from {
+                Some(from) => outln!(
+                    "{} seeded from the final standings of {from}:",
+                    seeded.tournament
+                ),
+                None => outln!("{} seeded by hand:", seeded.tournament),
+            }
+            for line in &seeded.seeds {
+                let how = if line.by_hand { "" } else { "  (by rating)" };
+                outln!("  seed {}: {}{how}", line.seed, line.name);
+            }
+            Ok(ExitCode::SUCCESS)
+        }),
         TournamentCommand::Close(a) => with_store(db, async |store| {
             let closed = tournaments::close(store, &a.name, a.reason.as_deref()).await?;
             if a.format == RecordFormat::Json {
@@ -532,6 +561,7 @@ fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
                 )
             })?,
         },
+        third_place: a.third_place,
     };
     let row = with_store(db, async |store| {
         Ok(tournaments::create(store, &new, a.rating_system.into()).await?)
@@ -540,11 +570,16 @@ fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
         print_json(&row)?;
     } else {
         outln!(
-            "created tournament {} (id {}): {} {}, {} matches, points {}, seed {}",
+            "created tournament {} (id {}): {} {}{}, {} matches, points {}, seed {}",
             row.name,
             row.id,
             row.variant,
             row.format,
+            if row.third_place {
+                " with a match for third place"
+            } else {
+                ""
+            },
             row.match_form,
             row.points,
             row.seed
@@ -1323,6 +1358,29 @@ fn bracket_lines(t: &Tournament) -> Vec<String> {
         .collect()
 }
 
+/// A knockout's match for third place under its bracket (`None`: it has none).
+fn third_place_line(t: &Tournament) -> Option<String> {
+    use goobalay::tournament::pairing::knockout;
+    if !t.has_third_place_match() {
+        return None;
+    }
+    let name = |id: i64| t.entrant(id).map_or("?", |e| e.name.as_str());
+    Some(match knockout::third_place_fixture(t) {
+        None => "Third place: the semi-finals' losers, paired with the final".to_string(),
+        Some(f) => {
+            let players = format!(
+                "{} v {}",
+                name(f.pairing.south),
+                f.pairing.north.map_or("?", name)
+            );
+            match knockout::third_place_winner(t) {
+                Some(w) => format!("Third place: {players}: {} is third", name(w)),
+                None => format!("Third place: {players}: to be played"),
+            }
+        }
+    })
+}
+
 fn print_crosstable(t: &Tournament, format: Format) -> anyhow::Result<()> {
     let x = t.crosstable();
     match format {
@@ -1331,6 +1389,9 @@ fn print_crosstable(t: &Tournament, format: Format) -> anyhow::Result<()> {
         Format::Table if t.format() == TFormat::Knockout => {
             for line in bracket_lines(t) {
                 outln!("{}", line.trim_end());
+            }
+            if let Some(line) = third_place_line(t) {
+                outln!("{line}");
             }
         }
         Format::Table if t.format() == TFormat::Swiss => {
@@ -1418,11 +1479,16 @@ fn print_show(record: &TournamentRecord, format: Format) -> anyhow::Result<()> {
         Format::Table => {
             let r = &loaded.row;
             outln!(
-                "{} (id {}): {} {}, {} matches{}, points {}, seed {}, {}",
+                "{} (id {}): {} {}{}, {} matches{}, points {}, seed {}, {}",
                 r.name,
                 r.id,
                 r.variant,
                 r.format,
+                if r.third_place {
+                    " with a match for third place"
+                } else {
+                    ""
+                },
                 r.match_form,
                 r.max_hands
                     .map_or(String::new(), |m| format!(" (at most {m} hands)")),

@@ -76,9 +76,10 @@ impl<C: AsConn + NotesFixtures> TournamentRepo for C {
         let id = query_scalar::<i64>(
             "INSERT INTO tournaments (name, name_key, variant, rules, format, rounds, match_form,
                  max_hands, points, tiebreaks, seed, status, created_at, pairing_system, rating_system,
-                 city, federation, start_date, end_date, chief_arbiter, round_dates, initial_colour)
+                 city, federation, start_date, end_date, chief_arbiter, round_dates, initial_colour,
+                 third_place)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'open', $12, $13, $14,
-                 $15, $16, $17, $18, $19, $20, $21)
+                 $15, $16, $17, $18, $19, $20, $21, $22)
              RETURNING id",
         )
         .bind(name)
@@ -102,6 +103,7 @@ impl<C: AsConn + NotesFixtures> TournamentRepo for C {
         .bind(new.details.chief_arbiter.clone())
         .bind(new.details.round_dates_text())
         .bind((!new.initial_colour.is_default()).then_some(new.initial_colour.name()))
+        .bind(i64::from(new.third_place))
         .fetch_one(&mut *self)
         .await?;
         let row = query("SELECT * FROM tournaments WHERE id = $1")
@@ -471,6 +473,35 @@ impl<C: AsConn + NotesFixtures> TournamentRepo for C {
         .bind(i64::from(round))
         .fetch_all(self)
         .await?)
+    }
+
+    async fn insert_knockout_seeding(
+        &mut self,
+        id: i64,
+        players: &[i64],
+        source: Option<i64>,
+        reason: Option<&str>,
+        at: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        let seeding: i64 = query_scalar(
+            "INSERT INTO knockout_seedings (tournament_id, source_tournament_id, reason, seeded_at)
+             VALUES ($1, $2, $3, $4) RETURNING id",
+        )
+        .bind(id)
+        .bind(source)
+        .bind(reason)
+        .bind(at)
+        .fetch_one(&mut *self)
+        .await?;
+        for (seed, &player) in players.iter().enumerate() {
+            query("INSERT INTO knockout_seeds (seeding_id, seed, player_id) VALUES ($1, $2, $3)")
+                .bind(seeding)
+                .bind(seed as i64 + 1)
+                .bind(player)
+                .execute(&mut *self)
+                .await?;
+        }
+        Ok(())
     }
 
     async fn insert_postponement(

@@ -254,6 +254,8 @@ async fn load_setup(
         manual_rounds: manual_rounds(conn, tid).await?,
         requested_byes,
         postponed: postponed(conn, tid).await?,
+        seeded_by_hand: seeded_by_hand(conn, tid).await?,
+        third_place_match: row.third_place,
     };
     let engines = match parts {
         Parts::Whole => engine_levels(conn, row.id).await?,
@@ -398,7 +400,6 @@ pub(crate) async fn fixture_rows_from_tables(
     Ok(rows)
 }
 
-/// The rounds of tournament `tid` in play that were paired by hand.
 /// Tournament `tid`'s postponed matches, by round and South player.
 async fn postponed(conn: &mut impl AsConn, tid: i64) -> Result<Vec<PostponedMatch>> {
     let rows = query(
@@ -419,6 +420,20 @@ async fn postponed(conn: &mut impl AsConn, tid: i64) -> Result<Vec<PostponedMatc
         .collect()
 }
 
+/// The players of tournament `tid`'s latest seeding by hand, seed 1 first (empty:
+/// seeded by rating).
+async fn seeded_by_hand(conn: &mut impl AsConn, tid: i64) -> Result<Vec<i64>> {
+    Ok(query_scalar(
+        "SELECT ks.player_id FROM knockout_seeds ks
+         WHERE ks.seeding_id = (SELECT max(id) FROM knockout_seedings WHERE tournament_id = $1)
+         ORDER BY ks.seed",
+    )
+    .bind(tid)
+    .fetch_all(&mut *conn)
+    .await?)
+}
+
+/// The rounds of tournament `tid` in play that were paired by hand.
 async fn manual_rounds(conn: &mut impl AsConn, tid: i64) -> Result<Vec<u32>> {
     let rounds: Vec<i64> = query_scalar(
         "SELECT round FROM round_pairings

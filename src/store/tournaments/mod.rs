@@ -101,6 +101,7 @@ impl TournamentRow {
                         .ok_or_else(|| corrupt(format!("tournament {id}: initial colour '{n}'")))?,
                 }
             },
+            third_place: r.try_get::<i64>("third_place")? != 0,
             rules_json: r.try_get::<Option<String>>("rules")?.unwrap_or_default(),
         })
     }

@@ -255,7 +255,8 @@ fn show(t: &Tournament, p: Option<&Pairing>, board: u32) -> String {
 /// Once round 1 is paired: the entrants present then hold starting ranks 1..n in
 /// rating order, highest first (ties are not checked: they go by name, and a player
 /// may have been renamed since), and late entries follow with the next ranks in the
-/// order they entered.
+/// order they entered. A knockout seeded by hand holds its named entrants first, in
+/// that order.
 pub fn check_seeding(t: &Tournament, entered_after: &EnteredAfter) -> Vec<PairingDifference> {
     let mut out = Vec::new();
     if t.current_round() == 0 {
@@ -283,8 +284,26 @@ pub fn check_seeding(t: &Tournament, entered_after: &EnteredAfter) -> Vec<Pairin
             return out;
         }
     }
+    // A knockout seeded by hand: the named entrants first, in the director's order;
+    // the rating order holds among the others.
+    let by_hand = |id: EntrantId| t.seeded_by_hand.contains(&id);
+    for (seed, &id) in t.seeded_by_hand.iter().enumerate() {
+        let Some(e) = t.entrant(id) else { continue };
+        if e.start_rank != seed as u32 + 1 {
+            out.push(diff(format!(
+                "{} was seeded {} by hand, but has starting rank {}",
+                e.name,
+                seed + 1,
+                e.start_rank
+            )));
+            return out;
+        }
+    }
     for w in es.windows(2) {
         let (a, b) = (w[0], w[1]);
+        if by_hand(a.id) || by_hand(b.id) {
+            continue;
+        }
         if entered(a.id) == 0 && entered(b.id) == 0 && a.rating < b.rating {
             out.push(diff(format!(
                 "{} has starting rank {} with rating {}, ahead of {} (rank {}) with rating {}: round 1 was seeded by rating, highest first",

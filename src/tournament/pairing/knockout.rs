@@ -1,7 +1,8 @@
 //! Knockout: seeding by rating, the standard bracket, byes for the top seeds.
 //!
 //! - Seeds: active entrants when round 1 is paired, by rating (highest first), then
-//!   starting rank. Seed k is the k-th.
+//!   starting rank. Seed k is the k-th. A knockout seeded by hand (`tournament
+//!   seed`) takes its starting ranks as its seeds: the director's order first.
 //! - Bracket: the size is the next power of two P ≥ n; bracket slots are ordered so
 //!   that round 1 is 1 v P, and seeds 1 and 2 can only meet in the final (the usual
 //!   1-16, 8-9, 5-12, 4-13, 3-14, 6-11, 7-10, 2-15 order for 16). Seeds above n are
@@ -13,6 +14,10 @@
 //! - Withdrawals: a withdrawn player's next opponent advances with a bye; if both are
 //!   withdrawn (or the slot is empty), the slot stays empty and the next opponent
 //!   gets the bye.
+//! - Third place (when the knockout has one): the final round also pairs the two
+//!   losers of the semi-finals, the one who has moved first less often South, then
+//!   the higher seed. No match when a semi-final was not played (a bye) or a loser
+//!   has withdrawn. Its winner is placed third, its loser fourth.
 
 use std::collections::HashMap;
 
@@ -58,8 +63,14 @@ fn tournament_seeds(t: &Tournament) -> Vec<EntrantId> {
             r1.iter().any(|f| f.pairing.involves(e.id))
         }
     };
-    let es: Vec<Entrant> = t.entrants.iter().filter(in_r1).cloned().collect();
-    seeds(&es)
+    let mut es: Vec<Entrant> = t.entrants.iter().filter(in_r1).cloned().collect();
+    if t.seeded_by_hand().is_empty() {
+        return seeds(&es);
+    }
+    // Seeded by hand: the starting ranks are the director's order
+    // (`seeding::put_first`), given when round 1 is paired.
+    es.sort_by_key(|e| e.start_rank);
+    es.into_iter().map(|e| e.id).collect()
 }
 
 /// Who goes through from a finished fixture: the winner; after a draw the player with
@@ -147,6 +158,68 @@ pub fn bracket(t: &Tournament) -> (Bracket, bool) {
     (Bracket { seeds, slots }, complete)
 }
 
+/// The match for third place, once paired: the final round's match between two
+/// players who did not enter the final.
+pub fn third_place_fixture(t: &Tournament) -> Option<&Fixture> {
+    if !t.has_third_place_match() {
+        return None;
+    }
+    let (b, _) = bracket(t);
+    let last = rounds(b.seeds.len());
+    if last < 2 {
+        return None;
+    }
+    let finalists = b.slots.get(last as usize - 1)?;
+    t.fixtures.iter().find(|f| {
+        f.pairing.round == last
+            && !f.pairing.is_bye()
+            && finalists
+                .iter()
+                .flatten()
+                .all(|&id| !f.pairing.involves(id))
+    })
+}
+
+/// Who won the match for third place (`None` until it is played, or without one).
+pub fn third_place_winner(t: &Tournament) -> Option<EntrantId> {
+    let f = third_place_fixture(t)?;
+    let seeds = tournament_seeds(t);
+    advancer(f, |id| {
+        seeds.iter().position(|&s| s == id).unwrap_or(usize::MAX)
+    })
+}
+
+/// The semi-finals' losers still in the event, who play for third place (`None`
+/// unless there are two).
+fn third_place_pairing(
+    t: &Tournament,
+    b: &Bracket,
+    seed_of: impl Fn(EntrantId) -> usize + Copy,
+) -> Option<(EntrantId, EntrantId)> {
+    let last = rounds(b.seeds.len());
+    if last < 2 {
+        return None;
+    }
+    let losers: Vec<EntrantId> = t
+        .round_fixtures(last - 1)
+        .iter()
+        .filter_map(|f| {
+            let north = f.pairing.north?;
+            let through = advancer(f, seed_of)?;
+            Some(if through == north {
+                f.pairing.south
+            } else {
+                north
+            })
+        })
+        .filter(|&id| !t.entrant(id).is_some_and(Entrant::is_withdrawn))
+        .collect();
+    match losers[..] {
+        [a, b] => Some((a, b)),
+        _ => None,
+    }
+}
+
 /// The winner of a finished knockout.
 pub fn champion(t: &Tournament) -> Option<EntrantId> {
     if t.current_round() == 0 {
@@ -182,6 +255,15 @@ pub(super) fn next_round(t: &Tournament, round: u32) -> Result<Vec<Pairing>, Tou
     let withdrawn = |id: EntrantId| t.entrant(id).is_some_and(|e| e.is_withdrawn());
     let entering = &b.slots[round as usize - 1];
     let history = colour_histories(&t.fixtures);
+    // South: the one who has moved first less often, then the higher seed `hi`.
+    let sides = |hi: EntrantId, lo: EntrantId| {
+        let bal = |id| history.get(&id).map(|h| h.balance()).unwrap_or(0);
+        if bal(lo) < bal(hi) {
+            (lo, hi)
+        } else {
+            (hi, lo)
+        }
+    };
     let mut games = Vec::new();
     let mut byes = Vec::new();
     for pair in entering.chunks(2) {
@@ -198,16 +280,21 @@ pub(super) fn next_round(t: &Tournament, round: u32) -> Result<Vec<Pairing>, Tou
                 } else {
                     (b, a)
                 };
-                let bal = |id| history.get(&id).map(|h| h.balance()).unwrap_or(0);
-                let (s, n) = if bal(lo) < bal(hi) {
-                    (lo, hi)
-                } else {
-                    (hi, lo)
-                };
-                games.push((s, n));
+                games.push(sides(hi, lo));
             }
             [a] => byes.push(a),
             _ => {}
+        }
+    }
+    if round == total && t.has_third_place_match() {
+        let seed_of = |id: EntrantId| seed_no.get(&id).copied().unwrap_or(usize::MAX);
+        if let Some((a, b)) = third_place_pairing(t, &b, seed_of) {
+            let (hi, lo) = if seed_of(a) < seed_of(b) {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            games.push(sides(hi, lo));
         }
     }
     let out: Vec<Pairing> = games
@@ -399,6 +486,64 @@ mod tests {
                 (6, Some(1))
             ]
         );
+    }
+
+    /// With a match for third place, the final round also pairs the semi-finals'
+    /// losers; its winner is placed third, its loser fourth, and the event is not
+    /// finished until it is played. Seeds by hand come first in the bracket.
+    #[test]
+    fn the_semi_finals_losers_play_for_third_place() {
+        let mut t = testutil::tournament(Format::Knockout, 8);
+        t.third_place_match = true;
+        t.seeded_by_hand = vec![8, 7];
+        crate::tournament::seeding::put_first(&mut t.entrants, &[8, 7]);
+        assert_eq!(&bracket(&t).0.seeds[..3], &[8, 7, 1]);
+        // The higher seed (lower starting rank) wins every match.
+        let win = |t: &mut Tournament, ps: Vec<Pairing>| {
+            for p in ps {
+                let rank = |id| t.entrant(id).unwrap().start_rank;
+                let north = p.north.unwrap();
+                let south_wins = rank(p.south) < rank(north);
+                let result = MatchResult {
+                    decision: if south_wins {
+                        Decision::South
+                    } else {
+                        Decision::North
+                    },
+                    seeds: BySide::new(0, 0),
+                    forfeit: None,
+                };
+                t.fixtures.push(Fixture {
+                    pairing: p,
+                    result: Some(result),
+                });
+            }
+        };
+        for _ in 0..2 {
+            let ps = t.next_round().unwrap();
+            win(&mut t, ps);
+        }
+        let last = t.next_round().unwrap();
+        assert_eq!(last.len(), 2, "the final and the match for third place");
+        let third: Vec<EntrantId> = [last[1].south, last[1].north.unwrap()].into();
+        // Seeds 3 and 4 (ids 1 and 2) lost the semi-finals to seeds 1 and 2.
+        let mut losers = third.clone();
+        losers.sort();
+        assert_eq!(losers, vec![1, 2]);
+        let (final_match, third_match) = (last[0], last[1]);
+        win(&mut t, vec![final_match]);
+        t.fixtures.push(Fixture::pending(third_match));
+        assert!(
+            !t.is_finished(),
+            "the match for third place is still to be played"
+        );
+        assert!(third_place_fixture(&t).is_some_and(|f| f.result.is_none()));
+        t.fixtures.pop();
+        win(&mut t, vec![third_match]);
+        assert!(t.is_finished());
+        assert_eq!(third_place_winner(&t), Some(1));
+        let places: Vec<EntrantId> = t.standings().rows.iter().map(|r| r.id).take(4).collect();
+        assert_eq!(places, vec![8, 7, 1, 2]);
     }
 
     #[test]

@@ -53,6 +53,11 @@ pub enum TournamentCommand {
     /// it, and its result is entered when it is played (a Swiss or a knockout needs
     /// every result before its next round, and takes no postponement).
     Postpone(PostponeArgs),
+    /// Seed a knockout by hand before round 1 is paired: the players named take seeds
+    /// 1, 2, ... in that order, or the first places of another tournament's final
+    /// standings do (--from, entering those not yet entered); the other entrants
+    /// follow by rating. Seeding again replaces the seeding (both are kept).
+    Seed(SeedArgs),
     /// Close a tournament whose matches all have results (it closes by itself when the
     /// last result of its last round comes in): no entries, withdrawals, pairings or
     /// results until it is reopened.
@@ -179,6 +184,32 @@ pub struct PostponeArgs {
 }
 
 #[derive(Args, Debug)]
+pub struct SeedArgs {
+    /// The knockout's name (see `goobalay tournament list`).
+    pub name: String,
+    /// The seeds in order, seed 1 first (entrants of the knockout).
+    #[arg(
+        value_name = "PLAYER",
+        required_unless_present = "from",
+        conflicts_with = "from"
+    )]
+    pub players: Vec<String>,
+    /// Seed from this finished tournament's final standings, place 1 first (players
+    /// who withdrew from it left out).
+    #[arg(long, value_name = "TOURNAMENT")]
+    pub from: Option<String>,
+    /// With --from: how many places (default: all).
+    #[arg(long, requires = "from")]
+    pub top: Option<usize>,
+    /// Why (recorded).
+    #[arg(long)]
+    pub reason: Option<String>,
+    /// Output: table (for a person, the default) or json.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RecordFormat,
+}
+
+#[derive(Args, Debug)]
 pub struct ReasonArgs {
     /// The tournament's name (see `goobalay tournament list`).
     pub name: String,
@@ -247,6 +278,9 @@ pub struct NewArgs {
     /// or lot (drawn from the recorded seed) (TRF 152).
     #[arg(long, value_name = "SIDE")]
     pub initial: Option<String>,
+    /// Knockout only: the semi-finals' losers play for third place beside the final.
+    #[arg(long)]
+    pub third_place: bool,
     /// Output: table (the default) or json. (Before --system, this named the
     /// pairing system; that spelling is refused with a message naming --system.)
     #[arg(long, value_name = "FORMAT")]

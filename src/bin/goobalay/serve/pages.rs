@@ -498,13 +498,35 @@ fn bracket(loaded: &LoadedTournament, boards: &[BoardView]) -> Markup {
     let side = |r: u32, id: i64, name: &str| {
         html! { div.player.won[went_on(r, id)] { (player_link(id, name)) } }
     };
+    let third_place = goobalay::tournament::pairing::knockout::third_place_fixture(t)
+        .map(|f| (f.pairing.round, f.pairing.south));
+    // Before round 1: its matches as the seeding gives them.
+    let seeded = |id: Option<i64>| match id {
+        Some(id) => {
+            let seed = knockout
+                .seeds
+                .iter()
+                .position(|&s| s == id)
+                .map_or(0, |i| i + 1);
+            html! { div.player { (seed) " " (player_link(id, loaded.name_of(id))) } }
+        }
+        None => html! { div.player { em { "bye" } } },
+    };
     html! {
         div.bracket {
             @for r in 1..=t.planned_rounds() {
                 div.round {
                     h3 { "Round " (r) }
-                    @if r > current { div.game.later { "to be paired" } }
+                    @if r == 1 && current == 0 {
+                        @for pair in knockout.slots[0].chunks(2) {
+                            div.game.later {
+                                (seeded(pair[0]))
+                                (seeded(pair.get(1).copied().flatten()))
+                            }
+                        }
+                    } @else if r > current { div.game.later { "to be paired" } }
                     @for b in boards.iter().filter(|b| b.round == r) {
+                        @if third_place == Some((b.round, b.south_id)) { h3 { "Third place" } }
                         div.game {
                             (side(r, b.south_id, &b.south))
                             @match (b.north_id, &b.north) {

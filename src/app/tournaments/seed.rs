@@ -1,0 +1,194 @@
+//! Seeding a knockout by hand (`tournament seed`), before round 1 is paired: the
+//! director names the seeds in order, or takes them from another tournament's final
+//! standings (`--from T --top N`, entering those not yet entered). The entrants not
+//! named follow as the ratings seed them ([`crate::tournament::seeding::put_first`]).
+//! A seeding is added, never changed: seeding again adds one, and the latest counts.
+
+use crate::app::players::require_player_in;
+use crate::app::records::{LoadedTournament, Parts, now};
+use crate::app::repo::{Database, Transaction};
+use crate::app::tournaments::loading::load_in;
+use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
+use crate::tournament::Format;
+use crate::tournament::pairing::knockout;
+
+use super::{begin_write, commit};
+
+/// Where a seeding comes from.
+#[derive(Clone, Copy, Debug)]
+pub enum SeedingSource<'a> {
+    /// The players named, seed 1 first.
+    ByHand(&'a [String]),
+    /// The first `top` places (every place when `None`) of another tournament's
+    /// final standings, leaving out those who withdrew from it.
+    Standings {
+        tournament: &'a str,
+        top: Option<usize>,
+    },
+}
+
+/// A knockout seeded: every entrant by seed, and who was entered to be seeded.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Seeded {
+    pub tournament: String,
+    /// The tournament whose standings gave the seeds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    /// Every active entrant in seed order; `by_hand` marks the named ones.
+    pub seeds: Vec<SeedLine>,
+    /// Players entered by this seeding (`--from`).
+    pub entered: Vec<String>,
+}
+
+/// One seed of [`Seeded`].
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct SeedLine {
+    pub seed: usize,
+    pub name: String,
+    pub by_hand: bool,
+}
+
+/// Seeds knockout `name` from `source`, in one transaction.
+pub async fn seed(
+    store: &impl Database,
+    name: &str,
+    source: SeedingSource<'_>,
+    reason: Option<&str>,
+) -> crate::app::Result<Seeded> {
+    let mut tx = begin_write(store).await?;
+    let seeded = seed_in(&mut tx, name, source, reason).await?;
+    commit(tx).await?;
+    Ok(seeded)
+}
+
+async fn seed_in(
+    tx: &mut impl Transaction,
+    name: &str,
+    source: SeedingSource<'_>,
+    reason: Option<&str>,
+) -> TResult<Seeded> {
+    let loaded = load_in(tx, name, Parts::Whole).await?;
+    super::ensure_open(&loaded)?;
+    let tournament = loaded.row.name.clone();
+    let t = &loaded.tournament;
+    if t.format() != Format::Knockout {
+        return Err(TournamentRefusal::SeedNotKnockout {
+            tournament,
+            format: t.format(),
+        });
+    }
+    if t.current_round() > 0 {
+        return Err(TournamentRefusal::SeedingFixed { tournament });
+    }
+    let (players, from, entered) = match source {
+        SeedingSource::ByHand(names) => (named_entrants(tx, &loaded, names).await?, None, vec![]),
+        SeedingSource::Standings {
+            tournament: other,
+            top,
+        } => {
+            let (players, source) = final_places(tx, &loaded, other, top).await?;
+            let missing: Vec<String> = players
+                .iter()
+                .filter(|(id, _)| t.entrant(*id).is_none())
+                .map(|(_, name)| name.clone())
+                .collect();
+            super::entries::enter_in(tx, &tournament, &missing).await?;
+            (players, Some(source), missing)
+        }
+    };
+    let ids: Vec<i64> = players.iter().map(|(id, _)| *id).collect();
+    let source_id = from.as_ref().map(|(id, _)| *id);
+    tx.insert_knockout_seeding(loaded.row.id, &ids, source_id, reason, now())
+        .await?;
+    // As round 1 would seed it now (the loader seeds a knockout not yet paired).
+    let now_seeded = load_in(tx, &tournament, Parts::Whole).await?;
+    let seeds = knockout::bracket(&now_seeded.tournament)
+        .0
+        .seeds
+        .iter()
+        .enumerate()
+        .map(|(i, &id)| SeedLine {
+            seed: i + 1,
+            name: now_seeded.name_of(id).to_string(),
+            by_hand: ids.contains(&id),
+        })
+        .collect();
+    Ok(Seeded {
+        tournament,
+        from: from.map(|(_, name)| name),
+        seeds,
+        entered,
+    })
+}
+
+/// The entrants `names` name, in that order: each an active entrant, named once.
+async fn named_entrants(
+    tx: &mut impl Transaction,
+    loaded: &LoadedTournament,
+    names: &[String],
+) -> TResult<Vec<(i64, String)>> {
+    let mut out: Vec<(i64, String)> = Vec::with_capacity(names.len());
+    for name in names {
+        let player = require_player_in(tx, name).await?;
+        let Some(entrant) = loaded.tournament.entrant(player.id) else {
+            return Err(TournamentRefusal::SeedNotEntered {
+                player: player.name,
+                tournament: loaded.row.name.clone(),
+            });
+        };
+        if entrant.is_withdrawn() {
+            return Err(TournamentRefusal::SeedWithdrawn {
+                player: player.name,
+                tournament: loaded.row.name.clone(),
+            });
+        }
+        if out.iter().any(|(id, _)| *id == player.id) {
+            return Err(TournamentRefusal::SeedNamedTwice {
+                player: player.name,
+            });
+        }
+        out.push((player.id, player.name));
+    }
+    Ok(out)
+}
+
+/// The first `top` places of finished tournament `other`'s standings, without those
+/// who withdrew from it, and `other`'s id and name.
+async fn final_places(
+    tx: &mut impl Transaction,
+    loaded: &LoadedTournament,
+    other: &str,
+    top: Option<usize>,
+) -> TResult<(Vec<(i64, String)>, (i64, String))> {
+    let source = load_in(tx, other, Parts::Results).await?;
+    if source.row.id == loaded.row.id {
+        return Err(TournamentRefusal::SeedFromItself);
+    }
+    let s = &source.tournament;
+    if !s.is_finished() {
+        return Err(TournamentRefusal::SeedFromUnfinished {
+            source_name: source.row.name.clone(),
+            paired: s.current_round(),
+            planned: s.planned_rounds(),
+        });
+    }
+    let places: Vec<(i64, String)> = s
+        .standings()
+        .rows
+        .into_iter()
+        .filter(|r| !r.withdrawn)
+        .map(|r| (r.id, r.name))
+        .collect();
+    let top = top.unwrap_or(places.len());
+    if !(2..=places.len()).contains(&top) {
+        return Err(TournamentRefusal::SeedTopOutOfRange {
+            source_name: source.row.name.clone(),
+            players: places.len(),
+            top,
+        });
+    }
+    Ok((
+        places.into_iter().take(top).collect(),
+        (source.row.id, source.row.name.clone()),
+    ))
+}
