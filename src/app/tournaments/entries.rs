@@ -2,14 +2,15 @@
 //! zero-point byes for the rounds it missed), byes asked for, and withdrawals.
 
 use crate::app::players::require_player_in;
-use crate::app::records::{ByeReason, LoadedTournament, Parts, Player, now};
+use crate::app::records::{ByeReason, LoadedTournament, Parts, Player, RoundMatch, now};
 use crate::app::repo::{Database, Transaction};
 use crate::app::stored_match::StoredMatches;
 use crate::app::tournaments::loading::LoadRepo;
 use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
 use crate::engine::Side;
-use crate::matches::{Absent, Closing};
-use crate::tournament::{ByePoints, ByeRefusal, Format};
+use crate::matches::{Absent, Closing, MatchState};
+use crate::tournament::pairing::round_robin::{self, LateEntryRefusal};
+use crate::tournament::{ByePoints, ByeRefusal, Format, Pairing};
 
 use super::{Result, begin_write, commit};
 
@@ -40,7 +41,8 @@ async fn enter_in(
     super::ensure_open(&loaded)?;
     let t = &loaded.tournament;
     let tid = loaded.row.id;
-    if t.current_round() > 0 && t.format() != Format::Swiss {
+    let late_round_robin = t.current_round() > 0 && t.format().pairs_around_postponed();
+    if t.current_round() > 0 && t.format() != Format::Swiss && !late_round_robin {
         return Err(TournamentRefusal::EntriesClosed {
             tournament: loaded.row.name.clone(),
             format: t.format(),
@@ -69,9 +71,37 @@ async fn enter_in(
                 player: player.name,
             });
         }
-        // A late Swiss entry gets the next starting rank and today's rating.
+        // A late entry gets the next starting rank and today's rating.
         let rating = ratings.as_ref().map(|s| s.rating(player.id));
         let rated = ratings.as_ref().and_then(|s| s.rated(player.id));
+        if late_round_robin {
+            let entry = round_robin::late_entry(t, player.id, players.len()).map_err(|r| {
+                let (tournament, format) = (loaded.row.name.clone(), t.format());
+                match r {
+                    LateEntryRefusal::EvenField { entrants } => {
+                        TournamentRefusal::LateEntryEvenField {
+                            tournament,
+                            format,
+                            entrants,
+                            only_round_one: t.current_round() == 1,
+                        }
+                    }
+                    LateEntryRefusal::MoreThanOne { arriving } => {
+                        TournamentRefusal::LateEntryMoreThanOne {
+                            tournament,
+                            format,
+                            arriving,
+                        }
+                    }
+                }
+            })?;
+            let at = now();
+            repo.insert_entrant(tid, player.id, entry.start_rank, rating, rated, at)
+                .await?;
+            take_the_rests(repo, &loaded, &player, &entry.missed, at).await?;
+            added.push(player);
+            continue;
+        }
         repo.insert_entrant(tid, player.id, next_seed, rating, rated, now())
             .await?;
         next_seed += 1;
@@ -83,6 +113,72 @@ async fn enter_in(
         added.push(player);
     }
     Ok(added)
+}
+
+/// A late arrival's games in the rounds of round robin `loaded` already paired
+/// (`missed`, [`round_robin::late_entry`]): each replaces the rest on its board,
+/// made at `at`, postponed at once (its players play it when they can, and it
+/// counts then). The rounds' records keep the rests as they were paired.
+async fn take_the_rests(
+    repo: &mut impl LoadRepo,
+    loaded: &LoadedTournament,
+    newcomer: &Player,
+    missed: &[Pairing],
+    at: chrono::DateTime<chrono::Utc>,
+) -> TResult<()> {
+    let tid = loaded.row.id;
+    let spec = loaded.row.spec()?;
+    let fresh = MatchState::new(spec.clone());
+    let engine_of = |id: i64| -> Option<String> {
+        if id == newcomer.id {
+            newcomer.engine.clone()
+        } else {
+            loaded.engines.get(&id).cloned().flatten().map(|e| e.to_string())
+        }
+    };
+    for p in missed {
+        let Some(north) = p.north else { continue };
+        let rest = if p.south == newcomer.id { north } else { p.south };
+        if repo.delete_round_bye(tid, p.round, rest).await? != 1 {
+            return Err(TournamentRefusal::Store(
+                crate::app::repo::StoreError::CorruptTournament(format!(
+                    "{}: the rest of round {} is not stored",
+                    loaded.row.name, p.round
+                )),
+            ));
+        }
+        let engines = (engine_of(p.south), engine_of(north));
+        let game = RoundMatch {
+            south: p.south,
+            north,
+            engines: (engines.0.as_deref(), engines.1.as_deref()),
+            seed: p.match_seed(loaded.row.seed),
+            played: None,
+        };
+        let inserted = repo
+            .insert_round_matches(tid, p.round, &spec, &[game], at)
+            .await?;
+        let &[(_, id)] = inserted.as_slice() else {
+            return Err(TournamentRefusal::Store(
+                crate::app::repo::StoreError::CorruptTournament(format!(
+                    "{}: round {}: {} matches stored for one",
+                    loaded.row.name,
+                    p.round,
+                    inserted.len()
+                )),
+            ));
+        };
+        repo.insert_hands(&[(id, fresh.hands())], spec.rules.holes_per_row)
+            .await?;
+        let reason = format!(
+            "missed by a late entry: {} took the rest of {} in round {}",
+            newcomer.name,
+            loaded.name_of(rest),
+            p.round
+        );
+        repo.insert_postponement(id, at, Some(&reason)).await?;
+    }
+    Ok(())
 }
 
 /// Records a bye `player` asks for in `round` of Swiss `name` (not yet paired):

@@ -55,9 +55,28 @@ pub enum TournamentRefusal {
     #[error("player '{0}' is retired and cannot enter a tournament")]
     Retired(String),
     #[error(
-        "the entry list of {tournament} ({format}) closed when round 1 was paired; only a swiss takes late entries"
+        "the entry list of {tournament} ({format}) closed when round 1 was paired; only a swiss, or a round robin with an odd field, takes late entries"
     )]
     EntriesClosed { tournament: String, format: Format },
+    #[error(
+        "the entry list of {tournament} ({format}) closed when round 1 was paired: its {entrants} entrants leave no rest for a late arrival to take (a round robin takes one only into an odd field); {}",
+        even_field_instead(.tournament, *.only_round_one)
+    )]
+    LateEntryEvenField {
+        tournament: String,
+        format: Format,
+        entrants: usize,
+        /// Only round 1 is paired, so taking it back reopens the entry list.
+        only_round_one: bool,
+    },
+    #[error(
+        "the entry list of {tournament} ({format}) closed when round 1 was paired, but for one late arrival, who takes the rest of its odd field; {arriving} arrive: enter one of them"
+    )]
+    LateEntryMoreThanOne {
+        tournament: String,
+        format: Format,
+        arriving: usize,
+    },
     #[error("a {0}'s rounds follow from its entry count; only a swiss sets its number of rounds")]
     RoundsNotSwiss(Format),
     #[error("a {0} has no initial colour (--initial): only a swiss draws its colours from one")]
@@ -112,6 +131,17 @@ pub enum TournamentRefusal {
     RoundBeyondEnd { round: u32, planned: u32 },
     #[error("{player} already has a bye for round {round}")]
     ByeAlreadyRequested { player: String, round: u32 },
+}
+
+/// What a director can do instead of a late entry into an even round robin.
+fn even_field_instead(tournament: &str, only_round_one: bool) -> String {
+    if only_round_one {
+        format!(
+            "take round 1 back while nothing is played in it (`goobalay tournament unpair {tournament}`), enter them and pair again, or run another event for them"
+        )
+    } else {
+        "run another event for them".to_string()
+    }
 }
 
 impl Refusal for TournamentRefusal {
