@@ -12,22 +12,25 @@ use crate::matches::{Absent, Closing, MatchState};
 use crate::tournament::pairing::round_robin::{self, LateEntryRefusal};
 use crate::tournament::{ByePoints, ByeRefusal, Format, Pairing};
 
-use super::{Result, begin_write, commit};
+use super::{Postponed, Result, begin_write, commit};
 
 /// Players entered, and the tournament after their entry.
 #[derive(Clone, Debug)]
 pub struct Entered {
     pub added: Vec<Player>,
+    /// A late round robin arrival's games of the rounds already paired, postponed.
+    pub postponed: Vec<Postponed>,
     pub tournament: LoadedTournament,
 }
 
 /// Enters players (by name) in tournament `name`, all or none.
 pub async fn enter(store: &impl Database, name: &str, players: &[String]) -> Result<Entered> {
     let mut tx = begin_write(store).await?;
-    let added = enter_in(&mut tx, name, players).await?;
+    let (added, postponed) = enter_in(&mut tx, name, players).await?;
     commit(tx).await?;
     Ok(Entered {
         added,
+        postponed,
         tournament: crate::app::tournaments::loading::read(store, name).await?,
     })
 }
@@ -36,7 +39,7 @@ async fn enter_in(
     repo: &mut impl LoadRepo,
     name: &str,
     players: &[String],
-) -> TResult<Vec<Player>> {
+) -> TResult<(Vec<Player>, Vec<Postponed>)> {
     let loaded = crate::app::tournaments::loading::load_in(repo, name, Parts::Whole).await?;
     super::ensure_open(&loaded)?;
     let t = &loaded.tournament;
@@ -55,6 +58,7 @@ async fn enter_in(
         None
     };
     let mut added: Vec<Player> = Vec::new();
+    let mut postponed = Vec::new();
     for p in players {
         let player = require_player_in(repo, p).await?;
         if player.retired_at.is_some() {
@@ -98,7 +102,7 @@ async fn enter_in(
             let at = now();
             repo.insert_entrant(tid, player.id, entry.start_rank, rating, rated, at)
                 .await?;
-            take_the_rests(repo, &loaded, &player, &entry.missed, at).await?;
+            postponed = take_the_rests(repo, &loaded, &player, &entry.missed, at).await?;
             added.push(player);
             continue;
         }
@@ -112,7 +116,7 @@ async fn enter_in(
         }
         added.push(player);
     }
-    Ok(added)
+    Ok((added, postponed))
 }
 
 /// A late arrival's games in the rounds of round robin `loaded` already paired
@@ -125,7 +129,7 @@ async fn take_the_rests(
     newcomer: &Player,
     missed: &[Pairing],
     at: chrono::DateTime<chrono::Utc>,
-) -> TResult<()> {
+) -> TResult<Vec<Postponed>> {
     let tid = loaded.row.id;
     let spec = loaded.row.spec()?;
     let fresh = MatchState::new(spec.clone());
@@ -133,12 +137,22 @@ async fn take_the_rests(
         if id == newcomer.id {
             newcomer.engine.clone()
         } else {
-            loaded.engines.get(&id).cloned().flatten().map(|e| e.to_string())
+            loaded
+                .engines
+                .get(&id)
+                .cloned()
+                .flatten()
+                .map(|e| e.to_string())
         }
     };
+    let mut postponed = Vec::with_capacity(missed.len());
     for p in missed {
         let Some(north) = p.north else { continue };
-        let rest = if p.south == newcomer.id { north } else { p.south };
+        let rest = if p.south == newcomer.id {
+            north
+        } else {
+            p.south
+        };
         if repo.delete_round_bye(tid, p.round, rest).await? != 1 {
             return Err(TournamentRefusal::Store(
                 crate::app::repo::StoreError::CorruptTournament(format!(
@@ -177,8 +191,23 @@ async fn take_the_rests(
             p.round
         );
         repo.insert_postponement(id, at, Some(&reason)).await?;
+        let name_of = |id: i64| {
+            if id == newcomer.id {
+                newcomer.name.clone()
+            } else {
+                loaded.name_of(id).to_string()
+            }
+        };
+        postponed.push(Postponed {
+            tournament: loaded.row.name.clone(),
+            match_id: id,
+            round: p.round,
+            board: p.board,
+            south: name_of(p.south),
+            north: name_of(north),
+        });
     }
-    Ok(())
+    Ok(postponed)
 }
 
 /// Records a bye `player` asks for in `round` of Swiss `name` (not yet paired):

@@ -113,6 +113,21 @@ pub enum TournamentRefusal {
         "{tournament} is a {format}: its next round depends on every result, so a match is not postponed; enter the result when it is played, or a forfeit (`goobalay match forfeit`)"
     )]
     PostponeNotRoundRobin { tournament: String, format: Format },
+    /// A round robin's round not finished ([`TournamentError::RoundIncomplete`]), with
+    /// the way on that its schedule allows.
+    #[error(
+        "round {round} is not finished: {} without a result ({}); enter the results, or postpone a match the players will play later (`goobalay tournament postpone {tournament} {}`) and pair again",
+        crate::wording::matches(*.pending as u64),
+        numbered_matches(.match_ids),
+        .match_ids.first().copied().unwrap_or(0)
+    )]
+    RoundRobinRoundOpen {
+        tournament: String,
+        round: u32,
+        pending: usize,
+        /// The matches of the round still to be played, by board.
+        match_ids: Vec<i64>,
+    },
     #[error("match {match_id} is not a match of {tournament} (see `goobalay tournament show`)")]
     NotItsMatch { tournament: String, match_id: i64 },
     #[error("match {match_id} already has a result; only a match still to be played is postponed")]
@@ -131,6 +146,13 @@ pub enum TournamentRefusal {
     RoundBeyondEnd { round: u32, planned: u32 },
     #[error("{player} already has a bye for round {round}")]
     ByeAlreadyRequested { player: String, round: u32 },
+}
+
+/// "match 3" or "matches 3, 4".
+fn numbered_matches(ids: &[i64]) -> String {
+    let list: Vec<String> = ids.iter().map(i64::to_string).collect();
+    let noun = if ids.len() == 1 { "match" } else { "matches" };
+    format!("{noun} {}", list.join(", "))
 }
 
 /// What a director can do instead of a late entry into an even round robin.

@@ -460,8 +460,12 @@ mod tests {
         newcomer.start_rank = entry.start_rank;
         t.entrants.push(newcomer);
         t.fixtures.retain(|f| !f.pairing.is_bye());
-        t.fixtures
-            .extend(entry.missed.iter().map(|&p| crate::tournament::Fixture::pending(p)));
+        t.fixtures.extend(
+            entry
+                .missed
+                .iter()
+                .map(|&p| crate::tournament::Fixture::pending(p)),
+        );
         let mut setup = t.to_setup();
         setup.postponed = entry
             .missed
