@@ -479,6 +479,66 @@ mod tests {
         t
     }
 
+    /// A late arrival in the rest's place of an odd round robin (entered after round
+    /// 2 of five): every round re-derives, and a missed game stored with other sides
+    /// or not postponed is named.
+    #[test]
+    fn a_round_robin_late_arrival_is_replayed() {
+        use super::super::round_robin::late_entry;
+        use crate::tournament::PostponedMatch;
+        let mut t = testutil::tournament(Format::RoundRobin, 5);
+        testutil::simulate(&mut t, 5, 0, 2, |_, _| {});
+        let entry = late_entry(&t, 6, 1).unwrap();
+        let mut fay = testutil::entrant(6, "Fay", 1900.0);
+        fay.start_rank = entry.start_rank;
+        t.entrants.push(fay);
+        t.fixtures.retain(|f| !f.pairing.is_bye());
+        t.fixtures
+            .extend(entry.missed.iter().map(|&p| Fixture::pending(p)));
+        t.postponed = entry
+            .missed
+            .iter()
+            .map(|p| PostponedMatch {
+                round: p.round,
+                south: p.south,
+            })
+            .collect();
+        let entered: EnteredAfter = [(6, 2)].into_iter().collect();
+        testutil::simulate(&mut t, 6, 0, 1, |_, _| {});
+        assert_eq!(check(&t, &entered), Vec::new());
+
+        // Round 2's missed game with the sides swapped (postponed as stored).
+        let mut swapped = t.clone();
+        let f = swapped
+            .fixtures
+            .iter_mut()
+            .find(|f| f.pairing.round == 2 && f.pairing.involves(6))
+            .unwrap();
+        let (south, north) = (f.pairing.south, f.pairing.north.unwrap());
+        f.pairing.south = north;
+        f.pairing.north = Some(south);
+        for p in swapped.postponed.iter_mut().filter(|p| p.round == 2) {
+            p.south = north;
+        }
+        let found = check_late_entries(&swapped, &entered);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0].what.starts_with(
+                "Fay entered after round 2: the games missed are stored as round 1 board 3: P1 v Fay, round 2 board 3: P4 v Fay, but taking the rest's place gives round 1 board 3: P1 v Fay, round 2 board 3: Fay v P4"
+            ),
+            "{found:?}"
+        );
+        // Not postponed.
+        t.postponed.retain(|p| p.round != 1);
+        let found = check_late_entries(&t, &entered);
+        assert_eq!(
+            found.iter().map(|d| d.what.as_str()).collect::<Vec<_>>(),
+            [
+                "round 1, board 3: a game Fay missed by entering after round 2, but it is not recorded as postponed"
+            ]
+        );
+    }
+
     #[test]
     fn an_entrant_playing_before_their_recorded_entry_is_named_not_a_panic() {
         let t = played(Format::Swiss, 6, 3, None);
