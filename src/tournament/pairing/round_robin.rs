@@ -487,6 +487,39 @@ mod tests {
         );
     }
 
+    /// A double round robin of five joined in its second cycle (after round 7): the
+    /// newcomer's seven missed games are the rests, and with them played later every
+    /// pair meets twice, once with each side first.
+    #[test]
+    fn a_late_arrival_joins_a_double_round_robin_in_its_second_cycle() {
+        let mut t = testutil::tournament(Format::DoubleRoundRobin, 5);
+        testutil::simulate(&mut t, 4, 0, 7, |_, _| {});
+        let entry = late_entry(&t, 6, 1).unwrap();
+        assert_eq!(entry.missed.len(), 7);
+        t.entrants.push(testutil::entrant(6, "P6", 1900.0));
+        t.fixtures.retain(|f| !f.pairing.is_bye());
+        t.fixtures
+            .extend(entry.missed.iter().map(|&p| crate::tournament::Fixture {
+                pairing: p,
+                result: Some(crate::tournament::MatchResult::played(
+                    crate::tournament::Decision::South,
+                    crate::engine::BySide::new(30, 18),
+                )),
+            }));
+        testutil::simulate(&mut t, 5, 0, 100, |_, ps| {
+            assert!(ps.iter().all(|p| !p.is_bye()), "an even field rests nobody");
+        });
+        assert_eq!(t.current_round(), 10);
+        let mut sides: HashMap<(i64, i64), usize> = HashMap::new();
+        for f in &t.fixtures {
+            *sides
+                .entry((f.pairing.south, f.pairing.north.unwrap()))
+                .or_default() += 1;
+        }
+        assert_eq!(sides.len(), 30, "{sides:?}");
+        assert!(sides.values().all(|&n| n == 1));
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
         /// Withdrawals at any point: nobody withdrawn is paired afterwards, no pair
