@@ -169,10 +169,13 @@ pub async fn run_tournament(
                         end: RunEnd::Finished,
                     });
                 }
-                Err(TournamentRefusal::Tournament(TournamentError::RoundIncomplete {
-                    round,
-                    pending,
-                })) => {
+                Err(
+                    TournamentRefusal::Tournament(TournamentError::RoundIncomplete {
+                        round,
+                        pending,
+                    })
+                    | TournamentRefusal::RoundRobinRoundOpen { round, pending, .. },
+                ) => {
                     return Ok(RunReport {
                         played,
                         end: RunEnd::AwaitingHumans { round, pending },

@@ -99,6 +99,16 @@ pub struct ByeRecord {
     pub entered_at: std::result::Result<DateTime<Utc>, String>,
 }
 
+/// A postponement as stored (`match_postponements`), with its match's round and
+/// creation time; a time the decoder refuses as its message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PostponementRecord {
+    pub match_id: i64,
+    pub round: u32,
+    pub created_at: std::result::Result<DateTime<Utc>, String>,
+    pub postponed_at: std::result::Result<DateTime<Utc>, String>,
+}
+
 /// What the store found of its own storage ([`AuditRepo::storage_findings`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct StorageFindings {
@@ -175,6 +185,12 @@ pub trait AuditRepo {
 
     /// The byes outside the pairing of tournament `tid`, by round and player.
     fn bye_records(&mut self, tid: i64) -> impl Future<Output = Result<Vec<ByeRecord>>>;
+
+    /// The postponed matches of tournament `tid`, by match id.
+    fn postponement_records(
+        &mut self,
+        tid: i64,
+    ) -> impl Future<Output = Result<Vec<PostponementRecord>>>;
 
     /// How many rounds the file held, if tournament `tid` was imported.
     fn imported_rounds(&mut self, tid: i64) -> impl Future<Output = Result<Option<u32>>>;

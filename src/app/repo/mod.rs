@@ -16,8 +16,8 @@ mod reviews;
 mod tournaments;
 
 pub use audit::{
-    AuditRepo, ByeRecord, EntryRecord, HandRecord, MatchCreated, NameKeyRecord, StorageFindings,
-    TournamentAuditRow, TournamentMatchRecord, UnreadableTime, VoidedMatch,
+    AuditRepo, ByeRecord, EntryRecord, HandRecord, MatchCreated, NameKeyRecord, PostponementRecord,
+    StorageFindings, TournamentAuditRow, TournamentMatchRecord, UnreadableTime, VoidedMatch,
 };
 pub use error::{MAX_BUSY_TIMEOUT_MS, Result, StoreError};
 pub use matches::MatchRepo;

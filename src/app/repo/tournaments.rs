@@ -322,6 +322,15 @@ pub trait TournamentRepo {
         holes_per_row: u8,
     ) -> impl Future<Output = Result<()>>;
 
+    /// Removes `player`'s bye (the rest) of round `round` of tournament `id`, which a
+    /// late arrival's game replaces; how many rows went.
+    fn delete_round_bye(
+        &mut self,
+        id: i64,
+        round: u32,
+        player: i64,
+    ) -> impl Future<Output = Result<u64>>;
+
     /// Records `player`'s bye on `board` of round `round` of tournament `id`.
     fn insert_round_bye(
         &mut self,

@@ -2,31 +2,35 @@
 //! zero-point byes for the rounds it missed), byes asked for, and withdrawals.
 
 use crate::app::players::require_player_in;
-use crate::app::records::{ByeReason, LoadedTournament, Parts, Player, now};
+use crate::app::records::{ByeReason, LoadedTournament, Parts, Player, RoundMatch, now};
 use crate::app::repo::{Database, Transaction};
 use crate::app::stored_match::StoredMatches;
 use crate::app::tournaments::loading::LoadRepo;
 use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
 use crate::engine::Side;
-use crate::matches::{Absent, Closing};
-use crate::tournament::{ByePoints, ByeRefusal, Format};
+use crate::matches::{Absent, Closing, MatchState};
+use crate::tournament::pairing::round_robin::{self, LateEntryRefusal};
+use crate::tournament::{ByePoints, ByeRefusal, Format, Pairing};
 
-use super::{Result, begin_write, commit};
+use super::{Postponed, Result, begin_write, commit};
 
 /// Players entered, and the tournament after their entry.
 #[derive(Clone, Debug)]
 pub struct Entered {
     pub added: Vec<Player>,
+    /// A late round robin arrival's games of the rounds already paired, postponed.
+    pub postponed: Vec<Postponed>,
     pub tournament: LoadedTournament,
 }
 
 /// Enters players (by name) in tournament `name`, all or none.
 pub async fn enter(store: &impl Database, name: &str, players: &[String]) -> Result<Entered> {
     let mut tx = begin_write(store).await?;
-    let added = enter_in(&mut tx, name, players).await?;
+    let (added, postponed) = enter_in(&mut tx, name, players).await?;
     commit(tx).await?;
     Ok(Entered {
         added,
+        postponed,
         tournament: crate::app::tournaments::loading::read(store, name).await?,
     })
 }
@@ -35,12 +39,13 @@ pub(super) async fn enter_in(
     repo: &mut impl LoadRepo,
     name: &str,
     players: &[String],
-) -> TResult<Vec<Player>> {
+) -> TResult<(Vec<Player>, Vec<Postponed>)> {
     let loaded = crate::app::tournaments::loading::load_in(repo, name, Parts::Whole).await?;
     super::ensure_open(&loaded)?;
     let t = &loaded.tournament;
     let tid = loaded.row.id;
-    if t.current_round() > 0 && t.format() != Format::Swiss {
+    let late_round_robin = t.current_round() > 0 && t.format().pairs_around_postponed();
+    if t.current_round() > 0 && t.format() != Format::Swiss && !late_round_robin {
         return Err(TournamentRefusal::EntriesClosed {
             tournament: loaded.row.name.clone(),
             format: t.format(),
@@ -53,6 +58,7 @@ pub(super) async fn enter_in(
         None
     };
     let mut added: Vec<Player> = Vec::new();
+    let mut postponed = Vec::new();
     for p in players {
         let player = require_player_in(repo, p).await?;
         if player.retired_at.is_some() {
@@ -69,9 +75,37 @@ pub(super) async fn enter_in(
                 player: player.name,
             });
         }
-        // A late Swiss entry gets the next starting rank and today's rating.
+        // A late entry gets the next starting rank and today's rating.
         let rating = ratings.as_ref().map(|s| s.rating(player.id));
         let rated = ratings.as_ref().and_then(|s| s.rated(player.id));
+        if late_round_robin {
+            let entry = round_robin::late_entry(t, player.id, players.len()).map_err(|r| {
+                let (tournament, format) = (loaded.row.name.clone(), t.format());
+                match r {
+                    LateEntryRefusal::EvenField { entrants } => {
+                        TournamentRefusal::LateEntryEvenField {
+                            tournament,
+                            format,
+                            entrants,
+                            only_round_one: t.current_round() == 1,
+                        }
+                    }
+                    LateEntryRefusal::MoreThanOne { arriving } => {
+                        TournamentRefusal::LateEntryMoreThanOne {
+                            tournament,
+                            format,
+                            arriving,
+                        }
+                    }
+                }
+            })?;
+            let at = now();
+            repo.insert_entrant(tid, player.id, entry.start_rank, rating, rated, at)
+                .await?;
+            postponed = take_the_rests(repo, &loaded, &player, &entry.missed, at).await?;
+            added.push(player);
+            continue;
+        }
         repo.insert_entrant(tid, player.id, next_seed, rating, rated, now())
             .await?;
         next_seed += 1;
@@ -82,7 +116,98 @@ pub(super) async fn enter_in(
         }
         added.push(player);
     }
-    Ok(added)
+    Ok((added, postponed))
+}
+
+/// A late arrival's games in the rounds of round robin `loaded` already paired
+/// (`missed`, [`round_robin::late_entry`]): each replaces the rest on its board,
+/// made at `at`, postponed at once (its players play it when they can, and it
+/// counts then). The rounds' records keep the rests as they were paired.
+async fn take_the_rests(
+    repo: &mut impl LoadRepo,
+    loaded: &LoadedTournament,
+    newcomer: &Player,
+    missed: &[Pairing],
+    at: chrono::DateTime<chrono::Utc>,
+) -> TResult<Vec<Postponed>> {
+    let tid = loaded.row.id;
+    let spec = loaded.row.spec()?;
+    let fresh = MatchState::new(spec.clone());
+    let engine_of = |id: i64| -> Option<String> {
+        if id == newcomer.id {
+            newcomer.engine.clone()
+        } else {
+            loaded
+                .engines
+                .get(&id)
+                .cloned()
+                .flatten()
+                .map(|e| e.to_string())
+        }
+    };
+    let mut postponed = Vec::with_capacity(missed.len());
+    for p in missed {
+        let Some(north) = p.north else { continue };
+        let rest = if p.south == newcomer.id {
+            north
+        } else {
+            p.south
+        };
+        if repo.delete_round_bye(tid, p.round, rest).await? != 1 {
+            return Err(TournamentRefusal::Store(
+                crate::app::repo::StoreError::CorruptTournament(format!(
+                    "{}: the rest of round {} is not stored",
+                    loaded.row.name, p.round
+                )),
+            ));
+        }
+        let engines = (engine_of(p.south), engine_of(north));
+        let game = RoundMatch {
+            south: p.south,
+            north,
+            engines: (engines.0.as_deref(), engines.1.as_deref()),
+            seed: p.match_seed(loaded.row.seed),
+            played: None,
+        };
+        let inserted = repo
+            .insert_round_matches(tid, p.round, &spec, &[game], at)
+            .await?;
+        let &[(_, id)] = inserted.as_slice() else {
+            return Err(TournamentRefusal::Store(
+                crate::app::repo::StoreError::CorruptTournament(format!(
+                    "{}: round {}: {} matches stored for one",
+                    loaded.row.name,
+                    p.round,
+                    inserted.len()
+                )),
+            ));
+        };
+        repo.insert_hands(&[(id, fresh.hands())], spec.rules.holes_per_row)
+            .await?;
+        let reason = format!(
+            "missed by a late entry: {} took the rest of {} in round {}",
+            newcomer.name,
+            loaded.name_of(rest),
+            p.round
+        );
+        repo.insert_postponement(id, at, Some(&reason)).await?;
+        let name_of = |id: i64| {
+            if id == newcomer.id {
+                newcomer.name.clone()
+            } else {
+                loaded.name_of(id).to_string()
+            }
+        };
+        postponed.push(Postponed {
+            tournament: loaded.row.name.clone(),
+            match_id: id,
+            round: p.round,
+            board: p.board,
+            south: name_of(p.south),
+            north: name_of(north),
+        });
+    }
+    Ok(postponed)
 }
 
 /// Records a bye `player` asks for in `round` of Swiss `name` (not yet paired):

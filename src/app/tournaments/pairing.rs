@@ -81,7 +81,10 @@ pub(crate) async fn pair_in(
     // An error writes nothing (a finished tournament is marked so by
     // `app::tournaments::finish`, which `tournament run` calls).
     let pairings = match manual {
-        None => loaded.tournament.next_round()?,
+        None => loaded
+            .tournament
+            .next_round()
+            .map_err(|e| round_robin_way_on(&loaded, e))?,
         Some(m) => manual_pairings(tx, &loaded, m).await?,
     };
     record_withdrawals(tx, &loaded, &retired).await?;
@@ -209,6 +212,38 @@ pub(crate) async fn pair_in(
         Some(loaded),
         stored,
     ))
+}
+
+/// A round robin's round not finished, refused with its open matches and the way on
+/// its schedule allows (`tournament postpone`); any other refusal as it is.
+fn round_robin_way_on(loaded: &LoadedTournament, e: TournamentError) -> TournamentRefusal {
+    match e {
+        TournamentError::RoundIncomplete { round, pending }
+            if loaded.tournament.format().pairs_around_postponed() =>
+        {
+            let t = &loaded.tournament;
+            let match_ids = loaded
+                .boards
+                .iter()
+                .filter(|b| b.round == round && !b.finished)
+                .filter(|b| {
+                    !t.fixtures().iter().any(|f| {
+                        f.pairing.round == round
+                            && f.pairing.south == b.south_id
+                            && t.is_postponed(f)
+                    })
+                })
+                .filter_map(|b| b.match_id)
+                .collect();
+            TournamentRefusal::RoundRobinRoundOpen {
+                tournament: loaded.row.name.clone(),
+                round,
+                pending,
+                match_ids,
+            }
+        }
+        e => e.into(),
+    }
 }
 
 fn corrupt(what: String) -> TournamentRefusal {

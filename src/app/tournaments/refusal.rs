@@ -55,9 +55,28 @@ pub enum TournamentRefusal {
     #[error("player '{0}' is retired and cannot enter a tournament")]
     Retired(String),
     #[error(
-        "the entry list of {tournament} ({format}) closed when round 1 was paired; only a swiss takes late entries"
+        "the entry list of {tournament} ({format}) closed when round 1 was paired; only a swiss, or a round robin with an odd field, takes late entries"
     )]
     EntriesClosed { tournament: String, format: Format },
+    #[error(
+        "the entry list of {tournament} ({format}) closed when round 1 was paired: its {entrants} entrants leave no rest for a late arrival to take (a round robin takes one only into an odd field); {}",
+        even_field_instead(.tournament, *.only_round_one)
+    )]
+    LateEntryEvenField {
+        tournament: String,
+        format: Format,
+        entrants: usize,
+        /// Only round 1 is paired, so taking it back reopens the entry list.
+        only_round_one: bool,
+    },
+    #[error(
+        "the entry list of {tournament} ({format}) closed when round 1 was paired, but for one late arrival, who takes the rest of its odd field; {arriving} arrive: enter one of them"
+    )]
+    LateEntryMoreThanOne {
+        tournament: String,
+        format: Format,
+        arriving: usize,
+    },
     #[error("a {0}'s rounds follow from its entry count; only a swiss sets its number of rounds")]
     RoundsNotSwiss(Format),
     #[error("a {0} has no initial colour (--initial): only a swiss draws its colours from one")]
@@ -130,6 +149,21 @@ pub enum TournamentRefusal {
         "{tournament} is a {format}: its next round depends on every result, so a match is not postponed; enter the result when it is played, or a forfeit (`goobalay match forfeit`)"
     )]
     PostponeNotRoundRobin { tournament: String, format: Format },
+    /// A round robin's round not finished ([`TournamentError::RoundIncomplete`]), with
+    /// the way on that its schedule allows.
+    #[error(
+        "round {round} is not finished: {} without a result ({}); enter the results, or postpone a match the players will play later (`goobalay tournament postpone {tournament} {}`) and pair again",
+        crate::wording::matches(*.pending as u64),
+        numbered_matches(.match_ids),
+        .match_ids.first().copied().unwrap_or(0)
+    )]
+    RoundRobinRoundOpen {
+        tournament: String,
+        round: u32,
+        pending: usize,
+        /// The matches of the round still to be played, by board.
+        match_ids: Vec<i64>,
+    },
     #[error("match {match_id} is not a match of {tournament} (see `goobalay tournament show`)")]
     NotItsMatch { tournament: String, match_id: i64 },
     #[error("match {match_id} already has a result; only a match still to be played is postponed")]
@@ -148,6 +182,24 @@ pub enum TournamentRefusal {
     RoundBeyondEnd { round: u32, planned: u32 },
     #[error("{player} already has a bye for round {round}")]
     ByeAlreadyRequested { player: String, round: u32 },
+}
+
+/// "match 3" or "matches 3, 4".
+fn numbered_matches(ids: &[i64]) -> String {
+    let list: Vec<String> = ids.iter().map(i64::to_string).collect();
+    let noun = if ids.len() == 1 { "match" } else { "matches" };
+    format!("{noun} {}", list.join(", "))
+}
+
+/// What a director can do instead of a late entry into an even round robin.
+fn even_field_instead(tournament: &str, only_round_one: bool) -> String {
+    if only_round_one {
+        format!(
+            "take round 1 back while nothing is played in it (`goobalay tournament unpair {tournament}`), enter them and pair again, or run another event for them"
+        )
+    } else {
+        "run another event for them".to_string()
+    }
 }
 
 impl Refusal for TournamentRefusal {

@@ -86,6 +86,7 @@ pub(super) async fn pairings_check(
         let first = paired_at.entry(*round).or_insert(*at);
         *first = (*first).min(*at);
     }
+    postponements_check(conn, tid, &paired_at, found).await?;
     let place: HashMap<i64, (u32, u32)> = loaded
         .boards
         .iter()
@@ -152,6 +153,50 @@ pub(super) async fn pairings_check(
     };
     for d in differences {
         found.push((match_of(d.round, d.board), d.what));
+    }
+    Ok(())
+}
+
+/// A round robin pairs its next round around a postponed match, so a postponement
+/// comes before the first round paired after its match was made (`paired_at`: when
+/// each round was paired); one recorded after that round was paired was not there to
+/// pair around.
+async fn postponements_check(
+    conn: &mut impl Transaction,
+    tid: i64,
+    paired_at: &HashMap<u32, DateTime<Utc>>,
+    found: &mut Vec<(Option<i64>, String)>,
+) -> Result<()> {
+    let shown = |at: &DateTime<Utc>| at.format("%Y-%m-%d %H:%M:%S UTC").to_string();
+    for p in conn.postponement_records(tid).await? {
+        let (created, postponed) = match (&p.created_at, &p.postponed_at) {
+            (Ok(created), Ok(postponed)) => (created, postponed),
+            (Err(e), _) | (_, Err(e)) => {
+                found.push((
+                    Some(p.match_id),
+                    format!("its postponement has an unreadable time: {e}"),
+                ));
+                continue;
+            }
+        };
+        let next = paired_at
+            .iter()
+            .filter(|(_, at)| *at > created)
+            .min_by_key(|&(round, at)| (*at, *round));
+        if let Some((round, at)) = next
+            && postponed > at
+        {
+            found.push((
+                Some(p.match_id),
+                format!(
+                    "match {} of round {} is recorded as postponed at {}, after round {round} was paired at {}: a round robin pairs a round only around a match postponed before it",
+                    p.match_id,
+                    p.round,
+                    shown(postponed),
+                    shown(at)
+                ),
+            ));
+        }
     }
     Ok(())
 }

@@ -171,6 +171,33 @@ async fn standings_check(
     Ok(Some(loaded))
 }
 
+/// Whether `stored` is a round robin's game a late arrival missed, in the place of
+/// the rest `recorded` when the round was paired (`tournament enter`; the pairing
+/// rules' audit checks that the arrival entered after that round, and the game).
+fn rest_taken(
+    loaded: &LoadedTournament,
+    round: u32,
+    stored: Option<&RecordedBoard>,
+    recorded: Option<&RecordedBoard>,
+) -> bool {
+    let (Some(s), Some(r)) = (stored, recorded) else {
+        return false;
+    };
+    let t = &loaded.tournament;
+    let Some(north) = s.north else {
+        return false;
+    };
+    t.format().pairs_around_postponed()
+        && r.north.is_none()
+        && r.match_id.is_none()
+        && s.match_id.is_some()
+        && s.board == r.board
+        && (r.south == s.south || r.south == north)
+        && t.fixtures()
+            .iter()
+            .any(|f| f.pairing.round == round && f.pairing.south == s.south && t.is_postponed(f))
+}
+
 /// Differences between the rounds in play and their `records`: a round whose boards
 /// are not the ones it was paired with, or with no record although later rounds have
 /// one (records began with schema version 5, so only rounds before the first
@@ -203,7 +230,7 @@ fn records_check(
                     .chain(std::iter::repeat(None))
                     .zip(rec.boards.iter().map(Some).chain(std::iter::repeat(None)))
                     .take(stored.len().max(rec.boards.len()))
-                    .find(|(s, r)| s != r)
+                    .find(|(s, r)| s != r && !rest_taken(loaded, round, *s, *r))
                 {
                     let show = |b: Option<&RecordedBoard>| match b {
                         None => "no board".to_string(),

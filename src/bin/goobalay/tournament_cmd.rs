@@ -74,6 +74,7 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
         TournamentCommand::Add(a) => with_store(db, async |store| {
             let tournaments::Entered {
                 added,
+                postponed,
                 tournament: loaded,
             } = tournaments::enter(store, &a.name, &a.players).await?;
             if a.format == RecordFormat::Json {
@@ -81,11 +82,23 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                     "tournament": loaded.row.name,
                     "entered": added.iter().map(|p| &p.name).collect::<Vec<_>>(),
                     "entrants": loaded.tournament.entrants().len(),
+                    "postponed": postponed,
                 }))?;
                 return Ok(ExitCode::SUCCESS);
             }
             for p in &added {
                 outln!("entered {} in {}", p.name, loaded.row.name);
+            }
+            // A late round robin arrival's games of the rounds already paired.
+            for p in &postponed {
+                outln!(
+                    "match {} (round {}, board {}: {} v {}) takes the place of that round's rest; postponed, its result is entered when it is played",
+                    p.match_id,
+                    p.round,
+                    p.board,
+                    p.south,
+                    p.north
+                );
             }
             outln!(
                 "{} has {}",

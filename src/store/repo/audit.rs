@@ -10,8 +10,8 @@
 //! with `?`, and its error ends the audit.
 
 pub use crate::app::repo::{
-    AuditRepo, ByeRecord, EntryRecord, HandRecord, MatchCreated, NameKeyRecord, StorageFindings,
-    TournamentAuditRow, TournamentMatchRecord, UnreadableTime, VoidedMatch,
+    AuditRepo, ByeRecord, EntryRecord, HandRecord, MatchCreated, NameKeyRecord, PostponementRecord,
+    StorageFindings, TournamentAuditRow, TournamentMatchRecord, UnreadableTime, VoidedMatch,
 };
 
 use chrono::{DateTime, Utc};
@@ -260,6 +260,31 @@ impl<C: AsConn> AuditRepo for C {
                 entered_at: r
                     .try_get::<DateTime<Utc>>("entered_at")
                     .map_err(|e| e.to_string()),
+            });
+        }
+        Ok(out)
+    }
+
+    async fn postponement_records(&mut self, tid: i64) -> Result<Vec<PostponementRecord>> {
+        let rows = query(
+            "SELECT mp.match_id, m.round, m.created_at, mp.postponed_at
+             FROM match_postponements mp JOIN matches m ON m.id = mp.match_id
+             WHERE m.tournament_id = $1 ORDER BY mp.match_id",
+        )
+        .bind(tid)
+        .fetch_all(self)
+        .await?;
+        let time = |r: &Row, column: &str| {
+            r.try_get::<DateTime<Utc>>(column)
+                .map_err(|e| e.to_string())
+        };
+        let mut out = Vec::with_capacity(rows.len());
+        for r in &rows {
+            out.push(PostponementRecord {
+                match_id: r.try_get("match_id")?,
+                round: r.try_get::<i64>("round")? as u32,
+                created_at: time(r, "created_at"),
+                postponed_at: time(r, "postponed_at"),
             });
         }
         Ok(out)

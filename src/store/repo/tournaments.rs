@@ -827,6 +827,18 @@ impl<C: AsConn + NotesFixtures> TournamentRepo for C {
         write_hand_rows(self, rows, holes_per_row).await
     }
 
+    async fn delete_round_bye(&mut self, id: i64, round: u32, player: i64) -> StoreResult<u64> {
+        Ok(query(
+            "DELETE FROM tournament_byes
+             WHERE tournament_id = $1 AND round = $2 AND player_id = $3",
+        )
+        .bind(id)
+        .bind(i64::from(round))
+        .bind(player)
+        .execute(self)
+        .await?)
+    }
+
     async fn insert_round_bye(
         &mut self,
         id: i64,

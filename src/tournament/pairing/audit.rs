@@ -26,7 +26,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use super::super::{EntrantId, Pairing, Tournament, TournamentError};
+use super::super::{EntrantId, Fixture, Pairing, Tournament, TournamentError};
 use super::manual;
 
 /// A stored round (or seeding) that is not what the pairing rules give.
@@ -81,9 +81,130 @@ pub fn as_after_round(t: &Tournament, prev: u32, entered_after: &EnteredAfter) -
         }
     }
     s.fixtures.retain(|f| f.pairing.round <= prev);
+    for f in &mut s.fixtures {
+        if let Some(rest) = rest_then(t, f.pairing, prev, entered_after) {
+            *f = Fixture::pending(rest);
+        }
+    }
     let present: std::collections::HashSet<EntrantId> = s.entrants.iter().map(|e| e.id).collect();
     s.requested_byes.retain(|b| present.contains(&b.player));
     s
+}
+
+/// A round robin's game `p` of a late arrival who had not entered once round
+/// `paired` was paired (0: before round 1): a game they missed, which was then their
+/// opponent's rest
+/// (see [`super::round_robin::late_entry`]); that rest.
+fn rest_then(
+    t: &Tournament,
+    p: Pairing,
+    paired: u32,
+    entered_after: &EnteredAfter,
+) -> Option<Pairing> {
+    if !t.format.pairs_around_postponed() {
+        return None;
+    }
+    let later = |id: EntrantId| entered_after.get(&id).copied().unwrap_or(0) > paired;
+    let north = p.north?;
+    let rest = match (later(p.south), later(north)) {
+        (false, true) => p.south,
+        (true, false) => north,
+        _ => return None,
+    };
+    Some(Pairing {
+        south: rest,
+        north: None,
+        ..p
+    })
+}
+
+/// The games a round robin's late arrivals missed (the rests they took over, by
+/// [`super::round_robin::late_entry`] from the tournament as it stood when they
+/// entered), each as that gives it and postponed.
+pub fn check_late_entries(t: &Tournament, entered_after: &EnteredAfter) -> Vec<PairingDifference> {
+    let mut out = Vec::new();
+    if !t.format.pairs_around_postponed() {
+        return out;
+    }
+    let mut late: Vec<(EntrantId, u32)> = entered_after
+        .iter()
+        .filter(|&(id, &k)| k > 0 && t.entrant(*id).is_some())
+        .map(|(&id, &k)| (id, k))
+        .collect();
+    late.sort_unstable_by_key(|&(id, k)| (k, id));
+    for (id, k) in late {
+        let name = t.entrant(id).map_or("?", |e| e.name.as_str());
+        // The tournament as it stood when they entered: round k paired, without them.
+        let mut not_yet = entered_after.clone();
+        not_yet.insert(id, k + 1);
+        let before = as_after_round(t, k, &not_yet);
+        let stored: Vec<Fixture> = t
+            .fixtures
+            .iter()
+            .filter(|f| f.pairing.round <= k && f.pairing.involves(id))
+            .copied()
+            .collect();
+        let expected = match super::round_robin::late_entry(&before, id, 1) {
+            Ok(entry) => entry.missed,
+            Err(super::round_robin::LateEntryRefusal::EvenField { entrants }) => {
+                out.push(PairingDifference {
+                    round: k,
+                    board: None,
+                    what: format!(
+                        "{name} entered after round {k}, but a round robin of {entrants} entrants has no rest for a late arrival to take"
+                    ),
+                });
+                continue;
+            }
+            Err(super::round_robin::LateEntryRefusal::MoreThanOne { .. }) => Vec::new(),
+        };
+        let mut stored_games: Vec<Pairing> = stored.iter().map(|f| f.pairing).collect();
+        stored_games.sort_by_key(|p| (p.round, p.board));
+        if stored_games != expected {
+            let show = |ps: &[Pairing]| {
+                let games: Vec<String> = ps
+                    .iter()
+                    .map(|p| {
+                        format!(
+                            "round {} board {}: {} v {}",
+                            p.round,
+                            p.board,
+                            t.entrant(p.south).map_or("?", |e| e.name.as_str()),
+                            p.north
+                                .and_then(|n| t.entrant(n))
+                                .map_or("bye", |e| e.name.as_str())
+                        )
+                    })
+                    .collect();
+                if games.is_empty() {
+                    "none".to_string()
+                } else {
+                    games.join(", ")
+                }
+            };
+            out.push(PairingDifference {
+                round: stored_games.first().map_or(k, |p| p.round),
+                board: stored_games.first().map(|p| p.board),
+                what: format!(
+                    "{name} entered after round {k}: the games missed are stored as {}, but taking the rest's place gives {}",
+                    show(&stored_games),
+                    show(&expected)
+                ),
+            });
+            continue;
+        }
+        for f in stored.iter().filter(|f| !t.is_postponed(f)) {
+            out.push(PairingDifference {
+                round: f.pairing.round,
+                board: Some(f.pairing.board),
+                what: format!(
+                    "round {}, board {}: a game {name} missed by entering after round {k}, but it is not recorded as postponed",
+                    f.pairing.round, f.pairing.board
+                ),
+            });
+        }
+    }
+    out
 }
 
 /// Re-pairs every stored round from the tournament as it stood before it
@@ -108,7 +229,12 @@ pub fn check_rounds_as_paired(
     for round in rounds {
         let mut before = as_after_round(t, prev, entered_after);
         as_paired(round, &mut before);
-        let stored: Vec<Pairing> = t.round_fixtures(round).iter().map(|f| f.pairing).collect();
+        // A game a late round robin arrival missed was the rest when it was paired.
+        let stored: Vec<Pairing> = t
+            .round_fixtures(round)
+            .iter()
+            .map(|f| rest_then(t, f.pairing, round - 1, entered_after).unwrap_or(f.pairing))
+            .collect();
         let after = if prev == 0 {
             "before round 1".to_string()
         } else {
@@ -170,6 +296,7 @@ pub fn check_rounds_as_paired(
         }
         prev = round;
     }
+    out.extend(check_late_entries(t, entered_after));
     out
 }
 
@@ -312,7 +439,9 @@ pub fn check_seeding(t: &Tournament, entered_after: &EnteredAfter) -> Vec<Pairin
             break;
         }
     }
+    // A round robin's late arrival takes the rest: see `check_late_entries`.
     if t.format != crate::tournament::Format::Swiss
+        && !t.format.pairs_around_postponed()
         && let Some(late) = es.iter().find(|e| entered(e.id) > 0)
     {
         out.push(diff(format!(
@@ -367,6 +496,66 @@ mod tests {
             }
         }
         t
+    }
+
+    /// A late arrival in the rest's place of an odd round robin (entered after round
+    /// 2 of five): every round re-derives, and a missed game stored with other sides
+    /// or not postponed is named.
+    #[test]
+    fn a_round_robin_late_arrival_is_replayed() {
+        use super::super::round_robin::late_entry;
+        use crate::tournament::PostponedMatch;
+        let mut t = testutil::tournament(Format::RoundRobin, 5);
+        testutil::simulate(&mut t, 5, 0, 2, |_, _| {});
+        let entry = late_entry(&t, 6, 1).unwrap();
+        let mut fay = testutil::entrant(6, "Fay", 1900.0);
+        fay.start_rank = entry.start_rank;
+        t.entrants.push(fay);
+        t.fixtures.retain(|f| !f.pairing.is_bye());
+        t.fixtures
+            .extend(entry.missed.iter().map(|&p| Fixture::pending(p)));
+        t.postponed = entry
+            .missed
+            .iter()
+            .map(|p| PostponedMatch {
+                round: p.round,
+                south: p.south,
+            })
+            .collect();
+        let entered: EnteredAfter = [(6, 2)].into_iter().collect();
+        testutil::simulate(&mut t, 6, 0, 1, |_, _| {});
+        assert_eq!(check(&t, &entered), Vec::new());
+
+        // Round 2's missed game with the sides swapped (postponed as stored).
+        let mut swapped = t.clone();
+        let f = swapped
+            .fixtures
+            .iter_mut()
+            .find(|f| f.pairing.round == 2 && f.pairing.involves(6))
+            .unwrap();
+        let (south, north) = (f.pairing.south, f.pairing.north.unwrap());
+        f.pairing.south = north;
+        f.pairing.north = Some(south);
+        for p in swapped.postponed.iter_mut().filter(|p| p.round == 2) {
+            p.south = north;
+        }
+        let found = check_late_entries(&swapped, &entered);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0].what.starts_with(
+                "Fay entered after round 2: the games missed are stored as round 1 board 3: P1 v Fay, round 2 board 3: P4 v Fay, but taking the rest's place gives round 1 board 3: P1 v Fay, round 2 board 3: Fay v P4"
+            ),
+            "{found:?}"
+        );
+        // Not postponed.
+        t.postponed.retain(|p| p.round != 1);
+        let found = check_late_entries(&t, &entered);
+        assert_eq!(
+            found.iter().map(|d| d.what.as_str()).collect::<Vec<_>>(),
+            [
+                "round 1, board 3: a game Fay missed by entering after round 2, but it is not recorded as postponed"
+            ]
+        );
     }
 
     #[test]

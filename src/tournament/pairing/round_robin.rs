@@ -14,6 +14,11 @@
 //! Withdrawals: a withdrawn entrant's later games are not paired, and their scheduled
 //! opponent sits that round out (no game, no points; not a bye). A round left with
 //! nothing to play is skipped (the next pairing carries the later round number).
+//!
+//! A late arrival ([`late_entry`]): in an odd field the newcomer takes the dummy
+//! number n+1, which the table already has, so every round keeps its pairings; the
+//! games that number met in the rounds already paired (the rests then) are played
+//! later. An even field has no such number: a newcomer would change the whole table.
 
 use super::{Pairing, Tournament, TournamentError};
 use crate::tournament::{EntrantId, Format};
@@ -90,6 +95,78 @@ pub fn schedule(ids: &[EntrantId], double: bool) -> Vec<Vec<Pairing>> {
             v
         })
         .collect()
+}
+
+/// Why a round robin under way takes no late arrival ([`late_entry`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LateEntryRefusal {
+    /// An even field has no rest to take: a newcomer changes every round's table.
+    EvenField { entrants: usize },
+    /// An odd field has one rest: one newcomer takes it, a second makes the field
+    /// odd again with a table of its own.
+    MoreThanOne { arriving: usize },
+}
+
+/// A late arrival's place in a round robin under way: the next starting rank (the
+/// table's rest number), and the games of the rounds already paired in which that
+/// number met a player who rested then, each on that rest's board with the sides the
+/// table gives; they are played later.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LateEntry {
+    pub start_rank: u32,
+    pub missed: Vec<Pairing>,
+}
+
+/// Where `newcomer` (one of `arriving` late arrivals, not yet entered) joins round
+/// robin `t`: see [`LateEntry`]. A rest of an entrant since withdrawn was no board,
+/// and gives no game (as a later round of theirs gives none).
+///
+/// # Errors
+/// [`LateEntryRefusal`]: an even field, or more than one arrival.
+pub fn late_entry(
+    t: &Tournament,
+    newcomer: EntrantId,
+    arriving: usize,
+) -> Result<LateEntry, LateEntryRefusal> {
+    let mut entrants: Vec<_> = t.entrants.iter().collect();
+    entrants.sort_by_key(|e| e.start_rank);
+    if entrants.len().is_multiple_of(2) {
+        return Err(LateEntryRefusal::EvenField {
+            entrants: entrants.len(),
+        });
+    }
+    if arriving > 1 {
+        return Err(LateEntryRefusal::MoreThanOne { arriving });
+    }
+    let start_rank = entrants.last().map_or(0, |e| e.start_rank) + 1;
+    let mut ids: Vec<EntrantId> = entrants.iter().map(|e| e.id).collect();
+    ids.push(newcomer);
+    let table = schedule(&ids, t.format == Format::DoubleRoundRobin);
+    let mut missed = Vec::new();
+    for round in 1..=t.current_round() {
+        let Some(game) = table
+            .get(round as usize - 1)
+            .and_then(|ps| ps.iter().find(|p| p.involves(newcomer)))
+        else {
+            continue;
+        };
+        let opponent = if game.south == newcomer {
+            game.north.unwrap_or(newcomer)
+        } else {
+            game.south
+        };
+        if let Some(rest) = t
+            .round_fixtures(round)
+            .iter()
+            .find(|f| f.pairing.is_bye() && f.pairing.south == opponent)
+        {
+            missed.push(Pairing {
+                board: rest.pairing.board,
+                ..*game
+            });
+        }
+    }
+    Ok(LateEntry { start_rank, missed })
 }
 
 pub(super) fn next_round(t: &Tournament, round: u32) -> Result<Vec<Pairing>, TournamentError> {
@@ -357,6 +434,90 @@ mod tests {
             swiss.next_round(),
             Err(TournamentError::RoundIncomplete { pending: 1, .. })
         ));
+    }
+
+    /// Five players, two rounds paired: a sixth takes number 6, the rest's, and the
+    /// rests of rounds 1 and 2 (players 1 and 4 by the Berger table of six) become
+    /// games with the newcomer on the rest's board; round 3 is then the table's.
+    #[test]
+    fn a_late_arrival_takes_the_rest_in_an_odd_field() {
+        let mut t = testutil::tournament(Format::RoundRobin, 5);
+        testutil::simulate(&mut t, 3, 0, 2, |_, _| {});
+        assert_eq!(
+            late_entry(&t, 6, 2),
+            Err(LateEntryRefusal::MoreThanOne { arriving: 2 })
+        );
+        let entry = late_entry(&t, 6, 1).unwrap();
+        assert_eq!(entry.start_rank, 6);
+        let game = |round, board, south, north| Pairing {
+            round,
+            board,
+            south,
+            north: Some(north),
+        };
+        assert_eq!(entry.missed, vec![game(1, 3, 1, 6), game(2, 3, 6, 4)]);
+        let mut newcomer = testutil::entrant(6, "P6", 1900.0);
+        newcomer.start_rank = entry.start_rank;
+        t.entrants.push(newcomer);
+        t.fixtures.retain(|f| !f.pairing.is_bye());
+        t.fixtures.extend(
+            entry
+                .missed
+                .iter()
+                .map(|&p| crate::tournament::Fixture::pending(p)),
+        );
+        let mut setup = t.to_setup();
+        setup.postponed = entry
+            .missed
+            .iter()
+            .map(|p| crate::tournament::PostponedMatch {
+                round: p.round,
+                south: p.south,
+            })
+            .collect();
+        let t = crate::tournament::Tournament::new_checked(setup).unwrap();
+        assert_eq!(
+            t.next_round().unwrap(),
+            schedule(&[1, 2, 3, 4, 5, 6], false)[2]
+        );
+        // Six: no rest left to take.
+        assert_eq!(
+            late_entry(&t, 7, 1),
+            Err(LateEntryRefusal::EvenField { entrants: 6 })
+        );
+    }
+
+    /// A double round robin of five joined in its second cycle (after round 7): the
+    /// newcomer's seven missed games are the rests, and with them played later every
+    /// pair meets twice, once with each side first.
+    #[test]
+    fn a_late_arrival_joins_a_double_round_robin_in_its_second_cycle() {
+        let mut t = testutil::tournament(Format::DoubleRoundRobin, 5);
+        testutil::simulate(&mut t, 4, 0, 7, |_, _| {});
+        let entry = late_entry(&t, 6, 1).unwrap();
+        assert_eq!(entry.missed.len(), 7);
+        t.entrants.push(testutil::entrant(6, "P6", 1900.0));
+        t.fixtures.retain(|f| !f.pairing.is_bye());
+        t.fixtures
+            .extend(entry.missed.iter().map(|&p| crate::tournament::Fixture {
+                pairing: p,
+                result: Some(crate::tournament::MatchResult::played(
+                    crate::tournament::Decision::South,
+                    crate::engine::BySide::new(30, 18),
+                )),
+            }));
+        testutil::simulate(&mut t, 5, 0, 100, |_, ps| {
+            assert!(ps.iter().all(|p| !p.is_bye()), "an even field rests nobody");
+        });
+        assert_eq!(t.current_round(), 10);
+        let mut sides: HashMap<(i64, i64), usize> = HashMap::new();
+        for f in &t.fixtures {
+            *sides
+                .entry((f.pairing.south, f.pairing.north.unwrap()))
+                .or_default() += 1;
+        }
+        assert_eq!(sides.len(), 30, "{sides:?}");
+        assert!(sides.values().all(|&n| n == 1));
     }
 
     proptest::proptest! {
