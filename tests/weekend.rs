@@ -95,3 +95,44 @@ fn a_games_events_standings_say_they_count_matches() {
     );
     assert!(!text.contains("games played"), "{text}");
 }
+
+/// A `games:2` match's result slip has a box per game, each naming who moves first
+/// in it: the match's South in game 1, its North in game 2.
+#[test]
+fn a_games_slip_has_a_box_per_game_saying_who_starts() {
+    let db = Db::new();
+    db.players(&["Ann", "Bob"], None);
+    db.tihbat_tournament(
+        "Duel",
+        "round-robin",
+        &["--form", "games:2"],
+        &["Ann", "Bob"],
+    );
+    let paired = db.json(&["tournament", "pair", "Duel"]);
+    let name = |id: &serde_json::Value| if id == 1 { "Ann" } else { "Bob" };
+    let board = &paired["boards"][0];
+    let (south, north) = (name(&board["south_id"]), name(&board["north_id"]));
+    let slips = db.ok(&["tournament", "pairings", "Duel", "--layout", "slips"]);
+    let expected = format!(
+        "  South: {south} (0)\n  North: {north} (0)\n  \
+         ┌─ Game 1 of 2: South ({south}) moves first ──────────────┐\n  \
+         │ Result:  [ ] South won    [ ] North won    [ ] Draw │\n  \
+         │ Seeds:   South ______    North ______               │\n  \
+         └─────────────────────────────────────────────────────┘\n  \
+         ┌─ Game 2 of 2: North ({north}) moves first ──────────────┐\n  \
+         │ Result:  [ ] South won    [ ] North won    [ ] Draw │\n  \
+         │ Seeds:   South ______    North ______               │\n  \
+         └─────────────────────────────────────────────────────┘\n  \
+         Signed:  South ________________    North ________________\n"
+    );
+    assert!(slips.contains(&expected), "{slips}");
+    assert!(!slips.contains("moves first):"), "{slips}");
+    // A single-game event's slip keeps its one result line for the match.
+    db.tihbat_tournament("Single", "round-robin", &[], &["Ann", "Bob"]);
+    db.ok(&["tournament", "pair", "Single"]);
+    let single = db.ok(&["tournament", "pairings", "Single", "--layout", "slips"]);
+    assert!(
+        single.contains("  South (moves first): ") && !single.contains("Game 1"),
+        "{single}"
+    );
+}
