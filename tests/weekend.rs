@@ -4,6 +4,8 @@
 mod common;
 
 use common::Db;
+use common::backends::{Target, on_both};
+use common::server::Server;
 
 /// `match play` keeps the session open after a refusal: `undo` of a tournament
 /// match's move needs the director, and the player is told so and plays on.
@@ -259,4 +261,54 @@ fn one_correction_replaces_a_whole_games_result() {
         assert_eq!(row["tiebreaks"][3], 0, "{standings}");
     }
     db.verified();
+}
+
+/// The web player card draws a rating chart per variant played, each labelled, and
+/// shows the starting rating entered. Ann starts Tihbat at 1700 and beats Bob (1500):
+/// E = 1 / (1 + 10^(-200/400)) = 0.7597, so Ann 1700 + 32 * 0.2403 = 1707.7. In
+/// Tampoduo both start at 1500 and Bob wins: Ann 1500 - 16 = 1484.
+#[test]
+fn the_web_player_card_has_a_chart_per_variant_and_the_starting_rating() {
+    on_both(|db: &dyn Target| {
+        db.ok(&[
+            "player",
+            "add",
+            "Ann",
+            "--rating",
+            "1700",
+            "--variant",
+            "tihbat",
+        ]);
+        db.ok(&["player", "add", "Bob"]);
+        for (variant, south, north) in [("tihbat", "20", "8"), ("tampoduo", "11", "37")] {
+            let made = db.json(&[
+                "match",
+                "new",
+                "--variant",
+                variant,
+                "--south",
+                "Ann",
+                "--north",
+                "Bob",
+            ]);
+            let id = made["id"].as_i64().unwrap().to_string();
+            db.ok(&["match", "result", &id, south, north]);
+        }
+        let server = Server::start(db);
+        let page = server.page("/players/1");
+        let b = db.backend();
+        assert_eq!(page.matches("<polyline").count(), 2, "{b}: {page}");
+        for needle in [
+            "aria-label=\"rating history, tihbat\"",
+            "tihbat, Elo over 1 rated match: 1700 to 1708, now 1708",
+            "aria-label=\"rating history, tampoduo\"",
+            "tampoduo, Elo over 1 rated match: 1484 to 1500, now 1484",
+            "<th>Starting rating</th>",
+            "<td>tihbat</td><td class=\"num\">1708</td><td class=\"num\">1</td><td>1700 (club, tihbat)</td>",
+            "<td>tampoduo</td><td class=\"num\">1484</td><td class=\"num\">1</td><td>-</td>",
+        ] {
+            assert!(page.contains(needle), "{b}: {needle}\n{page}");
+        }
+        assert!(!page.contains("Elo over every match"), "{b}: {page}");
+    });
 }
