@@ -163,7 +163,13 @@ fn check_games_correction(db: &dyn Target) {
     let b = db.backend();
     let before = db.snapshot();
     let refused = db.run(&[
-        "match", "correct", &id, "--games", "11-37,37-10", "--reason", "sheets swapped",
+        "match",
+        "correct",
+        &id,
+        "--games",
+        "11-37,37-10",
+        "--reason",
+        "sheets swapped",
     ]);
     assert_eq!(refused.status.code(), Some(2), "{b}");
     assert_eq!(
@@ -175,7 +181,13 @@ fn check_games_correction(db: &dyn Target) {
     );
     assert!(db.snapshot() == before, "{b}: a refused correction wrote");
     db.ok(&[
-        "match", "correct", &id, "--games", "11-37,37-11", "--reason", "sheets swapped",
+        "match",
+        "correct",
+        &id,
+        "--games",
+        "11-37,37-11",
+        "--reason",
+        "sheets swapped",
     ]);
     let history = db.json(&["history"]);
     let row = &history[0];
@@ -197,11 +209,11 @@ fn check_games_correction(db: &dyn Target) {
         "{b}: {shown}"
     );
     assert_eq!(
-        (&correction["before"]["seeds"], &correction["after"]["seeds"]),
         (
-            &serde_json::json!([60, 36]),
-            &serde_json::json!([48, 48])
+            &correction["before"]["seeds"],
+            &correction["after"]["seeds"]
         ),
+        (&serde_json::json!([60, 36]), &serde_json::json!([48, 48])),
         "{b}: {shown}"
     );
     let standings = db.json(&["tournament", "standings", "Duel"]);
@@ -209,7 +221,13 @@ fn check_games_correction(db: &dyn Target) {
         .as_array()
         .unwrap()
         .iter()
-        .map(|r| (r["name"].to_string(), r["points"].clone(), r["draws"].clone()))
+        .map(|r| {
+            (
+                r["name"].to_string(),
+                r["points"].clone(),
+                r["draws"].clone(),
+            )
+        })
         .collect();
     points.sort_by(|a, c| a.0.cmp(&c.0));
     assert_eq!(
