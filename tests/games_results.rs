@@ -151,3 +151,102 @@ fn check_agreed_draw(db: &dyn Target) {
 fn an_agreed_draw_shows_no_seeds() {
     on_both(check_agreed_draw);
 }
+
+/// One correction replaces both games of a `games:2` match entered wrongly (30-18
+/// twice: Zoë, South, won 60-36) with 11-37 and 37-11: one game each, 48-48, a draw,
+/// in the history, the match and the standings; `verify` replays it. A score that
+/// does not make Tampoduo's 48 seeds is refused, nothing written.
+fn check_games_correction(db: &dyn Target) {
+    let id = duel(db);
+    db.ok(&["match", "result", &id, "30", "18"]);
+    db.ok(&["match", "result", &id, "30", "18"]);
+    let b = db.backend();
+    let before = db.snapshot();
+    let refused = db.run(&[
+        "match",
+        "correct",
+        &id,
+        "--games",
+        "11-37,37-10",
+        "--reason",
+        "sheets swapped",
+    ]);
+    assert_eq!(refused.status.code(), Some(2), "{b}");
+    assert_eq!(
+        String::from_utf8_lossy(&refused.stderr),
+        format!(
+            "goobalay: match {id}: game 2: 37-10 makes 47 seeds, but a game of tampoduo has 48 (South's and North's seeds add up to that)\n"
+        ),
+        "{b}"
+    );
+    assert!(db.snapshot() == before, "{b}: a refused correction wrote");
+    db.ok(&[
+        "match",
+        "correct",
+        &id,
+        "--games",
+        "11-37,37-11",
+        "--reason",
+        "sheets swapped",
+    ]);
+    let history = db.json(&["history"]);
+    let row = &history[0];
+    assert_eq!(
+        (
+            &row["final_south"],
+            &row["final_north"],
+            &row["winner"],
+            &row["corrected"]
+        ),
+        (&48.into(), &48.into(), &"draw".into(), &true.into()),
+        "{b}: {history}"
+    );
+    let shown = db.json(&["match", "show", &id]);
+    let correction = &shown["corrections"][0];
+    assert_eq!(
+        (&correction["kind"], &correction["scores"]),
+        (&"games".into(), &serde_json::json!([[11, 37], [37, 11]])),
+        "{b}: {shown}"
+    );
+    assert_eq!(
+        (
+            &correction["before"]["seeds"],
+            &correction["after"]["seeds"]
+        ),
+        (&serde_json::json!([60, 36]), &serde_json::json!([48, 48])),
+        "{b}: {shown}"
+    );
+    let standings = db.json(&["tournament", "standings", "Duel"]);
+    let mut points: Vec<_> = standings["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["name"].to_string(),
+                r["points"].clone(),
+                r["draws"].clone(),
+            )
+        })
+        .collect();
+    points.sort_by(|a, c| a.0.cmp(&c.0));
+    assert_eq!(
+        points,
+        [
+            ("\"Hawa Cali\"".to_string(), 0.5.into(), 1.into()),
+            ("\"Zoë Martin\"".to_string(), 0.5.into(), 1.into())
+        ],
+        "{b}: {standings}"
+    );
+    let out = db.run(&["verify"]);
+    assert!(
+        out.status.success(),
+        "{b}: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
+fn one_correction_replaces_a_games_result_on_both() {
+    on_both(check_games_correction);
+}

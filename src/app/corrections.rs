@@ -150,7 +150,7 @@ async fn record(
     }
     let mut tx = store.begin_write().await?;
     let before = tx.stored_match(id).await?;
-    let after = crate::matches::correction::apply(&before.state, kind)
+    let after = crate::matches::correction::apply(&before.state, &kind)
         .map_err(|error| CorrectError::Refused { id, error })?;
     let (old, new) = (ResultSummary::of(&before.state), ResultSummary::of(&after));
     let at = crate::app::records::now();
@@ -174,7 +174,7 @@ async fn record(
     }
     let reason = reason.trim();
     let cid = tx
-        .insert_correction(id, kind, reason, &old, &new, at)
+        .insert_correction(id, &kind, reason, &old, &new, at)
         .await?;
     if before.row.winner.is_none() {
         super::matches::note_result(&mut tx, &mut written).await?;

@@ -101,7 +101,7 @@ pub(crate) fn replayed(rows: StoredMatchRows) -> Result<StoredMatch> {
     let closing = row.own_closing;
     row.settle(corrections.iter().map(|c| c.kind.closing()));
     // An entered hand's score as corrected since (the row keeps it as entered).
-    let corrected = corrected_scores(corrections.iter().map(|c| c.kind));
+    let corrected = corrected_scores(corrections.iter().map(|c| &c.kind));
     let mut state = MatchState::new(spec);
     for h in &hands {
         let number = h.number;
@@ -152,7 +152,7 @@ pub(crate) fn replayed(rows: StoredMatchRows) -> Result<StoredMatch> {
             .close(closing)
             .map_err(|e| StoreError::Corrupt(format!("match {id}: closing: {e}")))?;
     }
-    for closing in corrected_closings(corrections.iter().map(|c| c.kind)) {
+    for closing in corrected_closings(corrections.iter().map(|c| &c.kind)) {
         state = with_closing(&state, closing)
             .map_err(|e| StoreError::Corrupt(format!("match {id}: a correction: {e}")))?;
     }

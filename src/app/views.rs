@@ -376,6 +376,11 @@ pub struct PairingList {
     pub rounds_planned: u32,
     pub boards: Vec<ListBoard>,
     pub byes: Vec<ListBye>,
+    /// A `games:N` event's games in order, each with the side that moves first in it
+    /// (as the match decides it, [`crate::matches::MatchSpec::first_mover_of_game`]);
+    /// empty for any other form, whose slip has one result for the whole match.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub game_openers: Vec<crate::engine::Side>,
 }
 
 /// The pairing list of `round` (the round paired last with `None`).
@@ -424,12 +429,20 @@ pub fn pairing_list(loaded: &LoadedTournament, round: Option<u32>) -> Result<Pai
             kind: export::requested_bye_text(b),
         })
         .collect();
+    let spec = loaded.row.spec()?;
+    let game_openers = match spec.form {
+        crate::matches::MatchForm::Games(n) => (1..=n)
+            .filter_map(|game| spec.first_mover_of_game(game))
+            .collect(),
+        _ => Vec::new(),
+    };
     Ok(PairingList {
         tournament: loaded.row.name.clone(),
         round,
         rounds_planned: t.planned_rounds(),
         boards,
         byes,
+        game_openers,
     })
 }
 

@@ -45,6 +45,39 @@ pub enum CorrectionError {
     ClosedMatch { how: &'static str },
     #[error("the match is already {0}")]
     SameResult(String),
+    #[error(
+        "the match is a {form} match; --games replaces the games of a games:N match (correct this one with --score or --match)"
+    )]
+    NotGames { form: super::MatchForm },
+    #[error(
+        "the match has {games} games, so --games takes {games} scores, one per game in order (e.g. {example}); {given} given"
+    )]
+    GameCount {
+        games: u32,
+        given: usize,
+        example: String,
+    },
+    #[error(
+        "game {game} was played move by move, so its score follows from the moves; correct the whole match's result instead"
+    )]
+    PlayedGame { game: u32 },
+    #[error("game {game} has no result yet")]
+    GameWithoutResult { game: u32 },
+    #[error(
+        "game {game}: {south}-{north} makes {sum} seeds, but a game of {variant} has {total} (South's and North's seeds add up to that)"
+    )]
+    GameSeeds {
+        game: u32,
+        south: u32,
+        north: u32,
+        sum: u64,
+        variant: String,
+        total: u64,
+    },
+    #[error("game {game}: {error}")]
+    GameScore { game: u32, error: MatchError },
+    #[error("the games' results are already {0}")]
+    SameGames(String),
     #[error("{0}")]
     Match(#[from] MatchError),
 }
@@ -76,6 +109,8 @@ impl Refusal for CorrectionError {
             CorrectionError::LaterHandPlayed { .. } => Hint::CorrectWhole,
             CorrectionError::WouldReopen { .. } => Hint::CorrectWholeToFinish,
             CorrectionError::ClosedMatch { .. } => Hint::CorrectWholeAnyHow,
+            CorrectionError::PlayedGame { .. } => Hint::CorrectWholeWinner,
+            CorrectionError::GameWithoutResult { .. } => Hint::EnterResult,
             _ => return None,
         })
     }
@@ -88,11 +123,14 @@ impl Refusal for CorrectionError {
 }
 
 /// What a correction replaces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum CorrectionKind {
     /// Hand `hand`'s entered result becomes `score`.
     Score { hand: u32, score: BySide<u32> },
+    /// Every game of a `games:N` match, each entered as a result, gets the score at
+    /// its place in `scores` (game 1 first): the whole result replaced in one record.
+    Games { scores: Vec<BySide<u32>> },
     /// The whole match's result becomes `decision` ("south", "north", "draw"), with
     /// the final seeds when known: played and rated.
     Match {
@@ -106,27 +144,30 @@ pub enum CorrectionKind {
 }
 
 impl CorrectionKind {
-    /// The stored kind: `score`, `match`, `absent` or `void`.
-    pub fn name(self) -> &'static str {
+    /// The stored kind: `score`, `games`, `match`, `absent` or `void`.
+    pub fn name(&self) -> &'static str {
         match self {
             CorrectionKind::Score { .. } => "score",
+            CorrectionKind::Games { .. } => "games",
             CorrectionKind::Match { .. } => "match",
             CorrectionKind::Absent { .. } => "absent",
             CorrectionKind::Void => "void",
         }
     }
 
-    /// What it changed, for a person: "hand 2 to 16-12", "the whole match to 1-0
-    /// (30-18)", "the match to a forfeit, north absent", "the match to void".
-    pub fn describe(self) -> String {
+    /// What it changed, for a person: "hand 2 to 16-12", "the games to 11-37,
+    /// 37-11", "the whole match to 1-0 (30-18)", "the match to a forfeit, north
+    /// absent", "the match to void".
+    pub fn describe(&self) -> String {
         match self {
             CorrectionKind::Score { hand, score } => {
                 format!("hand {hand} to {}-{}", score.south, score.north)
             }
+            CorrectionKind::Games { scores } => format!("the games to {}", scores_text(scores)),
             CorrectionKind::Match { decision, seeds } => {
                 let result = ResultSummary {
-                    winner: Some(decision),
-                    seeds,
+                    winner: Some(*decision),
+                    seeds: *seeds,
                     unplayed: None,
                 };
                 format!("the whole match to {}", result.text())
@@ -141,10 +182,11 @@ impl CorrectionKind {
         }
     }
 
-    /// The closing a whole-match correction gives the match (`None`: a hand's score).
-    pub fn closing(self) -> Option<Closing> {
-        match self {
-            CorrectionKind::Score { .. } => None,
+    /// The closing a whole-match correction gives the match (`None`: a hand's or
+    /// the games' scores, which the result follows from).
+    pub fn closing(&self) -> Option<Closing> {
+        match *self {
+            CorrectionKind::Score { .. } | CorrectionKind::Games { .. } => None,
             CorrectionKind::Match { decision, seeds } => Some(Closing::Entered {
                 outcome: decision,
                 seeds,
@@ -155,34 +197,50 @@ impl CorrectionKind {
     }
 }
 
-/// `state` with `kind` applied (the rules are [`with_hand_score`] and
-/// [`with_closing`]).
-pub fn apply(state: &MatchState, kind: CorrectionKind) -> Result<MatchState, CorrectionError> {
+/// Scores as `--games` takes them and a correction shows them: "11-37, 37-11".
+pub fn scores_text(scores: &[BySide<u32>]) -> String {
+    let each: Vec<String> = scores
+        .iter()
+        .map(|s| format!("{}-{}", s.south, s.north))
+        .collect();
+    each.join(", ")
+}
+
+/// `state` with `kind` applied (the rules are [`with_hand_score`],
+/// [`with_game_scores`] and [`with_closing`]).
+pub fn apply(state: &MatchState, kind: &CorrectionKind) -> Result<MatchState, CorrectionError> {
     match (kind, kind.closing()) {
-        (CorrectionKind::Score { hand, score }, _) => with_hand_score(state, hand, score),
+        (CorrectionKind::Score { hand, score }, _) => with_hand_score(state, *hand, *score),
+        (CorrectionKind::Games { scores }, _) => with_game_scores(state, scores),
         (_, Some(closing)) => with_closing(state, closing),
-        (_, None) => unreachable!("only a score correction has no closing"),
+        (_, None) => unreachable!("only a score or games correction has no closing"),
     }
 }
 
-/// The entered score that counts for each hand: the latest score correction's
-/// (`corrections`: a match's, in the order made).
-pub fn corrected_scores(
-    corrections: impl IntoIterator<Item = CorrectionKind>,
+/// The entered score that counts for each hand: the latest score or games
+/// correction's (`corrections`: a match's, in the order made).
+pub fn corrected_scores<'a>(
+    corrections: impl IntoIterator<Item = &'a CorrectionKind>,
 ) -> HashMap<u32, BySide<u32>> {
-    corrections
-        .into_iter()
-        .filter_map(|kind| match kind {
-            CorrectionKind::Score { hand, score } => Some((hand, score)),
-            _ => None,
-        })
-        .collect()
+    let mut scores = HashMap::new();
+    for kind in corrections {
+        match kind {
+            CorrectionKind::Score { hand, score } => {
+                scores.insert(*hand, *score);
+            }
+            CorrectionKind::Games { scores: games } => {
+                scores.extend((1..).zip(games.iter().copied()));
+            }
+            _ => {}
+        }
+    }
+    scores
 }
 
 /// The whole-match results put in place by corrections, in order: each replaces the
 /// one before (applied after the hands and the match's own closing).
-pub fn corrected_closings(
-    corrections: impl IntoIterator<Item = CorrectionKind>,
+pub fn corrected_closings<'a>(
+    corrections: impl IntoIterator<Item = &'a CorrectionKind>,
 ) -> impl Iterator<Item = Closing> {
     corrections.into_iter().filter_map(CorrectionKind::closing)
 }
@@ -231,6 +289,95 @@ fn describe(closing: Closing) -> String {
             format!("'{}'{seeds}", outcome.name())
         }
     }
+}
+
+/// `state` with every game of a `games:N` match given the score at its place in
+/// `scores` (`match correct --games`): one score per game, each game's result
+/// entered (not played move by move), each score adding up to the seeds a game of
+/// the variant has, and not all of them as they are. The games are independent, so
+/// the match is its games replayed with the new scores: it is over, decided by them.
+pub fn with_game_scores(
+    state: &MatchState,
+    scores: &[BySide<u32>],
+) -> Result<MatchState, CorrectionError> {
+    let spec = state.spec();
+    let super::MatchForm::Games(games) = spec.form else {
+        return Err(CorrectionError::NotGames { form: spec.form });
+    };
+    if scores.len() != games as usize {
+        // Every game starts from the setup: game 1's seeds are every game's.
+        let setup = state.hands()[0].holdings;
+        let total = setup.south + setup.north;
+        let example: Vec<BySide<u32>> = (0..games)
+            .map(|k| {
+                let half = total / 2;
+                let other = total - half;
+                if k % 2 == 0 {
+                    BySide::new(half, other)
+                } else {
+                    BySide::new(other, half)
+                }
+            })
+            .take(3)
+            .collect();
+        let mut example = scores_text(&example).replace(", ", ",");
+        if games > 3 {
+            example.push_str(",...");
+        }
+        return Err(CorrectionError::GameCount {
+            games,
+            given: scores.len(),
+            example: format!("--games {example}"),
+        });
+    }
+    if let Some(closing) = state.closing {
+        return Err(CorrectionError::ClosedMatch {
+            how: match closing {
+                Closing::Forfeit(_) => "a forfeit",
+                Closing::Entered { .. } => "entered for the whole match",
+                Closing::Void => "voided",
+            },
+        });
+    }
+    let hands = state.hands();
+    for game in 1..=games {
+        match hands.get(game as usize - 1).and_then(|h| h.end) {
+            Some(HandEnd::Entered) => {}
+            Some(HandEnd::Game(_)) => return Err(CorrectionError::PlayedGame { game }),
+            None => return Err(CorrectionError::GameWithoutResult { game }),
+        }
+    }
+    if hands
+        .iter()
+        .map(|h| h.score)
+        .eq(scores.iter().copied().map(Some))
+    {
+        return Err(CorrectionError::SameGames(scores_text(scores)));
+    }
+    let mut corrected = MatchState::new(spec.clone());
+    for ((game, hand), &score) in (1..).zip(hands).zip(scores) {
+        let total = u64::from(hand.holdings.south) + u64::from(hand.holdings.north);
+        let sum = u64::from(score.south) + u64::from(score.north);
+        if sum != total {
+            return Err(CorrectionError::GameSeeds {
+                game,
+                south: score.south,
+                north: score.north,
+                sum,
+                variant: spec.variant.clone(),
+                total,
+            });
+        }
+        let mut own = hand_events(hand);
+        own.pop(); // the entered result, replaced below
+        own.push(Event::Result(score));
+        for event in &own {
+            corrected
+                .apply(event)
+                .map_err(|error| CorrectionError::GameScore { game, error })?;
+        }
+    }
+    Ok(corrected)
 }
 
 /// `state` with hand `hand`'s entered result replaced by `score`. Only an entered
@@ -380,12 +527,12 @@ mod tests {
                 absent: Absent::North,
             },
         ];
-        let scores = corrected_scores(kinds);
+        let scores = corrected_scores(&kinds);
         assert_eq!(scores.len(), 2);
         assert_eq!(scores[&1], BySide::new(14, 14));
         assert_eq!(scores[&2], BySide::new(20, 8));
         assert_eq!(
-            corrected_closings(kinds).collect::<Vec<_>>(),
+            corrected_closings(&kinds).collect::<Vec<_>>(),
             [Closing::Void, Closing::Forfeit(Absent::North)]
         );
         let names: Vec<_> = kinds.iter().map(|k| k.name()).collect();
@@ -422,7 +569,7 @@ mod tests {
             hand: 1,
             score: BySide::new(12, 16),
         };
-        let corrected = apply(&state, score).unwrap();
+        let corrected = apply(&state, &score).unwrap();
         assert_eq!(corrected.hands()[0].score, Some(BySide::new(12, 16)));
         assert_eq!(corrected.outcome(), Some(MatchOutcome::Winner(Side::North)));
         assert_eq!(corrected.closing(), None);
@@ -430,17 +577,17 @@ mod tests {
             decision: MatchOutcome::Draw,
             seeds: Some(BySide::new(14, 14)),
         };
-        let corrected = apply(&state, whole).unwrap();
+        let corrected = apply(&state, &whole).unwrap();
         assert_eq!(corrected.closing(), whole.closing());
         assert_eq!(corrected.hands(), state.hands());
         assert_eq!(
-            apply(&corrected, CorrectionKind::Void).unwrap().closing(),
+            apply(&corrected, &CorrectionKind::Void).unwrap().closing(),
             Some(Closing::Void)
         );
         assert_eq!(
             apply(
                 &state,
-                CorrectionKind::Score {
+                &CorrectionKind::Score {
                     hand: 2,
                     score: BySide::new(12, 16)
                 }
@@ -517,6 +664,98 @@ mod tests {
         assert_eq!(
             with_hand_score(&finished_then_forfeited, 1, BySide::new(12, 16)).unwrap_err(),
             CorrectionError::ClosedMatch { how: "a forfeit" }
+        );
+    }
+
+    /// A Tihbat `games:2` match (28 seeds a game), its games entered as `scores`.
+    fn two_games(scores: &[BySide<u32>]) -> MatchState {
+        let v = Variant::preset("tihbat").unwrap();
+        let spec = MatchSpec::new(&v, MatchForm::Games(2), None, Side::South).unwrap();
+        let mut state = MatchState::new(spec);
+        for &score in scores {
+            state.apply(&Event::Result(score)).unwrap();
+        }
+        state
+    }
+
+    #[test]
+    fn a_games_correction_replaces_every_game_at_once() {
+        let state = two_games(&[BySide::new(20, 8), BySide::new(20, 8)]);
+        assert_eq!(state.outcome(), Some(MatchOutcome::Winner(Side::South)));
+        let kind = CorrectionKind::Games {
+            scores: vec![BySide::new(6, 22), BySide::new(22, 6)],
+        };
+        let corrected = apply(&state, &kind).unwrap();
+        // One game each, 6 + 22 = 28 seeds each: a draw, the result follows the games.
+        assert_eq!(corrected.outcome(), Some(MatchOutcome::Draw));
+        assert_eq!(corrected.counted_seeds(), Some(BySide::new(28, 28)));
+        assert_eq!(corrected.closing(), None);
+        let scores: Vec<_> = corrected.hands().iter().map(|h| h.score).collect();
+        assert_eq!(scores, [Some(BySide::new(6, 22)), Some(BySide::new(22, 6))]);
+        assert_eq!(kind.name(), "games");
+        assert_eq!(kind.describe(), "the games to 6-22, 22-6");
+        assert_eq!(kind.closing(), None);
+        // The replay reads each game's score from the latest correction naming it.
+        let later = CorrectionKind::Score {
+            hand: 2,
+            score: BySide::new(14, 14),
+        };
+        let scores = corrected_scores([&kind, &later]);
+        assert_eq!(scores[&1], BySide::new(6, 22));
+        assert_eq!(scores[&2], BySide::new(14, 14));
+        assert_eq!(corrected_scores([&later, &kind])[&2], BySide::new(22, 6));
+    }
+
+    #[test]
+    fn a_games_correction_is_refused_unless_it_fits_the_match() {
+        let state = two_games(&[BySide::new(20, 8), BySide::new(20, 8)]);
+        let refused = |state: &MatchState, scores: &[BySide<u32>]| {
+            with_game_scores(state, scores).unwrap_err()
+        };
+        assert!(matches!(
+            refused(&state, &[BySide::new(14, 14)]),
+            CorrectionError::GameCount {
+                games: 2,
+                given: 1,
+                ..
+            }
+        ));
+        assert_eq!(
+            refused(&state, &[BySide::new(14, 14), BySide::new(14, 15)]),
+            CorrectionError::GameSeeds {
+                game: 2,
+                south: 14,
+                north: 15,
+                sum: 29,
+                variant: "tihbat".into(),
+                total: 28
+            }
+        );
+        assert!(matches!(
+            refused(&state, &[BySide::new(20, 8), BySide::new(20, 8)]),
+            CorrectionError::SameGames(_)
+        ));
+        // Game 2 without a result; a single game; a forfeited match; played games.
+        assert_eq!(
+            refused(&two_games(&[BySide::new(20, 8)]), &[BySide::new(14, 14); 2]),
+            CorrectionError::GameWithoutResult { game: 2 }
+        );
+        assert!(matches!(
+            with_game_scores(&entered(Some(BySide::new(16, 12))), &[BySide::new(14, 14)]),
+            Err(CorrectionError::NotGames { .. })
+        ));
+        let forfeited = with_closing(&two_games(&[]), Closing::Forfeit(Absent::North)).unwrap();
+        assert_eq!(
+            refused(&forfeited, &[BySide::new(14, 14); 2]),
+            CorrectionError::ClosedMatch { how: "a forfeit" }
+        );
+        let mut played = two_games(&[]);
+        let random = Some(crate::ai::Level::Random);
+        played.play_engines(BySide::new(random, random), 5);
+        assert!(played.is_over());
+        assert_eq!(
+            refused(&played, &[BySide::new(14, 14); 2]),
+            CorrectionError::PlayedGame { game: 1 }
         );
     }
 }

@@ -195,6 +195,19 @@ impl MatchSpec {
         })
     }
 
+    /// Who moves first in game `game` (from 1) of a `single` or `games:N` match:
+    /// the match's first mover in games 1, 3, 5, ..., the other in games 2, 4, ...
+    /// (`None`: a `hands` match, whose hands after the first are opened as the
+    /// previous hand's result decides).
+    pub fn first_mover_of_game(&self, game: u32) -> Option<Side> {
+        self.form.games()?;
+        Some(if game % 2 == 1 {
+            self.first
+        } else {
+            !self.first
+        })
+    }
+
     /// Seeds below which a player loses a `hands` match: the holes of one row.
     pub fn threshold(&self) -> u32 {
         self.rules.holes_per_row as u32

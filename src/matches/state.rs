@@ -308,11 +308,10 @@ impl MatchState {
                     self.outcome = Some(games_outcome(&self.hands));
                     return;
                 }
-                let first = if hand.number.is_multiple_of(2) {
-                    self.spec.first
-                } else {
-                    !self.spec.first
-                };
+                let first = self
+                    .spec
+                    .first_mover_of_game(hand.number + 1)
+                    .expect("a games form");
                 let game = Game::new(self.spec.rules, first);
                 self.hands.push(ordinary_hand(hand.number + 1, &game));
                 self.game = Some(game);

@@ -188,6 +188,7 @@ pub const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("winner_after", Text),
             ("seeds_south_after", Int),
             ("seeds_north_after", Int),
+            ("game_scores", Text),
         ],
     ),
     (

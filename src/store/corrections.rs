@@ -33,7 +33,8 @@ pub(crate) async fn whole_closings(
     conn: &mut impl AsConn,
 ) -> Result<HashMap<i64, Vec<Option<Closing>>>> {
     let rows = query(
-        "SELECT id, match_id, kind, hand, score_south, score_north, decision, absent
+        "SELECT id, match_id, kind, hand, score_south, score_north, decision, absent,
+                game_scores
          FROM match_corrections ORDER BY id",
     )
     .fetch_all(&mut *conn)
@@ -96,6 +97,13 @@ fn correction_kind(r: &Row, id: i64) -> Result<CorrectionKind> {
             score: pair("score_south", "score_north")?
                 .ok_or_else(|| bad("a score correction without a score"))?,
         },
+        "games" => CorrectionKind::Games {
+            scores: r
+                .try_get::<Option<String>>("game_scores")?
+                .as_deref()
+                .and_then(read_game_scores)
+                .ok_or_else(|| bad("a games correction without its games' scores"))?,
+        },
         "match" => CorrectionKind::Match {
             decision: r
                 .try_get::<Option<String>>("decision")?
@@ -114,6 +122,28 @@ fn correction_kind(r: &Row, id: i64) -> Result<CorrectionKind> {
         "void" => CorrectionKind::Void,
         other => return Err(bad(&format!("kind '{other}' is not known to this version"))),
     })
+}
+
+/// A games correction's scores as its `game_scores` column keeps them: each game's
+/// "south-north", game 1 first, comma separated.
+pub(crate) fn game_scores_column(scores: &[BySide<u32>]) -> String {
+    let each: Vec<String> = scores
+        .iter()
+        .map(|s| format!("{}-{}", s.south, s.north))
+        .collect();
+    each.join(",")
+}
+
+/// The scores of a `game_scores` column (`None`: not one, or none in it).
+fn read_game_scores(text: &str) -> Option<Vec<BySide<u32>>> {
+    let scores = text
+        .split(',')
+        .map(|game| {
+            let (south, north) = game.split_once('-')?;
+            Some(BySide::new(south.parse().ok()?, north.parse().ok()?))
+        })
+        .collect::<Option<Vec<_>>>()?;
+    (!scores.is_empty()).then_some(scores)
 }
 
 /// Every correction of a tournament's matches, in the order made, as recorded.

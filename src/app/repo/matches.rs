@@ -60,7 +60,7 @@ pub trait MatchRepo {
     fn insert_correction(
         &mut self,
         id: i64,
-        kind: CorrectionKind,
+        kind: &CorrectionKind,
         reason: &str,
         before: &ResultSummary,
         after: &ResultSummary,

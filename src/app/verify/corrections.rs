@@ -39,8 +39,8 @@ pub(super) fn corrections_check(
     };
     let mut state = MatchState::new(spec.clone());
     for c in corrections {
-        let upto = match (c.before.winner.is_none(), c.kind) {
-            (true, CorrectionKind::Score { hand, .. }) => Some(hand),
+        let upto = match (c.before.winner.is_none(), &c.kind) {
+            (true, CorrectionKind::Score { hand, .. }) => Some(*hand),
             _ => None,
         };
         if let Err(e) = replay(&mut state, upto) {
@@ -67,7 +67,7 @@ pub(super) fn corrections_check(
                 ),
             );
         }
-        match apply(&state, c.kind) {
+        match apply(&state, &c.kind) {
             Ok(next) => state = next,
             Err(e) => {
                 report.flag(

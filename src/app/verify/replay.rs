@@ -120,7 +120,7 @@ pub(super) async fn verify_match(
     };
     // The hands replay with every entered score as corrected; the hands as entered
     // (`entered_events`) replay the corrections one by one below.
-    let corrected = correction::corrected_scores(corrections.iter().map(|c| c.kind));
+    let corrected = correction::corrected_scores(corrections.iter().map(|c| &c.kind));
     let mut entered_events: Vec<(u32, Event)> = Vec::new();
     let mut state = MatchState::new(spec.clone());
     let mut replay_ok = true;
@@ -392,7 +392,7 @@ pub(super) async fn verify_match(
         }
     }
     // Whole-match corrections replace the result after that, each in turn.
-    for c in correction::corrected_closings(corrections.iter().map(|c| c.kind)) {
+    for c in correction::corrected_closings(corrections.iter().map(|c| &c.kind)) {
         match correction::with_closing(&state, c) {
             Ok(next) => state = next,
             Err(e) => {

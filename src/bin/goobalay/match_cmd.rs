@@ -435,7 +435,11 @@ fn correct(db: Option<PathBuf>, a: CorrectArgs) -> anyhow::Result<ExitCode> {
         None => None,
     };
     let absent = a.absent.as_deref().map(parse_absent).transpose()?;
+    let games = a.games.as_deref().map(parse_game_scores).transpose()?;
     let kind = |state: &MatchState| match (score, whole, absent) {
+        _ if games.is_some() => CorrectionKind::Games {
+            scores: games.expect("some"),
+        },
         (Some(score), _, _) => CorrectionKind::Score {
             hand: a
                 .hand
@@ -482,6 +486,25 @@ fn correct(db: Option<PathBuf>, a: CorrectArgs) -> anyhow::Result<ExitCode> {
         outln!("{t}: rounds already paired stay as they were");
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// "S-N,S-N,...": each game's seeds, game 1 first.
+fn parse_game_scores(text: &str) -> anyhow::Result<Vec<BySide<u32>>> {
+    let bad = || {
+        anyhow::anyhow!(
+            "'{}' is not a list of game scores; give each game's South and North seeds as S-N, game 1 first, comma separated (e.g. 11-37,37-11)",
+            goobalay::names::excerpt(text)
+        )
+    };
+    text.split(',')
+        .map(|game| {
+            let (south, north) = game.trim().split_once('-').ok_or_else(bad)?;
+            Ok(BySide::new(
+                seed_count(south.trim(), "south")?,
+                seed_count(north.trim(), "north")?,
+            ))
+        })
+        .collect()
 }
 
 /// "S,N": two seed counts.

@@ -1230,17 +1230,39 @@ fn pairing_list_lines(list: &goobalay::app::views::PairingList, layout: ListLayo
                     x.match_id
                         .map_or(String::new(), |m| format!(" (match {m})"))
                 ));
-                lines.push(format!(
-                    "  South (moves first): {} ({})",
-                    x.south,
-                    pts(x.south_points)
-                ));
-                lines.push(format!(
-                    "  North:               {north} ({})",
-                    x.north_points.map(pts).unwrap_or_default()
-                ));
-                lines.push("  Result:  [ ] South won    [ ] North won    [ ] Draw".to_string());
-                lines.push("  Seeds:   South ______    North ______".to_string());
+                if list.game_openers.is_empty() {
+                    lines.push(format!(
+                        "  South (moves first): {} ({})",
+                        x.south,
+                        pts(x.south_points)
+                    ));
+                    lines.push(format!(
+                        "  North:               {north} ({})",
+                        x.north_points.map(pts).unwrap_or_default()
+                    ));
+                    lines.push("  Result:  [ ] South won    [ ] North won    [ ] Draw".to_string());
+                    lines.push("  Seeds:   South ______    North ______".to_string());
+                } else {
+                    lines.push(format!("  South: {} ({})", x.south, pts(x.south_points)));
+                    lines.push(format!(
+                        "  North: {north} ({})",
+                        x.north_points.map(pts).unwrap_or_default()
+                    ));
+                    let games = list.game_openers.len();
+                    for (k, &opener) in list.game_openers.iter().enumerate() {
+                        let (side, name) = match opener {
+                            goobalay::engine::Side::South => ("South", x.south.as_str()),
+                            goobalay::engine::Side::North => ("North", north.as_str()),
+                        };
+                        lines.extend(game_box(
+                            &format!("Game {} of {games}: {side} ({name}) moves first", k + 1),
+                            &[
+                                "Result:  [ ] South won    [ ] North won    [ ] Draw",
+                                "Seeds:   South ______    North ______",
+                            ],
+                        ));
+                    }
+                }
                 lines.push(
                     "  Signed:  South ________________    North ________________".to_string(),
                 );
@@ -1251,6 +1273,26 @@ fn pairing_list_lines(list: &goobalay::app::views::PairingList, layout: ListLayo
             }
         }
     }
+    lines
+}
+
+/// A slip's box for one game of a `games:N` match: `title` in its top edge, `rows`
+/// inside, indented to sit under the slip's heading.
+fn game_box(title: &str, rows: &[&str]) -> Vec<String> {
+    let inner = rows
+        .iter()
+        .map(|r| table_width_of(r))
+        .chain([table_width_of(title) + 1])
+        .max()
+        .unwrap_or(0)
+        + 2;
+    let top_rule = inner - (table_width_of(title) + 3);
+    let mut lines = vec![format!("  ┌─ {title} {}┐", "─".repeat(top_rule))];
+    for r in rows {
+        let gap = inner - 1 - table_width_of(r);
+        lines.push(format!("  │ {r}{}│", " ".repeat(gap)));
+    }
+    lines.push(format!("  └{}┘", "─".repeat(inner)));
     lines
 }
 

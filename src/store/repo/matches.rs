@@ -21,7 +21,7 @@ pub use crate::app::records::{MatchInsert, MatchQuery};
 use crate::engine::Variant;
 use crate::matches::correction::CorrectionKind;
 use crate::matches::{Closing, Hand, MatchOutcome, MatchState, ResultSummary};
-use crate::store::corrections::{Correction, corrections_of, whole_closings};
+use crate::store::corrections::{Correction, corrections_of, game_scores_column, whole_closings};
 use crate::store::sql::{AsConn, query, query_scalar};
 use crate::store::{MATCH_SELECT, MatchRow, NewMatch, Result, StoreError, now, write_hand_rows};
 use crate::tournament::{FinishedMatch, Format, TournamentStatus};
@@ -94,24 +94,30 @@ impl<C: AsConn> MatchRepo for C {
     async fn insert_correction(
         &mut self,
         id: i64,
-        kind: CorrectionKind,
+        kind: &CorrectionKind,
         reason: &str,
         before: &ResultSummary,
         after: &ResultSummary,
         at: DateTime<Utc>,
     ) -> Result<i64> {
-        let (hand, score, decision, absent) = match kind {
+        let (hand, score, decision, absent) = match *kind {
             CorrectionKind::Score { hand, score } => (Some(hand), Some(score), None, None),
+            CorrectionKind::Games { .. } => (None, None, None, None),
             CorrectionKind::Match { decision, seeds } => (None, seeds, Some(decision.name()), None),
             CorrectionKind::Absent { absent } => (None, None, None, Some(absent.name())),
             CorrectionKind::Void => (None, None, None, None),
+        };
+        let game_scores = match kind {
+            CorrectionKind::Games { scores } => Some(game_scores_column(scores)),
+            _ => None,
         };
         let seeds = |s: &ResultSummary| s.seeds.map(|b| (i64::from(b.south), i64::from(b.north)));
         Ok(query(
             "INSERT INTO match_corrections (match_id, corrected_at, reason, kind, hand,
                  score_south, score_north, decision, absent, winner_before, seeds_south_before,
-                 seeds_north_before, winner_after, seeds_south_after, seeds_north_after)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+                 seeds_north_before, winner_after, seeds_south_after, seeds_north_after,
+                 game_scores)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
              RETURNING id",
         )
         .bind(id)
@@ -129,6 +135,7 @@ impl<C: AsConn> MatchRepo for C {
         .bind(after.winner.map(MatchOutcome::name))
         .bind(seeds(after).map(|s| s.0))
         .bind(seeds(after).map(|s| s.1))
+        .bind(game_scores)
         .fetch_one(self)
         .await?
         .try_get("id")?)

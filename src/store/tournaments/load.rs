@@ -352,7 +352,7 @@ pub(crate) async fn fixture_rows_from_tables(
     .fetch_all(&mut *conn)
     .await?;
     // The matches' corrections, in the order made: each row keeps the one that stands
-    // (a hand's score replaces no whole result).
+    // (a hand's or the games' scores replace no whole result).
     let mut corrections: HashMap<i64, Vec<WholeCorrection>> = HashMap::new();
     for r in &query(
         "SELECT c.match_id, c.kind, c.absent, c.score_south, c.score_north
@@ -377,7 +377,11 @@ pub(crate) async fn fixture_rows_from_tables(
     for r in &match_rows {
         let id: i64 = r.try_get("id")?;
         let whole = corrections.get(&id).and_then(|list| {
-            standing_closing(None, list.iter().map(|c| (c.kind != "score").then_some(c)))
+            standing_closing(
+                None,
+                list.iter()
+                    .map(|c| (!matches!(c.kind.as_str(), "score" | "games")).then_some(c)),
+            )
         });
         rows.push_match(r, whole)?;
     }

@@ -56,7 +56,7 @@ pub struct ReviewArgs {
 #[command(group(
     clap::ArgGroup::new("what")
         .required(true)
-        .args(["score", "whole", "absent", "void"])
+        .args(["score", "games", "whole", "absent", "void"])
 ))]
 pub struct CorrectArgs {
     /// The match's number (as `goobalay history` and `tournament show` list it).
@@ -71,6 +71,10 @@ pub struct CorrectArgs {
     /// With --score: the hand (default: the last one with a result).
     #[arg(long, requires = "score")]
     pub hand: Option<u32>,
+    /// A games:N match's every game as it should have been entered, in order, each
+    /// South's-North's seeds: e.g. 11-37,37-11 (one correction for the whole result).
+    #[arg(long, value_name = "S-N,S-N,...", allow_hyphen_values = true)]
+    pub games: Option<String>,
     /// The whole match's result instead: south, north or draw (finished or not;
     /// counts as played and rated).
     #[arg(long = "match", value_name = "WINNER", allow_hyphen_values = true)]

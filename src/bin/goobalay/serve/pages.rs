@@ -583,8 +583,16 @@ pub async fn projector(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respon
     layout(tournament_head(&v, "projector", loaded.row.id), body).into_response()
 }
 
-/// A small line chart of a rating history (inline SVG, drawn here).
-fn rating_chart(points: &[f64]) -> Markup {
+/// A small line chart of one variant's rating history (inline SVG, drawn here),
+/// captioned with the variant and the rating's range.
+fn rating_chart(r: &goobalay::app::players::VariantRating) -> Markup {
+    let points: Vec<f64> = r
+        .history
+        .first()
+        .map(|c| c.before)
+        .into_iter()
+        .chain(r.history.iter().map(|c| c.after))
+        .collect();
     if points.len() < 2 {
         return html! {};
     }
@@ -606,10 +614,14 @@ fn rating_chart(points: &[f64]) -> Markup {
         .collect();
     html! {
         figure.chart {
-            svg viewBox={ "0 0 " (w) " " (h) } role="img" aria-label="rating history" {
+            svg viewBox={ "0 0 " (w) " " (h) } role="img" aria-label={ "rating history, " (r.variant) } {
                 polyline points=(path.join(" ")) fill="none" stroke="currentColor" stroke-width="2" {}
             }
-            figcaption { "Elo over every match: " (format!("{lo:.0}")) " to " (format!("{hi:.0}")) ", now " (format!("{:.0}", points[points.len() - 1])) }
+            figcaption {
+                (r.variant) ", " (r.system.label()) " over "
+                (goobalay::wording::count(r.history.len() as u64, "rated match", "rated matches"))
+                ": " (format!("{lo:.0}")) " to " (format!("{hi:.0}")) ", now " (format!("{:.0}", points[points.len() - 1]))
+            }
         }
     }
 }
@@ -633,13 +645,21 @@ pub async fn player(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response 
     };
     let tally = card.tally();
     let p = &card.player;
-    let mut history: Vec<f64> = card
-        .rating_history
-        .first()
-        .map(|c| c.before)
-        .into_iter()
-        .collect();
-    history.extend(card.rating_history.iter().map(|c| c.after));
+    // As `player show` lists them: a variant never played, rated only by a starting
+    // rating for every variant, has no line of its own; one line says what they hold.
+    let unplayed = |r: &goobalay::app::players::VariantRating| {
+        r.history.is_empty() && r.base.as_ref().is_some_and(|b| b.variant.is_none())
+    };
+    let listed: Vec<_> = card.ratings.iter().filter(|r| !unplayed(r)).collect();
+    let rest = card.ratings.iter().find(|r| unplayed(r));
+    let value = |r: &goobalay::app::players::VariantRating| match r.rating {
+        Some(x) => format!("{x:.0}"),
+        None => "unrated".to_string(),
+    };
+    let start = |r: &goobalay::app::players::VariantRating| match &r.base {
+        Some(b) => crate::ratings_cmd::describe(b),
+        None => "-".to_string(),
+    };
     let body = html! {
         h1 { (p.name) }
         p.sub {
@@ -652,15 +672,24 @@ pub async fn player(State(ctx): State<Ctx>, Path(id): Path<String>) -> Response 
         @if !card.ratings.is_empty() {
             h2 { "Ratings" }
             div.scroll { table {
-                thead { tr { th { "Game" } th.num { (RatingSystem::default()) } th.num { "Rated matches" } } }
-                tbody { @for r in &card.ratings { tr {
-                    td { (r.variant) }
-                    td.num { @match r.rating { Some(x) => (format!("{x:.0}")), None => "unrated" } }
-                    td.num { (r.history.len()) }
-                } } }
+                thead { tr { th { "Game" } th.num { (RatingSystem::default()) } th.num { "Rated matches" } th { "Starting rating" } } }
+                tbody {
+                    @for r in &listed { tr {
+                        td { (r.variant) }
+                        td.num { (value(r)) }
+                        td.num { (r.history.len()) }
+                        td { (start(r)) }
+                    } }
+                    @if let Some(r) = rest { tr {
+                        td { @if listed.is_empty() { "every variant" } @else { "other variants" } }
+                        td.num { (value(r)) }
+                        td.num { "0" }
+                        td { (start(r)) }
+                    } }
+                }
             } }
+            @for r in &card.ratings { (rating_chart(r)) }
         }
-        (rating_chart(&history))
         h2 { "Matches" }
         @if card.matches.is_empty() { p { "No match yet." } } @else {
             div.scroll { table {
