@@ -612,3 +612,34 @@ fn the_card_lists_the_variants_played_and_the_rest_in_one_line() {
         assert!(!shown.contains("other variants"), "{shown}");
     });
 }
+
+/// Issue 33 point 8: the card draws each variant's rating as a chart of its own,
+/// from where it started to where it stands. Two new players (1500) and Elo's K of
+/// 32: a win takes 16 from the loser to the winner.
+#[test]
+fn the_card_draws_a_rating_chart_per_variant() {
+    on_both(|db| {
+        db.ok(&["player", "add", "Amina"]);
+        db.ok(&["player", "add", "Zoë"]);
+        south_wins(db, "tampoduo", "Amina", "Zoë");
+        south_wins(db, "layli-goobalay", "Zoë", "Amina");
+        let shown = db.ok(&["player", "show", "Amina"]);
+        let charts: Vec<&str> = shown
+            .lines()
+            .filter(|l| l.starts_with("  chart: "))
+            .collect();
+        assert_eq!(
+            charts,
+            [
+                "  chart: █▁ 1500 to 1484 (low 1484, high 1500)",
+                "  chart: ▁█ 1500 to 1516 (low 1500, high 1516)",
+            ],
+            "{}: {shown}",
+            db.backend()
+        );
+        let layli = shown.find("Rating history, layli-goobalay").unwrap();
+        let tampoduo = shown.find("Rating history, tampoduo").unwrap();
+        let first_chart = shown.find("  chart: ").unwrap();
+        assert!(layli < first_chart && first_chart < tampoduo, "{shown}");
+    });
+}

@@ -126,7 +126,59 @@ pub fn print_history(
             r.variant,
             r.system.label()
         )?;
+        let points: Vec<f64> = r
+            .history
+            .first()
+            .map(|c| c.before)
+            .into_iter()
+            .chain(r.history.iter().map(|c| c.after))
+            .collect();
+        writeln!(
+            out,
+            "  chart: {} {:.0} to {:.0} (low {:.0}, high {:.0})",
+            sparkline(&points, CHART_WIDTH),
+            points[0],
+            points[points.len() - 1],
+            points.iter().copied().fold(f64::INFINITY, f64::min),
+            points.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+        )?;
         writeln!(out, "{}", Table::new(rows).with(Style::rounded()))?;
     }
     Ok(())
+}
+
+/// The most ratings a chart draws: a longer history shows its latest ones.
+const CHART_WIDTH: usize = 60;
+
+/// A rating's course in one line of block characters, lowest `▁` to highest `█`
+/// (the latest `width` values; a flat course is drawn at mid height).
+fn sparkline(values: &[f64], width: usize) -> String {
+    const BARS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+    let shown = &values[values.len().saturating_sub(width)..];
+    let low = shown.iter().copied().fold(f64::INFINITY, f64::min);
+    let high = shown.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let bar = |v: f64| {
+        if high - low < 0.5 {
+            return BARS[3];
+        }
+        BARS[(((v - low) / (high - low)) * 7.0).round() as usize]
+    };
+    let line: String = shown.iter().map(|&v| bar(v)).collect();
+    if shown.len() < values.len() {
+        format!("…{line}")
+    } else {
+        line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sparkline;
+
+    #[test]
+    fn a_sparkline_runs_from_the_lowest_to_the_highest_rating() {
+        assert_eq!(sparkline(&[1500.0, 1516.0, 1484.0, 1500.0], 60), "▅█▁▅");
+        assert_eq!(sparkline(&[1500.0, 1500.0], 60), "▄▄");
+        assert_eq!(sparkline(&[1.0, 2.0, 3.0], 2), "…▁█");
+    }
 }
