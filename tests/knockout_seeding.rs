@@ -52,6 +52,25 @@ fn first_column(db: &dyn Target, name: &str) -> Vec<String> {
         .collect()
 }
 
+/// A Tihbat knockout "KO" of `players`, each added first.
+fn knockout_of(db: &dyn Target, players: &[&str]) {
+    for p in players {
+        db.ok(&["player", "add", p]);
+    }
+    db.ok(&[
+        "tournament",
+        "new",
+        "KO",
+        "--variant",
+        "tihbat",
+        "--system",
+        "knockout",
+    ]);
+    let mut add = vec!["tournament", "add", "KO"];
+    add.extend(players);
+    db.ok(&add);
+}
+
 fn verify_clean(db: &dyn Target) {
     let out = db.run(&["verify"]);
     let text =
@@ -62,28 +81,8 @@ fn verify_clean(db: &dyn Target) {
 #[test]
 fn a_knockout_seeded_by_hand_shows_its_bracket_before_round_1() {
     on_both(|db| {
-        for p in ["Ama", "Kofi", "Esi", "Yaw", "Abena", "Kwame"] {
-            db.ok(&["player", "add", p]);
-        }
-        db.ok(&[
-            "tournament",
-            "new",
-            "KO",
-            "--variant",
-            "tihbat",
-            "--system",
-            "knockout",
-        ]);
-        db.ok(&[
-            "tournament",
-            "add",
-            "KO",
-            "Ama",
-            "Kofi",
-            "Esi",
-            "Yaw",
-            "Abena",
-        ]);
+        db.ok(&["player", "add", "Kwame"]);
+        knockout_of(db, &["Ama", "Kofi", "Esi", "Yaw", "Abena"]);
         // Nobody is rated: round 1 would seed by name, Abena 1, Ama 2, Esi 3, Kofi 4,
         // Yaw 5; the bracket shows that before round 1, not the order of entry.
         assert_eq!(
@@ -336,19 +335,7 @@ fn a_knockout_seeded_from_final_standings_plays_for_third_place() {
 #[test]
 fn verify_names_a_starting_rank_that_is_not_the_seeding_by_hand() {
     let db = common::Db::new();
-    for p in ["Ama", "Kofi", "Esi", "Yaw"] {
-        db.ok(&["player", "add", p]);
-    }
-    db.ok(&[
-        "tournament",
-        "new",
-        "KO",
-        "--variant",
-        "tihbat",
-        "--system",
-        "knockout",
-    ]);
-    db.ok(&["tournament", "add", "KO", "Ama", "Kofi", "Esi", "Yaw"]);
+    knockout_of(&db, &["Ama", "Kofi", "Esi", "Yaw"]);
     db.ok(&["tournament", "seed", "KO", "Yaw", "Kofi"]);
     db.ok(&["tournament", "pair", "KO"]);
     db.verified();
