@@ -352,3 +352,23 @@ fn verify_names_a_starting_rank_that_is_not_the_seeding_by_hand() {
         "{text}"
     );
 }
+
+/// A player seeded by hand who withdraws before round 1 leaves the entry list: the
+/// other seeds move up in the director's order, and `verify` agrees.
+#[test]
+fn a_seed_who_withdraws_before_round_1_leaves_the_others_in_order() {
+    on_both(|db| {
+        knockout_of(db, &["Ama", "Kofi", "Esi", "Yaw"]);
+        db.ok(&["tournament", "seed", "KO", "Yaw", "Kofi", "Esi"]);
+        db.ok(&["tournament", "withdraw", "KO", "Yaw"]);
+        // Seeds: Kofi 1, Esi 2, Ama 3; round 1 of 3 is 1 v bye, 2 v 3.
+        db.ok(&["tournament", "pair", "KO"]);
+        assert_eq!(
+            boards(db, "KO", 1),
+            [("Esi".into(), "Ama".into()), ("Kofi".into(), "bye".into())],
+            "{}",
+            db.backend()
+        );
+        verify_clean(db);
+    });
+}

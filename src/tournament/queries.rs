@@ -227,7 +227,7 @@ impl Tournament {
     /// The matches the event plays with its entry list (byes and forfeits not told
     /// apart): every pairing of a round robin (twice in a double one), one a board of
     /// the Swiss's planned rounds among those still entered, one a loser of a
-    /// knockout. A progress bar's length, not a promise: a late entry or a withdrawal
+    /// knockout (and its match for third place). A progress bar's length, not a promise: a late entry or a withdrawal
     /// changes it.
     pub fn planned_matches(&self) -> u64 {
         let n = self.entrants.len() as u64;
@@ -238,7 +238,8 @@ impl Tournament {
                 let active = self.entrants.iter().filter(|e| !e.is_withdrawn()).count() as u64;
                 u64::from(self.planned_rounds()) * (active / 2)
             }
-            Format::Knockout => n.saturating_sub(1),
+            // A match for third place needs two semi-finals played: four entrants.
+            Format::Knockout => n.saturating_sub(1) + u64::from(self.third_place_match && n >= 4),
         }
     }
 

@@ -414,8 +414,10 @@ pub fn check_seeding(t: &Tournament, entered_after: &EnteredAfter) -> Vec<Pairin
     // A knockout seeded by hand: the named entrants first, in the director's order;
     // the rating order holds among the others.
     let by_hand = |id: EntrantId| t.seeded_by_hand.contains(&id);
-    for (seed, &id) in t.seeded_by_hand.iter().enumerate() {
-        let Some(e) = t.entrant(id) else { continue };
+    // A player named who is no longer an entrant (withdrawn before round 1) holds no
+    // seed.
+    let named = t.seeded_by_hand.iter().filter_map(|&id| t.entrant(id));
+    for (seed, e) in named.enumerate() {
         if e.start_rank != seed as u32 + 1 {
             out.push(diff(format!(
                 "{} was seeded {} by hand, but has starting rank {}",

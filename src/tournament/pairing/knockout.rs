@@ -494,7 +494,9 @@ mod tests {
     #[test]
     fn the_semi_finals_losers_play_for_third_place() {
         let mut t = testutil::tournament(Format::Knockout, 8);
+        assert_eq!(t.planned_matches(), 7);
         t.third_place_match = true;
+        assert_eq!(t.planned_matches(), 8, "7 to a champion, and third place");
         t.seeded_by_hand = vec![8, 7];
         crate::tournament::seeding::put_first(&mut t.entrants, &[8, 7]);
         assert_eq!(&bracket(&t).0.seeds[..3], &[8, 7, 1]);
