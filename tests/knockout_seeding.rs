@@ -372,3 +372,35 @@ fn a_seed_who_withdraws_before_round_1_leaves_the_others_in_order() {
         verify_clean(db);
     });
 }
+
+/// The web page draws a knockout's bracket before round 1: its seeded pairs, as
+/// round 1 will pair them.
+#[test]
+fn the_web_bracket_shows_round_1_before_it_is_paired() {
+    on_both(|db| {
+        knockout_of(db, &["Ama", "Kofi", "Esi", "Yaw"]);
+        db.ok(&["tournament", "seed", "KO", "Yaw"]);
+        let server = common::server::Server::start(db);
+        let id = db.json(&["tournament", "show", "KO"])["tournament"]["id"]
+            .as_i64()
+            .unwrap();
+        let page = server.page(&format!("/tournaments/{id}"));
+        let bracket = &page[page.find("id=\"bracket\"").expect("a bracket section")..];
+        // Yaw seed 1, then by name: Ama 2, Esi 3, Kofi 4; round 1 is 1 v 4, 2 v 3.
+        let order: Vec<usize> = [
+            "1 <a", ">Yaw<", "4 <a", ">Kofi<", "2 <a", ">Ama<", "3 <a", ">Esi<",
+        ]
+        .iter()
+        .map(|s| {
+            bracket
+                .find(s)
+                .unwrap_or_else(|| panic!("{s} missing: {bracket}"))
+        })
+        .collect();
+        assert!(
+            order.windows(2).all(|w| w[0] < w[1]),
+            "{}: {bracket}",
+            db.backend()
+        );
+    });
+}

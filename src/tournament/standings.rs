@@ -292,7 +292,7 @@ pub fn standings(t: &Tournament) -> Standings {
             })
             .collect()
     });
-    let third_placed = third_place.and_then(|_| knockout::third_place_winner(t));
+    let third_placed = third_place.and_then(|f| knockout::third_place_winner(t, f));
     let third: Vec<bool> = t
         .entrants
         .iter()

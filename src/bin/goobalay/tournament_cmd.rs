@@ -1428,7 +1428,7 @@ fn third_place_line(t: &Tournament) -> Option<String> {
                 name(f.pairing.south),
                 f.pairing.north.map_or("?", name)
             );
-            match knockout::third_place_winner(t) {
+            match knockout::third_place_winner(t, f) {
                 Some(w) => format!("Third place: {players}: {} is third", name(w)),
                 None => format!("Third place: {players}: to be played"),
             }

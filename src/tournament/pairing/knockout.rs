@@ -180,9 +180,9 @@ pub fn third_place_fixture(t: &Tournament) -> Option<&Fixture> {
     })
 }
 
-/// Who won the match for third place (`None` until it is played, or without one).
-pub fn third_place_winner(t: &Tournament) -> Option<EntrantId> {
-    let f = third_place_fixture(t)?;
+/// Who won `f`, the match for third place ([`third_place_fixture`]); `None` until
+/// it is played.
+pub fn third_place_winner(t: &Tournament, f: &Fixture) -> Option<EntrantId> {
     let seeds = tournament_seeds(t);
     advancer(f, |id| {
         seeds.iter().position(|&s| s == id).unwrap_or(usize::MAX)
@@ -543,7 +543,10 @@ mod tests {
         t.fixtures.pop();
         win(&mut t, vec![third_match]);
         assert!(t.is_finished());
-        assert_eq!(third_place_winner(&t), Some(1));
+        assert_eq!(
+            third_place_winner(&t, third_place_fixture(&t).unwrap()),
+            Some(1)
+        );
         let places: Vec<EntrantId> = t.standings().rows.iter().map(|r| r.id).take(4).collect();
         assert_eq!(places, vec![8, 7, 1, 2]);
     }

@@ -407,7 +407,7 @@ pub async fn tournament(
                 }
             }
         }
-        @if current > 0 && t.format() == Format::Knockout {
+        @if t.format() == Format::Knockout && t.entrants().len() >= 2 {
             section #bracket { h2 { "Bracket" } (bracket(loaded, &boards)) }
         }
         @if current > 0 {
@@ -495,11 +495,19 @@ fn bracket(loaded: &LoadedTournament, boards: &[BoardView]) -> Markup {
             .get(r as usize)
             .is_some_and(|s| s.contains(&Some(id)))
     };
-    let side = |r: u32, id: i64, name: &str| {
-        html! { div.player.won[went_on(r, id)] { (player_link(id, name)) } }
+    let third_place_match = goobalay::tournament::pairing::knockout::third_place_fixture(t);
+    let third_place = third_place_match.map(|f| (f.pairing.round, f.pairing.south));
+    let third_placed = third_place_match
+        .and_then(|f| goobalay::tournament::pairing::knockout::third_place_winner(t, f));
+    // Who won a board: went on in the bracket, or (the match for third place) is third.
+    let side = |b: &BoardView, id: i64, name: &str| {
+        let won = if third_place == Some((b.round, b.south_id)) {
+            third_placed == Some(id)
+        } else {
+            went_on(b.round, id)
+        };
+        html! { div.player.won[won] { (player_link(id, name)) } }
     };
-    let third_place = goobalay::tournament::pairing::knockout::third_place_fixture(t)
-        .map(|f| (f.pairing.round, f.pairing.south));
     // Before round 1: its matches as the seeding gives them.
     let seeded = |id: Option<i64>| match id {
         Some(id) => {
@@ -528,9 +536,9 @@ fn bracket(loaded: &LoadedTournament, boards: &[BoardView]) -> Markup {
                     @for b in boards.iter().filter(|b| b.round == r) {
                         @if third_place == Some((b.round, b.south_id)) { h3 { "Third place" } }
                         div.game {
-                            (side(r, b.south_id, &b.south))
+                            (side(b, b.south_id, &b.south))
                             @match (b.north_id, &b.north) {
-                                (Some(id), Some(n)) => (side(r, id, n)),
+                                (Some(id), Some(n)) => (side(b, id, n)),
                                 _ => div.player { em { "bye" } },
                             }
                             div.score {
