@@ -20,8 +20,13 @@
 //! bbpPairings is not part of goobalay: build it from its public source
 //! (`make` in a checkout) and pass the binary's path.
 //!
+//! With `--baku` every tournament is accelerated by FIDE's Baku method (C.04.5.1):
+//! goobalay gives group A its virtual points when it pairs, and the export writes
+//! them as `XXA` records, which bbpPairings adds to the scores it pairs on; the
+//! same seeds give the same fields, ratings and events as without it.
+//!
 //! ```sh
-//! cargo run --release --example dutch_vs_bbp -- /path/to/bbpPairings.exe [TOURNAMENTS] [FIRST_SEED]
+//! cargo run --release --example dutch_vs_bbp -- /path/to/bbpPairings.exe [TOURNAMENTS] [FIRST_SEED] [--baku]
 //! ```
 
 use std::path::Path;
@@ -30,8 +35,8 @@ use std::time::{Duration, Instant};
 
 use goobalay::engine::BySide;
 use goobalay::tournament::{
-    Absent, ByePoints, Decision, Entrant, EntrantId, Fixture, Format, MatchResult, RequestedBye,
-    Tournament, TournamentError, TournamentSetup, assign_start_ranks, export,
+    Absent, Acceleration, ByePoints, Decision, Entrant, EntrantId, Fixture, Format, MatchResult,
+    RequestedBye, Tournament, TournamentError, TournamentSetup, assign_start_ranks, export,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -132,12 +137,19 @@ struct Tally {
 }
 
 /// Plays one seeded tournament; returns the first differing round, if any.
-fn tournament(bbp: &Path, seed: u64, dir: &Path, tally: &mut Tally) -> Option<String> {
+fn tournament(
+    bbp: &Path,
+    seed: u64,
+    acceleration: Acceleration,
+    dir: &Path,
+    tally: &mut Tally,
+) -> Option<String> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let players = rng.random_range(5..=200usize);
     let rounds = rng.random_range(1..=12u32);
     let mut t = TournamentSetup::new(format!("T{seed}"), "layli-goobalay", Format::Swiss);
     t.rounds = Some(rounds);
+    t.acceleration = acceleration;
     let mut next_id = 1;
     let mut add = |t: &mut TournamentSetup, rng: &mut ChaCha8Rng| {
         let rank = t.entrants.len() as u32 + 1;
@@ -274,10 +286,17 @@ fn current_round(t: &TournamentSetup) -> u32 {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut args = std::env::args().skip(1);
+    let (flags, positional): (Vec<String>, Vec<String>) =
+        std::env::args().skip(1).partition(|a| a.starts_with("--"));
+    let acceleration = match flags.as_slice() {
+        [] => Acceleration::None,
+        [flag] if flag == "--baku" => Acceleration::Baku,
+        _ => return Err(format!("unknown option {flags:?}: the only one is --baku").into()),
+    };
+    let mut args = positional.into_iter();
     let bbp = args
         .next()
-        .ok_or("usage: dutch_vs_bbp BBPPAIRINGS_BINARY [TOURNAMENTS] [FIRST_SEED]")?;
+        .ok_or("usage: dutch_vs_bbp BBPPAIRINGS_BINARY [TOURNAMENTS] [FIRST_SEED] [--baku]")?;
     let count: u64 = args.next().map_or(Ok(5000), |s| s.parse())?;
     let first: u64 = args.next().map_or(Ok(1), |s| s.parse())?;
     let dir = std::env::temp_dir().join(format!("goobalay-dutch-{}", std::process::id()));
@@ -285,7 +304,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut tally = Tally::default();
     for seed in first..first + count {
         let (rounds_before, same_before) = (tally.rounds, tally.rounds_identical);
-        let difference = tournament(Path::new(&bbp), seed, &dir, &mut tally);
+        let difference = tournament(Path::new(&bbp), seed, acceleration, &dir, &mut tally);
         println!(
             "seed {seed}: {}, rounds {}/{}; so far: {}/{} tournaments identical, {}/{} rounds",
             if difference.is_none() {

@@ -61,6 +61,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             seed: 2026,
             details: Default::default(),
             initial_colour: Default::default(),
+            acceleration: Default::default(),
             third_place: false,
         },
         RatingSystem::Elo,

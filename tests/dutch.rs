@@ -49,6 +49,7 @@ fn input(histories: &[&str], active: &[bool], total_rounds: u32) -> DutchInput {
                 })
                 .collect(),
             active: active[i],
+            virtual_points: Vec::new(),
         })
         .collect::<Vec<_>>();
     let played_rounds = players[0].history.len() as u32;

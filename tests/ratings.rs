@@ -544,6 +544,8 @@ fn an_older_database_keeps_its_seeding_and_verifies_as_before() {
          DROP TABLE knockout_seedings;
          ALTER TABLE tournaments DROP COLUMN third_place;
          DELETE FROM _sqlx_migrations WHERE version = 20261209000000;
+         ALTER TABLE tournaments DROP COLUMN acceleration;
+         DELETE FROM _sqlx_migrations WHERE version = 20261210200000;
          PRAGMA wal_checkpoint(TRUNCATE);",
     );
     // Zoë 1516.737, Bilan 1500 (unrated, counted at 1500), Amina 1499.263, Hawa 1484.

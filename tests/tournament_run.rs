@@ -52,6 +52,7 @@ async fn club(path: &Path, rounds: u32) -> Store {
             seed: 31,
             details: Default::default(),
             initial_colour: Default::default(),
+            acceleration: Default::default(),
             third_place: false,
         },
         RatingSystem::Elo,

@@ -70,6 +70,7 @@ pub async fn set_up(
             seed,
             details: Default::default(),
             initial_colour: Default::default(),
+            acceleration: Default::default(),
             third_place: false,
         },
         RatingSystem::Elo,

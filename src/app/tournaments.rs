@@ -341,6 +341,7 @@ pub fn prepare_import(text: &str, file: &str, options: ImportOptions) -> Result<
             .unwrap_or_else(|| rand::random::<u64>() >> 1),
         initial_colour: InitialColour::fixed(t.initial_side()),
         third_place: t.has_third_place_match(),
+        acceleration: t.acceleration(),
         details: EventDetails {
             city: details.city.clone(),
             federation: details.federation.clone(),

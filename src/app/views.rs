@@ -212,6 +212,54 @@ pub struct StandingsDocument {
     /// Where, when and under whom it is played (when given).
     #[serde(skip_serializing_if = "crate::app::records::EventDetails::is_empty")]
     pub event: crate::app::records::EventDetails,
+    /// An accelerated Swiss's virtual points, which the standings never count.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub acceleration: Option<AccelerationView>,
+}
+
+/// An accelerated Swiss's plan as the standings show it: who is in group A, the
+/// virtual points of each round, and a sentence saying so.
+#[derive(Clone, Debug, Serialize)]
+pub struct AccelerationView {
+    #[serde(flatten)]
+    pub plan: crate::tournament::acceleration::AccelerationPlan,
+    pub text: String,
+}
+
+impl AccelerationView {
+    pub fn of(t: &crate::tournament::Tournament) -> Option<AccelerationView> {
+        let plan = t.acceleration_plan()?;
+        let name = |id: &i64| t.entrant(*id).map_or("?", |e| e.name.as_str());
+        let group = match (plan.group_a.first(), plan.group_a.last()) {
+            (Some(first), Some(last)) => format!(
+                "the {} {} to {} by pairing number",
+                crate::wording::count(plan.group_a.len() as u64, "player", "players"),
+                name(first),
+                name(last)
+            ),
+            _ => "the top half of round 1's players, rounded up to an even count".to_string(),
+        };
+        let rounds = |from: u32, to: u32| match to - from {
+            0 => format!("round {from}"),
+            _ => format!("rounds {from}-{to}"),
+        };
+        let mut schedule = format!(
+            "{} virtual point in {}",
+            plan.full,
+            rounds(1, plan.full_until)
+        );
+        if plan.half_until > plan.full_until {
+            schedule.push_str(&format!(
+                " and {} in {}",
+                plan.half,
+                rounds(plan.full_until + 1, plan.half_until)
+            ));
+        }
+        let text = format!(
+            "Baku acceleration: group A, {group}, is paired with {schedule}; virtual points count for pairing only, never in points or tiebreaks"
+        );
+        Some(AccelerationView { plan, text })
+    }
 }
 
 /// Which rating a standings row's `rating` is: the player's when seeded.
@@ -229,6 +277,7 @@ pub fn standings(loaded: &LoadedTournament) -> StandingsDocument {
     StandingsDocument {
         heading: counted.text(),
         event: loaded.row.details.clone(),
+        acceleration: AccelerationView::of(&loaded.tournament),
         counted,
         standings: loaded.tournament.standings(),
         rating_column: RatingColumn {

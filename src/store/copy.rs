@@ -73,6 +73,7 @@ pub const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("round_dates", Text),
             ("initial_colour", Text),
             ("third_place", Int),
+            ("acceleration", Text),
         ],
     ),
     (

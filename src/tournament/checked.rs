@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 use crate::engine::Side;
 
 use super::{
-    Entrant, EntrantId, Fixture, Format, PairingSystem, PointsScheme, RequestedBye, Tiebreak,
-    TournamentError,
+    Acceleration, Entrant, EntrantId, Fixture, Format, PairingSystem, PointsScheme, RequestedBye,
+    Tiebreak, TournamentError,
 };
 
 /// A tournament as the store, an import or a test fills it in: everything the pure
@@ -34,6 +34,9 @@ pub struct TournamentSetup {
     /// by lot, before this setup is made: [`super::InitialColour::side`]).
     #[serde(default = "south")]
     pub initial_side: Side,
+    /// A Swiss's acceleration of its first rounds ([`super::Acceleration`]).
+    #[serde(default, skip_serializing_if = "Acceleration::is_none")]
+    pub acceleration: Acceleration,
     /// Rounds the director paired by hand ([`pairing::manual`](super::pairing::manual)): checked as rounds,
     /// not re-derived from the pairing rules.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -84,6 +87,7 @@ impl TournamentSetup {
             fixtures: Vec::new(),
             pairing_system: PairingSystem::CURRENT,
             initial_side: Side::South,
+            acceleration: Acceleration::None,
             manual_rounds: Vec::new(),
             requested_byes: Vec::new(),
             postponed: Vec::new(),
@@ -119,6 +123,7 @@ pub struct Tournament {
     pub(super) fixtures: Vec<Fixture>,
     pub(super) pairing_system: PairingSystem,
     pub(super) initial_side: Side,
+    pub(super) acceleration: Acceleration,
     pub(super) manual_rounds: Vec<u32>,
     pub(super) requested_byes: Vec<RequestedBye>,
     pub(super) postponed: Vec<PostponedMatch>,
@@ -148,6 +153,7 @@ impl From<Tournament> for TournamentSetup {
             fixtures: t.fixtures,
             pairing_system: t.pairing_system,
             initial_side: t.initial_side,
+            acceleration: t.acceleration,
             manual_rounds: t.manual_rounds,
             requested_byes: t.requested_byes,
             postponed: t.postponed,
@@ -177,6 +183,7 @@ impl Tournament {
             fixtures: setup.fixtures,
             pairing_system: setup.pairing_system,
             initial_side: setup.initial_side,
+            acceleration: setup.acceleration,
             manual_rounds: setup.manual_rounds,
             requested_byes: setup.requested_byes,
             postponed: setup.postponed,

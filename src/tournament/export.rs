@@ -1063,6 +1063,25 @@ pub fn trf_with(t: &Tournament, details: &TrfDetails) -> String {
         out.push_str(&line("202", &codes.join(",")));
     }
     out.push_str(&format!("XXR {}\n", t.planned_rounds()));
+    if let Some(plan) = t.acceleration_plan() {
+        // bbpPairings' XXA: a player's virtual points per round, round 1 first,
+        // so that it pairs the accelerated rounds as goobalay does.
+        let numbers: std::collections::HashMap<EntrantId, u32> =
+            trf_numbers(t).into_iter().collect();
+        for id in &plan.group_a {
+            let Some(number) = numbers.get(id) else {
+                continue;
+            };
+            let mut l = format!("XXA {number:>4}");
+            for round in 1..=plan.half_until {
+                let vp = super::acceleration::baku_points(t.planned_rounds(), round, &t.points);
+                l.push(' ');
+                l.push_str(&trf_points(vp, 4));
+            }
+            out.push_str(&l);
+            out.push('\n');
+        }
+    }
     if !details.round_dates.is_empty() {
         let mut l = record("132");
         for (k, date) in details.round_dates.iter().enumerate() {

@@ -25,8 +25,12 @@
 //! - `240 T RRR NNNN ...` absences from rounds not yet played (`H` half, `Z` zero).
 //! - Other records (other arbiters, federations, team records' absence) are not
 //!   needed and are passed over, except those that would change how later rounds are
-//!   paired, which goobalay cannot honour: acceleration (`250`, `XXA`), forbidden pairs
-//!   (`260`, `XXP`), team records (`013`, `310`), abnormal points (`299`).
+//!   paired, which goobalay cannot honour: acceleration by score group (`250`),
+//!   forbidden pairs (`260`, `XXP`), team records (`013`, `310`), abnormal points
+//!   (`299`).
+//! - `XXA NNNN  VV.V ...` a player's virtual points per round (bbpPairings'): read as
+//!   the Baku acceleration ([`super::Acceleration::Baku`]) when they are exactly the
+//!   method's for the file's players and rounds, refused otherwise.
 //!
 //! The rounds are recorded as paired by hand (checked as rounds by
 //! [`super::pairing::manual::check`], not re-derived by the Dutch rules: another
@@ -44,8 +48,8 @@ use super::pairing::manual;
 use super::ratings::{RatingSource, StartingRating};
 use super::trf_columns as trf;
 use super::{
-    ByePoints, Decision, Entrant, EntrantId, Fixture, Format, MatchResult, Pairing, Points,
-    PointsScheme, RequestedBye, Tiebreak, Tournament, TournamentSetup,
+    Acceleration, ByePoints, Decision, Entrant, EntrantId, Fixture, Format, MatchResult, Pairing,
+    Points, PointsScheme, RequestedBye, Tiebreak, Tournament, TournamentSetup,
 };
 use crate::engine::{BySide, Side};
 use crate::hint::{Hint, Refusal};
@@ -177,6 +181,8 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
     let mut variant = None;
     let mut format = Format::Swiss;
     let mut initial: Option<Side> = None;
+    // XXA records: (player number, virtual points per round, line).
+    let mut accelerations: Vec<(u32, Vec<Points>, usize)> = Vec::new();
     let mut details = TrfDetails::default();
     // Extension records naming players or games, checked once every player is read.
     let mut extensions: Vec<(Extension, usize)> = Vec::new();
@@ -315,11 +321,12 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
                 }
             }
             "240" => absences.extend(absence_record(&line, line_no)?),
-            "250" | "XXA" => {
+            "XXA" => accelerations.push(acceleration_record(&line, line_no)?),
+            "250" => {
                 return Err(err(
                     line_no,
                     format!(
-                        "{tag}: accelerated pairings are not supported; remove the acceleration records to pair without it"
+                        "{tag}: accelerations by score group are not supported; goobalay reads the Baku method's virtual points as XXA records"
                     ),
                 ));
             }
@@ -828,6 +835,18 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
     }
     t.fixtures = fixtures;
     t.requested_byes = requested;
+    if !accelerations.is_empty() {
+        if format != Format::Swiss || !Acceleration::Baku.fits(&t.points) {
+            return Err(err(
+                accelerations[0].2,
+                format!(
+                    "XXA: a {format} with points {} cannot be accelerated; the Baku method needs a swiss with a win worth two draws and a loss 0",
+                    t.points
+                ),
+            ));
+        }
+        t.acceleration = Acceleration::Baku;
+    }
     // Every round passed `manual::check` against the rounds before it (or is the
     // round goobalay pairs), so the whole is a tournament too.
     let t = Tournament::new_checked(t).map_err(|e| {
@@ -870,12 +889,126 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
             ));
         }
     }
+    check_accelerations(&t, &accelerations)?;
     Ok(TrfEvent {
         players,
         variant,
         details,
         tournament: t,
     })
+}
+
+/// An `XXA` record (bbpPairings' virtual points): the player's number, then one
+/// value per round, round 1 first, in five-column fields.
+fn acceleration_record(
+    line: &[char],
+    line_no: usize,
+) -> Result<(u32, Vec<Points>, usize), TrfError> {
+    let text: String = line.iter().collect();
+    let bad = || TrfError {
+        line: line_no,
+        message: format!(
+            "XXA: '{}' is not a player number followed by virtual points per round (like 'XXA    1  1.0  1.0  0.5')",
+            crate::names::excerpt(text.trim_end())
+        ),
+        hint: None,
+    };
+    // Columns as bbpPairings reads them: the number in 5-8, each round's value in
+    // the four columns after a space (blank: none).
+    let field = |from: usize| -> String { line.iter().skip(from).take(4).collect() };
+    let number: u32 = field(4).trim().parse().map_err(|_| bad())?;
+    let mut points = Vec::new();
+    let mut from = 9;
+    while from < line.len() {
+        let value = field(from);
+        let value = value.trim();
+        points.push(if value.is_empty() {
+            Points::ZERO
+        } else {
+            value.parse::<Points>().map_err(|_| bad())?
+        });
+        from += 5;
+    }
+    Ok((number, points, line_no))
+}
+
+/// The file's virtual points must be the Baku method's for its players and
+/// rounds: goobalay pairs that method only, and would pair the next round
+/// differently from another.
+fn check_accelerations(t: &Tournament, read: &[(u32, Vec<Points>, usize)]) -> Result<(), TrfError> {
+    let Some(plan) = t.acceleration_plan() else {
+        return Ok(());
+    };
+    let rounds = t.planned_rounds();
+    let baku: Vec<Points> = (1..=plan.half_until)
+        .map(|r| super::acceleration::baku_points(rounds, r, &t.points))
+        .collect();
+    let trimmed = |v: &[Points]| -> Vec<Points> {
+        let end = v
+            .iter()
+            .rposition(|p| *p != Points::ZERO)
+            .map_or(0, |i| i + 1);
+        v[..end].to_vec()
+    };
+    let group_a: HashSet<EntrantId> = plan.group_a.iter().copied().collect();
+    let mut seen: HashSet<u32> = HashSet::new();
+    for (number, points, line) in read {
+        let expected = if group_a.contains(&(*number as EntrantId)) {
+            trimmed(&baku)
+        } else {
+            Vec::new()
+        };
+        if !seen.insert(*number) || trimmed(points) != expected {
+            let shown = |v: &[Points]| {
+                if v.is_empty() {
+                    "none".to_string()
+                } else {
+                    v.iter()
+                        .map(|p| p.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                }
+            };
+            return Err(TrfError {
+                line: *line,
+                message: format!(
+                    "XXA: player {number} has virtual points {}, but the Baku method gives {} (group A is players {}; goobalay's accelerated pairings follow the Baku method only)",
+                    shown(points),
+                    shown(&expected),
+                    group_a_numbers(&plan.group_a),
+                ),
+                hint: None,
+            });
+        }
+    }
+    if let Some(missing) = plan
+        .group_a
+        .iter()
+        .find(|id| !seen.contains(&(**id as u32)))
+    {
+        return Err(TrfError {
+            line: read[0].2,
+            message: format!(
+                "XXA: player {missing} is in the Baku method's group A (players {}) but has no XXA record, so the file's accelerated rounds are not the method's",
+                group_a_numbers(&plan.group_a)
+            ),
+            hint: None,
+        });
+    }
+    Ok(())
+}
+
+fn group_a_numbers(ids: &[EntrantId]) -> String {
+    match (ids.first(), ids.last()) {
+        (Some(first), Some(last)) if ids.len() as i64 == last - first + 1 => {
+            format!("{first}-{last}")
+        }
+        _ => ids
+            .iter()
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
 }
 
 /// The rounds of a round robin or knockout as goobalay pairs them (from the entry

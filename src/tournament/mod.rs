@@ -78,6 +78,7 @@
 //!   ([`Points`]); a bye scores the scheme's bye value (default: a win).
 //! - Elo with K = 32 ([`ratings`]).
 
+pub mod acceleration;
 mod checked;
 mod closing;
 pub mod crosstable;
@@ -111,6 +112,7 @@ pub use seeding::{Seeding, seed_rated_first, seed_round_one, seeding_rating};
 pub use standings::{StandingRow, Standings};
 pub use tiebreaks::{Tiebreak, TiebreakValue};
 
+pub use acceleration::Acceleration;
 pub use checked::{PostponedMatch, Tournament, TournamentSetup};
 pub use error::TournamentError;
 pub use initial_colour::InitialColour;

@@ -11,8 +11,8 @@ use crate::app::repo::{Result, StoreError};
 use crate::engine::{BySide, Side, Variant};
 use crate::matches::{MatchForm, MatchOutcome, MatchSpec, MatchState};
 use crate::tournament::{
-    Decision, EntrantId, Format, InitialColour, MatchResult, Pairing, PairingSystem, PointsScheme,
-    RatingSystem, Tiebreak, Tournament, TournamentSetup, TournamentStatus,
+    Acceleration, Decision, EntrantId, Format, InitialColour, MatchResult, Pairing, PairingSystem,
+    PointsScheme, RatingSystem, Tiebreak, Tournament, TournamentSetup, TournamentStatus,
 };
 
 fn corrupt(what: String) -> StoreError {
@@ -41,6 +41,8 @@ pub struct NewTournament {
     pub details: EventDetails,
     /// A Swiss's initial colour (`--initial`; the others have none).
     pub initial_colour: InitialColour,
+    /// A Swiss's accelerated first rounds (`--acceleration`; the others have none).
+    pub acceleration: Acceleration,
     /// A knockout's match for third place (`--third-place`).
     pub third_place: bool,
 }
@@ -75,6 +77,9 @@ pub struct TournamentRow {
     /// A Swiss's initial colour (NULL in the table: south).
     #[serde(skip_serializing_if = "InitialColour::is_default")]
     pub initial_colour: InitialColour,
+    /// A Swiss's accelerated first rounds (NULL in the table: none).
+    #[serde(skip_serializing_if = "Acceleration::is_none")]
+    pub acceleration: Acceleration,
     /// A knockout's match for third place (`third_place` in JSON, when it has one).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub third_place: bool,

@@ -42,6 +42,14 @@ pub(crate) async fn create_in(
     if !new.initial_colour.is_default() && new.format != Format::Swiss {
         return Err(TournamentRefusal::InitialColourNotSwiss(new.format));
     }
+    if !new.acceleration.is_none() {
+        if new.format != Format::Swiss {
+            return Err(TournamentRefusal::AccelerationNotSwiss(new.format));
+        }
+        if !new.acceleration.fits(&new.points) {
+            return Err(TournamentRefusal::AccelerationPoints(new.points));
+        }
+    }
     if new.third_place && new.format != Format::Knockout {
         return Err(TournamentRefusal::ThirdPlaceNotKnockout(new.format));
     }

@@ -81,6 +81,12 @@ pub enum TournamentRefusal {
     RoundsNotSwiss(Format),
     #[error("a {0} has no initial colour (--initial): only a swiss draws its colours from one")]
     InitialColourNotSwiss(Format),
+    #[error("a {0} has no accelerated rounds (--acceleration): only a swiss is paired on scores")]
+    AccelerationNotSwiss(Format),
+    #[error(
+        "the Baku acceleration adds a win's and a draw's points, so it needs a win worth two draws and a loss worth 0, not points {0}"
+    )]
+    AccelerationPoints(crate::tournament::PointsScheme),
     #[error("a {0} has no match for third place (--third-place): only a knockout plays one")]
     ThirdPlaceNotKnockout(Format),
     #[error(

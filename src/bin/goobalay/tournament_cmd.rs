@@ -18,7 +18,9 @@ use goobalay::engine::Side;
 use goobalay::matches::{MatchForm, MatchOutcome};
 use goobalay::store::Store;
 use goobalay::tournament::export::{self, ExportFormat};
-use goobalay::tournament::{Format as TFormat, InitialColour, PointsScheme, Tiebreak, Tournament};
+use goobalay::tournament::{
+    Acceleration, Format as TFormat, InitialColour, PointsScheme, Tiebreak, Tournament,
+};
 use tabled::builder::Builder;
 use tabled::settings::object::Columns;
 use tabled::settings::style::HorizontalLine;
@@ -575,6 +577,15 @@ fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
             })?,
         },
         third_place: a.third_place,
+        acceleration: match a.acceleration.as_deref() {
+            None => Acceleration::None,
+            Some(text) => Acceleration::parse(text).ok_or_else(|| {
+                anyhow::anyhow!(
+                    "--acceleration: '{}' is not a method; give none or baku",
+                    goobalay::names::excerpt(text)
+                )
+            })?,
+        },
     };
     let row = with_store(db, async |store| {
         Ok(tournaments::create(store, &new, a.rating_system.into()).await?)
@@ -590,6 +601,8 @@ fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
             row.format,
             if row.third_place {
                 " with a match for third place"
+            } else if !row.acceleration.is_none() {
+                ", accelerated by the Baku method"
             } else {
                 ""
             },
@@ -851,6 +864,9 @@ pub fn print_standings(
             );
             for line in loaded.row.details.heading() {
                 outln!("{line}");
+            }
+            if let Some(acceleration) = goobalay::app::views::AccelerationView::of(t) {
+                outln!("{}", acceleration.text);
             }
             let knockout = t.format() == TFormat::Knockout;
             let wide = layout == Layout::Wide;
@@ -1541,6 +1557,8 @@ fn print_show(record: &TournamentRecord, format: Format) -> anyhow::Result<()> {
                 r.format,
                 if r.third_place {
                     " with a match for third place"
+                } else if !r.acceleration.is_none() {
+                    ", accelerated by the Baku method"
                 } else {
                     ""
                 },

@@ -77,9 +77,9 @@ impl<C: AsConn + NotesFixtures> TournamentRepo for C {
             "INSERT INTO tournaments (name, name_key, variant, rules, format, rounds, match_form,
                  max_hands, points, tiebreaks, seed, status, created_at, pairing_system, rating_system,
                  city, federation, start_date, end_date, chief_arbiter, round_dates, initial_colour,
-                 third_place)
+                 third_place, acceleration)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'open', $12, $13, $14,
-                 $15, $16, $17, $18, $19, $20, $21, $22)
+                 $15, $16, $17, $18, $19, $20, $21, $22, $23)
              RETURNING id",
         )
         .bind(name)
@@ -104,6 +104,7 @@ impl<C: AsConn + NotesFixtures> TournamentRepo for C {
         .bind(new.details.round_dates_text())
         .bind((!new.initial_colour.is_default()).then_some(new.initial_colour.name()))
         .bind(i64::from(new.third_place))
+        .bind((!new.acceleration.is_none()).then_some(new.acceleration.name()))
         .fetch_one(&mut *self)
         .await?;
         let row = query("SELECT * FROM tournaments WHERE id = $1")

@@ -251,6 +251,7 @@ async fn load_setup(
         fixtures: Vec::new(),
         pairing_system: row.pairing_system,
         initial_side: row.initial_colour.side(row.seed),
+        acceleration: row.acceleration,
         manual_rounds: manual_rounds(conn, tid).await?,
         requested_byes,
         postponed: postponed(conn, tid).await?,

@@ -43,7 +43,9 @@ pub(crate) mod status;
 
 use super::StoreError;
 use super::sql::Row;
-use crate::tournament::{InitialColour, PairingSystem, RatingSystem, TournamentStatus};
+use crate::tournament::{
+    Acceleration, InitialColour, PairingSystem, RatingSystem, TournamentStatus,
+};
 
 pub use crate::app::records::{
     BoardRow, EventDetails, LoadedTournament, MAX_SWISS_ROUNDS, NewTournament, PairedRound,
@@ -99,6 +101,14 @@ impl TournamentRow {
                     None => InitialColour::South,
                     Some(n) => InitialColour::parse(&n)
                         .ok_or_else(|| corrupt(format!("tournament {id}: initial colour '{n}'")))?,
+                }
+            },
+            acceleration: {
+                let name: Option<String> = r.try_get("acceleration")?;
+                match name {
+                    None => Acceleration::None,
+                    Some(n) => Acceleration::parse(&n)
+                        .ok_or_else(|| corrupt(format!("tournament {id}: acceleration '{n}'")))?,
                 }
             },
             third_place: r.try_get::<i64>("third_place")? != 0,

@@ -278,6 +278,11 @@ pub struct NewArgs {
     /// or lot (drawn from the recorded seed) (TRF 152).
     #[arg(long, value_name = "SIDE")]
     pub initial: Option<String>,
+    /// Swiss only: accelerate the first rounds, none (the default) or baku (FIDE
+    /// C.04.5.1: virtual points for the top half in the first half of the rounds,
+    /// for pairing only) (TRF XXA).
+    #[arg(long, value_name = "METHOD")]
+    pub acceleration: Option<String>,
     /// Knockout only: the semi-finals' losers play for third place beside the final.
     #[arg(long)]
     pub third_place: bool,

@@ -22,7 +22,8 @@ pub fn opposite(side: Side) -> Side {
 
 /// Per-player facts, indexed like [`DutchInput::players`].
 pub struct Facts {
-    /// Score in [`crate::tournament::Points`] units.
+    /// The pairing score in [`crate::tournament::Points`] units: points, plus any
+    /// virtual points of the round being paired.
     pub score: Vec<i64>,
     /// |South games − North games|.
     pub imbalance: Vec<u32>,
@@ -81,6 +82,9 @@ impl Facts {
             } else {
                 Side::South
             };
+            // The pairing score: the virtual points of the round being paired
+            // count as points (C.04.5), everywhere a score is compared.
+            f.score[i] += p.virtual_points_in(f.played_rounds).0;
             f.imbalance[i] = south.abs_diff(north);
             f.preference[i] = if f.imbalance[i] > 1 || (run <= 1 && f.imbalance[i] > 0) {
                 Some(lower)
@@ -112,14 +116,18 @@ impl Facts {
         (self.score[i], std::cmp::Reverse((self.rank[i], i)))
     }
 
-    /// The score `rounds_back` rounds ago.
+    /// The pairing score `rounds_back` rounds ago: the points before that round
+    /// and the virtual points it was paired with.
     pub fn score_back(&self, input: &DutchInput, i: usize, rounds_back: usize) -> i64 {
-        let h = &input.players[i].history;
+        let p = &input.players[i];
+        let h = &p.history;
         self.score[i]
+            - p.virtual_points_in(self.played_rounds).0
             - h[h.len() - rounds_back..]
                 .iter()
                 .map(|r| r.points().0)
                 .sum::<i64>()
+            + p.virtual_points_in(self.played_rounds - rounds_back).0
     }
 
     /// The float of player `i` `rounds_back` rounds ago (a bye, or any unplayed

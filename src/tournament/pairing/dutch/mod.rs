@@ -89,6 +89,19 @@ pub struct DutchPlayer {
     pub history: Vec<RoundRecord>,
     /// Paired in this round.
     pub active: bool,
+    /// Virtual points (FIDE C.04.5) added to the score for pairing round `r + 1`,
+    /// at index `r`; missing rounds carry none.
+    pub virtual_points: Vec<Points>,
+}
+
+impl DutchPlayer {
+    /// The virtual points of the round at index `round_index` (0 = round 1).
+    pub fn virtual_points_in(&self, round_index: usize) -> Points {
+        self.virtual_points
+            .get(round_index)
+            .copied()
+            .unwrap_or(Points::ZERO)
+    }
 }
 
 /// Everything one Dutch round depends on.
@@ -115,6 +128,20 @@ pub struct DutchRound {
 /// Why no pairing exists.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NoLegalPairing;
+
+/// Gives group A of an accelerated tournament its virtual points for every round
+/// up to `round` ([`acceleration`](crate::tournament::acceleration)).
+fn add_virtual_points(t: &Tournament, round: u32, players: &mut [DutchPlayer]) {
+    use crate::tournament::acceleration;
+    let first = acceleration::round_1_players(t);
+    let group_a: HashSet<EntrantId> = acceleration::group_a(t, &first).into_iter().collect();
+    let total = t.planned_rounds();
+    for p in players.iter_mut().filter(|p| group_a.contains(&p.id)) {
+        p.virtual_points = (1..=round)
+            .map(|r| acceleration::baku_points(total, r, &t.points))
+            .collect();
+    }
+}
 
 /// Pairs one round of `input` by the Dutch system.
 ///
@@ -286,10 +313,14 @@ pub fn input_for(t: &Tournament, round: u32) -> DutchInput {
             rank,
             history: std::mem::take(&mut history[i]),
             active,
+            virtual_points: Vec::new(),
         });
         if active || paired.contains(&i) {
             rank += 1;
         }
+    }
+    if !t.acceleration.is_none() {
+        add_virtual_points(t, round, &mut players);
     }
     DutchInput {
         players,
@@ -420,5 +451,48 @@ mod unplayed_tests {
         let input = input_for(&t, 2);
         let rank = |id| input.players.iter().find(|p| p.id == id).unwrap().rank;
         assert_eq!([1, 2, 3, 4, 5, 6].map(rank), [0, 1, 2, 3, 4, 5]);
+    }
+}
+
+#[cfg(test)]
+mod acceleration_tests {
+    use super::colours::{Facts, Float};
+    use super::*;
+
+    /// C.04.5: the pairing score is points plus the virtual points of the round
+    /// being paired, and a float is judged on the pairing scores the round had, as
+    /// bbpPairings judges it: A (one virtual point in round 1) beat B (none) while
+    /// both had 0 points, so A floated down to B in round 1; in round 2 A's score
+    /// is 1 point plus half a virtual point.
+    #[test]
+    fn virtual_points_count_in_the_pairing_score_and_in_past_floats() {
+        let points = PointsScheme::default();
+        let player = |id, rank, opponent, side, won: bool, vp: Vec<Points>| DutchPlayer {
+            id,
+            rank,
+            history: vec![RoundRecord::Played {
+                opponent,
+                side,
+                points: if won { points.win } else { points.loss },
+            }],
+            active: true,
+            virtual_points: vp,
+        };
+        let input = DutchInput {
+            players: vec![
+                player(1, 0, 1, Side::South, true, vec![points.win, points.draw]),
+                player(2, 1, 0, Side::North, false, Vec::new()),
+            ],
+            played_rounds: 1,
+            total_rounds: 3,
+            points,
+            initial_side: Side::South,
+        };
+        let facts = Facts::new(&input);
+        assert_eq!(facts.score[0], (points.win + points.draw).0);
+        assert_eq!(facts.score[1], 0);
+        assert_eq!(facts.score_back(&input, 0, 1), points.win.0);
+        assert_eq!(facts.float(&input, 0, 1), Float::Down);
+        assert_eq!(facts.float(&input, 1, 1), Float::Up);
     }
 }
