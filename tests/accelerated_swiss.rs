@@ -261,7 +261,7 @@ fn acceleration_is_refused_where_it_cannot_work() {
                 "--acceleration",
                 "baku",
             ],
-            "goobalay: a round-robin has no accelerated rounds (--acceleration): only a swiss is paired on scores",
+            "goobalay: a round-robin has no accelerated rounds (--acceleration): only a swiss paired by the Dutch rules adds virtual points",
         );
         db.refused(
             &[

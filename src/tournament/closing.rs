@@ -29,7 +29,7 @@ impl Refusal for ClosingRefusal {
 /// Whether match `id` of a tournament of `format` may end with `closing`: a knockout
 /// match cannot end with nobody sent on (a double forfeit or a void match).
 pub fn check_closing(format: Format, id: i64, closing: Closing) -> Result<(), ClosingRefusal> {
-    if format == Format::Knockout && closing.unplayed() == Some(Absent::Both) {
+    if format.rules().eliminates && closing.unplayed() == Some(Absent::Both) {
         return Err(ClosingRefusal::UnplayedKnockout {
             id,
             void: closing == Closing::Void,

@@ -9,7 +9,7 @@ use super::{EntrantId, Format, Tiebreak, pairing};
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum TournamentError {
     #[error(
-        "unknown pairing system {:?}; expected round-robin, double-round-robin, swiss or knockout",
+        "unknown pairing system {:?}; expected round-robin, double-round-robin, swiss, knockout or monrad",
         crate::names::excerpt(.0)
     )]
     UnknownFormat(String),

@@ -46,6 +46,7 @@ use std::fmt;
 use super::export::{EXTENSION_TAG, TrfDetails};
 use super::pairing::manual;
 use super::ratings::{RatingSource, StartingRating};
+use super::systems::Rounds;
 use super::trf_columns as trf;
 use super::{
     Acceleration, ByePoints, Decision, Entrant, EntrantId, Fixture, Format, MatchResult, Pairing,
@@ -592,7 +593,7 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
                     games.push((p.number, opponent, r));
                 }
                 Entry::PairingBye => {
-                    if let Some(&first) = byes.first().filter(|_| format != Format::Knockout) {
+                    if let Some(&first) = byes.first().filter(|_| !format.rules().eliminates) {
                         return Err(err(
                             p.line,
                             format!(
@@ -708,7 +709,8 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
     }
     // In a round robin or knockout a round not paired is no bye: a player knocked
     // out, or not in the schedule's round (its pairing says which).
-    for p in players.iter().filter(|_| format == Format::Swiss) {
+    let rounds_chosen = format.rules().rounds == Rounds::Chosen;
+    for p in players.iter().filter(|_| rounds_chosen) {
         let after = withdrawn.get(&p.number).copied();
         for round in 1..=played {
             if entry(p.number, round) == Entry::NotPaired && after.is_none_or(|a| round <= a) {
@@ -757,9 +759,9 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
         variant.clone().unwrap_or_default(),
         format,
     );
-    t.rounds = (format == Format::Swiss).then_some(total);
+    t.rounds = rounds_chosen.then_some(total);
     t.points = points;
-    if format == Format::Knockout {
+    if format.rules().eliminates {
         t.third_place_match = details.third_place;
         t.seeded_by_hand = details
             .seeded_by_hand
@@ -778,7 +780,10 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
             start_rank: p.number,
         })
         .collect();
-    if format != Format::Swiss {
+    // A system's rounds goobalay re-derives, unless a round may be paired by
+    // hand: then each is checked as a round (another program paired it).
+    let by_hand = format.rules().manual_pairing;
+    if !by_hand {
         fixtures = system_rounds(&t, fixtures, played, &players)?;
         let planned = Tournament::new_checked(t.clone())
             .map(|t| t.planned_rounds())
@@ -795,7 +800,7 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
     }
     // Each round of a Swiss must be a round (manual::check) of the tournament as it
     // stood; another program paired it.
-    for round in (1..=played).filter(|_| format == Format::Swiss) {
+    for round in (1..=played).filter(|_| by_hand) {
         let mut before = t.clone();
         before.fixtures = fixtures
             .iter()
@@ -836,7 +841,7 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
     t.fixtures = fixtures;
     t.requested_byes = requested;
     if !accelerations.is_empty() {
-        if format != Format::Swiss || !Acceleration::Baku.fits(&t.points) {
+        if !format.rules().pairs_on_scores_by_dutch_rules || !Acceleration::Baku.fits(&t.points) {
             return Err(err(
                 accelerations[0].2,
                 format!(

@@ -96,6 +96,7 @@ mod queries;
 pub mod ratings;
 pub mod seeding;
 pub mod standings;
+pub mod systems;
 pub mod tiebreaks;
 pub mod trf_columns;
 mod values;

@@ -190,7 +190,7 @@ impl PointsScheme {
     pub fn parse_for(text: &str, format: Format) -> Result<PointsScheme, TournamentError> {
         let mut scheme: PointsScheme = text.parse()?;
         let bye_given = text.split(',').count() == 4;
-        if !bye_given && matches!(format, Format::RoundRobin | Format::DoubleRoundRobin) {
+        if !bye_given && !format.rules().bye_scores_a_win {
             scheme.bye = Points::ZERO;
         }
         Ok(scheme)

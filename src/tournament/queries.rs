@@ -2,10 +2,11 @@
 
 use super::checked::check_invariants;
 use super::{
-    ByeRefusal, Crosstable, Entrant, EntrantId, Fixture, Format, GameOutcome, MatchResult, Pairing,
+    ByeRefusal, Crosstable, Entrant, EntrantId, Fixture, GameOutcome, MatchResult, Pairing,
     PairingSystem, RequestedBye, Standings, Tiebreak, Tournament, TournamentError,
     TournamentStatus, crosstable, pairing, standings,
 };
+use crate::tournament::systems::Rounds;
 
 impl Tournament {
     /// Where the tournament stands by its fixtures: [`TournamentStatus::Open`] before
@@ -215,13 +216,7 @@ impl Tournament {
     /// round robin n-1 (n even) or n (n odd), double twice that, knockout
     /// ceil(log2 n), Swiss the configured count or else ceil(log2 n) (at least 1).
     pub fn planned_rounds(&self) -> u32 {
-        let n = self.entrants.len() as u32;
-        match self.format {
-            Format::RoundRobin => pairing::round_robin::rounds(n as usize),
-            Format::DoubleRoundRobin => 2 * pairing::round_robin::rounds(n as usize),
-            Format::Knockout => pairing::knockout::rounds(n as usize),
-            Format::Swiss => self.rounds.unwrap_or_else(|| ceil_log2(n).max(1)),
-        }
+        (self.format.rules().planned_rounds)(self.entrants.len() as u32, self.rounds)
     }
 
     /// The matches the event plays with its entry list (byes and forfeits not told
@@ -230,17 +225,7 @@ impl Tournament {
     /// knockout (and its match for third place). A progress bar's length, not a promise: a late entry or a withdrawal
     /// changes it.
     pub fn planned_matches(&self) -> u64 {
-        let n = self.entrants.len() as u64;
-        match self.format {
-            Format::RoundRobin => n * n.saturating_sub(1) / 2,
-            Format::DoubleRoundRobin => n * n.saturating_sub(1),
-            Format::Swiss => {
-                let active = self.entrants.iter().filter(|e| !e.is_withdrawn()).count() as u64;
-                u64::from(self.planned_rounds()) * (active / 2)
-            }
-            // A match for third place needs two semi-finals played: four entrants.
-            Format::Knockout => n.saturating_sub(1) + u64::from(self.third_place_match && n >= 4),
-        }
+        (self.format.rules().planned_matches)(self)
     }
 
     /// The highest round paired so far (0 before the first pairing).
@@ -321,7 +306,7 @@ impl Tournament {
     /// Whether byes may be asked for at all: in a Swiss paired by the Dutch system,
     /// whose pairing leaves the player out of the round asked for.
     pub fn takes_bye_requests(&self) -> bool {
-        self.format == Format::Swiss
+        self.format.rules().bye_requests
             && matches!(
                 self.pairing_system,
                 PairingSystem::Dutch2025 | PairingSystem::Dutch2025v2
@@ -384,11 +369,12 @@ impl Tournament {
     /// knockout: when a champion is known, and the match for third place, if any,
     /// is played).
     pub fn is_finished(&self) -> bool {
-        if self.format == Format::Knockout {
+        let system = self.format.rules();
+        if system.eliminates {
             return pairing::knockout::champion(self).is_some()
                 && pairing::knockout::third_place_fixture(self).is_none_or(Fixture::is_finished);
         }
-        if self.format == Format::Swiss {
+        if system.rounds == Rounds::Chosen {
             // What `next_round` says, without pairing a round that is not the last.
             return self.current_round() >= self.planned_rounds().max(1)
                 && self.fixtures.iter().all(Fixture::is_finished);
@@ -462,6 +448,7 @@ pub(crate) fn ceil_log2(n: u32) -> u32 {
 mod tests {
     use super::*;
     use crate::engine::BySide;
+    use crate::tournament::Format;
     use crate::tournament::{ByePoints, Decision, testutil};
 
     #[test]

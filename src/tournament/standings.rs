@@ -17,7 +17,7 @@ type HashMap<K, V> = StdHashMap<K, V, foldhash::fast::RandomState>;
 use serde::Serialize;
 
 use super::pairing::knockout;
-use super::{EntrantId, Format, GameOutcome, Points, Tiebreak, TiebreakValue, Tournament};
+use super::{EntrantId, GameOutcome, Points, Tiebreak, TiebreakValue, Tournament};
 
 impl StandingRow {
     /// The place as every table and export prints it: "3", or "3=" when tied.
@@ -272,10 +272,11 @@ pub fn standings(t: &Tournament) -> Standings {
     // Knockout: the round each player reached.
     // The match for third place is no round reached: its players reached the
     // semi-finals, and its winner is placed above its loser (`third`).
-    let third_place = (t.format == Format::Knockout)
+    let eliminates = t.format.rules().eliminates;
+    let third_place = eliminates
         .then(|| knockout::third_place_fixture(t))
         .flatten();
-    let reached: Option<Vec<u32>> = (t.format == Format::Knockout).then(|| {
+    let reached: Option<Vec<u32>> = eliminates.then(|| {
         let champ = knockout::champion(t);
         t.entrants
             .iter()
@@ -467,7 +468,7 @@ fn split_runs<K: PartialEq>(ids: Vec<usize>, key: impl Fn(&usize) -> K) -> Vec<V
 mod tests {
     use super::*;
     use crate::engine::BySide;
-    use crate::tournament::{Decision, Fixture, MatchResult, Pairing, testutil};
+    use crate::tournament::{Decision, Fixture, Format, MatchResult, Pairing, testutil};
 
     fn game(
         round: u32,

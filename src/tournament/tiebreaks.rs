@@ -111,22 +111,7 @@ impl Tiebreak {
     }
 
     pub fn defaults(format: Format) -> &'static [Tiebreak] {
-        match format {
-            Format::RoundRobin | Format::DoubleRoundRobin => &[
-                Tiebreak::HeadToHead,
-                Tiebreak::SonnebornBerger,
-                Tiebreak::Wins,
-                Tiebreak::SeedDifference,
-            ],
-            Format::Swiss => &[
-                Tiebreak::Buchholz,
-                Tiebreak::SonnebornBerger,
-                Tiebreak::HeadToHead,
-                Tiebreak::Wins,
-                Tiebreak::SeedDifference,
-            ],
-            Format::Knockout => &[Tiebreak::Wins, Tiebreak::SeedDifference],
-        }
+        format.rules().default_tiebreaks
     }
 
     /// A comma-separated list such as `bh,sb,h2h`; each tiebreak at most once.

@@ -174,7 +174,8 @@ pub fn assign_start_ranks(entrants: &mut [Entrant]) {
     }
 }
 
-/// The tournament formats.
+/// The pairing systems (`--system`); what each can do is its
+/// [`rules`](Format::rules), in [`super::systems`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Format {
@@ -182,14 +183,17 @@ pub enum Format {
     DoubleRoundRobin,
     Swiss,
     Knockout,
+    /// The Monrad system ([`super::pairing::monrad`]).
+    Monrad,
 }
 
 impl Format {
-    pub const ALL: [Format; 4] = [
+    pub const ALL: [Format; 5] = [
         Format::RoundRobin,
         Format::DoubleRoundRobin,
         Format::Swiss,
         Format::Knockout,
+        Format::Monrad,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -198,6 +202,7 @@ impl Format {
             Format::DoubleRoundRobin => "double-round-robin",
             Format::Swiss => "swiss",
             Format::Knockout => "knockout",
+            Format::Monrad => "monrad",
         }
     }
 
@@ -205,7 +210,7 @@ impl Format {
     /// before is unplayed: a round robin's schedule does not depend on results; a
     /// Swiss's and a knockout's do.
     pub const fn pairs_around_postponed(self) -> bool {
-        matches!(self, Format::RoundRobin | Format::DoubleRoundRobin)
+        self.rules().postponed_matches
     }
 }
 

@@ -6,7 +6,8 @@ use crate::app::repo::{Database, TournamentRepo};
 use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
 use crate::engine::Side;
 use crate::matches::MatchSpec;
-use crate::tournament::{Format, PairingSystem, RatingSystem};
+use crate::tournament::systems::Rounds;
+use crate::tournament::{PairingSystem, RatingSystem};
 
 use super::{Result, begin_write, commit};
 
@@ -31,26 +32,27 @@ pub(crate) async fn create_in(
     rating_system: RatingSystem,
 ) -> TResult<TournamentRow> {
     let name = &crate::names::clean(&new.name, "a tournament name")?;
+    let system = new.format.rules();
     if let Some(r) = new.rounds {
-        if new.format != Format::Swiss {
+        if system.rounds != Rounds::Chosen {
             return Err(TournamentRefusal::RoundsNotSwiss(new.format));
         }
         if !(1..=MAX_SWISS_ROUNDS).contains(&r) {
             return Err(TournamentRefusal::RoundsOutOfRange(r));
         }
     }
-    if !new.initial_colour.is_default() && new.format != Format::Swiss {
+    if !new.initial_colour.is_default() && !system.pairs_on_scores_by_dutch_rules {
         return Err(TournamentRefusal::InitialColourNotSwiss(new.format));
     }
     if !new.acceleration.is_none() {
-        if new.format != Format::Swiss {
+        if !system.pairs_on_scores_by_dutch_rules {
             return Err(TournamentRefusal::AccelerationNotSwiss(new.format));
         }
         if !new.acceleration.fits(&new.points) {
             return Err(TournamentRefusal::AccelerationPoints(new.points));
         }
     }
-    if new.third_place && new.format != Format::Knockout {
+    if new.third_place && !system.eliminates {
         return Err(TournamentRefusal::ThirdPlaceNotKnockout(new.format));
     }
     // Check the match form and hand limit now, not at the first pairing; the

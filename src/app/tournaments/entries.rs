@@ -10,7 +10,8 @@ use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
 use crate::engine::Side;
 use crate::matches::{Absent, Closing, MatchState};
 use crate::tournament::pairing::round_robin::{self, LateEntryRefusal};
-use crate::tournament::{ByePoints, ByeRefusal, Format, Pairing};
+use crate::tournament::systems::LateEntries;
+use crate::tournament::{ByePoints, ByeRefusal, Pairing};
 
 use super::{Postponed, Result, begin_write, commit};
 
@@ -44,8 +45,9 @@ pub(super) async fn enter_in(
     super::ensure_open(&loaded)?;
     let t = &loaded.tournament;
     let tid = loaded.row.id;
-    let late_round_robin = t.current_round() > 0 && t.format().pairs_around_postponed();
-    if t.current_round() > 0 && t.format() != Format::Swiss && !late_round_robin {
+    let late_round_robin =
+        t.current_round() > 0 && t.format().rules().late_entries == LateEntries::InPlaceOfTheRest;
+    if t.current_round() > 0 && t.format().rules().late_entries == LateEntries::Closed {
         return Err(TournamentRefusal::EntriesClosed {
             tournament: loaded.row.name.clone(),
             format: t.format(),

@@ -56,7 +56,7 @@ pub(crate) async fn assemble(
             e.rating = seeding.rating(e.id);
         }
         // A knockout's bracket before round 1 is the one round 1 would pair now.
-        if setup.format == crate::tournament::Format::Knockout && setup.fixtures.is_empty() {
+        if setup.format.rules().eliminates && setup.fixtures.is_empty() {
             seeding.seed_round_one(&mut setup.entrants);
             crate::tournament::seeding::put_first(&mut setup.entrants, &setup.seeded_by_hand);
         }

@@ -55,7 +55,7 @@ pub enum TournamentRefusal {
     #[error("player '{0}' is retired and cannot enter a tournament")]
     Retired(String),
     #[error(
-        "the entry list of {tournament} ({format}) closed when round 1 was paired; only a swiss, or a round robin with an odd field, takes late entries"
+        "the entry list of {tournament} ({format}) closed when round 1 was paired; only a swiss or a monrad, or a round robin with an odd field, takes late entries"
     )]
     EntriesClosed { tournament: String, format: Format },
     #[error(
@@ -77,11 +77,15 @@ pub enum TournamentRefusal {
         format: Format,
         arriving: usize,
     },
-    #[error("a {0}'s rounds follow from its entry count; only a swiss sets its number of rounds")]
+    #[error(
+        "a {0}'s rounds follow from its entry count; only a swiss sets its number of rounds (and a monrad)"
+    )]
     RoundsNotSwiss(Format),
     #[error("a {0} has no initial colour (--initial): only a swiss draws its colours from one")]
     InitialColourNotSwiss(Format),
-    #[error("a {0} has no accelerated rounds (--acceleration): only a swiss is paired on scores")]
+    #[error(
+        "a {0} has no accelerated rounds (--acceleration): only a swiss paired by the Dutch rules adds virtual points"
+    )]
     AccelerationNotSwiss(Format),
     #[error(
         "the Baku acceleration adds a win's and a draw's points, so it needs a win worth two draws and a loss worth 0, not points {0}"

@@ -9,7 +9,6 @@ use crate::app::records::{LoadedTournament, Parts, now};
 use crate::app::repo::{Database, Transaction};
 use crate::app::tournaments::loading::load_in;
 use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
-use crate::tournament::Format;
 use crate::tournament::pairing::knockout;
 
 use super::{begin_write, commit};
@@ -71,7 +70,7 @@ async fn seed_in(
     super::ensure_open(&loaded)?;
     let tournament = loaded.row.name.clone();
     let t = &loaded.tournament;
-    if t.format() != Format::Knockout {
+    if !t.format().rules().eliminates {
         return Err(TournamentRefusal::SeedNotKnockout {
             tournament,
             format: t.format(),

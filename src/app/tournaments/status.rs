@@ -6,7 +6,7 @@ use crate::app::repo::Database;
 use crate::app::tournaments::loading::LoadRepo;
 use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
 use crate::names::key as name_key;
-use crate::tournament::{Format, TournamentStatus};
+use crate::tournament::TournamentStatus;
 
 use super::{Result, begin_write, commit};
 
@@ -170,7 +170,7 @@ async fn reopen_in(
     let before = loaded.row.rounds;
     if let Some(n) = rounds {
         let t = &loaded.tournament;
-        if t.format() != Format::Swiss {
+        if t.format().rules().rounds != crate::tournament::systems::Rounds::Chosen {
             return Err(TournamentRefusal::RoundsNotSwiss(t.format()));
         }
         if n == 0 || n > MAX_SWISS_ROUNDS {

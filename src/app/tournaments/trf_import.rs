@@ -143,7 +143,7 @@ async fn import_in(
         // A Swiss's rounds were paired elsewhere (recorded as paired by hand); a
         // round robin's or knockout's are the ones goobalay pairs (the file was
         // checked to hold them), paired by the system as they would have been.
-        let manual = (t.format() == crate::tournament::Format::Swiss).then(|| ManualRound {
+        let manual = t.format().rules().manual_pairing.then(|| ManualRound {
             boards: fixtures
                 .iter()
                 .map(|f| {

@@ -18,6 +18,7 @@ use goobalay::engine::Side;
 use goobalay::matches::{MatchForm, MatchOutcome};
 use goobalay::store::Store;
 use goobalay::tournament::export::{self, ExportFormat};
+use goobalay::tournament::systems::Rounds;
 use goobalay::tournament::{
     Acceleration, Format as TFormat, InitialColour, PointsScheme, Tiebreak, Tournament,
 };
@@ -38,7 +39,7 @@ use crate::out::{out, outln};
 /// The system `--system` names, refusing the spellings of earlier versions with a
 /// message naming the new one, and `--format` as the output format.
 fn new_tournament_flags(a: &NewArgs) -> anyhow::Result<(TFormat, bool)> {
-    const SYSTEMS: &str = "round-robin, double-round-robin, swiss or knockout";
+    const SYSTEMS: &str = "round-robin, double-round-robin, swiss or knockout (or monrad)";
     if let Some(form) = &a.old_match_form {
         bail!(
             "--match-form is now --form, as in `match new`: give --form {}",
@@ -868,7 +869,7 @@ pub fn print_standings(
             if let Some(acceleration) = goobalay::app::views::AccelerationView::of(t) {
                 outln!("{}", acceleration.text);
             }
-            let knockout = t.format() == TFormat::Knockout;
+            let knockout = t.format().rules().eliminates;
             let wide = layout == Layout::Wide;
             // The rating's own name ("Elo (tihbat)") heads a wide table; a narrow one
             // says "Elo" and the legend says which.
@@ -1457,7 +1458,7 @@ fn print_crosstable(t: &Tournament, format: Format) -> anyhow::Result<()> {
     match format {
         Format::Json => print_json(&x)?,
         Format::Csv => write!(crate::out::stdout(), "{}", export::crosstable_csv(&x))?,
-        Format::Table if t.format() == TFormat::Knockout => {
+        Format::Table if t.format().rules().eliminates => {
             for line in bracket_lines(t) {
                 outln!("{}", line.trim_end());
             }
@@ -1465,7 +1466,7 @@ fn print_crosstable(t: &Tournament, format: Format) -> anyhow::Result<()> {
                 outln!("{line}");
             }
         }
-        Format::Table if t.format() == TFormat::Swiss => {
+        Format::Table if t.format().rules().rounds == Rounds::Chosen => {
             // As Swiss Manager and FIDE's reports print it: each round's opponent (by
             // their place here), the side and the result.
             let mut b = Builder::default();

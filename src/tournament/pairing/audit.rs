@@ -442,8 +442,7 @@ pub fn check_seeding(t: &Tournament, entered_after: &EnteredAfter) -> Vec<Pairin
         }
     }
     // A round robin's late arrival takes the rest: see `check_late_entries`.
-    if t.format != crate::tournament::Format::Swiss
-        && !t.format.pairs_around_postponed()
+    if t.format.rules().late_entries == crate::tournament::systems::LateEntries::Closed
         && let Some(late) = es.iter().find(|e| entered(e.id) > 0)
     {
         out.push(diff(format!(

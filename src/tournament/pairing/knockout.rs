@@ -230,7 +230,7 @@ pub fn champion(t: &Tournament) -> Option<EntrantId> {
     (complete && last.len() == 1).then(|| last[0]).flatten()
 }
 
-pub(super) fn next_round(t: &Tournament, round: u32) -> Result<Vec<Pairing>, TournamentError> {
+pub(crate) fn next_round(t: &Tournament, round: u32) -> Result<Vec<Pairing>, TournamentError> {
     if round == 1 {
         let active = t.entrants.iter().filter(|e| !e.is_withdrawn()).count();
         if active < 2 {

@@ -20,7 +20,7 @@ use super::super::{EntrantId, Format, Pairing, Tournament, TournamentError};
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum ManualPairingError {
     #[error(
-        "only a swiss is paired by hand; a {0}'s rounds follow from its schedule (take a round back with `tournament unpair` and pair it again instead)"
+        "only a swiss is paired by hand; a {0}'s rounds are paired by its own rules (take a round back with `tournament unpair` and pair it again instead)"
     )]
     NotSwiss(Format),
     #[error("{0}")]
@@ -56,7 +56,7 @@ pub fn check(
     boards: &[Pairing],
     excused: &HashSet<EntrantId>,
 ) -> Result<(), ManualPairingError> {
-    if t.format != Format::Swiss {
+    if !t.format.rules().manual_pairing {
         return Err(ManualPairingError::NotSwiss(t.format));
     }
     let current = t.current_round();

@@ -7,12 +7,13 @@ pub mod audit;
 pub mod dutch;
 pub mod knockout;
 pub mod manual;
+pub mod monrad;
 pub mod round_robin;
 pub mod swiss;
 
 use std::collections::HashMap;
 
-use super::{EntrantId, Fixture, Format, Pairing, PairingSystem, Tournament, TournamentError};
+use super::{EntrantId, Fixture, Pairing, Tournament, TournamentError};
 use crate::engine::Side;
 
 /// Pairs the round after [`Tournament::current_round`].
@@ -36,15 +37,7 @@ pub fn next_round(t: &Tournament) -> Result<Vec<Pairing>, TournamentError> {
             pending,
         });
     }
-    let round = current + 1;
-    match t.format {
-        Format::RoundRobin | Format::DoubleRoundRobin => round_robin::next_round(t, round),
-        Format::Swiss => match t.pairing_system {
-            PairingSystem::Dutch2025 | PairingSystem::Dutch2025v2 => dutch::next_round(t, round),
-            PairingSystem::GoobalaySwiss1 => swiss::next_round(t, round),
-        },
-        Format::Knockout => knockout::next_round(t, round),
-    }
+    (t.format.rules().pair)(t, current + 1)
 }
 
 /// How often each player has moved first (South) and second, and their sides in order.

@@ -169,7 +169,7 @@ pub fn late_entry(
     Ok(LateEntry { start_rank, missed })
 }
 
-pub(super) fn next_round(t: &Tournament, round: u32) -> Result<Vec<Pairing>, TournamentError> {
+pub(crate) fn next_round(t: &Tournament, round: u32) -> Result<Vec<Pairing>, TournamentError> {
     let mut entrants: Vec<_> = t.entrants.iter().collect();
     entrants.sort_by_key(|e| e.start_rank);
     let active = entrants.iter().filter(|e| !e.is_withdrawn()).count();

@@ -45,7 +45,7 @@ pub struct SwissPlayer {
     pub colours: ColourHistory,
 }
 
-pub(super) fn next_round(t: &Tournament, round: u32) -> Result<Vec<Pairing>, TournamentError> {
+pub(crate) fn next_round(t: &Tournament, round: u32) -> Result<Vec<Pairing>, TournamentError> {
     let total = t.planned_rounds();
     if round > total {
         return Err(TournamentError::Finished { rounds: total });

@@ -242,7 +242,8 @@ pub struct NewArgs {
     pub name: String,
     #[command(flatten)]
     pub variant: VariantArgs,
-    /// The pairing system: round-robin, double-round-robin, swiss or knockout.
+    /// The pairing system: round-robin, double-round-robin, swiss (FIDE's Dutch
+    /// system), knockout, or monrad (each meets the next player down not yet met).
     #[arg(long, value_name = "SYSTEM")]
     pub system: Option<String>,
     /// Swiss only: the number of rounds (default: ceil(log2(players))).

@@ -12,7 +12,7 @@ use goobalay::app::views::{self, BoardView, MatchReplay, Progress, TournamentVie
 use goobalay::engine::Side;
 use goobalay::engine::trace::TraceLine;
 use goobalay::tournament::crosstable::RoundOutcome;
-use goobalay::tournament::{Format, RatingSystem, TournamentStatus};
+use goobalay::tournament::{RatingSystem, TournamentStatus};
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use super::{Ctx, internal, parse_id};
@@ -240,7 +240,7 @@ fn result_word(r: &str) -> &str {
 fn standings_table(loaded: &LoadedTournament) -> Markup {
     let doc = views::standings(loaded);
     let s = &doc.standings;
-    let knockout = loaded.tournament.format() == Format::Knockout;
+    let knockout = loaded.tournament.format().rules().eliminates;
     html! {
         div.scroll { table.standings {
             thead { tr {
@@ -292,10 +292,7 @@ fn outcome_class(o: RoundOutcome) -> &'static str {
 /// other.
 fn crosstable(loaded: &LoadedTournament) -> Markup {
     let x = loaded.tournament.crosstable();
-    let grid = matches!(
-        loaded.tournament.format(),
-        Format::RoundRobin | Format::DoubleRoundRobin
-    );
+    let grid = loaded.tournament.format().rules().everyone_meets;
     html! {
         h3 { "Round by round" }
         div.scroll { table.cross {
@@ -407,7 +404,7 @@ pub async fn tournament(
                 }
             }
         }
-        @if t.format() == Format::Knockout && t.entrants().len() >= 2 {
+        @if t.format().rules().eliminates && t.entrants().len() >= 2 {
             section #bracket { h2 { "Bracket" } (bracket(loaded, &boards)) }
         }
         @if current > 0 {

@@ -185,7 +185,7 @@ pub fn pair(input: &DutchInput) -> Result<DutchRound, NoLegalPairing> {
 }
 
 /// Pairs round `round` of a Swiss tournament by the Dutch system.
-pub(super) fn next_round(t: &Tournament, round: u32) -> Result<Vec<Pairing>, TournamentError> {
+pub(crate) fn next_round(t: &Tournament, round: u32) -> Result<Vec<Pairing>, TournamentError> {
     let total = t.planned_rounds();
     if round > total {
         return Err(TournamentError::Finished { rounds: total });
