@@ -1,0 +1,254 @@
+# goobalay serve: የድረ-ገጾቹ ቃላት በአማርኛ።
+# የተጫዋቾችና የጨዋታዎች ስሞች ፈጽሞ አይተረጎሙም።
+
+## እያንዳንዱ ገጽ
+
+date-long = %A፣ %B %-d %Y፣ %H:%M
+tournaments = ውድድሮች
+live-title = ራሱን ያዘምናል
+languages = ቋንቋዎች
+
+## በገጽ የሚታዩ እምቢታዎች
+
+error-title = { $status ->
+    [400] የተሳሳተ ጥያቄ
+    [404] አልተገኘም
+    [405] ዘዴው አይፈቀድም
+    [500] የአገልጋይ ውስጣዊ ስህተት
+    [503] አገልግሎቱ አይገኝም
+   *[other] ስህተት
+}
+error-database = የመረጃ ቋቱ ሊነበብ አልቻለም፤ የአገልጋዩ መዝገብ ምክንያቱን ይናገራል።
+error-no-page = እንዲህ ያለ ገጽ የለም።
+error-no-tournament = በዚህ ቁጥር ውድድር የለም።
+error-no-match = በዚህ ቁጥር ግጥሚያ የለም።
+error-no-player = በዚህ ቁጥር ተጫዋች የለም።
+
+## የውድድሮች ዝርዝር
+
+index-empty = እስካሁን ውድድር የለም ({ $command } አንድ ይፈጥራል)።
+col-tournament = ውድድር
+col-game = ጨዋታ
+col-system = ሥርዓት
+col-status = ሁኔታ
+col-players = ተጫዋቾች
+col-rounds = ዙሮች
+col-results = ውጤቶች
+col-created = የተፈጠረው
+word-finished = ተጠናቋል
+word-not-started = አልተጀመረም
+word-in-progress = በሂደት ላይ
+events-in-progress = { $count ->
+    [0] በሂደት ላይ ያለ ውድድር የለም
+    [one] 1 ውድድር በሂደት ላይ
+   *[other] { $count } ውድድሮች በሂደት ላይ
+}
+format-round-robin = ሁሉም ከሁሉም
+format-double-round-robin = ሁሉም ከሁሉም ሁለት ጊዜ
+format-swiss = የስዊስ ሥርዓት
+format-knockout = የማጣሪያ ውድድር
+
+## ውድድር
+
+progress-not-started = አልተጀመረም፤ ምዝገባ ክፍት ነው
+progress-in-progress = በሂደት ላይ፤ ዙር { $round } ከ{ $rounds }
+progress-closed-early = ከዙር { $round } ከ{ $rounds } በኋላ ተጠናቋል (ቀድሞ ተዘግቷል)
+progress-finished = ከዙር { $round } በኋላ ተጠናቋል
+tournament-sub = { $form } ግጥሚያዎች · { $players } ተጫዋቾች · ነጥብ { $points }
+entries = ተመዝጋቢዎች
+no-round-yet = እስካሁን የተደለደለ ዙር የለም።
+round-heading = ዙር { $round }
+round-lower = ዙር { $round }
+round-short-lower = ዙ{ $round }
+last-round = (የመጨረሻ ዙር)
+bracket = የማጣሪያ ሰንጠረዥ
+standings = ደረጃ
+standings-after = ከዙር { $round } ከ{ $rounds } በኋላ
+standings-final = { $text }፣ የመጨረሻ
+standings-in-progress = { $text } (ዙር { $round } በሂደት ላይ)
+standings-counted = ከዙር { $round } { $boards } ውጤቶች { $counted }
+standings-with = { $text }፣ ከ{ $counted } ጋር
+and = እና
+prizes = ሽልማቶች
+prizes-final = የመጨረሻ
+prizes-as-standing = አሁን ባለው ደረጃ
+col-prize = ሽልማት
+col-value = ዋጋ
+col-winner = አሸናፊ
+col-place = ደረጃ
+col-amount = መጠን
+nobody = (ማንም)
+earlier-rounds = ያለፉ ዙሮች
+standings-after-round = ከዙር { $round } በኋላ ያለው ደረጃ
+crosstable = የመስቀል ሰንጠረዥ
+records = የዳኛው መዝገብ
+record-unpaired = በ{ $paired } የተደለደለው ዙር { $round } በ{ $at } ተሰርዟል
+record-by-hand = ዙር { $round } በእጅ ተደልድሏል
+record-corrected = ግጥሚያ { $match } በ{ $at } ታርሟል
+record-before-after = በፊት { $before }፣ በኋላ { $after }
+record-closed = በ{ $at } ተዘግቷል
+record-reopened = በ{ $at } እንደገና ተከፍቷል
+projector-view = የፕሮጀክተር እይታ
+to-be-paired = ገና ይደለደላል
+third-place = ሦስተኛ ደረጃ
+
+## የዙሩ ሰሌዳዎች
+
+col-board = ሰሌዳ
+col-south-first = ደቡብ (ይጀምራል)
+col-result = ውጤት
+col-north = ሰሜን
+col-seeds = ጠጠሮች
+replay-title = እንደገና እይ
+playing = እየተጫወቱ
+bye = እረፍት
+bye-half-point = የግማሽ ነጥብ እረፍት
+bye-zero-point = ነጥብ የሌለው እረፍት
+outside-the-pairing = ከድልድሉ ውጭ
+
+## ደረጃ
+
+col-name = ስም
+col-points = ነጥብ
+games-played = የተጫወታቸው ጨዋታዎች
+col-played = ተጫውቷል
+col-won-short = አ
+col-drawn-short = እ
+col-lost-short = ሽ
+col-byes = እረፍት
+col-reached = የደረሰበት
+reached-round = ዙር { $round }
+withdrawn = (ወጥቷል)
+rating-all-games = ኤሎ (ሁሉም ጨዋታዎች)
+legend-title = ዓምዶቹ ምን ማለት ናቸው
+legend-rating = እያንዳንዱ ተጫዋች ሲደረደር የነበረው ደረጃ ነጥብ (ዙር 1፣ ወይም ዘግይቶ ሲመዘገብ)
+legend-played-term = ተጫውቷል፣ አ፣ እ፣ ሽ
+legend-played = የተጫወታቸው ጨዋታዎች (እረፍትና ባለመቅረብ አይቆጠሩም)፤ አሸነፈ፣ አቻ፣ ተሸነፈ
+legend-byes = ሁሉም ዓይነት እረፍቶች
+legend-shared = በነጥብና በሁሉም መለያዎች እኩል (በመነሻ ደረጃ የተዘረዘሩ)
+
+## የመስቀል ሰንጠረዥ
+
+round-by-round = ዙር በዙር
+round-short = ዙ{ $round }
+player-against-player = ተጫዋች ከተጫዋች
+side-south-short = ደ
+side-north-short = ሰ
+cross-legend-results = 1 አሸነፈ፣ ½ አቻ፣ 0 ተሸነፈ፤
+cross-legend-forfeit-won = ተጋጣሚው ባለመቅረቡ አሸነፈ፣
+cross-legend-forfeit-lost = ባለመቅረብ ተሸነፈ፤
+cross-legend-pairing-bye = የድልድል እረፍት፣
+cross-legend-half-bye = የግማሽ ነጥብ እረፍት፣
+cross-legend-zero-bye = ነጥብ የሌለው እረፍት፤
+cross-legend-rest = * እየተጫወቱ፣ . አልተደለደለም፤ ትንሹ ቁጥር የተጋጣሚው ደረጃ ነው፣ ደ/ሰ ጎኑ (ደቡብ ይጀምራል)።
+
+## ተጫዋች
+
+player = ተጫዋች
+engine-player = የማሽን ተጫዋች ({ $level })
+added-at = የተጨመረው { $at }
+retired-at = የተገለለው { $at }
+match-count = { $count ->
+    [one] { $count } ግጥሚያ
+   *[other] { $count } ግጥሚያዎች
+}
+playing-matches = እየተጫወተ ነው፤ { $count ->
+    [one] { $count } ግጥሚያ
+   *[other] { $count } ግጥሚያዎች
+}
+no-match-in-progress = በሂደት ላይ ያለ ግጥሚያ የለም
+ratings = የደረጃ ነጥቦች
+col-rated-matches = የተመዘኑ ግጥሚያዎች
+col-starting-rating = የመነሻ ደረጃ ነጥብ
+unrated = ያልተመዘነ
+every-variant = ሁሉም ጨዋታዎች
+other-variants = ሌሎች ጨዋታዎች
+matches = ግጥሚያዎች
+no-match-yet = እስካሁን ግጥሚያ የለም።
+col-date = ቀን
+col-south = ደቡብ
+col-event = ውድድር
+
+## ግጥሚያና ድጋሚ እይታው
+
+match-finished = ግጥሚያው ተጠናቋል፤ { $result }
+match-in-progress = ግጥሚያው በሂደት ላይ
+col-hand = እጅ
+col-first = የሚጀምረው
+col-moves = እንቅስቃሴዎች
+col-end = መጨረሻ
+replay = ድጋሚ እይታ
+no-hand-played = እዚህ በሰሌዳው ላይ ምንም እጅ አልተጫወተም (ውጤቶቹ ገብተዋል)።
+hand-label = እጅ
+first-position = የመጀመሪያ አቀማመጥ
+previous-move = ያለፈው እንቅስቃሴ
+next-move = ቀጣዩ እንቅስቃሴ
+last-position = የመጨረሻ አቀማመጥ
+hand-after-move = እጅ { $hand }፣ ከእንቅስቃሴ { $step } በኋላ
+uurs = ኡር (Uur)፦
+souths = የደቡብ
+norths = የሰሜን
+south = ደቡብ
+north = ሰሜን
+captured = የተማረከ { $captured }
+captured-kept = የተማረከ { $captured }፣ የተያዘ { $kept }
+
+## የዳኛው ገጽ
+
+director-title = { $name }፤ ውጤቶች
+director-sub = የዳኛው የውጤት ማስገቢያ። እያንዳንዱ ውጤት እንደ { $command } ተመሳሳይ ፍተሻ ያልፋል።
+director-secret = ሚስጥራዊ ቁልፍ ({ $command } ያትመዋል)
+director-all-in = ዙር { $round }፤ እያንዳንዱ ግጥሚያ ውጤት አለው።
+director-to-enter = ዙር { $round }፤ { $count } የሚገቡ
+board-number = ሰሌዳ { $board }
+south-first-versus = (ደቡብ፣ ይጀምራል) ከ
+north-in-brackets = (ሰሜን)
+seeds-placeholder = ጠጠሮች ደ,ሰ
+seeds-label = ጠጠሮች ደቡብ,ሰሜን
+reason-placeholder = ምክንያት (ከእርማቱ ጋር ይቀመጣል)
+reason-label = ምክንያት
+check = አረጋግጥ
+store-it = አስቀምጥ
+change = ቀይር
+result-label = ውጤት
+choose-result = ውጤቱን ምረጥ
+south-wins = ደቡብ አሸነፈ፤ { $name }
+north-wins = ሰሜን አሸነፈ፤ { $name }
+draw = አቻ
+forfeit-south = ባለመቅረብ፤ { $name } (ደቡብ) አልመጣም
+forfeit-north = ባለመቅረብ፤ { $name } (ሰሜን) አልመጣም
+forfeit-both = ባለመቅረብ፤ ሁለቱም አልመጡም
+not-played-void = አልተጫወተም፤ ተሰርዟል
+engine-boards = በማሽኑ የሚጫወቱ፣ የሚገባ ውጤት የለም፦
+engine-board = ሰሌዳ { $board }
+withdrawal = ከውድድር መውጣት
+player-label = ተጫዋች
+choose-player = ተጫዋች ምረጥ
+forfeit-pending = ያላለቀውን የዙር { $round } ግጥሚያውንም ባለመቅረብ ይሸነፍ
+bye-asked = ለዙር { $round } የተጠየቀ እረፍት
+points-label = ነጥብ
+choose = ምረጥ
+bye-points-half = ግማሽ ነጥብ
+bye-points-zero = ነጥብ የለም
+tournament-page = የውድድሩ ገጽ
+
+## app.js በገጹ ላይ የሚጽፋቸው
+
+js-hand-move = እጅ { $hand }፣ እንቅስቃሴ { $step } ከ{ $steps }፤ { $name } ({ $side }) { $move } ይጫወታል እና { $text }
+js-hand-start = እጅ { $hand }፣ መጀመሪያ፤ { $name } ({ $side }) ይጀምራል
+js-over = አበቃ ({ $end })፤ ደቡብ { $south }፣ ሰሜን { $north }
+js-ask = { $what }?
+js-last-entry = የመጨረሻው ግቤት
+js-take-back-open = መልስ…
+js-with-seeds = ጠጠሮች { $seeds }
+js-take-back-text = “{ $entry }” ይመለስ፤ በምትኩ ይቀመጥ፤ { $result }፤ ምክንያት፤ { $reason }
+js-withdraw-text = { $player } ከውድድሩ ይውጣ
+js-withdraw-forfeit = { $player } ከውድድሩ ይውጣ፣ ያላለቀውን ግጥሚያውንም ባለመቅረብ ይሸነፍ
+js-bye-text = ለ{ $player } በዙር { $round } እረፍት፤ { $points }
+js-secret-first = መጀመሪያ ሚስጥራዊ ቁልፉን ጻፍ።
+js-sending = በመላክ ላይ…
+js-stored = ተቀምጧል፤ { $what }
+js-taken-back = ተመልሷል፤ { $result } (እርማት፤ { $reason })
+js-wrong-secret = የተሳሳተ ሚስጥራዊ ቁልፍ፤ { $text }
+js-refused = ተቀባይነት አላገኘም፤ { $text }
+js-unreachable = አገልጋዩ ሊደረስበት አልቻለም፤ ምናልባት ምንም አልተጻፈም።

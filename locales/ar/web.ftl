@@ -1,0 +1,259 @@
+# goobalay serve: كلمات صفحات الويب بالعربية.
+# أسماء اللاعبين وأسماء الألعاب لا تُترجم أبدًا.
+
+## كل صفحة
+
+date-long = %A %-d %B %Y، %H:%M
+tournaments = البطولات
+live-title = تتحدّث من تلقاء نفسها
+languages = اللغات
+
+## الرفض المعروض في صفحة
+
+error-title = { $status ->
+    [400] طلب غير صالح
+    [404] غير موجود
+    [405] طريقة غير مسموح بها
+    [500] خطأ داخلي في الخادم
+    [503] الخدمة غير متاحة
+   *[other] خطأ
+}
+error-database = تعذّرت قراءة قاعدة البيانات؛ سجلّ الخادم يذكر السبب.
+error-no-page = لا توجد صفحة كهذه.
+error-no-tournament = لا توجد بطولة بهذا الرقم.
+error-no-match = لا توجد مباراة بهذا الرقم.
+error-no-player = لا يوجد لاعب بهذا الرقم.
+
+## قائمة البطولات
+
+index-empty = لا توجد بطولة بعد ({ $command } ينشئ واحدة).
+col-tournament = البطولة
+col-game = اللعبة
+col-system = النظام
+col-status = الحالة
+col-players = اللاعبون
+col-rounds = الجولات
+col-results = النتائج
+col-created = أُنشئت
+word-finished = انتهت
+word-not-started = لم تبدأ
+word-in-progress = جارية
+events-in-progress = { $count ->
+    [0] لا توجد بطولة جارية
+    [one] بطولة واحدة جارية
+   *[other] { $count } بطولات جارية
+}
+format-round-robin = دوري كامل
+format-double-round-robin = دوري كامل من دورين
+format-swiss = النظام السويسري
+format-knockout = خروج المغلوب
+
+## البطولة
+
+progress-not-started = لم تبدأ: التسجيل مفتوح
+progress-in-progress = جارية: الجولة { $round } من { $rounds }
+progress-closed-early = انتهت بعد الجولة { $round } من { $rounds } (أُغلقت مبكرًا)
+progress-finished = انتهت بعد الجولة { $round }
+tournament-sub = مباريات { $form } · { $players } لاعبين · النقاط { $points }
+entries = المسجّلون
+no-round-yet = لم تُقرَن أي جولة بعد.
+round-heading = الجولة { $round }
+round-lower = الجولة { $round }
+round-short-lower = ج{ $round }
+last-round = (الجولة الأخيرة)
+bracket = شجرة الإقصاء
+standings = الترتيب
+standings-after = بعد الجولة { $round } من { $rounds }
+standings-final = { $text }، نهائي
+standings-in-progress = { $text } (الجولة { $round } جارية)
+standings-counted = { $counted } من نتائج الجولة { $round } البالغة { $boards }
+standings-with = { $text }، مع { $counted }
+and = و
+prizes = الجوائز
+prizes-final = نهائية
+prizes-as-standing = حسب الترتيب الحالي
+col-prize = الجائزة
+col-value = القيمة
+col-winner = الفائز
+col-place = المركز
+col-amount = المبلغ
+nobody = (لا أحد)
+earlier-rounds = الجولات السابقة
+standings-after-round = الترتيب بعد الجولة { $round }
+crosstable = الجدول التقاطعي
+records = سجلّ الحَكَم
+record-unpaired = الجولة { $round } كما قُرنت في { $paired } أُلغيت في { $at }
+record-by-hand = الجولة { $round } قُرنت يدويًا
+record-corrected = المباراة { $match } صُحّحت في { $at }
+record-before-after = { $before } قبل، { $after } بعد
+record-closed = أُغلقت في { $at }
+record-reopened = أُعيد فتحها في { $at }
+projector-view = عرض الشاشة الكبيرة
+to-be-paired = لم تُقرن بعد
+third-place = المركز الثالث
+
+## طاولات الجولة
+
+col-board = الطاولة
+col-south-first = الجنوب (يبدأ)
+col-result = النتيجة
+col-north = الشمال
+col-seeds = البذور
+replay-title = إعادة العرض
+playing = تُلعب
+bye = راحة
+bye-half-point = راحة بنصف نقطة
+bye-zero-point = راحة بلا نقطة
+outside-the-pairing = خارج القرعة
+
+## الترتيب
+
+col-name = الاسم
+col-points = النقاط
+games-played = المباريات الملعوبة
+col-played = لعب
+col-won-short = ف
+col-drawn-short = ت
+col-lost-short = خ
+col-byes = راحة
+col-reached = وصل إلى
+reached-round = الجولة { $round }
+withdrawn = (انسحب)
+rating-all-games = إيلو (كل الألعاب)
+legend-title = معنى الأعمدة
+legend-rating = تصنيف كل لاعب عند ترتيبه (الجولة 1، أو تسجيل متأخر)
+legend-played-term = لعب، ف، ت، خ
+legend-played = المباريات الملعوبة (لا تُحسب الراحات والانسحابات): فوز، تعادل، خسارة
+legend-byes = الراحات بأنواعها
+legend-shared = متعادلون في النقاط وفي كل معايير كسر التعادل (مرتّبون حسب ترتيب البداية)
+
+## الجدول التقاطعي
+
+round-by-round = جولة بجولة
+round-short = ج{ $round }
+player-against-player = لاعب ضد لاعب
+side-south-short = ج
+side-north-short = ش
+cross-legend-results = 1 فوز، ½ تعادل، 0 خسارة؛
+cross-legend-forfeit-won = فوز بالغياب،
+cross-legend-forfeit-lost = خسارة بالغياب؛
+cross-legend-pairing-bye = راحة القرعة،
+cross-legend-half-bye = راحة بنصف نقطة،
+cross-legend-zero-bye = راحة بلا نقطة؛
+cross-legend-rest = * تُلعب، . غير مقرون؛ الرقم الصغير مركز الخصم، ج/ش الجهة (الجنوب يبدأ).
+
+## اللاعب
+
+player = لاعب
+engine-player = لاعب آلي ({ $level })
+added-at = أُضيف في { $at }
+retired-at = اعتزل في { $at }
+match-count = { $count ->
+    [zero] لا مباريات
+    [one] مباراة واحدة
+    [two] مباراتان
+    [few] { $count } مباريات
+   *[other] { $count } مباراة
+}
+playing-matches = يلعب { $count ->
+    [one] مباراة واحدة
+    [two] مباراتين
+    [few] { $count } مباريات
+   *[other] { $count } مباراة
+}
+no-match-in-progress = لا مباراة جارية
+ratings = التصنيفات
+col-rated-matches = مباريات مصنّفة
+col-starting-rating = التصنيف الأول
+unrated = غير مصنّف
+every-variant = كل الألعاب
+other-variants = الألعاب الأخرى
+matches = المباريات
+no-match-yet = لا مباريات بعد.
+col-date = التاريخ
+col-south = الجنوب
+col-event = البطولة
+
+## المباراة وإعادة عرضها
+
+match-finished = انتهت المباراة: { $result }
+match-in-progress = المباراة جارية
+col-hand = الشوط
+col-first = البادئ
+col-moves = النقلات
+col-end = النهاية
+replay = إعادة العرض
+no-hand-played = لم يُلعب أي شوط على اللوحة هنا (أُدخلت النتائج).
+hand-label = الشوط
+first-position = الوضع الأول
+previous-move = النقلة السابقة
+next-move = النقلة التالية
+last-position = الوضع الأخير
+hand-after-move = الشوط { $hand }، بعد النقلة { $step }
+uurs = الأُور (Uur):
+souths = للجنوب
+norths = للشمال
+south = الجنوب
+north = الشمال
+captured = أسر { $captured }
+captured-kept = أسر { $captured }، احتفظ بـ { $kept }
+
+## صفحة الحَكَم
+
+director-title = { $name }: النتائج
+director-sub = إدخال النتائج للحَكَم. تمرّ كل نتيجة بنفس فحوص { $command }.
+director-secret = الرمز السري (يطبعه { $command })
+director-all-in = الجولة { $round }: لكل مباراة نتيجتها.
+director-to-enter = الجولة { $round }: { $count } للإدخال
+board-number = الطاولة { $board }
+south-first-versus = (الجنوب، يبدأ) ضد
+north-in-brackets = (الشمال)
+seeds-placeholder = البذور ج،ش
+seeds-label = البذور جنوب،شمال
+reason-placeholder = السبب (يُحفظ مع التصحيح)
+reason-label = السبب
+check = تحقّق
+store-it = احفظ
+change = غيّر
+result-label = النتيجة
+choose-result = اختر النتيجة
+south-wins = فوز الجنوب: { $name }
+north-wins = فوز الشمال: { $name }
+draw = تعادل
+forfeit-south = غياب: { $name } (الجنوب) لم يحضر
+forfeit-north = غياب: { $name } (الشمال) لم يحضر
+forfeit-both = غياب: لم يحضر أيّ منهما
+not-played-void = لم تُلعب: ملغاة
+engine-boards = تلعبها الآلة، لا نتيجة لإدخالها:
+engine-board = الطاولة { $board }
+withdrawal = الانسحاب
+player-label = اللاعب
+choose-player = اختر لاعبًا
+forfeit-pending = وخسارة مباراته غير المنتهية في الجولة { $round } بالغياب
+bye-asked = راحة مطلوبة للجولة { $round }
+points-label = النقاط
+choose = اختر
+bye-points-half = نصف نقطة
+bye-points-zero = بلا نقطة
+tournament-page = صفحة البطولة
+
+## ما يكتبه app.js في الصفحة
+
+js-hand-move = الشوط { $hand }، النقلة { $step } من { $steps }: { $name } ({ $side }) يلعب { $move } و{ $text }
+js-hand-start = الشوط { $hand }، البداية: { $name } ({ $side }) يبدأ
+js-over = النهاية ({ $end }): الجنوب { $south }، الشمال { $north }
+js-ask = { $what }؟
+js-last-entry = آخر إدخال
+js-take-back-open = تراجع…
+js-with-seeds = البذور { $seeds }
+js-take-back-text = التراجع عن «{ $entry }»؛ والحفظ بدلًا منه: { $result }؛ السبب: { $reason }
+js-withdraw-text = سحب { $player }
+js-withdraw-forfeit = سحب { $player }، مع خسارة مباراته غير المنتهية بالغياب
+js-bye-text = راحة لـ { $player } في الجولة { $round }: { $points }
+js-secret-first = اكتب الرمز السري أولًا.
+js-sending = جارٍ الإرسال…
+js-stored = حُفظ: { $what }
+js-taken-back = تمّ التراجع: { $result } (تصحيح: { $reason })
+js-wrong-secret = رمز سري خاطئ: { $text }
+js-refused = رُفض: { $text }
+js-unreachable = تعذّر الوصول إلى الخادم؛ ربما لم يُكتب شيء.

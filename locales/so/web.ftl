@@ -1,0 +1,254 @@
+# goobalay serve: erayada bogagga shabakadda, af-Soomaali.
+# Magacyada ciyaartoyda iyo ciyaaraha marna lama turjumo.
+
+## Bog kasta
+
+date-long = %A, %-d %B %Y, %H:%M
+tournaments = Tartamada
+live-title = iskiis ayuu isu cusboonaysiiyaa
+languages = Luqadaha
+
+## Diidmooyinka bogga lagu muujiyo
+
+error-title = { $status ->
+    [400] Codsi khaldan
+    [404] Lama helin
+    [405] Habkan lama oggola
+    [500] Khalad gudaha ah
+    [503] Adeeggu ma shaqaynayo
+   *[other] Khalad
+}
+error-database = Kaydka xogta lama akhrin karin; diiwaanka server-ka ayaa sheegaya sababta.
+error-no-page = Boggan ma jiro.
+error-no-tournament = Ma jiro tartan leh lambarkaas.
+error-no-match = Ma jirto ciyaar leh lambarkaas.
+error-no-player = Ma jiro ciyaartoy leh lambarkaas.
+
+## Liiska tartamada
+
+index-empty = Weli tartan ma jiro ({ $command } ayaa mid abuura).
+col-tournament = Tartan
+col-game = Ciyaar
+col-system = Nidaam
+col-status = Xaalad
+col-players = Ciyaartoy
+col-rounds = Wareegyo
+col-results = Natiijooyin
+col-created = La sameeyay
+word-finished = dhammaaday
+word-not-started = ma bilaabmin
+word-in-progress = socda
+events-in-progress = { $count ->
+    [0] tartan socda ma jiro
+    [one] 1 tartan ayaa socda
+   *[other] { $count } tartan ayaa socda
+}
+format-round-robin = wareeg buuxa
+format-double-round-robin = laba wareeg oo buuxa
+format-swiss = nidaamka Swiss
+format-knockout = ka-saarid
+
+## Tartan
+
+progress-not-started = ma bilaabmin: diiwaangelintu way furan tahay
+progress-in-progress = socda: wareegga { $round } ee { $rounds }
+progress-closed-early = wuxuu dhammaaday wareegga { $round } ee { $rounds } kadib (goor hore ayaa la xiray)
+progress-finished = wuxuu dhammaaday wareegga { $round } kadib
+tournament-sub = ciyaaro { $form } · { $players } ciyaartoy · dhibco { $points }
+entries = Diiwaangelinta
+no-round-yet = Weli wareeg lama lammaynin.
+round-heading = Wareegga { $round }
+round-lower = wareegga { $round }
+round-short-lower = w{ $round }
+last-round = (wareegga ugu dambeeya)
+bracket = Shaxda ka-saarista
+standings = Kala horreynta
+standings-after = wareegga { $round } ee { $rounds } kadib
+standings-final = { $text }, kama dambays
+standings-in-progress = { $text } (wareegga { $round } wuu socdaa)
+standings-counted = { $counted } ka mid ah { $boards } natiijo ee wareegga { $round }
+standings-with = { $text }, iyo { $counted }
+and = iyo
+prizes = Abaalmarinta
+prizes-final = kama dambays
+prizes-as-standing = sida kala horreyntu hadda tahay
+col-prize = Abaalmarin
+col-value = Qiimo
+col-winner = Guuleyste
+col-place = Kaalin
+col-amount = Lacag
+nobody = (cidna)
+earlier-rounds = Wareegyadii hore
+standings-after-round = Kala horreynta wareegga { $round } kadib
+crosstable = Shaxda isbarbardhigga
+records = Diiwaanka garsooraha
+record-unpaired = Wareegga { $round } oo la lammeeyay { $paired } waa la celiyay { $at }
+record-by-hand = Wareegga { $round } gacan ayaa lagu lammeeyay
+record-corrected = Ciyaarta { $match } waa la saxay { $at }
+record-before-after = { $before } hore, { $after } kadib
+record-closed = La xiray { $at }
+record-reopened = Dib loo furay { $at }
+projector-view = Muuqaalka shaashadda
+to-be-paired = weli lama lammaynin
+third-place = Kaalinta saddexaad
+
+## Miisaska wareegga
+
+col-board = Miis
+col-south-first = Koonfur (ayaa bilaaba)
+col-result = Natiijo
+col-north = Waqooyi
+col-seeds = Iniino
+replay-title = dib u daawo
+playing = socota
+bye = fasax
+bye-half-point = fasax nus dhibic ah
+bye-zero-point = fasax eber dhibic ah
+outside-the-pairing = lammaynta dibaddeeda
+
+## Kala horreynta
+
+col-name = Magac
+col-points = Dhibco
+games-played = ciyaaraha la ciyaaray
+col-played = Ciyaaray
+col-won-short = G
+col-drawn-short = B
+col-lost-short = L
+col-byes = Fasax
+col-reached = Gaaray
+reached-round = wareegga { $round }
+withdrawn = (ka baxay)
+rating-all-games = Elo (ciyaaraha oo dhan)
+legend-title = Waxa tiirarku sheegayaan
+legend-rating = qiimaynta ciyaartoy kasta markii la kala horreeyay (wareegga 1, ama soo galid dambe)
+legend-played-term = Ciyaaray, G, B, L
+legend-played = ciyaaraha la ciyaaray (fasaxa iyo ganaaxa lama tiriyo): guul, barbarro, guuldarro
+legend-byes = fasax nooc kasta ah
+legend-shared = dhibcaha iyo kala-saarayaasha oo dhan way ku siman yihiin (sida kaalinta bilowga)
+
+## Shaxda isbarbardhigga
+
+round-by-round = Wareeg wareeg
+round-short = W{ $round }
+player-against-player = Ciyaartoy iyo ciyaartoy
+side-south-short = k
+side-north-short = w
+cross-legend-results = 1 guul, ½ barbarro, 0 guuldarro;
+cross-legend-forfeit-won = guul maqnaansho,
+cross-legend-forfeit-lost = guuldarro maqnaansho;
+cross-legend-pairing-bye = fasaxa lammaynta,
+cross-legend-half-bye = fasax nus dhibic ah,
+cross-legend-zero-bye = fasax eber dhibic ah;
+cross-legend-rest = * socota, . lama lammaynin; lambarka yar waa kaalinta ka soo horjeedka, k/w dhinaca (Koonfur ayaa bilaaba).
+
+## Ciyaartoy
+
+player = ciyaartoy
+engine-player = ciyaartoy mashiin ({ $level })
+added-at = lagu daray { $at }
+retired-at = ka fariistay { $at }
+match-count = { $count ->
+    [one] { $count } ciyaar
+   *[other] { $count } ciyaarood
+}
+playing-matches = wuxuu ciyaarayaa { $count ->
+    [one] { $count } ciyaar
+   *[other] { $count } ciyaarood
+}
+no-match-in-progress = ciyaar socota ma jirto
+ratings = Qiimaynta
+col-rated-matches = Ciyaaraha la qiimeeyay
+col-starting-rating = Qiimaynta bilowga
+unrated = aan la qiimayn
+every-variant = ciyaar kasta
+other-variants = ciyaaraha kale
+matches = Ciyaaraha
+no-match-yet = Weli ciyaar ma jirto.
+col-date = Taariikh
+col-south = Koonfur
+col-event = Tartan
+
+## Ciyaar iyo dib u daawashadeeda
+
+match-finished = ciyaartu way dhammaatay: { $result }
+match-in-progress = ciyaartu way socotaa
+col-hand = Gacan
+col-first = Bilaabe
+col-moves = Dhaqdhaqaaq
+col-end = Dhammaad
+replay = Dib u daawo
+no-hand-played = Halkan guddi laguma ciyaarin (natiijooyinka ayaa la geliyay).
+hand-label = Gacan
+first-position = booska koowaad
+previous-move = dhaqdhaqaaqii hore
+next-move = dhaqdhaqaaqa xiga
+last-position = booska ugu dambeeya
+hand-after-move = Gacanta { $hand }, dhaqdhaqaaqa { $step } kadib
+uurs = Uurs:
+souths = Koonfur
+norths = Waqooyi
+south = Koonfur
+north = Waqooyi
+captured = la qabtay { $captured }
+captured-kept = la qabtay { $captured }, la hayo { $kept }
+
+## Bogga garsooraha
+
+director-title = { $name }: natiijooyinka
+director-sub = Gelinta natiijooyinka ee garsooraha. Natiijo kasta waxay martaa hubinta { $command }.
+director-secret = Furaha sirta ah ({ $command } ayaa daabaca)
+director-all-in = Wareegga { $round }: ciyaar kasta natiijo ayay leedahay.
+director-to-enter = Wareegga { $round }: { $count } in la geliyo
+board-number = Miiska { $board }
+south-first-versus = (Koonfur, bilaabe) iyo
+north-in-brackets = (Waqooyi)
+seeds-placeholder = iniino K,W
+seeds-label = iniino Koonfur,Waqooyi
+reason-placeholder = sabab (saxidda ayaa lala hayaa)
+reason-label = sabab
+check = Hubi
+store-it = Kaydi
+change = Beddel
+result-label = natiijo
+choose-result = dooro natiijada
+south-wins = Koonfur ayaa guuleystay: { $name }
+north-wins = Waqooyi ayaa guuleystay: { $name }
+draw = Barbarro
+forfeit-south = Maqnaansho: { $name } (Koonfur) ma iman
+forfeit-north = Maqnaansho: { $name } (Waqooyi) ma iman
+forfeit-both = Maqnaansho: labaduba ma iman
+not-played-void = Lama ciyaarin: waa la buriyay
+engine-boards = Mashiinka ayaa ciyaaraya, natiijo lama gelinayo:
+engine-board = miiska { $board }
+withdrawal = Ka bixid
+player-label = Ciyaartoy
+choose-player = dooro ciyaartoy
+forfeit-pending = oo sidoo kale ka lumi ciyaartiisa aan dhammaan ee wareegga { $round }
+bye-asked = Fasax la codsaday wareegga { $round }
+points-label = Dhibco
+choose = dooro
+bye-points-half = nus dhibic
+bye-points-zero = dhibic la'aan
+tournament-page = Bogga tartanka
+
+## Waxa app.js bogga ku qoro
+
+js-hand-move = Gacanta { $hand }, dhaqdhaqaaqa { $step } ee { $steps }: { $name } ({ $side }) wuxuu ciyaaray { $move } oo { $text }
+js-hand-start = Gacanta { $hand }, bilowga: { $name } ({ $side }) ayaa bilaaba
+js-over = Dhammaad ({ $end }): Koonfur { $south }, Waqooyi { $north }
+js-ask = { $what }?
+js-last-entry = Gelintii ugu dambeysay
+js-take-back-open = Dib u celi…
+js-with-seeds = iniino { $seeds }
+js-take-back-text = Dib u celi “{ $entry }”; beddelkeeda kaydi: { $result }; sabab: { $reason }
+js-withdraw-text = Ka saar { $player }
+js-withdraw-forfeit = Ka saar { $player }, oo ka lumiya ciyaartiisa aan dhammaan
+js-bye-text = Fasax { $player } wareegga { $round }: { $points }
+js-secret-first = Marka hore qor furaha sirta ah.
+js-sending = waa la dirayaa…
+js-stored = waa la kaydiyay: { $what }
+js-taken-back = waa la celiyay: { $result } (saxid: { $reason })
+js-wrong-secret = Furaha sirta ah waa khalad: { $text }
+js-refused = Waa la diiday: { $text }
+js-unreachable = Server-ka lama gaarin; malaha waxba lama qorin.
