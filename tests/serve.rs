@@ -1163,3 +1163,90 @@ fn the_web_takes_no_result_for_an_engines_match() {
         );
     });
 }
+
+/// Issue 35: the page speaks the language asked for with `?lang=` (and remembers it
+/// in a cookie), else the browser's `Accept-Language`, else English; names are
+/// never translated, numbers are written the language's way (½ point: 0,5 in
+/// French) and an Arabic page runs right to left.
+#[test]
+fn the_page_speaks_the_rooms_language() {
+    on_both(|db| {
+        let ids = club_night(db);
+        db.ok(&["match", "result", &ids[0], "--match", "draw"]);
+        let server = Server::start(db);
+        let t = tournament_id(&server);
+        let get = |path: &str, headers: &str| {
+            let (status, head, body) = server.raw(
+                format!(
+                    "GET {path} HTTP/1.1\r\nHost: {}\r\n{headers}Connection: close\r\n\r\n",
+                    server.addr
+                )
+                .as_bytes(),
+            );
+            assert_eq!(status, 200, "{path}: {body}");
+            (head, body)
+        };
+        let page = format!("/tournaments/{t}");
+
+        // No choice and no Accept-Language: English, and no cookie set.
+        let (head, english) = get(&page, "");
+        assert!(
+            english.contains("<html lang=\"en\" dir=\"ltr\">"),
+            "{english}"
+        );
+        assert!(
+            english.contains(">Standings<") && english.contains(">0.5<"),
+            "{english}"
+        );
+        assert!(!head.to_ascii_lowercase().contains("set-cookie"), "{head}");
+
+        // The browser's language.
+        let (_, french) = get(&page, "Accept-Language: fr-CH, fr;q=0.9, en;q=0.8\r\n");
+        assert!(
+            french.contains("<html lang=\"fr\" dir=\"ltr\">"),
+            "{french}"
+        );
+        assert!(french.contains(">Classement<"), "{french}");
+        assert!(french.contains(">0,5<"), "a half point in French: {french}");
+        let (_, unknown) = get(&page, "Accept-Language: de-DE, de;q=0.9\r\n");
+        assert!(unknown.contains("<html lang=\"en\""), "{unknown}");
+
+        // ?lang= wins over the browser's language and is remembered.
+        let (head, somali) = get(&format!("{page}?lang=so"), "Accept-Language: fr\r\n");
+        assert!(somali.contains("<html lang=\"so\""), "{somali}");
+        assert!(somali.contains(">Kala horreynta<"), "{somali}");
+        let cookie = head
+            .lines()
+            .find_map(|l| l.strip_prefix("set-cookie: "))
+            .unwrap_or_else(|| panic!("no cookie: {head}"));
+        assert!(cookie.starts_with("goobalay-lang=so;"), "{cookie}");
+        let pair = cookie.split(';').next().unwrap();
+        let (_, again) = get(&page, &format!("Accept-Language: fr\r\nCookie: {pair}\r\n"));
+        assert!(
+            again.contains("<html lang=\"so\""),
+            "the cookie was not followed"
+        );
+
+        // Arabic: right to left, names as entered.
+        let (_, arabic) = get(&format!("{page}?lang=ar"), "");
+        assert!(
+            arabic.contains("<html lang=\"ar\" dir=\"rtl\">"),
+            "{arabic}"
+        );
+        assert!(arabic.contains(">الترتيب<"), "{arabic}");
+        for name in ["Ümit", "Ζωή", "李娜", "Amina &lt;b&gt;&amp;"] {
+            assert!(arabic.contains(name), "{name} not on the Arabic page");
+        }
+
+        // The error pages too.
+        let (status, _, missing) = server.raw(
+            format!(
+                "GET /players/999?lang=am HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+                server.addr
+            )
+            .as_bytes(),
+        );
+        assert_eq!(status, 404);
+        assert!(missing.contains("በዚህ ቁጥር ተጫዋች የለም።"), "{missing}");
+    });
+}

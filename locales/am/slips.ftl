@@ -2,12 +2,14 @@
 
 slip-heading = { $tournament }፣ ዙር { $round }፣ ሰሌዳ { $board }
 slip-match = (ግጥሚያ { $match })
-slip-south-first = ደቡብ (ይጀምራል)
+slip-south-first = ደቡብ (ይጀምራል)፦
 slip-south = ደቡብ
 slip-north = ሰሜን
-slip-result = ውጤት
-slip-seeds = ጠጠሮች
-slip-signed = ፊርማ
+slip-south-label = ደቡብ፦
+slip-north-label = ሰሜን፦
+slip-result = ውጤት፦
+slip-seeds = ጠጠሮች፦
+slip-signed = ፊርማ፦
 slip-south-won = ደቡብ አሸነፈ
 slip-north-won = ሰሜን አሸነፈ
 slip-draw = አቻ

@@ -6,6 +6,8 @@
 date-long = %A፣ %B %-d %Y፣ %H:%M
 tournaments = ውድድሮች
 live-title = ራሱን ያዘምናል
+live-on = ቀጥታ
+live-off = እንደገና በመገናኘት ላይ
 languages = ቋንቋዎች
 
 ## በገጽ የሚታዩ እምቢታዎች
@@ -126,6 +128,18 @@ legend-played-term = ተጫውቷል፣ አ፣ እ፣ ሽ
 legend-played = የተጫወታቸው ጨዋታዎች (እረፍትና ባለመቅረብ አይቆጠሩም)፤ አሸነፈ፣ አቻ፣ ተሸነፈ
 legend-byes = ሁሉም ዓይነት እረፍቶች
 legend-shared = በነጥብና በሁሉም መለያዎች እኩል (በመነሻ ደረጃ የተዘረዘሩ)
+tb-buchholz-short = BH
+tb-buchholz = ቡኽሆልዝ፣ የተጋጣሚዎች ነጥብ ድምር (ያልተጫወተ ዙር FIDE C.07 እንደሚለው ይቆጠራል)
+tb-buchholz-cut1-short = BH-C1
+tb-buchholz-cut1 = ቡኽሆልዝ ዝቅተኛ ነጥብ ያለውን ተጋጣሚ ሳይጨምር
+tb-sonneborn-berger-short = SB
+tb-sonneborn-berger = ዞኔቦርን-በርገር፣ የተሸነፉ ተጋጣሚዎች ነጥብና አቻ የወጡት ነጥብ ግማሽ
+tb-head-to-head-short = ፊት ለፊት
+tb-head-to-head = ፊት ለፊት፣ በእኩል ተጫዋቾች መካከል ያለው ነጥብ ብቻ
+tb-wins-short = ድሎች
+tb-wins = ያሸነፋቸው ጨዋታዎች
+tb-seed-difference-short = ጠጠሮች+/-
+tb-seed-difference = ያገኛቸው ጠጠሮች ሲቀነስ ያጣቸው፣ በሁሉም ጨዋታዎች
 
 ## የመስቀል ሰንጠረዥ
 

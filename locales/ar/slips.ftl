@@ -2,12 +2,14 @@
 
 slip-heading = { $tournament }، الجولة { $round }، الطاولة { $board }
 slip-match = (المباراة { $match })
-slip-south-first = الجنوب (يبدأ)
+slip-south-first = الجنوب (يبدأ):
 slip-south = الجنوب
 slip-north = الشمال
-slip-result = النتيجة
-slip-seeds = البذور
-slip-signed = التوقيع
+slip-south-label = الجنوب:
+slip-north-label = الشمال:
+slip-result = النتيجة:
+slip-seeds = البذور:
+slip-signed = التوقيع:
 slip-south-won = فاز الجنوب
 slip-north-won = فاز الشمال
 slip-draw = تعادل

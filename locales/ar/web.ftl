@@ -6,6 +6,8 @@
 date-long = %A %-d %B %Y، %H:%M
 tournaments = البطولات
 live-title = تتحدّث من تلقاء نفسها
+live-on = مباشر
+live-off = إعادة الاتصال
 languages = اللغات
 
 ## الرفض المعروض في صفحة
@@ -126,6 +128,18 @@ legend-played-term = لعب، ف، ت، خ
 legend-played = المباريات الملعوبة (لا تُحسب الراحات والانسحابات): فوز، تعادل، خسارة
 legend-byes = الراحات بأنواعها
 legend-shared = متعادلون في النقاط وفي كل معايير كسر التعادل (مرتّبون حسب ترتيب البداية)
+tb-buchholz-short = BH
+tb-buchholz = بوخهولز، مجموع نقاط الخصوم (الجولة غير الملعوبة تُحسب كما تقول FIDE C.07)
+tb-buchholz-cut1-short = BH-C1
+tb-buchholz-cut1 = بوخهولز دون الخصم صاحب أقل النقاط
+tb-sonneborn-berger-short = SB
+tb-sonneborn-berger = زونيبورن-بيرغر، نقاط الخصوم المهزومين ونصف نقاط من تعادل معهم
+tb-head-to-head-short = مواجهة
+tb-head-to-head = المواجهة المباشرة، النقاط بين المتعادلين فقط
+tb-wins-short = فوز
+tb-wins = المباريات المكسوبة
+tb-seed-difference-short = بذور+/-
+tb-seed-difference = البذور المكسوبة ناقص المفقودة، في كل المباريات
 
 ## الجدول التقاطعي
 

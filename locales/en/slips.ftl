@@ -3,12 +3,14 @@
 
 slip-heading = { $tournament }, round { $round }, board { $board }
 slip-match = (match { $match })
-slip-south-first = South (moves first)
+slip-south-first = South (moves first):
 slip-south = South
 slip-north = North
-slip-result = Result
-slip-seeds = Seeds
-slip-signed = Signed
+slip-south-label = South:
+slip-north-label = North:
+slip-result = Result:
+slip-seeds = Seeds:
+slip-signed = Signed:
 slip-south-won = South won
 slip-north-won = North won
 slip-draw = Draw

@@ -9,6 +9,8 @@
 date-long = %A %-d %B %Y, %H:%M
 tournaments = Tournaments
 live-title = updates by itself
+live-on = live
+live-off = reconnecting
 languages = Languages
 
 ## Refusals shown as a page
@@ -129,6 +131,18 @@ legend-played-term = Played, W, D, L
 legend-played = games played (byes and forfeits not counted): won, drawn, lost
 legend-byes = byes of every kind
 legend-shared = tied on points and every tiebreak (listed by starting rank)
+tb-buchholz-short = BH
+tb-buchholz = Buchholz, the opponents' points added up (a round not played counts as FIDE C.07 says)
+tb-buchholz-cut1-short = BH-C1
+tb-buchholz-cut1 = Buchholz without the opponent with the fewest points
+tb-sonneborn-berger-short = SB
+tb-sonneborn-berger = Sonneborn-Berger, the points of the opponents beaten, and half those of the opponents drawn
+tb-head-to-head-short = H2H
+tb-head-to-head = head-to-head, the points among the tied players only
+tb-wins-short = Wins
+tb-wins = games won
+tb-seed-difference-short = Seeds+/-
+tb-seed-difference = seeds won minus seeds lost, over all games
 
 ## Crosstable
 

@@ -2,12 +2,14 @@
 
 slip-heading = { $tournament }, ronde { $round }, table { $board }
 slip-match = (partie { $match })
-slip-south-first = Sud (commence)
+slip-south-first = Sud (commence) :
 slip-south = Sud
 slip-north = Nord
-slip-result = Résultat
-slip-seeds = Graines
-slip-signed = Signatures
+slip-south-label = Sud :
+slip-north-label = Nord :
+slip-result = Résultat :
+slip-seeds = Graines :
+slip-signed = Signatures :
 slip-south-won = Sud gagne
 slip-north-won = Nord gagne
 slip-draw = Nulle

@@ -7,6 +7,8 @@
 date-long = %A %-d %B %Y, %H:%M
 tournaments = Tournois
 live-title = se met à jour tout seul
+live-on = en direct
+live-off = reconnexion
 languages = Langues
 
 ## Refus montrés sur une page
@@ -127,6 +129,18 @@ legend-played-term = Jouées, G, N, P
 legend-played = parties jouées (exemptions et forfaits non comptés) : gagnées, nulles, perdues
 legend-byes = exemptions de toute sorte
 legend-shared = à égalité de points et de tous les départages (rangés selon le classement de départ)
+tb-buchholz-short = BH
+tb-buchholz = Buchholz, la somme des points des adversaires (une ronde non jouée compte comme le dit la FIDE C.07)
+tb-buchholz-cut1-short = BH-C1
+tb-buchholz-cut1 = Buchholz sans l'adversaire qui a le moins de points
+tb-sonneborn-berger-short = SB
+tb-sonneborn-berger = Sonneborn-Berger, les points des adversaires battus, et la moitié de ceux des adversaires annulés
+tb-head-to-head-short = Conf.
+tb-head-to-head = confrontation directe, les points entre joueurs à égalité seulement
+tb-wins-short = Vict.
+tb-wins = parties gagnées
+tb-seed-difference-short = Graines+/-
+tb-seed-difference = graines gagnées moins graines perdues, sur toutes les parties
 
 ## Grille
 

@@ -2,12 +2,14 @@
 
 slip-heading = { $tournament }, wareegga { $round }, miiska { $board }
 slip-match = (ciyaarta { $match })
-slip-south-first = Koonfur (ayaa bilaaba)
+slip-south-first = Koonfur (ayaa bilaaba):
 slip-south = Koonfur
 slip-north = Waqooyi
-slip-result = Natiijo
-slip-seeds = Iniino
-slip-signed = Saxiix
+slip-south-label = Koonfur:
+slip-north-label = Waqooyi:
+slip-result = Natiijo:
+slip-seeds = Iniino:
+slip-signed = Saxiix:
 slip-south-won = Koonfur ayaa guuleystay
 slip-north-won = Waqooyi ayaa guuleystay
 slip-draw = Barbarro

@@ -6,6 +6,8 @@
 date-long = %A, %-d %B %Y, %H:%M
 tournaments = Tartamada
 live-title = iskiis ayuu isu cusboonaysiiyaa
+live-on = toos
+live-off = dib u xiriirinaya
 languages = Luqadaha
 
 ## Diidmooyinka bogga lagu muujiyo
@@ -126,6 +128,18 @@ legend-played-term = Ciyaaray, G, B, L
 legend-played = ciyaaraha la ciyaaray (fasaxa iyo ganaaxa lama tiriyo): guul, barbarro, guuldarro
 legend-byes = fasax nooc kasta ah
 legend-shared = dhibcaha iyo kala-saarayaasha oo dhan way ku siman yihiin (sida kaalinta bilowga)
+tb-buchholz-short = BH
+tb-buchholz = Buchholz, dhibcaha ka soo horjeedayaasha oo la isku daray (wareeg aan la ciyaarin waxaa loo tiriyaa sida FIDE C.07)
+tb-buchholz-cut1-short = BH-C1
+tb-buchholz-cut1 = Buchholz aan lahayn ka soo horjeedka ugu dhibcaha yar
+tb-sonneborn-berger-short = SB
+tb-sonneborn-berger = Sonneborn-Berger, dhibcaha kuwa la garaacay, iyo nuska kuwa barbarrada la galay
+tb-head-to-head-short = Wajaha
+tb-head-to-head = wajaha-wajaha, dhibcaha u dhexeeya ciyaartoyda isku dhibcaha ah oo keliya
+tb-wins-short = Guulo
+tb-wins = ciyaaraha la guuleystay
+tb-seed-difference-short = Iniino+/-
+tb-seed-difference = iniinaha la helay oo laga jaray kuwa la waayay, ciyaaraha oo dhan
 
 ## Shaxda isbarbardhigga
 

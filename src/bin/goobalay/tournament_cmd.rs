@@ -1236,9 +1236,9 @@ fn pairing_list_lines(
             let (south, north_word) = (lang.t("slip-south"), lang.t("slip-north"));
             let marks = padded(
                 &[
-                    format!("{}:", lang.t("slip-result")),
-                    format!("{}:", lang.t("slip-seeds")),
-                    format!("{}:", lang.t("slip-signed")),
+                    lang.t("slip-result"),
+                    lang.t("slip-seeds"),
+                    lang.t("slip-signed"),
                 ],
                 2,
             );
@@ -1266,13 +1266,8 @@ fn pairing_list_lines(
                 });
                 let north_points = x.north_points.map(pts).unwrap_or_default();
                 if list.game_openers.is_empty() {
-                    let sides = padded(
-                        &[
-                            format!("{}:", lang.t("slip-south-first")),
-                            format!("{north_word}:"),
-                        ],
-                        1,
-                    );
+                    let sides =
+                        padded(&[lang.t("slip-south-first"), lang.t("slip-north-label")], 1);
                     lines.push(format!(
                         "  {}{} ({})",
                         sides[0],
@@ -1283,7 +1278,8 @@ fn pairing_list_lines(
                     lines.push(format!("  {result_row}"));
                     lines.push(format!("  {seeds_row}"));
                 } else {
-                    let sides = padded(&[format!("{south}:"), format!("{north_word}:")], 1);
+                    let sides =
+                        padded(&[lang.t("slip-south-label"), lang.t("slip-north-label")], 1);
                     lines.push(format!(
                         "  {}{} ({})",
                         sides[0],

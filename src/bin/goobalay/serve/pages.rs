@@ -86,7 +86,7 @@ fn layout(head: Head<'_>, body: Markup) -> Markup {
                         " · "
                         span.status.in-progress[head.in_progress] id="status" { (head.status) }
                         " "
-                        span #live-state.live title=(lang.t("live-title")) {}
+                        span #live-state.live title=(lang.t("live-title")) data-on=(lang.t("live-on")) data-off=(lang.t("live-off")) {}
                     }
                 }
                 main #live { (body) }
@@ -301,7 +301,7 @@ fn standings_table(lang: Lang, loaded: &LoadedTournament) -> Markup {
                 th.num { "#" } th { (lang.t("col-name")) } th.num { (lang.t("col-points")) } th.num { (rating_label(lang, &loaded.row)) }
                 th.num title=(lang.t("games-played")) { (lang.t("col-played")) } th.num { (lang.t("col-won-short")) } th.num { (lang.t("col-drawn-short")) } th.num { (lang.t("col-lost-short")) } th.num { (lang.t("col-byes")) }
                 @if knockout { th { (lang.t("col-reached")) } }
-                @for tb in &s.tiebreaks { th.num title=(tb.explanation()) { (tb.short()) } }
+                @for tb in &s.tiebreaks { @let (short, long) = tiebreak_words(lang, *tb); th.num title=(long) { (short) } }
             } }
             tbody {
                 @for r in &s.rows {
@@ -312,7 +312,7 @@ fn standings_table(lang: Lang, loaded: &LoadedTournament) -> Markup {
                         td.num { (lang.number(&format!("{:.0}", r.rating))) }
                         td.num { (r.played) } td.num { (r.wins) } td.num { (r.draws) } td.num { (r.losses) } td.num { (r.byes) }
                         @if knockout { td { (r.reached.map_or("–".into(), |x| lang.ta("reached-round", &args!["round" => x]))) } }
-                        @for v in &r.tiebreaks { td.num { @if v.value.is_some() { (v) } @else { "–" } } }
+                        @for v in &r.tiebreaks { td.num { @if v.value.is_some() { (lang.number(&v.to_string())) } @else { "–" } } }
                     }
                 }
             }
@@ -323,11 +323,28 @@ fn standings_table(lang: Lang, loaded: &LoadedTournament) -> Markup {
                 dt { (rating_label(lang, &loaded.row)) } dd { (lang.t("legend-rating")) }
                 dt { (lang.t("legend-played-term")) } dd { (lang.t("legend-played")) }
                 dt { (lang.t("col-byes")) } dd { (lang.t("legend-byes")) }
-                @for tb in &s.tiebreaks { dt { (tb.short()) } dd { (tb.explanation()) } }
+                @for tb in &s.tiebreaks { @let (short, long) = tiebreak_words(lang, *tb); dt { (short) } dd { (long) } }
                 @if s.rows.iter().any(|r| r.shared) { dt { "=" } dd { (lang.t("legend-shared")) } }
             }
         }
     }
+}
+
+/// A tiebreak's column heading and what it means.
+fn tiebreak_words(lang: Lang, tb: goobalay::tournament::Tiebreak) -> (String, String) {
+    use goobalay::tournament::Tiebreak;
+    let (short, long) = match tb {
+        Tiebreak::Buchholz => (msg!("tb-buchholz-short"), msg!("tb-buchholz")),
+        Tiebreak::BuchholzCut1 => (msg!("tb-buchholz-cut1-short"), msg!("tb-buchholz-cut1")),
+        Tiebreak::SonnebornBerger => (
+            msg!("tb-sonneborn-berger-short"),
+            msg!("tb-sonneborn-berger"),
+        ),
+        Tiebreak::HeadToHead => (msg!("tb-head-to-head-short"), msg!("tb-head-to-head")),
+        Tiebreak::Wins => (msg!("tb-wins-short"), msg!("tb-wins")),
+        Tiebreak::SeedDifference => (msg!("tb-seed-difference-short"), msg!("tb-seed-difference")),
+    };
+    (lang.t(short), lang.t(long))
 }
 
 /// The rating column's heading: the system and the game, or Elo over every game.
