@@ -171,6 +171,17 @@ playing-matches = እየተጫወተ ነው፤ { $count ->
    *[other] { $count } ግጥሚያዎች
 }
 no-match-in-progress = በሂደት ላይ ያለ ግጥሚያ የለም
+tally = አሸነፈ { $won }{ $won_by_forfeit ->
+    [0] {""}
+   *[other] {" "}({ $won_by_forfeit } ባለመቅረብ)
+}፣ አቻ { $drawn }፣ ተሸነፈ { $lost }{ $lost_by_forfeit ->
+    [0] {""}
+   *[other] {" "}({ $lost_by_forfeit } ባለመቅረብ)
+}
+tally-void = { $text }፣ የተሰረዙ { $void }
+tally-playing = { $text }፣ በጨዋታ ላይ { $playing }
+rating-history = የደረጃ ነጥብ ታሪክ፣ { $game }
+rating-chart-caption = { $system } በ{ $count } የተመዘኑ ግጥሚያዎች፦ ከ{ $low } እስከ { $high }፣ አሁን { $now }
 ratings = የደረጃ ነጥቦች
 col-rated-matches = የተመዘኑ ግጥሚያዎች
 col-starting-rating = የመነሻ ደረጃ ነጥብ
@@ -187,6 +198,15 @@ col-event = ውድድር
 
 match-finished = ግጥሚያው ተጠናቋል፤ { $result }
 match-in-progress = ግጥሚያው በሂደት ላይ
+result-in-play = በጨዋታ ላይ
+result-void = ተሰርዟል
+result-double-forfeit = ሁለቱም አልቀረቡም
+result-won-by-forfeit = { $name } ተጋጣሚው ባለመቅረቡ አሸነፈ
+result-draw-entered = አቻ (የገባ)
+result-won-entered = { $name } አሸነፈ (የገባ)
+result-draw = አቻ
+result-won = { $name } አሸነፈ
+result-corrected = { $text }፣ ታርሟል
 col-hand = እጅ
 col-first = የሚጀምረው
 col-moves = እንቅስቃሴዎች
@@ -206,6 +226,40 @@ south = ደቡብ
 north = ሰሜን
 captured = የተማረከ { $captured }
 captured-kept = የተማረከ { $captured }፣ የተያዘ { $kept }
+
+mark-inaccuracy = ትክክል ያልሆነ
+mark-mistake = ስህተት
+mark-blunder = ከባድ ስህተት
+side-south = ደቡብ
+side-north = ሰሜን
+review-title = የማሽን ግምገማ
+review-not-yet = ገና አልተገመገመም፦
+review-engine = የሞተሩ ስሪት { $version }፣ ለእያንዳንዱ አቀማመጥ { $nodes } ኖዶች።
+review-loss = ኪሳራ፦ አንድ እንቅስቃሴ ከተገኘው ምርጥ እንቅስቃሴ አንጻር ያጣቸው ጠጠሮች፣ ከተጫዋቹ ወገን።
+review-graph-label = የእጅ { $hand } ዋጋ በእንቅስቃሴዎቹ፣ ከደቡብ ወገን
+review-graph-caption = እጅ { $hand }፦ ለደቡብ ያለው ዋጋ በ{ $moves } እንቅስቃሴዎች፣ መጀመሪያ ላይ { $start }፣ መጨረሻ ላይ { $end } (በጠጠር፤ ከመስመሩ በላይ ደቡብ ይመራል)
+review-accuracy = ትክክለኛነት { $accuracy }%፣ በአማካይ በእንቅስቃሴ { $loss } ጠጠሮች ጠፍተዋል፣ ትክክል ያልሆኑ፦ { $inaccuracies }፣ ስህተቶች፦ { $mistakes }፣ ከባድ ስህተቶች፦ { $blunders }
+review-no-choice = ምርጫ ያለው እንቅስቃሴ የለም
+review-hand = እጅ { $hand }
+review-arranged = { $name } { $played } አደራጀ፣ { $loss } በማጣት
+review-best-found = (የተገኘው ምርጥ { $best })
+review-forced = ግዴታ
+col-player = ተጫዋች
+col-move = እንቅስቃሴ
+col-best = ምርጥ
+col-value-mover = ዋጋ (ለተጫዋቹ)
+col-loss = ኪሳራ
+col-mark = ምልክት
+accuracy-title = ትክክለኛነት (የማሽን ግምገማዎች)
+col-match = ግጥሚያ
+col-opponent = ተጋጣሚ
+col-accuracy = ትክክለኛነት
+col-average-loss = አማካይ ኪሳራ
+col-inaccuracies = ትክክል ያልሆኑ
+col-mistakes = ስህተቶች
+col-blunders = ከባድ ስህተቶች
+match-number = ግጥሚያ { $match }
+percent = { $value }%
 
 ## የዳኛው ገጽ
 

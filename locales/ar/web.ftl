@@ -176,6 +176,17 @@ playing-matches = يلعب { $count ->
    *[other] { $count } مباراة
 }
 no-match-in-progress = لا مباراة جارية
+tally = فوز { $won }{ $won_by_forfeit ->
+    [0] {""}
+   *[other] {" "}({ $won_by_forfeit } بالغياب)
+}، تعادل { $drawn }، خسارة { $lost }{ $lost_by_forfeit ->
+    [0] {""}
+   *[other] {" "}({ $lost_by_forfeit } بالغياب)
+}
+tally-void = { $text }، ملغاة { $void }
+tally-playing = { $text }، جارية { $playing }
+rating-history = سجلّ التصنيف، { $game }
+rating-chart-caption = { $system } عبر { $count } مباراة مصنّفة: من { $low } إلى { $high }، الآن { $now }
 ratings = التصنيفات
 col-rated-matches = مباريات مصنّفة
 col-starting-rating = التصنيف الأول
@@ -192,6 +203,15 @@ col-event = البطولة
 
 match-finished = انتهت المباراة: { $result }
 match-in-progress = المباراة جارية
+result-in-play = تُلعب
+result-void = ملغاة
+result-double-forfeit = غياب الطرفين
+result-won-by-forfeit = فاز { $name } بالغياب
+result-draw-entered = تعادل (مُدخل)
+result-won-entered = فاز { $name } (مُدخل)
+result-draw = تعادل
+result-won = فاز { $name }
+result-corrected = { $text }، مُصحَّح
 col-hand = الشوط
 col-first = البادئ
 col-moves = النقلات
@@ -211,6 +231,40 @@ south = الجنوب
 north = الشمال
 captured = أسر { $captured }
 captured-kept = أسر { $captured }، احتفظ بـ { $kept }
+
+mark-inaccuracy = عدم دقة
+mark-mistake = خطأ
+mark-blunder = خطأ فادح
+side-south = الجنوب
+side-north = الشمال
+review-title = تحليل الآلة
+review-not-yet = لم تُحلَّل بعد:
+review-engine = إصدار المحرك { $version }، { $nodes } عقدة لكل وضع.
+review-loss = الخسارة: البذور التي فرّطت فيها النقلة مقارنة بأفضل نقلة وُجدت، من جهة اللاعب.
+review-graph-label = قيمة الشوط { $hand } عبر نقلاته، من جهة الجنوب
+review-graph-caption = الشوط { $hand }: القيمة للجنوب عبر { $moves } نقلة، { $start } في البداية، { $end } في النهاية (بالبذور؛ فوق الخط يتقدّم الجنوب)
+review-accuracy = دقة { $accuracy }%، { $loss } بذرة مفقودة لكل نقلة في المتوسط، عدم الدقة: { $inaccuracies }، الأخطاء: { $mistakes }، الأخطاء الفادحة: { $blunders }
+review-no-choice = لا نقلة فيها اختيار
+review-hand = الشوط { $hand }
+review-arranged = رتّب { $name } { $played }، وخسر { $loss }
+review-best-found = (الأفضل الموجود { $best })
+review-forced = إجبارية
+col-player = اللاعب
+col-move = النقلة
+col-best = الأفضل
+col-value-mover = القيمة (للاعب)
+col-loss = الخسارة
+col-mark = العلامة
+accuracy-title = الدقة (تحليلات الآلة)
+col-match = المباراة
+col-opponent = الخصم
+col-accuracy = الدقة
+col-average-loss = متوسط الخسارة
+col-inaccuracies = عدم الدقة
+col-mistakes = الأخطاء
+col-blunders = الأخطاء الفادحة
+match-number = المباراة { $match }
+percent = { $value }%
 
 ## صفحة الحَكَم
 

@@ -174,6 +174,20 @@ playing-matches = playing { $count ->
    *[other] { $count } matches
 }
 no-match-in-progress = no match in progress
+tally = won { $won }{ $won_by_forfeit ->
+    [0] {""}
+   *[other] {" "}({ $won_by_forfeit } by forfeit)
+}, drawn { $drawn }, lost { $lost }{ $lost_by_forfeit ->
+    [0] {""}
+   *[other] {" "}({ $lost_by_forfeit } by forfeit)
+}
+tally-void = { $text }, void { $void }
+tally-playing = { $text }, in play { $playing }
+rating-history = rating history, { $game }
+rating-chart-caption = { $system } over { $count ->
+    [one] 1 rated match
+   *[other] { $count } rated matches
+}: { $low } to { $high }, now { $now }
 ratings = Ratings
 col-rated-matches = Rated matches
 col-starting-rating = Starting rating
@@ -190,6 +204,15 @@ col-event = Event
 
 match-finished = match finished: { $result }
 match-in-progress = match in progress
+result-in-play = in play
+result-void = void
+result-double-forfeit = double forfeit
+result-won-by-forfeit = { $name } won by forfeit
+result-draw-entered = draw (entered)
+result-won-entered = { $name } won (entered)
+result-draw = draw
+result-won = { $name } won
+result-corrected = { $text }, corrected
 col-hand = Hand
 col-first = First
 col-moves = Moves
@@ -209,6 +232,51 @@ south = South
 north = North
 captured = captured { $captured }
 captured-kept = captured { $captured }, kept { $kept }
+
+## The engine review
+
+mark-inaccuracy = inaccuracy
+mark-mistake = mistake
+mark-blunder = blunder
+side-south = south
+side-north = north
+review-title = Engine review
+review-not-yet = Not reviewed yet:
+review-engine = Engine version { $version }, { $nodes } nodes a position.
+review-loss = Loss: the seeds a move gave away against the best move found, from the mover's side.
+review-graph-label = value of hand { $hand } over its moves, from South's side
+review-graph-caption = Hand { $hand }: value for South over { $moves } moves, { $start } at the start, { $end } at the end (seeds; above the line South is ahead)
+review-accuracy = { $accuracy }% accuracy, { $loss } seeds lost a move on average, { $inaccuracies ->
+    [one] 1 inaccuracy
+   *[other] { $inaccuracies } inaccuracies
+}, { $mistakes ->
+    [one] 1 mistake
+   *[other] { $mistakes } mistakes
+}, { $blunders ->
+    [one] 1 blunder
+   *[other] { $blunders } blunders
+}
+review-no-choice = no move with a choice
+review-hand = Hand { $hand }
+review-arranged = { $name } arranged { $played }, losing { $loss }
+review-best-found = (best found { $best })
+review-forced = forced
+col-player = Player
+col-move = Move
+col-best = Best
+col-value-mover = Value (mover)
+col-loss = Loss
+col-mark = Mark
+accuracy-title = Accuracy (engine reviews)
+col-match = Match
+col-opponent = Opponent
+col-accuracy = Accuracy
+col-average-loss = Average loss
+col-inaccuracies = Inaccuracies
+col-mistakes = Mistakes
+col-blunders = Blunders
+match-number = match { $match }
+percent = { $value }%
 
 ## The director's page
 

@@ -172,6 +172,20 @@ playing-matches = joue { $count ->
    *[other] { $count } parties
 }
 no-match-in-progress = aucune partie en cours
+tally = { $won } gagnées{ $won_by_forfeit ->
+    [0] {""}
+   *[other] {" "}({ $won_by_forfeit } par forfait)
+}, { $drawn } nulles, { $lost } perdues{ $lost_by_forfeit ->
+    [0] {""}
+   *[other] {" "}({ $lost_by_forfeit } par forfait)
+}
+tally-void = { $text }, { $void } annulées
+tally-playing = { $text }, { $playing } en jeu
+rating-history = historique du classement, { $game }
+rating-chart-caption = { $system } sur { $count ->
+    [one] { $count } partie classée
+   *[other] { $count } parties classées
+} : de { $low } à { $high }, maintenant { $now }
 ratings = Classements Elo
 col-rated-matches = Parties classées
 col-starting-rating = Classement de départ
@@ -188,6 +202,15 @@ col-event = Tournoi
 
 match-finished = partie terminée : { $result }
 match-in-progress = partie en cours
+result-in-play = en jeu
+result-void = annulée
+result-double-forfeit = double forfait
+result-won-by-forfeit = { $name } gagne par forfait
+result-draw-entered = nulle (saisie)
+result-won-entered = { $name } gagne (saisi)
+result-draw = nulle
+result-won = { $name } gagne
+result-corrected = { $text }, corrigé
 col-hand = Manche
 col-first = Commence
 col-moves = Coups
@@ -207,6 +230,49 @@ south = Sud
 north = Nord
 captured = pris { $captured }
 captured-kept = pris { $captured }, gardé { $kept }
+
+mark-inaccuracy = imprécision
+mark-mistake = erreur
+mark-blunder = gaffe
+side-south = sud
+side-north = nord
+review-title = Analyse par la machine
+review-not-yet = Pas encore analysée :
+review-engine = Version du moteur { $version }, { $nodes } nœuds par position.
+review-loss = Perte : les graines qu'un coup a cédées face au meilleur coup trouvé, du côté de celui qui joue.
+review-graph-label = valeur de la manche { $hand } au fil des coups, du côté de Sud
+review-graph-caption = Manche { $hand } : valeur pour Sud sur { $moves } coups, { $start } au départ, { $end } à la fin (en graines ; au-dessus de la ligne, Sud mène)
+review-accuracy = précision { $accuracy } %, { $loss } graines perdues par coup en moyenne, { $inaccuracies ->
+    [one] { $inaccuracies } imprécision
+   *[other] { $inaccuracies } imprécisions
+}, { $mistakes ->
+    [one] { $mistakes } erreur
+   *[other] { $mistakes } erreurs
+}, { $blunders ->
+    [one] { $blunders } gaffe
+   *[other] { $blunders } gaffes
+}
+review-no-choice = aucun coup avec un choix
+review-hand = Manche { $hand }
+review-arranged = { $name } a disposé { $played }, en perdant { $loss }
+review-best-found = (meilleur trouvé { $best })
+review-forced = forcé
+col-player = Joueur
+col-move = Coup
+col-best = Meilleur
+col-value-mover = Valeur (joueur)
+col-loss = Perte
+col-mark = Note
+accuracy-title = Précision (analyses de la machine)
+col-match = Partie
+col-opponent = Adversaire
+col-accuracy = Précision
+col-average-loss = Perte moyenne
+col-inaccuracies = Imprécisions
+col-mistakes = Erreurs
+col-blunders = Gaffes
+match-number = partie { $match }
+percent = { $value } %
 
 ## La page de l'arbitre
 

@@ -171,6 +171,17 @@ playing-matches = wuxuu ciyaarayaa { $count ->
    *[other] { $count } ciyaarood
 }
 no-match-in-progress = ciyaar socota ma jirto
+tally = guul { $won }{ $won_by_forfeit ->
+    [0] {""}
+   *[other] {" "}({ $won_by_forfeit } maqnaansho)
+}, barbarro { $drawn }, guuldarro { $lost }{ $lost_by_forfeit ->
+    [0] {""}
+   *[other] {" "}({ $lost_by_forfeit } maqnaansho)
+}
+tally-void = { $text }, la buriyay { $void }
+tally-playing = { $text }, socda { $playing }
+rating-history = taariikhda qiimaynta, { $game }
+rating-chart-caption = { $system } { $count } ciyaarood oo la qiimeeyay: { $low } ilaa { $high }, hadda { $now }
 ratings = Qiimaynta
 col-rated-matches = Ciyaaraha la qiimeeyay
 col-starting-rating = Qiimaynta bilowga
@@ -187,6 +198,15 @@ col-event = Tartan
 
 match-finished = ciyaartu way dhammaatay: { $result }
 match-in-progress = ciyaartu way socotaa
+result-in-play = socota
+result-void = waa la buriyay
+result-double-forfeit = labaduba ma iman
+result-won-by-forfeit = { $name } ayaa ku guuleystay maqnaansho
+result-draw-entered = barbarro (la geliyay)
+result-won-entered = { $name } ayaa guuleystay (la geliyay)
+result-draw = barbarro
+result-won = { $name } ayaa guuleystay
+result-corrected = { $text }, waa la saxay
 col-hand = Gacan
 col-first = Bilaabe
 col-moves = Dhaqdhaqaaq
@@ -206,6 +226,40 @@ south = Koonfur
 north = Waqooyi
 captured = la qabtay { $captured }
 captured-kept = la qabtay { $captured }, la hayo { $kept }
+
+mark-inaccuracy = khalad yar
+mark-mistake = khalad
+mark-blunder = khalad weyn
+side-south = koonfur
+side-north = waqooyi
+review-title = Qiimaynta mashiinka
+review-not-yet = Weli lama qiimayn:
+review-engine = Nooca mashiinka { $version }, { $nodes } xiriir boos kasta.
+review-loss = Khasaare: iniinaha dhaqdhaqaaq lumiyay marka loo eego kan ugu fiican ee la helay, dhinaca ciyaaraha.
+review-graph-label = qiimaha gacanta { $hand } dhaqdhaqaaqyadeeda, dhinaca Koonfur
+review-graph-caption = Gacanta { $hand }: qiimaha Koonfur { $moves } dhaqdhaqaaq, { $start } bilowga, { $end } dhammaadka (iniino; xariiqda korkeeda Koonfur ayaa hor marta)
+review-accuracy = saxnaan { $accuracy }%, { $loss } iniino oo dhaqdhaqaaq kasta lumay celcelis ahaan, { $inaccuracies } khalad yar, { $mistakes } khalad, { $blunders } khalad weyn
+review-no-choice = ma jiro dhaqdhaqaaq doorasho leh
+review-hand = Gacanta { $hand }
+review-arranged = { $name } wuxuu habeeyay { $played }, isagoo lumiyay { $loss }
+review-best-found = (kan ugu fiican { $best })
+review-forced = khasab
+col-player = Ciyaartoy
+col-move = Dhaqdhaqaaq
+col-best = Ugu fiican
+col-value-mover = Qiime (ciyaaraha)
+col-loss = Khasaare
+col-mark = Calaamad
+accuracy-title = Saxnaanta (qiimaynta mashiinka)
+col-match = Ciyaar
+col-opponent = Ka soo horjeedka
+col-accuracy = Saxnaan
+col-average-loss = Khasaaraha celceliska
+col-inaccuracies = Khaladaad yar
+col-mistakes = Khaladaad
+col-blunders = Khaladaad waaweyn
+match-number = ciyaarta { $match }
+percent = { $value }%
 
 ## Bogga garsooraha
 

@@ -400,6 +400,9 @@ mod tests {
         assert_eq!(Lang::En.number("1500"), "1500");
         assert_eq!(Lang::Ar.number("2.5"), "2.5");
         assert_eq!(Lang::So.number("-0.25"), "-0.25");
+        assert_eq!(Lang::En.number("+1.5"), "+1.5");
+        assert_eq!(Lang::Fr.number("+0.0"), "+0,0");
+        assert_eq!(Lang::Fr.number("-12.50"), "-12,50");
         let t = chrono::NaiveDate::from_ymd_opt(2026, 12, 5)
             .unwrap()
             .and_hms_opt(19, 40, 0)

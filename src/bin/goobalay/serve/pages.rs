@@ -330,6 +330,40 @@ fn standings_table(lang: Lang, loaded: &LoadedTournament) -> Markup {
     }
 }
 
+/// A match's result in words ([`views::match_result`] in the page's language).
+fn match_result(lang: Lang, m: &goobalay::app::records::MatchRow) -> String {
+    use goobalay::app::records::Ending;
+    use goobalay::matches::{Absent, MatchOutcome};
+    let name = |w: MatchOutcome| {
+        if w == MatchOutcome::Winner(Side::South) {
+            m.south.as_str()
+        } else {
+            m.north.as_str()
+        }
+    };
+    let won = |id: &str, w: MatchOutcome| lang.ta(id, &args!["name" => name(w)]);
+    let text = match (m.ending, m.winner) {
+        (_, None) => return lang.t("result-in-play"),
+        (Some(Ending::Void), _) => lang.t("result-void"),
+        (
+            Some(Ending::Forfeit {
+                absent: Absent::Both,
+            }),
+            _,
+        ) => lang.t("result-double-forfeit"),
+        (Some(Ending::Forfeit { .. }), Some(w)) => won("result-won-by-forfeit", w),
+        (Some(Ending::Entered), Some(MatchOutcome::Draw)) => lang.t("result-draw-entered"),
+        (Some(Ending::Entered), Some(w)) => won("result-won-entered", w),
+        (None, Some(MatchOutcome::Draw)) => lang.t("result-draw"),
+        (None, Some(w)) => won("result-won", w),
+    };
+    if m.corrected && m.ending != Some(Ending::Void) {
+        lang.ta("result-corrected", &args!["text" => text])
+    } else {
+        text
+    }
+}
+
 /// A tiebreak's column heading and what it means.
 fn tiebreak_words(lang: Lang, tb: goobalay::tournament::Tiebreak) -> (String, String) {
     use goobalay::tournament::Tiebreak;
@@ -712,7 +746,7 @@ pub async fn projector(
 
 /// A small line chart of one variant's rating history (inline SVG, drawn here),
 /// captioned with the variant and the rating's range.
-fn rating_chart(r: &goobalay::app::players::VariantRating) -> Markup {
+fn rating_chart(lang: Lang, r: &goobalay::app::players::VariantRating) -> Markup {
     let points: Vec<f64> = r
         .history
         .first()
@@ -741,16 +775,45 @@ fn rating_chart(r: &goobalay::app::players::VariantRating) -> Markup {
         .collect();
     html! {
         figure.chart {
-            svg viewBox={ "0 0 " (w) " " (h) } role="img" aria-label={ "rating history, " (r.variant) } {
+            svg viewBox={ "0 0 " (w) " " (h) } role="img" aria-label=(lang.ta("rating-history", &args!["game" => r.variant.to_string()])) {
                 polyline points=(path.join(" ")) fill="none" stroke="currentColor" stroke-width="2" {}
             }
             figcaption {
-                (r.variant) ", " (r.system.label()) " over "
-                (goobalay::wording::count(r.history.len() as u64, "rated match", "rated matches"))
-                ": " (format!("{lo:.0}")) " to " (format!("{hi:.0}")) ", now " (format!("{:.0}", points[points.len() - 1]))
+                (r.variant) ", " (lang.ta("rating-chart-caption", &args![
+                    "system" => r.system.label(),
+                    "count" => count(r.history.len() as i64),
+                    "low" => lang.number(&format!("{lo:.0}")),
+                    "high" => lang.number(&format!("{hi:.0}")),
+                    "now" => lang.number(&format!("{:.0}", points[points.len() - 1])),
+                ]))
             }
         }
     }
+}
+
+/// A player's matches counted ([`goobalay::app::players::Tally::words`] in the
+/// page's language).
+fn tally_words(lang: Lang, t: &goobalay::app::players::Tally) -> String {
+    let mut text = lang.ta(
+        "tally",
+        &args![
+            "won" => count(t.won as i64),
+            "won_by_forfeit" => count(t.won_by_forfeit as i64),
+            "drawn" => count(t.drawn as i64),
+            "lost" => count(t.lost as i64),
+            "lost_by_forfeit" => count(t.lost_by_forfeit as i64),
+        ],
+    );
+    if t.void > 0 {
+        text = lang.ta(
+            "tally-void",
+            &args!["text" => text, "void" => count(t.void as i64)],
+        );
+    }
+    lang.ta(
+        "tally-playing",
+        &args!["text" => text, "playing" => count(t.playing as i64)],
+    )
 }
 
 /// `/players/{id}`: the player's ratings, rating history and matches.
@@ -799,7 +862,7 @@ pub async fn player(
             " · " (lang.ta("added-at", &args!["at" => local(p.created_at)]))
             @if let Some(t) = p.retired_at { " · " (lang.ta("retired-at", &args!["at" => local(t)])) }
         }
-        p { (lang.ta("match-count", &args!["count" => count(card.matches.len() as i64)])) ": " (tally.words()) }
+        p { (lang.ta("match-count", &args!["count" => count(card.matches.len() as i64)])) ": " (tally_words(lang, &tally)) }
         @if !card.ratings.is_empty() {
             h2 { (lang.t("ratings")) }
             div.scroll { table {
@@ -819,7 +882,7 @@ pub async fn player(
                     } }
                 }
             } }
-            @for r in &card.ratings { (rating_chart(r)) }
+            @for r in &card.ratings { (rating_chart(lang, r)) }
         }
         h2 { (lang.t("matches")) }
         @if card.matches.is_empty() { p { (lang.t("no-match-yet")) } } @else {
@@ -829,7 +892,7 @@ pub async fn player(
                     td { a href={ "/matches/" (m.id) } { (local(m.created_at)) } }
                     td { (player_link(m.south_id, &m.south)) }
                     td { (player_link(m.north_id, &m.north)) }
-                    td { (goobalay::app::views::match_result(m)) }
+                    td { (match_result(lang, m)) }
                     td.num { @if let Some(seeds) = m.seeds { (seeds.south) "–" (seeds.north) } }
                     td { @match (m.tournament_id, &m.tournament) {
                         (Some(t), Some(name)) => { a href={ "/tournaments/" (t) } { (name) } @if let Some(r) = m.round { " " (lang.ta("round-short-lower", &args!["round" => r])) } },
@@ -838,7 +901,7 @@ pub async fn player(
                 } } }
             } }
         }
-        (super::review_view::accuracy_section(id, &reviewed))
+        (super::review_view::accuracy_section(lang, id, &reviewed))
     };
     layout(
         Head {
@@ -933,7 +996,7 @@ pub async fn match_page(
             @if let (Some(t), Some(name)) = (m.tournament_id, &m.tournament) {
                 " · " a href={ "/tournaments/" (t) } { (name) } @if let Some(round) = m.round { ", " (lang.ta("round-lower", &args!["round" => round])) }
             }
-            " · " (goobalay::app::views::match_result(m))
+            " · " (match_result(lang, m))
             @if let Some(seeds) = m.seeds { " (" (seeds.south) "–" (seeds.north) ")" }
         }
         @if r.hands.iter().any(|h| h.score.is_some()) {
@@ -977,7 +1040,7 @@ pub async fn match_page(
             }
         }
         @if m.winner.is_some() && last_hand.is_some() {
-            (super::review_view::review_section(m, &r.hands, review.as_ref()))
+            (super::review_view::review_section(lang, m, &r.hands, review.as_ref()))
         }
         p.links { a href={ "/api/matches/" (m.id) } { "JSON" } }
     };
@@ -986,10 +1049,7 @@ pub async fn match_page(
             lang,
             title: &title,
             status: if m.winner.is_some() {
-                lang.ta(
-                    "match-finished",
-                    &args!["result" => goobalay::app::views::match_result(m)],
-                )
+                lang.ta("match-finished", &args!["result" => match_result(lang, m)])
             } else {
                 lang.t("match-in-progress")
             },
