@@ -14,8 +14,12 @@ languages = ቋንቋዎች
 
 error-title = { $status ->
     [400] የተሳሳተ ጥያቄ
+    [403] ተከልክሏል
     [404] አልተገኘም
     [405] ዘዴው አይፈቀድም
+    [408] የጥያቄው ጊዜ አልፏል
+    [409] ግጭት
+    [413] ጥያቄው በጣም ትልቅ ነው
     [500] የአገልጋይ ውስጣዊ ስህተት
     [503] አገልግሎቱ አይገኝም
    *[other] ስህተት
@@ -305,6 +309,12 @@ tournament-page = የውድድሩ ገጽ
 js-hand-move = እጅ { $hand }፣ እንቅስቃሴ { $step } ከ{ $steps }፤ { $name } ({ $side }) { $move } ይጫወታል እና { $text }
 js-hand-start = እጅ { $hand }፣ መጀመሪያ፤ { $name } ({ $side }) ይጀምራል
 js-over = አበቃ ({ $end })፤ ደቡብ { $south }፣ ሰሜን { $north }
+js-review-played = ግምገማ፦ የ{ $name } { $move } አጣ
+js-seeds-lost = { $loss } ጠጠሮች
+js-only-move = ፣ ብቸኛው እንቅስቃሴ።
+js-best-was = ፤ ምርጡ { $best } ነበር።
+js-a-best-move = ፣ ምርጥ እንቅስቃሴ።
+js-best-now = አሁን ለ{ $name } ምርጡ፦ { $best } (ዋጋ { $value })፣ ተከብቧል።
 js-ask = { $what }?
 js-last-entry = የመጨረሻው ግቤት
 js-take-back-open = መልስ…

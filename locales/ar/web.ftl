@@ -14,8 +14,12 @@ languages = اللغات
 
 error-title = { $status ->
     [400] طلب غير صالح
+    [403] ممنوع
     [404] غير موجود
     [405] طريقة غير مسموح بها
+    [408] انتهت مهلة الطلب
+    [409] تعارض
+    [413] الطلب كبير جدًا
     [500] خطأ داخلي في الخادم
     [503] الخدمة غير متاحة
    *[other] خطأ
@@ -310,6 +314,12 @@ tournament-page = صفحة البطولة
 js-hand-move = الشوط { $hand }، النقلة { $step } من { $steps }: { $name } ({ $side }) يلعب { $move } و{ $text }
 js-hand-start = الشوط { $hand }، البداية: { $name } ({ $side }) يبدأ
 js-over = النهاية ({ $end }): الجنوب { $south }، الشمال { $north }
+js-review-played = التحليل: نقلة { $name } { $move } خسرت
+js-seeds-lost = { $loss } بذرة
+js-only-move = ، النقلة الوحيدة.
+js-best-was = ؛ الأفضل كانت { $best }.
+js-a-best-move = ، من أفضل النقلات.
+js-best-now = الأفضل الآن لـ { $name }: { $best } (القيمة { $value })، محاطة بإطار.
 js-ask = { $what }؟
 js-last-entry = آخر إدخال
 js-take-back-open = تراجع…

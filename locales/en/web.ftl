@@ -17,8 +17,12 @@ languages = Languages
 
 error-title = { $status ->
     [400] Bad Request
+    [403] Forbidden
     [404] Not Found
     [405] Method Not Allowed
+    [408] Request Timeout
+    [409] Conflict
+    [413] Payload Too Large
     [500] Internal Server Error
     [503] Service Unavailable
    *[other] Error
@@ -322,6 +326,12 @@ tournament-page = The tournament's page
 js-hand-move = Hand { $hand }, move { $step } of { $steps }: { $name } ({ $side }) plays { $move } and { $text }
 js-hand-start = Hand { $hand }, the start: { $name } ({ $side }) moves first
 js-over = Over ({ $end }): South { $south }, North { $north }
+js-review-played = Review: { $name }'s { $move } lost
+js-seeds-lost = { $loss } seeds
+js-only-move = , the only move.
+js-best-was = ; best was { $best }.
+js-a-best-move = , a best move.
+js-best-now = Best now for { $name }: { $best } (value { $value }), outlined.
 js-ask = { $what }?
 js-last-entry = Last entry
 js-take-back-open = Take back…

@@ -15,8 +15,12 @@ languages = Langues
 
 error-title = { $status ->
     [400] Requête invalide
+    [403] Interdit
     [404] Page introuvable
     [405] Méthode non permise
+    [408] Délai dépassé
+    [409] Conflit
+    [413] Requête trop grande
     [500] Erreur interne du serveur
     [503] Service indisponible
    *[other] Erreur
@@ -172,14 +176,26 @@ playing-matches = joue { $count ->
    *[other] { $count } parties
 }
 no-match-in-progress = aucune partie en cours
-tally = { $won } gagnées{ $won_by_forfeit ->
+tally = { $won ->
+    [one] { $won } gagnée
+   *[other] { $won } gagnées
+}{ $won_by_forfeit ->
     [0] {""}
    *[other] {" "}({ $won_by_forfeit } par forfait)
-}, { $drawn } nulles, { $lost } perdues{ $lost_by_forfeit ->
+}, { $drawn ->
+    [one] { $drawn } nulle
+   *[other] { $drawn } nulles
+}, { $lost ->
+    [one] { $lost } perdue
+   *[other] { $lost } perdues
+}{ $lost_by_forfeit ->
     [0] {""}
    *[other] {" "}({ $lost_by_forfeit } par forfait)
 }
-tally-void = { $text }, { $void } annulées
+tally-void = { $void ->
+    [one] { $text }, { $void } annulée
+   *[other] { $text }, { $void } annulées
+}
 tally-playing = { $text }, { $playing } en jeu
 rating-history = historique du classement, { $game }
 rating-chart-caption = { $system } sur { $count ->
@@ -318,6 +334,12 @@ tournament-page = La page du tournoi
 js-hand-move = Manche { $hand }, coup { $step } sur { $steps } : { $name } ({ $side }) joue { $move } et { $text }
 js-hand-start = Manche { $hand }, le départ : { $name } ({ $side }) commence
 js-over = Fin ({ $end }) : Sud { $south }, Nord { $north }
+js-review-played = Analyse : le coup { $move } de { $name } a perdu
+js-seeds-lost = { $loss } graines
+js-only-move = , le seul coup.
+js-best-was = ; le meilleur était { $best }.
+js-a-best-move = , un meilleur coup.
+js-best-now = Meilleur coup maintenant pour { $name } : { $best } (valeur { $value }), entouré.
 js-ask = { $what } ?
 js-last-entry = Dernière saisie
 js-take-back-open = Annuler…

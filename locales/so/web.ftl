@@ -14,8 +14,12 @@ languages = Luqadaha
 
 error-title = { $status ->
     [400] Codsi khaldan
+    [403] Lama oggola
     [404] Lama helin
     [405] Habkan lama oggola
+    [408] Waqtigii waa dhammaaday
+    [409] Iskahorimaad
+    [413] Codsigu aad buu u weyn yahay
     [500] Khalad gudaha ah
     [503] Adeeggu ma shaqaynayo
    *[other] Khalad
@@ -305,6 +309,12 @@ tournament-page = Bogga tartanka
 js-hand-move = Gacanta { $hand }, dhaqdhaqaaqa { $step } ee { $steps }: { $name } ({ $side }) wuxuu ciyaaray { $move } oo { $text }
 js-hand-start = Gacanta { $hand }, bilowga: { $name } ({ $side }) ayaa bilaaba
 js-over = Dhammaad ({ $end }): Koonfur { $south }, Waqooyi { $north }
+js-review-played = Qiimayn: dhaqdhaqaaqa { $move } ee { $name } wuxuu lumiyay
+js-seeds-lost = { $loss } iniino
+js-only-move = , dhaqdhaqaaqa keliya.
+js-best-was = ; kan ugu fiicnaa wuxuu ahaa { $best }.
+js-a-best-move = , dhaqdhaqaaq ugu fiican.
+js-best-now = Kan ugu fiican hadda ee { $name }: { $best } (qiime { $value }), waa la calaamadeeyay.
 js-ask = { $what }?
 js-last-entry = Gelintii ugu dambeysay
 js-take-back-open = Dib u celi…

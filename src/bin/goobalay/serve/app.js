@@ -9,6 +9,19 @@
     const w = document.getElementById("words");
     try { return w ? JSON.parse(w.textContent) : {}; } catch (_) { return {}; }
   })();
+  // A number with one decimal as the page's language writes it (0,5 in French):
+  // the digits as toFixed rounds them, the language's decimal separator; Latin
+  // digits everywhere, as the server writes them.
+  const LANG = document.documentElement.lang || "en";
+  const SEPARATOR = (() => {
+    try {
+      const part = new Intl.NumberFormat(LANG === "ar" ? "ar-u-nu-latn" : LANG).formatToParts(1.5).find(p => p.type === "decimal");
+      return part ? part.value : ".";
+    } catch (_) { return "."; }
+  })();
+  function decimal(x, signed) {
+    return (signed && x >= 0 ? "+" : "") + x.toFixed(1).replace(".", SEPARATOR);
+  }
   function say(id, args) {
     return (WORDS[id] || id).replace(/\{(\w+)\}/g, (all, k) => args && k in args ? String(args[k]) : all);
   }
@@ -169,16 +182,15 @@
       if (!moves) return;
       const played = step > 0 ? moves[step - 1] : null;
       if (played) {
-        p.append("Review: " + name(played.player) + "'s " + played.move + " lost ");
-        p.append(el("span", "loss", played.loss.toFixed(1) + " seeds"));
-        if (played.mark) p.append(" (" + played.mark + ")");
-        p.append(played.forced ? ", the only move. " :
-          played.best !== played.move ? "; best was " + played.best + ". " : ", a best move. ");
+        p.append(say("js-review-played", { name: name(played.player), move: played.move }) + " ");
+        p.append(el("span", "loss", say("js-seeds-lost", { loss: decimal(played.loss) })));
+        if (played.mark) p.append(" (" + say("mark-" + played.mark) + ")");
+        p.append((played.forced ? say("js-only-move") :
+          played.best !== played.move ? say("js-best-was", { best: played.best }) : say("js-a-best-move")) + " ");
       }
       const next = moves[step];
       if (next && !next.forced) {
-        p.append("Best now for " + name(next.player) + ": " + next.best + " (value " +
-          (next.value >= 0 ? "+" : "") + next.value.toFixed(1) + "), outlined.");
+        p.append(say("js-best-now", { name: name(next.player), best: next.best, value: decimal(next.value, true) }));
         const k = parseInt(next.best, 10);
         const t = board.querySelector("table.board");
         if (!isNaN(k) && t) {

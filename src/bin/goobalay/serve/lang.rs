@@ -74,6 +74,15 @@ pub const SCRIPT_WORDS: &[&str] = &[
     "south",
     "north",
     "js-hand-move",
+    "js-review-played",
+    "js-seeds-lost",
+    "js-only-move",
+    "js-best-was",
+    "js-a-best-move",
+    "js-best-now",
+    "mark-inaccuracy",
+    "mark-mistake",
+    "mark-blunder",
     "js-hand-start",
     "js-over",
     "js-ask",
@@ -104,7 +113,7 @@ pub fn script_words(lang: Lang) -> Markup {
             for name in [
                 "name", "side", "move", "hand", "step", "steps", "text", "end", "south", "north",
                 "entry", "result", "reason", "player", "round", "points", "seeds", "captured",
-                "kept", "what",
+                "kept", "what", "loss", "best", "value",
             ] {
                 a.set(name, format!("{{{name}}}"));
             }
