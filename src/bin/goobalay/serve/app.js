@@ -22,6 +22,12 @@
   function decimal(x, signed) {
     return (signed && x >= 0 ? "+" : "") + x.toFixed(1).replace(".", SEPARATOR);
   }
+  // The language links keep the rest of the address (a projector's ?turn=).
+  document.querySelectorAll("nav.languages a[hreflang]").forEach(a => {
+    const u = new URL(location.href);
+    u.searchParams.set("lang", a.hreflang);
+    a.href = u.pathname + u.search + u.hash;
+  });
   function say(id, args) {
     return (WORDS[id] || id).replace(/\{(\w+)\}/g, (all, k) => args && k in args ? String(args[k]) : all);
   }
