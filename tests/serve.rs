@@ -1250,3 +1250,79 @@ fn the_page_speaks_the_rooms_language() {
         assert!(missing.contains("በዚህ ቁጥር ተጫዋች የለም።"), "{missing}");
     });
 }
+
+/// Issue 35: the replay's words for each move come from the page's language; in
+/// English they are the library's own words (as the API gives them), move by move,
+/// over whole engine matches (captures, relays, Uurs and passes as they come).
+#[test]
+fn the_replays_moves_are_worded_in_the_pages_language() {
+    let db = common::Db::new();
+    for e in ["Robo", "Robo Two", "Robo Three"] {
+        db.ok(&["player", "add", e, "--engine", "greedy"]);
+    }
+    db.ok(&[
+        "tournament",
+        "new",
+        "Engines",
+        "--variant",
+        "tihbat",
+        "--system",
+        "round-robin",
+    ]);
+    db.ok(&[
+        "tournament",
+        "add",
+        "Engines",
+        "Robo",
+        "Robo Two",
+        "Robo Three",
+    ]);
+    db.ok(&["tournament", "run", "Engines"]);
+    let server = Server::start(&db);
+    let replay = |page: &str| -> Vec<String> {
+        let data = page
+            .split("<script id=\"replay-data\" type=\"application/json\">")
+            .nth(1)
+            .and_then(|rest| rest.split("</script>").next())
+            .unwrap_or_else(|| panic!("no replay data: {page}"));
+        let v: Value = serde_json::from_str(data).unwrap();
+        v["hands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|h| h["steps"].as_array().unwrap().clone())
+            .filter_map(|s| s["played"]["text"].as_str().map(str::to_string))
+            .collect()
+    };
+    let mut words = 0;
+    for id in 1..=3 {
+        let api: Vec<String> = server.json(&format!("/api/matches/{id}"))["hands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|h| h["steps"].as_array().unwrap().clone())
+            .filter_map(|s| s["played"]["text"].as_str().map(str::to_string))
+            .collect();
+        assert!(!api.is_empty(), "match {id}: no move");
+        assert_eq!(
+            replay(&server.page(&format!("/matches/{id}"))),
+            api,
+            "match {id}"
+        );
+        let french = replay(&server.page(&format!("/matches/{id}?lang=fr")));
+        assert_eq!(french.len(), api.len());
+        for (f, e) in french.iter().zip(&api) {
+            assert_ne!(f, e, "match {id}: not translated");
+            assert_eq!(
+                f.starts_with("prend "),
+                e.starts_with("captures ") && e != "captures nothing",
+                "{f} / {e}"
+            );
+        }
+        words += api
+            .iter()
+            .filter(|t| t.starts_with("captures ") && t != &"captures nothing")
+            .count();
+    }
+    assert!(words > 0, "no capture in three engine matches");
+}

@@ -230,6 +230,17 @@ south = ደቡብ
 north = ሰሜን
 captured = የተማረከ { $captured }
 captured-kept = የተማረከ { $captured }፣ የተያዘ { $kept }
+end-no-moves = እንቅስቃሴ የለም
+end-all-captured = ሁሉም ተማርኳል
+end-repetition = ድግግሞሽ
+end-result = የገባ ውጤት
+move-passes = ያሳልፋል
+move-relays = { $laps } ዙር ይዘራል ({ $relays } ጊዜ ይቀጥላል)
+move-makes-uurs = ሁለት ኡር (Uur) ይሠራል
+move-captures = { $captured } ይማርካል
+move-captures-own-row = { $captured } ይማርካል (ከራሱ ረድፍ)
+move-captures-some-from = { $captured } ይማርካል ({ $from } ከተጋጣሚው ረድፍ)
+move-captures-nothing = ምንም አይማርክም
 
 mark-inaccuracy = ትክክል ያልሆነ
 mark-mistake = ስህተት

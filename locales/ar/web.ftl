@@ -235,6 +235,17 @@ south = الجنوب
 north = الشمال
 captured = أسر { $captured }
 captured-kept = أسر { $captured }، احتفظ بـ { $kept }
+end-no-moves = لا نقلات
+end-all-captured = أُسر الكل
+end-repetition = تكرار
+end-result = نتيجة مُدخلة
+move-passes = يمرّر
+move-relays = يبذر { $laps } دورات (يواصل { $relays } مرات)
+move-makes-uurs = يصنع اثنين من الأُور (Uur)
+move-captures = يأسر { $captured }
+move-captures-own-row = يأسر { $captured } (من صفّه)
+move-captures-some-from = يأسر { $captured } ({ $from } من صفّ الخصم)
+move-captures-nothing = لا يأسر شيئًا
 
 mark-inaccuracy = عدم دقة
 mark-mistake = خطأ

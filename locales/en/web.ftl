@@ -236,6 +236,21 @@ south = South
 north = North
 captured = captured { $captured }
 captured-kept = captured { $captured }, kept { $kept }
+end-no-moves = no-moves
+end-all-captured = all-captured
+end-repetition = repetition
+end-result = result
+move-passes = passes
+move-relays = sows { $laps } laps (relays { $relays ->
+    [1] once
+    [2] twice
+   *[other] { $relays } times
+})
+move-makes-uurs = makes two Uurs
+move-captures = captures { $captured }
+move-captures-own-row = captures { $captured } (from the mover's own row)
+move-captures-some-from = captures { $captured } ({ $from } from the opponent's row)
+move-captures-nothing = captures nothing
 
 ## The engine review
 

@@ -246,6 +246,21 @@ south = Sud
 north = Nord
 captured = pris { $captured }
 captured-kept = pris { $captured }, gardé { $kept }
+end-no-moves = plus de coup
+end-all-captured = tout pris
+end-repetition = répétition
+end-result = résultat saisi
+move-passes = passe
+move-relays = sème { $laps } tours (relance { $relays ->
+    [1] une fois
+    [2] deux fois
+   *[other] { $relays } fois
+})
+move-makes-uurs = fait deux Uurs
+move-captures = prend { $captured }
+move-captures-own-row = prend { $captured } (dans sa propre rangée)
+move-captures-some-from = prend { $captured } (dont { $from } dans la rangée adverse)
+move-captures-nothing = ne prend rien
 
 mark-inaccuracy = imprécision
 mark-mistake = erreur

@@ -230,6 +230,17 @@ south = Koonfur
 north = Waqooyi
 captured = la qabtay { $captured }
 captured-kept = la qabtay { $captured }, la hayo { $kept }
+end-no-moves = dhaqdhaqaaq ma jiro
+end-all-captured = dhammaan waa la qabtay
+end-repetition = soo noqosho
+end-result = natiijo la geliyay
+move-passes = wuu dhaafay
+move-relays = wuxuu beeray { $laps } wareeg (wuxuu sii waday { $relays } jeer)
+move-makes-uurs = wuxuu sameeyay laba Uur
+move-captures = wuxuu qabtay { $captured }
+move-captures-own-row = wuxuu qabtay { $captured } (safkiisa)
+move-captures-some-from = wuxuu qabtay { $captured } ({ $from } safka ka soo horjeedka)
+move-captures-nothing = waxba ma qabanin
 
 mark-inaccuracy = khalad yar
 mark-mistake = khalad

@@ -224,7 +224,7 @@
         }
         if (s.position.result) {
           const res = s.position.result;
-          line += ". " + say("js-over", { end: res.end, south: res.score[0], north: res.score[1] });
+          line += ". " + say("js-over", { end: say("end-" + res.end), south: res.score[0], north: res.score[1] });
         }
         text.textContent = line;
         select.value = String(h.number);

@@ -330,6 +330,63 @@ fn standings_table(lang: Lang, loaded: &LoadedTournament) -> Markup {
     }
 }
 
+/// Why a hand ended, from its keyword (`no-moves`, `all-captured`, `repetition`,
+/// `result`); a keyword not known here is shown as it is.
+fn end_word(lang: Lang, end: &str) -> String {
+    match end {
+        "no-moves" => lang.t("end-no-moves"),
+        "all-captured" => lang.t("end-all-captured"),
+        "repetition" => lang.t("end-repetition"),
+        "result" => lang.t("end-result"),
+        other => other.to_string(),
+    }
+}
+
+/// What a move did, in the page's language ([`goobalay::matches::PlayedMove::what_it_did`]'s
+/// words from the same facts).
+fn move_words(lang: Lang, m: &goobalay::matches::replay::StepMove) -> String {
+    if m.pass {
+        return lang.t("move-passes");
+    }
+    let mut parts = Vec::new();
+    if m.laps > 1 {
+        parts.push(lang.ta(
+            "move-relays",
+            &args!["laps" => m.laps, "relays" => count(i64::from(m.laps - 1))],
+        ));
+    }
+    if m.uurs_made {
+        parts.push(lang.t("move-makes-uurs"));
+    }
+    if m.captured > 0 {
+        let captured = args!["captured" => m.captured, "from" => m.captured_from_opponent_row];
+        parts.push(match m.captured_from_opponent_row {
+            0 => lang.ta("move-captures-own-row", &captured),
+            k if k == m.captured => lang.ta("move-captures", &captured),
+            _ => lang.ta("move-captures-some-from", &captured),
+        });
+    }
+    if m.captured == 0 && !m.uurs_made {
+        parts.push(lang.t("move-captures-nothing"));
+    }
+    parts.join(&format!(" {} ", lang.t("and")))
+}
+
+/// A match's hands for the replay in the page, each move's words in the page's
+/// language.
+fn hands_in_words(
+    lang: Lang,
+    hands: &[goobalay::matches::replay::HandReplay],
+) -> Vec<goobalay::matches::replay::HandReplay> {
+    let mut hands = hands.to_vec();
+    for step in hands.iter_mut().flat_map(|h| h.steps.iter_mut()) {
+        if let Some(played) = &mut step.played {
+            played.text = move_words(lang, played);
+        }
+    }
+    hands
+}
+
 /// A match's result in words ([`views::match_result`] in the page's language).
 fn match_result(lang: Lang, m: &goobalay::app::records::MatchRow) -> String {
     use goobalay::app::records::Ending;
@@ -1004,7 +1061,7 @@ pub async fn match_page(
                 thead { tr { th.num { (lang.t("col-hand")) } th { (lang.t("col-first")) } th.num { (lang.t("col-moves")) } th { (lang.t("col-end")) } th.num { (lang.t("col-south")) } th.num { (lang.t("col-north")) } } }
                 tbody { @for h in &r.hands { tr {
                     td.num { (h.number) } td { (h.first_mover) } td.num { (h.steps.len().saturating_sub(1)) }
-                    td { @match h.end { Some(end) => (end), None => (lang.t("playing")) } }
+                    td { @match h.end { Some(end) => (end_word(lang, end)), None => (lang.t("playing")) } }
                     td.num { @if let Some(s) = h.score { (s.south) } } td.num { @if let Some(s) = h.score { (s.north) } }
                 } } }
             } }
@@ -1032,7 +1089,7 @@ pub async fn match_page(
                     }
                     script #replay-data type="application/json" {
                         (script_json(&serde_json::json!({
-                            "south": m.south, "north": m.north, "holes_per_row": n, "hands": r.hands,
+                            "south": m.south, "north": m.north, "holes_per_row": n, "hands": hands_in_words(lang, &r.hands),
                             "review": review.as_ref().map(|s| super::review_view::replay_marks(&s.review)),
                         })))
                     }
