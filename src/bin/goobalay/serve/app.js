@@ -218,9 +218,9 @@
         let line;
         if (s.played) {
           line = say("js-hand-move", { hand: h.number, step: this.step, steps: h.steps.length - 1,
-            name: name(s.played.player), side: s.played.player, move: s.played.move, text: s.played.text });
+            name: name(s.played.player), side: say("side-" + s.played.player), move: s.played.move, text: s.played.text });
         } else {
-          line = say("js-hand-start", { hand: h.number, name: name(s.position.to_move), side: s.position.to_move });
+          line = say("js-hand-start", { hand: h.number, name: name(s.position.to_move), side: say("side-" + s.position.to_move) });
         }
         if (s.position.result) {
           const res = s.position.result;

@@ -74,6 +74,8 @@ pub const SCRIPT_WORDS: &[&str] = &[
     "south",
     "north",
     "js-hand-move",
+    "side-south",
+    "side-north",
     "end-no-moves",
     "end-all-captured",
     "end-repetition",

@@ -330,6 +330,65 @@ fn standings_table(lang: Lang, loaded: &LoadedTournament) -> Markup {
     }
 }
 
+/// A match's result as the director's records give it
+/// ([`goobalay::matches::ResultSummary::text`] in the page's language).
+fn summary_words(lang: Lang, r: &goobalay::matches::ResultSummary) -> String {
+    use goobalay::matches::{Absent, MatchOutcome};
+    let seeds = r.seeds.map_or(String::new(), |s| {
+        format!(
+            " {}",
+            lang.ta(
+                "summary-seeds",
+                &args!["south" => s.south, "north" => s.north]
+            )
+        )
+    });
+    match (r.winner, r.unplayed) {
+        (Some(_), Some(Absent::Both)) => lang.t("summary-unplayed"),
+        (Some(MatchOutcome::Winner(Side::South)), Some(_)) => lang.t("summary-south-by-forfeit"),
+        (Some(MatchOutcome::Winner(Side::North)), Some(_)) => lang.t("summary-north-by-forfeit"),
+        (Some(MatchOutcome::Winner(Side::South)), None) => format!("1-0{seeds}"),
+        (Some(MatchOutcome::Winner(Side::North)), None) => format!("0-1{seeds}"),
+        (Some(MatchOutcome::Draw), None) => format!("{}{seeds}", lang.t("summary-draw")),
+        (Some(MatchOutcome::Draw), Some(_)) | (None, _) => lang.t("summary-none"),
+    }
+}
+
+/// What a correction changed ([`goobalay::matches::correction::CorrectionKind::describe`]
+/// in the page's language).
+fn correction_words(lang: Lang, kind: &goobalay::matches::correction::CorrectionKind) -> String {
+    use goobalay::matches::Absent;
+    use goobalay::matches::correction::{CorrectionKind, scores_text};
+    match kind {
+        CorrectionKind::Score { hand, score } => lang.ta(
+            "correction-hand",
+            &args!["hand" => *hand, "score" => format!("{}-{}", score.south, score.north)],
+        ),
+        CorrectionKind::Games { scores } => {
+            lang.ta("correction-games", &args!["scores" => scores_text(scores)])
+        }
+        CorrectionKind::Match { decision, seeds } => {
+            let result = goobalay::matches::ResultSummary {
+                winner: Some(*decision),
+                seeds: *seeds,
+                unplayed: None,
+            };
+            lang.ta(
+                "correction-match",
+                &args!["result" => summary_words(lang, &result)],
+            )
+        }
+        CorrectionKind::Absent {
+            absent: Absent::Both,
+        } => lang.t("correction-double-forfeit"),
+        CorrectionKind::Absent { absent } => lang.t(match absent {
+            Absent::South => msg!("correction-forfeit-south"),
+            _ => msg!("correction-forfeit-north"),
+        }),
+        CorrectionKind::Void => lang.t("correction-void"),
+    }
+}
+
 /// Why a hand ended, from its keyword (`no-moves`, `all-captured`, `repetition`,
 /// `result`); a keyword not known here is shown as it is.
 fn end_word(lang: Lang, end: &str) -> String {
@@ -641,7 +700,7 @@ pub async fn tournament(
                     }
                     @for c in &v.record.corrections {
                         li { (with_markup(lang, "record-corrected", args!["at" => local(c.corrected_at)], "match", html! { a href={ "/matches/" (c.match_id) } { (c.match_id) } })) ": "
-                            (c.kind.describe()) " (" (c.reason) "): " (lang.ta("record-before-after", &args!["before" => c.before.text(), "after" => c.after.text()])) }
+                            (correction_words(lang, &c.kind)) " (" (c.reason) "): " (lang.ta("record-before-after", &args!["before" => summary_words(lang, &c.before), "after" => summary_words(lang, &c.after)])) }
                     }
                     @for c in &v.record.status_changes {
                         li { (lang.ta(if c.status == "finished" { msg!("record-closed") } else { msg!("record-reopened") }, &args!["at" => local(c.changed_at)])) @if let Some(why) = &c.reason { ": " (why) } }
