@@ -143,6 +143,17 @@ fn progress_text(lang: Lang, p: Progress) -> String {
     }
 }
 
+/// A match's form (`single`, `hands`, `games:N`).
+fn form_words(lang: Lang, form: &str) -> String {
+    use goobalay::matches::MatchForm;
+    match MatchForm::parse(form) {
+        Ok(MatchForm::Single) => lang.t("form-single"),
+        Ok(MatchForm::Hands) => lang.t("form-hands"),
+        Ok(MatchForm::Games(n)) => lang.ta("form-games", &args!["games" => n]),
+        Err(_) => form.to_string(),
+    }
+}
+
 /// A system's name (`swiss`, `knockout`, ...).
 fn format_word(lang: Lang, f: Format) -> String {
     lang.t(match f {
@@ -623,9 +634,12 @@ pub async fn tournament(
         p.sub {
             (row.variant) " · " (format_word(lang, row.format)) " · "
             (lang.ta("tournament-sub", &args![
-                "form" => row.match_form.to_string(),
+                "form" => form_words(lang, &row.match_form),
                 "players" => count(t.entrants().len() as i64),
-                "points" => t.points().to_string(),
+                "win" => lang.number(&t.points().win.to_string()),
+                "draw" => lang.number(&t.points().draw.to_string()),
+                "loss" => lang.number(&t.points().loss.to_string()),
+                "bye" => lang.number(&t.points().bye.to_string()),
             ]))
         }
         @for line in row.details.heading() { p.sub.event { (line) } }
