@@ -780,3 +780,80 @@ fn the_phone_standings_show_place_name_and_points() {
         c.close().await.unwrap();
     });
 }
+
+/// Issue 35: at 390 and 1920 px an Arabic page runs right to left (its headings
+/// start at the right edge, the standings' first column is the rightmost, and
+/// nothing makes the page scroll sideways), and `?lang=fr` gives French words,
+/// remembered on the next page opened without it. `GOOBALAY_SCREENSHOTS` also
+/// keeps the Arabic page at 390 px and the French projector at 1920 px.
+#[test]
+fn an_arabic_page_runs_right_to_left_and_french_is_remembered() {
+    if !browser_present() {
+        return;
+    }
+    let db = Db::new();
+    let ids = club_night(&db);
+    db.ok(&["match", "result", &ids[0], "--match", "draw"]);
+    let server = Server::start(&db);
+    let t = server.json("/api/tournaments")["tournaments"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let base = format!("http://{}", server.addr);
+    let driver = start_driver();
+    common::runtime().block_on(async {
+        for (width, height) in [(390, 844), (1920, 1080)] {
+            let c = browser(&driver, width, height).await;
+            c.goto(&format!("{base}/tournaments/{t}?lang=ar")).await.unwrap();
+            let layout = c
+                .execute(
+                    r#"const html = document.documentElement;
+                       const main = document.getElementById('live').getBoundingClientRect();
+                       const h1 = document.querySelector('h1');
+                       const text = document.createRange();
+                       text.selectNodeContents(h1);
+                       const words = text.getBoundingClientRect();
+                       const heads = [...document.querySelectorAll('table.standings thead th')]
+                         .map(th => th.getBoundingClientRect());
+                       return { dir: html.dir, lang: html.lang, computed: getComputedStyle(document.body).direction,
+                                gapRight: main.right - words.right, gapLeft: words.left - main.left,
+                                firstRight: heads[0].right, secondRight: heads[1].right,
+                                standings: document.querySelector('#standings h2').textContent,
+                                wide: html.scrollWidth - window.innerWidth };"#,
+                    vec![],
+                )
+                .await
+                .unwrap();
+            assert_eq!(layout["dir"], json!("rtl"), "{width} px: {layout}");
+            assert_eq!(layout["lang"], json!("ar"), "{width} px: {layout}");
+            assert_eq!(layout["computed"], json!("rtl"), "{width} px: {layout}");
+            let gap = |k: &str| layout[k].as_f64().unwrap();
+            assert!(gap("gapRight").abs() <= 1.0, "{width} px: the heading does not start at the right: {layout}");
+            assert!(gap("gapLeft") > 0.0, "{width} px: {layout}");
+            assert!(gap("firstRight") > gap("secondRight"), "{width} px: the first column is not the rightmost: {layout}");
+            assert!(layout["standings"].as_str().unwrap().starts_with("الترتيب"), "{width} px: {layout}");
+            assert!(gap("wide") <= 0.0, "{width} px: the Arabic page scrolls sideways: {layout}");
+            if width == 390 {
+                shot(&c, "arabic-390").await;
+            }
+
+            // French, chosen once and remembered.
+            c.goto(&format!("{base}/tournaments/{t}/projector?lang=fr&turn=2")).await.unwrap();
+            assert_eq!(text(&c, ".slide.shown h2").await.split(' ').next(), Some("Ronde"));
+            c.goto(&format!("{base}/tournaments/{t}")).await.unwrap();
+            let html = c.execute("return [document.documentElement.lang, document.documentElement.dir];", vec![]).await.unwrap();
+            assert_eq!(html, json!(["fr", "ltr"]), "{width} px: ?lang=fr was not remembered");
+            let standings = text(&c, "#standings").await;
+            assert!(standings.starts_with("Classement"), "{width} px: {standings}");
+            assert!(standings.contains("0,5"), "{width} px: a half point in French: {standings}");
+            if width == 1920 {
+                c.goto(&format!("{base}/tournaments/{t}/projector?turn=2")).await.unwrap();
+                assert!(
+                    wait_for(&c, "document.querySelectorAll('.slide')[1].classList.contains('shown')", Duration::from_secs(6)).await,
+                    "the standings slide did not come"
+                );
+                shot(&c, "projector-fr-1920").await;
+            }
+            c.close().await.unwrap();
+        }
+    });
+}

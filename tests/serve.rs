@@ -1163,3 +1163,166 @@ fn the_web_takes_no_result_for_an_engines_match() {
         );
     });
 }
+
+/// Issue 35: the page speaks the language asked for with `?lang=` (and remembers it
+/// in a cookie), else the browser's `Accept-Language`, else English; names are
+/// never translated, numbers are written the language's way (½ point: 0,5 in
+/// French) and an Arabic page runs right to left.
+#[test]
+fn the_page_speaks_the_rooms_language() {
+    on_both(|db| {
+        let ids = club_night(db);
+        db.ok(&["match", "result", &ids[0], "--match", "draw"]);
+        let server = Server::start(db);
+        let t = tournament_id(&server);
+        let get = |path: &str, headers: &str| {
+            let (status, head, body) = server.raw(
+                format!(
+                    "GET {path} HTTP/1.1\r\nHost: {}\r\n{headers}Connection: close\r\n\r\n",
+                    server.addr
+                )
+                .as_bytes(),
+            );
+            assert_eq!(status, 200, "{path}: {body}");
+            (head, body)
+        };
+        let page = format!("/tournaments/{t}");
+
+        // No choice and no Accept-Language: English, and no cookie set.
+        let (head, english) = get(&page, "");
+        assert!(
+            english.contains("<html lang=\"en\" dir=\"ltr\">"),
+            "{english}"
+        );
+        assert!(
+            english.contains(">Standings<") && english.contains(">0.5<"),
+            "{english}"
+        );
+        assert!(!head.to_ascii_lowercase().contains("set-cookie"), "{head}");
+
+        // The browser's language.
+        let (_, french) = get(&page, "Accept-Language: fr-CH, fr;q=0.9, en;q=0.8\r\n");
+        assert!(
+            french.contains("<html lang=\"fr\" dir=\"ltr\">"),
+            "{french}"
+        );
+        assert!(french.contains(">Classement<"), "{french}");
+        assert!(french.contains(">0,5<"), "a half point in French: {french}");
+        let (_, unknown) = get(&page, "Accept-Language: de-DE, de;q=0.9\r\n");
+        assert!(unknown.contains("<html lang=\"en\""), "{unknown}");
+
+        // ?lang= wins over the browser's language and is remembered.
+        let (head, somali) = get(&format!("{page}?lang=so"), "Accept-Language: fr\r\n");
+        assert!(somali.contains("<html lang=\"so\""), "{somali}");
+        assert!(somali.contains(">Kala horreynta<"), "{somali}");
+        let cookie = head
+            .lines()
+            .find_map(|l| l.strip_prefix("set-cookie: "))
+            .unwrap_or_else(|| panic!("no cookie: {head}"));
+        assert!(cookie.starts_with("goobalay-lang=so;"), "{cookie}");
+        let pair = cookie.split(';').next().unwrap();
+        let (_, again) = get(&page, &format!("Accept-Language: fr\r\nCookie: {pair}\r\n"));
+        assert!(
+            again.contains("<html lang=\"so\""),
+            "the cookie was not followed"
+        );
+
+        // Arabic: right to left, names as entered.
+        let (_, arabic) = get(&format!("{page}?lang=ar"), "");
+        assert!(
+            arabic.contains("<html lang=\"ar\" dir=\"rtl\">"),
+            "{arabic}"
+        );
+        assert!(arabic.contains(">الترتيب<"), "{arabic}");
+        for name in ["Ümit", "Ζωή", "李娜", "Amina &lt;b&gt;&amp;"] {
+            assert!(arabic.contains(name), "{name} not on the Arabic page");
+        }
+
+        // The error pages too.
+        let (status, _, missing) = server.raw(
+            format!(
+                "GET /players/999?lang=am HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+                server.addr
+            )
+            .as_bytes(),
+        );
+        assert_eq!(status, 404);
+        assert!(missing.contains("በዚህ ቁጥር ተጫዋች የለም።"), "{missing}");
+    });
+}
+
+/// Issue 35: the replay's words for each move come from the page's language; in
+/// English they are the library's own words (as the API gives them), move by move,
+/// over whole engine matches (captures, relays, Uurs and passes as they come).
+#[test]
+fn the_replays_moves_are_worded_in_the_pages_language() {
+    let db = common::Db::new();
+    for e in ["Robo", "Robo Two", "Robo Three"] {
+        db.ok(&["player", "add", e, "--engine", "greedy"]);
+    }
+    db.ok(&[
+        "tournament",
+        "new",
+        "Engines",
+        "--variant",
+        "tihbat",
+        "--system",
+        "round-robin",
+    ]);
+    db.ok(&[
+        "tournament",
+        "add",
+        "Engines",
+        "Robo",
+        "Robo Two",
+        "Robo Three",
+    ]);
+    db.ok(&["tournament", "run", "Engines"]);
+    let server = Server::start(&db);
+    let replay = |page: &str| -> Vec<String> {
+        let data = page
+            .split("<script id=\"replay-data\" type=\"application/json\">")
+            .nth(1)
+            .and_then(|rest| rest.split("</script>").next())
+            .unwrap_or_else(|| panic!("no replay data: {page}"));
+        let v: Value = serde_json::from_str(data).unwrap();
+        v["hands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|h| h["steps"].as_array().unwrap().clone())
+            .filter_map(|s| s["played"]["text"].as_str().map(str::to_string))
+            .collect()
+    };
+    let mut words = 0;
+    for id in 1..=3 {
+        let api: Vec<String> = server.json(&format!("/api/matches/{id}"))["hands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|h| h["steps"].as_array().unwrap().clone())
+            .filter_map(|s| s["played"]["text"].as_str().map(str::to_string))
+            .collect();
+        assert!(!api.is_empty(), "match {id}: no move");
+        assert_eq!(
+            replay(&server.page(&format!("/matches/{id}"))),
+            api,
+            "match {id}"
+        );
+        let french = replay(&server.page(&format!("/matches/{id}?lang=fr")));
+        assert_eq!(french.len(), api.len());
+        for (f, e) in french.iter().zip(&api) {
+            assert_ne!(f, e, "match {id}: not translated");
+            assert_eq!(
+                f.starts_with("prend "),
+                e.starts_with("captures ") && e != "captures nothing",
+                "{f} / {e}"
+            );
+        }
+        words += api
+            .iter()
+            .filter(|t| t.starts_with("captures ") && t != &"captures nothing")
+            .count();
+    }
+    assert!(words > 0, "no capture in three engine matches");
+}

@@ -312,3 +312,127 @@ fn the_web_player_card_has_a_chart_per_variant_and_the_starting_rating() {
         assert!(!page.contains("Elo over every match"), "{b}: {page}");
     });
 }
+
+/// Issue 35: the slips speak the room's language (`--lang CODE`, English by
+/// default): the labels translated and lined up, the names as entered, a games
+/// match's boxes in the same language; an unknown code is refused with exit 2.
+#[test]
+fn the_slips_speak_the_rooms_language() {
+    let db = Db::new();
+    db.players(&["Ann", "Ḃob"], None);
+    db.tihbat_tournament("Nuit", "round-robin", &[], &["Ann", "Ḃob"]);
+    db.ok(&["tournament", "pair", "Nuit"]);
+    let english = db.ok(&["tournament", "pairings", "Nuit", "--layout", "slips"]);
+    let default = db.ok(&[
+        "tournament",
+        "pairings",
+        "Nuit",
+        "--layout",
+        "slips",
+        "--lang",
+        "en",
+    ]);
+    assert_eq!(english, default);
+    let french = db.ok(&[
+        "tournament",
+        "pairings",
+        "Nuit",
+        "--layout",
+        "slips",
+        "--lang",
+        "fr",
+    ]);
+    assert!(
+        french.starts_with("Nuit, ronde 1, table 1 (partie 1)\n"),
+        "{french}"
+    );
+    assert!(french.contains("  Sud (commence) : "), "{french}");
+    assert!(
+        french.contains("\n  Résultat :    [ ] Sud gagne    [ ] Nord gagne    [ ] Nulle\n"),
+        "{french}"
+    );
+    assert!(
+        french.contains("\n  Graines :     Sud ______    Nord ______\n"),
+        "{french}"
+    );
+    for name in ["Ann", "Ḃob"] {
+        assert!(
+            french.contains(name),
+            "{name} not on the French slip: {french}"
+        );
+    }
+    // The two players' names start in the same column, whatever the labels' length.
+    let column = |text: &str, name: &str| {
+        text.lines()
+            .find_map(|l| l.find(name).map(|at| l[..at].chars().count()))
+            .unwrap_or_else(|| panic!("{name}: {text}"))
+    };
+    for text in [&english, &french] {
+        assert_eq!(column(text, "Ann"), column(text, "Ḃob"), "{text}");
+    }
+    let somali = db.ok(&[
+        "tournament",
+        "pairings",
+        "Nuit",
+        "--layout",
+        "slips",
+        "--lang",
+        "so",
+    ]);
+    assert!(somali.contains("Koonfur ayaa guuleystay"), "{somali}");
+    let amharic = db.ok(&[
+        "tournament",
+        "pairings",
+        "Nuit",
+        "--layout",
+        "slips",
+        "--lang",
+        "am",
+    ]);
+    assert!(amharic.contains("ደቡብ አሸነፈ"), "{amharic}");
+    let arabic = db.ok(&[
+        "tournament",
+        "pairings",
+        "Nuit",
+        "--layout",
+        "slips",
+        "--lang",
+        "ar",
+    ]);
+    assert!(arabic.contains("فاز الجنوب"), "{arabic}");
+
+    db.tihbat_tournament(
+        "Duel",
+        "round-robin",
+        &["--form", "games:2"],
+        &["Ann", "Ḃob"],
+    );
+    db.ok(&["tournament", "pair", "Duel"]);
+    let games = db.ok(&[
+        "tournament",
+        "pairings",
+        "Duel",
+        "--layout",
+        "slips",
+        "--lang",
+        "fr",
+    ]);
+    assert!(games.contains("┌─ Partie 1 sur 2 : Sud ("), "{games}");
+    assert!(
+        games.contains("│ Résultat :    [ ] Sud gagne    [ ] Nord gagne    [ ] Nulle │"),
+        "{games}"
+    );
+
+    let refused = db.run(&[
+        "tournament",
+        "pairings",
+        "Nuit",
+        "--layout",
+        "slips",
+        "--lang",
+        "xx",
+    ]);
+    assert_eq!(refused.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(stderr.contains("en, so, ar, fr, am"), "{stderr}");
+}

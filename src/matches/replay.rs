@@ -46,6 +46,8 @@ pub struct StepMove {
     pub captured: u32,
     pub captured_from_opponent_row: u32,
     pub uurs_made: bool,
+    /// Times the sowing went round (more than 1: it relayed), as [`Self::text`] says it.
+    pub laps: u32,
     /// In words: "captures 7 (5 from the opponent's row)", "makes two Uurs", ...
     pub text: String,
 }
@@ -83,6 +85,7 @@ impl MatchState {
                         captured: effect.captured,
                         captured_from_opponent_row: effect.captured_from_opponent_row,
                         uurs_made: effect.uurs_made,
+                        laps: effect.laps,
                     }),
                     position: TraceLine::of_game(&game),
                 });

@@ -12,6 +12,7 @@ mod exit;
 mod files;
 mod hints;
 mod history_cmd;
+mod i18n;
 mod match_cmd;
 mod moves;
 mod out;

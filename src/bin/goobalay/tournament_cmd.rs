@@ -261,7 +261,7 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             match a.format {
                 RecordFormat::Json => print_json(&list)?,
                 RecordFormat::Table => {
-                    for line in pairing_list_lines(&list, a.layout) {
+                    for line in pairing_list_lines(&list, a.layout, a.lang) {
                         outln!("{}", line.trim_end());
                     }
                 }
@@ -1139,7 +1139,11 @@ fn table_width_of(text: &str) -> usize {
 }
 
 /// A round's pairing list as printed: by board, by name, or result slips.
-fn pairing_list_lines(list: &goobalay::app::views::PairingList, layout: ListLayout) -> Vec<String> {
+fn pairing_list_lines(
+    list: &goobalay::app::views::PairingList,
+    layout: ListLayout,
+    lang: crate::i18n::Lang,
+) -> Vec<String> {
     use goobalay::tournament::Points;
     let pts = |p: Points| format!("{p:#}");
     let title = format!(
@@ -1236,57 +1240,93 @@ fn pairing_list_lines(list: &goobalay::app::views::PairingList, layout: ListLayo
             lines.push("Pts: points before this round; South moves first".to_string());
         }
         ListLayout::Slips => {
+            use crate::i18n::args;
             let rule = "─".repeat(TERMINAL_COLUMNS);
+            // Labels padded to one width, so what follows them lines up in any language.
+            let padded = |labels: &[String], gap: usize| -> Vec<String> {
+                let width = labels.iter().map(|l| table_width_of(l)).max().unwrap_or(0) + gap;
+                labels
+                    .iter()
+                    .map(|l| format!("{l}{}", " ".repeat(width - table_width_of(l))))
+                    .collect()
+            };
+            let (south, north_word) = (lang.t("slip-south"), lang.t("slip-north"));
+            let marks = padded(
+                &[
+                    lang.t("slip-result"),
+                    lang.t("slip-seeds"),
+                    lang.t("slip-signed"),
+                ],
+                2,
+            );
+            let result_row = format!(
+                "{}[ ] {}    [ ] {}    [ ] {}",
+                marks[0],
+                lang.t("slip-south-won"),
+                lang.t("slip-north-won"),
+                lang.t("slip-draw")
+            );
+            let seeds_row = format!("{}{south} ______    {north_word} ______", marks[1]);
+            let signed_row = format!(
+                "  {}{south} ________________    {north_word} ________________",
+                marks[2]
+            );
             for x in &list.boards {
                 let Some(north) = &x.north else { continue };
-                lines.push(format!(
-                    "{}, round {}, board {}{}",
-                    list.tournament,
-                    list.round,
-                    x.board,
-                    x.match_id
-                        .map_or(String::new(), |m| format!(" (match {m})"))
-                ));
+                let heading = lang.ta(
+                    "slip-heading",
+                    &args!["tournament" => list.tournament.as_str(), "round" => list.round, "board" => x.board],
+                );
+                lines.push(match x.match_id {
+                    Some(m) => format!("{heading} {}", lang.ta("slip-match", &args!["match" => m])),
+                    None => heading,
+                });
+                let north_points = x.north_points.map(pts).unwrap_or_default();
                 if list.game_openers.is_empty() {
+                    let sides =
+                        padded(&[lang.t("slip-south-first"), lang.t("slip-north-label")], 1);
                     lines.push(format!(
-                        "  South (moves first): {} ({})",
+                        "  {}{} ({})",
+                        sides[0],
                         x.south,
                         pts(x.south_points)
                     ));
-                    lines.push(format!(
-                        "  North:               {north} ({})",
-                        x.north_points.map(pts).unwrap_or_default()
-                    ));
-                    lines.push("  Result:  [ ] South won    [ ] North won    [ ] Draw".to_string());
-                    lines.push("  Seeds:   South ______    North ______".to_string());
+                    lines.push(format!("  {}{north} ({north_points})", sides[1]));
+                    lines.push(format!("  {result_row}"));
+                    lines.push(format!("  {seeds_row}"));
                 } else {
-                    lines.push(format!("  South: {} ({})", x.south, pts(x.south_points)));
+                    let sides =
+                        padded(&[lang.t("slip-south-label"), lang.t("slip-north-label")], 1);
                     lines.push(format!(
-                        "  North: {north} ({})",
-                        x.north_points.map(pts).unwrap_or_default()
+                        "  {}{} ({})",
+                        sides[0],
+                        x.south,
+                        pts(x.south_points)
                     ));
+                    lines.push(format!("  {}{north} ({north_points})", sides[1]));
                     let games = list.game_openers.len();
                     for (k, &opener) in list.game_openers.iter().enumerate() {
                         let (side, name) = match opener {
-                            goobalay::engine::Side::South => ("South", x.south.as_str()),
-                            goobalay::engine::Side::North => ("North", north.as_str()),
+                            goobalay::engine::Side::South => (&south, x.south.as_str()),
+                            goobalay::engine::Side::North => (&north_word, north.as_str()),
                         };
                         lines.extend(game_box(
-                            &format!("Game {} of {games}: {side} ({name}) moves first", k + 1),
-                            &[
-                                "Result:  [ ] South won    [ ] North won    [ ] Draw",
-                                "Seeds:   South ______    North ______",
-                            ],
+                            &lang.ta(
+                                "slip-game",
+                                &args!["game" => k + 1, "games" => games, "side" => side.as_str(), "name" => name],
+                            ),
+                            &[&result_row, &seeds_row],
                         ));
                     }
                 }
-                lines.push(
-                    "  Signed:  South ________________    North ________________".to_string(),
-                );
+                lines.push(signed_row.clone());
                 lines.push(rule.clone());
             }
             if lines.is_empty() {
-                lines.push(format!("{title}: no board with two players"));
+                lines.push(lang.ta(
+                    "slip-none",
+                    &args!["tournament" => list.tournament.as_str(), "round" => list.round, "rounds" => list.rounds_planned],
+                ));
             }
         }
     }

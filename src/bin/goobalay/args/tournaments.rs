@@ -414,6 +414,10 @@ pub struct PairingsArgs {
     /// board; slips: a result slip per board, to hand out.
     #[arg(long, value_enum, default_value_t)]
     pub layout: ListLayout,
+    /// The language of the result slips (`--layout slips`): en (the default), so
+    /// (Somali), ar (Arabic), fr (French) or am (Amharic). Names stay as entered.
+    #[arg(long, value_enum, default_value_t, value_name = "CODE")]
+    pub lang: crate::i18n::Lang,
     /// Output: table (for a person, the default) or json.
     #[arg(long, value_enum, default_value_t)]
     pub format: RecordFormat,

@@ -3,6 +3,34 @@
 "use strict";
 (function () {
   const live = document.getElementById("live-state");
+  // The words this script writes, in the page's language (script#words, from
+  // locales/<lang>/web.ftl): `say("id", { name: ... })` fills in the {name} parts.
+  const WORDS = (() => {
+    const w = document.getElementById("words");
+    try { return w ? JSON.parse(w.textContent) : {}; } catch (_) { return {}; }
+  })();
+  // A number with one decimal as the page's language writes it (0,5 in French):
+  // the digits as toFixed rounds them, the language's decimal separator; Latin
+  // digits everywhere, as the server writes them.
+  const LANG = document.documentElement.lang || "en";
+  const SEPARATOR = (() => {
+    try {
+      const part = new Intl.NumberFormat(LANG === "ar" ? "ar-u-nu-latn" : LANG).formatToParts(1.5).find(p => p.type === "decimal");
+      return part ? part.value : ".";
+    } catch (_) { return "."; }
+  })();
+  function decimal(x, signed) {
+    return (signed && x >= 0 ? "+" : "") + x.toFixed(1).replace(".", SEPARATOR);
+  }
+  // The language links keep the rest of the address (a projector's ?turn=).
+  document.querySelectorAll("nav.languages a[hreflang]").forEach(a => {
+    const u = new URL(location.href);
+    u.searchParams.set("lang", a.hreflang);
+    a.href = u.pathname + u.search + u.hash;
+  });
+  function say(id, args) {
+    return (WORDS[id] || id).replace(/\{(\w+)\}/g, (all, k) => args && k in args ? String(args[k]) : all);
+  }
 
   function refresh() {
     fetch(location.href, { headers: { Accept: "text/html" }, cache: "no-store" })
@@ -127,15 +155,15 @@
     };
     const holding = (captured, k) => {
       k = Math.min(k, captured);
-      return "captured " + (captured - k) + (k > 0 ? ", kept " + k : "");
+      return k > 0 ? say("captured-kept", { captured: captured - k, kept: k }) : say("captured", { captured: captured - k });
     };
     const north = [], south = [];
     for (let h = 2 * n - 1; h >= n; h--) north.push(h);
     for (let h = 0; h < n; h++) south.push(h);
     t.append(labels(north.map(h => h - n + 1)));
-    const rn = el("tr"); rn.append(el("th", "", "North")); north.forEach(h => rn.append(cell(h)));
+    const rn = el("tr"); rn.append(el("th", "", say("north"))); north.forEach(h => rn.append(cell(h)));
     rn.append(el("td", "store", holding(pos.captured[1], kept[1]))); t.append(rn);
-    const rs = el("tr"); rs.append(el("th", "", "South")); south.forEach(h => rs.append(cell(h)));
+    const rs = el("tr"); rs.append(el("th", "", say("south"))); south.forEach(h => rs.append(cell(h)));
     rs.append(el("td", "store", holding(pos.captured[0], kept[0]))); t.append(rs);
     t.append(labels(south.map(h => h + 1)));
     return t;
@@ -160,16 +188,15 @@
       if (!moves) return;
       const played = step > 0 ? moves[step - 1] : null;
       if (played) {
-        p.append("Review: " + name(played.player) + "'s " + played.move + " lost ");
-        p.append(el("span", "loss", played.loss.toFixed(1) + " seeds"));
-        if (played.mark) p.append(" (" + played.mark + ")");
-        p.append(played.forced ? ", the only move. " :
-          played.best !== played.move ? "; best was " + played.best + ". " : ", a best move. ");
+        p.append(say("js-review-played", { name: name(played.player), move: played.move }) + " ");
+        p.append(el("span", "loss", say("js-seeds-lost", { loss: decimal(played.loss) })));
+        if (played.mark) p.append(" (" + say("mark-" + played.mark) + ")");
+        p.append((played.forced ? say("js-only-move") :
+          played.best !== played.move ? say("js-best-was", { best: played.best }) : say("js-a-best-move")) + " ");
       }
       const next = moves[step];
       if (next && !next.forced) {
-        p.append("Best now for " + name(next.player) + ": " + next.best + " (value " +
-          (next.value >= 0 ? "+" : "") + next.value.toFixed(1) + "), outlined.");
+        p.append(say("js-best-now", { name: name(next.player), best: next.best, value: decimal(next.value, true) }));
         const k = parseInt(next.best, 10);
         const t = board.querySelector("table.board");
         if (!isNaN(k) && t) {
@@ -188,16 +215,16 @@
         const h = hands[this.hand];
         const s = h.steps[this.step];
         board.replaceChildren(drawBoard(s.position, h.kept, m.holes_per_row));
-        let line = "Hand " + h.number + ", ";
+        let line;
         if (s.played) {
-          line += "move " + this.step + " of " + (h.steps.length - 1) + ": " + name(s.played.player) +
-            " (" + s.played.player + ") plays " + s.played.move + " and " + s.played.text;
+          line = say("js-hand-move", { hand: h.number, step: this.step, steps: h.steps.length - 1,
+            name: name(s.played.player), side: say("side-" + s.played.player), move: s.played.move, text: s.played.text });
         } else {
-          line += "the start: " + name(s.position.to_move) + " (" + s.position.to_move + ") moves first";
+          line = say("js-hand-start", { hand: h.number, name: name(s.position.to_move), side: say("side-" + s.position.to_move) });
         }
         if (s.position.result) {
           const res = s.position.result;
-          line += ". Over (" + res.end + "): South " + res.score[0] + ", North " + res.score[1];
+          line += ". " + say("js-over", { end: say("end-" + res.end), south: res.score[0], north: res.score[1] });
         }
         text.textContent = line;
         select.value = String(h.number);
@@ -291,10 +318,10 @@
     box.replaceChildren();
     box.hidden = !e;
     if (!e) return;
-    box.append(el("h2", "", "Last entry"));
+    box.append(el("h2", "", say("js-last-entry")));
     box.append(el("p", "last-text", e.text + (e.takenBack ? " — " + e.takenBack : "")));
     if (e.takenBack) return;
-    const open = el("button", "take-back-open", "Take back…");
+    const open = el("button", "take-back-open", say("js-take-back-open"));
     open.type = "button";
     box.append(open);
     const showForm = () => {
@@ -327,7 +354,7 @@
   // What a form will store, in words, and the request that stores it.
   function described(f) {
     const seeds = f.seeds && f.seeds.value.trim();
-    const withSeeds = seeds ? ", seeds " + seeds.replace(",", "–") : "";
+    const withSeeds = seeds ? ", " + say("js-with-seeds", { seeds: seeds.replace(",", "–") }) : "";
     const result = w => w.startsWith("absent-") ? { absent: w.slice(7) } : w === "void" ? { void: true } : Object.assign({ winner: w }, seeds ? { seeds } : {});
     if (f.classList.contains("result")) {
       const names = f.querySelector(".names").textContent;
@@ -340,7 +367,7 @@
     if (f.classList.contains("take-back")) {
       const e = lastEntry();
       return {
-        text: "Take back “" + (e ? e.text : "") + "”; store instead: " + chosen(f.winner) + withSeeds + "; reason: " + f.reason.value.trim(),
+        text: say("js-take-back-text", { entry: e ? e.text : "", result: chosen(f.winner) + withSeeds, reason: f.reason.value.trim() }),
         url: "/api/matches/" + f.dataset.takeBack + "/take-back",
         body: Object.assign(result(f.winner.value), { reason: f.reason.value.trim() }),
       };
@@ -349,13 +376,13 @@
     if (f.dataset.action === "withdrawal") {
       const forfeit = f.forfeit_pending.checked;
       return {
-        text: "Withdraw " + f.player.value + (forfeit ? ", forfeiting their unfinished match" : ""),
+        text: say(forfeit ? "js-withdraw-forfeit" : "js-withdraw-text", { player: f.player.value }),
         url: "/api/tournaments/" + t + "/withdrawal",
         body: { player: f.player.value, forfeit_pending: forfeit },
       };
     }
     return {
-      text: "A bye for " + f.player.value + " in round " + f.dataset.round + ": " + chosen(f.points),
+      text: say("js-bye-text", { player: f.player.value, round: f.dataset.round, points: chosen(f.points) }),
       url: "/api/tournaments/" + t + "/bye",
       body: { player: f.player.value, round: Number(f.dataset.round), points: f.points.value },
     };
@@ -364,11 +391,11 @@
     const answer = f.querySelector(".answer");
     const secret = sessionStorage.getItem(SECRET) || "";
     unask(f);
-    if (!secret) { answer.className = "answer refused"; answer.textContent = "Type the secret first."; return; }
+    if (!secret) { answer.className = "answer refused"; answer.textContent = say("js-secret-first"); return; }
     const what = described(f);
     f.querySelectorAll("button").forEach(b => { b.disabled = true; });
     answer.className = "answer";
-    answer.textContent = "sending…";
+    answer.textContent = say("js-sending");
     fetch(what.url, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: "Bearer " + secret },
@@ -379,24 +406,24 @@
       .then(({ status, j }) => {
         if (status === 200) {
           answer.className = "answer entered";
-          answer.textContent = "stored: " + what.text;
+          answer.textContent = say("js-stored", { what: what.text });
           if (f.classList.contains("result")) {
             sessionStorage.setItem(LAST, JSON.stringify({ match: f.dataset.match, text: what.text, at: Date.now() }));
             showLastEntry(null);
           } else if (f.classList.contains("take-back")) {
             const e = lastEntry();
             if (e) {
-              e.takenBack = "taken back: " + chosen(f.winner) + (what.body.seeds ? ", seeds " + what.body.seeds : "") + " (a correction: " + what.body.reason + ")";
+              e.takenBack = say("js-taken-back", { result: chosen(f.winner) + (what.body.seeds ? ", " + say("js-with-seeds", { seeds: what.body.seeds }) : ""), reason: what.body.reason });
               sessionStorage.setItem(LAST, JSON.stringify(e));
             }
             showLastEntry(null);
           }
         } else {
           answer.className = "answer refused";
-          answer.textContent = (status === 403 ? "Wrong secret" : "Refused") + ": " + (j.error || ("HTTP " + status));
+          answer.textContent = say(status === 403 ? "js-wrong-secret" : "js-refused", { text: j.error || ("HTTP " + status) });
         }
       })
-      .catch(() => { answer.className = "answer refused"; answer.textContent = "The server could not be reached; nothing may have been written."; })
+      .catch(() => { answer.className = "answer refused"; answer.textContent = say("js-unreachable"); })
       .finally(() => { f.querySelectorAll("button").forEach(b => { b.disabled = false; }); });
   }
   if (document.body.classList.contains("director")) {
@@ -411,7 +438,7 @@
       const f = e.target;
       e.preventDefault();
       if (!f.querySelector(".confirm")) return;
-      askOnce(f, described(f).text + "?");
+      askOnce(f, say("js-ask", { what: described(f).text }));
     });
     document.addEventListener("click", e => {
       const f = e.target.form;

@@ -13,10 +13,13 @@
 //! - [`results`]: result entry (`--results`): the director's `POST`;
 //! - [`connections`]: the connections and their bounds (timeouts, a cap);
 //! - [`refused`]: every refusal of the API, `{"error": ...}` with its status, the
-//!   library's in the web's words.
+//!   library's in the web's words;
+//! - [`lang`]: the page's language (`?lang=`, a cookie, `Accept-Language`); the
+//!   words themselves are in `locales/` ([`crate::i18n`]).
 
 mod api;
 mod connections;
+pub mod lang;
 mod live;
 mod memo;
 mod pages;
@@ -195,6 +198,7 @@ pub fn router(ctx: Ctx) -> Router {
         .layer(axum::middleware::from_fn_with_state(ctx.clone(), same_file))
         .layer(axum::middleware::from_fn(refused::json_errors))
         .layer(axum::middleware::map_response(headers))
+        .layer(axum::middleware::from_fn(lang::choose))
         .with_state(ctx)
 }
 
@@ -211,7 +215,14 @@ async fn same_file(
         Err(e) if request.uri().path().starts_with("/api/") => {
             refused::Refused::new(StatusCode::SERVICE_UNAVAILABLE, e.to_string()).into_response()
         }
-        Err(e) => pages::error_page(StatusCode::SERVICE_UNAVAILABLE, &e.to_string()),
+        Err(e) => {
+            let lang = request
+                .extensions()
+                .get::<lang::Lang>()
+                .copied()
+                .unwrap_or_default();
+            pages::error_page(lang, StatusCode::SERVICE_UNAVAILABLE, &e.to_string())
+        }
     }
 }
 
@@ -262,7 +273,11 @@ async fn script() -> impl IntoResponse {
     )
 }
 
-async fn not_found(State(_): State<Ctx>, uri: axum::http::Uri) -> Response {
+async fn not_found(
+    State(_): State<Ctx>,
+    axum::Extension(lang): axum::Extension<lang::Lang>,
+    uri: axum::http::Uri,
+) -> Response {
     if uri.path().starts_with("/api/") {
         return refused::Refused::new(
             StatusCode::NOT_FOUND,
@@ -270,7 +285,7 @@ async fn not_found(State(_): State<Ctx>, uri: axum::http::Uri) -> Response {
         )
         .into_response();
     }
-    pages::error_page(StatusCode::NOT_FOUND, "There is no such page.")
+    pages::error_page(lang, StatusCode::NOT_FOUND, &lang.t("error-no-page"))
 }
 
 /// A record's id in a path: a positive whole number; anything else names no record.

@@ -10,10 +10,23 @@ use goobalay::review::rule::seeds;
 use goobalay::review::{DecisionKind, Review};
 use maud::{Markup, html};
 
+use super::lang::Lang;
+use crate::i18n::{args, count};
+
+/// A mark's name in the page's language (its class stays the English id).
+fn mark_word(lang: Lang, mark: goobalay::review::Mark) -> String {
+    use goobalay::review::Mark;
+    lang.t(match mark {
+        Mark::Inaccuracy => "mark-inaccuracy",
+        Mark::Mistake => "mark-mistake",
+        Mark::Blunder => "mark-blunder",
+    })
+}
+
 /// The value of hand `hand` over its moves, from South's side: a line from the
 /// first position to the last (the hand's final seed difference), 0 dashed, South
 /// above. `None`: the hand has no reviewed move.
-pub fn value_graph(review: &Review, hand: &HandReplay) -> Option<Markup> {
+pub fn value_graph(lang: Lang, review: &Review, hand: &HandReplay) -> Option<Markup> {
     let mut values: Vec<f64> = review
         .south_values(hand.number)
         .into_iter()
@@ -34,31 +47,35 @@ pub fn value_graph(review: &Review, hand: &HandReplay) -> Option<Markup> {
         .enumerate()
         .map(|(i, v)| format!("{:.1},{:.1}", pad + i as f64 * step, y(*v)))
         .collect();
-    let marked: Vec<(f64, f64, &'static str)> = review
+    let marked: Vec<(f64, f64, goobalay::review::Mark)> = review
         .moves_of(hand.number)
         .enumerate()
         .filter_map(|(i, d)| {
             let mark = d.mark()?;
-            Some((pad + i as f64 * step, y(values[i]), mark.name()))
+            Some((pad + i as f64 * step, y(values[i]), mark))
         })
         .collect();
     let last = values[values.len() - 1];
     Some(html! {
         figure.chart.review-graph {
             svg viewBox={ "0 0 " (w) " " (h) } role="img"
-                aria-label={ "value of hand " (hand.number) " over its moves, from South's side" } {
+                aria-label=(lang.ta("review-graph-label", &args!["hand" => hand.number])) {
                 rect x="0" y="0" width=(w) height=(h / 2.0) class="south-half" {}
                 line x1=(pad) y1=(h / 2.0) x2=(w - pad) y2=(h / 2.0) class="zero" {}
                 polyline points=(points.join(" ")) fill="none" stroke="currentColor" stroke-width="2" {}
                 @for (cx, cy, mark) in &marked {
-                    circle cx=(format!("{cx:.1}")) cy=(format!("{cy:.1}")) r="4" class=(mark) {
-                        title { (mark) }
+                    circle cx=(format!("{cx:.1}")) cy=(format!("{cy:.1}")) r="4" class=(mark.name()) {
+                        title { (mark_word(lang, *mark)) }
                     }
                 }
             }
             figcaption {
-                "Hand " (hand.number) ": value for South over " (values.len() - 1) " moves, "
-                (format!("{:+.1}", values[0])) " at the start, " (format!("{last:+.1}")) " at the end (seeds; above the line South is ahead)"
+                (lang.ta("review-graph-caption", &args![
+                    "hand" => hand.number,
+                    "moves" => count((values.len() - 1) as i64),
+                    "start" => lang.number(&format!("{:+.1}", values[0])),
+                    "end" => lang.number(&format!("{last:+.1}")),
+                ]))
             }
         }
     })
@@ -90,25 +107,27 @@ pub fn replay_marks(review: &Review) -> serde_json::Value {
     serde_json::Value::Object(hands)
 }
 
-fn accuracy_text(review: &Review, side: Side) -> String {
+fn accuracy_text(lang: Lang, review: &Review, side: Side) -> String {
     let s = review.summary(side);
     match (s.accuracy, s.average_loss) {
-        (Some(a), Some(l)) => {
-            use goobalay::wording::count;
-            format!(
-                "{a:.1}% accuracy, {l:.2} seeds lost a move on average, {}, {}, {}",
-                count(s.inaccuracies, "inaccuracy", "inaccuracies"),
-                count(s.mistakes, "mistake", "mistakes"),
-                count(s.blunders, "blunder", "blunders")
-            )
-        }
-        _ => "no move with a choice".to_string(),
+        (Some(a), Some(l)) => lang.ta(
+            "review-accuracy",
+            &args![
+                "accuracy" => lang.number(&format!("{a:.1}")),
+                "loss" => lang.number(&format!("{l:.2}")),
+                "inaccuracies" => count(s.inaccuracies as i64),
+                "mistakes" => count(s.mistakes as i64),
+                "blunders" => count(s.blunders as i64),
+            ],
+        ),
+        _ => lang.t("review-no-choice"),
     }
 }
 
 /// The match page's review section: who played how well, a graph per hand, and
 /// each hand's moves with their losses (or a word on how to make a review).
 pub fn review_section(
+    lang: Lang,
     row: &MatchRow,
     hands: &[HandReplay],
     stored: Option<&StoredReview>,
@@ -116,8 +135,8 @@ pub fn review_section(
     let Some(stored) = stored else {
         return html! {
             section #review {
-                h2 { "Engine review" }
-                p.small { "Not reviewed yet: " code { "goobalay match review " (row.id) } }
+                h2 { (lang.t("review-title")) }
+                p.small { (lang.t("review-not-yet")) " " code { "goobalay match review " (row.id) } }
             }
         };
     };
@@ -128,38 +147,38 @@ pub fn review_section(
     };
     html! {
         section #review {
-            h2 { "Engine review" }
+            h2 { (lang.t("review-title")) }
             p.small {
-                "Engine version " (review.engine_version) ", " (review.nodes) " nodes a position. "
-                "Loss: the seeds a move gave away against the best move found, from the mover's side."
+                (lang.ta("review-engine", &args!["version" => review.engine_version.to_string(), "nodes" => review.nodes.to_string()])) " "
+                (lang.t("review-loss"))
             }
             ul {
                 @for side in Side::BOTH {
-                    li { strong { (name(side)) } " (" (side) "): " (accuracy_text(review, side)) }
+                    li { strong { (name(side)) } " (" (if side == Side::South { lang.t("side-south") } else { lang.t("side-north") }) "): " (accuracy_text(lang, review, side)) }
                 }
             }
             @for hand in hands {
-                @if let Some(graph) = value_graph(review, hand) {
-                    h3 { "Hand " (hand.number) }
+                @if let Some(graph) = value_graph(lang, review, hand) {
+                    h3 { (lang.ta("review-hand", &args!["hand" => hand.number])) }
                     (graph)
                     @let arrangements: Vec<_> = review.decisions.iter()
                         .filter(|d| d.hand == hand.number && d.kind == DecisionKind::Arrangement).collect();
                     @if !arrangements.is_empty() {
                         p.small { @for d in &arrangements {
-                            (name(d.player)) " arranged " (d.played) ", losing " (format!("{:.2}", seeds(d.loss())))
-                            @if d.best != d.played { " (best found " (d.best) ")" } ". "
+                            (lang.ta("review-arranged", &args!["name" => name(d.player), "played" => d.played.to_string(), "loss" => lang.number(&format!("{:.2}", seeds(d.loss())))]))
+                            @if d.best != d.played { " " (lang.ta("review-best-found", &args!["best" => d.best.to_string()])) } ". "
                         } }
                     }
                     div.scroll { table.review-moves {
-                        thead { tr { th.num { "#" } th { "Player" } th { "Move" } th { "Best" } th.num { "Value (mover)" } th.num { "Loss" } th { "Mark" } } }
+                        thead { tr { th.num { "#" } th { (lang.t("col-player")) } th { (lang.t("col-move")) } th { (lang.t("col-best")) } th.num { (lang.t("col-value-mover")) } th.num { (lang.t("col-loss")) } th { (lang.t("col-mark")) } } }
                         tbody { @for (i, d) in review.moves_of(hand.number).enumerate() {
                             @let mark = d.mark();
                             tr class=[mark.map(|m| m.name())] {
                                 td.num { (i + 1) } td { (name(d.player)) } td { (d.played) }
-                                td { @if d.forced() { "forced" } @else { (d.best) } }
-                                td.num { (format!("{:+.1}", seeds(d.best_value))) }
-                                td.num { (format!("{:.1}", seeds(d.loss()))) }
-                                td { @if let Some(m) = mark { (m.name()) " " (m.symbol()) } }
+                                td { @if d.forced() { (lang.t("review-forced")) } @else { (d.best) } }
+                                td.num { (lang.number(&format!("{:+.1}", seeds(d.best_value)))) }
+                                td.num { (lang.number(&format!("{:.1}", seeds(d.loss())))) }
+                                td { @if let Some(m) = mark { (mark_word(lang, m)) " " (m.symbol()) } }
                             }
                         } }
                     } }
@@ -170,23 +189,23 @@ pub fn review_section(
 }
 
 /// The player page's section: their accuracy in each reviewed match.
-pub fn accuracy_section(player: i64, reviewed: &[(MatchRow, StoredReview)]) -> Markup {
+pub fn accuracy_section(lang: Lang, player: i64, reviewed: &[(MatchRow, StoredReview)]) -> Markup {
     if reviewed.is_empty() {
         return html! {};
     }
     html! {
         section #accuracy {
-            h2 { "Accuracy (engine reviews)" }
+            h2 { (lang.t("accuracy-title")) }
             div.scroll { table {
-                thead { tr { th { "Match" } th { "Opponent" } th.num { "Accuracy" } th.num { "Average loss" } th.num { "Inaccuracies" } th.num { "Mistakes" } th.num { "Blunders" } } }
+                thead { tr { th { (lang.t("col-match")) } th { (lang.t("col-opponent")) } th.num { (lang.t("col-accuracy")) } th.num { (lang.t("col-average-loss")) } th.num { (lang.t("col-inaccuracies")) } th.num { (lang.t("col-mistakes")) } th.num { (lang.t("col-blunders")) } } }
                 tbody { @for (m, stored) in reviewed {
                     @let side = if m.south_id == player { Side::South } else { Side::North };
                     @let s = stored.review.summary(side);
                     tr {
-                        td { a href={ "/matches/" (m.id) } { "match " (m.id) } }
+                        td { a href={ "/matches/" (m.id) } { (lang.ta("match-number", &args!["match" => m.id])) } }
                         td { @if side == Side::South { (m.north) } @else { (m.south) } }
-                        td.num { @if let Some(a) = s.accuracy { (format!("{a:.1}%")) } @else { "–" } }
-                        td.num { @if let Some(l) = s.average_loss { (format!("{l:.2}")) } @else { "–" } }
+                        td.num { @if let Some(a) = s.accuracy { (lang.ta("percent", &args!["value" => lang.number(&format!("{a:.1}"))])) } @else { "–" } }
+                        td.num { @if let Some(l) = s.average_loss { (lang.number(&format!("{l:.2}"))) } @else { "–" } }
                         td.num { (s.inaccuracies) } td.num { (s.mistakes) } td.num { (s.blunders) }
                     }
                 } }
