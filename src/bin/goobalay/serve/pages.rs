@@ -906,6 +906,7 @@ pub async fn director(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respons
         .collect();
     active.sort_unstable();
     let open = t.status().takes_match_changes();
+    let reports = super::report::director_section(&ctx, row.id).await;
     let body = html! {
         h1 { (row.name) ": results" }
         p.sub { "Result entry for the director. Each result goes through the same checks as "
@@ -955,6 +956,7 @@ pub async fn director(State(ctx): State<Ctx>, Path(id): Path<String>) -> Respons
                 }
             }
         }
+        (reports)
         @if !engine_boards.is_empty() {
             p.small #engine-boards {
                 "Played by the engine, no result to enter: "
@@ -1031,4 +1033,18 @@ fn confirm_box() -> Markup {
             button.change type="button" { "Change" }
         }
     }
+}
+
+/// A page of no tournament (the players' report page) in the pages' layout.
+pub(super) fn plain_page(title: &str, class: &str, body: Markup) -> Markup {
+    layout(
+        Head {
+            title,
+            status: String::new(),
+            in_progress: false,
+            events: String::new(),
+            class,
+        },
+        body,
+    )
 }
