@@ -39,6 +39,8 @@
     section.querySelector(".south-won").textContent = "South won: " + m.south;
     section.querySelector(".north-won").textContent = "North won: " + m.north;
     section.hidden = false;
+    resultForm.reset();
+    say(answer, "", "");
     unask();
   }
   codeForm.addEventListener("submit", e => {
