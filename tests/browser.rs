@@ -877,7 +877,7 @@ fn a_players_report_confirmed_by_the_opponent_shows_live_and_a_wrong_code_is_cou
             .as_array()
             .unwrap()
             .iter()
-            .find(|b| b["match_id"].to_string() == m)
+            .find(|b| b["match_id"].as_i64().map(|i| i.to_string()).as_deref() == Some(m))
             .cloned()
             .unwrap()
     };

@@ -36,7 +36,7 @@ fn board_result(server: &Server, t: i64, match_id: &str) -> String {
         .as_array()
         .unwrap()
         .iter()
-        .find(|b| b["match_id"].to_string() == match_id)
+        .find(|b| b["match_id"].as_i64().map(|i| i.to_string()).as_deref() == Some(match_id))
         .map(|b| b["result"].as_str().unwrap().to_string())
         .unwrap()
 }
