@@ -27,6 +27,7 @@ fn report(server: &Server, code: &str, result: &str, seeds: Option<&str>) -> (u1
         body["seeds"] = json!(s);
     }
     let (status, text) = server.post("/api/report", None, &body.to_string());
+    assert!(!text.contains(code), "an answer shows the code: {text}");
     (status, serde_json::from_str(&text).unwrap())
 }
 
@@ -112,6 +113,7 @@ fn a_report_confirmed_by_the_opponent_or_accepted_by_the_director_stands() {
             &json!({ "code": c1_north.to_lowercase() }).to_string(),
         );
         assert_eq!(status, 200, "{text}");
+        assert!(!text.to_uppercase().contains(c1_north.as_str()), "{text}");
         let seen: Value = serde_json::from_str(&text).unwrap();
         assert_eq!(seen["match_id"].to_string(), match_1, "{seen}");
         assert_eq!(seen["side"], "north", "{seen}");
