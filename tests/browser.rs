@@ -807,7 +807,7 @@ async fn report_on_phone(c: &Client, code: &str, result: &str, screenshot: bool)
         wait_for(
             c,
             "!document.getElementById('report-match').hidden",
-            Duration::from_secs(5)
+            Duration::from_secs(15)
         )
         .await,
         "the code's match was not shown: {}",
@@ -831,7 +831,7 @@ async fn report_on_phone(c: &Client, code: &str, result: &str, screenshot: bool)
         wait_for(
             c,
             "!document.querySelector('#report-result .confirm').hidden",
-            Duration::from_secs(3)
+            Duration::from_secs(15)
         )
         .await
     );
@@ -848,7 +848,7 @@ async fn report_on_phone(c: &Client, code: &str, result: &str, screenshot: bool)
         wait_for(
             c,
             "/^(Kept|Stored|Refused)/.test(document.getElementById('report-answer').textContent)",
-            Duration::from_secs(5)
+            Duration::from_secs(15)
         )
         .await
     );
@@ -896,7 +896,7 @@ fn a_players_report_confirmed_by_the_opponent_shows_live_and_a_wrong_code_is_cou
             wait_for(
                 &wall,
                 "document.getElementById('live-state').classList.contains('on')",
-                Duration::from_secs(5)
+                Duration::from_secs(15)
             )
             .await
         );
@@ -924,7 +924,7 @@ fn a_players_report_confirmed_by_the_opponent_shows_live_and_a_wrong_code_is_cou
                 &format!(
                     "Number(document.body.dataset.updated || 0) > 0 && [...document.querySelectorAll('#live tr')].some(r => r.textContent.includes({south:?}) && r.textContent.includes({north:?}) && r.textContent.includes('1-0'))"
                 ),
-                Duration::from_secs(10)
+                Duration::from_secs(20)
             )
             .await,
             "the open page did not show the confirmed result"
@@ -945,7 +945,7 @@ fn a_players_report_confirmed_by_the_opponent_shows_live_and_a_wrong_code_is_cou
             wait_for(
                 &phone,
                 "document.getElementById('code-answer').classList.contains('refused')",
-                Duration::from_secs(5)
+                Duration::from_secs(15)
             )
             .await
         );
