@@ -12,7 +12,6 @@
 //! Guessing is limited by the front end that takes codes (the web server counts
 //! wrong codes per address and in all).
 
-use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use thiserror::Error;
@@ -24,7 +23,7 @@ use crate::app::repo::{Database, MatchRepo, ReportRepo, StoreError, Transaction}
 use crate::app::stored_match::StoredMatches;
 use crate::engine::Side;
 use crate::hint::Refusal;
-use crate::matches::{Closing, MatchOutcome};
+use crate::matches::Closing;
 
 use super::Result;
 
@@ -510,24 +509,6 @@ pub async fn awaited_reports(store: &impl Database, id: i64) -> Result<Vec<Await
         });
     }
     Ok(out)
-}
-
-/// A claim in words, with the players' names: "Ana (South) won, 30–18".
-pub fn claim_words(claim: Claim, south: &str, north: &str) -> String {
-    let who = match claim.result {
-        MatchOutcome::Winner(Side::South) => format!("{south} (South) won"),
-        MatchOutcome::Winner(Side::North) => format!("{north} (North) won"),
-        MatchOutcome::Draw => "a draw".to_string(),
-    };
-    match claim.seeds {
-        Some(s) => format!("{who}, {}–{}", s.south, s.north),
-        None => who,
-    }
-}
-
-/// When a report was made, for a page.
-pub fn reported_time(at: DateTime<Utc>) -> String {
-    at.format("%H:%M UTC").to_string()
 }
 
 #[cfg(test)]

@@ -26,6 +26,8 @@ use axum::response::{IntoResponse, Response};
 use goobalay::app::AppError;
 use goobalay::app::records::Claim;
 use goobalay::app::reports::{self, AwaitedReports, ReportRefusal, ReportStatus};
+use goobalay::engine::Side;
+use goobalay::matches::MatchOutcome;
 use maud::{Markup, html};
 
 use super::refused::Refused;
@@ -322,7 +324,7 @@ pub async fn report(
     match reports::report(&ctx.store, &form.code, claim, &client.to_string()).await {
         Ok(done) => {
             let m = &done.holder_match;
-            let said = reports::claim_words(done.claim, &m.south, &m.north);
+            let said = claim_words(done.claim, &m.south, &m.north);
             let message = match done.status {
                 ReportStatus::Confirmed => {
                     format!("Stored: {said}. Your opponent reported the same.")
@@ -368,8 +370,26 @@ pub async fn accept(
     }
 }
 
+/// A claim in words, with the players' names: "Ana (South) won, 30–18".
+fn claim_words(claim: Claim, south: &str, north: &str) -> String {
+    let who = match claim.result {
+        MatchOutcome::Winner(Side::South) => format!("{south} (South) won"),
+        MatchOutcome::Winner(Side::North) => format!("{north} (North) won"),
+        MatchOutcome::Draw => "a draw".to_string(),
+    };
+    match claim.seeds {
+        Some(s) => format!("{who}, {}–{}", s.south, s.north),
+        None => who,
+    }
+}
+
+/// When a report was made, for a page.
+fn reported_time(at: chrono::DateTime<chrono::Utc>) -> String {
+    at.format("%H:%M UTC").to_string()
+}
+
 fn claim_text(r: &goobalay::app::records::MatchReport, a: &AwaitedReports) -> String {
-    reports::claim_words(r.claim, &a.south, &a.north)
+    claim_words(r.claim, &a.south, &a.north)
 }
 
 /// The director's page's section: the reports of matches awaiting their result (a
@@ -401,7 +421,7 @@ pub async fn director_section(ctx: &Ctx, tournament: i64) -> Markup {
                             @let says = claim_text(r, a);
                             form.action.accept id={ "accept-" (r.id) } data-action="accept" data-report=(r.id)
                                 data-says={ "Accept " (who) "'s report: " (says) } {
-                                span.report-text { (who) " reported " (says) " at " (reports::reported_time(r.reported_at)) ". " }
+                                span.report-text { (who) " reported " (says) " at " (reported_time(r.reported_at)) ". " }
                                 button.check type="submit" { "Accept" }
                                 div.confirm hidden {
                                     p.confirm-text {}
