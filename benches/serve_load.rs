@@ -4,10 +4,13 @@
 //! port of 127.0.0.1 started with `--results`, 200 clients each asking for the
 //! standings (`/api/tournaments/ID/standings`, a new connection each time) once a
 //! second, as a page that polls would, and 200 phones holding the tournament's event
-//! stream open (server-sent events), while results arrive through the web
-//! (`POST /api/matches/ID/result` with the secret, as the director's page sends
-//! them) at 20 a minute (issue 35's room), or, with `SERVE_LOAD_DESK=1`, entered one
-//! by one with the CLI every 100 ms (issue 16's busy desk). Prints p50/p99/max
+//! stream open (server-sent events), while results arrive through the web at 20 a
+//! minute (issue 35's room): reported by the players (`POST /api/report` with each
+//! player's code from `tournament pairings --format json`, the second report
+//! confirming the first), or with `SERVE_LOAD_BY=director` posted with the secret as
+//! the director's page posts them (`POST /api/matches/ID/result`); or, with
+//! `SERVE_LOAD_DESK=1`, entered one by one with the CLI every 100 ms (issue 16's busy
+//! desk). Prints p50/p99/max
 //! latency, requests answered, failures, the event streams still open and how many
 //! changes each saw, and whether the standings at the end hold every result entered
 //! once (nothing lost, nothing doubled: a second entry of a stored result is refused).
@@ -66,23 +69,40 @@ fn get(addr: &str, path: &str) -> Result<String, String> {
         .unwrap_or_default())
 }
 
-/// A result posted as the director's page posts it: (status, body).
-fn post_result(addr: &str, secret: &str, id: &str) -> (u16, String) {
-    // No seeds: they must add up to the game's, which differ from game to game.
-    let body = r#"{"winner": "south"}"#;
+/// A JSON body posted to `path` (with the secret if given): (status, answer).
+fn post(addr: &str, path: &str, secret: Option<&str>, body: &str) -> (u16, String) {
     let Ok(mut s) = TcpStream::connect(addr) else {
         return (0, String::new());
     };
     s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let auth = secret.map_or(String::new(), |s| format!("Authorization: Bearer {s}\r\n"));
     let _ = write!(
         s,
-        "POST /api/matches/{id}/result HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nAuthorization: Bearer {secret}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     );
     let mut text = String::new();
     let _ = s.read_to_string(&mut text);
     let status = text.get(9..12).and_then(|c| c.parse().ok()).unwrap_or(0);
     (status, text)
+}
+
+/// A result posted as the director's page posts it: (status, body).
+fn post_result(addr: &str, secret: &str, id: &str) -> (u16, String) {
+    // No seeds: they must add up to the game's, which differ from game to game.
+    let body = r#"{"winner": "south"}"#;
+    post(
+        addr,
+        &format!("/api/matches/{id}/result"),
+        Some(secret),
+        body,
+    )
+}
+
+/// A player's report that South won, made with `code`, as the report page sends it.
+fn post_report(addr: &str, code: &str) -> (u16, String) {
+    let body = serde_json::json!({ "code": code, "result": "south" }).to_string();
+    post(addr, "/api/report", None, &body)
 }
 
 /// A phone's event stream: open until `done`; the `change` events it saw, and
@@ -171,6 +191,25 @@ fn main() {
         .filter_map(|b| b["match_id"].as_i64())
         .map(|i| i.to_string())
         .collect();
+    // The players' codes, as the slips print them: (South's, North's) by match.
+    let by_director = std::env::var("SERVE_LOAD_BY").is_ok_and(|v| v == "director");
+    let listed: serde_json::Value = serde_json::from_str(&cli(
+        &db,
+        &["tournament", "pairings", "Load", "--format", "json"],
+    ))
+    .unwrap();
+    let codes: std::collections::HashMap<String, (String, String)> = listed["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|b| {
+            let code = |side: &str| b["codes"][side].as_str().map(str::to_string);
+            Some((
+                b["match_id"].as_i64()?.to_string(),
+                (code("south")?, code("north")?),
+            ))
+        })
+        .collect();
 
     let mut server = Command::new(BIN)
         .args(["serve", "--db"])
@@ -242,13 +281,30 @@ fn main() {
         } else {
             // The room: results through the web at `per_minute`.
             let t = Instant::now();
-            let (status, _) = post_result(&addr, &secret, id);
-            if status != 200 {
-                refused += 1;
-            }
-            // The same result sent twice (a double tap, a retry): refused.
-            if post_result(&addr, &secret, id).0 == 200 {
-                doubled += 1;
+            if by_director {
+                let (status, _) = post_result(&addr, &secret, id);
+                if status != 200 {
+                    refused += 1;
+                }
+                // The same result sent twice (a double tap, a retry): refused.
+                if post_result(&addr, &secret, id).0 == 200 {
+                    doubled += 1;
+                }
+            } else {
+                // South reports, North confirms: the result is stored.
+                let (south, north) = &codes[id];
+                let waiting = post_report(&addr, south);
+                let confirmed = post_report(&addr, north);
+                if waiting.0 != 200
+                    || confirmed.0 != 200
+                    || !confirmed.1.contains(r#""status":"confirmed""#)
+                {
+                    refused += 1;
+                }
+                // A confirmation sent twice (a double tap, a retry): refused.
+                if post_report(&addr, north).0 == 200 {
+                    doubled += 1;
+                }
             }
             if let Some(rest) =
                 (Duration::from_secs(60) / per_minute as u32).checked_sub(t.elapsed())
@@ -293,7 +349,14 @@ fn main() {
         if desk {
             "entered with the CLI".to_string()
         } else {
-            format!("posted through the web at {per_minute}/min")
+            format!(
+                "{} through the web at {per_minute}/min",
+                if by_director {
+                    "posted by the director"
+                } else {
+                    "reported by both players"
+                }
+            )
         },
         elapsed.as_secs_f64()
     );

@@ -857,3 +857,182 @@ fn an_arabic_page_runs_right_to_left_and_french_is_remembered() {
         }
     });
 }
+
+/// The codes printed on the players' slips, in print order (board by board, South
+/// first).
+fn slip_codes(slips: &str) -> Vec<String> {
+    slips
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("Your code: "))
+        .map(|rest| rest.split_whitespace().next().unwrap().to_string())
+        .collect()
+}
+
+/// On a phone at 390 px: the code, the match it reports, a result chosen and
+/// checked, then sent; returns the answer shown.
+async fn report_on_phone(c: &Client, code: &str, result: &str, screenshot: bool) -> String {
+    let field = c.find(Locator::Css("#code")).await.unwrap();
+    field.clear().await.unwrap();
+    field.send_keys(code).await.unwrap();
+    c.find(Locator::Css("#report-code button[type=submit]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert!(
+        wait_for(
+            c,
+            "!document.getElementById('report-match').hidden",
+            Duration::from_secs(15)
+        )
+        .await,
+        "the code's match was not shown: {}",
+        text(c, "#code-answer").await
+    );
+    c.find(Locator::Css(&format!(
+        "#report-result input[value={result}]"
+    )))
+    .await
+    .unwrap()
+    .click()
+    .await
+    .unwrap();
+    c.find(Locator::Css("#report-result button.check"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert!(
+        wait_for(
+            c,
+            "!document.querySelector('#report-result .confirm').hidden",
+            Duration::from_secs(15)
+        )
+        .await
+    );
+    if screenshot {
+        shot(c, "report-390").await;
+    }
+    c.find(Locator::Css("#report-result button.store"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert!(
+        wait_for(
+            c,
+            "/^(Kept|Stored|Refused)/.test(document.getElementById('report-answer').textContent)",
+            Duration::from_secs(15)
+        )
+        .await
+    );
+    text(c, "#report-answer").await
+}
+
+/// Issue 35: a player reports on their phone (390 px), the opponent confirms with
+/// their own code, and the result shows by itself on the tournament's page left
+/// open on the projector laptop (1920 px); a wrong code is refused, nothing
+/// written, and counted on the director's page.
+#[test]
+fn a_players_report_confirmed_by_the_opponent_shows_live_and_a_wrong_code_is_counted() {
+    if !browser_present() {
+        return;
+    }
+    let db = Db::new();
+    let (server, secret, desk, ids) = director_desk(&db, &[]);
+    let slips = db.ok(&["tournament", "pairings", "Club Night", "--layout", "slips"]);
+    let codes = slip_codes(&slips);
+    assert_eq!(codes.len(), 4, "{slips}");
+    let t = server.json("/api/tournaments")["tournaments"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let board = |m: &str| {
+        server.json(&format!("/api/tournaments/{t}"))["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|b| b["match_id"].as_i64().map(|i| i.to_string()).as_deref() == Some(m))
+            .cloned()
+            .unwrap()
+    };
+    let first = board(&ids[0]);
+    let (south, north) = (
+        first["south"].as_str().unwrap().to_string(),
+        first["north"].as_str().unwrap().to_string(),
+    );
+    let driver = start_driver();
+    common::runtime().block_on(async {
+        let wall = browser(&driver, 1920, 1080).await;
+        wall.goto(&format!("http://{}/tournaments/{t}", server.addr))
+            .await
+            .unwrap();
+        assert!(
+            wait_for(
+                &wall,
+                "document.getElementById('live-state').classList.contains('on')",
+                Duration::from_secs(15)
+            )
+            .await
+        );
+        let phone = browser(&driver, 390, 844).await;
+        phone
+            .goto(&format!("http://{}/report", server.addr))
+            .await
+            .unwrap();
+        // South's report is kept; the result waits for North.
+        let said = report_on_phone(&phone, &codes[0], "south", true).await;
+        assert!(said.starts_with("Kept"), "{said}");
+        let shown = text(&phone, "#report-match .match-text").await;
+        assert!(
+            shown.contains(&south) && shown.contains(&north),
+            "{shown}"
+        );
+        assert_eq!(board(&ids[0])["result"], "*");
+        // North confirms with their code: stored, and the wall shows it unasked.
+        let said = report_on_phone(&phone, &codes[1], "south", false).await;
+        assert!(said.starts_with("Stored"), "{said}");
+        assert_eq!(board(&ids[0])["result"], "1-0");
+        assert!(
+            wait_for(
+                &wall,
+                &format!(
+                    "Number(document.body.dataset.updated || 0) > 0 && [...document.querySelectorAll('#live tr')].some(r => r.textContent.includes({south:?}) && r.textContent.includes({north:?}) && r.textContent.includes('1-0'))"
+                ),
+                Duration::from_secs(20)
+            )
+            .await,
+            "the open page did not show the confirmed result"
+        );
+        // A wrong code: refused on the page, nothing written, counted for the director.
+        let before = db.bytes();
+        let field = phone.find(Locator::Css("#code")).await.unwrap();
+        field.clear().await.unwrap();
+        field.send_keys("ZZZZ-ZZZZ").await.unwrap();
+        phone
+            .find(Locator::Css("#report-code button[type=submit]"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        assert!(
+            wait_for(
+                &phone,
+                "document.getElementById('code-answer').classList.contains('refused')",
+                Duration::from_secs(15)
+            )
+            .await
+        );
+        let refused = text(&phone, "#code-answer").await;
+        assert!(refused.contains("not a report code"), "{refused}");
+        assert_eq!(refused.lines().count(), 1, "{refused}");
+        assert!(db.bytes() == before, "a wrong code wrote to the database");
+        open_desk(&wall, &desk, &secret).await;
+        assert_eq!(text(&wall, "#wrong-codes .count").await, "1");
+        phone.close().await.unwrap();
+        wall.close().await.unwrap();
+    });
+}

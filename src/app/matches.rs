@@ -503,6 +503,19 @@ pub fn describe_events(events: &[Event], holes_per_row: u8) -> String {
 pub async fn close(store: &impl Database, id: i64, closing: Closing) -> Result<StoredMatch> {
     // Read and decided under the write lock: what is checked is what is closed.
     let mut tx = store.begin_write().await?;
+    let closed = close_checked_in(&mut tx, id, closing).await?;
+    tx.commit().await?;
+    Ok(closed)
+}
+
+/// [`close`]'s checks and writes in `tx`, which the caller commits: a player's
+/// report confirmed (`app::reports`) closes its match with the CLI's checks, in the
+/// transaction that stores the report.
+pub(crate) async fn close_checked_in(
+    tx: &mut impl Transaction,
+    id: i64,
+    closing: Closing,
+) -> Result<StoredMatch> {
     let stored = tx.stored_match(id).await?;
     if let Some(how) = finished_how(&stored) {
         return Err(AppError::Finished { id, how });
@@ -510,13 +523,10 @@ pub async fn close(store: &impl Database, id: i64, closing: Closing) -> Result<S
     if let Some(tournament) = stored.row.tournament_id {
         crate::tournament::check_closing(tx.tournament_format(tournament).await?, id, closing)?;
     }
-    match close_in(&mut tx, stored, closing).await {
+    match close_in(tx, stored, closing).await {
         Err(StoreError::Match(MatchError::Over(how))) => Err(AppError::Finished { id, how }),
         Err(e) => Err(e.into()),
-        Ok(closed) => {
-            tx.commit().await?;
-            Ok(closed)
-        }
+        Ok(closed) => Ok(closed),
     }
 }
 
@@ -543,7 +553,7 @@ pub(crate) async fn close_in(
 }
 
 /// How a finished match ended, in words (`None` while it is in play).
-fn finished_how(stored: &StoredMatch) -> Option<String> {
+pub(crate) fn finished_how(stored: &StoredMatch) -> Option<String> {
     let outcome = stored.state.outcome()?;
     Some(match (stored.state.closing(), outcome.winner()) {
         (Some(Closing::Forfeit(a)), _) => format!("forfeited, {} absent", a.name()),

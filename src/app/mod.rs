@@ -35,6 +35,7 @@ pub mod players;
 pub(crate) mod ratings;
 pub mod records;
 pub mod repo;
+pub mod reports;
 pub mod reviews;
 pub mod run;
 pub mod stored_match;
@@ -69,6 +70,9 @@ pub enum AppError {
     Match(#[from] MatchError),
     #[error(transparent)]
     Player(#[from] players::PlayerRefusal),
+    /// A player's report (or the director's acceptance of one) refused.
+    #[error(transparent)]
+    Report(#[from] reports::ReportRefusal),
     /// A review that cannot be made as asked.
     #[error(transparent)]
     Review(#[from] reviews::ReviewRefusal),
@@ -252,6 +256,7 @@ impl Refusal for AppError {
             AppError::Import(e) => return e.hint(),
             AppError::Closing(e) => return e.hint(),
             AppError::Review(e) => return e.hint(),
+            AppError::Report(e) => return e.hint(),
             AppError::PartlyStored { error, .. } => return error.hint(),
             AppError::SamePlayer(_) | AppError::NoSuchRound { .. } => {
                 return None;
@@ -299,7 +304,8 @@ pub fn worded(error: &(dyn std::error::Error + 'static), wording: &dyn Wording) 
         crate::ai::solve::SolveError,
         crate::tournament::import::TrfError,
         ImportRefusal,
-        ClosingRefusal
+        ClosingRefusal,
+        reports::ReportRefusal
     );
     error.to_string()
 }

@@ -41,7 +41,9 @@ impl Store {
                 (SELECT COUNT(*) FROM tournament_status_changes s WHERE s.tournament_id = t.id) AS changes,
                 (SELECT COUNT(*) FROM knockout_seedings k WHERE k.tournament_id = t.id) AS seedings,
                 (SELECT COUNT(*) FROM match_postponements mp JOIN matches m ON m.id = mp.match_id
-                    WHERE m.tournament_id = t.id) AS postponements
+                    WHERE m.tournament_id = t.id) AS postponements,
+                (SELECT COUNT(*) FROM match_reports r JOIN report_codes c ON c.id = r.code_id
+                    WHERE c.tournament_id = t.id) AS reports
              FROM tournaments t",
         )
         .fetch_all(&mut tx)
@@ -61,6 +63,7 @@ impl Store {
                     status_changes: r.try_get("changes")?,
                     seedings: r.try_get("seedings")?,
                     postponements: r.try_get("postponements")?,
+                    reports: r.try_get("reports")?,
                 },
             );
         }

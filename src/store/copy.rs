@@ -368,6 +368,39 @@ pub const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("exact", Int),
         ],
     ),
+    (
+        "report_codes",
+        &[
+            ("id", Int),
+            ("tournament_id", Int),
+            ("player_id", Int),
+            ("code_sha256", Text),
+            ("issued_at", Time),
+        ],
+    ),
+    (
+        "match_reports",
+        &[
+            ("id", Int),
+            ("match_id", Int),
+            ("player_id", Int),
+            ("code_id", Int),
+            ("result", Text),
+            ("seeds_south", Int),
+            ("seeds_north", Int),
+            ("client", Text),
+            ("reported_at", Time),
+        ],
+    ),
+    (
+        "report_decisions",
+        &[
+            ("match_id", Int),
+            ("report_id", Int),
+            ("confirmed_by", Int),
+            ("decided_at", Time),
+        ],
+    ),
 ];
 
 /// Tables whose `id` is made by the database (an identity column on PostgreSQL).
@@ -384,6 +417,8 @@ const WITH_IDS: &[&str] = &[
     "tournament_prizes",
     "match_reviews",
     "knockout_seedings",
+    "report_codes",
+    "match_reports",
 ];
 
 impl Store {
@@ -519,7 +554,7 @@ fn primary_key(table: &str) -> &'static [&'static str] {
         "tournament_players" => &["tournament_id", "player_id"],
         "hands" | "voided_hands" => &["match_id", "number"],
         "tournament_byes" | "tournament_requested_byes" => &["tournament_id", "round", "player_id"],
-        "match_closings" | "match_postponements" => &["match_id"],
+        "match_closings" | "match_postponements" | "report_decisions" => &["match_id"],
         "tournament_imports" => &["tournament_id"],
         "review_decisions" => &["review_id", "seq"],
         "knockout_seeds" => &["seeding_id", "seed"],

@@ -21,6 +21,8 @@ pub struct TournamentMarker {
     /// Seedings by hand and postponements recorded.
     pub seedings: i64,
     pub postponements: i64,
+    /// Players' reports of their results (the director's page shows those awaited).
+    pub reports: i64,
 }
 
 /// The whole database's markers: one for everything, one per tournament.

@@ -9,6 +9,7 @@ mod changes;
 mod fixture_rows;
 mod matches;
 mod players;
+mod reports;
 mod reviews;
 mod rounds;
 mod tournaments;
@@ -25,6 +26,7 @@ pub use matches::{
     StoredMatchRows,
 };
 pub use players::{NewPlayer, Player, PlayerDetailsRecord, StartingRatingRecord};
+pub use reports::{Claim, MatchReport, NewMatchReport, ReportCodeRow, ReportDecision};
 pub use reviews::{NewReview, StoredReview};
 pub use rounds::{
     Reopened, RoundRecord, StatusChange, TournamentKey, TournamentRecord, UnpairedRound,

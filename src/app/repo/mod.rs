@@ -12,6 +12,7 @@ mod audit;
 mod error;
 mod matches;
 mod players;
+mod reports;
 mod reviews;
 mod tournaments;
 
@@ -22,6 +23,7 @@ pub use audit::{
 pub use error::{MAX_BUSY_TIMEOUT_MS, Result, StoreError};
 pub use matches::MatchRepo;
 pub use players::PlayerRepo;
+pub use reports::ReportRepo;
 pub use reviews::ReviewRepo;
 pub use tournaments::TournamentRepo;
 
@@ -30,7 +32,7 @@ pub use tournaments::TournamentRepo;
 /// that one use case stores all of its effect or none (dropped uncommitted, it
 /// rolls back).
 pub trait Transaction:
-    PlayerRepo + MatchRepo + TournamentRepo + AuditRepo + ReviewRepo + Send
+    PlayerRepo + MatchRepo + TournamentRepo + AuditRepo + ReviewRepo + ReportRepo + Send
 {
     /// Commits every write made in it.
     fn commit(self) -> impl Future<Output = Result<()>> + Send;

@@ -30,6 +30,7 @@ mod corrections;
 mod engines;
 mod pairings;
 mod replay;
+mod reports;
 mod tournaments;
 mod voided;
 
@@ -152,6 +153,7 @@ async fn audit(
         progress(done as u64 + 1, total);
     }
     tournaments::verify_tournaments(&mut tx, &replayed, &mut report).await?;
+    reports::verify_reports(&mut tx, &mut report).await?;
     Ok(report)
 }
 

@@ -18,6 +18,7 @@ mod moves;
 mod out;
 mod players_cmd;
 mod ratings_cmd;
+mod report_slip;
 mod review_cmd;
 mod serve;
 mod tournament_cmd;

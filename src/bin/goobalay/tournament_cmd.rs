@@ -255,19 +255,40 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
             print_standings(&loaded, a.view.format, layout)?;
             Ok(ExitCode::SUCCESS)
         }),
-        TournamentCommand::Pairings(a) => with_store_read(db, async |store| {
-            let loaded = tournaments::load(store, &a.name).await?;
-            let list = goobalay::app::views::pairing_list(&loaded, a.round)?;
+        TournamentCommand::Pairings(a) => {
+            let with_codes = a.format == RecordFormat::Json || a.layout == ListLayout::Slips;
+            let (list, holders) = with_store_read(db.clone(), async |store| {
+                let loaded = tournaments::load(store, &a.name).await?;
+                let list = goobalay::app::views::pairing_list(&loaded, a.round)?;
+                let holders = goobalay::app::reports::code_holders(&loaded, a.round).len();
+                Ok((list, holders))
+            })?;
+            // Codes are stored hashed, so a print is their only showing: each print
+            // issues new ones (a write, only when a board awaits its players' reports).
+            let codes = if with_codes && holders > 0 {
+                with_store(db, async |store| {
+                    Ok(goobalay::app::reports::issue_codes(store, &a.name, a.round).await?)
+                })?
+            } else {
+                Vec::new()
+            };
+            let url = crate::report_slip::report_url(a.url.as_deref());
             match a.format {
-                RecordFormat::Json => print_json(&list)?,
+                RecordFormat::Json => {
+                    print_json(&crate::report_slip::list_with_codes(&list, &codes, &url)?)?;
+                }
                 RecordFormat::Table => {
-                    for line in pairing_list_lines(&list, a.layout, a.lang) {
+                    let mut lines = pairing_list_lines(&list, a.layout, a.lang);
+                    if a.layout == ListLayout::Slips {
+                        lines.extend(crate::report_slip::code_slips(&list, &codes, &url)?);
+                    }
+                    for line in lines {
                         outln!("{}", line.trim_end());
                     }
                 }
             }
             Ok(ExitCode::SUCCESS)
-        }),
+        }
         TournamentCommand::Crosstable(a) => with_store_read(db, async |store| {
             let loaded = tournaments::load_after_round(
                 store,

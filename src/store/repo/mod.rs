@@ -40,6 +40,7 @@ pub(crate) fn new_match_id(backend: crate::store::sql::Backend, offset: &str) ->
 mod audit;
 mod matches;
 mod players;
+mod reports;
 mod reviews;
 mod tournaments;
 
@@ -49,5 +50,6 @@ pub use audit::{
 };
 pub use matches::{MatchInsert, MatchQuery, MatchRepo};
 pub use players::{PlayerRepo, StartingRatingRecord};
+pub use reports::ReportRepo;
 pub use reviews::ReviewRepo;
 pub use tournaments::{ByeReason, RoundMatch, TournamentRepo};

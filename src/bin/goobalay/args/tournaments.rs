@@ -411,16 +411,23 @@ pub struct PairingsArgs {
     #[arg(long)]
     pub round: Option<u32>,
     /// board: by board number; names: every player in alphabetical order with their
-    /// board; slips: a result slip per board, to hand out.
+    /// board; slips: a result slip per board, to hand out, and each player's slip
+    /// with their personal report code (new codes each time: see docs/web.md).
     #[arg(long, value_enum, default_value_t)]
     pub layout: ListLayout,
     /// The language of the result slips (`--layout slips`): en (the default), so
     /// (Somali), ar (Arabic), fr (French) or am (Amharic). Names stay as entered.
     #[arg(long, value_enum, default_value_t, value_name = "CODE")]
     pub lang: crate::i18n::Lang,
-    /// Output: table (for a person, the default) or json.
+    /// Output: table (for a person, the default) or json (with each board's new
+    /// report codes).
     #[arg(long, value_enum, default_value_t)]
     pub format: RecordFormat,
+    /// The report page's address printed on the players' slips, as the room's phones
+    /// reach `goobalay serve --results` (default: http://HOSTNAME.local:8080/report,
+    /// this machine's name as the local network announces it).
+    #[arg(long, env = "GOOBALAY_REPORT_URL", value_name = "URL")]
+    pub url: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]

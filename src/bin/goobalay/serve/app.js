@@ -372,6 +372,9 @@
         body: Object.assign(result(f.winner.value), { reason: f.reason.value.trim() }),
       };
     }
+    if (f.dataset.action === "accept") {
+      return { text: f.dataset.says, url: "/api/reports/" + f.dataset.report + "/accept", body: {} };
+    }
     const t = location.pathname.split("/").pop();
     if (f.dataset.action === "withdrawal") {
       const forfeit = f.forfeit_pending.checked;

@@ -71,8 +71,8 @@ pub async fn serve(listener: TcpListener, app: Router, cap: usize) {
         let Ok(permit) = permits.clone().acquire_owned().await else {
             return; // never closed
         };
-        let stream = match listener.accept().await {
-            Ok((stream, _)) => stream,
+        let (stream, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
             // Out of file descriptors after all, or a connection reset before it
             // was accepted: as axum::serve does, wait a moment and go on.
             Err(_) => {
@@ -81,7 +81,12 @@ pub async fn serve(listener: TcpListener, app: Router, cap: usize) {
             }
         };
         let _ = stream.set_nodelay(true);
-        let service = TowerToHyperService::new(app.clone());
+        // The client's address, as `ConnectInfo`: the report codes' guess limit
+        // counts by it.
+        let service = TowerToHyperService::new(
+            app.clone()
+                .layer(axum::Extension(axum::extract::ConnectInfo(peer))),
+        );
         tokio::spawn(async move {
             let _ = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())

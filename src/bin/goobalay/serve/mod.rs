@@ -24,6 +24,7 @@ mod live;
 mod memo;
 mod pages;
 mod refused;
+mod report;
 mod results;
 mod review_view;
 
@@ -59,6 +60,8 @@ pub struct Ctx {
     pub secret: Option<Arc<str>>,
     /// The API's tournament documents, kept for their revision.
     pub memo: Arc<memo::Memo>,
+    /// The wrong report codes given, and their limit ([`report`]).
+    pub guesses: Arc<report::Guesses>,
 }
 
 pub fn run(db: Option<PathBuf>, a: ServeArgs) -> anyhow::Result<ExitCode> {
@@ -117,6 +120,7 @@ async fn serve(path: PathBuf, listen: SocketAddr, results: bool) -> anyhow::Resu
         changes: rx,
         secret: secret.clone(),
         memo: Arc::default(),
+        guesses: Arc::default(),
     });
     {
         use std::io::Write;
@@ -155,7 +159,8 @@ async fn serve(path: PathBuf, listen: SocketAddr, results: bool) -> anyhow::Resu
 
 /// Every route; anything else is a 404 page. Every route is GET (and HEAD) but the
 /// director's writes (`POST /api/matches/{id}/result`, `.../take-back`,
-/// `/api/tournaments/{id}/withdrawal`, `.../bye`), which answer 405 unless the
+/// `/api/tournaments/{id}/withdrawal`, `.../bye`, `/api/reports/{id}/accept`) and the
+/// players' reports (`POST /api/report/match`, `/api/report`), which answer 405 unless the
 /// server was started with `--results` and then write only with the secret
 /// ([`results`]); any other method gets 405. So without `--results` nothing a visitor sends can change the
 /// database (which is then opened read-only as well).
@@ -191,6 +196,17 @@ pub fn router(ctx: Ctx) -> Router {
         .route(
             "/api/tournaments/{id}/bye",
             axum::routing::post(results::request_bye),
+        )
+        .route("/report", get(report::page))
+        .route("/static/report.js", get(report::script))
+        .route(
+            "/api/report/match",
+            axum::routing::post(report::holder_match),
+        )
+        .route("/api/report", axum::routing::post(report::report))
+        .route(
+            "/api/reports/{id}/accept",
+            axum::routing::post(report::accept),
         )
         .route("/api/changes", get(api::changes))
         .route("/api/events", get(live::events))

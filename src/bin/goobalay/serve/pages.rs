@@ -1230,6 +1230,7 @@ pub async fn director(
         .collect();
     active.sort_unstable();
     let open = t.status().takes_match_changes();
+    let reports = super::report::director_section(&ctx, row.id).await;
     let body = html! {
         h1 { (lang.ta("director-title", &args!["name" => row.name.as_str()])) }
         p.sub { (with_markup(lang, "director-sub", args![], "command", html! { code { "goobalay match result" } })) }
@@ -1278,6 +1279,7 @@ pub async fn director(
                 }
             }
         }
+        (reports)
         @if !engine_boards.is_empty() {
             p.small #engine-boards {
                 (lang.t("engine-boards")) " "
@@ -1355,4 +1357,19 @@ fn confirm_box(lang: Lang) -> Markup {
             button.change type="button" { (lang.t("change")) }
         }
     }
+}
+
+/// A page of no tournament (the players' report page) in the pages' layout.
+pub(super) fn plain_page(title: &str, class: &str, body: Markup) -> Markup {
+    layout(
+        Head {
+            lang: Lang::En,
+            title,
+            status: String::new(),
+            in_progress: false,
+            events: String::new(),
+            class,
+        },
+        body,
+    )
 }

@@ -42,7 +42,7 @@ const MAX_BODY: usize = 4096;
 
 /// The body of a result entry, read within [`super::BODY_READ`] and at most
 /// [`MAX_BODY`] bytes: a body that never arrives holds its connection no longer.
-async fn read_body(body: axum::body::Body) -> Result<Vec<u8>, Response> {
+pub(super) async fn read_body(body: axum::body::Body) -> Result<Vec<u8>, Response> {
     use futures_util::StreamExt;
     let read = async {
         let mut stream = body.into_data_stream();
@@ -140,7 +140,7 @@ fn closing_of(form: &ResultForm) -> Result<Closing, Refused> {
 }
 
 /// The secret, checked first: without it nothing is read or written.
-fn authorised(ctx: &Ctx, headers: &HeaderMap) -> Result<(), Refused> {
+pub(super) fn authorised(ctx: &Ctx, headers: &HeaderMap) -> Result<(), Refused> {
     let Some(secret) = ctx.secret.as_deref() else {
         return Err(Refused::new(
             StatusCode::METHOD_NOT_ALLOWED,
