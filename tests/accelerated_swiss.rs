@@ -169,6 +169,24 @@ fn group_a_pairs_among_itself_until_the_virtual_points_are_gone() {
             ),
             "{table}"
         );
+        // The web page says it under the standings, in the room's language.
+        let server = common::server::Server::start(db);
+        let id = db.json(&["tournament", "show", "Open"])["tournament"]["id"]
+            .as_i64()
+            .unwrap();
+        let page = server.page(&format!("/tournaments/{id}"));
+        assert!(
+            page.contains("Baku acceleration: group A (6 players, "),
+            "{}: {page}",
+            db.backend()
+        );
+        let french = server.page(&format!("/tournaments/{id}?lang=fr"));
+        assert!(
+            french.contains("avec 1 point virtuel jusqu'à la ronde 2 et 0,5 jusqu'à la ronde 3"),
+            "{}: {french}",
+            db.backend()
+        );
+        drop(server);
         // Round 2, pairing scores: P1-P3 2, P4-P6 1 (virtual), P7-P8 1, P9-P10 0.
         // The top bracket of three floats P3 down to P4; P5, P6 meet P7, P8 with
         // the colours both want (P5, P7 had South); P9 meets P10.

@@ -78,6 +78,7 @@ standings-final = { $text }፣ የመጨረሻ
 standings-in-progress = { $text } (ዙር { $round } በሂደት ላይ)
 standings-counted = ከዙር { $round } { $boards } ውጤቶች { $counted }
 standings-with = { $text }፣ ከ{ $counted } ጋር
+acceleration-baku = የባኩ ማፋጠኛ፦ ቡድን ሀ ({ $count } ተጫዋቾች፣ ከ{ $first } እስከ { $last }) እስከ ዙር { $full-until } በ{ $full } ምናባዊ ነጥብ፣ እስከ ዙር { $half-until } ደግሞ በ{ $half } ይጣመራል፤ ምናባዊ ነጥቦች ለጥምረት ብቻ ይቆጠራሉ፣ በነጥብም ሆነ በእኩልነት መለያ ፈጽሞ አይቆጠሩም።
 and = እና
 prizes = ሽልማቶች
 prizes-final = የመጨረሻ

@@ -78,6 +78,7 @@ standings-final = { $text }، نهائي
 standings-in-progress = { $text } (الجولة { $round } جارية)
 standings-counted = { $counted } من نتائج الجولة { $round } البالغة { $boards }
 standings-with = { $text }، مع { $counted }
+acceleration-baku = تسريع باكو: المجموعة أ ({ $count } لاعبين، من { $first } إلى { $last }) تُقرن بـ { $full } نقطة افتراضية حتى الجولة { $full-until } و{ $half } حتى الجولة { $half-until }؛ النقاط الافتراضية للاقتران فقط، ولا تُحسب أبدًا في النقاط أو كسر التعادل.
 and = و
 prizes = الجوائز
 prizes-final = نهائية

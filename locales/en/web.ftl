@@ -81,6 +81,7 @@ standings-final = { $text }, final
 standings-in-progress = { $text } (round { $round } in progress)
 standings-counted = { $counted } of round { $round }'s { $boards } results
 standings-with = { $text }, with { $counted }
+acceleration-baku = Baku acceleration: group A ({ $count } players, { $first } to { $last }) is paired with { $full } virtual point up to round { $full-until } and { $half } up to round { $half-until }; virtual points count for pairing only, never in points or tiebreaks.
 and = and
 prizes = Prizes
 prizes-final = final

@@ -79,6 +79,7 @@ standings-final = { $text }, final
 standings-in-progress = { $text } (ronde { $round } en cours)
 standings-counted = { $counted } des { $boards } résultats de la ronde { $round }
 standings-with = { $text }, avec { $counted }
+acceleration-baku = Accélération de Bakou : le groupe A ({ $count } joueurs, de { $first } à { $last }) est apparié avec { $full } point virtuel jusqu'à la ronde { $full-until } et { $half } jusqu'à la ronde { $half-until } ; les points virtuels ne comptent que pour l'appariement, jamais dans les points ni les départages.
 and = et
 prizes = Prix
 prizes-final = définitifs

@@ -78,6 +78,7 @@ standings-final = { $text }, kama dambays
 standings-in-progress = { $text } (wareegga { $round } wuu socdaa)
 standings-counted = { $counted } ka mid ah { $boards } natiijo ee wareegga { $round }
 standings-with = { $text }, iyo { $counted }
+acceleration-baku = Dardarka Baku: kooxda A ({ $count } ciyaartoy, { $first } ilaa { $last }) waxaa lagu lammaaneeyaa { $full } dhibic male ilaa wareegga { $full-until } iyo { $half } ilaa wareegga { $half-until }; dhibcaha malaha ah waxay u tiriyaan lammaaneynta oo keliya, marnaba dhibcaha ama kala-saarka.
 and = iyo
 prizes = Abaalmarinta
 prizes-final = kama dambays

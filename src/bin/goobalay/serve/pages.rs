@@ -301,6 +301,26 @@ fn result_word(lang: Lang, r: &str) -> String {
     }
 }
 
+/// An accelerated Swiss's group A and virtual points under its standings
+/// ([`views::AccelerationView`]), once group A is known.
+fn acceleration_line(lang: Lang, t: &goobalay::tournament::Tournament) -> Option<String> {
+    let plan = views::AccelerationView::of(t)?.plan;
+    let name = |id: Option<&i64>| id.and_then(|id| t.entrant(*id)).map(|e| e.name.clone());
+    let (first, last) = (name(plan.group_a.first())?, name(plan.group_a.last())?);
+    Some(lang.ta(
+        "acceleration-baku",
+        &args![
+            "count" => plan.group_a.len(),
+            "first" => first,
+            "last" => last,
+            "full" => lang.number(&plan.full.to_string()),
+            "full-until" => plan.full_until,
+            "half" => lang.number(&plan.half.to_string()),
+            "half-until" => plan.half_until
+        ],
+    ))
+}
+
 /// The standings: place, name and points first (what a phone shows without
 /// scrolling), then the rating, the games and the tiebreaks.
 fn standings_table(lang: Lang, loaded: &LoadedTournament) -> Markup {
@@ -661,6 +681,7 @@ pub async fn tournament(
             section #standings {
                 h2 { (lang.t("standings")) small { (standings_when(lang, results)) } }
                 (standings_table(lang, results))
+                @if let Some(line) = acceleration_line(lang, &results.tournament) { p.sub.acceleration { (line) } }
             }
         }
         @if !v.prizes.is_empty() {
