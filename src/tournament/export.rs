@@ -1063,13 +1063,13 @@ pub fn trf_with(t: &Tournament, details: &TrfDetails) -> String {
         out.push_str(&line("202", &codes.join(",")));
     }
     out.push_str(&format!("XXR {}\n", t.planned_rounds()));
+    let numbers = trf_numbers(t);
+    let number_of: std::collections::HashMap<EntrantId, u32> = numbers.iter().copied().collect();
     if let Some(plan) = t.acceleration_plan() {
         // bbpPairings' XXA: a player's virtual points per round, round 1 first,
         // so that it pairs the accelerated rounds as goobalay does.
-        let numbers: std::collections::HashMap<EntrantId, u32> =
-            trf_numbers(t).into_iter().collect();
         for id in &plan.group_a {
-            let Some(number) = numbers.get(id) else {
+            let Some(number) = number_of.get(id) else {
                 continue;
             };
             let mut l = format!("XXA {number:>4}");
@@ -1106,8 +1106,6 @@ pub fn trf_with(t: &Tournament, details: &TrfDetails) -> String {
     } else {
         t.standings()
     };
-    let numbers = trf_numbers(t);
-    let number_of: std::collections::HashMap<EntrantId, u32> = numbers.iter().copied().collect();
     // Each player's fixture of each round written, found once (not by a search of
     // every fixture per player and round: a 448-player round robin has 100,128).
     let mut fixture_of: std::collections::HashMap<(i64, u32), &Fixture> =

@@ -19,12 +19,14 @@
 
 mod api;
 mod connections;
+mod guesses;
 pub mod lang;
 mod live;
 mod memo;
 mod pages;
 mod refused;
 mod report;
+mod report_desk;
 mod results;
 mod review_view;
 
@@ -61,7 +63,7 @@ pub struct Ctx {
     /// The API's tournament documents, kept for their revision.
     pub memo: Arc<memo::Memo>,
     /// The wrong report codes given, and their limit ([`report`]).
-    pub guesses: Arc<report::Guesses>,
+    pub guesses: Arc<guesses::Guesses>,
 }
 
 pub fn run(db: Option<PathBuf>, a: ServeArgs) -> anyhow::Result<ExitCode> {

@@ -301,10 +301,10 @@ fn result_word(lang: Lang, r: &str) -> String {
     }
 }
 
-/// An accelerated Swiss's group A and virtual points under its standings
-/// ([`views::AccelerationView`]), once group A is known.
+/// An accelerated Swiss's group A and virtual points under its standings (the
+/// plan [`views::AccelerationView`] words for the terminal), once group A is known.
 fn acceleration_line(lang: Lang, t: &goobalay::tournament::Tournament) -> Option<String> {
-    let plan = views::AccelerationView::of(t)?.plan;
+    let plan = t.acceleration_plan()?;
     let name = |id: Option<&i64>| id.and_then(|id| t.entrant(*id)).map(|e| e.name.clone());
     let (first, last) = (name(plan.group_a.first())?, name(plan.group_a.last())?);
     Some(lang.ta(
@@ -1251,7 +1251,7 @@ pub async fn director(
         .collect();
     active.sort_unstable();
     let open = t.status().takes_match_changes();
-    let reports = super::report::director_section(&ctx, row.id).await;
+    let reports = super::report_desk::director_section(&ctx, row.id).await;
     let body = html! {
         h1 { (lang.ta("director-title", &args!["name" => row.name.as_str()])) }
         p.sub { (with_markup(lang, "director-sub", args![], "command", html! { code { "goobalay match result" } })) }

@@ -6,7 +6,8 @@
 //! result`'s checks; no page or answer ever holds a code. Every word of these pages
 //! is here, for their translation.
 //!
-//! Wrong codes are limited before a code is even looked up ([`Guesses`]): five a
+//! Wrong codes are limited before a code is even looked up
+//! ([`super::guesses::Guesses`]): five a
 //! minute from one address (a player mistyping needs one or two more tries; a phone
 //! guessing gets 7,200 a day) and thirty a minute from all addresses together (so
 //! many addresses guessing at once get no more: 43,200 a day, against about 2^40
@@ -14,10 +15,7 @@
 //! The counts live in the server, not the database: nothing is written without a
 //! valid code or the secret.
 
-use std::collections::{HashMap, VecDeque};
 use std::net::{IpAddr, SocketAddr};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
 
 use axum::Json;
 use axum::extract::{ConnectInfo, Path, State};
@@ -25,105 +23,13 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use goobalay::app::AppError;
 use goobalay::app::records::Claim;
-use goobalay::app::reports::{self, AwaitedReports, ReportRefusal, ReportStatus};
-use goobalay::engine::Side;
-use goobalay::matches::MatchOutcome;
-use maud::{Markup, html};
+use goobalay::app::reports::{self, ReportRefusal, ReportStatus};
+use maud::html;
 
+use super::guesses::{IN_ALL, PER_ADDRESS};
 use super::refused::Refused;
+use super::report_desk::claim_words;
 use super::{Ctx, parse_id};
-
-/// Wrong codes one address may give in [`WINDOW`].
-pub const PER_ADDRESS: usize = 5;
-/// Wrong codes all addresses together may give in [`WINDOW`].
-pub const IN_ALL: usize = 30;
-pub const WINDOW: Duration = Duration::from_secs(60);
-/// Addresses remembered at most (a flood of addresses is held by [`IN_ALL`]).
-const ADDRESSES: usize = 10_000;
-
-/// The wrong codes given to this server: recent ones (the limit) and counts since
-/// it started (the director's page shows them).
-#[derive(Default)]
-pub struct Guesses {
-    inner: Mutex<GuessBook>,
-}
-
-#[derive(Default)]
-struct GuessBook {
-    by_address: HashMap<IpAddr, VecDeque<Instant>>,
-    all: VecDeque<Instant>,
-    wrong: u64,
-    limited: u64,
-    addresses: std::collections::HashSet<IpAddr>,
-}
-
-/// What the director's page says of wrong codes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
-pub struct GuessCounts {
-    pub wrong_codes: u64,
-    pub from_addresses: u64,
-    pub refused_over_limit: u64,
-}
-
-fn forget_before(q: &mut VecDeque<Instant>, since: Instant) {
-    while q.front().is_some_and(|&t| t < since) {
-        q.pop_front();
-    }
-}
-
-impl Guesses {
-    /// `Err(seconds to wait)` when `client` or all clients together gave their
-    /// wrong codes of the window (counted as refused over the limit).
-    fn admit(&self, client: IpAddr) -> Result<(), u64> {
-        let now = Instant::now();
-        let since = now.checked_sub(WINDOW).unwrap_or(now);
-        let mut book = self.inner.lock().unwrap_or_else(|p| p.into_inner());
-        forget_before(&mut book.all, since);
-        let mut waits = Vec::new();
-        if book.all.len() >= IN_ALL {
-            waits.push(book.all[0]);
-        }
-        if let Some(mine) = book.by_address.get_mut(&client) {
-            forget_before(mine, since);
-            if mine.len() >= PER_ADDRESS {
-                waits.push(mine[0]);
-            }
-        }
-        match waits.into_iter().max() {
-            None => Ok(()),
-            Some(oldest) => {
-                book.limited += 1;
-                let free = oldest + WINDOW;
-                Err(free.saturating_duration_since(now).as_secs() + 1)
-            }
-        }
-    }
-
-    fn wrong(&self, client: IpAddr) {
-        let now = Instant::now();
-        let mut book = self.inner.lock().unwrap_or_else(|p| p.into_inner());
-        book.wrong += 1;
-        book.all.push_back(now);
-        if book.by_address.len() >= ADDRESSES {
-            let since = now.checked_sub(WINDOW).unwrap_or(now);
-            book.by_address
-                .retain(|_, q| q.back().is_some_and(|&t| t >= since));
-        }
-        book.by_address.entry(client).or_default().push_back(now);
-        if book.addresses.len() < ADDRESSES {
-            book.addresses.insert(client);
-        }
-    }
-
-    pub fn counts(&self) -> GuessCounts {
-        let book = self.inner.lock().unwrap_or_else(|p| p.into_inner());
-        GuessCounts {
-            wrong_codes: book.wrong,
-            from_addresses: book.addresses.len() as u64,
-            refused_over_limit: book.limited,
-        }
-    }
-}
 
 fn reporting_off() -> Response {
     Refused::new(
@@ -370,112 +276,5 @@ pub async fn accept(
         }))
         .into_response(),
         Err(e) => refused(&ctx, peer.ip(), e),
-    }
-}
-
-/// A claim in words, with the players' names: "Ana (South) won, 30–18".
-fn claim_words(claim: Claim, south: &str, north: &str) -> String {
-    let who = match claim.result {
-        MatchOutcome::Winner(Side::South) => format!("{south} (South) won"),
-        MatchOutcome::Winner(Side::North) => format!("{north} (North) won"),
-        MatchOutcome::Draw => "a draw".to_string(),
-    };
-    match claim.seeds {
-        Some(s) => format!("{who}, {}–{}", s.south, s.north),
-        None => who,
-    }
-}
-
-/// When a report was made, for a page.
-fn reported_time(at: chrono::DateTime<chrono::Utc>) -> String {
-    at.format("%H:%M UTC").to_string()
-}
-
-fn claim_text(r: &goobalay::app::records::MatchReport, a: &AwaitedReports) -> String {
-    claim_words(r.claim, &a.south, &a.north)
-}
-
-/// The director's page's section: the reports of matches awaiting their result (a
-/// disagreement marked), each with a form to accept it, and the wrong codes so far.
-pub async fn director_section(ctx: &Ctx, tournament: i64) -> Markup {
-    let awaited = reports::awaited_reports(&ctx.store, tournament)
-        .await
-        .unwrap_or_else(|e| {
-            super::internal(e);
-            Vec::new()
-        });
-    let counts = ctx.guesses.counts();
-    html! {
-        section #reports {
-            h2 { "Players' reports" }
-            @if awaited.is_empty() {
-                p.small { "No report awaits a decision." }
-            }
-            @for a in &awaited {
-                @let disagree = a.disagree();
-                div.reported.disagree[disagree] id={ "reports-" (a.match_id) } data-match=(a.match_id) {
-                    p.names {
-                        "Round " (a.round) ", board " (a.board) ": "
-                        b { (a.south) } " (South) v " b { (a.north) } " (North)"
-                        @if disagree { " — " strong.disagreement { "they disagree" } }
-                    }
-                    @for (who, report) in [(&a.south, &a.south_report), (&a.north, &a.north_report)] {
-                        @if let Some(r) = report {
-                            @let says = claim_text(r, a);
-                            form.action.accept id={ "accept-" (r.id) } data-action="accept" data-report=(r.id)
-                                data-says={ "Accept " (who) "'s report: " (says) } {
-                                span.report-text { (who) " reported " (says) " at " (reported_time(r.reported_at)) ". " }
-                                button.check type="submit" { "Accept" }
-                                div.confirm hidden {
-                                    p.confirm-text {}
-                                    button.store type="button" { "Store it" }
-                                    " "
-                                    button.change type="button" { "Change" }
-                                }
-                                span.answer role="status" {}
-                            }
-                        } @else {
-                            p.small { (who) " has not reported." }
-                        }
-                    }
-                }
-            }
-            p.small #wrong-codes {
-                "Wrong codes since the server started: " span.count { (counts.wrong_codes) }
-                " from " (counts.from_addresses) " address(es); refused over the limit ("
-                (PER_ADDRESS) " a minute an address, " (IN_ALL) " in all): " (counts.refused_over_limit) "."
-            }
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wrong_codes_are_limited_per_address_and_in_all() {
-        let g = Guesses::default();
-        let a: IpAddr = "192.0.2.1".parse().unwrap();
-        for _ in 0..PER_ADDRESS {
-            assert!(g.admit(a).is_ok());
-            g.wrong(a);
-        }
-        let wait = g.admit(a).unwrap_err();
-        assert!((1..=61).contains(&wait), "{wait}");
-        // Another address is still let in, until all together reach the limit.
-        let mut n = PER_ADDRESS;
-        let mut k = 2u8;
-        while n < IN_ALL {
-            let b = IpAddr::from([192, 0, 2, k]);
-            assert!(g.admit(b).is_ok(), "{n}");
-            g.wrong(b);
-            n += 1;
-            k += 1;
-        }
-        assert!(g.admit(IpAddr::from([198, 51, 100, 1])).is_err());
-        let c = g.counts();
-        assert_eq!(c.wrong_codes, IN_ALL as u64);
-        assert_eq!(c.refused_over_limit, 2);
     }
 }
