@@ -6,10 +6,12 @@
 //! Weights must be even (the caller doubles them), so that every dual update
 //! stays an integer.
 
+use std::collections::HashMap;
+
 use super::wide::Wide;
 
 /// What the matching needs from a weight: unsigned integer arithmetic.
-pub trait Weight: Copy + Ord + Default {
+pub trait Weight: Copy + Ord + Default + std::hash::Hash {
     fn plus(&mut self, o: &Self);
     fn minus(&mut self, o: &Self);
     fn halve(&mut self);
@@ -81,14 +83,18 @@ pub struct Matcher<W: Weight> {
     /// splits into its ends by shifting.
     stride: usize,
     shift: u32,
-    /// Twice the edge weights, `twice[a * stride + b]`, zero for no edge
-    /// (stored doubled because the slack subtracts the weight twice).
-    twice: Vec<W>,
-    /// Whether `twice` holds an edge (a non-zero weight), in the same layout:
-    /// the scans ask this of every vertex pair, and a byte is read far faster
-    /// than a weight of hundreds of bits (a 1,000-player field's table of
-    /// weights is a hundred megabytes, its table of edges one).
-    edge: Vec<bool>,
+    /// Twice the edge weights, `weights[twice[a * stride + b]]`; index 0 is
+    /// zero, no edge (stored doubled because the slack subtracts the weight
+    /// twice).
+    ///
+    /// Each distinct weight is stored once and the table holds its number:
+    /// the scans read a weight for every vertex pair, and the Dutch weights
+    /// are hundreds of bits wide but few (a 1,000-player field sets about 7,700
+    /// distinct weights on a million pairs), so the scans read a table of four
+    /// megabytes and a hot list of weights instead of a hundred megabytes.
+    twice: Vec<u32>,
+    weights: Vec<W>,
+    weight_numbers: HashMap<W, u32>,
     /// Vertices taken out (settled pairs): ignored from then on.
     dead: Vec<bool>,
     dirty: Vec<bool>,
@@ -126,8 +132,9 @@ impl<W: Weight> Matcher<W> {
             n,
             stride,
             shift: stride.trailing_zeros(),
-            twice: vec![W::default(); n * stride],
-            edge: vec![false; n * stride],
+            twice: vec![0; n * stride],
+            weights: vec![W::default()],
+            weight_numbers: HashMap::from([(W::default(), 0)]),
             dead: vec![false; n],
             dirty: vec![false; n],
             solved: false,
@@ -160,14 +167,27 @@ impl<W: Weight> Matcher<W> {
     pub fn set(&mut self, a: usize, b: usize, w: W) {
         let mut twice = w;
         twice.plus(&w);
-        if self.twice[a * self.stride + b] == twice {
+        let number = self.number_of(twice);
+        if self.twice[a * self.stride + b] == number {
             return;
         }
-        self.twice[a * self.stride + b] = twice;
-        self.twice[b * self.stride + a] = twice;
-        self.edge[a * self.stride + b] = !twice.is_zero();
-        self.edge[b * self.stride + a] = !twice.is_zero();
+        self.twice[a * self.stride + b] = number;
+        self.twice[b * self.stride + a] = number;
         self.dirty[a] = true;
+    }
+
+    fn number_of(&mut self, twice: W) -> u32 {
+        let next = self.weights.len() as u32;
+        let number = *self.weight_numbers.entry(twice).or_insert(next);
+        if number == next {
+            self.weights.push(twice);
+        }
+        number
+    }
+
+    /// Twice the weight of the edge at `k` (`a * stride + b`).
+    fn twice_weight(&self, k: usize) -> &W {
+        &self.weights[self.twice[k] as usize]
     }
 
     /// Takes two vertices matched to each other out of the graph for good.
@@ -208,7 +228,7 @@ impl<W: Weight> Matcher<W> {
     }
 
     fn live_edge(&self, v: usize, u: usize) -> bool {
-        u != v && !self.dead[u] && self.edge[v * self.stride + u]
+        u != v && !self.dead[u] && self.twice[v * self.stride + u] != 0
     }
 
     fn best_slack(&mut self, x: usize) -> W {
@@ -244,9 +264,10 @@ impl<W: Weight> Matcher<W> {
         let n = self.n;
         if !self.solved {
             let mut max = W::default();
-            for w in &self.twice {
-                if *w > max {
-                    max = *w;
+            for &number in &self.twice {
+                let w = self.weights[number as usize];
+                if w > max {
+                    max = w;
                 }
             }
             max.halve();
@@ -264,7 +285,7 @@ impl<W: Weight> Matcher<W> {
                 let found = (v + 1..n).find(|&u| {
                     self.mate[u] == NONE
                         && self.live_edge(v, u)
-                        && self.twice[v * self.stride + u] == top
+                        && *self.twice_weight(v * self.stride + u) == top
                 });
                 if let Some(u) = found {
                     self.mate[v] = self.toward(v, u);
@@ -292,7 +313,7 @@ impl<W: Weight> Matcher<W> {
             // still tight with it stays matched (checked below).
             let mut need = W::default();
             for u in self.live_neighbours(v) {
-                let mut twice = self.twice[v * self.stride + u];
+                let mut twice = *self.twice_weight(v * self.stride + u);
                 if twice > self.dualvar[u] {
                     twice.minus(&self.dualvar[u]);
                     if twice > need {
@@ -309,8 +330,7 @@ impl<W: Weight> Matcher<W> {
             // A matched edge inside a blossom is tight with the blossom's dual.
             if let Some(u) = self.mate_of(v)
                 && (self.inblossom[v] != self.inblossom[u] || self.inblossom[v] == v)
-                && (self.twice[self.mate[v] / 2].is_zero()
-                    || !self.slack(self.mate[v] / 2).is_zero())
+                && (self.twice[self.mate[v] / 2] == 0 || !self.slack(self.mate[v] / 2).is_zero())
             {
                 self.mate[u] = NONE;
                 self.mate[v] = NONE;
@@ -387,7 +407,7 @@ impl<W: Weight> Matcher<W> {
 
     fn slack(&self, k: usize) -> W {
         let (i, j) = self.edge_ends(k);
-        W::sum_less(&self.dualvar[i], &self.dualvar[j], &self.twice[k])
+        W::sum_less(&self.dualvar[i], &self.dualvar[j], self.twice_weight(k))
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -506,7 +526,11 @@ impl<W: Weight> Matcher<W> {
                 let sk = match row {
                     Some(v) => {
                         let u = if v == i { j } else { i };
-                        W::sum_less(&m.dualvar[v], &m.dualvar[u], &m.twice[v * m.stride + u])
+                        W::sum_less(
+                            &m.dualvar[v],
+                            &m.dualvar[u],
+                            m.twice_weight(v * m.stride + u),
+                        )
                     }
                     None => m.slack(k),
                 };
@@ -779,8 +803,11 @@ impl<W: Weight> Matcher<W> {
                         let vw = v * self.stride + w;
                         let mut kslack = W::default();
                         if !self.allowedge[vw] {
-                            kslack =
-                                W::sum_less(&self.dualvar[v], &self.dualvar[w], &self.twice[vw]);
+                            kslack = W::sum_less(
+                                &self.dualvar[v],
+                                &self.dualvar[w],
+                                self.twice_weight(vw),
+                            );
                             if kslack.is_zero() {
                                 self.allow(k);
                             }

@@ -77,12 +77,18 @@ impl<const L: usize> Wide<L> {
     /// `a + b - c`, wrapping, in one pass over the limbs.
     #[inline]
     pub fn sum_less(a: &Self, b: &Self, c: &Self) -> Self {
+        // Two carry chains (add, then subtract), which compile to add-with-carry
+        // and subtract-with-borrow instructions.
         let mut out = [0u64; L];
-        let mut carry: i128 = 0;
+        let (mut carry, mut borrow) = (false, false);
         for (o, ((&x, &y), &z)) in out.iter_mut().zip(a.0.iter().zip(&b.0).zip(&c.0)) {
-            let t = x as i128 + y as i128 - z as i128 + carry;
-            *o = t as u64;
-            carry = t >> 64;
+            let (s, c1) = x.overflowing_add(y);
+            let (s, c2) = s.overflowing_add(carry as u64);
+            carry = c1 | c2;
+            let (d, b1) = s.overflowing_sub(z);
+            let (d, b2) = d.overflowing_sub(borrow as u64);
+            borrow = b1 | b2;
+            *o = d;
         }
         Wide(out)
     }
@@ -155,5 +161,29 @@ mod tests {
         let mut x = Wide::<2>::default();
         x.add_shifted(1, 70);
         assert_eq!(x.0, [0, 64]);
+    }
+
+    #[test]
+    fn sum_less_is_an_addition_then_a_subtraction() {
+        // Carries and borrows into the middle limb, in every combination.
+        let limbs = [0, 1, 1 << 63, u64::MAX - 1, u64::MAX];
+        let mut values = Vec::new();
+        for &hi in &limbs {
+            for &mid in &limbs {
+                for &lo in &limbs {
+                    values.push(Wide::<3>([lo, mid, hi]));
+                }
+            }
+        }
+        for a in &values {
+            for b in &values {
+                for c in &values {
+                    let mut expected = *a;
+                    expected.add(b);
+                    expected.sub(c);
+                    assert_eq!(Wide::sum_less(a, b, c), expected, "{a:?} + {b:?} - {c:?}");
+                }
+            }
+        }
     }
 }
