@@ -1036,3 +1036,76 @@ fn a_players_report_confirmed_by_the_opponent_shows_live_and_a_wrong_code_is_cou
         wall.close().await.unwrap();
     });
 }
+
+/// Issue 35 point 4: the report page's script writes in the page's language. In
+/// French at 390 px the code's match, the choices, the question before sending
+/// and the answer are French; in Arabic the page runs right to left and a wrong
+/// code is refused in Arabic.
+#[test]
+fn the_report_page_speaks_french_and_arabic_in_a_browser() {
+    if !browser_present() {
+        return;
+    }
+    let db = Db::new();
+    let (server, _, _, _) = director_desk(&db, &[]);
+    let slips = db.ok(&["tournament", "pairings", "Club Night", "--layout", "slips"]);
+    let codes = slip_codes(&slips);
+    let driver = start_driver();
+    common::runtime().block_on(async {
+        let phone = browser(&driver, 390, 844).await;
+        phone
+            .goto(&format!("http://{}/report?lang=fr", server.addr))
+            .await
+            .unwrap();
+        phone.find(Locator::Css("#code")).await.unwrap().send_keys(&codes[0]).await.unwrap();
+        phone.find(Locator::Css("#report-code button[type=submit]")).await.unwrap().click().await.unwrap();
+        assert!(
+            wait_for(&phone, "!document.getElementById('report-match').hidden", Duration::from_secs(15)).await,
+            "the code's match was not shown: {}",
+            text(&phone, "#code-answer").await
+        );
+        let shown = text(&phone, "#report-match .match-text").await;
+        assert!(shown.contains("Club Night, ronde 1, table 1 : ") && shown.contains("(Sud) contre"), "{shown}");
+        assert!(shown.contains("Vous êtes ") && shown.ends_with("(Sud)."), "{shown}");
+        let choice = text(&phone, "#report-result .south-won").await;
+        assert!(choice.starts_with("Sud gagne : "), "{choice}");
+        phone.find(Locator::Css("#report-result input[value=south]")).await.unwrap().click().await.unwrap();
+        phone.find(Locator::Css("#report-result input[name=seeds]")).await.unwrap().send_keys("20,8").await.unwrap();
+        phone.find(Locator::Css("#report-result button.check")).await.unwrap().click().await.unwrap();
+        assert!(
+            wait_for(&phone, "!document.querySelector('#report-result .confirm').hidden", Duration::from_secs(15)).await
+        );
+        let asked = text(&phone, "#report-result .confirm-text").await;
+        assert!(asked.starts_with("Déclarer : ") && asked.ends_with("(Sud) a gagné, 20–8 ?"), "{asked}");
+        phone.find(Locator::Css("#report-result button.store")).await.unwrap().click().await.unwrap();
+        assert!(
+            wait_for(
+                &phone,
+                "/^(Gardé|Enregistré|Refusé)/.test(document.getElementById('report-answer').textContent)",
+                Duration::from_secs(15)
+            )
+            .await,
+            "no answer in French: {}",
+            text(&phone, "#report-answer").await
+        );
+        let said = text(&phone, "#report-answer").await;
+        assert!(said.starts_with("Gardé : ") && said.contains("(Sud) a gagné, 20–8"), "{said}");
+
+        // Arabic: right to left, and a wrong code refused in Arabic.
+        phone
+            .goto(&format!("http://{}/report?lang=ar", server.addr))
+            .await
+            .unwrap();
+        let dir = phone.execute("return [document.documentElement.dir, getComputedStyle(document.body).direction];", vec![]).await.unwrap();
+        assert_eq!(dir, json!(["rtl", "rtl"]));
+        assert_eq!(text(&phone, "h1").await, "أبلِغ عن نتيجتك");
+        phone.find(Locator::Css("#code")).await.unwrap().send_keys("ZZZZ-ZZZZ").await.unwrap();
+        phone.find(Locator::Css("#report-code button[type=submit]")).await.unwrap().click().await.unwrap();
+        assert!(
+            wait_for(&phone, "document.getElementById('code-answer').classList.contains('refused')", Duration::from_secs(15)).await
+        );
+        let refused = text(&phone, "#code-answer").await;
+        assert!(refused.starts_with("رُفض") && refused.contains("هذا ليس رمز إبلاغ"), "{refused}");
+        phone.close().await.unwrap();
+    });
+}

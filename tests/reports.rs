@@ -255,3 +255,160 @@ fn verify_names_a_result_that_is_not_the_reported_one() {
         );
     });
 }
+
+/// Issue 35 point 4: the code slips (`--lang fr`), the report page (`?lang=fr`,
+/// `?lang=ar` right to left), its answers and the director's section on reports
+/// speak the room's language; the players' names stay as they were entered.
+#[test]
+fn the_code_slips_the_report_page_and_the_directors_reports_in_the_rooms_language() {
+    let db = common::Db::new();
+    club_night(&db);
+    let slips = db.ok(&[
+        "tournament",
+        "pairings",
+        "Club Night",
+        "--layout",
+        "slips",
+        "--url",
+        URL,
+        "--lang",
+        "fr",
+    ]);
+    let codes: Vec<String> = slips
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("Votre code : "))
+        .map(|rest| rest.split_whitespace().next().unwrap().to_string())
+        .collect();
+    assert_eq!(codes.len(), 4, "one code a player, in French: {slips}");
+    for words in [
+        "Codes de déclaration : une fiche par joueur",
+        "Déclarez votre résultat sur",
+        "(ou scannez le carré).",
+        "Gardez ce code pour vous :",
+        ", ronde 1, table 1",
+        "(Sud) contre",
+    ] {
+        assert!(slips.contains(words), "no '{words}': {slips}");
+    }
+    for english in [
+        "Your code",
+        "Report your result",
+        "Keep the code",
+        "(South)",
+    ] {
+        assert!(
+            !slips.contains(english),
+            "'{english}' in French slips: {slips}"
+        );
+    }
+    assert_eq!(slips.matches(URL).count(), 4, "{slips}");
+    for p in common::server::PLAYERS {
+        assert!(slips.contains(p), "{p} not on the slips: {slips}");
+    }
+    for line in slips.lines() {
+        assert!(line.chars().count() <= 80, "wider than 80 columns: {line}");
+    }
+
+    let (server, _) = Server::start_with(&db, &["--results"]);
+    let t = server.json("/api/tournaments")["tournaments"][0]["id"]
+        .as_i64()
+        .unwrap();
+    // The page, and the words report.js writes into it, in French.
+    let page = server.page("/report?lang=fr");
+    assert!(page.contains(r#"<html lang="fr" dir="ltr">"#), "{page}");
+    for words in [
+        "<h1>Déclarer votre résultat</h1>",
+        "Voir ma partie",
+        "Graines (si vous les avez comptées)",
+        r#""report-ask":"Déclarer : {claim} ?""#,
+        r#""report-claim-south":"{name} (Sud) a gagné""#,
+    ] {
+        assert!(page.contains(words), "no '{words}': {page}");
+    }
+    for english in [
+        "Report your result",
+        "Show my match",
+        "(South) won",
+        "looking…",
+    ] {
+        assert!(!page.contains(english), "'{english}' on the French page");
+    }
+    // In Arabic, right to left.
+    let page = server.page("/report?lang=ar");
+    assert!(page.contains(r#"<html lang="ar" dir="rtl">"#), "{page}");
+    assert!(
+        page.contains("أبلِغ عن نتيجتك") && page.contains("اعرض مباراتي"),
+        "{page}"
+    );
+    assert!(!page.contains("Show my match"), "{page}");
+
+    // The answers: a wrong code, a result that is none, a report kept.
+    let post = |lang: &str, body: Value| {
+        let (status, text) =
+            server.post(&format!("/api/report?lang={lang}"), None, &body.to_string());
+        (status, serde_json::from_str::<Value>(&text).unwrap())
+    };
+    let (status, answer) = post("fr", json!({ "code": "ZZZZ-ZZZZ", "result": "south" }));
+    assert_eq!(status, 403, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("ce n'est pas un code de déclaration"),
+        "{answer}"
+    );
+    let (status, answer) = post("so", json!({ "code": codes[0], "result": "sideways" }));
+    assert_eq!(status, 400, "{answer}");
+    assert_eq!(
+        answer["error"],
+        r#"'sideways' natiijo maaha; bixi "result": "south", "north" ama "draw""#
+    );
+    let (status, answer) = post(
+        "fr",
+        json!({ "code": codes[0], "result": "south", "seeds": "20,8" }),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let said = answer["message"].as_str().unwrap();
+    assert!(
+        said.starts_with("Gardé : ") && said.contains("(Sud) a gagné, 20–8"),
+        "{said}"
+    );
+
+    // The director's section, in French and in Arabic.
+    let desk = server.page(&format!("/director/{t}?lang=fr"));
+    for words in [
+        "<h2>Déclarations des joueurs</h2>",
+        "Ronde 1, table 1 :",
+        "a déclaré : ",
+        "n'a rien déclaré.",
+        "Codes erronés depuis le démarrage du serveur : <span class=\"count\">1</span> depuis 1 adresse ;",
+    ] {
+        assert!(desk.contains(words), "no '{words}': {desk}");
+    }
+    assert!(
+        !desk.contains("Players' reports") && !desk.contains("Wrong codes"),
+        "{desk}"
+    );
+    let desk = server.page(&format!("/director/{t}?lang=ar"));
+    assert!(
+        desk.contains("بلاغات اللاعبين") && desk.contains("الرموز الخاطئة منذ تشغيل الخادم"),
+        "{desk}"
+    );
+
+    // Over the limit, in French.
+    for _ in 0..4 {
+        assert_eq!(
+            post("en", json!({ "code": "ZZZZ-ZZZZ", "result": "south" })).0,
+            403
+        );
+    }
+    let (status, answer) = post("fr", json!({ "code": codes[1], "result": "draw" }));
+    assert_eq!(status, 429, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("trop de codes erronés (5 par minute depuis une adresse"),
+        "{answer}"
+    );
+}

@@ -15,3 +15,17 @@ slip-north-won = Waqooyi ayaa guuleystay
 slip-draw = Barbarro
 slip-game = Ciyaarta { $game } ee { $games }: { $side } ({ $name }) ayaa bilaaba
 slip-none = { $tournament }: wareegga { $round } ee { $rounds }: miis laba ciyaartoy leh ma jiro
+
+## Warqadaha warbixinta ciyaartoyda (waxaa la daabacaa warqadaha natiijada kadib)
+
+slip-codes-intro =
+    Koodhadhka warbixinta: warqad ciyaartoy kasta, ka jar xariiqyada. Koodh
+    wuxuu soo sheegaa oo keliya ciyaarta haystihiisa ee wareeggan; haddii
+    warqadaha mar kale la daabaco, koodhadh cusub ayaa la sameeyaa.
+slip-code-versus = { $player } ({ $side }) iyo { $opponent }
+slip-code = Koodhkaaga: { $code }
+slip-code-report-at = Natiijadaada ku soo sheeg
+slip-code-scan = (ama iskaan garee labajibbaaranaha).
+slip-code-keep =
+    Koodhka qarso, cidna ha tusin:
+    wuxuu soo sheegaa ciyaartaada.

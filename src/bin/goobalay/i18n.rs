@@ -1,7 +1,8 @@
 //! The room's language: the words of the web pages (`goobalay serve`) and of the
 //! printed slips (`tournament pairings --layout slips --lang CODE`) in English,
 //! Somali, Arabic, French and Amharic. The words live in Fluent files,
-//! `locales/<lang>/web.ftl` and `locales/<lang>/slips.ftl`, embedded in the binary;
+//! `locales/<lang>/web.ftl`, `slips.ftl` and `report.ftl` (the players' report page
+//! and the director's section on reports), embedded in the binary;
 //! code decides with ids and enums and asks for the words when it renders.
 //!
 //! A message missing in a language falls back to English (a page never shows an
@@ -37,6 +38,7 @@ const FILES: [(Lang, &[&str]); 5] = [
         &[
             include_str!("../../../locales/en/web.ftl"),
             include_str!("../../../locales/en/slips.ftl"),
+            include_str!("../../../locales/en/report.ftl"),
         ],
     ),
     (
@@ -44,6 +46,7 @@ const FILES: [(Lang, &[&str]); 5] = [
         &[
             include_str!("../../../locales/so/web.ftl"),
             include_str!("../../../locales/so/slips.ftl"),
+            include_str!("../../../locales/so/report.ftl"),
         ],
     ),
     (
@@ -51,6 +54,7 @@ const FILES: [(Lang, &[&str]); 5] = [
         &[
             include_str!("../../../locales/ar/web.ftl"),
             include_str!("../../../locales/ar/slips.ftl"),
+            include_str!("../../../locales/ar/report.ftl"),
         ],
     ),
     (
@@ -58,6 +62,7 @@ const FILES: [(Lang, &[&str]); 5] = [
         &[
             include_str!("../../../locales/fr/web.ftl"),
             include_str!("../../../locales/fr/slips.ftl"),
+            include_str!("../../../locales/fr/report.ftl"),
         ],
     ),
     (
@@ -65,6 +70,7 @@ const FILES: [(Lang, &[&str]); 5] = [
         &[
             include_str!("../../../locales/am/web.ftl"),
             include_str!("../../../locales/am/slips.ftl"),
+            include_str!("../../../locales/am/report.ftl"),
         ],
     ),
 ];
@@ -357,7 +363,10 @@ mod tests {
             include_str!("serve/api.rs"),
             include_str!("serve/results.rs"),
             include_str!("serve/lang.rs"),
+            include_str!("serve/report.rs"),
+            include_str!("serve/report_desk.rs"),
             include_str!("tournament_cmd.rs"),
+            include_str!("report_slip.rs"),
         ];
         let mut used = Vec::new();
         for text in sources {
@@ -376,10 +385,11 @@ mod tests {
                 }
             }
         }
-        // app.js reads its words from the page (`SCRIPT_WORDS`).
+        // app.js and report.js read their words from the page.
         used.extend(
             crate::serve::lang::SCRIPT_WORDS
                 .iter()
+                .chain(crate::serve::report::SCRIPT_WORDS)
                 .map(|s| s.to_string()),
         );
         assert!(used.len() > 50, "only {} ids found in the code", used.len());

@@ -2,11 +2,13 @@
 //! slip a player, cut from the sheet, with their personal code, the report page's
 //! address and that address as a QR code (the `qrcode` crate drawn with half-block
 //! characters, two modules a line, so it prints from a terminal or a text file).
-//! Every word of the slips is here, for their translation.
+//! The slips speak `--lang` (`locales/<lang>/slips.ftl`); names are never translated.
 
 use goobalay::app::reports::IssuedCode;
 use goobalay::app::views::PairingList;
 use goobalay::engine::Side;
+
+use crate::i18n::{Lang, args};
 
 /// The report page's address: `--url` (or `GOOBALAY_REPORT_URL`), else this
 /// machine's name as the local network announces it (mDNS, `NAME.local`, which
@@ -52,29 +54,51 @@ fn qr_lines(url: &str) -> anyhow::Result<Vec<String>> {
     Ok(text.lines().map(str::to_string).collect())
 }
 
-fn side_name(side: Side) -> &'static str {
+fn side_name(lang: Lang, side: Side) -> String {
     match side {
-        Side::South => "South",
-        Side::North => "North",
+        Side::South => lang.t("slip-south"),
+        Side::North => lang.t("slip-north"),
     }
 }
 
+/// The columns `text` takes when printed: its characters but those drawn in no
+/// column of their own, the marks that isolate a name in right-to-left text
+/// (U+2066..U+2069, format characters) and the vowel signs written over or under a
+/// letter (Arabic's kasra, shadda: nonspacing marks), so the QR codes of a sheet in
+/// any language stand in one column.
+fn columns(text: &str) -> usize {
+    use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
+    text.chars()
+        .filter(|c| {
+            !matches!(
+                c.general_category(),
+                GeneralCategory::Format
+                    | GeneralCategory::NonspacingMark
+                    | GeneralCategory::EnclosingMark
+            )
+        })
+        .count()
+}
+
+/// A message of several lines (the language's own line breaks), as lines.
+fn message_lines(lang: Lang, id: &str) -> Vec<String> {
+    lang.t(id).lines().map(str::to_string).collect()
+}
+
 /// Each player's slip for `list`'s boards that got `codes`, in board order, South
-/// first: the code and the address beside the QR code.
+/// first: the code and the address beside the QR code, in `lang`.
 pub fn code_slips(
     list: &PairingList,
     codes: &[IssuedCode],
     url: &str,
+    lang: Lang,
 ) -> anyhow::Result<Vec<String>> {
     if codes.is_empty() {
         return Ok(Vec::new());
     }
     let qr = qr_lines(url)?;
-    let mut lines = vec![
-        String::new(),
-        "Report codes: one slip a player, cut along the lines. A code reports only".to_string(),
-        "its holder's match of this round; printing the slips again makes new codes.".to_string(),
-    ];
+    let mut lines = vec![String::new()];
+    lines.extend(message_lines(lang, "slip-codes-intro"));
     let cut = format!("✂{}", "╌".repeat(60));
     for c in codes {
         let Some(board) = list.boards.iter().find(|b| b.match_id == Some(c.match_id)) else {
@@ -84,28 +108,30 @@ pub fn code_slips(
             Side::South => board.north.clone().unwrap_or_default(),
             Side::North => board.south.clone(),
         };
-        let text = [
-            format!(
-                "{}, round {}, board {}",
-                list.tournament, list.round, c.board
+        let mut text = vec![
+            lang.ta(
+                "slip-heading",
+                &args!["tournament" => list.tournament.as_str(), "round" => list.round, "board" => c.board],
             ),
-            format!("{} ({}) v {opponent}", c.player, side_name(c.side)),
+            lang.ta(
+                "slip-code-versus",
+                &args!["player" => c.player.as_str(), "side" => side_name(lang, c.side), "opponent" => opponent],
+            ),
             String::new(),
-            format!("Your code: {}", c.code),
+            lang.ta("slip-code", &args!["code" => c.code.as_str()]),
             String::new(),
-            "Report your result at".to_string(),
+            lang.t("slip-code-report-at"),
             url.to_string(),
-            "(or scan the square).".to_string(),
+            lang.t("slip-code-scan"),
             String::new(),
-            "Keep the code to yourself:".to_string(),
-            "it reports your match.".to_string(),
         ];
+        text.extend(message_lines(lang, "slip-code-keep"));
         lines.push(cut.clone());
-        let width = text.iter().map(|t| t.chars().count()).max().unwrap_or(0);
+        let width = text.iter().map(|t| columns(t)).max().unwrap_or(0);
         for k in 0..text.len().max(qr.len()) {
             let left = text.get(k).map_or("", String::as_str);
             let right = qr.get(k).map_or("", String::as_str);
-            let pad = width - left.chars().count();
+            let pad = width - columns(left);
             lines.push(format!("  {left}{}  {right}", " ".repeat(pad)));
         }
     }
@@ -137,4 +163,18 @@ pub fn list_with_codes(
     }
     value["report_url"] = serde_json::Value::String(url.to_string());
     Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marks_drawn_in_no_column_are_not_counted() {
+        assert_eq!(columns("Your code: K7QM"), 15);
+        assert_eq!(columns("\u{2068}Ana\u{2069} ضد"), 6);
+        // أبلِغ: four letters and a kasra.
+        assert_eq!(columns("أبلِغ"), 4);
+        assert_eq!(columns("ኮድህ፦"), 4);
+    }
 }

@@ -280,7 +280,7 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                 RecordFormat::Table => {
                     let mut lines = pairing_list_lines(&list, a.layout, a.lang);
                     if a.layout == ListLayout::Slips {
-                        lines.extend(crate::report_slip::code_slips(&list, &codes, &url)?);
+                        lines.extend(crate::report_slip::code_slips(&list, &codes, &url, a.lang)?);
                     }
                     for line in lines {
                         outln!("{}", line.trim_end());

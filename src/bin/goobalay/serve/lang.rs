@@ -108,18 +108,47 @@ pub const SCRIPT_WORDS: &[&str] = &[
     "js-unreachable",
 ];
 
-/// `app.js`'s words in `lang`, as JSON in the page. Each message is given its
-/// arguments as `{name}` markers (Fluent's own `{ $name }` would be resolved away),
-/// which `app.js` replaces.
+/// `app.js`'s words in `lang`, as JSON in the page ([`words_json`]).
 pub fn script_words(lang: Lang) -> Markup {
-    let words: serde_json::Map<String, serde_json::Value> = SCRIPT_WORDS
+    words_json("words", lang, SCRIPT_WORDS)
+}
+
+/// The messages `ids` in `lang`, as JSON in `<script id=ELEMENT>` for a page's
+/// script. Each message is given its arguments as `{name}` markers (Fluent's own
+/// `{ $name }` would be resolved away), which the script replaces.
+pub fn words_json(element: &str, lang: Lang, ids: &[&str]) -> Markup {
+    let words: serde_json::Map<String, serde_json::Value> = ids
         .iter()
         .map(|id| {
             let mut a = fluent_bundle::FluentArgs::new();
             for name in [
-                "name", "side", "move", "hand", "step", "steps", "text", "end", "south", "north",
-                "entry", "result", "reason", "player", "round", "points", "seeds", "captured",
-                "kept", "what", "loss", "best", "value",
+                "name",
+                "side",
+                "move",
+                "hand",
+                "step",
+                "steps",
+                "text",
+                "end",
+                "south",
+                "north",
+                "entry",
+                "result",
+                "reason",
+                "player",
+                "round",
+                "points",
+                "seeds",
+                "captured",
+                "kept",
+                "what",
+                "loss",
+                "best",
+                "value",
+                "tournament",
+                "board",
+                "holder",
+                "claim",
             ] {
                 a.set(name, format!("{{{name}}}"));
             }
@@ -128,7 +157,7 @@ pub fn script_words(lang: Lang) -> Markup {
         .collect();
     let text = serde_json::to_string(&words).unwrap_or_else(|_| "{}".into());
     html! {
-        script #words type="application/json" {
+        script id=(element) type="application/json" {
             (PreEscaped(text.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")))
         }
     }

@@ -25,7 +25,7 @@ mod live;
 mod memo;
 mod pages;
 mod refused;
-mod report;
+pub(crate) mod report;
 mod report_desk;
 mod results;
 mod review_view;

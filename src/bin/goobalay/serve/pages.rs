@@ -30,7 +30,7 @@ macro_rules! msg {
 
 /// A message with one part written as markup (a command, a link): the message is
 /// formatted with `$key` set to a marker, and the markup goes where the marker is.
-fn with_markup(
+pub(super) fn with_markup(
     lang: Lang,
     id: &str,
     mut a: fluent_bundle::FluentArgs,
@@ -1251,7 +1251,7 @@ pub async fn director(
         .collect();
     active.sort_unstable();
     let open = t.status().takes_match_changes();
-    let reports = super::report_desk::director_section(&ctx, row.id).await;
+    let reports = super::report_desk::director_section(&ctx, lang, row.id).await;
     let body = html! {
         h1 { (lang.ta("director-title", &args!["name" => row.name.as_str()])) }
         p.sub { (with_markup(lang, "director-sub", args![], "command", html! { code { "goobalay match result" } })) }
@@ -1381,10 +1381,10 @@ fn confirm_box(lang: Lang) -> Markup {
 }
 
 /// A page of no tournament (the players' report page) in the pages' layout.
-pub(super) fn plain_page(title: &str, class: &str, body: Markup) -> Markup {
+pub(super) fn plain_page(lang: Lang, title: &str, class: &str, body: Markup) -> Markup {
     layout(
         Head {
-            lang: Lang::En,
+            lang,
             title,
             status: String::new(),
             in_progress: false,

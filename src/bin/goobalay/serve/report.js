@@ -4,6 +4,15 @@
 // "Report it" sends it.
 "use strict";
 (function () {
+  // The words this script writes, in the page's language (script#report-words,
+  // from locales/<lang>/report.ftl): `words("id", { name: ... })` fills in {name}.
+  const WORDS = (() => {
+    const w = document.getElementById("report-words");
+    try { return w ? JSON.parse(w.textContent) : {}; } catch (_) { return {}; }
+  })();
+  function words(id, args) {
+    return (WORDS[id] || id).replace(/\{(\w+)\}/g, (all, k) => args && k in args ? String(args[k]) : all);
+  }
   const codeForm = document.getElementById("report-code");
   const codeAnswer = document.getElementById("code-answer");
   const section = document.getElementById("report-match");
@@ -21,8 +30,9 @@
   }
   function say(p, cls, text) { p.className = "answer " + cls; p.textContent = text; }
   function claimWords(m, result, seeds) {
-    const who = result === "south" ? m.south + " (South) won" : result === "north" ? m.north + " (North) won" : "a draw";
-    return who + (seeds ? ", " + seeds.replace(",", "–") : "");
+    const who = result === "south" ? words("report-claim-south", { name: m.south })
+      : result === "north" ? words("report-claim-north", { name: m.north }) : words("report-claim-draw");
+    return seeds ? words("report-claim-seeds", { claim: who, seeds: seeds.replace(",", "–") }) : who;
   }
   function unask() {
     resultForm.querySelector(".confirm").hidden = true;
@@ -30,14 +40,18 @@
   }
   function showMatch(m) {
     shown = m;
-    const side = m.side === "south" ? "South" : "North";
-    let text = m.tournament + ", round " + m.round + ", board " + m.board + ": " + m.south + " (South) v " + m.north +
-      " (North). You are " + m.holder + " (" + side + ").";
-    if (m.reported) text += " You reported " + claimWords(m, m.reported.result, m.reported.seeds ? m.reported.seeds.south + "," + m.reported.seeds.north : "") + ".";
-    if (m.opponent_reported) text += " Your opponent has reported.";
+    let text = words("report-match", {
+      tournament: m.tournament, round: m.round, board: m.board, south: m.south, north: m.north,
+      holder: m.holder, side: words(m.side === "south" ? "south" : "north"),
+    });
+    if (m.reported) {
+      const seeds = m.reported.seeds ? m.reported.seeds.south + "," + m.reported.seeds.north : "";
+      text += " " + words("report-you-reported", { claim: claimWords(m, m.reported.result, seeds) });
+    }
+    if (m.opponent_reported) text += " " + words("report-opponent-reported");
     section.querySelector(".match-text").textContent = text;
-    section.querySelector(".south-won").textContent = "South won: " + m.south;
-    section.querySelector(".north-won").textContent = "North won: " + m.north;
+    section.querySelector(".south-won").textContent = words("report-south-won", { name: m.south });
+    section.querySelector(".north-won").textContent = words("report-north-won", { name: m.north });
     section.hidden = false;
     resultForm.reset();
     say(answer, "", "");
@@ -46,13 +60,13 @@
   codeForm.addEventListener("submit", e => {
     e.preventDefault();
     section.hidden = true;
-    say(codeAnswer, "", "looking…");
+    say(codeAnswer, "", words("report-looking"));
     post("/api/report/match", { code: codeForm.code.value })
       .then(({ status, j }) => {
         if (status === 200) { say(codeAnswer, "", ""); showMatch(j); }
-        else say(codeAnswer, "refused", "Refused: " + (j.error || "HTTP " + status));
+        else say(codeAnswer, "refused", words("js-refused", { text: j.error || "HTTP " + status }));
       })
-      .catch(() => say(codeAnswer, "refused", "The server could not be reached."));
+      .catch(() => say(codeAnswer, "refused", words("report-unreachable")));
   });
   codeForm.addEventListener("input", () => { section.hidden = true; shown = null; });
   resultForm.addEventListener("input", unask);
@@ -60,7 +74,7 @@
     e.preventDefault();
     if (!shown) return;
     const seeds = resultForm.seeds.value.trim();
-    resultForm.querySelector(".confirm-text").textContent = "Report " + claimWords(shown, resultForm.result.value, seeds) + "?";
+    resultForm.querySelector(".confirm-text").textContent = words("report-ask", { claim: claimWords(shown, resultForm.result.value, seeds) });
     resultForm.querySelector(".confirm").hidden = false;
     resultForm.querySelector("button.check").hidden = true;
   });
@@ -71,14 +85,14 @@
     const seeds = resultForm.seeds.value.trim();
     const body = { code: codeForm.code.value, result: resultForm.result.value };
     if (seeds) body.seeds = seeds;
-    say(answer, "", "sending…");
+    say(answer, "", words("js-sending"));
     resultForm.querySelectorAll("button").forEach(b => { b.disabled = true; });
     post("/api/report", body)
       .then(({ status, j }) => {
         if (status === 200) say(answer, "entered", j.message);
-        else say(answer, "refused", "Refused: " + (j.error || "HTTP " + status));
+        else say(answer, "refused", words("js-refused", { text: j.error || "HTTP " + status }));
       })
-      .catch(() => say(answer, "refused", "The server could not be reached; nothing may have been written."))
+      .catch(() => say(answer, "refused", words("js-unreachable")))
       .finally(() => { resultForm.querySelectorAll("button").forEach(b => { b.disabled = false; }); });
   });
 })();

@@ -3,8 +3,12 @@
 //! match a code reports, `POST /api/report` stores a report) and the director's
 //! acceptance of a report (`POST /api/reports/{id}/accept`, with the secret). Every
 //! write is one transaction of `goobalay::app::reports`, with `goobalay match
-//! result`'s checks; no page or answer ever holds a code. Every word of these pages
-//! is here, for their translation.
+//! result`'s checks; no page or answer ever holds a code. The page and its answers
+//! are in the request's language (`locales/<lang>/report.ftl`), the refusals a
+//! player meets at the code (a wrong or replaced code, no match to report) worded
+//! here from the library's refusal; the library's other refusals (seeds that do not
+//! add up, a decided match, a busy database) and the API's body shapes stay
+//! English, as the library and the API say them.
 //!
 //! Wrong codes are limited before a code is even looked up
 //! ([`super::guesses::Guesses`]): five a
@@ -17,76 +21,92 @@
 
 use std::net::{IpAddr, SocketAddr};
 
-use axum::Json;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
 use goobalay::app::AppError;
 use goobalay::app::records::Claim;
 use goobalay::app::reports::{self, ReportRefusal, ReportStatus};
 use maud::html;
 
 use super::guesses::{IN_ALL, PER_ADDRESS};
+use super::lang::Lang;
 use super::refused::Refused;
 use super::report_desk::claim_words;
 use super::{Ctx, parse_id};
+use crate::i18n::args;
 
-fn reporting_off() -> Response {
-    Refused::new(
-        StatusCode::METHOD_NOT_ALLOWED,
-        "reporting is off: players report on a server started with --results",
-    )
-    .into_response()
+/// The words `report.js` writes into the page, as message ids of report.ftl (and
+/// web.ftl); the page carries them in its language as `script#report-words`.
+pub const SCRIPT_WORDS: &[&str] = &[
+    "report-match",
+    "report-you-reported",
+    "report-opponent-reported",
+    "report-south-won",
+    "report-north-won",
+    "report-looking",
+    "report-ask",
+    "report-unreachable",
+    "report-claim-south",
+    "report-claim-north",
+    "report-claim-draw",
+    "report-claim-seeds",
+    "south",
+    "north",
+    "js-sending",
+    "js-refused",
+    "js-unreachable",
+];
+
+fn reporting_off(lang: Lang) -> Response {
+    Refused::new(StatusCode::METHOD_NOT_ALLOWED, lang.t("report-refused-off")).into_response()
 }
 
 /// `GET /report`: the players' form. The code is typed here and sent only in the
 /// body of a POST; the page is the same for everyone.
-pub async fn page(State(ctx): State<Ctx>) -> Response {
+pub async fn page(State(ctx): State<Ctx>, Extension(lang): Extension<Lang>) -> Response {
     if ctx.secret.is_none() {
-        // The report page is in English only so far (its words are not yet in the
-        // translation files).
-        return super::pages::error_page(
-            crate::i18n::Lang::En,
-            StatusCode::NOT_FOUND,
-            "Players report their results only while the director's server takes results.",
-        );
+        return super::pages::error_page(lang, StatusCode::NOT_FOUND, &lang.t("report-off-page"));
     }
+    let title = lang.t("report-title");
     let body = html! {
-        h1 { "Report your result" }
-        p.sub { "Give the code on your slip; your match is shown; then its result. It stands when your opponent reports the same with their code, or when the director accepts it." }
+        h1 { (title) }
+        p.sub { (lang.t("report-sub")) }
         form #report-code.report autocomplete="off" {
-            label { "Your code "
+            label { (lang.t("report-your-code")) " "
                 input #code name="code" required autocomplete="off" autocapitalize="characters"
-                    spellcheck="false" maxlength="20" placeholder="ABCD-EFGH" aria-label="your code"; }
+                    spellcheck="false" maxlength="20" placeholder="ABCD-EFGH" aria-label=(lang.t("report-code-label")); }
             " "
-            button type="submit" { "Show my match" }
+            button type="submit" { (lang.t("report-show-match")) }
         }
         p #code-answer.answer role="status" {}
         section #report-match hidden {
             p.match-text {}
             form #report-result.report autocomplete="off" {
                 fieldset {
-                    legend { "Result" }
+                    legend { (lang.t("report-result")) }
                     label { input type="radio" name="result" value="south" required; " " span.south-won {} }
                     label { input type="radio" name="result" value="north"; " " span.north-won {} }
-                    label { input type="radio" name="result" value="draw"; " Draw" }
+                    label { input type="radio" name="result" value="draw"; " " (lang.t("draw")) }
                 }
-                label { "Seeds (if you counted them) "
-                    input name="seeds" size="7" inputmode="numeric" placeholder="S,N" aria-label="seeds South,North" autocomplete="off"; }
+                label { (lang.t("report-seeds")) " "
+                    input name="seeds" size="7" inputmode="numeric" placeholder=(lang.t("report-seeds-placeholder")) aria-label=(lang.t("seeds-label")) autocomplete="off"; }
                 " "
-                button.check type="submit" { "Check" }
+                button.check type="submit" { (lang.t("check")) }
                 div.confirm hidden {
                     p.confirm-text {}
-                    button.store type="button" { "Report it" }
+                    button.store type="button" { (lang.t("report-it")) }
                     " "
-                    button.change type="button" { "Change" }
+                    button.change type="button" { (lang.t("change")) }
                 }
             }
             p #report-answer.answer role="status" {}
         }
+        (super::lang::words_json("report-words", lang, SCRIPT_WORDS))
         script src="/static/report.js" defer {}
     };
-    super::pages::plain_page("Report your result", "report", body).into_response()
+    super::pages::plain_page(lang, &title, "report", body).into_response()
 }
 
 pub const SCRIPT: &str = include_str!("report.js");
@@ -119,7 +139,7 @@ const REPORT_SHAPE: &str = r#"the body must be JSON: {"code": CODE, "result": "s
 
 /// The claim a form makes, parsed as `goobalay match result` parses `--match` and
 /// `--seeds`.
-fn claim_of(form: &ReportForm) -> Result<Claim, Refused> {
+fn claim_of(lang: Lang, form: &ReportForm) -> Result<Claim, Refused> {
     let seeds = form
         .seeds
         .as_deref()
@@ -132,30 +152,66 @@ fn claim_of(form: &ReportForm) -> Result<Claim, Refused> {
         }),
         Ok(_) | Err(goobalay::matches::EnteredResultError::Winner(_)) => Err(Refused::new(
             StatusCode::BAD_REQUEST,
-            format!(
-                r#"'{}' is not a result; give "result": "south", "north" or "draw""#,
-                goobalay::names::excerpt(&form.result)
+            lang.ta(
+                "report-refused-result",
+                &args!["text" => goobalay::names::excerpt(&form.result)],
             ),
         )),
         Err(goobalay::matches::EnteredResultError::Seeds(text)) => Err(Refused::new(
             StatusCode::BAD_REQUEST,
-            format!(
-                "'{}' is not two seed counts; give them as South,North, whole numbers 0 or more, e.g. 30,18",
-                goobalay::names::excerpt(&text)
+            lang.ta(
+                "report-refused-seeds",
+                &args!["text" => goobalay::names::excerpt(&text)],
             ),
         )),
     }
 }
 
-/// A refusal of a report: a wrong code 403 (and counted), the rest as the library's.
-fn refused(ctx: &Ctx, client: IpAddr, e: AppError) -> Response {
+/// What a player meets at the code, in the page's language: the library's refusal
+/// worded from its facts (as the library says it in English). `None` for the
+/// refusals left in the library's words.
+fn refusal_words(lang: Lang, r: &ReportRefusal) -> Option<String> {
+    Some(match r {
+        ReportRefusal::UnknownCode => lang.t("report-refused-unknown-code"),
+        ReportRefusal::ReplacedCode => lang.t("report-refused-replaced-code"),
+        ReportRefusal::NoMatch {
+            player,
+            tournament,
+            round,
+        } => lang.ta(
+            "report-refused-no-match",
+            &args!["player" => player.as_str(), "tournament" => tournament.as_str(), "round" => *round],
+        ),
+        ReportRefusal::Closed(tournament) => lang.ta(
+            "report-refused-closed",
+            &args!["tournament" => tournament.as_str()],
+        ),
+        ReportRefusal::EngineMatch { id, south, north } => lang.ta(
+            "report-refused-engine",
+            &args!["match" => *id, "south" => south.as_str(), "north" => north.as_str()],
+        ),
+        ReportRefusal::Decided { .. }
+        | ReportRefusal::NoSuchReport(_)
+        | ReportRefusal::NotLatest { .. } => return None,
+    })
+}
+
+/// A refusal of a report: a wrong code 403 (and counted), the rest as the library's
+/// (a refusal by the rules 409), in the page's language where [`refusal_words`]
+/// has it.
+fn refused(ctx: &Ctx, lang: Lang, client: IpAddr, e: AppError) -> Response {
     if let AppError::Report(r) = &e {
+        let words = refusal_words(lang, r);
         if r.is_wrong_code() {
             ctx.guesses.wrong(client);
-            return Refused::new(StatusCode::FORBIDDEN, r.to_string()).into_response();
+            let text = words.unwrap_or_else(|| r.to_string());
+            return Refused::new(StatusCode::FORBIDDEN, text).into_response();
         }
         if let ReportRefusal::NoSuchReport(_) = r {
             return Refused::new(StatusCode::NOT_FOUND, r.to_string()).into_response();
+        }
+        if let Some(text) = words {
+            return Refused::new(StatusCode::CONFLICT, text).into_response();
         }
     }
     Refused::from(e).into_response()
@@ -164,18 +220,20 @@ fn refused(ctx: &Ctx, client: IpAddr, e: AppError) -> Response {
 /// The body, read as the director's forms are, then the guess limit.
 async fn admitted<T: serde::de::DeserializeOwned>(
     ctx: &Ctx,
+    lang: Lang,
     client: IpAddr,
     body: axum::body::Body,
     shape: &str,
 ) -> Result<T, Response> {
     if ctx.secret.is_none() {
-        return Err(reporting_off());
+        return Err(reporting_off(lang));
     }
     if let Err(wait) = ctx.guesses.admit(client) {
         let mut r = Refused::new(
             StatusCode::TOO_MANY_REQUESTS,
-            format!(
-                "too many wrong codes ({PER_ADDRESS} a minute from one address, {IN_ALL} from all): try again in {wait} seconds"
+            lang.ta(
+                "report-refused-too-many",
+                &args!["per-address" => PER_ADDRESS, "in-all" => IN_ALL, "wait" => wait],
             ),
         )
         .into_response();
@@ -193,12 +251,14 @@ async fn admitted<T: serde::de::DeserializeOwned>(
 /// written).
 pub async fn holder_match(
     State(ctx): State<Ctx>,
+    Extension(lang): Extension<Lang>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     body: axum::body::Body,
 ) -> Response {
     let client = peer.ip();
     let form: CodeForm = match admitted(
         &ctx,
+        lang,
         client,
         body,
         r#"the body must be JSON: {"code": CODE}"#,
@@ -210,7 +270,7 @@ pub async fn holder_match(
     };
     match reports::holder_match(&ctx.store, &form.code).await {
         Ok(m) => Json(m).into_response(),
-        Err(e) => refused(&ctx, client, e),
+        Err(e) => refused(&ctx, lang, client, e),
     }
 }
 
@@ -218,32 +278,28 @@ pub async fn holder_match(
 /// report, kept; the result stored when it confirms the opponent's.
 pub async fn report(
     State(ctx): State<Ctx>,
+    Extension(lang): Extension<Lang>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     body: axum::body::Body,
 ) -> Response {
     let client = peer.ip();
-    let form: ReportForm = match admitted(&ctx, client, body, REPORT_SHAPE).await {
+    let form: ReportForm = match admitted(&ctx, lang, client, body, REPORT_SHAPE).await {
         Ok(f) => f,
         Err(r) => return r,
     };
-    let claim = match claim_of(&form) {
+    let claim = match claim_of(lang, &form) {
         Ok(c) => c,
         Err(r) => return r.into_response(),
     };
     match reports::report(&ctx.store, &form.code, claim, &client.to_string()).await {
         Ok(done) => {
             let m = &done.holder_match;
-            let said = claim_words(done.claim, &m.south, &m.north);
+            let said = claim_words(lang, done.claim, &m.south, &m.north);
+            let said = args!["claim" => said];
             let message = match done.status {
-                ReportStatus::Confirmed => {
-                    format!("Stored: {said}. Your opponent reported the same.")
-                }
-                ReportStatus::Waiting => format!(
-                    "Kept: {said}. It stands when your opponent reports the same, or when the director accepts it."
-                ),
-                ReportStatus::Disagrees => format!(
-                    "Kept: {said}. Your opponent reported another result: the director will decide."
-                ),
+                ReportStatus::Confirmed => lang.ta("report-confirmed", &said),
+                ReportStatus::Waiting => lang.ta("report-waiting", &said),
+                ReportStatus::Disagrees => lang.ta("report-disagrees", &said),
             };
             Json(serde_json::json!({
                 "report": done,
@@ -251,7 +307,7 @@ pub async fn report(
             }))
             .into_response()
         }
-        Err(e) => refused(&ctx, client, e),
+        Err(e) => refused(&ctx, lang, client, e),
     }
 }
 
@@ -259,6 +315,7 @@ pub async fn report(
 /// `id`, and its result is stored.
 pub async fn accept(
     State(ctx): State<Ctx>,
+    Extension(lang): Extension<Lang>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
@@ -275,6 +332,48 @@ pub async fn accept(
             "status": stored.state.status(stored.row.id),
         }))
         .into_response(),
-        Err(e) => refused(&ctx, peer.ip(), e),
+        Err(e) => refused(&ctx, lang, peer.ip(), e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The refusals worded here say in English what the library says, word for
+    /// word (tests and players' habits read them), and say something else in the
+    /// other languages.
+    #[test]
+    fn refusals_in_english_are_the_librarys_own_words() {
+        let refusals = [
+            ReportRefusal::UnknownCode,
+            ReportRefusal::ReplacedCode,
+            ReportRefusal::NoMatch {
+                player: "Ana".into(),
+                tournament: "Club Night".into(),
+                round: 3,
+            },
+            ReportRefusal::Closed("Club Night".into()),
+            ReportRefusal::EngineMatch {
+                id: 12,
+                south: "Ana".into(),
+                north: "Bo".into(),
+            },
+        ];
+        for r in &refusals {
+            assert_eq!(
+                refusal_words(Lang::En, r).as_deref(),
+                Some(r.to_string().as_str())
+            );
+            for lang in Lang::ALL.into_iter().skip(1) {
+                let said = refusal_words(lang, r).unwrap();
+                assert_ne!(said, r.to_string(), "{}", lang.code());
+            }
+        }
+        let no_match = refusal_words(Lang::Fr, &refusals[2]).unwrap();
+        assert!(
+            no_match.contains("Ana") && no_match.contains("Club Night") && no_match.contains('3'),
+            "{no_match}"
+        );
     }
 }

@@ -1,6 +1,7 @@
 //! The director's page's section on the players' reports: the reports of matches
 //! awaiting their result, each with a form to accept it, and the wrong codes so
-//! far. Its words, with the report page's, are for translation together.
+//! far, in the page's language (`locales/<lang>/report.ftl`, with the report
+//! page's words).
 
 use goobalay::app::records::Claim;
 use goobalay::app::reports::{self, AwaitedReports};
@@ -10,32 +11,37 @@ use maud::{Markup, html};
 
 use super::Ctx;
 use super::guesses::{IN_ALL, PER_ADDRESS};
+use super::lang::Lang;
+use crate::i18n::{args, count};
 
 /// A claim in words, with the players' names: "Ana (South) won, 30–18".
-pub(super) fn claim_words(claim: Claim, south: &str, north: &str) -> String {
+pub(super) fn claim_words(lang: Lang, claim: Claim, south: &str, north: &str) -> String {
     let who = match claim.result {
-        MatchOutcome::Winner(Side::South) => format!("{south} (South) won"),
-        MatchOutcome::Winner(Side::North) => format!("{north} (North) won"),
-        MatchOutcome::Draw => "a draw".to_string(),
+        MatchOutcome::Winner(Side::South) => lang.ta("report-claim-south", &args!["name" => south]),
+        MatchOutcome::Winner(Side::North) => lang.ta("report-claim-north", &args!["name" => north]),
+        MatchOutcome::Draw => lang.t("report-claim-draw"),
     };
     match claim.seeds {
-        Some(s) => format!("{who}, {}–{}", s.south, s.north),
+        Some(s) => lang.ta(
+            "report-claim-seeds",
+            &args!["claim" => who, "seeds" => format!("{}–{}", s.south, s.north)],
+        ),
         None => who,
     }
 }
 
-/// When a report was made, for a page.
+/// When a report was made, for a page (the message adds "UTC").
 fn reported_time(at: chrono::DateTime<chrono::Utc>) -> String {
-    at.format("%H:%M UTC").to_string()
+    at.format("%H:%M").to_string()
 }
 
-fn claim_text(r: &goobalay::app::records::MatchReport, a: &AwaitedReports) -> String {
-    claim_words(r.claim, &a.south, &a.north)
+fn claim_text(lang: Lang, r: &goobalay::app::records::MatchReport, a: &AwaitedReports) -> String {
+    claim_words(lang, r.claim, &a.south, &a.north)
 }
 
 /// The director's page's section: the reports of matches awaiting their result (a
 /// disagreement marked), each with a form to accept it, and the wrong codes so far.
-pub async fn director_section(ctx: &Ctx, tournament: i64) -> Markup {
+pub async fn director_section(ctx: &Ctx, lang: Lang, tournament: i64) -> Markup {
     let awaited = reports::awaited_reports(&ctx.store, tournament)
         .await
         .unwrap_or_else(|e| {
@@ -43,46 +49,57 @@ pub async fn director_section(ctx: &Ctx, tournament: i64) -> Markup {
             Vec::new()
         });
     let counts = ctx.guesses.counts();
+    let wrong_codes = super::pages::with_markup(
+        lang,
+        "reports-wrong-codes",
+        args![
+            "addresses" => count(counts.from_addresses as i64),
+            "per-address" => PER_ADDRESS,
+            "in-all" => IN_ALL,
+            "refused" => counts.refused_over_limit,
+        ],
+        "count",
+        html! { span.count { (counts.wrong_codes) } },
+    );
     html! {
         section #reports {
-            h2 { "Players' reports" }
+            h2 { (lang.t("reports-title")) }
             @if awaited.is_empty() {
-                p.small { "No report awaits a decision." }
+                p.small { (lang.t("reports-none")) }
             }
             @for a in &awaited {
                 @let disagree = a.disagree();
                 div.reported.disagree[disagree] id={ "reports-" (a.match_id) } data-match=(a.match_id) {
                     p.names {
-                        "Round " (a.round) ", board " (a.board) ": "
-                        b { (a.south) } " (South) v " b { (a.north) } " (North)"
-                        @if disagree { " — " strong.disagreement { "they disagree" } }
+                        (lang.ta("reports-round-board", &args!["round" => a.round, "board" => a.board])) " "
+                        b { (a.south) } " " (lang.t("reports-south-versus")) " " b { (a.north) } " " (lang.t("north-in-brackets"))
+                        @if disagree { " — " strong.disagreement { (lang.t("reports-disagree")) } }
                     }
                     @for (who, report) in [(&a.south, &a.south_report), (&a.north, &a.north_report)] {
                         @if let Some(r) = report {
-                            @let says = claim_text(r, a);
+                            @let says = claim_text(lang, r, a);
                             form.action.accept id={ "accept-" (r.id) } data-action="accept" data-report=(r.id)
-                                data-says={ "Accept " (who) "'s report: " (says) } {
-                                span.report-text { (who) " reported " (says) " at " (reported_time(r.reported_at)) ". " }
-                                button.check type="submit" { "Accept" }
+                                data-says=(lang.ta("reports-accept-says", &args!["name" => who.as_str(), "claim" => says.as_str()])) {
+                                span.report-text {
+                                    (lang.ta("reports-reported", &args!["name" => who.as_str(), "claim" => says.as_str(), "time" => reported_time(r.reported_at)]))
+                                    " "
+                                }
+                                button.check type="submit" { (lang.t("reports-accept")) }
                                 div.confirm hidden {
                                     p.confirm-text {}
-                                    button.store type="button" { "Store it" }
+                                    button.store type="button" { (lang.t("store-it")) }
                                     " "
-                                    button.change type="button" { "Change" }
+                                    button.change type="button" { (lang.t("change")) }
                                 }
                                 span.answer role="status" {}
                             }
                         } @else {
-                            p.small { (who) " has not reported." }
+                            p.small { (lang.ta("reports-not-reported", &args!["name" => who.as_str()])) }
                         }
                     }
                 }
             }
-            p.small #wrong-codes {
-                "Wrong codes since the server started: " span.count { (counts.wrong_codes) }
-                " from " (goobalay::wording::count(counts.from_addresses, "address", "addresses")) "; refused over the limit ("
-                (PER_ADDRESS) " a minute an address, " (IN_ALL) " in all): " (counts.refused_over_limit) "."
-            }
+            p.small #wrong-codes { (wrong_codes) }
         }
     }
 }
