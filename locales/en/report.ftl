@@ -42,7 +42,10 @@ report-disagrees = Kept: { $claim }. Your opponent reported another result: the 
 report-refused-off = reporting is off: players report on a server started with --results
 report-refused-result = '{ $text }' is not a result; give "result": "south", "north" or "draw"
 report-refused-seeds = '{ $text }' is not two seed counts; give them as South,North, whole numbers 0 or more, e.g. 30,18
-report-refused-too-many = too many wrong codes ({ $per-address } a minute from one address, { $in-all } from all): try again in { $wait } seconds
+report-refused-too-many = too many wrong codes ({ $per-address } a minute from one address, { $in-all } from all): try again in { $wait ->
+    [one] { $wait } second
+   *[other] { $wait } seconds
+}
 report-refused-unknown-code = that is not a report code: a code is the 8 letters and digits on your slip, e.g. K7QM-4XPB
 report-refused-replaced-code = that code was replaced when new slips were printed: give the code on your latest slip
 report-refused-no-match = { $player } has no match to report in round { $round } of { $tournament }

@@ -404,6 +404,27 @@ mod tests {
     }
 
     #[test]
+    fn a_count_takes_its_languages_plural() {
+        let wait = |lang: Lang, seconds: u64| {
+            lang.ta(
+                "report-refused-too-many",
+                &args!["per-address" => 5, "in-all" => 30, "wait" => seconds],
+            )
+        };
+        assert!(
+            wait(Lang::En, 1).ends_with("try again in 1 second"),
+            "{}",
+            wait(Lang::En, 1)
+        );
+        assert!(wait(Lang::En, 12).ends_with("try again in 12 seconds"));
+        assert!(
+            wait(Lang::Fr, 1).ends_with("1 seconde"),
+            "{}",
+            wait(Lang::Fr, 1)
+        );
+    }
+
+    #[test]
     fn numbers_and_dates_per_language() {
         assert_eq!(Lang::En.number("1.5"), "1.5");
         assert_eq!(Lang::Fr.number("1.5"), "1,5");
