@@ -204,6 +204,19 @@ fn group_a_pairs_among_itself_until_the_virtual_points_are_gone() {
             db.backend()
         );
         assert!(db.ok(&["verify"]).contains("all consistent"));
+        // verify pairs the rounds again with the virtual points: without them
+        // (the acceleration erased behind goobalay's back) round 1 is not the
+        // pairing the rules give.
+        db.sql("UPDATE tournaments SET acceleration = NULL WHERE name = 'Open'");
+        let out = db.run(&["verify"]);
+        let text = String::from_utf8_lossy(&out.stdout).to_string()
+            + &String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{}: {text}", db.backend());
+        assert!(
+            text.contains("round 1, board 1: stored P1 (South) v P4 (North), the pairing rules give P1 (South) v P6 (North)"),
+            "{}: {text}",
+            db.backend()
+        );
     });
 }
 
