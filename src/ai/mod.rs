@@ -9,11 +9,15 @@
 //! - `search.rs`: alpha-beta search (levels `easy` to `max`);
 //! - `tt.rs`: its transposition table;
 //! - `solve.rs`: exact solving (level `perfect`, `goobalay solve`);
+//! - `exact.rs`: exact bounds for every reachable position of a small board (Tihbat,
+//!   Modiar), valid whatever the repetition history, and the search within them
+//!   (`goobalay solve` on those boards);
 //! - `arrange.rs`: choosing a rearrangement in a multi-hand match;
 //! - `arena.rs`: engine-versus-engine series with an Elo estimate.
 
 pub mod arena;
 pub mod arrange;
+pub mod exact;
 pub mod search;
 pub mod solve;
 pub mod tt;
