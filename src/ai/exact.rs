@@ -1,9 +1,10 @@
 //! Exact values of every position of a small variant, repetition included.
 
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use crate::ai::solve::{Solution, SolveError, SolveLimits};
-use crate::engine::{Game, Move, Position, Side};
+use crate::engine::{Game, Move, Position, Rules, Side};
 
 /// Boards of `holes` holes holding at most `max_seeds` seeds, numbered densely
 /// (stars and bars), so that a table over positions is a plain array.
@@ -510,6 +511,50 @@ impl Component<'_> {
 }
 
 const INF: i32 = 1 << 24;
+
+/// The tables made in this process, one per rule set and seeds in play, each made
+/// on first use and extended as new positions come: the `perfect` level and the
+/// review share them.
+static SHARED: Mutex<Vec<SharedTable>> = Mutex::new(Vec::new());
+
+/// A shared table with the rules and the seeds in play it is for.
+type SharedTable = (Rules, u32, Arc<Mutex<ExactTable>>);
+
+/// The shared table for `pos`'s rules and seeds in play (made empty on first use),
+/// or `None` where no table is made (Uurs, or too many positions: every variant
+/// but Tihbat and Modiar from their setups).
+pub fn shared_table(pos: &Position) -> Option<Arc<Mutex<ExactTable>>> {
+    let in_play = pos.seeds_in_play();
+    let mut tables = SHARED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, _, table)) = tables
+        .iter()
+        .find(|(rules, seeds, _)| rules == pos.rules() && *seeds == in_play)
+    {
+        return Some(table.clone());
+    }
+    let table = ExactTable::with_max_seeds(pos, in_play as usize).ok()?;
+    let table = Arc::new(Mutex::new(table));
+    tables.push((*pos.rules(), in_play, table.clone()));
+    Some(table)
+}
+
+/// The exact values of `game` and of each of its moves from the shared table
+/// (extended first from `game`'s position if it has not reached it: for Modiar from
+/// the setup, about half a minute and 250 MB once per process), or `None` where no
+/// table is made for these rules.
+pub fn shared_solve(game: &Game, limits: &SolveLimits) -> Option<Result<Solution, SolveError>> {
+    let pos = game.position();
+    if game.is_over() {
+        return Some(Err(SolveError::GameOver));
+    }
+    let table = shared_table(pos)?;
+    let mut table = table.lock().unwrap_or_else(|e| e.into_inner());
+    let roots = ExactTable::roots_for(pos);
+    if roots.iter().any(|r| table.bounds(r).is_none()) {
+        table.extend(&roots, &mut |_| true);
+    }
+    Some(table.solve(game, limits, true))
+}
 
 /// One [`ExactTable::solve`]'s search.
 struct Search<'a> {
