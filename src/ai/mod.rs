@@ -9,11 +9,15 @@
 //! - `search.rs`: alpha-beta search (levels `easy` to `max`);
 //! - `tt.rs`: its transposition table;
 //! - `solve.rs`: exact solving (level `perfect`, `goobalay solve`);
+//! - `exact.rs`: exact bounds for every reachable position of a small board (Tihbat,
+//!   Modiar), valid whatever the repetition history, and the search within them
+//!   (`goobalay solve` on those boards);
 //! - `arrange.rs`: choosing a rearrangement in a multi-hand match;
 //! - `arena.rs`: engine-versus-engine series with an Elo estimate.
 
 pub mod arena;
 pub mod arrange;
+pub mod exact;
 pub mod search;
 pub mod solve;
 pub mod tt;
@@ -55,7 +59,8 @@ pub enum Level {
     /// where nodes are cheaper); always the best move found.
     Max,
     /// Exact play: each move is solved (repetition included) within
-    /// [`PERFECT_SOLVE_NODES`] nodes; a position not solved within that budget is
+    /// [`PERFECT_SOLVE_NODES`] nodes (Tihbat and Modiar: from the exact table of
+    /// [`exact`], made on first use); a position not solved within that budget is
     /// played as `max` would.
     Perfect,
 }
@@ -69,8 +74,9 @@ pub const PERFECT_SOLVE_NODES: u64 = 2_000_000;
 /// the same position and seed change. Stored with every match, so that `verify`
 /// re-makes only decisions this version made (1: the levels of the first release;
 /// 2: levels drawing moves by value; 3: Layli Goobalay's `medium` and Tampoduo's
-/// `medium` and `hard` recalibrated).
-pub const ENGINE_VERSION: i64 = 3;
+/// `medium` and `hard` recalibrated; 4: Modiar's `perfect` solves from the exact
+/// table where it played as `max`).
+pub const ENGINE_VERSION: i64 = 4;
 
 impl Level {
     pub const ALL: [Level; 7] = [
@@ -427,10 +433,26 @@ impl EnginePlayer {
                         time: self.time,
                         ..SolveLimits::default()
                     };
-                    let solver = self.solver.get_or_insert_with(Default::default);
-                    match solver.best_move(game, &limits, &order) {
-                        Ok((m, _)) => return m,
-                        Err(_) => self.unsolved_at = Some(on_board),
+                    match exact::shared_solve(game, &limits) {
+                        // Tihbat and Modiar: the exact table (the first of the best
+                        // moves in `order`, as the solver below picks).
+                        Some(Ok(solution)) => {
+                            let best = |m: &&Move| {
+                                solution
+                                    .moves
+                                    .iter()
+                                    .any(|&(x, v)| x == **m && v == solution.value)
+                            };
+                            return *order.iter().find(best).expect("a best move");
+                        }
+                        Some(Err(_)) => self.unsolved_at = Some(on_board),
+                        None => {
+                            let solver = self.solver.get_or_insert_with(Default::default);
+                            match solver.best_move(game, &limits, &order) {
+                                Ok((m, _)) => return m,
+                                Err(_) => self.unsolved_at = Some(on_board),
+                            }
+                        }
                     }
                 }
                 if self.level == Level::Perfect {

@@ -370,6 +370,27 @@ impl Position {
         Ok(pos)
     }
 
+    /// This position with another board, side to move and ply (no Uurs, captured
+    /// seeds adjusted so the seeds in play stay the same), settled: for exact tables
+    /// that enumerate the boards of a variant without Uurs. The board must hold at
+    /// most the seeds in play.
+    pub(crate) fn with_board(&self, board: &[u16], to_move: Side, ply: u32) -> Position {
+        let mut pos = *self;
+        pos.ply = ply;
+        let in_play = self.seeds_in_play();
+        pos.seeds = [0; MAX_HOLES];
+        pos.seeds[..board.len()].copy_from_slice(board);
+        let on_board: u32 = board.iter().map(|&s| s as u32).sum();
+        pos.uur = BySide::default();
+        pos.captured = BySide::new(in_play - on_board, 0);
+        pos.to_move = to_move;
+        pos.legal_cache = None;
+        pos.must_pass = false;
+        pos.outcome = None;
+        pos.settle(None);
+        pos
+    }
+
     /// The position as a [`Setup`], e.g. to store it or hand it to another program.
     pub fn to_setup(&self) -> Setup {
         Setup {

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::bail;
 use goobalay::ai::arena::{self, ArenaConfig};
+use goobalay::ai::exact::ExactTable;
 use goobalay::ai::search::{Limits, MAX_DEPTH, SCALE, Searcher};
 use goobalay::ai::solve::{SolveLimits, Solver};
 use goobalay::engine::{Side, Variant};
@@ -181,11 +182,46 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         time,
         ..SolveLimits::default()
     };
-    let mut solver = Solver::new();
-    let spinner = crate::out::spinner("solving");
-    let s = solver.solve(&game, &limits, true);
-    spinner.finish_and_clear();
-    let s = s?;
+    let s = match ExactTable::new(game.position()) {
+        // Small boards: every position reachable valued first (bounds that hold for
+        // any history), then the game searched with its history within them.
+        Ok(mut table) => {
+            let started = Instant::now();
+            let deadline = limits.time.map(|t| started + t);
+            let bar = crate::out::spinner("valuing the reachable positions");
+            let roots = ExactTable::roots_for(game.position());
+            // Each position valued counts as a node of the budget.
+            let built = table.extend(&roots, &mut |reached| {
+                bar.set_message(format!("{reached} positions"));
+                reached <= limits.nodes && deadline.is_none_or(|d| Instant::now() < d)
+            });
+            bar.finish_and_clear();
+            if !built {
+                return Err(goobalay::ai::solve::SolveError::Budget {
+                    nodes: table.stats().positions,
+                    seconds: started.elapsed().as_secs_f64(),
+                }
+                .into());
+            }
+            let spinner = crate::out::spinner("solving");
+            let limits = SolveLimits {
+                time: limits.time.map(|t| t.saturating_sub(started.elapsed())),
+                ..limits
+            };
+            let s = table.solve(&game, &limits, true);
+            spinner.finish_and_clear();
+            let mut s = s?;
+            s.elapsed = started.elapsed();
+            s
+        }
+        Err(_) => {
+            let mut solver = Solver::new();
+            let spinner = crate::out::spinner("solving");
+            let s = solver.solve(&game, &limits, true);
+            spinner.finish_and_clear();
+            s?
+        }
+    };
     let me = game.to_move();
     let total = game.position().seeds_in_play() as i32;
     let mine = ((total + s.value) / 2) as u32;

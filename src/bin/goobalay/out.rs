@@ -102,7 +102,7 @@ pub fn progress_bar(len: u64, what: &str) -> indicatif::ProgressBar {
 /// search): what it does and the time taken so far.
 pub fn spinner(what: &str) -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new_spinner();
-    let template = format!("{{spinner}} {what}  {{elapsed}}");
+    let template = format!("{{spinner}} {what}  {{elapsed}} {{msg}}");
     bar.set_style(indicatif::ProgressStyle::with_template(&template).expect("valid template"));
     bar.enable_steady_tick(std::time::Duration::from_millis(200));
     bar
