@@ -395,6 +395,56 @@ fn the_code_slips_the_report_page_and_the_directors_reports_in_the_rooms_languag
         "{desk}"
     );
 
+    // The CLI's checks of a result, and a match that already has its result, in
+    // French and Arabic.
+    let (status, answer) = post(
+        "fr",
+        json!({ "code": codes[0], "result": "south", "seeds": "20,20" }),
+    );
+    assert_eq!(status, 409, "{answer}");
+    let said = answer["error"].as_str().unwrap();
+    assert!(
+        said.starts_with("graines finales 20 + 20 = 40, mais cette partie a ")
+            && said.contains("graines en jeu"),
+        "{said}"
+    );
+    let (status, answer) = post(
+        "fr",
+        json!({ "code": codes[0], "result": "draw", "seeds": "20,8" }),
+    );
+    assert_eq!(status, 409, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("les graines finales 20-8 contredisent le résultat « partie nulle »"),
+        "{answer}"
+    );
+    // The opponent confirms: the match has its result.
+    let confirmed = codes[1..].iter().any(|code| {
+        let (_, answer) = post(
+            "fr",
+            json!({ "code": code, "result": "south", "seeds": "20,8" }),
+        );
+        answer["report"]["status"] == "confirmed"
+    });
+    assert!(confirmed, "no opponent confirmed");
+    let (status, answer) = post("fr", json!({ "code": codes[0], "result": "south" }));
+    assert_eq!(status, 409, "{answer}");
+    let said = answer["error"].as_str().unwrap();
+    assert!(
+        said.contains("a déjà son résultat (")
+            && said.contains("(Sud) a gagné) ; s'il est faux, dites-le à l'arbitre"),
+        "{said}"
+    );
+    let (status, answer) = post("ar", json!({ "code": codes[0], "result": "south" }));
+    assert_eq!(status, 409, "{answer}");
+    let said = answer["error"].as_str().unwrap();
+    assert!(
+        said.contains("نتيجتها بالفعل") && said.contains("(الجنوب)") && !said.contains("won"),
+        "{said}"
+    );
+
     // Over the limit, in French.
     for _ in 0..4 {
         assert_eq!(

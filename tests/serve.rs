@@ -247,6 +247,10 @@ fn a_player_page_lists_their_matches() {
         assert_eq!(card["tally"]["won"], 1);
         let page = server.page(&format!("/players/{south}"));
         assert!(page.contains(&format!("/matches/{}", ids[0])), "{page}");
+        // The tally in the page's language (issue 35 point 4).
+        let french = server.page(&format!("/players/{south}?lang=fr"));
+        assert!(french.contains(": 1 gagnée, 0 nulle, 0 perdue"), "{french}");
+        assert!(!french.contains("won 1"), "{french}");
     });
 }
 

@@ -47,6 +47,23 @@ report-refused-replaced-code = አዲስ ወረቀቶች ሲታተሙ ይህ ኮ
 report-refused-no-match = { $player } በ{ $tournament } ዙር { $round } የሚያሳውቀው ግጥሚያ የለውም
 report-refused-closed = ውድድሩ { $tournament } ተዘግቷል፤ ውጤቶችን አይቀበልም
 report-refused-engine = ግጥሚያ { $match } ({ $south } ከ { $north }) በማሽኑ ይጫወታል፤ ውጤቱ የማሽኑ ነው
+report-refused-decided = ግጥሚያ { $match } ({ $south } ከ { $north }) ውጤቱ አስቀድሞ ተመዝግቧል ({ $how })፤ ስህተት ከሆነ ለዳኛው ንገር
+report-how-south = { $name } (ደቡብ) አሸነፈ
+report-how-north = { $name } (ሰሜን) አሸነፈ
+report-how-drawn = አቻ
+report-how-void = ተሰርዟል
+report-how-forfeit = ባለመቅረብ፣ { $absent ->
+    [south] ደቡብ የለም
+    [north] ሰሜን የለም
+   *[both] ሁለቱም የሉም
+}
+report-refused-seeds-sum = የመጨረሻ ጠጠሮች { $south } + { $north } = { $sum }፣ ግን ይህ ግጥሚያ በጨዋታ ላይ { $total } ጠጠሮች አሉት፤ ድምራቸው { $total } የሆነ ሁለት ቁጥሮች ስጥ
+report-refused-seeds-contradict = የመጨረሻ ጠጠሮች { $south }-{ $north } ውጤቱን '{ $result ->
+    [south] ደቡብ አሸነፈ
+    [north] ሰሜን አሸነፈ
+   *[draw] አቻ
+}' ይቃረናሉ፤ አቻ እኩል ጠጠሮችን፣ ድል ደግሞ ለአሸናፊው ብዙ ጠጠሮችን ይፈልጋል
+report-refused-busy = የመረጃ ቋቱ ተይዟል፤ ምንም አልተጻፈም፣ እንደገና ሞክር
 
 ## የዳኛው ገጽ፦ የተጫዋቾች ሪፖርቶች
 

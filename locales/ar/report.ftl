@@ -52,6 +52,28 @@ report-refused-replaced-code = استُبدل هذا الرمز حين طُبع�
 report-refused-no-match = ليست لـ { $player } مباراة يُبلِغ عنها في الجولة { $round } من { $tournament }
 report-refused-closed = البطولة { $tournament } مغلقة: لا تستقبل نتائج
 report-refused-engine = المباراة { $match } ({ $south } ضد { $north }) تلعبها الآلة: نتيجتها هي نتيجة الآلة
+report-refused-decided = للمباراة { $match } ({ $south } ضد { $north }) نتيجتها بالفعل ({ $how })؛ إن كانت خاطئة فأخبِر الحَكَم
+report-how-south = فاز { $name } (الجنوب)
+report-how-north = فاز { $name } (الشمال)
+report-how-drawn = تعادل
+report-how-void = ملغاة
+report-how-forfeit = فوز بالغياب، { $absent ->
+    [south] الجنوب غائب
+    [north] الشمال غائب
+   *[both] كلاهما غائب
+}
+report-refused-seeds-sum = البذور النهائية { $south } + { $north } = { $sum }، لكن في هذه المباراة { $total ->
+    [one] بذرة واحدة
+    [two] بذرتان
+    [few] { $total } بذور
+   *[other] { $total } بذرة
+} في اللعب؛ اكتب عددين مجموعهما { $total }
+report-refused-seeds-contradict = البذور النهائية { $south }-{ $north } تناقض النتيجة «{ $result ->
+    [south] فاز الجنوب
+    [north] فاز الشمال
+   *[draw] تعادل
+}»: التعادل يحتاج بذورًا متساوية، والفوز بذورًا أكثر للفائز
+report-refused-busy = قاعدة البيانات مشغولة؛ لم يُكتب شيء، أعد المحاولة
 
 ## صفحة الحَكَم: بلاغات اللاعبين
 

@@ -51,6 +51,19 @@ report-refused-replaced-code = that code was replaced when new slips were printe
 report-refused-no-match = { $player } has no match to report in round { $round } of { $tournament }
 report-refused-closed = tournament { $tournament } is closed: it takes no results
 report-refused-engine = match { $match } ({ $south } v { $north }) is played by the engine: its result is the engine's
+report-refused-decided = match { $match } ({ $south } v { $north }) already has its result ({ $how }); if it is wrong, tell the director
+report-how-south = { $name } (south) won
+report-how-north = { $name } (north) won
+report-how-drawn = drawn
+report-how-void = void
+report-how-forfeit = forfeited, { $absent ->
+    [south] south
+    [north] north
+   *[both] both
+} absent
+report-refused-seeds-sum = final seeds { $south } + { $north } = { $sum }, but this match has { $total } seeds in play; give two numbers that add up to { $total }
+report-refused-seeds-contradict = final seeds { $south }-{ $north } contradict the result '{ $result }': a drawn match needs equal seeds, a win more seeds for the winner
+report-refused-busy = the database is busy; nothing was written, try again
 
 ## The director's page: the players' reports
 

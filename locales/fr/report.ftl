@@ -50,6 +50,26 @@ report-refused-replaced-code = ce code a été remplacé quand de nouvelles fich
 report-refused-no-match = { $player } n'a aucune partie à déclarer à la ronde { $round } de { $tournament }
 report-refused-closed = le tournoi { $tournament } est clos : il n'accepte plus de résultats
 report-refused-engine = la partie { $match } ({ $south } contre { $north }) est jouée par la machine : son résultat est celui de la machine
+report-refused-decided = la partie { $match } ({ $south } contre { $north }) a déjà son résultat ({ $how }) ; s'il est faux, dites-le à l'arbitre
+report-how-south = { $name } (Sud) a gagné
+report-how-north = { $name } (Nord) a gagné
+report-how-drawn = partie nulle
+report-how-void = annulée
+report-how-forfeit = forfait, { $absent ->
+    [south] sud absent
+    [north] nord absent
+   *[both] tous deux absents
+}
+report-refused-seeds-sum = graines finales { $south } + { $north } = { $sum }, mais cette partie a { $total ->
+    [one] { $total } graine
+   *[other] { $total } graines
+} en jeu ; donnez deux nombres dont la somme fait { $total }
+report-refused-seeds-contradict = les graines finales { $south }-{ $north } contredisent le résultat « { $result ->
+    [south] Sud a gagné
+    [north] Nord a gagné
+   *[draw] partie nulle
+} » : une partie nulle demande autant de graines de chaque côté, une victoire plus de graines au gagnant
+report-refused-busy = la base de données est occupée ; rien n'a été écrit, réessayez
 
 ## La page de l'arbitre : les déclarations des joueurs
 

@@ -47,6 +47,23 @@ report-refused-replaced-code = koodhkaas waa la beddelay markii warqado cusub la
 report-refused-no-match = { $player } ciyaar uu soo sheego kuma laha wareegga { $round } ee { $tournament }
 report-refused-closed = tartanka { $tournament } waa xiran yahay: natiijooyin ma qaato
 report-refused-engine = ciyaarta { $match } ({ $south } iyo { $north }) mashiinka ayaa ciyaaraya: natiijadeedu waa tan mashiinka
+report-refused-decided = ciyaarta { $match } ({ $south } iyo { $north }) natiijadeedii way leedahay ({ $how }); haddii ay khaldan tahay, u sheeg garsooraha
+report-how-south = { $name } (Koonfur) ayaa guuleystay
+report-how-north = { $name } (Waqooyi) ayaa guuleystay
+report-how-drawn = barbarro
+report-how-void = waa la buriyay
+report-how-forfeit = maqnaansho, { $absent ->
+    [south] koonfur ma iman
+    [north] waqooyi ma iman
+   *[both] labaduba ma iman
+}
+report-refused-seeds-sum = iniinaha ugu dambeeya { $south } + { $north } = { $sum }, laakiin ciyaartan waxaa ku jira { $total } iniino; bixi laba tirood oo isku darkoodu yahay { $total }
+report-refused-seeds-contradict = iniinaha ugu dambeeya { $south }-{ $north } waxay ka hor imanayaan natiijada '{ $result ->
+    [south] Koonfur ayaa guuleystay
+    [north] Waqooyi ayaa guuleystay
+   *[draw] barbarro
+}': barbarro waxay u baahan tahay iniino isku le'eg, guushuna iniino badan oo guuleystaha ah
+report-refused-busy = kaydka xogta waa mashquul; waxba lama qorin, isku day mar kale
 
 ## Bogga garsooraha: warbixinnada ciyaartoyda
 

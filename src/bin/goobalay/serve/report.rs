@@ -5,10 +5,9 @@
 //! write is one transaction of `goobalay::app::reports`, with `goobalay match
 //! result`'s checks; no page or answer ever holds a code. The page and its answers
 //! are in the request's language (`locales/<lang>/report.ftl`), the refusals a
-//! player meets at the code (a wrong or replaced code, no match to report) worded
-//! here from the library's refusal; the library's other refusals (seeds that do not
-//! add up, a decided match, a busy database) and the API's body shapes stay
-//! English, as the library and the API say them.
+//! player can meet (a wrong or replaced code, no match to report, a decided match,
+//! seeds that do not add up, a busy database) worded here from the library's
+//! refusal, their English the library's own; the API's body shapes stay English.
 //!
 //! Wrong codes are limited before a code is even looked up
 //! ([`super::guesses::Guesses`]): five a
@@ -25,9 +24,12 @@ use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
-use goobalay::app::AppError;
 use goobalay::app::records::Claim;
 use goobalay::app::reports::{self, ReportRefusal, ReportStatus};
+use goobalay::app::{AppError, Failure};
+use goobalay::engine::Side;
+use goobalay::matches::{Absent, MatchError};
+use goobalay::store::StoreError;
 use maud::html;
 
 use super::guesses::{IN_ALL, PER_ADDRESS};
@@ -190,16 +192,105 @@ fn refusal_words(lang: Lang, r: &ReportRefusal) -> Option<String> {
             "report-refused-engine",
             &args!["match" => *id, "south" => south.as_str(), "north" => north.as_str()],
         ),
-        ReportRefusal::Decided { .. }
-        | ReportRefusal::NoSuchReport(_)
-        | ReportRefusal::NotLatest { .. } => return None,
+        ReportRefusal::Decided {
+            id,
+            south,
+            north,
+            how,
+        } => {
+            let said = |lang: Lang| {
+                lang.ta(
+                    "report-refused-decided",
+                    &args![
+                        "match" => *id,
+                        "south" => south.as_str(),
+                        "north" => north.as_str(),
+                        "how" => how_words(lang, how, south, north),
+                    ],
+                )
+            };
+            // Worded here only while the English says what the library says.
+            if said(Lang::En) != r.to_string() {
+                return None;
+            }
+            said(lang)
+        }
+        ReportRefusal::NoSuchReport(_) | ReportRefusal::NotLatest { .. } => return None,
     })
+}
+
+/// How a finished match ended, as the library says it in a refusal ("Ana (south)
+/// won", "drawn", "void", "forfeited, south absent"), in the page's language; what
+/// it does not know stays as the library said it.
+fn how_words(lang: Lang, how: &str, south: &str, north: &str) -> String {
+    let forfeit = how
+        .strip_prefix("forfeited, ")
+        .and_then(|rest| rest.strip_suffix(" absent"))
+        .and_then(Absent::parse);
+    match how {
+        "drawn" => lang.t("report-how-drawn"),
+        "void" => lang.t("report-how-void"),
+        _ if how == format!("{south} ({}) won", Side::South) => {
+            lang.ta("report-how-south", &args!["name" => south])
+        }
+        _ if how == format!("{north} ({}) won", Side::North) => {
+            lang.ta("report-how-north", &args!["name" => north])
+        }
+        _ => match forfeit {
+            Some(absent) => lang.ta("report-how-forfeit", &args!["absent" => absent.name()]),
+            None => how.to_string(),
+        },
+    }
+}
+
+/// A result the CLI's checks refuse (seeds that do not add up, or that contradict
+/// the result), in the page's language, worded from the claim the player made
+/// and the seeds in play the library names; `None` when the library said
+/// something else.
+fn result_words(lang: Lang, e: &AppError, claim: Option<Claim>) -> Option<String> {
+    let (AppError::Match(MatchError::Result(said))
+    | AppError::Store(StoreError::Match(MatchError::Result(said)))) = e
+    else {
+        return None;
+    };
+    let claim = claim?;
+    let seeds = claim.seeds?;
+    let (south, north) = (seeds.south, seeds.north);
+    let sum = u64::from(south) + u64::from(north);
+    let in_play = said
+        .strip_prefix(&format!(
+            "final seeds {south} + {north} = {sum}, but this match has "
+        ))
+        .and_then(|rest| rest.split_once(" seeds in play"))
+        .and_then(|(total, _)| total.parse::<u64>().ok());
+    let words = |lang: Lang| match in_play {
+        Some(total) => lang.ta(
+            "report-refused-seeds-sum",
+            &args!["south" => south, "north" => north, "sum" => sum, "total" => total],
+        ),
+        None => lang.ta(
+            "report-refused-seeds-contradict",
+            &args!["south" => south, "north" => north, "result" => claim.result.name()],
+        ),
+    };
+    // Worded here only while the English says what the library says.
+    (words(Lang::En) == *said).then(|| words(lang))
 }
 
 /// A refusal of a report: a wrong code 403 (and counted), the rest as the library's
 /// (a refusal by the rules 409), in the page's language where [`refusal_words`]
 /// has it.
-fn refused(ctx: &Ctx, lang: Lang, client: IpAddr, e: AppError) -> Response {
+fn refused(ctx: &Ctx, lang: Lang, client: IpAddr, e: AppError, claim: Option<Claim>) -> Response {
+    if let Some(text) = result_words(lang, &e, claim) {
+        return Refused::new(StatusCode::CONFLICT, text).into_response();
+    }
+    if e.failure() == Failure::Busy {
+        return Refused::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            lang.t("report-refused-busy"),
+        )
+        .into_response();
+    }
     if let AppError::Report(r) = &e {
         let words = refusal_words(lang, r);
         if r.is_wrong_code() {
@@ -270,7 +361,7 @@ pub async fn holder_match(
     };
     match reports::holder_match(&ctx.store, &form.code).await {
         Ok(m) => Json(m).into_response(),
-        Err(e) => refused(&ctx, lang, client, e),
+        Err(e) => refused(&ctx, lang, client, e, None),
     }
 }
 
@@ -307,7 +398,7 @@ pub async fn report(
             }))
             .into_response()
         }
-        Err(e) => refused(&ctx, lang, client, e),
+        Err(e) => refused(&ctx, lang, client, e, Some(claim)),
     }
 }
 
@@ -332,7 +423,7 @@ pub async fn accept(
             "status": stored.state.status(stored.row.id),
         }))
         .into_response(),
-        Err(e) => refused(&ctx, lang, peer.ip(), e),
+        Err(e) => refused(&ctx, lang, peer.ip(), e, None),
     }
 }
 
@@ -374,6 +465,114 @@ mod tests {
         assert!(
             no_match.contains("Ana") && no_match.contains("Club Night") && no_match.contains('3'),
             "{no_match}"
+        );
+    }
+
+    /// A match that already has its result: the English is the library's, word for
+    /// word, whatever ended it; French and Arabic say how it ended in their words.
+    #[test]
+    fn a_decided_match_is_refused_in_the_pages_language() {
+        for how in [
+            "Ana (south) won",
+            "Bo (north) won",
+            "drawn",
+            "void",
+            "forfeited, south absent",
+            "forfeited, both absent",
+        ] {
+            let r = ReportRefusal::Decided {
+                id: 7,
+                south: "Ana".into(),
+                north: "Bo".into(),
+                how: how.into(),
+            };
+            assert_eq!(
+                refusal_words(Lang::En, &r).as_deref(),
+                Some(r.to_string().as_str())
+            );
+            for lang in [Lang::Fr, Lang::Ar] {
+                let said = refusal_words(lang, &r).unwrap();
+                assert!(!said.contains(how), "{}: {said}", lang.code());
+            }
+        }
+        let r = ReportRefusal::Decided {
+            id: 7,
+            south: "Ana".into(),
+            north: "Bo".into(),
+            how: "Ana (south) won".into(),
+        };
+        assert_eq!(
+            refusal_words(Lang::Fr, &r).unwrap(),
+            "la partie 7 (Ana contre Bo) a déjà son résultat (Ana (Sud) a gagné) ; s'il est faux, dites-le à l'arbitre"
+        );
+    }
+
+    /// Seeds the CLI's checks refuse: the English is what the library's check says
+    /// (read from the match itself), the French its own.
+    #[test]
+    fn seeds_refused_by_the_clis_checks_in_the_pages_language() {
+        use goobalay::engine::{BySide, Variant};
+        use goobalay::matches::{Closing, MatchForm, MatchOutcome, MatchSpec, MatchState};
+        let variant = Variant::preset("layli-goobalay").unwrap();
+        let spec = MatchSpec::new(&variant, MatchForm::Single, None, Side::South).unwrap();
+        let refused = |result: MatchOutcome, south: u32, north: u32| {
+            let claim = Claim {
+                result,
+                seeds: Some(BySide::new(south, north)),
+            };
+            let e = MatchState::new(spec.clone())
+                .close(Closing::Entered {
+                    outcome: claim.result,
+                    seeds: claim.seeds,
+                })
+                .unwrap_err();
+            let e = AppError::Store(StoreError::Match(e));
+            let english = Refused::from(AppError::Store(StoreError::Match(MatchError::Result(
+                e.to_string(),
+            ))))
+            .text;
+            assert_eq!(
+                result_words(Lang::En, &e, Some(claim)).as_deref(),
+                Some(english.as_str())
+            );
+            result_words(Lang::Fr, &e, Some(claim)).unwrap()
+        };
+        let total = refused(MatchOutcome::Winner(Side::South), 20, 20);
+        assert!(
+            total.starts_with("graines finales 20 + 20 = 40, mais cette partie a "),
+            "{total}"
+        );
+        // A draw with unequal seeds that add up to the seeds in play.
+        let contradicts = (1..1000)
+            .map(|south| refused(MatchOutcome::Draw, south, 1))
+            .find(|said| said.contains("contredisent"))
+            .unwrap();
+        assert!(
+            contradicts.ends_with(
+                "-1 contredisent le résultat « partie nulle » : une partie nulle demande autant de graines de chaque côté, une victoire plus de graines au gagnant"
+            ),
+            "{contradicts}"
+        );
+        // Another of the library's refusals is not worded here.
+        let other = AppError::Store(StoreError::Match(MatchError::Result("else".into())));
+        let claim = Claim {
+            result: MatchOutcome::Draw,
+            seeds: Some(BySide::new(24, 24)),
+        };
+        assert_eq!(result_words(Lang::Fr, &other, Some(claim)), None);
+    }
+
+    /// A busy database: the English is what every other web answer says.
+    #[test]
+    fn a_busy_database_is_refused_in_the_pages_language() {
+        let busy = || AppError::Store(StoreError::Busy(10_000));
+        assert_eq!(
+            Lang::En.t("report-refused-busy"),
+            Refused::from(busy()).text
+        );
+        assert_ne!(
+            Lang::Fr.t("report-refused-busy"),
+            Refused::from(busy()).text
         );
     }
 }
