@@ -179,6 +179,22 @@ pub fn chooser(lang: Lang) -> Markup {
     }
 }
 
+/// A message with one part written as markup (a command, a link): the message is
+/// formatted with `$key` set to a marker, and the markup goes where the marker is.
+pub(super) fn with_markup(
+    lang: Lang,
+    id: &str,
+    mut a: fluent_bundle::FluentArgs,
+    key: &str,
+    part: Markup,
+) -> Markup {
+    const MARK: &str = "\u{E000}";
+    a.set(key.to_string(), MARK);
+    let text = lang.ta(id, &a);
+    let (before, after) = text.split_once(MARK).unwrap_or((text.as_str(), ""));
+    html! { (before) (part) (after) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -16,7 +16,7 @@ use goobalay::tournament::crosstable::RoundOutcome;
 use goobalay::tournament::{Format, RatingSystem, TournamentStatus};
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
-use super::lang::Lang;
+use super::lang::{Lang, with_markup};
 use super::{Ctx, internal, parse_id};
 use crate::i18n::{args, count};
 
@@ -26,22 +26,6 @@ macro_rules! msg {
     ($id:literal) => {
         $id
     };
-}
-
-/// A message with one part written as markup (a command, a link): the message is
-/// formatted with `$key` set to a marker, and the markup goes where the marker is.
-pub(super) fn with_markup(
-    lang: Lang,
-    id: &str,
-    mut a: fluent_bundle::FluentArgs,
-    key: &str,
-    part: Markup,
-) -> Markup {
-    const MARK: &str = "\u{E000}";
-    a.set(key.to_string(), MARK);
-    let text = lang.ta(id, &a);
-    let (before, after) = text.split_once(MARK).unwrap_or((text.as_str(), ""));
-    html! { (before) (part) (after) }
 }
 
 /// What a page's header says beside the date.

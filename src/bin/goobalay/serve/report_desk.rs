@@ -49,7 +49,7 @@ pub async fn director_section(ctx: &Ctx, lang: Lang, tournament: i64) -> Markup 
             Vec::new()
         });
     let counts = ctx.guesses.counts();
-    let wrong_codes = super::pages::with_markup(
+    let wrong_codes = super::lang::with_markup(
         lang,
         "reports-wrong-codes",
         args![
