@@ -1007,7 +1007,17 @@ fn a_players_report_confirmed_by_the_opponent_shows_live_and_a_wrong_code_is_cou
             "the open page did not show the confirmed result"
         );
         // A wrong code: refused on the page, nothing written, counted for the director.
-        let before = db.bytes();
+        // The files are read once they have settled: the confirmed result's own
+        // writes (the cache the pages' reads keep, a checkpoint) may still be landing.
+        let mut before = db.bytes();
+        for _ in 0..40 {
+            tokio::time::sleep(Duration::from_millis(250)).await;
+            let now = db.bytes();
+            if now == before {
+                break;
+            }
+            before = now;
+        }
         let field = phone.find(Locator::Css("#code")).await.unwrap();
         field.clear().await.unwrap();
         field.send_keys("ZZZZ-ZZZZ").await.unwrap();
