@@ -1039,7 +1039,13 @@ fn a_players_report_confirmed_by_the_opponent_shows_live_and_a_wrong_code_is_cou
         let refused = text(&phone, "#code-answer").await;
         assert!(refused.contains("not a report code"), "{refused}");
         assert_eq!(refused.lines().count(), 1, "{refused}");
-        assert!(db.bytes() == before, "a wrong code wrote to the database");
+        let after = db.bytes();
+        assert!(
+            after == before,
+            "a wrong code wrote to the database (bytes of the file and its -wal: {:?} before, {:?} after)",
+            before.iter().map(Vec::len).collect::<Vec<_>>(),
+            after.iter().map(Vec::len).collect::<Vec<_>>()
+        );
         open_desk(&wall, &desk, &secret).await;
         assert_eq!(text(&wall, "#wrong-codes .count").await, "1");
         phone.close().await.unwrap();
