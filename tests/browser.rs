@@ -1007,11 +1007,13 @@ fn a_players_report_confirmed_by_the_opponent_shows_live_and_a_wrong_code_is_cou
             "the open page did not show the confirmed result"
         );
         // A wrong code: refused on the page, nothing written, counted for the director.
-        // The files are read once they have settled: the confirmed result's own
-        // writes (the cache the pages' reads keep, a checkpoint) may still be landing.
+        // The files are read once they have settled: the server's poll (every
+        // `serve::live::POLL`, 500 ms) keeps as a cache the rows the pages read after
+        // the confirmed result, so the files must stay the same over more than two
+        // polls before they are taken as "before".
         let mut before = db.bytes();
-        for _ in 0..40 {
-            tokio::time::sleep(Duration::from_millis(250)).await;
+        for _ in 0..10 {
+            tokio::time::sleep(Duration::from_millis(1200)).await;
             let now = db.bytes();
             if now == before {
                 break;
