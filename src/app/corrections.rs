@@ -49,12 +49,6 @@ impl Refusal for CorrectError {
     }
 }
 
-impl From<sqlx::Error> for CorrectError {
-    fn from(e: sqlx::Error) -> Self {
-        CorrectError::Store(e.into())
-    }
-}
-
 /// What a correction did.
 #[derive(Debug, Serialize)]
 pub struct Corrected {

@@ -159,7 +159,7 @@ impl Failure {
             StoreError::UnknownMatch(_) => Failure::NotFound("match"),
             StoreError::Busy(_) => Failure::Busy,
             StoreError::FileChanged(_) => Failure::Unavailable,
-            StoreError::Sqlx(_) => Failure::Storage,
+            StoreError::Backend(_) | StoreError::SchemaUpdate(_) => Failure::Storage,
             _ => Failure::Refused,
         }
     }

@@ -68,12 +68,6 @@ impl Refusal for PlayerRefusal {
     }
 }
 
-impl From<sqlx::Error> for PlayerRefusal {
-    fn from(e: sqlx::Error) -> Self {
-        PlayerRefusal::Store(e.into())
-    }
-}
-
 /// A player to enter, with the name and club as stored (see [`crate::names::clean`];
 /// a blank club is none).
 pub fn new_player(
@@ -130,7 +124,7 @@ pub(crate) async fn player_by_id(
 ) -> Result<Player, StoreError> {
     repo.player_by_id(id)
         .await?
-        .ok_or(StoreError::Sqlx(sqlx::Error::RowNotFound))
+        .ok_or_else(|| StoreError::Corrupt(format!("player {id} is referred to but not stored")))
 }
 
 /// Enters a player (an engine player with `engine`), with a starting rating and

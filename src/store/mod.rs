@@ -53,7 +53,7 @@ pub(crate) use crate::app::records::now;
 pub use crate::app::records::{
     Ending, HistoryFilter, MatchRow, NewMatch, NewPlayer, Player, StoredMatch,
 };
-pub use crate::app::repo::{MAX_BUSY_TIMEOUT_MS, Result, StoreError};
+pub use crate::app::repo::{BackendError, MAX_BUSY_TIMEOUT_MS, Result, StoreError};
 
 /// How long a process waits for another one's write lock before giving up.
 pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -65,20 +65,37 @@ pub fn server_url(location: &Path) -> Option<&str> {
 
 impl From<sqlx::Error> for StoreError {
     fn from(e: sqlx::Error) -> StoreError {
-        if let sqlx::Error::Database(db) = &e {
-            // SQLITE_BUSY (5) and its extended codes (BUSY_SNAPSHOT 517, ...).
-            if let Some(code) = db.code().and_then(|c| c.parse::<u32>().ok())
-                && code & 0xff == 5
-            {
-                let timeout = busy_timeout().unwrap_or(DEFAULT_BUSY_TIMEOUT);
-                return StoreError::Busy(timeout.as_millis());
-            }
-        }
-        if sql::is_lock_timeout(&e) {
+        // SQLITE_BUSY (5) and its extended codes (BUSY_SNAPSHOT 517, ...), or
+        // PostgreSQL's lock timeout.
+        if sqlite_code(&e).is_some_and(|c| c & 0xff == 5) || sql::is_lock_timeout(&e) {
             let timeout = busy_timeout().unwrap_or(DEFAULT_BUSY_TIMEOUT);
             return StoreError::Busy(timeout.as_millis());
         }
-        StoreError::Sqlx(e)
+        let read_only = sqlite_code(&e).is_some_and(|c| c & 0xff == 8);
+        StoreError::Backend(BackendError::new(e, read_only))
+    }
+}
+
+impl From<sqlx::migrate::MigrateError> for StoreError {
+    fn from(e: sqlx::migrate::MigrateError) -> StoreError {
+        StoreError::SchemaUpdate(BackendError::new(e, false))
+    }
+}
+
+/// SQLite's result code (extended) of a statement it refused, if `e` is one.
+fn sqlite_code(e: &sqlx::Error) -> Option<u32> {
+    match e {
+        sqlx::Error::Database(db) => db.code().and_then(|c| c.parse::<u32>().ok()),
+        _ => None,
+    }
+}
+
+/// SQLite's result code (extended) of the statement the backend refused, if the
+/// store failed with one.
+pub(crate) fn failed_sqlite_code(e: &StoreError) -> Option<u32> {
+    match e {
+        StoreError::Backend(b) => b.source_error().downcast_ref().and_then(sqlite_code),
+        _ => None,
     }
 }
 

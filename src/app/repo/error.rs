@@ -104,9 +104,40 @@ pub enum StoreError {
     #[error("{0}; nothing more is written to it: restart the server")]
     FileChanged(String),
     #[error("database error: {0}")]
-    Sqlx(sqlx::Error),
+    Backend(BackendError),
     #[error("database schema update failed: {0}")]
-    Migrate(#[from] sqlx::migrate::MigrateError),
+    SchemaUpdate(BackendError),
+}
+
+/// The database itself failed (a lost connection, a full disk, a read-only file, a
+/// statement the backend refused): the backend's own error, kept as the source, with
+/// what the use cases need to know of it said by the store that made it.
+#[derive(Debug)]
+pub struct BackendError {
+    read_only: bool,
+    source: Box<dyn std::error::Error + Send + Sync>,
+}
+
+impl BackendError {
+    /// `read_only`: the backend refused to write because the database (or its
+    /// folder) is read-only to this process.
+    pub fn new(source: impl std::error::Error + Send + Sync + 'static, read_only: bool) -> Self {
+        BackendError {
+            read_only,
+            source: Box::new(source),
+        }
+    }
+
+    /// The backend's own error, for the store that made it to look into.
+    pub fn source_error(&self) -> &(dyn std::error::Error + Send + Sync + 'static) {
+        &*self.source
+    }
+}
+
+impl std::fmt::Display for BackendError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.source.fmt(f)
+    }
 }
 
 impl Refusal for StoreError {
@@ -135,11 +166,10 @@ impl Refusal for StoreError {
 }
 
 impl StoreError {
-    /// SQLite refused to write: the file (or its folder, for the log) is read-only
-    /// to this process (`SQLITE_READONLY` and its extended codes).
+    /// The database refused to write: the file (or its folder, for the log) is
+    /// read-only to this process.
     pub fn is_read_only(&self) -> bool {
-        matches!(self, StoreError::Sqlx(sqlx::Error::Database(e))
-            if e.code().and_then(|c| c.parse::<u32>().ok()).is_some_and(|c| c & 0xff == 8))
+        matches!(self, StoreError::Backend(e) if e.read_only)
     }
 }
 

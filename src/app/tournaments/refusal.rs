@@ -229,10 +229,4 @@ impl Refusal for TournamentRefusal {
     }
 }
 
-impl From<sqlx::Error> for TournamentRefusal {
-    fn from(e: sqlx::Error) -> Self {
-        TournamentRefusal::Store(e.into())
-    }
-}
-
 pub type Result<T, E = TournamentRefusal> = std::result::Result<T, E>;

@@ -507,8 +507,9 @@ impl Store {
             Ok(opened) => opened,
             // A read-only folder or medium: no log can be made, so none exists and
             // nobody can write in WAL mode; the file alone is the database.
-            Err(StoreError::Sqlx(sqlx::Error::Database(e)))
-                if matches!(e.code().as_deref().and_then(|c| c.parse::<u32>().ok()), Some(c) if c & 0xff == 8 || c & 0xff == 14)
+            Err(e)
+                if crate::store::failed_sqlite_code(&e)
+                    .is_some_and(|c| c & 0xff == 8 || c & 0xff == 14)
                     && !exists(&sidecar(path, "-wal")) =>
             {
                 reading_pool(path, read_only_options(path, true).foreign_keys(true)).await?
