@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use goobalay::app::{AppError, HumanAction};
 use goobalay::engine::{BySide, Side, Variant};
 use goobalay::matches::{MatchForm, MatchSpec};
-use goobalay::store::{HistoryFilter, NewMatch, Store, StoreError};
+use goobalay::store::{HistoryFilter, NewMatch, Store};
 
 /// Matches made for each process, and raced for by all, before the clock starts.
 const OWN: i64 = 4000;
@@ -173,7 +173,7 @@ async fn worker(
         turn += 1;
         match goobalay::app::enter(&store, id, &result).await {
             Ok(_) => stored += 1,
-            Err(AppError::Match(_) | AppError::Store(StoreError::Match(_))) => refused += 1,
+            Err(AppError::Match(_)) => refused += 1,
             Err(e) => return Err(format!("match {id}: {e}").into()),
         }
     }

@@ -4,7 +4,7 @@
 use goobalay::ai::Level;
 use goobalay::engine::{BySide, Side, Variant};
 use goobalay::matches::{Event, MatchForm, MatchSpec, play_engine_match};
-use goobalay::store::{NewMatch, Store, StoreError};
+use goobalay::store::{NewMatch, Store};
 
 fn spec(variant: &str, form: MatchForm) -> MatchSpec {
     let v = Variant::preset(variant).unwrap();
@@ -123,7 +123,7 @@ async fn a_refused_change_writes_nothing() {
     })
     .await
     .unwrap_err();
-    assert!(matches!(err, StoreError::Match(_)), "{err}");
+    assert!(matches!(err, goobalay::app::AppError::Match(_)), "{err}");
     let loaded = goobalay::app::matches::load(&store, id).await.unwrap();
     assert!(loaded.state.hands()[0].moves.is_empty());
     // The carried-over seeds are queryable in SQL.

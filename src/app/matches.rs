@@ -274,8 +274,8 @@ pub async fn enter(store: &impl Database, id: i64, action: &HumanAction) -> Resu
                     engine_events,
                 });
             }
-            Err(StoreError::Conflict) => continue,
-            Err(e) => return Err(e.into()),
+            Err(AppError::Store(StoreError::Conflict)) => continue,
+            Err(e) => return Err(e),
         }
     }
     Err(StoreError::Conflict.into())
@@ -355,9 +355,9 @@ async fn play_engine_turns_from(store: &impl Database, mut stored: StoredMatch) 
         let mut state = stored.state.clone();
         state.apply(&event)?;
         let saved = match save(store, &stored, state).await {
-            Err(StoreError::Conflict) if conflicts < WRITE_ATTEMPTS => {
+            Err(AppError::Store(StoreError::Conflict)) if conflicts < WRITE_ATTEMPTS => {
                 conflicts += 1;
-                read(store, id).await
+                read(store, id).await.map_err(AppError::from)
             }
             other => other,
         };
@@ -397,7 +397,7 @@ pub async fn save(
     store: &impl Database,
     before: &StoredMatch,
     after: MatchState,
-) -> Result<StoredMatch, StoreError> {
+) -> Result<StoredMatch> {
     ensure_takes_changes(&before.row)?;
     let id = before.row.id;
     let holes_per_row = after.spec().rules.holes_per_row;
@@ -406,7 +406,7 @@ pub async fn save(
     if let Some(tid) = before.row.tournament_id
         && tx.tournament_status(tid).await? != before.row.tournament_status
     {
-        return Err(StoreError::Conflict);
+        return Err(StoreError::Conflict.into());
     }
     let mut row = tx.write_result(&before.row, &after, now).await?;
     row.show_seeds_of(&after);
@@ -444,29 +444,30 @@ pub(crate) async fn note_result(
 pub async fn update<T>(
     store: &impl Database,
     id: i64,
-    mut change: impl FnMut(&mut MatchState, &MatchRow) -> Result<T, StoreError>,
-) -> Result<(StoredMatch, T), StoreError> {
+    mut change: impl FnMut(&mut MatchState, &MatchRow) -> Result<T>,
+) -> Result<(StoredMatch, T)> {
     for _ in 0..WRITE_ATTEMPTS {
         let stored = read(store, id).await?;
         let mut state = stored.state.clone();
         let value = change(&mut state, &stored.row)?;
         match save(store, &stored, state).await {
             Ok(saved) => return Ok((saved, value)),
-            Err(StoreError::Conflict) => continue,
+            Err(AppError::Store(StoreError::Conflict)) => continue,
             Err(e) => return Err(e),
         }
     }
-    Err(StoreError::Conflict)
+    Err(StoreError::Conflict.into())
 }
 
 /// Refuses a change to a match of a closed tournament
 /// ([`crate::tournament::TournamentStatus::takes_match_changes`]), by the tournament's
 /// status as read with the match.
-pub(crate) fn ensure_takes_changes(row: &MatchRow) -> Result<(), StoreError> {
+pub(crate) fn ensure_takes_changes(row: &MatchRow) -> Result<()> {
     match (&row.tournament, row.tournament_status) {
-        (Some(name), Some(status)) if !status.takes_match_changes() => {
-            Err(crate::tournament::ClosedTournament(name.clone()).into())
-        }
+        (Some(name), Some(status)) if !status.takes_match_changes() => Err(
+            crate::app::TournamentRefusal::from(crate::tournament::ClosedTournament(name.clone()))
+                .into(),
+        ),
         _ => Ok(()),
     }
 }
@@ -524,7 +525,7 @@ pub(crate) async fn close_checked_in(
         crate::tournament::check_closing(tx.tournament_format(tournament).await?, id, closing)?;
     }
     match close_in(tx, stored, closing).await {
-        Err(StoreError::Match(MatchError::Over(how))) => Err(AppError::Finished { id, how }),
+        Err(AppError::Match(MatchError::Over(how))) => Err(AppError::Finished { id, how }),
         Err(e) => Err(e.into()),
         Ok(closed) => Ok(closed),
     }
@@ -534,11 +535,14 @@ pub(crate) async fn close_checked_in(
 /// closing's row written in `tx`, and its tournament closed if this was its last
 /// result. Refused (nothing written) if the match is over or the closing does not
 /// hold ([`crate::matches::MatchState::close`]).
-pub(crate) async fn close_in(
+pub(crate) async fn close_in<E>(
     tx: &mut impl Transaction,
     before: StoredMatch,
     closing: Closing,
-) -> Result<StoredMatch, StoreError> {
+) -> Result<StoredMatch, E>
+where
+    E: From<StoreError> + From<MatchError>,
+{
     let id = before.row.id;
     let mut state = before.state.clone();
     state.close(closing)?;

@@ -183,7 +183,7 @@ impl AppError {
     /// it is one: at the board, the player tries again.
     pub fn match_refusal(&self) -> Option<&MatchError> {
         match self {
-            AppError::Match(e) | AppError::Store(StoreError::Match(e)) => Some(e),
+            AppError::Match(e) => Some(e),
             _ => None,
         }
     }

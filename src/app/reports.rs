@@ -19,7 +19,7 @@ use thiserror::Error;
 use crate::app::records::{
     Claim, LoadedTournament, MatchReport, NewMatchReport, ReportCodeRow, ReportDecision, now,
 };
-use crate::app::repo::{Database, MatchRepo, ReportRepo, StoreError, Transaction};
+use crate::app::repo::{Database, MatchRepo, ReportRepo, Transaction};
 use crate::app::stored_match::StoredMatches;
 use crate::engine::Side;
 use crate::hint::Refusal;
@@ -361,11 +361,7 @@ pub async fn report(
     let id = holder_match.match_id;
     // The CLI's checks of the result itself, before anything is kept.
     let stored = tx.stored_match(id).await?;
-    stored
-        .state
-        .clone()
-        .close(closing_of(claim))
-        .map_err(StoreError::from)?;
+    stored.state.clone().close(closing_of(claim))?;
     if let Some(tournament) = stored.row.tournament_id {
         crate::tournament::check_closing(
             tx.tournament_format(tournament).await?,

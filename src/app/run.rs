@@ -367,8 +367,8 @@ async fn play_started_match(store: &impl Database, id: i64) -> Result<Option<Pla
     // have played it): the match's revision, as for every match write.
     let state = match super::matches::save(store, &stored, state).await {
         Ok(saved) => saved.state,
-        Err(StoreError::Conflict) => return Ok(None),
-        Err(e) => return Err(tournament_error(e)),
+        Err(AppError::Store(StoreError::Conflict)) => return Ok(None),
+        Err(e) => return Err(e),
     };
     Ok(Some(played(id, &state)))
 }

@@ -116,7 +116,7 @@ pub(crate) fn replayed(rows: StoredMatchRows) -> Result<StoredMatch> {
             let first = Side::parse(first).ok_or_else(|| corrupt(number, "first arranger"))?;
             for side in [first, !first] {
                 if let Some(text) = &h.arrangement[side] {
-                    let row = parse_row(text)?;
+                    let row = parse_row(text).map_err(|e| corrupt(number, &e.to_string()))?;
                     state
                         .apply(&Event::Arrange { side, row })
                         .map_err(|e| corrupt(number, &e.to_string()))?;

@@ -53,7 +53,7 @@ async fn begin_write<D: Database>(store: &D) -> TResult<D::Transaction> {
 fn ensure_open(loaded: &LoadedTournament) -> TResult<()> {
     if loaded.is_closed() {
         let closed = crate::tournament::ClosedTournament(loaded.row.name.clone());
-        return Err(crate::app::repo::StoreError::from(closed).into());
+        return Err(closed.into());
     }
     Ok(())
 }

@@ -174,7 +174,8 @@ impl MatchRow {
     pub fn spec(&self) -> Result<MatchSpec> {
         let variant = Variant::from_recorded_json(&self.rules_json)
             .map_err(|e| StoreError::Corrupt(format!("match {}: rules: {e}", self.id)))?;
-        let form = MatchForm::parse(&self.form)?;
+        let form = MatchForm::parse(&self.form)
+            .map_err(|e| StoreError::Corrupt(format!("match {}: form: {e}", self.id)))?;
         let first = Side::parse(&self.first_mover).ok_or_else(|| {
             StoreError::Corrupt(format!(
                 "match {}: first mover '{}'",
@@ -189,7 +190,8 @@ impl MatchRow {
             })
             .transpose()?;
         // As recorded: a match stored without a hand limit keeps having none.
-        let mut spec = MatchSpec::as_recorded(&variant, form, max_hands, first)?;
+        let mut spec = MatchSpec::as_recorded(&variant, form, max_hands, first)
+            .map_err(|e| StoreError::Corrupt(format!("match {}: spec: {e}", self.id)))?;
         spec.variant = self.variant.clone();
         Ok(spec)
     }

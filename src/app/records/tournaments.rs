@@ -97,8 +97,10 @@ impl TournamentRow {
             Variant::from_recorded_json(&self.rules_json)
                 .map_err(|e| corrupt(format!("tournament {}: rules: {e}", self.id)))?
         };
-        let form = MatchForm::parse(&self.match_form)?;
-        let mut spec = MatchSpec::new(&variant, form, self.max_hands, Side::South)?;
+        let form = MatchForm::parse(&self.match_form)
+            .map_err(|e| corrupt(format!("tournament {}: match form: {e}", self.id)))?;
+        let mut spec = MatchSpec::new(&variant, form, self.max_hands, Side::South)
+            .map_err(|e| corrupt(format!("tournament {}: match spec: {e}", self.id)))?;
         spec.variant = self.variant.clone();
         Ok(spec)
     }

@@ -5,7 +5,6 @@ use std::path::PathBuf;
 use thiserror::Error;
 
 use crate::hint::{Hint, Refusal, Wording};
-use crate::matches::MatchError;
 use crate::names::excerpt;
 
 /// What the store meets (no database, a busy one, a record not found, stored data
@@ -82,12 +81,6 @@ pub enum StoreError {
         .like.as_deref().map_or(String::new(), |l| format!("; did you mean '{l}'?"))
     )]
     TournamentNotFound { name: String, like: Option<String> },
-    /// A change the application layer refused on a closed tournament, carried here
-    /// since a match's change (`app::matches::update`) fails with a store error.
-    #[error(transparent)]
-    TournamentClosed(#[from] crate::tournament::ClosedTournament),
-    #[error(transparent)]
-    Match(#[from] MatchError),
     #[error(
         "the match was changed by another process each time this one tried to write; nothing was written, try again"
     )]
@@ -147,13 +140,11 @@ impl Refusal for StoreError {
             StoreError::DamagedSchema { .. } => Hint::Verify,
             StoreError::UnknownMatch(_) => Hint::History,
             StoreError::TournamentNotFound { .. } => Hint::ListTournaments,
-            StoreError::TournamentClosed(e) => return e.hint(),
             _ => return None,
         })
     }
     fn worded(&self, wording: &dyn Wording) -> String {
         match self {
-            StoreError::Match(e) => e.worded(wording),
             // The step belongs to the parenthesis on why there is no database.
             StoreError::Missing(_) | StoreError::EmptyServerDatabase => {
                 let text = self.to_string();

@@ -341,7 +341,12 @@ async fn withdraw_named_in(
             Side::South => Absent::South,
             Side::North => Absent::North,
         };
-        crate::app::matches::close_in(&mut *tx, stored, Closing::Forfeit(absent)).await?;
+        crate::app::matches::close_in::<TournamentRefusal>(
+            &mut *tx,
+            stored,
+            Closing::Forfeit(absent),
+        )
+        .await?;
         forfeited = Some(id);
     }
     let (p, after) = withdraw_in(&mut *tx, &loaded, p).await?;

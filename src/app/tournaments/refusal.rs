@@ -22,6 +22,9 @@ pub enum TournamentRefusal {
     Match(#[from] MatchError),
     #[error(transparent)]
     Player(#[from] crate::app::players::PlayerRefusal),
+    /// A change refused because the tournament is closed (a director reopens it).
+    #[error(transparent)]
+    Closed(#[from] crate::tournament::ClosedTournament),
     #[error(
         "a tournament named '{0}' already exists (names are unique, ignoring case and Unicode variants)"
     )]
@@ -216,6 +219,7 @@ impl Refusal for TournamentRefusal {
     fn hint(&self) -> Option<Hint> {
         match self {
             TournamentRefusal::ByeNotSwiss { .. } => Some(Hint::ForfeitMatch),
+            TournamentRefusal::Closed(e) => e.hint(),
             _ => None,
         }
     }

@@ -180,7 +180,7 @@ async fn import_in(
                 },
             };
             let stored = tx.stored_match(id).await?;
-            crate::app::matches::close_in(&mut *tx, stored, closing).await?;
+            crate::app::matches::close_in::<TournamentRefusal>(&mut *tx, stored, closing).await?;
             matches += 1;
         }
         for e in t

@@ -158,7 +158,7 @@ mod tests {
             "match 3 is finished (drawn); changing a finished result is a correction (the director's match correction, with a reason)"
         );
         for e in [
-            AppError::Store(StoreError::TournamentClosed(
+            AppError::Tournament(TournamentRefusal::Closed(
                 goobalay::tournament::ClosedTournament("Club Night".into()),
             )),
             AppError::Player(goobalay::app::players::PlayerRefusal::Unknown {

@@ -29,7 +29,6 @@ use goobalay::app::reports::{self, ReportRefusal, ReportStatus};
 use goobalay::app::{AppError, Failure};
 use goobalay::engine::Side;
 use goobalay::matches::{Absent, MatchError};
-use goobalay::store::StoreError;
 use maud::html;
 
 use super::guesses::{IN_ALL, PER_ADDRESS};
@@ -248,9 +247,7 @@ fn how_words(lang: Lang, how: &str, south: &str, north: &str) -> String {
 /// and the seeds in play the library names; `None` when the library said
 /// something else.
 fn result_words(lang: Lang, e: &AppError, claim: Option<Claim>) -> Option<String> {
-    let (AppError::Match(MatchError::Result(said))
-    | AppError::Store(StoreError::Match(MatchError::Result(said)))) = e
-    else {
+    let AppError::Match(MatchError::Result(said)) = e else {
         return None;
     };
     let claim = claim?;
@@ -430,6 +427,7 @@ pub async fn accept(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use goobalay::store::StoreError;
 
     /// The refusals worded here say in English what the library says, word for
     /// word (tests and players' habits read them), and say something else in the
@@ -526,11 +524,8 @@ mod tests {
                     seeds: claim.seeds,
                 })
                 .unwrap_err();
-            let e = AppError::Store(StoreError::Match(e));
-            let english = Refused::from(AppError::Store(StoreError::Match(MatchError::Result(
-                e.to_string(),
-            ))))
-            .text;
+            let e = AppError::Match(e);
+            let english = Refused::from(AppError::Match(MatchError::Result(e.to_string()))).text;
             assert_eq!(
                 result_words(Lang::En, &e, Some(claim)).as_deref(),
                 Some(english.as_str())
@@ -554,7 +549,7 @@ mod tests {
             "{contradicts}"
         );
         // Another of the library's refusals is not worded here.
-        let other = AppError::Store(StoreError::Match(MatchError::Result("else".into())));
+        let other = AppError::Match(MatchError::Result("else".into()));
         let claim = Claim {
             result: MatchOutcome::Draw,
             seeds: Some(BySide::new(24, 24)),
