@@ -7,23 +7,11 @@ use serde::Serialize;
 use super::{EntrantId, GameOutcome, Points, Tournament};
 use crate::engine::Side;
 
-/// What one player got in one round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+/// What one player got in one round: a result (a game's, or an unplayed round's
+/// such as a bye or a forfeit), or none yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RoundOutcome {
-    Win,
-    Draw,
-    Loss,
-    /// The pairing-allocated bye.
-    Bye,
-    /// The opponent did not come.
-    ForfeitWin,
-    /// Did not come (also both players of a double forfeit).
-    ForfeitLoss,
-    /// A requested half-point bye.
-    HalfBye,
-    /// A requested zero-point bye, or a round a late entrant missed.
-    ZeroBye,
+    Decided(GameOutcome),
     /// Paired, no result yet.
     Pending,
     /// Not paired this round (withdrawn, sitting out, or the round is not paired).
@@ -36,14 +24,16 @@ impl RoundOutcome {
     /// paired (a round the player was not in at all: withdrawn, or an old late entry).
     pub const fn symbol(self) -> &'static str {
         match self {
-            RoundOutcome::Win => "1",
-            RoundOutcome::Draw => "½",
-            RoundOutcome::Loss => "0",
-            RoundOutcome::Bye => "U",
-            RoundOutcome::ForfeitWin => "+",
-            RoundOutcome::ForfeitLoss => "-",
-            RoundOutcome::HalfBye => "H",
-            RoundOutcome::ZeroBye => "Z",
+            RoundOutcome::Decided(o) => match o {
+                GameOutcome::Win => "1",
+                GameOutcome::Draw => "½",
+                GameOutcome::Loss => "0",
+                GameOutcome::Bye => "U",
+                GameOutcome::ForfeitWin => "+",
+                GameOutcome::ForfeitLoss => "-",
+                GameOutcome::HalfBye => "H",
+                GameOutcome::ZeroBye => "Z",
+            },
             RoundOutcome::Pending => "*",
             RoundOutcome::NotPaired => ".",
         }
@@ -52,22 +42,24 @@ impl RoundOutcome {
     /// Like [`symbol`](Self::symbol) but ASCII only (`=` for a draw).
     pub const fn ascii(self) -> &'static str {
         match self {
-            RoundOutcome::Draw => "=",
+            RoundOutcome::Decided(GameOutcome::Draw) => "=",
             other => other.symbol(),
         }
     }
 
     fn from_game(o: Option<GameOutcome>) -> RoundOutcome {
-        match o {
-            Some(GameOutcome::Win) => RoundOutcome::Win,
-            Some(GameOutcome::Draw) => RoundOutcome::Draw,
-            Some(GameOutcome::Loss) => RoundOutcome::Loss,
-            Some(GameOutcome::Bye) => RoundOutcome::Bye,
-            Some(GameOutcome::ForfeitWin) => RoundOutcome::ForfeitWin,
-            Some(GameOutcome::ForfeitLoss) => RoundOutcome::ForfeitLoss,
-            Some(GameOutcome::HalfBye) => RoundOutcome::HalfBye,
-            Some(GameOutcome::ZeroBye) => RoundOutcome::ZeroBye,
-            None => RoundOutcome::Pending,
+        o.map_or(RoundOutcome::Pending, RoundOutcome::Decided)
+    }
+}
+
+/// Serialized as one word: the game's outcome as [`GameOutcome`] names it
+/// (`"win"`, `"forfeit-win"`), else `"pending"` or `"not-paired"`.
+impl Serialize for RoundOutcome {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            RoundOutcome::Decided(o) => o.serialize(s),
+            RoundOutcome::Pending => s.serialize_str("pending"),
+            RoundOutcome::NotPaired => s.serialize_str("not-paired"),
         }
     }
 }
@@ -224,8 +216,12 @@ mod tests {
                 for (a, b) in games.iter().zip(&x.cells[j][i]) {
                     assert_eq!(a.round, b.round);
                     let mirrored = match a.outcome {
-                        RoundOutcome::Win => RoundOutcome::Loss,
-                        RoundOutcome::Loss => RoundOutcome::Win,
+                        RoundOutcome::Decided(GameOutcome::Win) => {
+                            RoundOutcome::Decided(GameOutcome::Loss)
+                        }
+                        RoundOutcome::Decided(GameOutcome::Loss) => {
+                            RoundOutcome::Decided(GameOutcome::Win)
+                        }
                         other => other,
                     };
                     assert_eq!(b.outcome, mirrored);
@@ -235,7 +231,7 @@ mod tests {
             let card = &x.cards[i];
             assert_eq!(
                 card.iter()
-                    .filter(|e| e.outcome == RoundOutcome::Bye)
+                    .filter(|e| e.outcome == RoundOutcome::Decided(GameOutcome::Bye))
                     .count(),
                 2
             );

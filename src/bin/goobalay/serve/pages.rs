@@ -12,6 +12,7 @@ use goobalay::app::records::LoadedTournament;
 use goobalay::app::views::{self, BoardView, MatchReplay, Progress, TournamentView};
 use goobalay::engine::Side;
 use goobalay::engine::trace::TraceLine;
+use goobalay::tournament::GameOutcome;
 use goobalay::tournament::crosstable::RoundOutcome;
 use goobalay::tournament::{Format, RatingSystem, TournamentStatus};
 use maud::{DOCTYPE, Markup, PreEscaped, html};
@@ -523,11 +524,13 @@ fn rating_label(lang: Lang, row: &goobalay::app::records::TournamentRow) -> Stri
 
 fn outcome_class(o: RoundOutcome) -> &'static str {
     match o {
-        RoundOutcome::Win => "win",
-        RoundOutcome::Draw => "draw",
-        RoundOutcome::Loss => "loss",
-        RoundOutcome::ForfeitWin | RoundOutcome::ForfeitLoss => "forfeit",
-        RoundOutcome::Bye | RoundOutcome::HalfBye | RoundOutcome::ZeroBye => "bye",
+        RoundOutcome::Decided(o) => match o {
+            GameOutcome::Win => "win",
+            GameOutcome::Draw => "draw",
+            GameOutcome::Loss => "loss",
+            GameOutcome::ForfeitWin | GameOutcome::ForfeitLoss => "forfeit",
+            GameOutcome::Bye | GameOutcome::HalfBye | GameOutcome::ZeroBye => "bye",
+        },
         RoundOutcome::Pending | RoundOutcome::NotPaired => "none",
     }
 }
