@@ -293,16 +293,30 @@ impl Rules {
     }
 }
 
+/// A game's other name, as (other name, preset): taken by [`Variant::preset`] and
+/// shown beside the preset ([`Variant::other_names`]).
+const OTHER_NAMES: &[(&str, &str)] = &[("ayo-jodu", "tampoduo")];
+
+/// Short forms of a preset's name, taken by [`Variant::preset`] but not shown.
+const SHORT_FORMS: &[(&str, &str)] = &[("layli", "layli-goobalay"), ("goobalay", "layli-goobalay")];
+
 impl Variant {
-    /// A preset by name (`ayo-jodu` is Tampoduo's other name).
+    /// A preset by name, by another name of the game (`ayo-jodu` is Tampoduo's) or a
+    /// short form (`layli`).
     pub fn preset(name: &str) -> Option<Variant> {
-        let (name, summary, rules) = match name.trim().to_ascii_lowercase().as_str() {
-            "layli-goobalay" | "layli" | "goobalay" => (
+        let lowered = name.trim().to_ascii_lowercase();
+        let name = OTHER_NAMES
+            .iter()
+            .chain(SHORT_FORMS)
+            .find(|(alias, _)| *alias == lowered)
+            .map_or(lowered.as_str(), |(_, preset)| preset);
+        let (name, summary, rules) = match name {
+            "layli-goobalay" => (
                 "layli-goobalay",
                 "Somaliland; relay sowing, captures opposite, a 3 opposite makes two Uurs",
                 Rules::layli_goobalay(),
             ),
-            "tampoduo" | "ayo-jodu" => (
+            "tampoduo" => (
                 "tampoduo",
                 "Layli Goobalay's children's form (Ayo J'odu): relay sowing, no Uurs",
                 Rules::tampoduo(),
@@ -334,6 +348,15 @@ impl Variant {
             summary: summary.to_string(),
             rules,
         })
+    }
+
+    /// The game's other names (Tampoduo is also Ayo J'odu), which
+    /// [`Variant::preset`] takes too.
+    pub fn other_names(&self) -> impl Iterator<Item = &'static str> {
+        OTHER_NAMES
+            .iter()
+            .filter(|(_, preset)| *preset == self.name)
+            .map(|(alias, _)| *alias)
     }
 
     pub fn presets() -> Vec<Variant> {
@@ -756,6 +779,22 @@ mod tests {
             let text = toml::to_string(&v.to_file()).unwrap();
             let back = Variant::from_file_text(&text, false).unwrap();
             assert_eq!(back, v, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_presets_other_names_are_the_ones_it_is_found_by() {
+        let tampoduo = Variant::preset(" Ayo-Jodu").unwrap();
+        assert_eq!(tampoduo.name, "tampoduo");
+        assert_eq!(tampoduo.other_names().collect::<Vec<_>>(), ["ayo-jodu"]);
+        // A short form finds the preset but is not another name of the game.
+        let layli = Variant::preset("layli").unwrap();
+        assert_eq!(layli.name, "layli-goobalay");
+        assert_eq!(layli.other_names().count(), 0);
+        for v in Variant::presets() {
+            for other in v.other_names() {
+                assert_eq!(Variant::preset(other).unwrap(), v);
+            }
         }
     }
 

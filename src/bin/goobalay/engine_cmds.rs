@@ -37,10 +37,9 @@ pub fn variants(args: VariantsArgs) -> anyhow::Result<ExitCode> {
                 v.rules.seeds_per_hole,
                 v.rules.total_seeds()
             ),
-            summary: if v.name == "tampoduo" {
-                format!("{} (also: ayo-jodu)", v.summary)
-            } else {
-                v.summary.clone()
+            summary: match v.other_names().collect::<Vec<_>>().join(", ") {
+                none if none.is_empty() => v.summary.clone(),
+                others => format!("{} (also: {others})", v.summary),
             },
             variant: v.name,
         })
