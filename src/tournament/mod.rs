@@ -5,11 +5,11 @@
 //! standings, a crosstable, rating changes or export text. The same input always gives
 //! the same output.
 //!
-//! # How the store and CLI call this layer
+//! # How the application layer calls this layer
 //!
-//! Fill in a [`TournamentSetup`] from the tables on every command (it is cheap) and
-//! check it into a [`Tournament`] ([`Tournament::new_checked`]); a `Tournament` is
-//! valid by construction, so the queries below check nothing again:
+//! `app::tournaments::loading` fills in a [`TournamentSetup`] from a tournament's
+//! stored rows and checks it into a [`Tournament`] ([`Tournament::new_checked`]); a
+//! `Tournament` is valid by construction, so the queries below check nothing again:
 //! - `name`, `variant`, `format` ([`Format`] parses `round-robin`,
 //!   `double-round-robin`, `swiss`, `knockout`), `rounds` (Swiss `--rounds`),
 //!   `points` ([`PointsScheme`] parses `--points 1,0.5,0[,bye]`), `tiebreaks`
@@ -72,8 +72,9 @@
 //! - Round robin: Berger tables ([`pairing::round_robin`]).
 //! - Swiss: FIDE's Dutch system, 2025 rules ([`pairing::dutch`]); tournaments made
 //!   before it keep goobalay's first Swiss ([`pairing::swiss`]), see [`PairingSystem`].
-//! - Knockout: seeded by rating; a drawn match goes to the player with more seeds at
-//!   the end, then to the higher seed ([`pairing::knockout`]).
+//! - Knockout: seeded by rating, by hand or from another event's standings
+//!   ([`seeding`]), with a third-place match if asked; a drawn match goes to the
+//!   player with more seeds at the end, then to the higher seed ([`pairing::knockout`]).
 //! - Standings and tiebreaks ([`standings`], [`tiebreaks`]); points are exact
 //!   ([`Points`]); a bye scores the scheme's bye value (default: a win).
 //! - Elo with K = 32 ([`ratings`]).

@@ -25,7 +25,7 @@ pub async fn create(
 }
 
 /// Creates a tournament ([`create`]) in the caller's transaction: also the TRF
-/// import's, which the store still makes.
+/// import's (`app::tournaments::trf_import`).
 pub(crate) async fn create_in(
     repo: &mut impl TournamentRepo,
     new: &NewTournament,

@@ -1,4 +1,5 @@
-//! The `goobalay` command: a thin layer of clap commands over the library.
+//! The `goobalay` command: clap commands over the library's use cases (`app`), with
+//! the front ends' presentation: the terminal's tables and the web pages (`serve/`).
 
 mod ai_cmds;
 mod args;
