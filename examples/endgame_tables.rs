@@ -30,7 +30,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let table = ExactTable::endgame(variant.rules, seeds, u64::MAX, &mut |done, all| {
         if done >= last + all / 10 {
             last = done;
-            eprintln!("{done} of {all} positions, {:.1} s", started.elapsed().as_secs_f64());
+            eprintln!(
+                "{done} of {all} positions, {:.1} s",
+                started.elapsed().as_secs_f64()
+            );
         }
     })?;
     let seconds = started.elapsed().as_secs_f64();

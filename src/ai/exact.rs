@@ -1208,12 +1208,11 @@ mod tests {
             nodes: 2_000_000,
             ..SolveLimits::default()
         };
-        for (rules, seeds, uurs_wanted) in [
-            (Rules::layli_goobalay(), 4, 30),
-            (Rules::tampoduo(), 6, 0),
-        ] {
-            let table = ExactTable::endgame(rules, seeds, u64::MAX, &mut |_, _| {})
-                .expect("a small table");
+        for (rules, seeds, uurs_wanted) in
+            [(Rules::layli_goobalay(), 4, 30), (Rules::tampoduo(), 6, 0)]
+        {
+            let table =
+                ExactTable::endgame(rules, seeds, u64::MAX, &mut |_, _| {}).expect("a small table");
             let (mut compared, mut with_history, mut with_uurs) = (0, 0, 0);
             // Most random boards with so few seeds are over (one row empty): draw
             // until enough are not.
@@ -1236,9 +1235,8 @@ mod tests {
                 assert_eq!(exact.moves, plain.moves, "{:?}", game.position());
                 compared += 1;
                 with_history += usize::from(game.remembered_positions() > 1);
-                with_uurs += usize::from(
-                    (0..rules.holes()).any(|h| game.position().uur_owner(h).is_some()),
-                );
+                with_uurs +=
+                    usize::from((0..rules.holes()).any(|h| game.position().uur_owner(h).is_some()));
             }
             assert!(compared == 150, "only {compared} positions solved by both");
             assert!(with_history >= 30, "only {with_history} with a history");
