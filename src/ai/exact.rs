@@ -1,6 +1,6 @@
 //! Exact values of every position of a small variant, repetition included.
 
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
 use crate::ai::solve::{Solution, SolveError, SolveLimits};
@@ -56,6 +56,10 @@ impl BoardIndex {
 
     /// Number of boards.
     pub(crate) fn len(&self) -> u64 {
+        if self.holes == 0 {
+            // The one empty board (every hole of the board an Uur).
+            return 1;
+        }
         self.skip(self.holes - 1, self.max_seeds, self.max_seeds + 1)
     }
 
@@ -82,6 +86,140 @@ impl BoardIndex {
             *hole = v as u16;
             left -= v;
         }
+    }
+}
+
+/// How a table numbers its positions: for each layout of Uurs (RULES.md §3: Uurs
+/// are made in pairs, a hole and the one opposite, both the mover's; so each column
+/// of the board is plain or an Uur pair of either owner: 3^N layouts, one where the
+/// rules have no Uurs), the boards of the other holes, densely.
+///
+/// The seeds in Uurs are not part of a table position: nothing ever leaves an Uur and
+/// its seeds go to its owner at the end, whatever happens, so they count as already
+/// won (see [`owned_diff`]), and a table position keeps its Uurs empty.
+#[derive(Clone, Debug)]
+struct Layout {
+    holes: usize,
+    per_row: usize,
+    max_seeds: usize,
+    /// `free[u]`: the boards of the holes outside `u` Uur pairs.
+    free: Vec<BoardIndex>,
+    /// `first[code]`: the number of the first board of layout `code` (and one more
+    /// entry: the number of boards).
+    first: Vec<u64>,
+}
+
+impl Layout {
+    fn new(holes: usize, uurs: bool, max_seeds: usize) -> Layout {
+        let per_row = holes / 2;
+        let pairs = if uurs { per_row } else { 0 };
+        let free: Vec<BoardIndex> = (0..=pairs)
+            .map(|u| BoardIndex::new(holes - 2 * u, max_seeds))
+            .collect();
+        let layouts = 3usize.pow(pairs as u32);
+        let mut first = Vec::with_capacity(layouts + 1);
+        let mut next = 0u64;
+        for code in 0..layouts {
+            first.push(next);
+            let u = Layout::digits(code, pairs).filter(|&d| d != 0).count();
+            next = next.saturating_add(free[u].len());
+        }
+        first.push(next);
+        Layout {
+            holes,
+            per_row,
+            max_seeds,
+            free,
+            first,
+        }
+    }
+
+    /// Column `i`'s state in layout `code`: 0 plain, 1 South's Uurs, 2 North's.
+    fn digits(code: usize, pairs: usize) -> impl Iterator<Item = usize> {
+        (0..pairs).scan(code, |rest, _| {
+            let digit = *rest % 3;
+            *rest /= 3;
+            Some(digit)
+        })
+    }
+
+    fn len(&self) -> u64 {
+        *self.first.last().expect("at least one layout")
+    }
+
+    /// The layout of `pos`'s Uurs, if they are pairs as play makes them.
+    fn code(&self, pos: &Position) -> Option<usize> {
+        if self.first.len() == 2 {
+            return (0..self.holes)
+                .all(|h| pos.uur_owner(h).is_none())
+                .then_some(0);
+        }
+        let mut code = 0;
+        for i in (0..self.per_row).rev() {
+            let owners = (pos.uur_owner(i), pos.uur_owner(self.holes - 1 - i));
+            let digit = match owners {
+                (None, None) => 0,
+                (Some(Side::South), Some(Side::South)) => 1,
+                (Some(Side::North), Some(Side::North)) => 2,
+                _ => return None,
+            };
+            code = code * 3 + digit;
+        }
+        Some(code)
+    }
+
+    fn is_uur(&self, code: usize, hole: usize) -> Option<Side> {
+        if self.first.len() == 2 {
+            return None;
+        }
+        let column = hole.min(self.holes - 1 - hole);
+        match code / 3usize.pow(column as u32) % 3 {
+            0 => None,
+            1 => Some(Side::South),
+            _ => Some(Side::North),
+        }
+    }
+
+    /// `pos`'s board number, if it is a board of the table (Uurs as play makes them,
+    /// at most `max_seeds` seeds outside them).
+    fn rank(&self, pos: &Position) -> Option<u64> {
+        let code = self.code(pos)?;
+        let mut free = [0u16; crate::engine::MAX_HOLES];
+        let mut count = 0;
+        let mut seeds = 0;
+        for (h, &s) in pos.board().iter().enumerate() {
+            if self.is_uur(code, h).is_none() {
+                free[count] = s;
+                count += 1;
+                seeds += s as usize;
+            }
+        }
+        if seeds > self.max_seeds {
+            return None;
+        }
+        let u = (self.holes - count) / 2;
+        Some(self.first[code] + self.free[u].rank(&free[..count]))
+    }
+
+    /// Board number `rank`'s layout, with its board (Uurs empty) in `board`.
+    fn unrank(&self, rank: u64, board: &mut [u16]) -> usize {
+        let code = self.first.partition_point(|&f| f <= rank) - 1;
+        let mut free = [0u16; crate::engine::MAX_HOLES];
+        let uur_holes = (0..self.holes)
+            .filter(|&h| self.is_uur(code, h).is_some())
+            .count();
+        let count = self.holes - uur_holes;
+        self.free[uur_holes / 2].unrank(rank - self.first[code], &mut free[..count]);
+        let mut next = 0;
+        for (h, hole) in board.iter_mut().enumerate() {
+            if self.is_uur(code, h).is_some() {
+                *hole = 0;
+            } else {
+                *hole = free[next];
+                next += 1;
+            }
+        }
+        code
     }
 }
 
@@ -140,7 +278,7 @@ pub struct ExactTable {
     /// A position of the rules with at least one move played (Modiar's capture-free
     /// first move is never a table position) and the seeds in play.
     template: Position,
-    index: BoardIndex,
+    layout: Layout,
     /// South's final seed difference minus the difference captured so far, as bounds.
     lower: Vec<i8>,
     upper: Vec<i8>,
@@ -169,21 +307,31 @@ pub struct TableStats {
 /// Why a table cannot be made for some rules.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TableError {
-    #[error("exact tables are made only for variants without Uurs")]
-    Uurs,
     #[error("a table of {positions} positions is more than the {max} allowed")]
     TooLarge { positions: u64, max: u64 },
 }
 
-fn south_diff(pos: &Position) -> i32 {
+/// South's seeds won for good minus North's: captured, and (Layli Goobalay) in the
+/// Uurs each owns, which nothing takes away and which go to their owner at the end.
+fn owned_diff(pos: &Position) -> i32 {
     let cap = pos.captured();
-    cap[Side::South] as i32 - cap[Side::North] as i32
+    let mut diff = cap[Side::South] as i32 - cap[Side::North] as i32;
+    if pos.rules().has_uurs() {
+        for (h, &s) in pos.board().iter().enumerate() {
+            match pos.uur_owner(h) {
+                Some(Side::South) => diff += s as i32,
+                Some(Side::North) => diff -= s as i32,
+                None => {}
+            }
+        }
+    }
+    diff
 }
 
-/// South's final difference, minus what was captured before, at a finished position.
+/// South's final difference, minus what was won for good before, at a finished position.
 fn final_value(pos: &Position) -> Option<i32> {
     pos.outcome()
-        .map(|o| o.score[Side::South] as i32 - o.score[Side::North] as i32 - south_diff(pos))
+        .map(|o| o.score[Side::South] as i32 - o.score[Side::North] as i32 - owned_diff(pos))
 }
 
 /// What South gets, beyond the captured difference, if the game ends by repetition
@@ -196,32 +344,47 @@ fn repetition_value(pos: &Position) -> i32 {
 
 impl ExactTable {
     /// An empty table for the positions of `pos`'s rules holding at most the seeds
-    /// now on `pos`'s board.
+    /// now on `pos`'s board (outside Uurs).
     pub fn new(pos: &Position) -> Result<ExactTable, TableError> {
-        let on_board = pos.board().iter().map(|&s| s as usize).sum::<usize>();
-        ExactTable::with_max_seeds(pos, on_board)
+        // Seeds in Uurs are won for good: not part of a table position.
+        let outside_uurs = (0..pos.board().len())
+            .filter(|&h| pos.uur_owner(h).is_none())
+            .map(|h| pos.seeds_in(h) as usize)
+            .sum::<usize>();
+        ExactTable::with_max_seeds(pos, outside_uurs)
     }
 
     /// An empty table for the positions of `pos`'s rules holding at most
     /// `max_seeds` seeds on the board (at most the seeds in play).
     fn with_max_seeds(pos: &Position, max_seeds: usize) -> Result<ExactTable, TableError> {
-        if pos.rules().has_uurs() {
-            return Err(TableError::Uurs);
-        }
+        ExactTable::with_limit(pos, max_seeds, MAX_TABLE_POSITIONS)
+    }
+
+    /// An empty table for at most `max_seeds` seeds on the board outside Uurs, if it
+    /// has at most `max_positions` positions.
+    fn with_limit(
+        pos: &Position,
+        max_seeds: usize,
+        max_positions: u64,
+    ) -> Result<ExactTable, TableError> {
         let holes = pos.board().len();
-        let index = BoardIndex::new(holes, max_seeds);
-        let positions = index.len().saturating_mul(2);
-        if positions > MAX_TABLE_POSITIONS || max_seeds > 120 {
-            return Err(TableError::TooLarge {
-                positions,
-                max: MAX_TABLE_POSITIONS,
-            });
+        let too_large = |positions| TableError::TooLarge {
+            positions,
+            max: max_positions,
+        };
+        if max_seeds > 120 {
+            return Err(too_large(u64::MAX));
+        }
+        let layout = Layout::new(holes, pos.rules().has_uurs(), max_seeds);
+        let positions = layout.len().saturating_mul(2);
+        if positions > max_positions || positions > u64::from(IN_COMPONENT) {
+            return Err(too_large(positions));
         }
         let n = positions as usize;
         let template = pos.with_board(pos.board(), pos.to_move(), pos.ply().max(1));
         Ok(ExactTable {
             template,
-            index,
+            layout,
             lower: vec![UNKNOWN; n],
             upper: vec![UNKNOWN; n],
             order: vec![0; n],
@@ -238,27 +401,47 @@ impl ExactTable {
             positions: self.reached,
             exact: self.exact,
             largest_component: self.largest_component,
-            bytes: self.lower.len() as u64 * 10,
+            bytes: (self.lower.len() + self.upper.len()) as u64
+                + (self.order.len() + self.low.len()) as u64 * 4,
         }
     }
 
-    /// The table's number for `pos`, if `pos` is one of its positions.
+    /// The table's number for `pos`, if `pos` is one of its positions (Modiar: not
+    /// its first move, which captures nothing).
     fn node(&self, pos: &Position) -> Option<u32> {
         let fits = pos.rules() == self.template.rules()
-            && pos.ply() > 0
-            && pos.board().len() == self.index.holes
-            && pos.board().iter().map(|&s| s as usize).sum::<usize>() <= self.index.max_seeds;
-        fits.then(|| (self.index.rank(pos.board()) * 2 + pos.to_move().index() as u64) as u32)
+            && (pos.ply() > 0 || pos.rules().first_move_captures);
+        if !fits {
+            return None;
+        }
+        let rank = self.layout.rank(pos)?;
+        Some((rank * 2 + pos.to_move().index() as u64) as u32)
     }
 
     fn position(&self, node: u32, board: &mut [u16]) -> Position {
-        self.index.unrank(node as u64 / 2, board);
+        let code = self.layout.unrank(node as u64 / 2, board);
         let side = if node.is_multiple_of(2) {
             Side::South
         } else {
             Side::North
         };
-        self.template.with_board(board, side, self.template.ply())
+        if code == 0 {
+            return self.template.with_board(board, side, self.template.ply());
+        }
+        let on_board: u32 = board.iter().map(|&s| u32::from(s)).sum();
+        let setup = crate::engine::Setup {
+            board: board.iter().map(|&s| i64::from(s)).collect(),
+            to_move: Some(side),
+            uur: Some(
+                (0..board.len())
+                    .map(|h| self.layout.is_uur(code, h))
+                    .collect(),
+            ),
+            captured: Some([i64::from(self.template.seeds_in_play() - on_board), 0]),
+            ply: Some(i64::from(self.template.ply())),
+            ..crate::engine::Setup::default()
+        };
+        Position::from_setup(&setup, *self.template.rules()).expect("a table position")
     }
 
     /// Bounds on the value of `pos` for the side to move (its final seed difference),
@@ -269,7 +452,7 @@ impl ExactTable {
         if lo == UNKNOWN {
             return None;
         }
-        let base = south_diff(pos);
+        let base = owned_diff(pos);
         let (lo, hi) = (lo as i32 + base, hi as i32 + base);
         Some(match pos.to_move() {
             Side::South => (lo, hi),
@@ -282,14 +465,55 @@ impl ExactTable {
     /// answering `false` (then `false`: the positions valued so far keep their
     /// bounds, the others are left for a later call).
     pub fn extend(&mut self, roots: &[Position], progress: &mut dyn FnMut(u64) -> bool) -> bool {
-        let holes = self.index.holes;
+        if self.order.is_empty() {
+            // A complete table: every position valued, Tarjan's numbering let go.
+            return true;
+        }
+        let roots: Vec<u32> = roots.iter().filter_map(|r| self.node(r)).collect();
+        self.extend_nodes(roots, progress)
+    }
+
+    /// An endgame table: every position of `rules` with at most `max_seeds` seeds on
+    /// the board outside Uurs, valued (`progress` is told the positions valued and
+    /// the positions in all). Within a hand seeds on the board never increase
+    /// (captures remove them, Uurs keep them for good), so these positions only move
+    /// to each other, and the table is complete. `None` when it would hold more than
+    /// `max_positions`.
+    pub fn endgame(
+        rules: Rules,
+        max_seeds: usize,
+        max_positions: u64,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<ExactTable, TableError> {
+        let setup = Position::new(rules, Side::South);
+        let mut table = ExactTable::with_limit(&setup, max_seeds, max_positions)?;
+        let all = table.lower.len() as u64;
+        table.extend_nodes(0..all as u32, &mut |reached| {
+            progress(reached, all);
+            true
+        });
+        table.order = Vec::new();
+        table.low = Vec::new();
+        Ok(table)
+    }
+
+    /// Whether `pos` is one of the table's positions.
+    pub fn holds(&self, pos: &Position) -> bool {
+        self.node(pos).is_some()
+    }
+
+    fn extend_nodes(
+        &mut self,
+        roots: impl IntoIterator<Item = u32>,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> bool {
+        let holes = self.layout.holes;
         let mut board = vec![0u16; holes];
         let mut stack: Vec<u32> = Vec::new();
         // (position, first successor in `kids`, successors, next to visit)
         let mut frames: Vec<(u32, u32, u8, u8)> = Vec::new();
         let mut kids: Vec<u32> = Vec::new();
-        for root in roots {
-            let Some(r) = self.node(root) else { continue };
+        for r in roots {
             if self.order[r as usize] != 0 {
                 continue;
             }
@@ -336,7 +560,7 @@ impl ExactTable {
     /// positions after each of its moves when it is a first move (ply 0, never a
     /// table position: Modiar's first move captures nothing).
     pub fn roots_for(pos: &Position) -> Vec<Position> {
-        if pos.ply() > 0 {
+        if pos.ply() > 0 || pos.rules().first_move_captures {
             vec![*pos]
         } else {
             successors(pos).into_iter().map(|(_, next)| next).collect()
@@ -385,13 +609,13 @@ impl ExactTable {
             repetition[local] = repetition_value(&pos) as i16;
             finished[local] = final_value(&pos).map(|f| f as i16);
             edge_start.push(edges.len() as u32);
-            let here = south_diff(&pos);
+            let here = owned_diff(&pos);
             for (_, next) in successors(&pos) {
                 let w = self.node(&next).expect("seeds on the board never grow") as usize;
                 if self.order[w] == IN_COMPONENT {
                     edges.push(Edge::Inside(self.low[w]));
                 } else {
-                    let gain = south_diff(&next) - here;
+                    let gain = owned_diff(&next) - here;
                     edges.push(Edge::Leaving(
                         (gain + self.lower[w] as i32) as i16,
                         (gain + self.upper[w] as i32) as i16,
@@ -524,6 +748,14 @@ type SharedTable = (Rules, u32, Arc<Mutex<ExactTable>>);
 /// or `None` where no table is made (Uurs, or too many positions: every variant
 /// but Tihbat and Modiar from their setups).
 pub fn shared_table(pos: &Position) -> Option<Arc<Mutex<ExactTable>>> {
+    shared_table_within(pos, MAX_TABLE_POSITIONS)
+}
+
+fn shared_table_within(pos: &Position, max_positions: u64) -> Option<Arc<Mutex<ExactTable>>> {
+    if pos.rules().has_uurs() {
+        // Layli Goobalay: its endgame table, not one per seeds in play.
+        return None;
+    }
     let in_play = pos.seeds_in_play();
     let mut tables = SHARED.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, _, table)) = tables
@@ -532,7 +764,7 @@ pub fn shared_table(pos: &Position) -> Option<Arc<Mutex<ExactTable>>> {
     {
         return Some(table.clone());
     }
-    let table = ExactTable::with_max_seeds(pos, in_play as usize).ok()?;
+    let table = ExactTable::with_limit(pos, in_play as usize, max_positions).ok()?;
     let table = Arc::new(Mutex::new(table));
     tables.push((*pos.rules(), in_play, table.clone()));
     Some(table)
@@ -540,20 +772,149 @@ pub fn shared_table(pos: &Position) -> Option<Arc<Mutex<ExactTable>>> {
 
 /// The exact values of `game` and of each of its moves from the shared table
 /// (extended first from `game`'s position if it has not reached it: for Modiar from
-/// the setup, about half a minute and 250 MB once per process), or `None` where no
-/// table is made for these rules.
+/// the setup, about 13 s and 280 MB once per process, shown by
+/// [`show_progress_with`]'s bar), or `None` where no table is made for these rules.
 pub fn shared_solve(game: &Game, limits: &SolveLimits) -> Option<Result<Solution, SolveError>> {
+    shared_solve_within(game, limits, MAX_TABLE_POSITIONS)
+}
+
+/// [`shared_solve`], making a table only if it has at most `max_positions`
+/// positions (one made before is used whatever its size).
+fn shared_solve_within(
+    game: &Game,
+    limits: &SolveLimits,
+    max_positions: u64,
+) -> Option<Result<Solution, SolveError>> {
     let pos = game.position();
     if game.is_over() {
         return Some(Err(SolveError::GameOver));
     }
-    let table = shared_table(pos)?;
+    let table = shared_table_within(pos, max_positions)?;
     let mut table = table.lock().unwrap_or_else(|e| e.into_inner());
     let roots = ExactTable::roots_for(pos);
     if roots.iter().any(|r| table.bounds(r).is_none()) {
-        table.extend(&roots, &mut |_| true);
+        let mut show = progress_shown("valuing the reachable positions", None);
+        table.extend(&roots, &mut |reached| {
+            show(reached);
+            true
+        });
     }
     Some(table.solve(game, limits, true))
+}
+
+/// What shows a table's build: given what is built and how many positions in all
+/// (`None`: not known beforehand), a function told the positions valued so far;
+/// dropping it ends the display.
+pub type ShowProgress = fn(what: &str, total: Option<u64>) -> Box<dyn FnMut(u64) + Send>;
+
+static SHOW_PROGRESS: OnceLock<ShowProgress> = OnceLock::new();
+
+/// Shows every table build of this process with `show` (the binary: a bar on
+/// stderr when it is a terminal). Without it nothing is shown (tests, the library).
+pub fn show_progress_with(show: ShowProgress) {
+    // A second call keeps the first display: one per process.
+    let _ = SHOW_PROGRESS.set(show);
+}
+
+fn progress_shown(what: &str, total: Option<u64>) -> Box<dyn FnMut(u64) + Send> {
+    match SHOW_PROGRESS.get() {
+        Some(show) => show(what, total),
+        None => Box::new(|_| {}),
+    }
+}
+
+/// Largest table the review makes when it needs one (an endgame table, or Tihbat's
+/// or Modiar's): all of them in a release build; in a debug build (the tests) only
+/// small ones, so that no test waits minutes for Modiar's table or a large endgame
+/// table. Smaller tables give the same values, for fewer positions.
+pub const ON_DEMAND_POSITIONS: u64 = if cfg!(debug_assertions) {
+    300_000
+} else {
+    MAX_TABLE_POSITIONS
+};
+
+/// Seeds on the board (outside Uurs) of the endgame tables of Layli Goobalay and
+/// Tampoduo: each builds in under 10 minutes on one core and takes under 1 GB at
+/// its peak (measured: docs/ai-measurements.md).
+pub const ENDGAME_SEEDS: [(Rules, &str, usize); 2] = [
+    (Rules::layli_goobalay(), "Layli Goobalay", 10),
+    (Rules::tampoduo(), "Tampoduo", 12),
+];
+
+fn endgame_positions(rules: &Rules, seeds: usize) -> u64 {
+    Layout::new(rules.holes(), rules.has_uurs(), seeds)
+        .len()
+        .saturating_mul(2)
+}
+
+/// The endgame table's seed limit for `rules` (`None`: no endgame table), the
+/// largest within `max_positions`.
+pub fn endgame_seeds(rules: &Rules, max_positions: u64) -> Option<usize> {
+    let &(_, _, most) = ENDGAME_SEEDS.iter().find(|(r, _, _)| r == rules)?;
+    (1..=most)
+        .rev()
+        .find(|&seeds| endgame_positions(rules, seeds) <= max_positions)
+}
+
+/// The endgame tables made in this process, one per rules (`None` inside: refused).
+type SharedEndgame = (Rules, u64, Arc<OnceLock<Option<Arc<ExactTable>>>>);
+static ENDGAMES: Mutex<Vec<SharedEndgame>> = Mutex::new(Vec::new());
+
+/// The endgame table holding `pos` (built on first use, with a progress bar where
+/// [`show_progress_with`] set one; concurrent callers wait for the one build), if
+/// its rules have one of at most `max_positions` positions and `pos` is in it.
+pub fn shared_endgame(pos: &Position, max_positions: u64) -> Option<Arc<ExactTable>> {
+    let rules = *pos.rules();
+    let seeds = endgame_seeds(&rules, max_positions)?;
+    let outside_uurs: usize = (0..pos.board().len())
+        .filter(|&h| pos.uur_owner(h).is_none())
+        .map(|h| pos.seeds_in(h) as usize)
+        .sum();
+    if outside_uurs > seeds {
+        return None;
+    }
+    let cell = {
+        let mut tables = ENDGAMES.lock().unwrap_or_else(|e| e.into_inner());
+        match tables
+            .iter()
+            .find(|(r, most, _)| *r == rules && *most == max_positions)
+        {
+            Some((_, _, cell)) => cell.clone(),
+            None => {
+                let cell = Arc::new(OnceLock::new());
+                tables.push((rules, max_positions, cell.clone()));
+                cell
+            }
+        }
+    };
+    let table = cell.get_or_init(|| {
+        let name = ENDGAME_SEEDS.iter().find(|(r, _, _)| *r == rules);
+        let what = format!(
+            "{} endgame table (at most {seeds} seeds on the board)",
+            name.map_or("", |(_, name, _)| name)
+        );
+        let all = endgame_positions(&rules, seeds);
+        let mut show = progress_shown(&what, Some(all));
+        let table = ExactTable::endgame(rules, seeds, max_positions, &mut |done, _| show(done));
+        table.ok().map(Arc::new)
+    });
+    let table = table.as_ref()?;
+    table.holds(pos).then(|| table.clone())
+}
+
+/// The exact values of `game` and of its moves where a table gives them: Tihbat's
+/// and Modiar's (any position), Layli Goobalay's and Tampoduo's endgame tables
+/// (few seeds left), making a table of at most `max_positions` positions if needed;
+/// `None` elsewhere, or when the search within the table needs more than `limits`.
+pub fn exact_values(game: &Game, limits: &SolveLimits, max_positions: u64) -> Option<Solution> {
+    if game.is_over() {
+        return None;
+    }
+    if let Some(solved) = shared_solve_within(game, limits, max_positions) {
+        return solved.ok();
+    }
+    let table = shared_endgame(game.position(), max_positions)?;
+    table.solve(game, limits, true).ok()
 }
 
 /// One [`ExactTable::solve`]'s search.
@@ -692,7 +1053,7 @@ impl Search<'_> {
 mod tests {
     use super::*;
     use crate::ai::solve::Solver;
-    use crate::engine::{Setup, Variant};
+    use crate::engine::{Rules, Setup, Variant};
     use crate::seeds::SplitMix64 as Mix;
 
     #[test]
@@ -791,6 +1152,112 @@ mod tests {
         }
         assert!(compared >= 80, "only {compared} positions solved by both");
         assert!(with_history >= 20, "only {with_history} with a history");
+    }
+
+    /// A position of an endgame table of `rules` (at most `seeds` seeds outside
+    /// Uurs): random Uur pairs holding random seeds (Layli Goobalay), a random board,
+    /// side and captures, then a few random moves for a repetition history.
+    fn random_endgame_game(rules: Rules, seeds: usize, rng: &mut Mix) -> Game {
+        let holes = rules.holes();
+        let mut board = vec![0i64; holes];
+        let mut uur = vec![None; holes];
+        if rules.has_uurs() {
+            for column in 0..holes / 2 {
+                if rng.below(4) == 0 {
+                    let owner = [Side::South, Side::North][rng.below(2)];
+                    for h in [column, holes - 1 - column] {
+                        uur[h] = Some(owner);
+                        board[h] = rng.below(6) as i64;
+                    }
+                }
+            }
+        }
+        for _ in 0..rng.below(seeds + 1) {
+            let free: Vec<usize> = (0..holes).filter(|&h| uur[h].is_none()).collect();
+            if !free.is_empty() {
+                board[free[rng.below(free.len())]] += 1;
+            }
+        }
+        let setup = Setup {
+            board,
+            to_move: Some([Side::South, Side::North][rng.below(2)]),
+            uur: Some(uur),
+            captured: Some([rng.below(20) as i64, rng.below(20) as i64]),
+            ply: Some(rng.below(3) as i64),
+            ..Setup::default()
+        };
+        let mut game = Game::from_setup(&setup, rules).expect("a valid position");
+        for _ in 0..rng.below(5) {
+            if game.is_over() {
+                break;
+            }
+            let moves = game.legal_moves();
+            game.play_unchecked(moves[rng.below(moves.len())]);
+        }
+        game
+    }
+
+    /// Every value of the endgame tables, of the position and of each move, is the
+    /// plain search's (which walks the whole game tree with the game's history), on
+    /// seeded random positions inside the tables of Layli Goobalay (Uurs holding
+    /// seeds included) and Tampoduo, many with a history.
+    #[test]
+    fn endgame_values_are_the_plain_searchs() {
+        let mut rng = Mix(4);
+        let limits = SolveLimits {
+            nodes: 2_000_000,
+            ..SolveLimits::default()
+        };
+        for (rules, seeds, uurs_wanted) in
+            [(Rules::layli_goobalay(), 4, 30), (Rules::tampoduo(), 6, 0)]
+        {
+            let table =
+                ExactTable::endgame(rules, seeds, u64::MAX, &mut |_, _| {}).expect("a small table");
+            let (mut compared, mut with_history, mut with_uurs) = (0, 0, 0);
+            // Most random boards with so few seeds are over (one row empty): draw
+            // until enough are not.
+            for _ in 0..5_000 {
+                if compared == 150 {
+                    break;
+                }
+                let game = random_endgame_game(rules, seeds, &mut rng);
+                if game.is_over() {
+                    continue;
+                }
+                assert!(table.holds(game.position()), "{:?}", game.position());
+                let Ok(plain) = Solver::new().solve(&game, &limits, true) else {
+                    continue;
+                };
+                let exact = table
+                    .solve(&game, &SolveLimits::default(), true)
+                    .expect("no budget");
+                assert_eq!(exact.value, plain.value, "{:?}", game.position());
+                assert_eq!(exact.moves, plain.moves, "{:?}", game.position());
+                compared += 1;
+                with_history += usize::from(game.remembered_positions() > 1);
+                with_uurs +=
+                    usize::from((0..rules.holes()).any(|h| game.position().uur_owner(h).is_some()));
+            }
+            assert!(compared == 150, "only {compared} positions solved by both");
+            assert!(with_history >= 30, "only {with_history} with a history");
+            assert!(with_uurs >= uurs_wanted, "only {with_uurs} with Uurs");
+        }
+    }
+
+    /// An endgame table holds exactly the positions with few enough seeds outside
+    /// Uurs, and its positions' moves stay inside it.
+    #[test]
+    fn endgame_tables_hold_the_positions_with_few_seeds() {
+        let table = ExactTable::endgame(Rules::layli_goobalay(), 3, u64::MAX, &mut |_, _| {})
+            .expect("a small table");
+        let mut rng = Mix(5);
+        for _ in 0..200 {
+            let game = random_endgame_game(Rules::layli_goobalay(), 3, &mut rng);
+            assert!(table.holds(game.position()));
+            assert!(table.bounds(game.position()).is_some());
+        }
+        let setup = Game::new(Rules::layli_goobalay(), Side::South);
+        assert!(!table.holds(setup.position()));
     }
 
     #[test]

@@ -13,6 +13,15 @@
 //! has the position's exact value): the position's value is the best move's, the
 //! loss the best move's value minus the played move's.
 //!
+//! **Exact values** replace the search's where the engine has them
+//! ([`exact::exact_values`]): every position of Tihbat and Modiar, and the
+//! positions of Layli Goobalay and Tampoduo with few seeds left on the board (their
+//! endgame tables), each table made once per process on first use. In a debug
+//! build (the tests) only small tables are made ([`exact::ON_DEMAND_POSITIONS`]):
+//! Modiar's from its setup is left out there, and the endgame tables hold fewer
+//! seeds; the values they give are the same. A value whose table search would pass
+//! [`EXACT_NODES`] is searched as before.
+//!
 //! **A rearrangement** is valued against the rows the engine players consider
 //! ([`arrange::candidates`]: the even spread, the surplus piled in each hole, seeded
 //! random rows; and the row chosen), each by a search of the starting position it
@@ -29,7 +38,10 @@ use serde::Serialize;
 
 use crate::ai::ArrangeRequest;
 use crate::ai::arrange;
+use crate::ai::exact;
+use crate::ai::search::SCALE;
 use crate::ai::search::{Limits, Searcher, terminal_value};
+use crate::ai::solve::SolveLimits;
 use crate::engine::{Game, Side};
 use crate::matches::MatchState;
 
@@ -37,6 +49,28 @@ pub use rule::{Mark, Summary};
 
 /// How many rows a rearrangement is compared with (the chosen one besides).
 pub const ARRANGEMENT_CANDIDATES: usize = 12;
+
+/// Node budget of one position's exact search within a table (a repetition
+/// history can leave a table's bounds apart): past it the position is searched as
+/// where no table is.
+pub const EXACT_NODES: u64 = 1_000_000;
+
+/// The exact values of `game`'s moves, in eighths of a seed from the mover's side,
+/// where a table gives them.
+fn exact_moves(game: &Game) -> Option<Vec<(crate::engine::Move, i32)>> {
+    let limits = SolveLimits {
+        nodes: EXACT_NODES,
+        ..SolveLimits::default()
+    };
+    let solution = exact::exact_values(game, &limits, exact::ON_DEMAND_POSITIONS)?;
+    Some(
+        solution
+            .moves
+            .into_iter()
+            .map(|(m, v)| (m, v * SCALE))
+            .collect(),
+    )
+}
 
 /// What a decision was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -204,15 +238,19 @@ pub fn review_match(state: &MatchState, nodes: u64, mut progress: impl FnMut(u32
             if game.is_over() {
                 break;
             }
-            let analysis = searcher.analyse(&game, &Limits::nodes(nodes));
-            let played_value = analysis
-                .moves
+            let (moves, exact) = match exact_moves(&game) {
+                Some(moves) => (moves, true),
+                None => {
+                    let analysis = searcher.analyse(&game, &Limits::nodes(nodes));
+                    (analysis.moves, analysis.exact)
+                }
+            };
+            let played_value = moves
                 .iter()
                 .find(|(m, _)| *m == played)
                 .map_or(i32::MIN / 2, |&(_, v)| v);
             let (best, best_value) =
-                analysis
-                    .moves
+                moves
                     .iter()
                     .fold((played, played_value), |(bm, bv), &(m, v)| {
                         if v > bv { (m, v) } else { (bm, bv) }
@@ -225,8 +263,8 @@ pub fn review_match(state: &MatchState, nodes: u64, mut progress: impl FnMut(u32
                 best: best.notation(holes),
                 played_value,
                 best_value,
-                choices: analysis.moves.len() as u32,
-                exact: analysis.exact,
+                choices: moves.len() as u32,
+                exact,
             });
             if game.play(played).is_err() {
                 break;
@@ -295,12 +333,102 @@ fn arrangement_decision(
 
 /// The value of `game` for `side` by a search of `nodes` nodes, and whether it is exact.
 fn value_for(game: &Game, side: Side, searcher: &mut Searcher, nodes: u64) -> (i32, bool) {
+    let limits = SolveLimits {
+        nodes: EXACT_NODES,
+        ..SolveLimits::default()
+    };
     let (v, exact) = match game.outcome() {
         Some(o) => (terminal_value(&o, game.to_move()), true),
-        None => {
-            let report = searcher.search(game, &Limits::nodes(nodes), None);
-            (report.value, report.exact)
-        }
+        None => match exact::exact_values(game, &limits, exact::ON_DEMAND_POSITIONS) {
+            Some(solution) => (solution.value * SCALE, true),
+            None => {
+                let report = searcher.search(game, &Limits::nodes(nodes), None);
+                (report.value, report.exact)
+            }
+        },
     };
     (if game.to_move() == side { v } else { -v }, exact)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Level;
+    use crate::ai::exact::ExactTable;
+    use crate::engine::{BySide, Variant};
+    use crate::matches::{MatchForm, MatchSpec};
+
+    /// A finished single-game engine match of `variant`.
+    fn engine_game(variant: &str, seed: u64) -> MatchState {
+        let variant = Variant::preset(variant).expect("a preset");
+        let spec = MatchSpec::new(&variant, MatchForm::Single, None, Side::South).expect("a spec");
+        let mut state = MatchState::new(spec);
+        state.play_engines(BySide::new(Some(Level::Medium), Some(Level::Easy)), seed);
+        assert!(state.is_over());
+        state
+    }
+
+    /// The exact values of `game`'s moves, by a table of its own (as `solve` makes it).
+    fn solved(game: &Game) -> crate::ai::solve::Solution {
+        let mut table = ExactTable::new(game.position()).expect("a table");
+        table.extend(&ExactTable::roots_for(game.position()), &mut |_| true);
+        table
+            .solve(game, &SolveLimits::default(), true)
+            .expect("no budget")
+    }
+
+    /// Checks the review's move decisions of hand 1 of `state` that `in_table`
+    /// admits against `solve`'s exact values; returns how many.
+    fn check_exact(state: &MatchState, review: &Review, in_table: impl Fn(&Game) -> bool) -> usize {
+        let mut game = state.hand_start_game(1).expect("hand 1");
+        let mut checked = 0;
+        for (decision, &played) in review.moves_of(1).zip(&state.hands()[0].moves) {
+            if in_table(&game) {
+                let solution = solved(&game);
+                let value_of = |m| solution.moves.iter().find(|x| x.0 == m).unwrap().1 * SCALE;
+                assert!(decision.exact, "{decision:?}");
+                assert_eq!(decision.best_value, solution.value * SCALE, "{decision:?}");
+                assert_eq!(decision.played_value, value_of(played), "{decision:?}");
+                checked += 1;
+            }
+            game.play(played).expect("a recorded move");
+        }
+        checked
+    }
+
+    /// Every Tihbat move is valued from the exact table, whatever the effort: its
+    /// value and the played move's are `solve`'s (at 300 nodes the search alone is
+    /// not exact in the opening).
+    #[test]
+    fn tihbat_moves_are_valued_exactly() {
+        let state = engine_game("tihbat", 3);
+        let review = review_match(&state, 300, |_, _| {});
+        let moves = state.hands()[0].moves.len();
+        assert_eq!(check_exact(&state, &review, |_| true), moves);
+    }
+
+    /// Tampoduo's moves with few seeds left on the board are valued from its endgame
+    /// table (in a debug build the small one), exactly as `solve` values them.
+    #[test]
+    fn tampoduo_endgame_moves_are_valued_exactly() {
+        let seeds = exact::endgame_seeds(
+            &crate::engine::Rules::tampoduo(),
+            exact::ON_DEMAND_POSITIONS,
+        )
+        .expect("Tampoduo has an endgame table");
+        let mut checked = 0;
+        for seed in 1..=4 {
+            let state = engine_game("tampoduo", seed);
+            let review = review_match(&state, 300, |_, _| {});
+            checked += check_exact(&state, &review, |game| {
+                game.position()
+                    .board()
+                    .iter()
+                    .map(|&s| s as usize)
+                    .sum::<usize>()
+                    <= seeds
+            });
+        }
+        assert!(checked >= 3, "only {checked} endgame moves");
+    }
 }

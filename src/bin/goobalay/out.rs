@@ -107,3 +107,26 @@ pub fn spinner(what: &str) -> indicatif::ProgressBar {
     bar.enable_steady_tick(std::time::Duration::from_millis(200));
     bar
 }
+
+/// The display of an exact table's build (`goobalay::ai::exact::show_progress_with`):
+/// a bar of positions valued when their number is known, else a spinner counting
+/// them; cleared when the build ends. Like every bar here, on stderr and only on a
+/// terminal.
+pub fn table_progress(what: &str, total: Option<u64>) -> Box<dyn FnMut(u64) + Send> {
+    struct Cleared(indicatif::ProgressBar);
+    impl Drop for Cleared {
+        fn drop(&mut self) {
+            self.0.finish_and_clear();
+        }
+    }
+    match total {
+        Some(len) => {
+            let bar = Cleared(progress_bar(len, &format!("positions: {what}")));
+            Box::new(move |done| bar.0.set_position(done))
+        }
+        None => {
+            let bar = Cleared(spinner(what));
+            Box::new(move |done| bar.0.set_message(format!("{done} positions")))
+        }
+    }
+}
