@@ -368,7 +368,7 @@ async fn play_engine_turns_from(store: &impl Database, mut stored: StoredMatch) 
                 }
                 stored = next;
             }
-            Err(e) if made.is_empty() => return Err(e.into()),
+            Err(e) if made.is_empty() => return Err(e),
             Err(e) => {
                 return Err(AppError::PartlyStored {
                     stored: format!(
@@ -377,7 +377,7 @@ async fn play_engine_turns_from(store: &impl Database, mut stored: StoredMatch) 
                         if made.len() == 1 { " was" } else { "s were" },
                         describe_events(&made, stored.state.spec().rules.holes_per_row)
                     ),
-                    error: Box::new(e.into()),
+                    error: Box::new(e),
                 });
             }
         }
@@ -526,7 +526,7 @@ pub(crate) async fn close_checked_in(
     }
     match close_in(tx, stored, closing).await {
         Err(AppError::Match(MatchError::Over(how))) => Err(AppError::Finished { id, how }),
-        Err(e) => Err(e.into()),
+        Err(e) => Err(e),
         Ok(closed) => Ok(closed),
     }
 }
