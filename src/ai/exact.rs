@@ -311,6 +311,15 @@ pub enum TableError {
     TooLarge { positions: u64, max: u64 },
 }
 
+/// The seeds on `pos`'s board outside Uurs: what a table position holds (seeds in
+/// Uurs are won for good, see [`owned_diff`]).
+fn seeds_outside_uurs(pos: &Position) -> usize {
+    (0..pos.board().len())
+        .filter(|&h| pos.uur_owner(h).is_none())
+        .map(|h| pos.seeds_in(h) as usize)
+        .sum()
+}
+
 /// South's seeds won for good minus North's: captured, and (Layli Goobalay) in the
 /// Uurs each owns, which nothing takes away and which go to their owner at the end.
 fn owned_diff(pos: &Position) -> i32 {
@@ -346,12 +355,7 @@ impl ExactTable {
     /// An empty table for the positions of `pos`'s rules holding at most the seeds
     /// now on `pos`'s board (outside Uurs).
     pub fn new(pos: &Position) -> Result<ExactTable, TableError> {
-        // Seeds in Uurs are won for good: not part of a table position.
-        let outside_uurs = (0..pos.board().len())
-            .filter(|&h| pos.uur_owner(h).is_none())
-            .map(|h| pos.seeds_in(h) as usize)
-            .sum::<usize>();
-        ExactTable::with_max_seeds(pos, outside_uurs)
+        ExactTable::with_max_seeds(pos, seeds_outside_uurs(pos))
     }
 
     /// An empty table for the positions of `pos`'s rules holding at most
@@ -866,11 +870,7 @@ static ENDGAMES: Mutex<Vec<SharedEndgame>> = Mutex::new(Vec::new());
 pub fn shared_endgame(pos: &Position, max_positions: u64) -> Option<Arc<ExactTable>> {
     let rules = *pos.rules();
     let seeds = endgame_seeds(&rules, max_positions)?;
-    let outside_uurs: usize = (0..pos.board().len())
-        .filter(|&h| pos.uur_owner(h).is_none())
-        .map(|h| pos.seeds_in(h) as usize)
-        .sum();
-    if outside_uurs > seeds {
+    if seeds_outside_uurs(pos) > seeds {
         return None;
     }
     let cell = {

@@ -55,14 +55,20 @@ pub const ARRANGEMENT_CANDIDATES: usize = 12;
 /// where no table is.
 pub const EXACT_NODES: u64 = 1_000_000;
 
-/// The exact values of `game`'s moves, in eighths of a seed from the mover's side,
-/// where a table gives them.
-fn exact_moves(game: &Game) -> Option<Vec<(crate::engine::Move, i32)>> {
+/// The exact values of `game` and its moves in seeds, where a table gives them
+/// within [`EXACT_NODES`].
+fn exact_solution(game: &Game) -> Option<crate::ai::solve::Solution> {
     let limits = SolveLimits {
         nodes: EXACT_NODES,
         ..SolveLimits::default()
     };
-    let solution = exact::exact_values(game, &limits, exact::ON_DEMAND_POSITIONS)?;
+    exact::exact_values(game, &limits, exact::ON_DEMAND_POSITIONS)
+}
+
+/// The exact values of `game`'s moves, in eighths of a seed from the mover's side,
+/// where a table gives them.
+fn exact_moves(game: &Game) -> Option<Vec<(crate::engine::Move, i32)>> {
+    let solution = exact_solution(game)?;
     Some(
         solution
             .moves
@@ -333,13 +339,9 @@ fn arrangement_decision(
 
 /// The value of `game` for `side` by a search of `nodes` nodes, and whether it is exact.
 fn value_for(game: &Game, side: Side, searcher: &mut Searcher, nodes: u64) -> (i32, bool) {
-    let limits = SolveLimits {
-        nodes: EXACT_NODES,
-        ..SolveLimits::default()
-    };
     let (v, exact) = match game.outcome() {
         Some(o) => (terminal_value(&o, game.to_move()), true),
-        None => match exact::exact_values(game, &limits, exact::ON_DEMAND_POSITIONS) {
+        None => match exact_solution(game) {
             Some(solution) => (solution.value * SCALE, true),
             None => {
                 let report = searcher.search(game, &Limits::nodes(nodes), None);
