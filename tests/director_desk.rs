@@ -49,6 +49,67 @@ fn show_text(db: &Db, name: &str) -> String {
 
 const CLOSED: &str = "is finished and closed";
 
+/// The progress `tournament list` gives tournament `name` and the one
+/// `tournament show` gives it: one rule, so always the same.
+fn progress(db: &Db, name: &str) -> serde_json::Value {
+    let list = db.json(&["tournament", "list"]);
+    let listed = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == name)
+        .unwrap_or_else(|| panic!("{name} not listed: {list}"));
+    let shown = db.json(&["tournament", "show", name]);
+    assert_eq!(listed["progress"], shown["progress"], "{name}");
+    listed["progress"].clone()
+}
+
+#[test]
+fn the_list_and_the_event_say_one_progress_and_a_reopened_event_is_in_progress() {
+    let db = Db::new();
+    db.players(&["Ann", "Bob", "Cy", "Dee"], None);
+    let players = ["Ann", "Bob", "Cy", "Dee"];
+    db.tihbat_tournament("Club", "swiss", &["--rounds", "2"], &players);
+    db.tihbat_tournament("Early", "swiss", &["--rounds", "3"], &players);
+    let state = |p: serde_json::Value| {
+        let n = |k: &str| p[k].as_u64().map_or(String::new(), |v| v.to_string());
+        format!(
+            "{} {}/{}",
+            p["state"].as_str().unwrap(),
+            n("round"),
+            n("rounds")
+        )
+    };
+    assert_eq!(state(progress(&db, "Club")), "not-started /");
+    let r1 = pair(&db, &["Club"]);
+    south_wins(&db, &r1);
+    assert_eq!(state(progress(&db, "Club")), "in-progress 1/2");
+    let r2 = pair(&db, &["Club"]);
+    south_wins(&db, &r2);
+    assert_eq!(state(progress(&db, "Club")), "finished 2/2");
+    // Reopened without a round more: results, entries and pairings are taken again.
+    db.ok(&[
+        "tournament",
+        "reopen",
+        "Club",
+        "--reason",
+        "a score to check",
+    ]);
+    assert_eq!(state(progress(&db, "Club")), "in-progress 2/2");
+
+    // Closed after round 1 of 3: finished early, in the list (which reads the row
+    // alone) as on the event's page.
+    south_wins(&db, &pair(&db, &["Early"]));
+    db.ok(&[
+        "tournament",
+        "close",
+        "Early",
+        "--reason",
+        "the hall closes",
+    ]);
+    assert_eq!(state(progress(&db, "Early")), "finished 1/3");
+}
+
 #[test]
 fn a_finished_tournament_is_closed_until_reopened() {
     let db = Db::new();

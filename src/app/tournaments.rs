@@ -3,8 +3,8 @@
 //! reopening, loading one to show, importing a TRF file.
 
 use crate::app::records::{
-    EventDetails, LoadedTournament, ManualRound, NewTournament, PairedRound, Parts, PlayedAhead,
-    TournamentSummary, UnpairedRound,
+    EventDetails, ListedTournament, LoadedTournament, ManualRound, NewTournament, PairedRound,
+    Parts, PlayedAhead, UnpairedRound,
 };
 use crate::app::repo::{Database, TournamentRepo, Transaction};
 use crate::app::tournaments::refusal::Result as TResult;
@@ -232,23 +232,17 @@ pub async fn make_engine_openings(store: &impl Database, paired: &PairedRound) -
     Ok(())
 }
 
-/// Every tournament, newest first, with counts. A tournament whose last round was
-/// finished by results entered since the last `tournament run` (which marks it) is
-/// shown finished.
-pub async fn list(store: &impl Database) -> Result<Vec<TournamentSummary>> {
+/// Every tournament, newest first, with counts and progress ([`ListedTournament`]).
+pub async fn list(store: &impl Database) -> Result<Vec<ListedTournament>> {
     let mut tx = store.begin_read().await?;
-    let mut list = tx.tournament_summaries().await?;
-    for s in &mut list {
-        if matches!(
-            s.row.status,
-            TournamentStatus::Running | TournamentStatus::Open
-        ) && loading::load_in(&mut tx, &s.row.name, Parts::Whole)
-            .await?
-            .tournament
-            .is_finished()
-        {
-            s.row.status = TournamentStatus::Finished;
-        }
+    let mut list = Vec::new();
+    for s in tx.tournament_summaries().await? {
+        list.push(if s.row.status == TournamentStatus::Finished {
+            ListedTournament::marked_finished(s)
+        } else {
+            let loaded = loading::load_in(&mut tx, &s.row.name, Parts::Whole).await?;
+            ListedTournament::loaded(s, &loaded)
+        });
     }
     Ok(list)
 }

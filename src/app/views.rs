@@ -19,51 +19,7 @@ use crate::tournament::{Points, export};
 
 use super::Result;
 
-/// How far an event is: what every page says beside the date.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "state", rename_all = "kebab-case")]
-pub enum Progress {
-    /// Entries taken, no round paired yet.
-    NotStarted,
-    /// A round paired and the event not over: `round` of `rounds` planned.
-    InProgress { round: u32, rounds: u32 },
-    /// Over, or closed by the director (`round` played of `rounds` planned).
-    Finished { round: u32, rounds: u32 },
-}
-
-impl Progress {
-    /// The progress of a loaded tournament: finished when closed (see
-    /// [`LoadedTournament::is_closed`]) or when its last round is over.
-    pub fn of(loaded: &LoadedTournament) -> Progress {
-        let t = &loaded.tournament;
-        let (round, rounds) = (t.current_round(), t.planned_rounds());
-        if loaded.is_closed() || t.is_finished() {
-            Progress::Finished { round, rounds }
-        } else if round == 0 {
-            Progress::NotStarted
-        } else {
-            Progress::InProgress { round, rounds }
-        }
-    }
-
-    pub fn in_progress(self) -> bool {
-        matches!(self, Progress::InProgress { .. })
-    }
-
-    /// "in progress: round 2 of 5", "finished after round 5 of 5", "not started".
-    pub fn text(self) -> String {
-        match self {
-            Progress::NotStarted => "not started: entries open".to_string(),
-            Progress::InProgress { round, rounds } => {
-                format!("in progress: round {round} of {rounds}")
-            }
-            Progress::Finished { round, rounds } if round < rounds => {
-                format!("finished after round {round} of {rounds} (closed early)")
-            }
-            Progress::Finished { round, .. } => format!("finished after round {round}"),
-        }
-    }
-}
+pub use crate::app::records::Progress;
 
 /// A tournament with its records and progress.
 #[derive(Clone, Debug)]

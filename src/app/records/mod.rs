@@ -32,9 +32,10 @@ pub use rounds::{
     Reopened, RoundRecord, StatusChange, TournamentKey, TournamentRecord, UnpairedRound,
 };
 pub use tournaments::{
-    BoardRow, ByeReason, EventDetails, LoadedTournament, MAX_SWISS_ROUNDS, ManualRound,
-    NewTournament, PairedRound, Parts, PlayedAhead, PlayedMatch, RecordedBoard, RoundMatch,
-    StoredTournament, TournamentRow, TournamentSummary, WrittenRound, pending_engine_boards,
+    BoardRow, ByeReason, EventDetails, ListedTournament, LoadedTournament, MAX_SWISS_ROUNDS,
+    ManualRound, NewTournament, PairedRound, Parts, PlayedAhead, PlayedMatch, Progress,
+    RecordedBoard, RoundMatch, StoredTournament, TournamentRow, TournamentSummary, WrittenRound,
+    pending_engine_boards,
 };
 pub(crate) use tournaments::{board_row, played, record_result};
 

@@ -244,6 +244,98 @@ pub struct PairedRound {
     pub withdrawn_retired: Vec<String>,
 }
 
+/// How far an event is: what every page and list says beside the event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "state", rename_all = "kebab-case")]
+pub enum Progress {
+    /// Entries taken, no round paired yet.
+    NotStarted,
+    /// A round paired and the event not closed: `round` of `rounds` planned.
+    InProgress { round: u32, rounds: u32 },
+    /// Closed ([`Tournament::is_closed`]): `round` played of `rounds` planned.
+    Finished { round: u32, rounds: u32 },
+}
+
+impl Progress {
+    /// The one rule: finished when closed (marked finished, or over and not
+    /// reopened), not started before round 1 is paired, else in progress. A
+    /// reopened event is in progress, whether or not its last round is over: it
+    /// takes entries, pairings and results again.
+    fn of_facts(closed: bool, round: u32, rounds: u32) -> Progress {
+        if closed {
+            Progress::Finished { round, rounds }
+        } else if round == 0 {
+            Progress::NotStarted
+        } else {
+            Progress::InProgress { round, rounds }
+        }
+    }
+
+    /// The progress of a loaded tournament.
+    pub fn of(loaded: &LoadedTournament) -> Progress {
+        let t = &loaded.tournament;
+        Progress::of_facts(loaded.is_closed(), t.current_round(), t.planned_rounds())
+    }
+
+    /// The progress of a tournament marked finished, from its list row alone (no
+    /// need to load it: marked finished is closed).
+    fn of_marked_finished(s: &TournamentSummary) -> Progress {
+        let rounds = (s.row.format.rules().planned_rounds)(s.entrants as u32, s.row.rounds);
+        Progress::of_facts(true, s.rounds_paired as u32, rounds)
+    }
+
+    pub fn in_progress(self) -> bool {
+        matches!(self, Progress::InProgress { .. })
+    }
+
+    /// "in progress: round 2 of 5", "finished after round 5 of 5", "not started".
+    pub fn text(self) -> String {
+        match self {
+            Progress::NotStarted => "not started: entries open".to_string(),
+            Progress::InProgress { round, rounds } => {
+                format!("in progress: round {round} of {rounds}")
+            }
+            Progress::Finished { round, rounds } if round < rounds => {
+                format!("finished after round {round} of {rounds} (closed early)")
+            }
+            Progress::Finished { round, .. } => format!("finished after round {round}"),
+        }
+    }
+}
+
+/// A tournament as `tournament list` and the web's index list it: its row and
+/// counts, and how far it is.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct ListedTournament {
+    #[serde(flatten)]
+    pub summary: TournamentSummary,
+    pub progress: Progress,
+}
+
+impl ListedTournament {
+    /// A tournament marked finished, listed from its row alone (marked finished is
+    /// closed: there is nothing to load).
+    pub fn marked_finished(summary: TournamentSummary) -> ListedTournament {
+        ListedTournament {
+            progress: Progress::of_marked_finished(&summary),
+            summary,
+        }
+    }
+
+    /// A tournament listed with what its loaded form says: its progress, and
+    /// finished when closed though not yet marked (its last result came in after
+    /// the last `tournament run`).
+    pub fn loaded(mut summary: TournamentSummary, loaded: &LoadedTournament) -> ListedTournament {
+        if loaded.is_closed() {
+            summary.row.status = TournamentStatus::Finished;
+        }
+        ListedTournament {
+            progress: Progress::of(loaded),
+            summary,
+        }
+    }
+}
+
 /// A tournament in `tournament list`.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct TournamentSummary {

@@ -521,7 +521,7 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                         "matches",
                         "finished",
                     ]);
-                    for s in &list {
+                    for s in list.iter().map(|l| &l.summary) {
                         w.row([
                             s.row.id.to_string(),
                             s.row.name.clone(),
@@ -545,7 +545,7 @@ pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<Ex
                         "id", "name", "variant", "format", "status", "entrants", "rounds",
                         "matches", "created",
                     ]);
-                    for s in &list {
+                    for s in list.iter().map(|l| &l.summary) {
                         b.push_record([
                             s.row.id.to_string(),
                             s.row.name.clone(),
@@ -1597,6 +1597,7 @@ fn print_show(record: &TournamentRecord, format: Format) -> anyhow::Result<()> {
             "rounds_planned": t.planned_rounds(),
             "rounds_paired": t.current_round(),
             "finished": t.is_finished(),
+            "progress": goobalay::app::views::Progress::of(loaded),
             "entrants": t.entrants(),
             "boards": boards,
             "round_records": rounds,

@@ -14,7 +14,7 @@ use goobalay::engine::Side;
 use goobalay::engine::trace::TraceLine;
 use goobalay::tournament::GameOutcome;
 use goobalay::tournament::crosstable::RoundOutcome;
-use goobalay::tournament::{Format, RatingSystem, TournamentStatus};
+use goobalay::tournament::{Format, RatingSystem};
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use super::lang::{Lang, with_markup};
@@ -104,11 +104,12 @@ fn failed(lang: Lang, e: impl std::fmt::Display) -> Response {
     error_page(lang, status, &lang.t("error-database"))
 }
 
-fn progress_word(status: TournamentStatus, rounds_paired: i64) -> (&'static str, bool) {
-    match status {
-        TournamentStatus::Finished => (msg!("word-finished"), false),
-        _ if rounds_paired == 0 => (msg!("word-not-started"), false),
-        _ => (msg!("word-in-progress"), true),
+/// A tournament's progress in one word, for the index ([`Progress`]).
+fn progress_word(p: Progress) -> &'static str {
+    match p {
+        Progress::NotStarted => msg!("word-not-started"),
+        Progress::InProgress { .. } => msg!("word-in-progress"),
+        Progress::Finished { .. } => msg!("word-finished"),
     }
 }
 
@@ -162,10 +163,7 @@ pub async fn index(State(ctx): State<Ctx>, Extension(lang): Extension<Lang>) -> 
         Ok(l) => l,
         Err(e) => return failed(lang, e),
     };
-    let running = list
-        .iter()
-        .filter(|s| progress_word(s.row.status, s.rounds_paired).1)
-        .count();
+    let running = list.iter().filter(|l| l.progress.in_progress()).count();
     let body = html! {
         h1 { (lang.t("tournaments")) }
         @if list.is_empty() {
@@ -174,13 +172,13 @@ pub async fn index(State(ctx): State<Ctx>, Extension(lang): Extension<Lang>) -> 
             div.scroll { table {
                 thead { tr { th { (lang.t("col-tournament")) } th { (lang.t("col-game")) } th { (lang.t("col-system")) } th { (lang.t("col-status")) } th.num { (lang.t("col-players")) } th.num { (lang.t("col-rounds")) } th.num { (lang.t("col-results")) } th { (lang.t("col-created")) } } }
                 tbody {
-                    @for s in &list {
-                        @let (word, live) = progress_word(s.row.status, s.rounds_paired);
+                    @for l in &list {
+                        @let s = &l.summary;
                         tr {
                             td { a href={ "/tournaments/" (s.row.id) } { (s.row.name) } }
                             td { (s.row.variant) }
                             td { (format_word(lang, s.row.format)) }
-                            td { span.in-progress[live] { (lang.t(word)) } }
+                            td { span.in-progress[l.progress.in_progress()] { (lang.t(progress_word(l.progress))) } }
                             td.num { (s.entrants) }
                             td.num { (s.rounds_paired) }
                             td.num { (s.matches_finished) "/" (s.matches) }
