@@ -71,17 +71,44 @@ pub struct StandingChange {
     pub points_after: String,
 }
 
-/// Corrects match `id` (`record`). A `--score` correction naming
-/// no hand (`hand: None`) corrects the last hand with a result
-/// ([`crate::matches::correction::last_hand_with_result`]).
+/// What a front end asks to correct: a correction as stated, or a score for the
+/// hand a score correction means when it names none.
+#[derive(Clone, Debug)]
+pub enum CorrectionRequest {
+    Stated(CorrectionKind),
+    /// The last hand with a result gets this score
+    /// ([`crate::matches::correction::last_hand_with_result`]).
+    LastHandScore(crate::engine::BySide<u32>),
+}
+
+impl From<CorrectionKind> for CorrectionRequest {
+    fn from(kind: CorrectionKind) -> CorrectionRequest {
+        CorrectionRequest::Stated(kind)
+    }
+}
+
+impl CorrectionRequest {
+    /// The correction it asks of the match as it stands.
+    fn kind(self, state: &crate::matches::MatchState) -> CorrectionKind {
+        match self {
+            CorrectionRequest::Stated(kind) => kind,
+            CorrectionRequest::LastHandScore(score) => CorrectionKind::Score {
+                hand: crate::matches::correction::last_hand_with_result(state),
+                score,
+            },
+        }
+    }
+}
+
+/// Corrects match `id` (`record`) as `request` asks.
 pub async fn correct(
     store: &impl Database,
     id: i64,
-    kind: impl FnOnce(&crate::matches::MatchState) -> CorrectionKind,
+    request: impl Into<CorrectionRequest>,
     reason: &str,
 ) -> Result<Corrected> {
     let current = super::matches::load(store, id).await?;
-    let kind = kind(&current.state);
+    let kind = request.into().kind(&current.state);
     let tournament = current.row.tournament;
     let before = match &tournament {
         Some(t) => {

@@ -13,6 +13,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
+use goobalay::app::corrections::CorrectionRequest;
 use goobalay::app::matches::{HumanAction, MatchRequest, Turn};
 use goobalay::app::records::Correction;
 use goobalay::app::records::StoredMatch;
@@ -436,22 +437,22 @@ fn correct(db: Option<PathBuf>, a: CorrectArgs) -> anyhow::Result<ExitCode> {
     };
     let absent = a.absent.as_deref().map(parse_absent).transpose()?;
     let games = a.games.as_deref().map(parse_game_scores).transpose()?;
-    let kind = |state: &MatchState| match (score, whole, absent) {
+    let kind: CorrectionRequest = match (score, whole, absent) {
         _ if games.is_some() => CorrectionKind::Games {
             scores: games.expect("some"),
-        },
-        (Some(score), _, _) => CorrectionKind::Score {
-            hand: a
-                .hand
-                .unwrap_or_else(|| goobalay::matches::correction::last_hand_with_result(state)),
-            score,
+        }
+        .into(),
+        (Some(score), _, _) => match a.hand {
+            Some(hand) => CorrectionKind::Score { hand, score }.into(),
+            None => CorrectionRequest::LastHandScore(score),
         },
         (_, Some(Closing::Entered { outcome, seeds }), _) => CorrectionKind::Match {
             decision: outcome,
             seeds,
-        },
-        (_, _, Some(absent)) => CorrectionKind::Absent { absent },
-        _ => CorrectionKind::Void,
+        }
+        .into(),
+        (_, _, Some(absent)) => CorrectionKind::Absent { absent }.into(),
+        _ => CorrectionKind::Void.into(),
     };
     let done = with_store(db, async |store| {
         Ok(app::corrections::correct(store, a.id, kind, &a.reason).await?)

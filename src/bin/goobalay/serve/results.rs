@@ -309,7 +309,7 @@ pub async fn take_back(
             ),
         );
     }
-    match goobalay::app::corrections::correct(&ctx.store, id, |_| kind, &form.reason).await {
+    match goobalay::app::corrections::correct(&ctx.store, id, kind, &form.reason).await {
         Ok(done) => Json(json!({
             "match": done.stored.row,
             "correction": done.correction,
