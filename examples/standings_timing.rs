@@ -20,7 +20,7 @@ use goobalay::matches::MatchForm;
 use goobalay::store::Store;
 use goobalay::store::sql::query;
 use goobalay::store::tournaments::NewTournament;
-use goobalay::tournament::export::{ExportFormat, export};
+use goobalay::tournament::export::trf as trf_text;
 use goobalay::tournament::{Format, PointsScheme, RatingSystem};
 
 fn median(mut times: Vec<Duration>) -> Duration {
@@ -91,7 +91,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             let t1 = Instant::now();
             let s = loaded.tournament.standings();
             let t2 = Instant::now();
-            let text = export(&loaded.tournament, ExportFormat::Trf);
+            let text = trf_text(&loaded.tournament);
             let t3 = Instant::now();
             // What the standings' heading says: "after round 446 of 447 (round 447
             // in progress)", "final".

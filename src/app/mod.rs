@@ -29,6 +29,7 @@
 
 pub mod corrections;
 pub mod demo;
+mod html_export;
 pub mod matches;
 pub mod members;
 pub mod players;

@@ -4,8 +4,8 @@
 //!   record; [`standings_csv`] and [`crosstable_csv`] give the tables.
 //! - `json`: everything (settings, entrants, fixtures, standings, crosstable).
 //! - `markdown`: standings, crosstable and rounds as Markdown tables.
-//! - `html`: one self-contained page (inline CSS, no scripts, no external files) with
-//!   the standings, crosstable and rounds; prints cleanly (`@media print`).
+//! - `html`: the self-contained page is the application layer's
+//!   (`app::html_export`): it is presentation, written with maud.
 //! - `trf`: FIDE's Tournament Report File, 2026 edition (see [`trf`](mod@trf)).
 
 use super::trf_columns as trf;
@@ -75,11 +75,6 @@ impl FromStr for ExportFormat {
     }
 }
 
-/// The export in `format`.
-pub fn export(t: &Tournament, format: ExportFormat) -> String {
-    export_with(t, format, &Heading::default())
-}
-
 /// What heads an event's documents beside the pure [`Tournament`]: its details
 /// (where, when, the chief arbiter, the rounds' dates) and who wins its prizes.
 /// Empty: the documents are as they were without.
@@ -89,21 +84,9 @@ pub struct Heading {
     pub prizes: Vec<super::prizes::Award>,
 }
 
-/// The export in `format`, headed by `heading` (the TRF writes the event's details
-/// in its own records: see [`trf_with`]).
-pub fn export_with(t: &Tournament, format: ExportFormat, heading: &Heading) -> String {
-    match format {
-        ExportFormat::Csv => csv_headed(t, |_, _| BoardRecord::default(), heading),
-        ExportFormat::Json => json_with(t, heading),
-        ExportFormat::Markdown => markdown_with(t, heading),
-        ExportFormat::Html => html_with(t, heading),
-        ExportFormat::Trf => trf(t),
-    }
-}
-
 /// The prize list's rows as the exports write them: prize, value, winner, place,
 /// amount (a prize nobody wins: one row without a winner).
-fn prize_rows(prizes: &[super::prizes::Award]) -> Vec<[String; 5]> {
+pub(crate) fn prize_rows(prizes: &[super::prizes::Award]) -> Vec<[String; 5]> {
     use super::prizes::money;
     let mut rows = Vec::new();
     for a in prizes {
@@ -131,7 +114,7 @@ fn prize_rows(prizes: &[super::prizes::Award]) -> Vec<[String; 5]> {
     rows
 }
 
-fn name_of(t: &Tournament, id: i64) -> String {
+pub(crate) fn name_of(t: &Tournament, id: i64) -> String {
     t.entrant(id)
         .map(|e| e.name.clone())
         .unwrap_or_else(|| format!("#{id}"))
@@ -231,7 +214,7 @@ pub fn requested_bye_text(b: &super::RequestedBye) -> &'static str {
 }
 
 /// The byes outside the pairing recorded in `round`, by player.
-fn round_requested_byes(t: &Tournament, round: u32) -> Vec<super::RequestedBye> {
+pub(crate) fn round_requested_byes(t: &Tournament, round: u32) -> Vec<super::RequestedBye> {
     let mut v: Vec<super::RequestedBye> = t
         .recorded_byes()
         .filter(|b| b.round == round)
@@ -457,7 +440,7 @@ fn write_standings(w: &mut CsvWriter, s: &Standings) {
 
 /// Cell text for player i against player j: the results in round order, `x` on the
 /// diagonal.
-fn cross_cell(x: &Crosstable, i: usize, j: usize, ascii: bool) -> String {
+pub(crate) fn cross_cell(x: &Crosstable, i: usize, j: usize, ascii: bool) -> String {
     if i == j {
         return "x".to_string();
     }
@@ -549,13 +532,13 @@ fn md_escape(s: &str) -> String {
     out
 }
 
-fn seeds_text(f: &Fixture) -> String {
+pub(crate) fn seeds_text(f: &Fixture) -> String {
     f.result
         .map(|r| format!("{}-{}", r.seeds.south, r.seeds.north))
         .unwrap_or_default()
 }
 
-fn summary_line(t: &Tournament) -> String {
+pub(crate) fn summary_line(t: &Tournament) -> String {
     format!(
         "{} · {} · points {} (win, draw, loss, bye) · round {} of {}{}",
         t.variant,
@@ -669,160 +652,6 @@ pub fn markdown_with(t: &Tournament, heading: &Heading) -> String {
             );
         }
     }
-    out
-}
-
-const HTML_STYLE: &str = "body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:2rem auto;max-width:64rem;padding:0 1rem;color:#222}
-h1{margin-bottom:.2rem}.meta{color:#555;margin-top:0}
-table{border-collapse:collapse;margin:.5rem 0 1.5rem;font-variant-numeric:tabular-nums}
-th,td{border:1px solid #bbb;padding:.25rem .5rem;text-align:right}
-th{background:#eee}td.name,th.name{text-align:left}td.c{text-align:center}
-td.self{background:#ddd}tr.withdrawn td{color:#888}
-section.round{break-inside:avoid}
-@media print{body{margin:0;max-width:none;font-size:10pt}th{background:#eee!important;-webkit-print-color-adjust:exact;print-color-adjust:exact}h2{break-after:avoid}}";
-
-/// The tournament as one self-contained HTML page (standings, crosstable, rounds),
-/// for printing or a club's website. Written with maud, which escapes every value,
-/// as the live pages are.
-pub fn html(t: &Tournament) -> String {
-    html_with(t, &Heading::default())
-}
-
-/// [`html`] with the event's details under the title and the prizes after the
-/// standings, when given.
-pub fn html_with(t: &Tournament, heading: &Heading) -> String {
-    use maud::{DOCTYPE, PreEscaped, html};
-    let event_lines = heading.event.heading();
-    let prizes = prize_rows(&heading.prizes);
-    let s = t.standings();
-    let x = t.crosstable();
-    let page = html! {
-        (DOCTYPE)
-        html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                title { (t.name) }
-                style { (PreEscaped(HTML_STYLE)) }
-            }
-            body {
-                h1 { (t.name) }
-                p.meta { (summary_line(t)) }
-                @for line in &event_lines { p.meta.event { (line) } }
-                h2 { "Standings" }
-                table {
-                    thead {
-                        tr {
-                            th { "#" } th.name { "Name" } th { "Rating" } th { "Points" }
-                            th { "Played" } th { "W" } th { "D" } th { "L" }
-                            @for tb in &s.tiebreaks { th title=(tb.name()) { (tb.short()) } }
-                        }
-                    }
-                    tbody {
-                        @for r in &s.rows {
-                            tr class=[r.withdrawn.then_some("withdrawn")] {
-                                td { (r.place_text()) }
-                                td.name { (r.name) @if r.withdrawn { " (withdrawn)" } }
-                                td { (format!("{:.0}", r.rating)) }
-                                td { (format!("{:#}", r.points)) }
-                                td { (r.played) }
-                                td { (r.wins) }
-                                td { (r.draws) }
-                                td { (r.losses) }
-                                @for v in &r.tiebreaks { td { (format!("{v:#}")) } }
-                            }
-                        }
-                    }
-                }
-                @if !prizes.is_empty() {
-                    h2 { "Prizes" }
-                    table.prizes {
-                        thead {
-                            tr {
-                                th.name { "Prize" } th { "Value" } th.name { "Winner" }
-                                th { "Place" } th { "Amount" }
-                            }
-                        }
-                        tbody {
-                            @for [prize, value, winner, place, amount] in &prizes {
-                                tr {
-                                    td.name { (prize) } td { (value) } td.name { (winner) }
-                                    td { (place) } td { (amount) }
-                                }
-                            }
-                        }
-                    }
-                }
-                h2 { "Crosstable" }
-                table {
-                    thead {
-                        tr {
-                            th { "#" } th.name { "Name" }
-                            @for p in &x.players { th { (p.position) } }
-                            th { "Points" }
-                        }
-                    }
-                    tbody {
-                        @for (i, p) in x.players.iter().enumerate() {
-                            tr {
-                                td { (p.position) }
-                                td.name { (p.name) }
-                                @for j in 0..x.players.len() {
-                                    @if i == j {
-                                        td class="c self" {}
-                                    } @else {
-                                        td.c { (cross_cell(&x, i, j, false)) }
-                                    }
-                                }
-                                td { (format!("{:#}", p.points)) }
-                            }
-                        }
-                    }
-                }
-                h2 { "Rounds" }
-                @for round in 1..=t.current_round() {
-                    section.round {
-                        h3 { "Round " (round) }
-                        table {
-                            thead {
-                                tr {
-                                    th { "Board" } th.name { "South (moves first)" } th { "Result" }
-                                    th.name { "North" } th { "Seeds" }
-                                }
-                            }
-                            tbody {
-                                @for f in t.round_fixtures(round) {
-                                    tr {
-                                        td { (f.pairing.board) }
-                                        td.name { (name_of(t, f.pairing.south)) }
-                                        td.c { (result_text(&f)) }
-                                        td.name {
-                                            @match f.pairing.north {
-                                                Some(n) => (name_of(t, n)),
-                                                None => "—",
-                                            }
-                                        }
-                                        td.c { (seeds_text(&f)) }
-                                    }
-                                }
-                                @for b in round_requested_byes(t, round) {
-                                    tr {
-                                        td {}
-                                        td.name { (name_of(t, b.player)) }
-                                        td.c { (requested_bye_text(&b)) }
-                                        td.name { "—" }
-                                        td.c {}
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    };
-    let mut out = page.into_string();
-    out.push('\n');
     out
 }
 
@@ -1325,13 +1154,13 @@ fn write_extension(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::engine::BySide;
     use crate::tournament::{MatchResult, Pairing, testutil};
 
     /// Three players, two rounds: 1 beats 2 (30-18), bye 3; 3 draws 1 (24-24), bye 2.
-    fn small() -> Tournament {
+    pub(crate) fn small() -> Tournament {
         let mut t = testutil::tournament(Format::RoundRobin, 3);
         t.name = "Club <Spring> \"Open\", 2026".into();
         t.entrants[1].name = "Ama, \"Kofi\" | <b>".into();
@@ -1453,7 +1282,7 @@ mod tests {
     }
 
     #[test]
-    fn markdown_and_html_escape_names() {
+    fn markdown_escapes_names() {
         let t = small();
         let md = markdown(&t);
         assert!(md.starts_with("# Club \\<Spring\\> \"Open\", 2026\n"));
@@ -1463,17 +1292,6 @@ mod tests {
         );
         assert!(md.contains("Ama, \"Kofi\" \\| \\<b\\>"));
         assert!(md.contains("### Round 2"));
-        let html = html(&t);
-        assert!(html.starts_with("<!DOCTYPE html>"));
-        assert!(html.contains("<title>Club &lt;Spring&gt; &quot;Open&quot;, 2026</title>"));
-        assert!(html.contains("Ama, &quot;Kofi&quot; | &lt;b&gt;"));
-        assert!(!html.contains("<b>"));
-        assert!(html.contains("@media print"));
-        // Self-contained: nothing fetched from elsewhere.
-        for external in ["<script", "<link", "src=", "http"] {
-            assert!(!html.contains(external), "{external}");
-        }
-        assert!(html.trim_end().ends_with("</html>"));
     }
 
     #[test]

@@ -38,8 +38,9 @@
 //!   i's rounds). `tournament show`: [`Tournament::round_fixtures`] per round and
 //!   [`export::result_text`]. CSV/JSON forms: [`export::standings_csv`],
 //!   [`export::crosstable_csv`], and serde (`Standings`, `Crosstable` serialise).
-//! - `tournament export --format F`: [`export::export`] with [`export::ExportFormat`]
-//!   (csv, json, markdown, html, trf); write the string to stdout or a file.
+//! - `tournament export --format F`: the string builders of [`export`] (csv, json,
+//!   markdown, trf; [`export::ExportFormat`] names them and html), chosen by the
+//!   application layer, which writes the HTML page itself (`app::html_export`).
 //! - Knockout: [`pairing::knockout::champion`] and [`pairing::knockout::bracket`].
 //! - Ratings: after each finished rated match, feed a [`RatedGame`] (match id, the two
 //!   player ids, decision) to [`Elo::rate`] with the current ratings, and store both

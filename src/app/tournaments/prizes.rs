@@ -4,10 +4,11 @@
 
 use chrono::NaiveDate;
 
+use crate::app::html_export::export_with;
 use crate::app::records::{EventDetails, Parts, TournamentRow, now};
 use crate::app::repo::{Database, TournamentRepo};
 use crate::app::tournaments::refusal::TournamentRefusal;
-use crate::tournament::export::{ExportFormat, export_with};
+use crate::tournament::export::ExportFormat;
 use crate::tournament::prizes::{Prize, PrizeKind};
 
 pub use super::awards::{PrizeReport, WinnerTotal, prize_report};
