@@ -487,3 +487,107 @@ pub fn match_result(m: &MatchRow) -> String {
         text
     }
 }
+
+/// A slot of a knockout's bracket as the CLI and the web draw it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "slot", rename_all = "kebab-case")]
+pub enum BracketSlot {
+    /// Round 1: an entrant with their seed.
+    Seeded { seed: usize, id: i64, name: String },
+    /// Went through to this column's round (the last column: the champion).
+    Through { id: i64, name: String },
+    /// Round 1: nobody, so the slot beside it goes through.
+    Bye,
+    /// Nobody can come here: both slots feeding it are empty.
+    Empty,
+    /// Decided by a match still to be played.
+    Undecided,
+}
+
+/// A knockout's match for third place: its round, its first player, and who is
+/// third once it is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ThirdPlaceView {
+    pub round: u32,
+    pub south: i64,
+    pub third: Option<i64>,
+}
+
+/// A knockout's bracket: `columns[0]` round 1's slots in bracket order,
+/// `columns[c]` who goes into round c + 1 (the last: the champion), as far as the
+/// results say ([`crate::tournament::pairing::knockout::bracket`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BracketView {
+    pub columns: Vec<Vec<BracketSlot>>,
+    pub third_place: Option<ThirdPlaceView>,
+}
+
+impl BracketView {
+    /// Whether entrant `id` went through from round `round` (won its match there).
+    pub fn went_through(&self, round: u32, id: i64) -> bool {
+        self.columns.get(round as usize).is_some_and(|slots| {
+            slots
+                .iter()
+                .any(|s| matches!(s, BracketSlot::Through { id: won, .. } if *won == id))
+        })
+    }
+
+    /// Whether entrant `id` won their board of `round` whose first player is
+    /// `south`: went through, or, the match for third place, is third.
+    pub fn won(&self, round: u32, south: i64, id: i64) -> bool {
+        match self.third_place {
+            Some(t) if (t.round, t.south) == (round, south) => t.third == Some(id),
+            _ => self.went_through(round, id),
+        }
+    }
+}
+
+/// The bracket of knockout `t` (see [`BracketView`]).
+pub fn bracket(t: &crate::tournament::Tournament) -> BracketView {
+    use crate::tournament::pairing::knockout;
+    let (bracket, _) = knockout::bracket(t);
+    let name = |id: i64| t.entrant(id).map_or("?", |e| e.name.as_str()).to_string();
+    let size = bracket.slots[0].len();
+    let rounds = size.trailing_zeros() as usize;
+    let columns = (0..=rounds)
+        .map(|c| {
+            (0..size >> c)
+                .map(|k| match bracket.slots.get(c).map(|slots| slots.get(k)) {
+                    None | Some(None) => BracketSlot::Undecided,
+                    Some(Some(None)) if c == 0 => BracketSlot::Bye,
+                    Some(Some(None)) => {
+                        let feeding = &bracket.slots[c - 1];
+                        let empty = |k: usize| feeding.get(k).is_none_or(Option::is_none);
+                        if empty(2 * k) && empty(2 * k + 1) {
+                            BracketSlot::Empty
+                        } else {
+                            BracketSlot::Undecided
+                        }
+                    }
+                    Some(Some(Some(id))) if c == 0 => BracketSlot::Seeded {
+                        seed: bracket
+                            .seeds
+                            .iter()
+                            .position(|s| s == id)
+                            .map_or(0, |i| i + 1),
+                        id: *id,
+                        name: name(*id),
+                    },
+                    Some(Some(Some(id))) => BracketSlot::Through {
+                        id: *id,
+                        name: name(*id),
+                    },
+                })
+                .collect()
+        })
+        .collect();
+    let third_place = knockout::third_place_fixture(t).map(|f| ThirdPlaceView {
+        round: f.pairing.round,
+        south: f.pairing.south,
+        third: knockout::third_place_winner(t, f),
+    });
+    BracketView {
+        columns,
+        third_place,
+    }
+}

@@ -1376,51 +1376,31 @@ fn game_box(title: &str, rows: &[&str]) -> Vec<String> {
 
 /// A knockout drawn as a bracket, a column per round: round 1's players with their
 /// seeds in bracket order, then who went through each match (`?` while it is to be
-/// played), as the pure layer's bracket reads them from the results.
+/// played), as the application's bracket view has them.
 fn bracket_lines(t: &Tournament) -> Vec<String> {
-    use goobalay::tournament::pairing::knockout;
-    let (bracket, _) = knockout::bracket(t);
-    let size = bracket.slots[0].len();
+    use goobalay::app::views::BracketSlot;
+    let view = goobalay::app::views::bracket(t);
+    let size = view.columns[0].len();
     if size < 2 {
         return vec!["(no bracket yet: fewer than two entrants)".to_string()];
     }
-    let rounds = size.trailing_zeros() as usize;
-    let name = |id: Option<i64>| {
-        id.and_then(|id| t.entrant(id))
-            .map_or("-", |e| e.name.as_str())
-            .to_string()
-    };
-    // Labels: column c holds size / 2^c slots; a column not reached yet holds "?".
-    let mut columns: Vec<Vec<String>> = Vec::with_capacity(rounds + 1);
-    for c in 0..=rounds {
-        let len = size >> c;
-        let labels = (0..len)
-            .map(|k| match bracket.slots.get(c) {
-                None => "?".to_string(),
-                Some(slots) => match slots.get(k) {
-                    None => "?".to_string(),
-                    Some(None) if c == 0 => "(bye)".to_string(),
-                    // Empty when both slots feeding it are; otherwise still to be played.
-                    Some(None) => {
-                        let feeding = &bracket.slots[c - 1];
-                        let empty = feeding.get(2 * k).is_none_or(Option::is_none)
-                            && feeding.get(2 * k + 1).is_none_or(Option::is_none);
-                        if empty { "-" } else { "?" }.to_string()
-                    }
-                    Some(Some(id)) if c == 0 => {
-                        let seed = bracket
-                            .seeds
-                            .iter()
-                            .position(|s| s == id)
-                            .map_or(0, |i| i + 1);
-                        format!("{seed} {}", name(Some(*id)))
-                    }
-                    Some(id) => name(*id),
-                },
-            })
-            .collect();
-        columns.push(labels);
-    }
+    let rounds = view.columns.len() - 1;
+    let columns: Vec<Vec<String>> = view
+        .columns
+        .iter()
+        .map(|slots| {
+            slots
+                .iter()
+                .map(|slot| match slot {
+                    BracketSlot::Seeded { seed, name, .. } => format!("{seed} {name}"),
+                    BracketSlot::Through { name, .. } => name.clone(),
+                    BracketSlot::Bye => "(bye)".to_string(),
+                    BracketSlot::Empty => "-".to_string(),
+                    BracketSlot::Undecided => "?".to_string(),
+                })
+                .collect()
+        })
+        .collect();
     // Line of slot k in column c: column 0 every other line, then midway between
     // the two slots it is the winner of.
     let mut lines_of: Vec<Vec<usize>> = vec![(0..size).map(|k| 2 * k).collect()];

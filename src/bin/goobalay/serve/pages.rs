@@ -735,43 +735,23 @@ pub async fn tournament(
 }
 
 /// A knockout drawn as a bracket: a column per round, a box per match. Who went
-/// on is the knockout's own bracket (`knockout::bracket`, as the CLI's crosstable
+/// on is the application's bracket view (`views::bracket`, as the CLI's crosstable
 /// draws it), not decided here.
 fn bracket(lang: Lang, loaded: &LoadedTournament, boards: &[BoardView]) -> Markup {
+    use goobalay::app::views::BracketSlot;
     let t = &loaded.tournament;
     let current = t.current_round();
-    // slots[r]: the players who go into round r + 1 (the last: the winner).
-    let (knockout, _) = goobalay::tournament::pairing::knockout::bracket(t);
-    let went_on = |r: u32, id: i64| {
-        knockout
-            .slots
-            .get(r as usize)
-            .is_some_and(|s| s.contains(&Some(id)))
-    };
-    let third_place_match = goobalay::tournament::pairing::knockout::third_place_fixture(t);
-    let third_place = third_place_match.map(|f| (f.pairing.round, f.pairing.south));
-    let third_placed = third_place_match
-        .and_then(|f| goobalay::tournament::pairing::knockout::third_place_winner(t, f));
-    // Who won a board: went on in the bracket, or (the match for third place) is third.
+    let view = views::bracket(t);
+    let third_place = view.third_place.map(|p| (p.round, p.south));
     let side = |b: &BoardView, id: i64, name: &str| {
-        let won = if third_place == Some((b.round, b.south_id)) {
-            third_placed == Some(id)
-        } else {
-            went_on(b.round, id)
-        };
-        html! { div.player.won[won] { (player_link(id, name)) } }
+        html! { div.player.won[view.won(b.round, b.south_id, id)] { (player_link(id, name)) } }
     };
     // Before round 1: its matches as the seeding gives them.
-    let seeded = |id: Option<i64>| match id {
-        Some(id) => {
-            let seed = knockout
-                .seeds
-                .iter()
-                .position(|&s| s == id)
-                .map_or(0, |i| i + 1);
-            html! { div.player { (seed) " " (player_link(id, loaded.name_of(id))) } }
+    let seeded = |slot: Option<&BracketSlot>| match slot {
+        Some(BracketSlot::Seeded { seed, id, name }) => {
+            html! { div.player { (seed) " " (player_link(*id, name)) } }
         }
-        None => html! { div.player { em { (lang.t("bye")) } } },
+        _ => html! { div.player { em { (lang.t("bye")) } } },
     };
     html! {
         div.bracket {
@@ -779,10 +759,10 @@ fn bracket(lang: Lang, loaded: &LoadedTournament, boards: &[BoardView]) -> Marku
                 div.round {
                     h3 { (lang.ta("round-heading", &args!["round" => r])) }
                     @if r == 1 && current == 0 {
-                        @for pair in knockout.slots[0].chunks(2) {
+                        @for pair in view.columns[0].chunks(2) {
                             div.game.later {
-                                (seeded(pair[0]))
-                                (seeded(pair.get(1).copied().flatten()))
+                                (seeded(pair.first()))
+                                (seeded(pair.get(1)))
                             }
                         }
                     } @else if r > current { div.game.later { (lang.t("to-be-paired")) } }
