@@ -18,6 +18,7 @@ refusal-unplayed-knockout = ግጥሚያ { $match } አንድ ተጫዋች ማ�
 refusal-no-reason = እርማት ምክንያት ያስፈልገዋል፤ ምክንያቱ ከእርማቱ ጋር ይመዘገባል
 refusal-no-such-match = እንዲህ ያለ ግጥሚያ የለም
 refusal-no-such-tournament = እንዲህ ያለ ውድድር የለም
+refusal-no-such-report = እንዲህ ያለ ማሳወቂያ የለም
 refusal-storage = የመረጃ ቋቱ ሊነበብ አልቻለም፤ የአገልጋዩን መዝገብ ተመልከት
 refusal-not-found = እንዲህ ያለ መዝገብ የለም
 refusal-unavailable = የመረጃ ቋቱ አሁን መጠቀም አይቻልም፤ ምንም አልተጻፈም

@@ -18,6 +18,7 @@ refusal-unplayed-knockout = المباراة { $match } مباراة خروج ا
 refusal-no-reason = التصحيح يحتاج إلى سبب: يُحفظ السبب مع التصحيح
 refusal-no-such-match = لا توجد هذه المباراة
 refusal-no-such-tournament = لا توجد هذه البطولة
+refusal-no-such-report = لا يوجد هذا البلاغ
 refusal-storage = تعذّرت قراءة قاعدة البيانات؛ راجع سجل الخادم
 refusal-not-found = لا يوجد هذا السجل
 refusal-unavailable = لا يمكن استخدام قاعدة البيانات الآن؛ لم يُكتب شيء

@@ -22,6 +22,7 @@ refusal-unplayed-knockout = match { $match } is a knockout match, which must sen
 refusal-no-reason = a correction needs a reason: it is recorded with the correction
 refusal-no-such-match = no such match
 refusal-no-such-tournament = no such tournament
+refusal-no-such-report = no such report
 refusal-storage = the database could not be read; see the server's log
 refusal-not-found = no such record
 refusal-unavailable = the database cannot be used now; nothing was written

@@ -18,6 +18,7 @@ refusal-unplayed-knockout = la partie { $match } est une partie à élimination 
 refusal-no-reason = une correction demande un motif : il est enregistré avec la correction
 refusal-no-such-match = cette partie n'existe pas
 refusal-no-such-tournament = ce tournoi n'existe pas
+refusal-no-such-report = cette déclaration n'existe pas
 refusal-storage = la base de données n'a pas pu être lue ; voyez le journal du serveur
 refusal-not-found = cet enregistrement n'existe pas
 refusal-unavailable = la base de données ne peut pas être utilisée pour l'instant ; rien n'a été écrit

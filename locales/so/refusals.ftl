@@ -18,6 +18,7 @@ refusal-unplayed-knockout = ciyaarta { $match } waa ciyaar ka-saarid ah, oo waa 
 refusal-no-reason = sixitaanku wuxuu u baahan yahay sabab: waxaa lala kaydiyaa sixitaanka
 refusal-no-such-match = ciyaartaas ma jirto
 refusal-no-such-tournament = tartankaas ma jiro
+refusal-no-such-report = warbixintaas ma jirto
 refusal-storage = kaydka xogta lama akhrin karin; eeg diiwaanka server-ka
 refusal-not-found = diiwaankaas ma jiro
 refusal-unavailable = kaydka xogta hadda lama isticmaali karo; waxba lama qorin

@@ -191,7 +191,7 @@ fn refused(ctx: &Ctx, lang: Lang, client: IpAddr, e: AppError, claim: Option<Cla
         if let ReportRefusal::NoSuchReport(_) = r {
             let text = match lang {
                 Lang::En => r.to_string(),
-                _ => lang.t("refusal-not-found"),
+                _ => lang.t("refusal-no-such-report"),
             };
             return Refused::new(StatusCode::NOT_FOUND, text).into_response();
         }
@@ -302,7 +302,8 @@ pub async fn accept(
         return r.into_response();
     }
     let Some(id) = parse_id(&id) else {
-        return Refused::not_found("report").into_response();
+        return Refused::new(StatusCode::NOT_FOUND, lang.t("refusal-no-such-report"))
+            .into_response();
     };
     match reports::accept(&ctx.store, id).await {
         Ok(stored) => Json(serde_json::json!({

@@ -511,6 +511,7 @@ mod tests {
             ),
             (en.t("refusal-no-such-match"), "no such match"),
             (en.t("refusal-no-such-tournament"), "no such tournament"),
+            (en.t("refusal-no-such-report"), "no such report"),
         ] {
             assert_eq!(said, was);
         }
