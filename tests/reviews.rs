@@ -343,3 +343,28 @@ fn the_match_page_counts_each_players_marks() {
         }
     });
 }
+
+/// Issue 35: a finished match with no review yet says how one is made in the
+/// page's language; the command stays as it is typed.
+#[test]
+fn a_match_not_reviewed_says_how_in_the_pages_language() {
+    on_both(|db| {
+        let id = engine_match(db, "tihbat", None, ["Amina", "Bashir"]);
+        let server = common::server::Server::start(db);
+        let command = format!("<code>goobalay match review {id}</code>");
+        let english = server.page(&format!("/matches/{id}?lang=en"));
+        assert!(
+            english.contains("Not reviewed yet: a review is made at the director")
+                && english.contains(&command),
+            "{english}"
+        );
+        let french = server.page(&format!("/matches/{id}?lang=fr"));
+        assert!(
+            french.contains("Pas encore analysée : l")
+                && french.contains("analyse se lance à la table de l")
+                && french.contains(&command),
+            "{french}"
+        );
+        assert!(!french.contains("Not reviewed"), "{french}");
+    });
+}

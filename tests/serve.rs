@@ -1330,3 +1330,99 @@ fn the_replays_moves_are_worded_in_the_pages_language() {
     }
     assert!(words > 0, "no capture in three engine matches");
 }
+
+/// Issue 35: the director's page's refusals speak the page's language (`?lang=`
+/// or the browser's `Accept-Language`): the library's refusals (seeds that do not
+/// add up, a decided match, an unknown player, a bye the system does not give), the
+/// secret and a body of the wrong shape, each with the status it always had and
+/// nothing written. Names stay as entered.
+#[test]
+fn the_directors_refusals_speak_the_pages_language() {
+    on_both(|db| {
+        let ids = club_night(db);
+        let (server, line) = Server::start_with(db, &["--results"]);
+        let secret = secret_in(&line);
+        let t = tournament_id(&server);
+        let result = format!("/api/matches/{}/result?lang=fr", ids[0]);
+        let error = |text: &str| -> String {
+            let v: Value = serde_json::from_str(text).unwrap_or_else(|_| panic!("{text}"));
+            v["error"].as_str().unwrap().to_string()
+        };
+
+        let before = db.snapshot();
+        let (status, text) = server.post(&result, Some(&"f".repeat(32)), r#"{"winner":"draw"}"#);
+        assert_eq!(
+            (status, error(&text).as_str()),
+            (403, "mauvais code secret")
+        );
+        let (status, text) = server.post(
+            &result,
+            Some(&secret),
+            r#"{"winner":"draw","seeds":"200,200"}"#,
+        );
+        assert_eq!(status, 409, "{text}");
+        let said = error(&text);
+        assert!(
+            said.starts_with("graines finales 200 + 200 = 400, mais cette partie a "),
+            "{}: {said}",
+            db.backend()
+        );
+        let (status, text) = server.post(
+            &format!("/api/tournaments/{t}/withdrawal?lang=fr"),
+            Some(&secret),
+            r#"{"player": "Nobody Here"}"#,
+        );
+        assert_eq!(status, 409, "{text}");
+        assert_eq!(error(&text), "aucun joueur ne s'appelle « Nobody Here »");
+        let (status, text) = server.post(
+            &format!("/api/tournaments/{t}/bye?lang=fr"),
+            Some(&secret),
+            r#"{"player": "Ümit", "round": 2, "points": "half"}"#,
+        );
+        assert_eq!(status, 409, "{text}");
+        assert!(
+            error(&text).starts_with("Club Night se joue en toutes rondes : les exemptions"),
+            "{text}"
+        );
+        // A body of the wrong shape, the language from the browser.
+        let body = r#"{"winner": 3}"#;
+        let (status, _, text) = server.raw(
+            format!(
+                "POST /api/matches/{}/result HTTP/1.1\r\nHost: {}\r\nAuthorization: Bearer {secret}\r\nAccept-Language: fr-CH, fr;q=0.9\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                ids[0],
+                server.addr,
+                body.len()
+            )
+            .as_bytes(),
+        );
+        assert_eq!(status, 400, "{text}");
+        assert!(
+            error(&text).starts_with(r#"le corps doit être du JSON : {"winner""#),
+            "{text}"
+        );
+        assert!(db.snapshot() == before, "{}: a refusal wrote", db.backend());
+
+        // A decided match: how it ended in French, the name as entered.
+        let (status, text) = server.post(
+            &format!("/api/matches/{}/result", ids[0]),
+            Some(&secret),
+            r#"{"winner":"draw"}"#,
+        );
+        assert_eq!(status, 200, "{text}");
+        let decided = db.snapshot();
+        let (status, text) = server.post(&result, Some(&secret), r#"{"winner":"south"}"#);
+        assert_eq!(status, 409, "{text}");
+        assert_eq!(
+            error(&text),
+            format!(
+                "la partie {} est terminée (partie nulle) ; changer un résultat acquis est une correction (la correction de partie de l'arbitre, avec un motif)",
+                ids[0]
+            )
+        );
+        assert!(
+            db.snapshot() == decided,
+            "{}: a refusal wrote",
+            db.backend()
+        );
+    });
+}

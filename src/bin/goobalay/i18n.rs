@@ -1,8 +1,9 @@
 //! The room's language: the words of the web pages (`goobalay serve`) and of the
 //! printed slips (`tournament pairings --layout slips --lang CODE`) in English,
 //! Somali, Arabic, French and Amharic. The words live in Fluent files,
-//! `locales/<lang>/web.ftl`, `slips.ftl` and `report.ftl` (the players' report page
-//! and the director's section on reports), embedded in the binary;
+//! `locales/<lang>/web.ftl`, `slips.ftl`, `report.ftl` (the players' report page
+//! and the director's section on reports) and `refusals.ftl` (the web's refusals),
+//! embedded in the binary;
 //! code decides with ids and enums and asks for the words when it renders.
 //!
 //! A message missing in a language falls back to English (a page never shows an
@@ -39,6 +40,7 @@ const FILES: [(Lang, &[&str]); 5] = [
             include_str!("../../../locales/en/web.ftl"),
             include_str!("../../../locales/en/slips.ftl"),
             include_str!("../../../locales/en/report.ftl"),
+            include_str!("../../../locales/en/refusals.ftl"),
         ],
     ),
     (
@@ -47,6 +49,7 @@ const FILES: [(Lang, &[&str]); 5] = [
             include_str!("../../../locales/so/web.ftl"),
             include_str!("../../../locales/so/slips.ftl"),
             include_str!("../../../locales/so/report.ftl"),
+            include_str!("../../../locales/so/refusals.ftl"),
         ],
     ),
     (
@@ -55,6 +58,7 @@ const FILES: [(Lang, &[&str]); 5] = [
             include_str!("../../../locales/ar/web.ftl"),
             include_str!("../../../locales/ar/slips.ftl"),
             include_str!("../../../locales/ar/report.ftl"),
+            include_str!("../../../locales/ar/refusals.ftl"),
         ],
     ),
     (
@@ -63,6 +67,7 @@ const FILES: [(Lang, &[&str]); 5] = [
             include_str!("../../../locales/fr/web.ftl"),
             include_str!("../../../locales/fr/slips.ftl"),
             include_str!("../../../locales/fr/report.ftl"),
+            include_str!("../../../locales/fr/refusals.ftl"),
         ],
     ),
     (
@@ -71,6 +76,7 @@ const FILES: [(Lang, &[&str]); 5] = [
             include_str!("../../../locales/am/web.ftl"),
             include_str!("../../../locales/am/slips.ftl"),
             include_str!("../../../locales/am/report.ftl"),
+            include_str!("../../../locales/am/refusals.ftl"),
         ],
     ),
 ];
@@ -365,6 +371,7 @@ mod tests {
             include_str!("serve/lang.rs"),
             include_str!("serve/report.rs"),
             include_str!("serve/report_desk.rs"),
+            include_str!("serve/refusals.rs"),
             include_str!("tournament_cmd.rs"),
             include_str!("report_slip.rs"),
         ];

@@ -14,6 +14,7 @@
 //! - [`connections`]: the connections and their bounds (timeouts, a cap);
 //! - [`refused`]: every refusal of the API, `{"error": ...}` with its status, the
 //!   library's in the web's words;
+//! - [`refusals`]: the library's refusals in the page's language;
 //! - [`lang`]: the page's language (`?lang=`, a cookie, `Accept-Language`); the
 //!   words themselves are in `locales/` ([`crate::i18n`]).
 
@@ -24,6 +25,7 @@ pub mod lang;
 mod live;
 mod memo;
 mod pages;
+mod refusals;
 mod refused;
 pub(crate) mod report;
 mod report_desk;

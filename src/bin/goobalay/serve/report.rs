@@ -6,8 +6,8 @@
 //! result`'s checks; no page or answer ever holds a code. The page and its answers
 //! are in the request's language (`locales/<lang>/report.ftl`), the refusals a
 //! player can meet (a wrong or replaced code, no match to report, a decided match,
-//! seeds that do not add up, a busy database) worded here from the library's
-//! refusal, their English the library's own; the API's body shapes stay English.
+//! seeds that do not add up, a busy database) worded from the library's refusal
+//! ([`super::refusals`]), their English the library's own.
 //!
 //! Wrong codes are limited before a code is even looked up
 //! ([`super::guesses::Guesses`]): five a
@@ -27,12 +27,11 @@ use axum::{Extension, Json};
 use goobalay::app::records::Claim;
 use goobalay::app::reports::{self, ReportRefusal, ReportStatus};
 use goobalay::app::{AppError, Failure};
-use goobalay::engine::Side;
-use goobalay::matches::{Absent, MatchError};
 use maud::html;
 
 use super::guesses::{IN_ALL, PER_ADDRESS};
 use super::lang::Lang;
+use super::refusals::{report_words as refusal_words, result_words};
 use super::refused::Refused;
 use super::report_desk::claim_words;
 use super::{Ctx, parse_id};
@@ -136,7 +135,8 @@ pub struct ReportForm {
     seeds: Option<String>,
 }
 
-const REPORT_SHAPE: &str = r#"the body must be JSON: {"code": CODE, "result": "south"|"north"|"draw", "seeds": "S,N"} (seeds optional)"#;
+/// What a report's body must be (`web-shape-report`).
+const REPORT_SHAPE: &str = "web-shape-report";
 
 /// The claim a form makes, parsed as `goobalay match result` parses `--match` and
 /// `--seeds`.
@@ -168,115 +168,8 @@ fn claim_of(lang: Lang, form: &ReportForm) -> Result<Claim, Refused> {
     }
 }
 
-/// What a player meets at the code, in the page's language: the library's refusal
-/// worded from its facts (as the library says it in English). `None` for the
-/// refusals left in the library's words.
-fn refusal_words(lang: Lang, r: &ReportRefusal) -> Option<String> {
-    Some(match r {
-        ReportRefusal::UnknownCode => lang.t("report-refused-unknown-code"),
-        ReportRefusal::ReplacedCode => lang.t("report-refused-replaced-code"),
-        ReportRefusal::NoMatch {
-            player,
-            tournament,
-            round,
-        } => lang.ta(
-            "report-refused-no-match",
-            &args!["player" => player.as_str(), "tournament" => tournament.as_str(), "round" => *round],
-        ),
-        ReportRefusal::Closed(tournament) => lang.ta(
-            "report-refused-closed",
-            &args!["tournament" => tournament.as_str()],
-        ),
-        ReportRefusal::EngineMatch { id, south, north } => lang.ta(
-            "report-refused-engine",
-            &args!["match" => *id, "south" => south.as_str(), "north" => north.as_str()],
-        ),
-        ReportRefusal::Decided {
-            id,
-            south,
-            north,
-            how,
-        } => {
-            let said = |lang: Lang| {
-                lang.ta(
-                    "report-refused-decided",
-                    &args![
-                        "match" => *id,
-                        "south" => south.as_str(),
-                        "north" => north.as_str(),
-                        "how" => how_words(lang, how, south, north),
-                    ],
-                )
-            };
-            // Worded here only while the English says what the library says.
-            if said(Lang::En) != r.to_string() {
-                return None;
-            }
-            said(lang)
-        }
-        ReportRefusal::NoSuchReport(_) | ReportRefusal::NotLatest { .. } => return None,
-    })
-}
-
-/// How a finished match ended, as the library says it in a refusal ("Ana (south)
-/// won", "drawn", "void", "forfeited, south absent"), in the page's language; what
-/// it does not know stays as the library said it.
-fn how_words(lang: Lang, how: &str, south: &str, north: &str) -> String {
-    let forfeit = how
-        .strip_prefix("forfeited, ")
-        .and_then(|rest| rest.strip_suffix(" absent"))
-        .and_then(Absent::parse);
-    match how {
-        "drawn" => lang.t("report-how-drawn"),
-        "void" => lang.t("report-how-void"),
-        _ if how == format!("{south} ({}) won", Side::South) => {
-            lang.ta("report-how-south", &args!["name" => south])
-        }
-        _ if how == format!("{north} ({}) won", Side::North) => {
-            lang.ta("report-how-north", &args!["name" => north])
-        }
-        _ => match forfeit {
-            Some(absent) => lang.ta("report-how-forfeit", &args!["absent" => absent.name()]),
-            None => how.to_string(),
-        },
-    }
-}
-
-/// A result the CLI's checks refuse (seeds that do not add up, or that contradict
-/// the result), in the page's language, worded from the claim the player made
-/// and the seeds in play the library names; `None` when the library said
-/// something else.
-fn result_words(lang: Lang, e: &AppError, claim: Option<Claim>) -> Option<String> {
-    let AppError::Match(MatchError::Result(said)) = e else {
-        return None;
-    };
-    let claim = claim?;
-    let seeds = claim.seeds?;
-    let (south, north) = (seeds.south, seeds.north);
-    let sum = u64::from(south) + u64::from(north);
-    let in_play = said
-        .strip_prefix(&format!(
-            "final seeds {south} + {north} = {sum}, but this match has "
-        ))
-        .and_then(|rest| rest.split_once(" seeds in play"))
-        .and_then(|(total, _)| total.parse::<u64>().ok());
-    let words = |lang: Lang| match in_play {
-        Some(total) => lang.ta(
-            "report-refused-seeds-sum",
-            &args!["south" => south, "north" => north, "sum" => sum, "total" => total],
-        ),
-        None => lang.ta(
-            "report-refused-seeds-contradict",
-            &args!["south" => south, "north" => north, "result" => claim.result.name()],
-        ),
-    };
-    // Worded here only while the English says what the library says.
-    (words(Lang::En) == *said).then(|| words(lang))
-}
-
 /// A refusal of a report: a wrong code 403 (and counted), the rest as the library's
-/// (a refusal by the rules 409), in the page's language where [`refusal_words`]
-/// has it.
+/// (a refusal by the rules 409), in the page's language ([`super::refusals`]).
 fn refused(ctx: &Ctx, lang: Lang, client: IpAddr, e: AppError, claim: Option<Claim>) -> Response {
     if let Some(text) = result_words(lang, &e, claim) {
         return Refused::new(StatusCode::CONFLICT, text).into_response();
@@ -296,16 +189,21 @@ fn refused(ctx: &Ctx, lang: Lang, client: IpAddr, e: AppError, claim: Option<Cla
             return Refused::new(StatusCode::FORBIDDEN, text).into_response();
         }
         if let ReportRefusal::NoSuchReport(_) = r {
-            return Refused::new(StatusCode::NOT_FOUND, r.to_string()).into_response();
+            let text = match lang {
+                Lang::En => r.to_string(),
+                _ => lang.t("refusal-no-such-report"),
+            };
+            return Refused::new(StatusCode::NOT_FOUND, text).into_response();
         }
         if let Some(text) = words {
             return Refused::new(StatusCode::CONFLICT, text).into_response();
         }
     }
-    Refused::from(e).into_response()
+    super::refusals::refused(lang, e, claim).into_response()
 }
 
-/// The body, read as the director's forms are, then the guess limit.
+/// The body, read as the director's forms are, then the guess limit; a body of
+/// another shape is refused with the message `shape`.
 async fn admitted<T: serde::de::DeserializeOwned>(
     ctx: &Ctx,
     lang: Lang,
@@ -330,9 +228,9 @@ async fn admitted<T: serde::de::DeserializeOwned>(
         }
         return Err(r);
     }
-    let body = super::results::read_body(body).await?;
+    let body = super::results::read_body(lang, body).await?;
     serde_json::from_slice(&body)
-        .map_err(|_| Refused::new(StatusCode::BAD_REQUEST, shape).into_response())
+        .map_err(|_| Refused::new(StatusCode::BAD_REQUEST, lang.t(shape)).into_response())
 }
 
 /// `POST /api/report/match` `{"code": CODE}`: the match the code reports (nothing
@@ -344,15 +242,7 @@ pub async fn holder_match(
     body: axum::body::Body,
 ) -> Response {
     let client = peer.ip();
-    let form: CodeForm = match admitted(
-        &ctx,
-        lang,
-        client,
-        body,
-        r#"the body must be JSON: {"code": CODE}"#,
-    )
-    .await
-    {
+    let form: CodeForm = match admitted(&ctx, lang, client, body, "web-shape-code").await {
         Ok(f) => f,
         Err(r) => return r,
     };
@@ -408,11 +298,12 @@ pub async fn accept(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    if let Err(r) = super::results::authorised(&ctx, &headers) {
+    if let Err(r) = super::results::authorised(&ctx, lang, &headers) {
         return r.into_response();
     }
     let Some(id) = parse_id(&id) else {
-        return Refused::not_found("report").into_response();
+        return Refused::new(StatusCode::NOT_FOUND, lang.t("refusal-no-such-report"))
+            .into_response();
     };
     match reports::accept(&ctx.store, id).await {
         Ok(stored) => Json(serde_json::json!({
@@ -427,6 +318,8 @@ pub async fn accept(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use goobalay::engine::Side;
+    use goobalay::matches::MatchError;
     use goobalay::store::StoreError;
 
     /// The refusals worded here say in English what the library says, word for

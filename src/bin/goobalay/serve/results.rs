@@ -5,17 +5,21 @@
 //! `goobalay match result ID --match WINNER [--seeds S,N]` ([`goobalay::app::close`]),
 //! with its checks and its parsing; without the secret nothing is read or written.
 
-use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
+use goobalay::app::records::Claim;
 use goobalay::matches::correction::CorrectionKind;
 use goobalay::matches::{Absent, Closing, EnteredResultError};
 use goobalay::tournament::ByePoints;
 use serde_json::json;
 
+use super::lang::Lang;
+use super::refusals;
 use super::refused::Refused;
 use super::{Ctx, parse_id};
+use crate::i18n::args;
 
 /// A new secret: 128 random bits as hex.
 pub fn new_secret() -> String {
@@ -42,7 +46,7 @@ const MAX_BODY: usize = 4096;
 
 /// The body of a result entry, read within [`super::BODY_READ`] and at most
 /// [`MAX_BODY`] bytes: a body that never arrives holds its connection no longer.
-pub(super) async fn read_body(body: axum::body::Body) -> Result<Vec<u8>, Response> {
+pub(super) async fn read_body(lang: Lang, body: axum::body::Body) -> Result<Vec<u8>, Response> {
     use futures_util::StreamExt;
     let read = async {
         let mut stream = body.into_data_stream();
@@ -51,15 +55,13 @@ pub(super) async fn read_body(body: axum::body::Body) -> Result<Vec<u8>, Respons
             let Ok(chunk) = chunk else {
                 return Err(refuse(
                     StatusCode::BAD_REQUEST,
-                    "the request's body could not be read",
+                    &lang.t("web-refused-body-unreadable"),
                 ));
             };
             if bytes.len() + chunk.len() > MAX_BODY {
                 return Err(refuse(
                     StatusCode::PAYLOAD_TOO_LARGE,
-                    &format!(
-                        "the body is larger than {MAX_BODY} bytes; a result is {{\"winner\": ..., \"seeds\": ...}}"
-                    ),
+                    &lang.ta("web-refused-body-too-large", &args!["max" => MAX_BODY]),
                 ));
             }
             bytes.extend_from_slice(&chunk);
@@ -70,9 +72,9 @@ pub(super) async fn read_body(body: axum::body::Body) -> Result<Vec<u8>, Respons
         Ok(read) => read,
         Err(_) => Err(refuse(
             StatusCode::REQUEST_TIMEOUT,
-            &format!(
-                "the request's body did not arrive within {} seconds",
-                super::BODY_READ.as_secs()
+            &lang.ta(
+                "web-refused-body-late",
+                &args!["seconds" => super::BODY_READ.as_secs()],
             ),
         )),
     }
@@ -89,62 +91,58 @@ pub struct ResultForm {
     absent: Option<String>,
 }
 
-const RESULT_SHAPE: &str = r#"the body must be JSON: {"winner": "south"|"north"|"draw", "seeds": "S,N"} or {"absent": "south"|"north"|"both"}"#;
+/// What a result's body must be (`web-shape-result`).
+const RESULT_SHAPE: &str = "web-shape-result";
 
 /// The closing a form asks for, parsed as the CLI parses `--match`, `--seeds` and
-/// `--absent`; a refusal says what was wrong and what is allowed.
-fn closing_of(form: &ResultForm) -> Result<Closing, Refused> {
+/// `--absent`; a refusal says what was wrong and what is allowed, in the page's
+/// language.
+fn closing_of(lang: Lang, form: &ResultForm) -> Result<Closing, Refused> {
+    let bad = |text: String| Refused::new(StatusCode::BAD_REQUEST, text);
     match (&form.winner, &form.absent) {
         (Some(winner), None) => {
             Closing::entered_from_text(winner, form.seeds.as_deref()).map_err(|e| {
-                let (text, allowed) = match e {
-                    EnteredResultError::Winner(text) => (
-                        text,
-                        r#"a match result; give "winner": "south", "north" or "draw""#,
-                    ),
-                    EnteredResultError::Seeds(text) => (
-                        text,
-                        r#"two seed counts; give "seeds": "SOUTH,NORTH", whole numbers 0 or more, e.g. "30,18""#,
-                    ),
+                let (id, text) = match e {
+                    EnteredResultError::Winner(text) => ("web-refused-winner", text),
+                    EnteredResultError::Seeds(text) => ("web-refused-seeds", text),
                 };
-                let excerpt = goobalay::names::excerpt(&text);
-                Refused::new(
-                    StatusCode::BAD_REQUEST,
-                    format!("'{excerpt}' is not {allowed}"),
-                )
+                bad(lang.ta(id, &args!["text" => goobalay::names::excerpt(&text)]))
             })
         }
         (None, Some(absent)) if form.seeds.is_none() => {
             Absent::parse(&absent.trim().to_ascii_lowercase())
                 .map(Closing::Forfeit)
                 .ok_or_else(|| {
-                    Refused::new(
-                        StatusCode::BAD_REQUEST,
-                        format!(
-                            r#"'{}' is not who was absent; give "absent": "south", "north" or "both""#,
-                            goobalay::names::excerpt(absent)
-                        ),
-                    )
+                    bad(lang.ta(
+                        "web-refused-absent",
+                        &args!["text" => goobalay::names::excerpt(absent)],
+                    ))
                 })
         }
-        (None, Some(_)) => Err(Refused::new(
-            StatusCode::BAD_REQUEST,
-            "a forfeit has no seeds: nobody played; give \"absent\" alone",
-        )),
-        (Some(_), Some(_)) => Err(Refused::new(
-            StatusCode::BAD_REQUEST,
-            "give a winner or who was absent, not both",
-        )),
-        (None, None) => Err(Refused::new(StatusCode::BAD_REQUEST, RESULT_SHAPE)),
+        (None, Some(_)) => Err(bad(lang.t("web-refused-forfeit-seeds"))),
+        (Some(_), Some(_)) => Err(bad(lang.t("web-refused-winner-and-absent"))),
+        (None, None) => Err(bad(lang.t(RESULT_SHAPE))),
+    }
+}
+
+/// The result a closing claims (a winner or a draw, and its seeds), for the
+/// wording of the seeds' refusals.
+fn claim_of(closing: Closing) -> Option<Claim> {
+    match closing {
+        Closing::Entered { outcome, seeds } => Some(Claim {
+            result: outcome,
+            seeds,
+        }),
+        _ => None,
     }
 }
 
 /// The secret, checked first: without it nothing is read or written.
-pub(super) fn authorised(ctx: &Ctx, headers: &HeaderMap) -> Result<(), Refused> {
+pub(super) fn authorised(ctx: &Ctx, lang: Lang, headers: &HeaderMap) -> Result<(), Refused> {
     let Some(secret) = ctx.secret.as_deref() else {
         return Err(Refused::new(
             StatusCode::METHOD_NOT_ALLOWED,
-            "result entry is off",
+            lang.t("web-refused-off"),
         ));
     };
     let given = headers
@@ -154,40 +152,43 @@ pub(super) fn authorised(ctx: &Ctx, headers: &HeaderMap) -> Result<(), Refused> 
     match given {
         None => Err(Refused::new(
             StatusCode::UNAUTHORIZED,
-            "result entry needs the secret the server printed (Authorization: Bearer SECRET)",
+            lang.t("web-refused-no-secret"),
         )),
-        Some(g) if !same(g.trim().as_bytes(), secret.as_bytes()) => {
-            Err(Refused::new(StatusCode::FORBIDDEN, "wrong secret"))
-        }
+        Some(g) if !same(g.trim().as_bytes(), secret.as_bytes()) => Err(Refused::new(
+            StatusCode::FORBIDDEN,
+            lang.t("web-refused-wrong-secret"),
+        )),
         Some(_) => Ok(()),
     }
 }
 
-/// The secret, then the body read and parsed as `T`.
+/// The secret, then the body read and parsed as `T`; a body of another shape is
+/// refused with the message `shape` (what the body must be).
 async fn authorised_form<T: serde::de::DeserializeOwned>(
     ctx: &Ctx,
+    lang: Lang,
     headers: &HeaderMap,
     body: axum::body::Body,
     shape: &str,
 ) -> Result<T, Response> {
-    authorised(ctx, headers).map_err(IntoResponse::into_response)?;
-    let body = read_body(body).await?;
-    serde_json::from_slice(&body).map_err(|_| refuse(StatusCode::BAD_REQUEST, shape))
+    authorised(ctx, lang, headers).map_err(IntoResponse::into_response)?;
+    let body = read_body(lang, body).await?;
+    serde_json::from_slice(&body).map_err(|_| refuse(StatusCode::BAD_REQUEST, &lang.t(shape)))
 }
 
 /// A match whose player is an engine is played by the engine (`goobalay tournament
 /// run`), so the web takes no result for it.
-async fn refuse_engine_match(ctx: &Ctx, id: i64) -> Result<(), Response> {
+async fn refuse_engine_match(ctx: &Ctx, lang: Lang, id: i64) -> Result<(), Response> {
     let stored = goobalay::app::matches::load(&ctx.store, id)
         .await
-        .map_err(|e| Refused::from(e).into_response())?;
+        .map_err(|e| refusals::refused(lang, e, None).into_response())?;
     let row = &stored.row;
     if row.south_engine.is_some() || row.north_engine.is_some() {
         return Err(refuse(
             StatusCode::CONFLICT,
-            &format!(
-                "match {id} is played by the engine ({} v {}); its result is the engine's, not entered",
-                row.south, row.north
+            &lang.ta(
+                "web-refused-engine",
+                &args!["match" => id, "south" => row.south.as_str(), "north" => row.north.as_str()],
             ),
         ));
     }
@@ -196,22 +197,23 @@ async fn refuse_engine_match(ctx: &Ctx, id: i64) -> Result<(), Response> {
 
 pub async fn enter(
     State(ctx): State<Ctx>,
+    Extension(lang): Extension<Lang>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: axum::body::Body,
 ) -> Response {
-    let form: ResultForm = match authorised_form(&ctx, &headers, body, RESULT_SHAPE).await {
+    let form: ResultForm = match authorised_form(&ctx, lang, &headers, body, RESULT_SHAPE).await {
         Ok(f) => f,
         Err(refused) => return refused,
     };
     let Some(id) = parse_id(&id) else {
-        return refuse(StatusCode::NOT_FOUND, "no such match");
+        return refuse(StatusCode::NOT_FOUND, &lang.t("refusal-no-such-match"));
     };
-    let closing = match closing_of(&form) {
+    let closing = match closing_of(lang, &form) {
         Ok(c) => c,
         Err(refused) => return refused.into_response(),
     };
-    if let Err(refused) = refuse_engine_match(&ctx, id).await {
+    if let Err(refused) = refuse_engine_match(&ctx, lang, id).await {
         return refused;
     }
     match goobalay::app::close(&ctx.store, id, closing).await {
@@ -221,8 +223,9 @@ pub async fn enter(
         }))
         .into_response(),
         // Refused by the rules (a finished match, seeds that do not add up, a closed
-        // tournament): the library's message in the web's words ([`Refused`]).
-        Err(e) => Refused::from(e).into_response(),
+        // tournament): the library's message in the web's words, in the page's
+        // language ([`refusals`]).
+        Err(e) => refusals::refused(lang, e, claim_of(closing)).into_response(),
     }
 }
 
@@ -244,7 +247,8 @@ pub struct TakeBackForm {
     reason: String,
 }
 
-const TAKE_BACK_SHAPE: &str = r#"the body must be JSON: {"winner": "south"|"north"|"draw", "seeds": "S,N", "reason": TEXT}, {"absent": "south"|"north"|"both", "reason": TEXT} or {"void": true, "reason": TEXT}"#;
+/// What a take-back's body must be (`web-shape-take-back`).
+const TAKE_BACK_SHAPE: &str = "web-shape-take-back";
 
 /// `POST /api/matches/{id}/take-back`: a result entered less than
 /// [`TAKE_BACK_WINDOW`] ago is replaced by a correction (`goobalay match correct`'s
@@ -252,22 +256,24 @@ const TAKE_BACK_SHAPE: &str = r#"the body must be JSON: {"winner": "south"|"nort
 /// beside it with its reason, and the standings count the correction.
 pub async fn take_back(
     State(ctx): State<Ctx>,
+    Extension(lang): Extension<Lang>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: axum::body::Body,
 ) -> Response {
-    let form: TakeBackForm = match authorised_form(&ctx, &headers, body, TAKE_BACK_SHAPE).await {
-        Ok(f) => f,
-        Err(refused) => return refused,
-    };
+    let form: TakeBackForm =
+        match authorised_form(&ctx, lang, &headers, body, TAKE_BACK_SHAPE).await {
+            Ok(f) => f,
+            Err(refused) => return refused,
+        };
     let Some(id) = parse_id(&id) else {
-        return refuse(StatusCode::NOT_FOUND, "no such match");
+        return refuse(StatusCode::NOT_FOUND, &lang.t("refusal-no-such-match"));
     };
     let kind = if form.void {
         if form.winner.is_some() || form.absent.is_some() || form.seeds.is_some() {
             return refuse(
                 StatusCode::BAD_REQUEST,
-                "give a void, a winner or who was absent, one of them",
+                &lang.t("web-refused-void-and-more"),
             );
         }
         CorrectionKind::Void
@@ -277,7 +283,7 @@ pub async fn take_back(
             seeds: form.seeds,
             absent: form.absent,
         };
-        match closing_of(&result) {
+        match closing_of(lang, &result) {
             Ok(Closing::Entered { outcome, seeds }) => CorrectionKind::Match {
                 decision: outcome,
                 seeds,
@@ -287,25 +293,25 @@ pub async fn take_back(
             Err(refused) => return refused.into_response(),
         }
     };
-    if let Err(refused) = refuse_engine_match(&ctx, id).await {
+    if let Err(refused) = refuse_engine_match(&ctx, lang, id).await {
         return refused;
     }
     let entered_at = match goobalay::app::matches::load(&ctx.store, id).await {
         Ok(stored) => stored.row.finished_at,
-        Err(e) => return Refused::from(e).into_response(),
+        Err(e) => return refusals::refused(lang, e, None).into_response(),
     };
     let Some(entered_at) = entered_at else {
         return refuse(
             StatusCode::CONFLICT,
-            &format!("match {id} has no result yet: there is nothing to take back"),
+            &lang.ta("web-refused-nothing-to-take-back", &args!["match" => id]),
         );
     };
     if chrono::Utc::now() - entered_at > TAKE_BACK_WINDOW {
         return refuse(
             StatusCode::CONFLICT,
-            &format!(
-                "match {id}'s result was entered more than {} minutes ago; a later change is the director's match correction at the desk",
-                TAKE_BACK_WINDOW.num_minutes()
+            &lang.ta(
+                "web-refused-too-late",
+                &args!["match" => id, "minutes" => TAKE_BACK_WINDOW.num_minutes()],
             ),
         );
     }
@@ -315,7 +321,7 @@ pub async fn take_back(
             "correction": done.correction,
         }))
         .into_response(),
-        Err(e) => Refused::from(e).into_response(),
+        Err(e) => refusals::refused(lang, e, None).into_response(),
     }
 }
 
@@ -339,34 +345,29 @@ pub struct ByeForm {
     points: String,
 }
 
-async fn tournament_name(ctx: &Ctx, id: &str) -> Result<String, Response> {
-    let not_found = || refuse(StatusCode::NOT_FOUND, "no such tournament");
+async fn tournament_name(ctx: &Ctx, lang: Lang, id: &str) -> Result<String, Response> {
+    let not_found = || refuse(StatusCode::NOT_FOUND, &lang.t("refusal-no-such-tournament"));
     let id = parse_id(id).ok_or_else(not_found)?;
     match goobalay::app::tournaments::load_by_id(&ctx.store, id).await {
         Ok(Some(loaded)) => Ok(loaded.row.name),
         Ok(None) => Err(not_found()),
-        Err(e) => Err(Refused::from(e).into_response()),
+        Err(e) => Err(refusals::refused(lang, e, None).into_response()),
     }
 }
 
 pub async fn withdraw(
     State(ctx): State<Ctx>,
+    Extension(lang): Extension<Lang>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: axum::body::Body,
 ) -> Response {
-    let form: WithdrawalForm = match authorised_form(
-        &ctx,
-        &headers,
-        body,
-        r#"the body must be JSON: {"player": NAME, "forfeit_pending": true|false}"#,
-    )
-    .await
-    {
-        Ok(f) => f,
-        Err(refused) => return refused,
-    };
-    let name = match tournament_name(&ctx, &id).await {
+    let form: WithdrawalForm =
+        match authorised_form(&ctx, lang, &headers, body, "web-shape-withdrawal").await {
+            Ok(f) => f,
+            Err(refused) => return refused,
+        };
+    let name = match tournament_name(&ctx, lang, &id).await {
         Ok(n) => n,
         Err(refused) => return refused,
     };
@@ -384,37 +385,31 @@ pub async fn withdraw(
             "forfeited": w.forfeited,
         }))
         .into_response(),
-        Err(e) => Refused::from(e).into_response(),
+        Err(e) => refusals::refused(lang, e, None).into_response(),
     }
 }
 
 pub async fn request_bye(
     State(ctx): State<Ctx>,
+    Extension(lang): Extension<Lang>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: axum::body::Body,
 ) -> Response {
-    let form: ByeForm = match authorised_form(
-        &ctx,
-        &headers,
-        body,
-        r#"the body must be JSON: {"player": NAME, "round": N, "points": "zero"|"half"}"#,
-    )
-    .await
-    {
+    let form: ByeForm = match authorised_form(&ctx, lang, &headers, body, "web-shape-bye").await {
         Ok(f) => f,
         Err(refused) => return refused,
     };
     let Some(points) = ByePoints::parse(&form.points) else {
         return refuse(
             StatusCode::BAD_REQUEST,
-            &format!(
-                r#"'{}' is not a bye's points; give "points": "zero" or "half""#,
-                goobalay::names::excerpt(&form.points)
+            &lang.ta(
+                "web-refused-bye-points",
+                &args!["text" => goobalay::names::excerpt(&form.points)],
             ),
         );
     };
-    let name = match tournament_name(&ctx, &id).await {
+    let name = match tournament_name(&ctx, lang, &id).await {
         Ok(n) => n,
         Err(refused) => return refused,
     };
@@ -433,13 +428,156 @@ pub async fn request_bye(
             "points": points.name(),
         }))
         .into_response(),
-        Err(e) => Refused::from(e).into_response(),
+        Err(e) => refusals::refused(lang, e, None).into_response(),
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::same;
+    use super::*;
+
+    /// The web's own refusals (a form, the secret, the body) say in English what
+    /// they always said, word for word.
+    #[test]
+    fn the_webs_own_refusals_in_english_are_as_they_were() {
+        let en = Lang::En;
+        for (said, was) in [
+            (
+                en.t(RESULT_SHAPE),
+                r#"the body must be JSON: {"winner": "south"|"north"|"draw", "seeds": "S,N"} or {"absent": "south"|"north"|"both"}"#,
+            ),
+            (
+                en.t(TAKE_BACK_SHAPE),
+                r#"the body must be JSON: {"winner": "south"|"north"|"draw", "seeds": "S,N", "reason": TEXT}, {"absent": "south"|"north"|"both", "reason": TEXT} or {"void": true, "reason": TEXT}"#,
+            ),
+            (
+                en.t("web-shape-withdrawal"),
+                r#"the body must be JSON: {"player": NAME, "forfeit_pending": true|false}"#,
+            ),
+            (
+                en.t("web-shape-bye"),
+                r#"the body must be JSON: {"player": NAME, "round": N, "points": "zero"|"half"}"#,
+            ),
+            (
+                en.t("web-shape-code"),
+                r#"the body must be JSON: {"code": CODE}"#,
+            ),
+            (
+                en.t("web-shape-report"),
+                r#"the body must be JSON: {"code": CODE, "result": "south"|"north"|"draw", "seeds": "S,N"} (seeds optional)"#,
+            ),
+            (
+                en.t("web-refused-body-unreadable"),
+                "the request's body could not be read",
+            ),
+            (
+                en.ta("web-refused-body-too-large", &args!["max" => MAX_BODY]),
+                r#"the body is larger than 4096 bytes; a result is {"winner": ..., "seeds": ...}"#,
+            ),
+            (
+                en.ta(
+                    "web-refused-body-late",
+                    &args!["seconds" => super::super::BODY_READ.as_secs()],
+                ),
+                "the request's body did not arrive within 10 seconds",
+            ),
+            (en.t("web-refused-off"), "result entry is off"),
+            (
+                en.t("web-refused-no-secret"),
+                "result entry needs the secret the server printed (Authorization: Bearer SECRET)",
+            ),
+            (en.t("web-refused-wrong-secret"), "wrong secret"),
+            (
+                en.ta(
+                    "web-refused-engine",
+                    &args!["match" => 12, "south" => "Ana", "north" => "Bo"],
+                ),
+                "match 12 is played by the engine (Ana v Bo); its result is the engine's, not entered",
+            ),
+            (
+                en.ta("web-refused-nothing-to-take-back", &args!["match" => 12]),
+                "match 12 has no result yet: there is nothing to take back",
+            ),
+            (
+                en.ta(
+                    "web-refused-too-late",
+                    &args!["match" => 12, "minutes" => TAKE_BACK_WINDOW.num_minutes()],
+                ),
+                "match 12's result was entered more than 5 minutes ago; a later change is the director's match correction at the desk",
+            ),
+            (
+                en.ta("web-refused-bye-points", &args!["text" => "full"]),
+                r#"'full' is not a bye's points; give "points": "zero" or "half""#,
+            ),
+            (en.t("refusal-no-such-match"), "no such match"),
+            (en.t("refusal-no-such-tournament"), "no such tournament"),
+            (en.t("refusal-no-such-report"), "no such report"),
+        ] {
+            assert_eq!(said, was);
+        }
+    }
+
+    fn form(winner: Option<&str>, seeds: Option<&str>, absent: Option<&str>) -> ResultForm {
+        ResultForm {
+            winner: winner.map(Into::into),
+            seeds: seeds.map(Into::into),
+            absent: absent.map(Into::into),
+        }
+    }
+
+    /// A result's form the CLI's parsing refuses: in English as it always was, in
+    /// the page's language otherwise, the text given kept as it was typed.
+    #[test]
+    fn a_result_form_refused_is_in_the_pages_language() {
+        let refusals = [
+            (
+                form(Some("east"), None, None),
+                r#"'east' is not a match result; give "winner": "south", "north" or "draw""#,
+            ),
+            (
+                form(Some("south"), Some("30;18"), None),
+                r#"'30;18' is not two seed counts; give "seeds": "SOUTH,NORTH", whole numbers 0 or more, e.g. "30,18""#,
+            ),
+            (
+                form(None, None, Some("west")),
+                r#"'west' is not who was absent; give "absent": "south", "north" or "both""#,
+            ),
+            (
+                form(None, Some("1,2"), Some("south")),
+                r#"a forfeit has no seeds: nobody played; give "absent" alone"#,
+            ),
+            (
+                form(Some("north"), None, Some("south")),
+                "give a winner or who was absent, not both",
+            ),
+            (
+                form(None, None, None),
+                r#"the body must be JSON: {"winner": "south"|"north"|"draw", "seeds": "S,N"} or {"absent": "south"|"north"|"both"}"#,
+            ),
+        ];
+        for (f, english) in &refusals {
+            let refused = closing_of(Lang::En, f).unwrap_err();
+            assert_eq!(
+                (refused.status, refused.text.as_str()),
+                (StatusCode::BAD_REQUEST, *english)
+            );
+            for lang in Lang::ALL.into_iter().skip(1) {
+                let refused = closing_of(lang, f).unwrap_err();
+                assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+                assert_ne!(refused.text, *english, "{}", lang.code());
+            }
+        }
+        let french = closing_of(Lang::Fr, &refusals[0].0).unwrap_err().text;
+        assert_eq!(
+            french,
+            r#"« east » n'est pas un résultat de partie ; donnez "winner": "south", "north" ou "draw""#
+        );
+        let shape = closing_of(Lang::Fr, &refusals[5].0).unwrap_err().text;
+        assert!(
+            shape.starts_with(r#"le corps doit être du JSON : {"winner""#),
+            "{shape}"
+        );
+    }
 
     #[test]
     fn only_the_same_secret_is_the_same() {

@@ -136,7 +136,7 @@ pub fn review_section(
         return html! {
             section #review {
                 h2 { (lang.t("review-title")) }
-                p.small { (lang.t("review-not-yet")) " " code { "goobalay match review " (row.id) } }
+                p.small { (super::lang::with_markup(lang, "review-not-yet", args![], "command", html! { code { "goobalay match review " (row.id) } })) }
             }
         };
     };
