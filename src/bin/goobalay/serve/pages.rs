@@ -141,7 +141,8 @@ fn form_words(lang: Lang, form: &str) -> String {
 }
 
 /// A system's name (`swiss`, `knockout`, ...).
-fn format_word(lang: Lang, f: Format) -> String {
+/// A system's name as the pages give it (`swiss`, `knockout`, ...).
+pub(super) fn format_word(lang: Lang, f: Format) -> String {
     lang.t(match f {
         Format::RoundRobin => msg!("format-round-robin"),
         Format::DoubleRoundRobin => msg!("format-double-round-robin"),

@@ -17,7 +17,7 @@ use goobalay::app::{AppError, Failure};
 use goobalay::engine::Side;
 use goobalay::hint::Refusal;
 use goobalay::matches::{Absent, MatchError};
-use goobalay::tournament::{ClosingRefusal, Format};
+use goobalay::tournament::ClosingRefusal;
 
 use super::lang::Lang;
 use super::refused::{Refused, Web};
@@ -100,7 +100,7 @@ fn tournament_words(lang: Lang, t: &TournamentRefusal) -> Option<String> {
         ),
         TournamentRefusal::ByeNotSwiss { tournament, format } => lang.ta(
             "refusal-bye-not-swiss",
-            &args!["tournament" => tournament.as_str(), "format" => format_word(lang, *format)],
+            &args!["tournament" => tournament.as_str(), "format" => super::pages::format_word(lang, *format)],
         ),
         TournamentRefusal::RoundAlreadyPaired { round, next, last } => lang.ta(
             "refusal-round-already-paired",
@@ -133,17 +133,6 @@ fn player_words(lang: Lang, p: &PlayerRefusal) -> Option<String> {
         ),
         PlayerRefusal::Retired(name) => lang.ta("refusal-retired", &args!["name" => name.as_str()]),
         _ => return None,
-    })
-}
-
-/// A system's name as the pages give it (`swiss`, `knockout`, ...).
-fn format_word(lang: Lang, format: Format) -> String {
-    lang.t(match format {
-        Format::RoundRobin => "format-round-robin",
-        Format::DoubleRoundRobin => "format-double-round-robin",
-        Format::Swiss => "format-swiss",
-        Format::Knockout => "format-knockout",
-        Format::Monrad => "format-monrad",
     })
 }
 
@@ -258,7 +247,7 @@ pub fn result_words(lang: Lang, e: &AppError, claim: Option<Claim>) -> Option<St
 mod tests {
     use super::*;
     use goobalay::store::StoreError;
-    use goobalay::tournament::ClosedTournament;
+    use goobalay::tournament::{ClosedTournament, Format};
 
     /// The web's answer to `e` in `lang`: its status and line.
     fn answer(lang: Lang, e: AppError) -> (StatusCode, String) {
