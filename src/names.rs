@@ -195,10 +195,16 @@ pub fn closest<'a>(typed: &str, known: &'a [String]) -> Option<&'a str> {
 /// characters (then "…" and the length), control and invisible characters written
 /// as `U+XXXX`.
 pub fn excerpt(text: &str) -> String {
+    excerpt_with(text, |n| format!("… ({n} characters)"))
+}
+
+/// [`excerpt`], with `cut(n)` written after a text of `n` characters that is cut
+/// short (a front end's words for "… (n characters)").
+pub fn excerpt_with(text: &str, cut: impl FnOnce(usize) -> String) -> String {
     let mut out = String::new();
     for (shown, c) in text.chars().enumerate() {
         if shown == EXCERPT_CHARS {
-            out.push_str(&format!("… ({} characters)", text.chars().count()));
+            out.push_str(&cut(text.chars().count()));
             return out;
         }
         if is_forbidden(c) {

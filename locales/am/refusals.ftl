@@ -45,3 +45,6 @@ web-shape-withdrawal = አካሉ JSON መሆን አለበት፤ { "{" }"player":
 web-shape-bye = አካሉ JSON መሆን አለበት፤ { "{" }"player": ስም, "round": N, "points": "zero"|"half"{ "}" }
 web-shape-code = አካሉ JSON መሆን አለበት፤ { "{" }"code": ኮድ{ "}" }
 web-shape-report = አካሉ JSON መሆን አለበት፤ { "{" }"code": ኮድ, "result": "south"|"north"|"draw", "seeds": "S,N"{ "}" } (seeds አማራጭ ነው)
+
+# A quoted text cut short after 40 characters: its whole length.
+excerpt-cut = … ({ $count } ፊደላት)

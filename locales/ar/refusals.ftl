@@ -45,3 +45,6 @@ web-shape-withdrawal = يجب أن يكون جسم الطلب JSON: { "{" }"play
 web-shape-bye = يجب أن يكون جسم الطلب JSON: { "{" }"player": الاسم, "round": N, "points": "zero"|"half"{ "}" }
 web-shape-code = يجب أن يكون جسم الطلب JSON: { "{" }"code": الرمز{ "}" }
 web-shape-report = يجب أن يكون جسم الطلب JSON: { "{" }"code": الرمز, "result": "south"|"north"|"draw", "seeds": "S,N"{ "}" } (seeds اختياري)
+
+# A quoted text cut short after 40 characters: its whole length.
+excerpt-cut = … ({ $count } حرفًا)

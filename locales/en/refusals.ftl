@@ -49,3 +49,6 @@ web-shape-withdrawal = the body must be JSON: { "{" }"player": NAME, "forfeit_pe
 web-shape-bye = the body must be JSON: { "{" }"player": NAME, "round": N, "points": "zero"|"half"{ "}" }
 web-shape-code = the body must be JSON: { "{" }"code": CODE{ "}" }
 web-shape-report = the body must be JSON: { "{" }"code": CODE, "result": "south"|"north"|"draw", "seeds": "S,N"{ "}" } (seeds optional)
+
+# A quoted text cut short after 40 characters: its whole length.
+excerpt-cut = … ({ $count } characters)

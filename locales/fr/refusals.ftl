@@ -45,3 +45,6 @@ web-shape-withdrawal = le corps doit être du JSON : { "{" }"player": NOM, "forf
 web-shape-bye = le corps doit être du JSON : { "{" }"player": NOM, "round": N, "points": "zero"|"half"{ "}" }
 web-shape-code = le corps doit être du JSON : { "{" }"code": CODE{ "}" }
 web-shape-report = le corps doit être du JSON : { "{" }"code": CODE, "result": "south"|"north"|"draw", "seeds": "S,N"{ "}" } (seeds facultatif)
+
+# A quoted text cut short after 40 characters: its whole length.
+excerpt-cut = … ({ $count } caractères)

@@ -45,3 +45,6 @@ web-shape-withdrawal = jirku waa inuu noqdaa JSON: { "{" }"player": MAGAC, "forf
 web-shape-bye = jirku waa inuu noqdaa JSON: { "{" }"player": MAGAC, "round": N, "points": "zero"|"half"{ "}" }
 web-shape-code = jirku waa inuu noqdaa JSON: { "{" }"code": KOODH{ "}" }
 web-shape-report = jirku waa inuu noqdaa JSON: { "{" }"code": KOODH, "result": "south"|"north"|"draw", "seeds": "S,N"{ "}" } (seeds waa ikhtiyaari)
+
+# A quoted text cut short after 40 characters: its whole length.
+excerpt-cut = … ({ $count } xaraf)

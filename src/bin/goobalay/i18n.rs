@@ -255,6 +255,14 @@ impl Lang {
         }
     }
 
+    /// A user's text as a refusal quotes it ([`goobalay::names::excerpt`]), a long
+    /// one cut short in this language's words.
+    pub fn excerpt(self, text: &str) -> String {
+        goobalay::names::excerpt_with(text, |n| {
+            self.ta("excerpt-cut", &args!["count" => count(n as i64)])
+        })
+    }
+
     /// A moment as the pages' header gives it: weekday, day, month, year and time,
     /// in the language's order and words.
     pub fn date_long<Tz: chrono::TimeZone>(self, t: &chrono::DateTime<Tz>) -> String
@@ -276,6 +284,16 @@ pub fn count(n: impl Into<i64>) -> FluentValue<'static> {
 mod tests {
     use super::*;
     use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
+
+    #[test]
+    fn a_long_quoted_text_is_cut_short_in_the_pages_language() {
+        let long = "Ümit ".repeat(12);
+        assert_eq!(Lang::En.excerpt(&long), goobalay::names::excerpt(&long));
+        let french = Lang::Fr.excerpt(&long);
+        assert!(french.ends_with("… (60 caractères)"), "{french}");
+        assert!(french.starts_with(&long[..10]), "{french}");
+        assert_eq!(Lang::Fr.excerpt("Ümit"), "Ümit");
+    }
 
     /// Every message id (and its variables) of one language's files.
     fn messages(lang: Lang) -> std::collections::BTreeMap<String, Vec<String>> {

@@ -122,14 +122,14 @@ fn player_words(lang: Lang, p: &PlayerRefusal) -> Option<String> {
     Some(match p {
         PlayerRefusal::Unknown { name, like: None } => lang.ta(
             "refusal-unknown-player",
-            &args!["name" => goobalay::names::excerpt(name)],
+            &args!["name" => lang.excerpt(name)],
         ),
         PlayerRefusal::Unknown {
             name,
             like: Some(like),
         } => lang.ta(
             "refusal-unknown-player-like",
-            &args!["name" => goobalay::names::excerpt(name), "like" => like.as_str()],
+            &args!["name" => lang.excerpt(name), "like" => like.as_str()],
         ),
         PlayerRefusal::Retired(name) => lang.ta("refusal-retired", &args!["name" => name.as_str()]),
         _ => return None,

@@ -155,14 +155,14 @@ fn claim_of(lang: Lang, form: &ReportForm) -> Result<Claim, Refused> {
             StatusCode::BAD_REQUEST,
             lang.ta(
                 "report-refused-result",
-                &args!["text" => goobalay::names::excerpt(&form.result)],
+                &args!["text" => lang.excerpt(&form.result)],
             ),
         )),
         Err(goobalay::matches::EnteredResultError::Seeds(text)) => Err(Refused::new(
             StatusCode::BAD_REQUEST,
             lang.ta(
                 "report-refused-seeds",
-                &args!["text" => goobalay::names::excerpt(&text)],
+                &args!["text" => lang.excerpt(&text)],
             ),
         )),
     }

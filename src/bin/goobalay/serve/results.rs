@@ -106,17 +106,14 @@ fn closing_of(lang: Lang, form: &ResultForm) -> Result<Closing, Refused> {
                     EnteredResultError::Winner(text) => ("web-refused-winner", text),
                     EnteredResultError::Seeds(text) => ("web-refused-seeds", text),
                 };
-                bad(lang.ta(id, &args!["text" => goobalay::names::excerpt(&text)]))
+                bad(lang.ta(id, &args!["text" => lang.excerpt(&text)]))
             })
         }
         (None, Some(absent)) if form.seeds.is_none() => {
             Absent::parse(&absent.trim().to_ascii_lowercase())
                 .map(Closing::Forfeit)
                 .ok_or_else(|| {
-                    bad(lang.ta(
-                        "web-refused-absent",
-                        &args!["text" => goobalay::names::excerpt(absent)],
-                    ))
+                    bad(lang.ta("web-refused-absent", &args!["text" => lang.excerpt(absent)]))
                 })
         }
         (None, Some(_)) => Err(bad(lang.t("web-refused-forfeit-seeds"))),
@@ -405,7 +402,7 @@ pub async fn request_bye(
             StatusCode::BAD_REQUEST,
             &lang.ta(
                 "web-refused-bye-points",
-                &args!["text" => goobalay::names::excerpt(&form.points)],
+                &args!["text" => lang.excerpt(&form.points)],
             ),
         );
     };
