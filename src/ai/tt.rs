@@ -84,6 +84,24 @@ impl Table {
         }
     }
 
+    /// Starts loading the slot of `key` into the cache without waiting for it: the
+    /// table is far bigger than the caches, and waiting for the slot when probing
+    /// was about half of a search's time. A hint only: nothing changes.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let slot: *const Entry = &self.entries[key as usize & self.mask];
+            // SAFETY: SSE is part of every x86_64 processor, and a prefetch never
+            // reads the memory for the program nor faults; the address is that of
+            // an element of `entries` anyway.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let e = self.entries[key as usize & self.mask];
         (e.key == key && !(e.depth == 0 && e.best == NO_MOVE && e.key == 0)).then_some(e)
