@@ -682,8 +682,7 @@ impl Position {
             }
         }
         loop {
-            let last = board.sow_lap::<H>(holes, from, hand);
-            let now = board.get(last);
+            let (last, now) = board.sow_lap::<H>(holes, from, hand);
             let last_was_empty = now == 1;
             if relay && !last_was_empty && uurs & (1 << last) == 0 {
                 lifts += 1;
@@ -1290,26 +1289,30 @@ impl ByteBoard {
     }
 
     /// [`sow_lap`] on the packed board: drops `count` seeds one a hole after `from`
-    /// and returns the hole of the last seed. No byte carries into the next, as no
-    /// hole ever holds more than the seeds in play.
+    /// and returns the hole of the last seed and what it holds now. No byte carries
+    /// into the next, as no hole ever holds more than the seeds in play.
     #[inline(always)]
-    fn sow_lap<const H: usize>(&mut self, holes: usize, from: usize, count: u32) -> usize {
+    fn sow_lap<const H: usize>(&mut self, holes: usize, from: usize, count: u32) -> (usize, u32) {
         let mut rest = count as usize;
         if rest >= holes {
             // Whole rounds drop one seed in every hole, the origin included.
             self.0 += Self::ones(holes) * (rest / holes) as u128;
             rest %= holes;
             if rest == 0 {
-                return from;
+                return (from, self.get(from));
             }
         }
+        let last = from + rest;
+        let last = if last >= holes { last - holes } else { last };
+        // The last hole holds one more than before the run is added: read it from the
+        // board before, so that the next lap need not wait for the addition.
+        let now = self.get(last) + 1;
         self.0 += if H == 0 {
             Self::run(holes, from, rest)
         } else {
             Runs::<H>::TABLE[from][rest]
         };
-        let last = from + rest;
-        if last >= holes { last - holes } else { last }
+        (last, now)
     }
 }
 
