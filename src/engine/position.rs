@@ -1253,20 +1253,23 @@ impl ByteBoard {
         ByteBoard(board)
     }
 
-    /// Writes the board back into holes `0..holes` of `seeds` (the others unchanged).
+    /// Writes the board back into holes `0..holes` of `seeds` (the holes after them,
+    /// empty on every board, stay empty), eight holes to a 16-byte store: the board is
+    /// read again at once (its key, its hash) in pieces of 8 and 16 bytes, and a read
+    /// that spans several smaller stores has to wait for them to reach the cache.
     #[inline(always)]
     fn unpack(self, seeds: &mut Seeds, holes: usize) {
-        let (quads, _) = seeds.as_chunks_mut::<4>();
-        for (k, quad) in quads.iter_mut().take(holes.div_ceil(4)).enumerate() {
-            let w = u64::from((self.0 >> (32 * k)) as u32);
+        /// Four bytes to the low bytes of four 16-bit lanes.
+        fn spread(bytes: u32) -> u128 {
+            let w = u64::from(bytes);
             let w = (w | w << 16) & 0x0000_FFFF_0000_FFFF;
-            let w = (w | w << 8) & 0x00FF_00FF_00FF_00FF;
-            *quad = [
-                w as u16,
-                (w >> 16) as u16,
-                (w >> 32) as u16,
-                (w >> 48) as u16,
-            ];
+            u128::from((w | w << 8) & 0x00FF_00FF_00FF_00FF)
+        }
+        let (octets, _) = seeds.as_chunks_mut::<8>();
+        for (k, octet) in octets.iter_mut().take(holes.div_ceil(8)).enumerate() {
+            let bytes = (self.0 >> (64 * k)) as u64;
+            let lanes = spread(bytes as u32) | spread((bytes >> 32) as u32) << 64;
+            *octet = std::array::from_fn(|i| (lanes >> (16 * i)) as u16);
         }
     }
 
