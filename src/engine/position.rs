@@ -1518,9 +1518,11 @@ mod tests {
                     let mut board = vec![0i64; holes];
                     let mut left = 255u64;
                     for hole in &mut board {
-                        let n = (rng.next() % 8).min(left)
-                            + (rng.next() % 4 == 0) as u64
-                                * (rng.next() % 40).min(left.saturating_sub(8));
+                        let n = if rng.next().is_multiple_of(4) {
+                            rng.next() % 40
+                        } else {
+                            rng.next() % 8
+                        };
                         let n = n.min(left);
                         *hole = n as i64;
                         left -= n;
