@@ -119,11 +119,22 @@ fn material(pos: &Position, me: Side, weight: i32) -> i32 {
     let board = pos.board();
     let mut diff = 0i32;
     if rules.has_uurs() {
+        // The holes `me` takes at the end: own Uurs, and own row's holes that are
+        // nobody's Uur (bit masks: this runs at every leaf).
+        let uurs = pos.uurs_of(Side::South) | pos.uurs_of(Side::North);
+        let south_row = (1u32 << n) - 1;
+        let own_row = if me == Side::South {
+            south_row
+        } else {
+            south_row << n
+        };
+        let mine = (own_row & !uurs) | pos.uurs_of(me);
         for (h, &s) in board.iter().enumerate() {
-            let owner = pos
-                .uur_owner(h)
-                .unwrap_or(if h < n { Side::South } else { Side::North });
-            diff += if owner == me { s as i32 } else { -(s as i32) };
+            diff += if mine & (1 << h) != 0 {
+                s as i32
+            } else {
+                -(s as i32)
+            };
         }
     } else {
         let south: i32 = board[..n].iter().map(|&s| s as i32).sum();
@@ -350,9 +361,18 @@ impl Searcher {
         let alpha_before = alpha;
         let mut best = -INF;
         let mut best_move = moves[0];
+        // The child probes the table unless it is a leaf: ask for its slot while the
+        // engine settles the child's position.
+        let child_probes = depth > 1;
         for m in moves {
             let saved = game.save();
-            if !game.try_play_candidate(m) {
+            let tt = &self.tt;
+            let played = game.try_play_candidate_then(m, |hash| {
+                if child_probes {
+                    tt.prefetch(hash);
+                }
+            });
+            if !played {
                 continue;
             }
             let v = -self.negamax(game, depth - 1, -beta, -alpha, may_stop);

@@ -157,7 +157,7 @@ impl Game {
             // A candidate is legal exactly when its sowing ends: play it once.
             let mover = pos.to_move();
             if let Ok(effect) = self.position.try_apply(m) {
-                self.after_move(mover, effect);
+                self.after_move(mover, effect, |_| {});
                 return Ok(effect);
             }
         } else if self.position.is_legal(m) {
@@ -181,7 +181,7 @@ impl Game {
     pub fn play_unchecked(&mut self, m: Move) -> MoveEffect {
         let mover = self.position.to_move();
         let effect = self.position.apply_legal(m);
-        self.after_move(mover, effect);
+        self.after_move(mover, effect, |_| {});
         effect
     }
 
@@ -207,10 +207,18 @@ impl Game {
     /// more than that, see [`Rules::needs_whole_move_for_legality`]); `false` and the
     /// game unchanged for an endless sowing. Any move of [`Game::moves_to_try`].
     pub fn try_play_candidate(&mut self, m: Move) -> bool {
+        self.try_play_candidate_then(m, |_| {})
+    }
+
+    /// [`Game::try_play_candidate`], calling `on_hash` with the new position's
+    /// [`Game::position_hash`] as soon as it is known, before the end rules are
+    /// applied: a search can start fetching the position's table entry from memory
+    /// while the engine is still working on the position.
+    pub fn try_play_candidate_then(&mut self, m: Move, on_hash: impl FnOnce(u64)) -> bool {
         let mover = self.position.to_move();
         match self.position.try_apply(m) {
             Ok(effect) => {
-                self.after_move(mover, effect);
+                self.after_move(mover, effect, on_hash);
                 true
             }
             Err(_) => false,
@@ -218,13 +226,14 @@ impl Game {
     }
 
     /// Repetition first, then the variant's end rules (RULES.md §2).
-    fn after_move(&mut self, mover: Side, effect: MoveEffect) {
+    fn after_move(&mut self, mover: Side, effect: MoveEffect, on_hash: impl FnOnce(u64)) {
         if effect.irreversible() {
             self.window = self.history.len();
             self.window_bits = 0;
         }
         let key = self.position.key();
         let hash = self.position.hash();
+        on_hash(hash);
         let seen = self.window_bits & window_bit(hash) != 0
             && self.hashes[self.window..]
                 .iter()

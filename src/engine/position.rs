@@ -215,6 +215,11 @@ pub struct Position {
     /// The side to move has no move but to pass.
     must_pass: bool,
     outcome: Option<Outcome>,
+    /// Sowings run on the board packed a byte a hole into one `u128` (see
+    /// [`ByteBoard`]): the board has at most 16 holes and at most 255 seeds in play,
+    /// so no hole can ever overflow its byte. Fixed for a game, as the seeds in play
+    /// are.
+    byte_sowing: bool,
 }
 
 /// What the repetition rule compares: seeds, Uurs and owners, and the side to move.
@@ -274,7 +279,9 @@ impl Position {
             movable: 0,
             must_pass: false,
             outcome: None,
+            byte_sowing: false,
         };
+        pos.byte_sowing = pos.fits_bytes();
         pos.settle(None);
         pos
     }
@@ -365,7 +372,9 @@ impl Position {
             movable: 0,
             must_pass: false,
             outcome: None,
+            byte_sowing: false,
         };
+        pos.byte_sowing = pos.fits_bytes();
         pos.settle(None);
         Ok(pos)
     }
@@ -389,6 +398,12 @@ impl Position {
         pos.outcome = None;
         pos.settle(None);
         pos
+    }
+
+    /// Whether sowings may run on a [`ByteBoard`]: every hole fits a byte whatever
+    /// happens in the game.
+    fn fits_bytes(&self) -> bool {
+        self.rules.holes() <= ByteBoard::MAX_HOLES && self.seeds_in_play() <= u8::MAX as u32
     }
 
     /// The position as a [`Setup`], e.g. to store it or hand it to another program.
@@ -420,6 +435,11 @@ impl Position {
         Side::BOTH
             .into_iter()
             .find(|&s| self.uur[s] & (1 << hole) != 0)
+    }
+
+    /// Bit `h` set for every Uur `side` owns.
+    pub fn uurs_of(&self, side: Side) -> u32 {
+        self.uur[side]
     }
 
     pub fn uur_owners(&self) -> Vec<Option<Side>> {
@@ -614,13 +634,85 @@ impl Position {
         if self.rules.sowing == Sowing::SingleLap || self.first_lap_ends::<H>(origin) {
             return true;
         }
-        let mut seeds = self.seeds;
-        self.sow::<H>(&mut seeds, origin).is_ok()
+        self.sowing_ends_simulated::<H>(origin)
     }
 
-    /// Sows from `origin` on `seeds` (RULES.md §2): origin first, laps, relay and the
-    /// endless-sowing limit all come from the rules.
-    fn sow<const H: usize>(&self, seeds: &mut Seeds, origin: usize) -> Result<SowEnd, Endless> {
+    /// Whether the sowing from `origin` ends, simulated on a copy of the board.
+    #[inline]
+    fn sowing_ends_simulated<const H: usize>(&self, origin: usize) -> bool {
+        if self.byte_sowing {
+            self.sow_bytes::<H>(ByteBoard::pack(&self.seeds, self.holes::<H>()), origin)
+                .is_ok()
+        } else {
+            let mut seeds = self.seeds;
+            self.sow_by_hole::<H>(&mut seeds, origin).is_ok()
+        }
+    }
+
+    /// Sows from `origin` (RULES.md §2): origin first, laps, relay and the
+    /// endless-sowing limit all come from the rules. This is the sowing of a board
+    /// packed a byte a hole, kept in registers from lap to lap (only where
+    /// [`Position::fits_bytes`]); [`Position::sow_by_hole`] takes the same steps on
+    /// the board as stored.
+    fn sow_bytes<const H: usize>(
+        &self,
+        mut board: ByteBoard,
+        origin: usize,
+    ) -> Result<(ByteBoard, SowEnd), Endless> {
+        let holes = self.holes::<H>();
+        let relay = self.rules.sowing == Sowing::Relay;
+        let uurs = self.uur_mask();
+        let mut hand = board.take(origin);
+        let mut from = origin;
+        let mut drops = hand;
+        let mut lifts = 1;
+        if self.rules.origin_first {
+            board.add_one_at(origin);
+            hand -= 1;
+            if hand == 0 {
+                return Ok((
+                    board,
+                    SowEnd {
+                        last: origin,
+                        last_was_empty: true,
+                        drops,
+                        laps: lifts,
+                    },
+                ));
+            }
+        }
+        loop {
+            let (last, now) = board.sow_lap::<H>(holes, from, hand);
+            let last_was_empty = now == 1;
+            if relay && !last_was_empty && uurs & (1 << last) == 0 {
+                lifts += 1;
+                if lifts > self.rules.max_lifts {
+                    return Err(Endless);
+                }
+                hand = board.take(last);
+                from = last;
+                drops = hand;
+                continue;
+            }
+            return Ok((
+                board,
+                SowEnd {
+                    last,
+                    last_was_empty,
+                    drops,
+                    laps: lifts,
+                },
+            ));
+        }
+    }
+
+    /// [`Position::sow_bytes`] on the board as it is stored, for boards whose holes
+    /// may not fit a byte.
+    fn sow_by_hole<const H: usize>(
+        &self,
+        seeds: &mut Seeds,
+        origin: usize,
+    ) -> Result<SowEnd, Endless> {
         let holes = self.holes::<H>();
         let relay = self.rules.sowing == Sowing::Relay;
         let uurs = self.uur_mask();
@@ -742,9 +834,18 @@ impl Position {
         let effect = match m.hole() {
             None => MoveEffect::default(),
             Some(origin) => {
-                let mut seeds = self.seeds;
-                let end = self.sow::<H>(&mut seeds, origin)?;
-                self.seeds = seeds;
+                let end = if self.byte_sowing {
+                    let holes = self.holes::<H>();
+                    let packed = ByteBoard::pack(&self.seeds, holes);
+                    let (board, end) = self.sow_bytes::<H>(packed, origin)?;
+                    board.unpack(&mut self.seeds, holes);
+                    end
+                } else {
+                    let mut seeds = self.seeds;
+                    let end = self.sow_by_hole::<H>(&mut seeds, origin)?;
+                    self.seeds = seeds;
+                    end
+                };
                 let laps = end.laps;
                 MoveEffect {
                     laps,
@@ -890,8 +991,7 @@ impl Position {
         while candidates != 0 {
             let origin = candidates.trailing_zeros() as usize;
             candidates &= candidates - 1;
-            let mut seeds = self.seeds;
-            if self.sow::<H>(&mut seeds, origin).is_ok() {
+            if self.sowing_ends_simulated::<H>(origin) {
                 return true;
             }
         }
@@ -1116,6 +1216,143 @@ fn add_one_where(seeds: &mut Seeds, holes: usize, mask: u32) {
     }
 }
 
+/// A board of at most 16 holes whose holes each hold at most 255 seeds, a byte a
+/// hole (hole `h` in bits `8h..8h + 8`) in one `u128`: a sowing keeps it in registers
+/// and drops a lap's seeds with one addition, where the board as stored (`u16` a
+/// hole) goes through memory on every lap.
+#[derive(Clone, Copy, Debug)]
+struct ByteBoard(u128);
+
+impl ByteBoard {
+    const MAX_HOLES: usize = 16;
+    /// One seed in each of the 16 bytes.
+    const ONES: u128 = u128::MAX / 0xFF;
+
+    /// One seed in each of the first `n` holes (`n` up to 16).
+    #[inline(always)]
+    const fn ones(n: usize) -> u128 {
+        if n == 0 {
+            0
+        } else {
+            Self::ONES >> (8 * (16 - n))
+        }
+    }
+
+    /// Holes `0..holes` of `seeds`, each below 256.
+    #[inline(always)]
+    fn pack(seeds: &Seeds, holes: usize) -> ByteBoard {
+        let mut board = 0u128;
+        let (quads, _) = seeds.as_chunks::<4>();
+        for (k, quad) in quads.iter().take(holes.div_ceil(4)).enumerate() {
+            // The low byte of each 16-bit lane, gathered into the low 32 bits.
+            let w = quad_word(quad) & 0x00FF_00FF_00FF_00FF;
+            let w = (w | w >> 8) & 0x0000_FFFF_0000_FFFF;
+            let w = (w | w >> 16) & 0xFFFF_FFFF;
+            board |= u128::from(w) << (32 * k);
+        }
+        ByteBoard(board)
+    }
+
+    /// Writes the board back into holes `0..holes` of `seeds` (the holes after them,
+    /// empty on every board, stay empty), eight holes to a 16-byte store: the board is
+    /// read again at once (its key, its hash) in pieces of 8 and 16 bytes, and a read
+    /// that spans several smaller stores has to wait for them to reach the cache.
+    #[inline(always)]
+    fn unpack(self, seeds: &mut Seeds, holes: usize) {
+        /// Four bytes to the low bytes of four 16-bit lanes.
+        fn spread(bytes: u32) -> u128 {
+            let w = u64::from(bytes);
+            let w = (w | w << 16) & 0x0000_FFFF_0000_FFFF;
+            u128::from((w | w << 8) & 0x00FF_00FF_00FF_00FF)
+        }
+        let (octets, _) = seeds.as_chunks_mut::<8>();
+        for (k, octet) in octets.iter_mut().take(holes.div_ceil(8)).enumerate() {
+            let bytes = (self.0 >> (64 * k)) as u64;
+            let lanes = spread(bytes as u32) | spread((bytes >> 32) as u32) << 64;
+            *octet = std::array::from_fn(|i| (lanes >> (16 * i)) as u16);
+        }
+    }
+
+    #[inline(always)]
+    fn get(self, hole: usize) -> u32 {
+        (self.0 >> (8 * hole)) as u32 & 0xFF
+    }
+
+    /// Empties `hole` and returns what it held.
+    #[inline(always)]
+    fn take(&mut self, hole: usize) -> u32 {
+        let n = self.get(hole);
+        self.0 &= !(0xFF << (8 * hole));
+        n
+    }
+
+    #[inline(always)]
+    fn add_one_at(&mut self, hole: usize) {
+        self.0 += 1 << (8 * hole);
+    }
+
+    /// [`sow_lap`] on the packed board: drops `count` seeds one a hole after `from`
+    /// and returns the hole of the last seed and what it holds now. No byte carries
+    /// into the next, as no hole ever holds more than the seeds in play.
+    #[inline(always)]
+    fn sow_lap<const H: usize>(&mut self, holes: usize, from: usize, count: u32) -> (usize, u32) {
+        let mut rest = count as usize;
+        if rest >= holes {
+            // Whole rounds drop one seed in every hole, the origin included.
+            self.0 += Self::ones(holes) * (rest / holes) as u128;
+            rest %= holes;
+            if rest == 0 {
+                return (from, self.get(from));
+            }
+        }
+        let last = from + rest;
+        let last = if last >= holes { last - holes } else { last };
+        // The last hole holds one more than before the run is added: read it from the
+        // board before, so that the next lap need not wait for the addition.
+        let now = self.get(last) + 1;
+        self.0 += if H == 0 {
+            Self::run(holes, from, rest)
+        } else {
+            Runs::<H>::TABLE[from][rest]
+        };
+        (last, now)
+    }
+}
+
+impl ByteBoard {
+    /// One seed in each of the `rest` holes after `from` (rest < holes), wrapping
+    /// round the ring of `holes` bytes: a run of `rest` ones rotated by `from + 1`.
+    const fn run(holes: usize, from: usize, rest: usize) -> u128 {
+        let run = Self::ones(rest);
+        let shift = 8 * (from + 1) as u32;
+        let ahead = match run.checked_shl(shift) {
+            Some(r) => r & Self::ones(holes).wrapping_mul(0xFF),
+            None => 0,
+        };
+        ahead | run >> (8 * holes as u32 - shift)
+    }
+}
+
+/// [`ByteBoard::run`] for every `from` and `rest` of a board of `H` holes, looked up
+/// instead of shifting a `u128` by variable amounts on every lap.
+struct Runs<const H: usize>;
+
+impl<const H: usize> Runs<H> {
+    const TABLE: [[u128; ByteBoard::MAX_HOLES]; ByteBoard::MAX_HOLES] = {
+        let mut table = [[0; ByteBoard::MAX_HOLES]; ByteBoard::MAX_HOLES];
+        let mut from = 0;
+        while from < H && H <= ByteBoard::MAX_HOLES {
+            let mut rest = 0;
+            while rest < H {
+                table[from][rest] = ByteBoard::run(H, from, rest);
+                rest += 1;
+            }
+            from += 1;
+        }
+        table
+    };
+}
+
 /// Drops `count` seeds one a hole after `from`; returns the hole of the last seed.
 #[inline(always)]
 fn sow_lap(seeds: &mut Seeds, holes: usize, from: usize, count: u32) -> usize {
@@ -1260,6 +1497,81 @@ mod tests {
                 assert_eq!(pos.hash(), hash_one_hole_at_a_time(&pos), "{pos:?}");
             }
         }
+    }
+
+    /// Sowing on the packed board ends where, when and how sowing hole by hole does,
+    /// leaving the same board, on every board size it serves and every sowing rule.
+    #[test]
+    fn byte_sowing_is_sowing_by_hole() {
+        let mut rng = Mix::new(4);
+        let mut endless = 0;
+        for rules in rule_sets() {
+            let holes = rules.holes();
+            if holes > ByteBoard::MAX_HOLES {
+                continue;
+            }
+            for sowing in [Sowing::Relay, Sowing::SingleLap] {
+                let mut rules = rules;
+                rules.sowing = sowing;
+                for _ in 0..2_000 {
+                    // At most 255 seeds on the board, some holes over a lap's worth.
+                    let mut board = vec![0i64; holes];
+                    let mut left = 255u64;
+                    for hole in &mut board {
+                        let n = if rng.next().is_multiple_of(4) {
+                            rng.next() % 40
+                        } else {
+                            rng.next() % 8
+                        };
+                        let n = n.min(left);
+                        *hole = n as i64;
+                        left -= n;
+                    }
+                    if rules.remaining == Remaining::SplitEvenly
+                        && board.iter().sum::<i64>() % 2 == 1
+                    {
+                        let h = board.iter().position(|&n| n > 0).unwrap_or(0);
+                        board[h] = (board[h] - 1).max(0);
+                        if board.iter().sum::<i64>() % 2 == 1 {
+                            board[0] += 1;
+                        }
+                    }
+                    let setup = Setup {
+                        board,
+                        to_move: Some(Side::South),
+                        ..Setup::default()
+                    };
+                    let pos = Position::from_setup(&setup, rules).unwrap();
+                    assert!(pos.byte_sowing);
+                    for origin in 0..holes {
+                        if pos.seeds[origin] == 0 {
+                            continue;
+                        }
+                        let mut by_hole = pos.seeds;
+                        let expected = pos.sow_by_hole::<0>(&mut by_hole, origin);
+                        let packed = ByteBoard::pack(&pos.seeds, holes);
+                        let got = with_board_size!(holes, H => pos.sow_bytes::<H>(packed, origin));
+                        match (expected, got) {
+                            (Err(Endless), Err(Endless)) => endless += 1,
+                            (Ok(e), Ok((board, g))) => {
+                                let mut seeds = pos.seeds;
+                                board.unpack(&mut seeds, holes);
+                                assert_eq!(seeds, by_hole, "hole {origin} of {pos:?}");
+                                assert_eq!(
+                                    (e.last, e.last_was_empty, e.drops, e.laps),
+                                    (g.last, g.last_was_empty, g.drops, g.laps),
+                                    "hole {origin} of {pos:?}"
+                                );
+                            }
+                            (e, g) => {
+                                panic!("hole {origin} of {pos:?}: {e:?} by hole, {g:?} packed")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(endless > 0, "no endless sowing was compared");
     }
 
     #[test]
