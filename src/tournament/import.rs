@@ -1378,162 +1378,182 @@ fn extension_record(
     details: &mut TrfDetails,
     tiebreaks: &mut Option<Vec<Tiebreak>>,
 ) -> Result<Option<Extension>, TrfError> {
-    let err = |message: String| TrfError {
-        line: line_no,
-        message: format!("{EXTENSION_TAG} {message}"),
-        hint: None,
-    };
     let (key, rest) = text.split_once(' ').unwrap_or((text, ""));
-    let rest = rest.trim();
-    let whole = |what: &str, t: &str| -> Result<u64, TrfError> {
-        t.parse().map_err(|_| {
-            err(format!(
-                "{key}: {what} is a whole number; found '{}'",
-                crate::names::excerpt(t)
-            ))
-        })
+    let f = ExtensionFields {
+        key,
+        rest: rest.trim(),
+        line_no,
     };
-    // `NNNN TEXT`: a pairing number, then the rest.
-    let numbered = || -> Result<(u32, &str), TrfError> {
-        let (n, tail) = rest.split_once(' ').unwrap_or((rest, ""));
-        let number = u32::try_from(whole("the pairing number", n)?)
-            .map_err(|_| err(format!("{key}: no such pairing number {n}")))?;
-        Ok((number, tail.trim()))
-    };
-    let number_of = |n: &str| -> Result<u32, TrfError> {
-        u32::try_from(whole("a number", n)?).map_err(|_| err(format!("{key}: {n} is too large")))
-    };
-    Ok(match key {
+    let rest = f.rest;
+    match key {
         "form" => {
-            crate::matches::MatchForm::parse(rest).map_err(|e| err(format!("form: {e}")))?;
+            crate::matches::MatchForm::parse(rest).map_err(|e| f.err(format!("form: {e}")))?;
             details.form = Some(rest.to_string());
-            None
         }
-        "max-hands" => {
-            details.max_hands = Some(number_of(rest)?);
-            None
-        }
-        "seed" => {
-            details.seed = Some(whole("the seed", rest)?);
-            None
-        }
+        "max-hands" => details.max_hands = Some(f.number_of(rest)?),
+        "seed" => details.seed = Some(f.whole("the seed", rest)?),
         "tiebreaks" => {
             *tiebreaks =
-                Some(Tiebreak::parse_list(rest).map_err(|e| err(format!("tiebreaks: {e}")))?);
-            None
+                Some(Tiebreak::parse_list(rest).map_err(|e| f.err(format!("tiebreaks: {e}")))?);
         }
-        "third-place" => {
-            details.third_place = true;
-            None
-        }
+        "third-place" => details.third_place = true,
         "seeded-by-hand" => {
             details.seeded_by_hand = rest
                 .split_whitespace()
-                .map(number_of)
+                .map(|n| f.number_of(n))
                 .collect::<Result<_, _>>()?;
-            None
         }
+        _ => return player_extension(&f).map(Some),
+    }
+    Ok(None)
+}
+
+/// An extension record about a player or a game.
+fn player_extension(f: &ExtensionFields) -> Result<Extension, TrfError> {
+    let key = f.key;
+    Ok(match key {
         "name" => {
-            let (number, name) = numbered()?;
-            Some(Extension::Name {
+            let (number, name) = f.numbered()?;
+            Extension::Name {
                 number,
                 name: name.to_string(),
-            })
+            }
         }
         "rating" => {
-            let (number, r) = numbered()?;
+            let (number, r) = f.numbered()?;
             let rating: f64 = r
                 .parse()
                 .ok()
                 .filter(|r: &f64| r.is_finite() && *r > 0.0)
                 .ok_or_else(|| {
-                    err(format!(
+                    f.err(format!(
                         "rating: '{}' is not a rating",
                         crate::names::excerpt(r)
                     ))
                 })?;
-            Some(Extension::Rating { number, rating })
+            Extension::Rating { number, rating }
         }
         "club" | "engine" => {
-            let (number, text) = numbered()?;
+            let (number, text) = f.numbered()?;
             if text.is_empty() {
-                return Err(err(format!(
-                    "{key}: give the player's number, then the {key}"
-                )));
+                return Err(f.err(format!("{key}: give the player's number, then the {key}")));
             }
             if key == "engine" {
-                crate::ai::Level::parse(text).map_err(|e| err(format!("engine: {e}")))?;
+                crate::ai::Level::parse(text).map_err(|e| f.err(format!("engine: {e}")))?;
             }
             let text = text.to_string();
-            Some(if key == "club" {
+            if key == "club" {
                 Extension::Club { number, club: text }
             } else {
                 Extension::Engine {
                     number,
                     level: text,
                 }
-            })
+            }
         }
         "starting-rating" => {
-            let (number, tail) = numbered()?;
-            let parts: Vec<&str> = tail.split_whitespace().collect();
-            let [rating, source, variant] = parts[..] else {
-                return Err(err(
-                    "starting-rating: give the player's number, the rating, its source (club or national) and the variant (* for every variant)".into(),
-                ));
-            };
-            let rating: f64 = rating
-                .parse()
-                .ok()
-                .filter(|r: &f64| (0.0..=4000.0).contains(r))
-                .ok_or_else(|| {
-                    err(format!(
-                        "starting-rating: '{}' is not a rating from 0 to 4000",
-                        crate::names::excerpt(rating)
-                    ))
-                })?;
-            let source = RatingSource::parse(source).ok_or_else(|| {
-                err(format!(
-                    "starting-rating: the source is club or national, not '{}'",
-                    crate::names::excerpt(source)
-                ))
-            })?;
-            Some(Extension::StartingRating {
+            let (number, tail) = f.numbered()?;
+            Extension::StartingRating {
                 number,
-                rating: StartingRating {
-                    rating,
-                    source,
-                    variant: (variant != "*").then(|| variant.to_string()),
-                },
-            })
+                rating: starting_rating_extension(f, tail)?,
+            }
         }
         "withdrawn" => {
-            let (number, after) = numbered()?;
-            Some(Extension::Withdrawn {
+            let (number, after) = f.numbered()?;
+            Extension::Withdrawn {
                 number,
-                after: number_of(after)?,
-            })
+                after: f.number_of(after)?,
+            }
         }
         "seeds" => {
-            let parts: Vec<&str> = rest.split_whitespace().collect();
+            let parts: Vec<&str> = f.rest.split_whitespace().collect();
             let [round, south, s, n] = parts[..] else {
-                return Err(err(
+                return Err(f.err(
                     "seeds: give the round, White's (South's) pairing number and the two players' seeds".into(),
                 ));
             };
-            Some(Extension::Seeds {
-                round: number_of(round)?,
-                south: number_of(south)?,
-                seeds: BySide::new(number_of(s)?, number_of(n)?),
-            })
+            Extension::Seeds {
+                round: f.number_of(round)?,
+                south: f.number_of(south)?,
+                seeds: BySide::new(f.number_of(s)?, f.number_of(n)?),
+            }
         }
         other => {
-            return Err(err(format!(
+            return Err(f.err(format!(
                 "'{}' is not a goobalay record; allowed: {EXTENSION_KEYS}",
                 crate::names::excerpt(other)
             )));
         }
     })
+}
+
+/// `starting-rating`'s fields after the pairing number: the rating, its source
+/// and the variant (`*` for every variant).
+fn starting_rating_extension(f: &ExtensionFields, tail: &str) -> Result<StartingRating, TrfError> {
+    let parts: Vec<&str> = tail.split_whitespace().collect();
+    let [rating, source, variant] = parts[..] else {
+        return Err(f.err(
+            "starting-rating: give the player's number, the rating, its source (club or national) and the variant (* for every variant)".into(),
+        ));
+    };
+    let rating: f64 = rating
+        .parse()
+        .ok()
+        .filter(|r: &f64| (0.0..=4000.0).contains(r))
+        .ok_or_else(|| {
+            f.err(format!(
+                "starting-rating: '{}' is not a rating from 0 to 4000",
+                crate::names::excerpt(rating)
+            ))
+        })?;
+    let source = RatingSource::parse(source).ok_or_else(|| {
+        f.err(format!(
+            "starting-rating: the source is club or national, not '{}'",
+            crate::names::excerpt(source)
+        ))
+    })?;
+    Ok(StartingRating {
+        rating,
+        source,
+        variant: (variant != "*").then(|| variant.to_string()),
+    })
+}
+
+/// An extension record's key and the text after it, for the checks of its fields
+/// (every refusal names the record and its key).
+struct ExtensionFields<'t> {
+    key: &'t str,
+    rest: &'t str,
+    line_no: usize,
+}
+
+impl<'t> ExtensionFields<'t> {
+    fn err(&self, message: String) -> TrfError {
+        trf_error(self.line_no, format!("{EXTENSION_TAG} {message}"))
+    }
+
+    fn whole(&self, what: &str, t: &str) -> Result<u64, TrfError> {
+        t.parse().map_err(|_| {
+            self.err(format!(
+                "{}: {what} is a whole number; found '{}'",
+                self.key,
+                crate::names::excerpt(t)
+            ))
+        })
+    }
+
+    /// `NNNN TEXT`: a pairing number, then the rest.
+    fn numbered(&self) -> Result<(u32, &'t str), TrfError> {
+        let (n, tail) = self.rest.split_once(' ').unwrap_or((self.rest, ""));
+        let number = u32::try_from(self.whole("the pairing number", n)?)
+            .map_err(|_| self.err(format!("{}: no such pairing number {n}", self.key)))?;
+        Ok((number, tail.trim()))
+    }
+
+    fn number_of(&self, n: &str) -> Result<u32, TrfError> {
+        u32::try_from(self.whole("a number", n)?)
+            .map_err(|_| self.err(format!("{}: {n} is too large", self.key)))
+    }
 }
 
 /// The `132` record: round `k`'s date (`YY/MM/DD`) in round `k`'s columns.
@@ -1677,72 +1697,7 @@ fn player_record(
         })?;
     let mut list = Vec::new();
     while trf::round(list.len() + 1).first <= line.len() {
-        let round = list.len() + 1;
-        let columns = trf::round(round);
-        let chunk = columns.of(line);
-        let chunk: Vec<char> = format!("{chunk:<8}").chars().collect();
-        let opp: String = chunk[..4].iter().collect();
-        let (colour, result) = (chunk[trf::COLOUR_OFFSET], chunk[trf::RESULT_OFFSET]);
-        let bad = |what: &str| {
-            err(format!(
-                "round {round} (columns {columns}): {what}; {ROUND_CODES}"
-            ))
-        };
-        if chunk[trf::COLOUR_OFFSET - 1] != ' ' || chunk[trf::RESULT_OFFSET - 1] != ' ' {
-            return Err(bad(
-                "the opponent, colour and result are separated by spaces",
-            ));
-        }
-        let entry = match opp.trim() {
-            "" | "0000" => match (colour, result) {
-                (' ' | '-', 'U') => Entry::PairingBye,
-                (' ' | '-', 'H') => Entry::HalfBye,
-                (' ', ' ') => Entry::NotPaired,
-                (' ' | '-', 'Z' | '-' | ' ') => Entry::Absent,
-                (_, 'F') => return Err(bad("a full-point bye (F) is not one goobalay records")),
-                _ => return Err(bad(&format!("'{colour} {result}' without an opponent"))),
-            },
-            text => {
-                let opponent: u32 = text
-                    .parse()
-                    .ok()
-                    .filter(|o| *o >= 1)
-                    .ok_or_else(|| bad(&format!("'{text}' is not a pairing number")))?;
-                if opponent == number {
-                    return Err(bad("a player cannot play themselves"));
-                }
-                let white = match colour {
-                    'w' | 'W' => Some(true),
-                    'b' | 'B' => Some(false),
-                    '-' => None,
-                    _ => return Err(bad(&format!("colour '{colour}'"))),
-                };
-                let result = match result.to_ascii_uppercase() {
-                    '1' | 'W' => GameResult::Win,
-                    '=' | 'D' => GameResult::Draw,
-                    '0' | 'L' => GameResult::Loss,
-                    '+' => GameResult::ForfeitWin,
-                    '-' => GameResult::ForfeitLoss,
-                    ' ' => {
-                        return Err(bad(
-                            "a game without a result (pending games cannot be imported)",
-                        ));
-                    }
-                    other => return Err(bad(&format!("result '{other}'"))),
-                };
-                if white.is_none()
-                    && !matches!(result, GameResult::ForfeitWin | GameResult::ForfeitLoss)
-                {
-                    return Err(bad("a game played has a colour, w or b"));
-                }
-                Entry::Game {
-                    opponent,
-                    white,
-                    result,
-                }
-            }
-        };
-        list.push(entry);
+        list.push(round_entry(line, line_no, list.len() + 1, number)?);
     }
     Ok((
         TrfPlayer {
@@ -1756,6 +1711,82 @@ fn player_record(
         list,
         points,
     ))
+}
+
+/// Round `round` of player `number`'s `001` record: the opponent, colour and result
+/// (or a bye or absence code) in the round's columns.
+fn round_entry(
+    line: &[char],
+    line_no: usize,
+    round: usize,
+    number: u32,
+) -> Result<Entry, TrfError> {
+    let columns = trf::round(round);
+    let chunk = columns.of(line);
+    let chunk: Vec<char> = format!("{chunk:<8}").chars().collect();
+    let opp: String = chunk[..4].iter().collect();
+    let (colour, result) = (chunk[trf::COLOUR_OFFSET], chunk[trf::RESULT_OFFSET]);
+    let bad = |what: &str| {
+        trf_error(
+            line_no,
+            format!("round {round} (columns {columns}): {what}; {ROUND_CODES}"),
+        )
+    };
+    if chunk[trf::COLOUR_OFFSET - 1] != ' ' || chunk[trf::RESULT_OFFSET - 1] != ' ' {
+        return Err(bad(
+            "the opponent, colour and result are separated by spaces",
+        ));
+    }
+    let entry = match opp.trim() {
+        "" | "0000" => match (colour, result) {
+            (' ' | '-', 'U') => Entry::PairingBye,
+            (' ' | '-', 'H') => Entry::HalfBye,
+            (' ', ' ') => Entry::NotPaired,
+            (' ' | '-', 'Z' | '-' | ' ') => Entry::Absent,
+            (_, 'F') => return Err(bad("a full-point bye (F) is not one goobalay records")),
+            _ => return Err(bad(&format!("'{colour} {result}' without an opponent"))),
+        },
+        text => {
+            let opponent: u32 = text
+                .parse()
+                .ok()
+                .filter(|o| *o >= 1)
+                .ok_or_else(|| bad(&format!("'{text}' is not a pairing number")))?;
+            if opponent == number {
+                return Err(bad("a player cannot play themselves"));
+            }
+            let white = match colour {
+                'w' | 'W' => Some(true),
+                'b' | 'B' => Some(false),
+                '-' => None,
+                _ => return Err(bad(&format!("colour '{colour}'"))),
+            };
+            let result = match result.to_ascii_uppercase() {
+                '1' | 'W' => GameResult::Win,
+                '=' | 'D' => GameResult::Draw,
+                '0' | 'L' => GameResult::Loss,
+                '+' => GameResult::ForfeitWin,
+                '-' => GameResult::ForfeitLoss,
+                ' ' => {
+                    return Err(bad(
+                        "a game without a result (pending games cannot be imported)",
+                    ));
+                }
+                other => return Err(bad(&format!("result '{other}'"))),
+            };
+            if white.is_none()
+                && !matches!(result, GameResult::ForfeitWin | GameResult::ForfeitLoss)
+            {
+                return Err(bad("a game played has a colour, w or b"));
+            }
+            Entry::Game {
+                opponent,
+                white,
+                result,
+            }
+        }
+    };
+    Ok(entry)
 }
 
 fn points_record(line: &[char], line_no: usize) -> Result<PointsScheme, TrfError> {
