@@ -170,111 +170,242 @@ const ROUND_CODES: &str = "allowed per round: an opponent's number with w or b a
 /// # Errors
 /// The first line that is wrong, with what is allowed.
 pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
-    let err = |line: usize, message: String| TrfError {
-        line,
-        message,
-        hint: None,
-    };
-    let mut name: Option<String> = None;
-    let mut rounds: Option<(u32, usize)> = None;
-    let mut points = PointsScheme::default();
-    let mut tiebreaks: Vec<Tiebreak> = Vec::new();
-    let mut variant = None;
-    let mut format = Format::Swiss;
-    let mut initial: Option<Side> = None;
-    // XXA records: (player number, virtual points per round, line).
-    let mut accelerations: Vec<(u32, Vec<Points>, usize)> = Vec::new();
-    let mut details = TrfDetails::default();
-    // Extension records naming players or games, checked once every player is read.
-    let mut extensions: Vec<(Extension, usize)> = Vec::new();
-    let mut extended = false;
-    let mut tiebreaks_given: Option<Vec<Tiebreak>> = None;
-    let mut players: Vec<TrfPlayer> = Vec::new();
-    let mut entries: HashMap<u32, Vec<Entry>> = HashMap::new();
-    let mut listed_points: HashMap<u32, Points> = HashMap::new();
-    // (round, player, points, line)
-    let mut absences: Vec<(u32, u32, ByePoints, usize)> = Vec::new();
-    // Each number and name seen, for the next record's check in constant time (a
-    // search of the players before it made 9,999 players cost 50 million compares).
-    let mut line_of_number: HashMap<u32, usize> = HashMap::new();
     // A byte order mark, which editors on Windows put before the first record, is no
     // part of it: left in, it made the 012 record's tag "\u{feff}01".
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     // Lines end in LF, CR LF or a lone CR (bbpPairings writes CR).
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
-    for (i, raw) in text.split('\n').enumerate() {
-        let line_no = i + 1;
-        let line: Vec<char> = raw.chars().collect();
-        if line.iter().all(|c| c.is_whitespace()) {
-            continue;
+    let Records {
+        name,
+        rounds,
+        points,
+        tiebreaks,
+        variant,
+        format,
+        initial,
+        accelerations,
+        mut details,
+        extensions,
+        extended,
+        tiebreaks_given,
+        mut players,
+        mut entries,
+        listed_points,
+        mut absences,
+        line_of_number: _,
+    } = Records::read(&text)?;
+    if players.is_empty() {
+        return Err(trf_error(
+            text.split('\n').count().max(1),
+            "no player records (001); a TRF lists every player on a 001 line".into(),
+        ));
+    }
+    number_without_gaps(&mut players)?;
+    let n = players.len() as u32;
+    for p in players.iter().filter(|p| !p.person.is_empty()) {
+        details
+            .players
+            .entry(p.number as EntrantId)
+            .or_default()
+            .person = p.person.clone();
+    }
+    let (withdrawn_given, seeds_given) =
+        apply_player_extensions(extensions, &mut players, &mut details)?;
+    for p in &players {
+        if !p.rated {
+            details
+                .players
+                .entry(p.number as EntrantId)
+                .or_default()
+                .unrated = true;
         }
-        if line.len() < 3 {
-            return Err(err(
-                line_no,
-                "a record starts with a three-character code (001, 012, 142, ...)".into(),
+    }
+    names_differ(&players)?;
+    let line_of: HashMap<u32, usize> = players.iter().map(|p| (p.number, p.line)).collect();
+    let played = rounds_played(&entries);
+    absences_from_rounds_not_played(&players, &mut entries, played, &mut absences);
+    let (total, rounds_line) = rounds.unwrap_or((played.max(1), 0));
+    if total < played {
+        return Err(trf_error(
+            rounds_line,
+            format!("{total} rounds, but round {played} is listed; give the number of rounds"),
+        ));
+    }
+    let (mut fixtures, mut requested) =
+        games_and_byes_played(&players, &entries, played, format, &line_of)?;
+    let absent = absences_from_rounds_left(&absences, n, played, total)?;
+    let mut withdrawn = withdrawals_named(&withdrawn_given, &entries, played, total, &line_of)?;
+    for p in players.iter().filter(|_| !extended) {
+        if let Some(after) = withdrawal_implied(p.number, &entries, &absent, played, total) {
+            withdrawn.insert(p.number, after);
+        }
+    }
+    let rounds_chosen = format.rules().rounds == Rounds::Chosen;
+    for p in players.iter().filter(|_| rounds_chosen) {
+        let after = withdrawn.get(&p.number).copied();
+        requested.extend(scheduled_rounds_missed(
+            p.number, after, &entries, &absent, played,
+        ));
+    }
+    requested.sort_by_key(|b| (b.round, b.player));
+    apply_seeds(&mut fixtures, seeds_given)?;
+    let mut t = TournamentSetup::new(
+        name.filter(|n| !n.is_empty()).unwrap_or_default(),
+        variant.clone().unwrap_or_default(),
+        format,
+    );
+    t.rounds = rounds_chosen.then_some(total);
+    t.points = points;
+    if format.rules().eliminates {
+        t.third_place_match = details.third_place;
+        t.seeded_by_hand = details
+            .seeded_by_hand
+            .iter()
+            .map(|&n| n as EntrantId)
+            .collect();
+    }
+    t.tiebreaks = tiebreaks_given.unwrap_or(tiebreaks);
+    t.entrants = entrants_of(&players, &withdrawn);
+    // A system's rounds goobalay re-derives, unless a round may be paired by
+    // hand: then each is checked as a round (another program paired it).
+    if !format.rules().manual_pairing {
+        fixtures = system_rounds(&t, fixtures, played, &players)?;
+        let planned = Tournament::new_checked(t.clone())
+            .map(|t| t.planned_rounds())
+            .unwrap_or(total);
+        if planned != total {
+            return Err(trf_error(
+                rounds_line.max(1),
+                format!("{total} rounds, but a {format} of {n} players has {planned}"),
             ));
         }
+    } else {
+        t.manual_rounds = (1..=played).collect();
+        t.initial_side = initial.unwrap_or_else(|| initial_side_of(&t, &fixtures));
+        rounds_paired_by_hand(&t, &fixtures, &requested, played, &players)?;
+    }
+    t.fixtures = fixtures;
+    t.requested_byes = requested;
+    if !accelerations.is_empty() {
+        if !format.rules().pairs_on_scores_by_dutch_rules || !Acceleration::Baku.fits(&t.points) {
+            return Err(trf_error(
+                accelerations[0].2,
+                format!(
+                    "XXA: a {format} with points {} cannot be accelerated; the Baku method needs a swiss with a win worth two draws and a loss 0",
+                    t.points
+                ),
+            ));
+        }
+        t.acceleration = Acceleration::Baku;
+    }
+    // Every round passed `manual::check` against the rounds before it (or is the
+    // round goobalay pairs), so the whole is a tournament too.
+    let t = Tournament::new_checked(t).map_err(|e| {
+        trf_error(
+            players.first().map_or(0, |p| p.line),
+            format!("the rounds are not a {format} tournament: {e}"),
+        )
+    })?;
+    points_listed_are_the_results(&t, &players, &listed_points)?;
+    check_accelerations(&t, &accelerations)?;
+    Ok(TrfEvent {
+        players,
+        variant,
+        details,
+        tournament: t,
+    })
+}
+
+fn trf_error(line: usize, message: String) -> TrfError {
+    TrfError {
+        line,
+        message,
+        hint: None,
+    }
+}
+
+/// The records of a file as read line by line, before they are checked against
+/// each other.
+struct Records {
+    name: Option<String>,
+    /// The number of rounds and the line that gives it.
+    rounds: Option<(u32, usize)>,
+    points: PointsScheme,
+    tiebreaks: Vec<Tiebreak>,
+    variant: Option<String>,
+    format: Format,
+    initial: Option<Side>,
+    /// XXA records: (player number, virtual points per round, line).
+    accelerations: Vec<(u32, Vec<Points>, usize)>,
+    details: TrfDetails,
+    /// Extension records naming players or games, checked once every player is read.
+    extensions: Vec<(Extension, usize)>,
+    extended: bool,
+    tiebreaks_given: Option<Vec<Tiebreak>>,
+    players: Vec<TrfPlayer>,
+    entries: HashMap<u32, Vec<Entry>>,
+    listed_points: HashMap<u32, Points>,
+    /// (round, player, points, line)
+    absences: Vec<(u32, u32, ByePoints, usize)>,
+    /// Each number seen, for the next record's check in constant time (a search of
+    /// the players before it made 9,999 players cost 50 million compares).
+    line_of_number: HashMap<u32, usize>,
+}
+
+impl Records {
+    fn read(text: &str) -> Result<Records, TrfError> {
+        let mut records = Records {
+            name: None,
+            rounds: None,
+            points: PointsScheme::default(),
+            tiebreaks: Vec::new(),
+            variant: None,
+            format: Format::Swiss,
+            initial: None,
+            accelerations: Vec::new(),
+            details: TrfDetails::default(),
+            extensions: Vec::new(),
+            extended: false,
+            tiebreaks_given: None,
+            players: Vec::new(),
+            entries: HashMap::new(),
+            listed_points: HashMap::new(),
+            absences: Vec::new(),
+            line_of_number: HashMap::new(),
+        };
+        for (i, raw) in text.split('\n').enumerate() {
+            let line_no = i + 1;
+            let line: Vec<char> = raw.chars().collect();
+            if line.iter().all(|c| c.is_whitespace()) {
+                continue;
+            }
+            if line.len() < 3 {
+                return Err(trf_error(
+                    line_no,
+                    "a record starts with a three-character code (001, 012, 142, ...)".into(),
+                ));
+            }
+            records.read_record(&line, line_no)?;
+        }
+        Ok(records)
+    }
+
+    fn read_record(&mut self, line: &[char], line_no: usize) -> Result<(), TrfError> {
         let tag: String = line[..3].iter().collect();
         let rest = || -> String { line[3..].iter().collect::<String>().trim().to_string() };
         match tag.as_str() {
-            "001" => {
-                let (player, list, pts) = player_record(&line, line_no)?;
-                if line_of_number.insert(player.number, line_no).is_some() {
-                    return Err(err(
-                        line_no,
-                        format!(
-                            "pairing number {} is given twice; each player has a number of their own",
-                            player.number
-                        ),
-                    ));
-                }
-                entries.insert(player.number, list);
-                listed_points.insert(player.number, pts);
-                players.push(player);
-            }
-            "012" => name = Some(rest()),
-            "142" | "XXR" => {
-                let text = rest();
-                let r: u32 = text.parse().ok().filter(|r| (1..=999).contains(r)).ok_or_else(|| {
-                    err(
-                        line_no,
-                        format!(
-                            "{tag} gives the number of rounds; '{}' is not a whole number from 1",
-                            crate::names::excerpt(&text)
-                        ),
-                    )
-                })?;
-                if let Some((before, at)) = rounds.filter(|(r0, _)| *r0 != r) {
-                    return Err(err(
-                        line_no,
-                        format!(
-                            "{r} rounds, but line {at} says {before}; give one number of rounds"
-                        ),
-                    ));
-                }
-                rounds = Some((r, line_no));
-            }
-            "152" => match rest().as_str() {
-                "W" | "w" => initial = Some(Side::South),
-                "B" | "b" => initial = Some(Side::North),
-                other => {
-                    return Err(err(
-                        line_no,
-                        format!(
-                            "152 gives the initial colour, W or B; '{}' is neither",
-                            crate::names::excerpt(other)
-                        ),
-                    ));
-                }
-            },
-            "162" => points = points_record(&line, line_no)?,
+            "001" => self.add_player(line, line_no)?,
+            "012" => self.name = Some(rest()),
+            "142" | "XXR" => self.set_rounds(&tag, &rest(), line_no)?,
+            "152" => self.initial = Some(initial_colour(&rest(), line_no)?),
+            "162" => self.points = points_record(line, line_no)?,
             "202" => {
                 for code in rest().split([',', ' ']).filter(|c| !c.is_empty()) {
                     let tb = Tiebreak::ALL
                         .into_iter()
                         .find(|t| t.fide_code().is_some_and(|f| f.eq_ignore_ascii_case(code)));
-                    if let Some(tb) = tb.filter(|tb| !tiebreaks.contains(tb)) {
-                        tiebreaks.push(tb);
+                    if let Some(tb) = tb.filter(|tb| !self.tiebreaks.contains(tb)) {
+                        self.tiebreaks.push(tb);
                     }
                 }
             }
@@ -286,85 +417,146 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
                     .split_once(" (")
                     .and_then(|(f, v)| Some((f.parse::<Format>().ok()?, v.strip_suffix(')')?)))
                 {
-                    format = f;
-                    variant = Some(v.to_string());
+                    self.format = f;
+                    self.variant = Some(v.to_string());
                 }
             }
-            "022" => details.city = Some(rest()).filter(|t| !t.is_empty()),
-            "032" => details.federation = Some(rest()).filter(|t| !t.is_empty()),
-            "042" | "052" => {
-                let text = rest();
-                let date = chrono::NaiveDate::parse_from_str(&text, "%Y/%m/%d")
-                    .or_else(|_| chrono::NaiveDate::parse_from_str(&text, "%Y-%m-%d"))
-                    .map_err(|_| {
-                        err(
-                            line_no,
-                            format!(
-                                "{tag} gives a date as YYYY/MM/DD; found '{}'",
-                                crate::names::excerpt(&text)
-                            ),
-                        )
-                    })?;
-                if tag == "042" {
-                    details.start = Some(date);
-                } else {
-                    details.end = Some(date);
-                }
-            }
-            "102" => details.chief_arbiter = Some(rest()).filter(|t| !t.is_empty()),
-            "132" => details.round_dates = round_dates(&line, line_no)?,
+            "022" => self.details.city = Some(rest()).filter(|t| !t.is_empty()),
+            "032" => self.details.federation = Some(rest()).filter(|t| !t.is_empty()),
+            "042" => self.details.start = Some(date_record(&tag, &rest(), line_no)?),
+            "052" => self.details.end = Some(date_record(&tag, &rest(), line_no)?),
+            "102" => self.details.chief_arbiter = Some(rest()).filter(|t| !t.is_empty()),
+            "132" => self.details.round_dates = round_dates(line, line_no)?,
             tag if tag == EXTENSION_TAG => {
-                extended = true;
-                if let Some(e) =
-                    extension_record(&rest(), line_no, &mut details, &mut tiebreaks_given)?
-                {
-                    extensions.push((e, line_no));
+                self.extended = true;
+                if let Some(e) = extension_record(
+                    &rest(),
+                    line_no,
+                    &mut self.details,
+                    &mut self.tiebreaks_given,
+                )? {
+                    self.extensions.push((e, line_no));
                 }
             }
-            "240" => absences.extend(absence_record(&line, line_no)?),
-            "XXA" => accelerations.push(acceleration_record(&line, line_no)?),
-            "250" => {
-                return Err(err(
+            "240" => self.absences.extend(absence_record(line, line_no)?),
+            "XXA" => self.accelerations.push(acceleration_record(line, line_no)?),
+            tag => {
+                if let Some(refused) = unsupported_record(tag, line_no) {
+                    return Err(refused);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn add_player(&mut self, line: &[char], line_no: usize) -> Result<(), TrfError> {
+        let (player, list, pts) = player_record(line, line_no)?;
+        if self.line_of_number.insert(player.number, line_no).is_some() {
+            return Err(trf_error(
+                line_no,
+                format!(
+                    "pairing number {} is given twice; each player has a number of their own",
+                    player.number
+                ),
+            ));
+        }
+        self.entries.insert(player.number, list);
+        self.listed_points.insert(player.number, pts);
+        self.players.push(player);
+        Ok(())
+    }
+
+    /// A `142` or `XXR` record; two that differ are refused.
+    fn set_rounds(&mut self, tag: &str, text: &str, line_no: usize) -> Result<(), TrfError> {
+        let r: u32 = text
+            .parse()
+            .ok()
+            .filter(|r| (1..=999).contains(r))
+            .ok_or_else(|| {
+                trf_error(
                     line_no,
                     format!(
-                        "{tag}: accelerations by score group are not supported; goobalay reads the Baku method's virtual points as XXA records"
+                        "{tag} gives the number of rounds; '{}' is not a whole number from 1",
+                        crate::names::excerpt(text)
                     ),
-                ));
-            }
-            "260" | "XXP" => {
-                return Err(TrfError {
-                    hint: Some(Hint::PairByHand),
-                    ..err(
-                        line_no,
-                        format!("{tag}: forbidden pairs are not supported; remove the record"),
-                    )
-                });
-            }
-            "013" | "310" => {
-                return Err(err(
-                    line_no,
-                    "team records: goobalay imports individual Swiss tournaments only".into(),
-                ));
-            }
-            "299" => {
-                return Err(err(
-                    line_no,
-                    "299: abnormal points are not supported".into(),
-                ));
-            }
-            _ => {}
+                )
+            })?;
+        if let Some((before, at)) = self.rounds.filter(|(r0, _)| *r0 != r) {
+            return Err(trf_error(
+                line_no,
+                format!("{r} rounds, but line {at} says {before}; give one number of rounds"),
+            ));
         }
+        self.rounds = Some((r, line_no));
+        Ok(())
     }
-    if players.is_empty() {
-        return Err(err(
-            text.split('\n').count().max(1),
-            "no player records (001); a TRF lists every player on a 001 line".into(),
-        ));
+}
+
+/// A `152` record: the side of pairing number 1 in round 1.
+fn initial_colour(text: &str, line_no: usize) -> Result<Side, TrfError> {
+    match text {
+        "W" | "w" => Ok(Side::South),
+        "B" | "b" => Ok(Side::North),
+        other => Err(trf_error(
+            line_no,
+            format!(
+                "152 gives the initial colour, W or B; '{}' is neither",
+                crate::names::excerpt(other)
+            ),
+        )),
     }
+}
+
+/// A `042` (start) or `052` (end) record.
+fn date_record(tag: &str, text: &str, line_no: usize) -> Result<chrono::NaiveDate, TrfError> {
+    chrono::NaiveDate::parse_from_str(text, "%Y/%m/%d")
+        .or_else(|_| chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d"))
+        .map_err(|_| {
+            trf_error(
+                line_no,
+                format!(
+                    "{tag} gives a date as YYYY/MM/DD; found '{}'",
+                    crate::names::excerpt(text)
+                ),
+            )
+        })
+}
+
+/// The refusal of a record that would change how later rounds are paired, which
+/// goobalay cannot honour; `None` for a record it passes over.
+fn unsupported_record(tag: &str, line_no: usize) -> Option<TrfError> {
+    match tag {
+        "250" => Some(trf_error(
+            line_no,
+            format!(
+                "{tag}: accelerations by score group are not supported; goobalay reads the Baku method's virtual points as XXA records"
+            ),
+        )),
+        "260" | "XXP" => Some(TrfError {
+            hint: Some(Hint::PairByHand),
+            ..trf_error(
+                line_no,
+                format!("{tag}: forbidden pairs are not supported; remove the record"),
+            )
+        }),
+        "013" | "310" => Some(trf_error(
+            line_no,
+            "team records: goobalay imports individual Swiss tournaments only".into(),
+        )),
+        "299" => Some(trf_error(
+            line_no,
+            "299: abnormal points are not supported".into(),
+        )),
+        _ => None,
+    }
+}
+
+/// Sorts the players by pairing number, which must run 1, 2, 3, ... without gaps.
+fn number_without_gaps(players: &mut [TrfPlayer]) -> Result<(), TrfError> {
     players.sort_by_key(|p| p.number);
     for (i, p) in players.iter().enumerate() {
         if p.number != i as u32 + 1 {
-            return Err(err(
+            return Err(trf_error(
                 p.line,
                 format!(
                     "pairing number {} follows {}; the numbers run 1, 2, 3, ... without gaps",
@@ -373,22 +565,29 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
             ));
         }
     }
+    Ok(())
+}
+
+/// `GBL withdrawn` records: the round after which a player withdrew, and its line.
+type WithdrawalsGiven = HashMap<u32, (u32, usize)>;
+/// `GBL seeds` records: (round, South, seeds, line).
+type SeedsGiven = Vec<(u32, u32, BySide<u32>, usize)>;
+
+/// Applies the extension records about players (full names, exact ratings, clubs,
+/// engines, starting ratings) and returns the withdrawals and seeds they give, which
+/// are checked against the rounds later.
+fn apply_player_extensions(
+    extensions: Vec<(Extension, usize)>,
+    players: &mut [TrfPlayer],
+    details: &mut TrfDetails,
+) -> Result<(WithdrawalsGiven, SeedsGiven), TrfError> {
     let n = players.len() as u32;
-    for p in players.iter().filter(|p| !p.person.is_empty()) {
-        details
-            .players
-            .entry(p.number as EntrantId)
-            .or_default()
-            .person = p.person.clone();
-    }
-    // Extension records about players: full names, exact ratings, clubs, engines,
-    // starting ratings, withdrawals.
-    let mut withdrawn_given: HashMap<u32, (u32, usize)> = HashMap::new();
-    let mut seeds_given: Vec<(u32, u32, BySide<u32>, usize)> = Vec::new();
+    let mut withdrawn_given: WithdrawalsGiven = HashMap::new();
+    let mut seeds_given: SeedsGiven = Vec::new();
     for (e, line) in extensions {
         let number = e.number();
         if number == 0 || number > n {
-            return Err(err(
+            return Err(trf_error(
                 line,
                 format!("{EXTENSION_TAG}: player {number}, but the players are numbered 1 to {n}"),
             ));
@@ -399,7 +598,7 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
             Extension::Name { name, .. } => {
                 let column: String = name.chars().take(trf::NAME.width()).collect();
                 if column.trim() != p.name {
-                    return Err(err(
+                    return Err(trf_error(
                         line,
                         format!(
                             "{EXTENSION_TAG} name: player {number}'s record (line {}) names {:?}, which is not the start of {name:?}",
@@ -408,12 +607,12 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
                     ));
                 }
                 p.name = crate::names::clean(&name, "a player name")
-                    .map_err(|e| err(line, format!("{EXTENSION_TAG} name: {e}")))?;
+                    .map_err(|e| trf_error(line, format!("{EXTENSION_TAG} name: {e}")))?;
             }
             Extension::Rating { rating, .. } => {
                 let column = (rating.round() as i64).clamp(0, 9999);
                 if !p.rated || p.rating as i64 != column {
-                    return Err(err(
+                    return Err(trf_error(
                         line,
                         format!(
                             "{EXTENSION_TAG} rating: {rating} is not the rating player {number}'s record (line {}) gives",
@@ -428,7 +627,7 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
             Extension::StartingRating { rating, .. } => extra.starting_ratings.push(rating),
             Extension::Withdrawn { after, .. } => {
                 if withdrawn_given.insert(number, (after, line)).is_some() {
-                    return Err(err(
+                    return Err(trf_error(
                         line,
                         format!("{EXTENSION_TAG} withdrawn: player {number} is given twice"),
                     ));
@@ -442,20 +641,15 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
             } => seeds_given.push((round, south, seeds, line)),
         }
     }
-    for p in &players {
-        if !p.rated {
-            details
-                .players
-                .entry(p.number as EntrantId)
-                .or_default()
-                .unrated = true;
-        }
-    }
-    // Names differ, ignoring case (checked once the full names are known).
+    Ok((withdrawn_given, seeds_given))
+}
+
+/// Names differ, ignoring case (checked once the full names are known).
+fn names_differ(players: &[TrfPlayer]) -> Result<(), TrfError> {
     let mut number_of_name: HashMap<String, &TrfPlayer> = HashMap::new();
-    for p in &players {
+    for p in players {
         if let Some(other) = number_of_name.insert(crate::names::key(&p.name), p) {
-            return Err(err(
+            return Err(trf_error(
                 p.line,
                 format!(
                     "the name {:?} is also player {}'s (line {}); names must differ (ignoring case)",
@@ -464,9 +658,12 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
             ));
         }
     }
-    let line_of: HashMap<u32, usize> = players.iter().map(|p| (p.number, p.line)).collect();
-    // Rounds played: the last round with a game or a pairing bye.
-    let played = entries
+    Ok(())
+}
+
+/// Rounds played: the last round with a game or a pairing bye.
+fn rounds_played(entries: &HashMap<u32, Vec<Entry>>) -> u32 {
+    entries
         .values()
         .flat_map(|v| {
             v.iter()
@@ -475,11 +672,19 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
                 .map(|(r, _)| r as u32 + 1)
         })
         .max()
-        .unwrap_or(0);
-    // Rounds not played: a half-point bye or an absence written in the player's own
-    // record (as JaVaFo reads TRF) is one; in the rounds played an absence is a round
-    // not paired.
-    for p in &players {
+        .unwrap_or(0)
+}
+
+/// Rounds not played: a half-point bye or an absence written in the player's own
+/// record (as JaVaFo reads TRF) is one; in the rounds played an absence is a round
+/// not paired.
+fn absences_from_rounds_not_played(
+    players: &[TrfPlayer],
+    entries: &mut HashMap<u32, Vec<Entry>>,
+    played: u32,
+    absences: &mut Vec<(u32, u32, ByePoints, usize)>,
+) {
+    for p in players {
         let list = entries.get_mut(&p.number).expect("a list per player");
         for (r, e) in list.iter().enumerate().skip(played as usize) {
             let round = r as u32 + 1;
@@ -495,106 +700,53 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
             *e = Entry::NotPaired;
         }
     }
-    let (total, rounds_line) = rounds.unwrap_or((played.max(1), 0));
-    if total < played {
-        return Err(err(
-            rounds_line,
-            format!("{total} rounds, but round {played} is listed; give the number of rounds"),
-        ));
-    }
-    let entry = |number: u32, round: u32| -> Entry {
-        entries[&number]
-            .get(round as usize - 1)
-            .copied()
-            .unwrap_or(Entry::NotPaired)
-    };
-    // Games: each side's record names the other, colours differ, results mirror.
+}
+
+/// A player's entry in a round; a round past the end of their record is not paired.
+fn entry_in(entries: &HashMap<u32, Vec<Entry>>, number: u32, round: u32) -> Entry {
+    entries[&number]
+        .get(round as usize - 1)
+        .copied()
+        .unwrap_or(Entry::NotPaired)
+}
+
+/// The fixtures of the rounds played (games on boards by the lower number, then the
+/// pairing byes) and the half-point byes requested in them.
+fn games_and_byes_played(
+    players: &[TrfPlayer],
+    entries: &HashMap<u32, Vec<Entry>>,
+    played: u32,
+    format: Format,
+    line_of: &HashMap<u32, usize>,
+) -> Result<(Vec<Fixture>, Vec<RequestedBye>), TrfError> {
+    let n = players.len() as u32;
     let mut fixtures = Vec::new();
     let mut requested: Vec<RequestedBye> = Vec::new();
     for round in 1..=played {
         let mut games: Vec<(u32, u32, MatchResult)> = Vec::new();
         // A knockout's first round gives several players a bye.
         let mut byes: Vec<u32> = Vec::new();
-        for p in &players {
-            match entry(p.number, round) {
+        for p in players {
+            match entry_in(entries, p.number, round) {
                 Entry::Game {
                     opponent,
                     white,
                     result,
                 } => {
-                    if opponent > n {
-                        return Err(err(
-                            p.line,
-                            format!(
-                                "round {round}: opponent {opponent}, but the players are numbered 1 to {n}"
-                            ),
-                        ));
-                    }
-                    let Entry::Game {
-                        opponent: back,
-                        white: other_white,
-                        result: other,
-                    } = entry(opponent, round)
-                    else {
-                        return Err(err(
-                            p.line,
-                            format!(
-                                "round {round}: plays {opponent}, whose record (line {}) has no game that round",
-                                line_of[&opponent]
-                            ),
-                        ));
+                    let game = Game {
+                        player: p,
+                        round,
+                        opponent,
+                        white,
+                        result,
                     };
-                    if back != p.number {
-                        return Err(err(
-                            p.line,
-                            format!(
-                                "round {round}: plays {opponent}, whose record (line {}) names {back}",
-                                line_of[&opponent]
-                            ),
-                        ));
+                    if let Some(r) = game.result_if_south(entries, n, line_of)? {
+                        games.push((p.number, opponent, r));
                     }
-                    if !result.mirrors(other) {
-                        return Err(err(
-                            p.line,
-                            format!(
-                                "round {round}: the result does not match {opponent}'s (line {}): one wins and the other loses, both draw, or a forfeit is + against -, or - against - when neither came",
-                                line_of[&opponent]
-                            ),
-                        ));
-                    }
-                    let forfeit =
-                        matches!(result, GameResult::ForfeitWin | GameResult::ForfeitLoss);
-                    let south_here = match (white, other_white) {
-                        (Some(a), Some(b)) if a != b => a,
-                        (None, None) if forfeit => p.number < opponent,
-                        _ => {
-                            return Err(err(
-                                p.line,
-                                format!(
-                                    "round {round}: the colours against {opponent} (line {}) must be w and b (a forfeit may give - for both)",
-                                    line_of[&opponent]
-                                ),
-                            ));
-                        }
-                    };
-                    if !south_here {
-                        continue;
-                    }
-                    let r = match result {
-                        GameResult::Win => MatchResult::played(Decision::South, BySide::new(0, 0)),
-                        GameResult::Loss => MatchResult::played(Decision::North, BySide::new(0, 0)),
-                        GameResult::Draw => MatchResult::played(Decision::Draw, BySide::new(0, 0)),
-                        GameResult::ForfeitWin => MatchResult::forfeited(Absent::North),
-                        GameResult::ForfeitLoss if other == GameResult::ForfeitLoss => {
-                            MatchResult::forfeited(Absent::Both)
-                        }
-                        GameResult::ForfeitLoss => MatchResult::forfeited(Absent::South),
-                    };
-                    games.push((p.number, opponent, r));
                 }
                 Entry::PairingBye => {
                     if let Some(&first) = byes.first().filter(|_| !format.rules().eliminates) {
-                        return Err(err(
+                        return Err(trf_error(
                             p.line,
                             format!(
                                 "round {round}: a second pairing-allocated bye (U), after player {first}'s; a round has one at most"
@@ -633,17 +785,172 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
             }));
         }
     }
-    // Absences from the rounds left.
+    Ok((fixtures, requested))
+}
+
+/// A game as one player's record gives it.
+struct Game<'a> {
+    player: &'a TrfPlayer,
+    round: u32,
+    opponent: u32,
+    white: Option<bool>,
+    result: GameResult,
+}
+
+impl Game<'_> {
+    /// Checks the game against the opponent's record (it names this player, colours
+    /// differ, results mirror) and gives its result when this player is South; the
+    /// game is recorded once, from South's record.
+    fn result_if_south(
+        &self,
+        entries: &HashMap<u32, Vec<Entry>>,
+        n: u32,
+        line_of: &HashMap<u32, usize>,
+    ) -> Result<Option<MatchResult>, TrfError> {
+        let Game {
+            player: p,
+            round,
+            opponent,
+            white,
+            result,
+        } = *self;
+        if opponent > n {
+            return Err(trf_error(
+                p.line,
+                format!(
+                    "round {round}: opponent {opponent}, but the players are numbered 1 to {n}"
+                ),
+            ));
+        }
+        let Entry::Game {
+            opponent: back,
+            white: other_white,
+            result: other,
+        } = entry_in(entries, opponent, round)
+        else {
+            return Err(trf_error(
+                p.line,
+                format!(
+                    "round {round}: plays {opponent}, whose record (line {}) has no game that round",
+                    line_of[&opponent]
+                ),
+            ));
+        };
+        if back != p.number {
+            return Err(trf_error(
+                p.line,
+                format!(
+                    "round {round}: plays {opponent}, whose record (line {}) names {back}",
+                    line_of[&opponent]
+                ),
+            ));
+        }
+        if !result.mirrors(other) {
+            return Err(trf_error(
+                p.line,
+                format!(
+                    "round {round}: the result does not match {opponent}'s (line {}): one wins and the other loses, both draw, or a forfeit is + against -, or - against - when neither came",
+                    line_of[&opponent]
+                ),
+            ));
+        }
+        let forfeit = matches!(result, GameResult::ForfeitWin | GameResult::ForfeitLoss);
+        let south_here = match (white, other_white) {
+            (Some(a), Some(b)) if a != b => a,
+            (None, None) if forfeit => p.number < opponent,
+            _ => {
+                return Err(trf_error(
+                    p.line,
+                    format!(
+                        "round {round}: the colours against {opponent} (line {}) must be w and b (a forfeit may give - for both)",
+                        line_of[&opponent]
+                    ),
+                ));
+            }
+        };
+        if !south_here {
+            return Ok(None);
+        }
+        Ok(Some(match result {
+            GameResult::Win => MatchResult::played(Decision::South, BySide::new(0, 0)),
+            GameResult::Loss => MatchResult::played(Decision::North, BySide::new(0, 0)),
+            GameResult::Draw => MatchResult::played(Decision::Draw, BySide::new(0, 0)),
+            GameResult::ForfeitWin => MatchResult::forfeited(Absent::North),
+            GameResult::ForfeitLoss if other == GameResult::ForfeitLoss => {
+                MatchResult::forfeited(Absent::Both)
+            }
+            GameResult::ForfeitLoss => MatchResult::forfeited(Absent::South),
+        }))
+    }
+}
+
+/// The zero-point byes of a round robin's or knockout's player in the rounds played
+/// (a round not paired is no bye there: a player knocked out, or not in the
+/// schedule's round, its pairing says which) and their absences from the rounds
+/// left; a player who withdrew has none after withdrawing.
+fn scheduled_rounds_missed(
+    number: u32,
+    withdrawn_after: Option<u32>,
+    entries: &HashMap<u32, Vec<Entry>>,
+    absent: &HashMap<u32, HashMap<u32, ByePoints>>,
+    played: u32,
+) -> Vec<RequestedBye> {
+    let mut byes = Vec::new();
+    for round in 1..=played {
+        if entry_in(entries, number, round) == Entry::NotPaired
+            && withdrawn_after.is_none_or(|a| round <= a)
+        {
+            byes.push(RequestedBye {
+                round,
+                player: number as EntrantId,
+                points: ByePoints::Zero,
+            });
+        }
+    }
+    if withdrawn_after.is_none() {
+        for (&round, &points) in absent.get(&number).into_iter().flatten() {
+            byes.push(RequestedBye {
+                round,
+                player: number as EntrantId,
+                points,
+            });
+        }
+    }
+    byes
+}
+
+/// The entrants: ids and start ranks are the pairing numbers.
+fn entrants_of(players: &[TrfPlayer], withdrawn: &HashMap<u32, u32>) -> Vec<Entrant> {
+    players
+        .iter()
+        .map(|p| Entrant {
+            id: p.number as EntrantId,
+            name: p.name.clone(),
+            rating: p.rating,
+            withdrawn_after: withdrawn.get(&p.number).copied(),
+            start_rank: p.number,
+        })
+        .collect()
+}
+
+/// Absences from the rounds left, by player and round; one round's absence is
+/// half or zero points, never both.
+fn absences_from_rounds_left(
+    absences: &[(u32, u32, ByePoints, usize)],
+    n: u32,
+    played: u32,
+    total: u32,
+) -> Result<HashMap<u32, HashMap<u32, ByePoints>>, TrfError> {
     let mut absent: HashMap<u32, HashMap<u32, ByePoints>> = HashMap::new();
-    for &(round, player, bye, line) in &absences {
+    for &(round, player, bye, line) in absences {
         if player == 0 || player > n {
-            return Err(err(
+            return Err(trf_error(
                 line,
                 format!("240: player {player}, but the players are numbered 1 to {n}"),
             ));
         }
         if round <= played || round > total {
-            return Err(err(
+            return Err(trf_error(
                 line,
                 format!(
                     "240: an absence from round {round}; absences are for rounds not yet played, {} to {total}",
@@ -657,7 +964,7 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
             .insert(round, bye)
             .is_some_and(|before| before != bye)
         {
-            return Err(err(
+            return Err(trf_error(
                 line,
                 format!(
                     "player {player} is listed absent from round {round} with a half-point bye and with a zero-point bye; give one"
@@ -665,15 +972,24 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
             ));
         }
     }
-    // Withdrawn: not paired from some round after taking part, and absent with zero
-    // points from every round left (at least one).
-    // A file goobalay wrote names its withdrawals (`GBL withdrawn`): a withdrawal
-    // in the last round played leaves no round to be absent from.
+    Ok(absent)
+}
+
+/// The withdrawals a file goobalay wrote names (`GBL withdrawn`): a withdrawal in
+/// the last round played leaves no round to be absent from, so it cannot be implied.
+fn withdrawals_named(
+    withdrawn_given: &WithdrawalsGiven,
+    entries: &HashMap<u32, Vec<Entry>>,
+    played: u32,
+    total: u32,
+    line_of: &HashMap<u32, usize>,
+) -> Result<HashMap<u32, u32>, TrfError> {
     let mut withdrawn: HashMap<u32, u32> = HashMap::new();
-    for (&number, &(after, line)) in &withdrawn_given {
-        let played_later = (after + 1..=played).find(|&r| entry(number, r) != Entry::NotPaired);
+    for (&number, &(after, line)) in withdrawn_given {
+        let played_later =
+            (after + 1..=played).find(|&r| entry_in(entries, number, r) != Entry::NotPaired);
         if let Some(r) = played_later.filter(|_| after <= total) {
-            return Err(err(
+            return Err(trf_error(
                 line,
                 format!(
                     "{EXTENSION_TAG} withdrawn: player {number} withdrew after round {after}, but their record (line {}) has round {r}",
@@ -682,7 +998,7 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
             ));
         }
         if after > total {
-            return Err(err(
+            return Err(trf_error(
                 line,
                 format!(
                     "{EXTENSION_TAG} withdrawn: round {after}, but the event has {total} rounds"
@@ -691,48 +1007,35 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
         }
         withdrawn.insert(number, after);
     }
-    for p in players.iter().filter(|_| !extended) {
-        let rounds_left = (played + 1..=total).collect::<Vec<_>>();
-        let gone = !rounds_left.is_empty()
-            && rounds_left.iter().all(|r| {
-                absent
-                    .get(&p.number)
-                    .and_then(|a| a.get(r))
-                    .is_some_and(|b| *b == ByePoints::Zero)
-            });
-        let last_in = (1..=played)
-            .rev()
-            .find(|&r| entry(p.number, r) != Entry::NotPaired);
-        if let (true, Some(after)) = (gone, last_in) {
-            withdrawn.insert(p.number, after);
-        }
-    }
-    // In a round robin or knockout a round not paired is no bye: a player knocked
-    // out, or not in the schedule's round (its pairing says which).
-    let rounds_chosen = format.rules().rounds == Rounds::Chosen;
-    for p in players.iter().filter(|_| rounds_chosen) {
-        let after = withdrawn.get(&p.number).copied();
-        for round in 1..=played {
-            if entry(p.number, round) == Entry::NotPaired && after.is_none_or(|a| round <= a) {
-                requested.push(RequestedBye {
-                    round,
-                    player: p.number as EntrantId,
-                    points: ByePoints::Zero,
-                });
-            }
-        }
-        if after.is_none() {
-            for (&round, &points) in absent.get(&p.number).into_iter().flatten() {
-                requested.push(RequestedBye {
-                    round,
-                    player: p.number as EntrantId,
-                    points,
-                });
-            }
-        }
-    }
-    requested.sort_by_key(|b| (b.round, b.player));
-    // The seeds a game ended with (`GBL seeds`): its South and the round name it.
+    Ok(withdrawn)
+}
+
+/// The round after which a player withdrew, in a file that names no withdrawals:
+/// not paired from some round after taking part, and absent with zero points from
+/// every round left (at least one).
+fn withdrawal_implied(
+    number: u32,
+    entries: &HashMap<u32, Vec<Entry>>,
+    absent: &HashMap<u32, HashMap<u32, ByePoints>>,
+    played: u32,
+    total: u32,
+) -> Option<u32> {
+    let rounds_left = (played + 1..=total).collect::<Vec<_>>();
+    let gone = !rounds_left.is_empty()
+        && rounds_left.iter().all(|r| {
+            absent
+                .get(&number)
+                .and_then(|a| a.get(r))
+                .is_some_and(|b| *b == ByePoints::Zero)
+        });
+    let last_in = (1..=played)
+        .rev()
+        .find(|&r| entry_in(entries, number, r) != Entry::NotPaired);
+    last_in.filter(|_| gone)
+}
+
+/// The seeds a game ended with (`GBL seeds`): its South and the round name it.
+fn apply_seeds(fixtures: &mut [Fixture], seeds_given: SeedsGiven) -> Result<(), TrfError> {
     for (round, south, seeds, line) in seeds_given {
         let game = fixtures.iter_mut().find(|f| {
             f.pairing.round == round
@@ -745,7 +1048,7 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
         {
             Some(result) => result.seeds = seeds,
             None => {
-                return Err(err(
+                return Err(trf_error(
                     line,
                     format!(
                         "{EXTENSION_TAG} seeds: player {south} played no game as White in round {round}; seeds are for games played"
@@ -754,60 +1057,26 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
             }
         }
     }
-    let mut t = TournamentSetup::new(
-        name.filter(|n| !n.is_empty()).unwrap_or_default(),
-        variant.clone().unwrap_or_default(),
-        format,
-    );
-    t.rounds = rounds_chosen.then_some(total);
-    t.points = points;
-    if format.rules().eliminates {
-        t.third_place_match = details.third_place;
-        t.seeded_by_hand = details
-            .seeded_by_hand
-            .iter()
-            .map(|&n| n as EntrantId)
-            .collect();
-    }
-    t.tiebreaks = tiebreaks_given.unwrap_or(tiebreaks);
-    t.entrants = players
-        .iter()
-        .map(|p| Entrant {
-            id: p.number as EntrantId,
-            name: p.name.clone(),
-            rating: p.rating,
-            withdrawn_after: withdrawn.get(&p.number).copied(),
-            start_rank: p.number,
-        })
-        .collect();
-    // A system's rounds goobalay re-derives, unless a round may be paired by
-    // hand: then each is checked as a round (another program paired it).
-    let by_hand = format.rules().manual_pairing;
-    if !by_hand {
-        fixtures = system_rounds(&t, fixtures, played, &players)?;
-        let planned = Tournament::new_checked(t.clone())
-            .map(|t| t.planned_rounds())
-            .unwrap_or(total);
-        if planned != total {
-            return Err(err(
-                rounds_line.max(1),
-                format!("{total} rounds, but a {format} of {n} players has {planned}"),
-            ));
-        }
-    } else {
-        t.manual_rounds = (1..=played).collect();
-        t.initial_side = initial.unwrap_or_else(|| initial_side_of(&t, &fixtures));
-    }
-    // Each round of a Swiss must be a round (manual::check) of the tournament as it
-    // stood; another program paired it.
-    for round in (1..=played).filter(|_| by_hand) {
+    Ok(())
+}
+
+/// Each round of a Swiss must be a round (manual::check) of the tournament as it
+/// stood; another program paired it.
+fn rounds_paired_by_hand(
+    t: &TournamentSetup,
+    fixtures: &[Fixture],
+    requested: &[RequestedBye],
+    played: u32,
+    players: &[TrfPlayer],
+) -> Result<(), TrfError> {
+    for round in 1..=played {
         let mut before = t.clone();
         before.fixtures = fixtures
             .iter()
             .filter(|f| f.pairing.round < round)
             .copied()
             .collect();
-        before.requested_byes = requested.clone();
+        before.requested_byes = requested.to_vec();
         for e in &mut before.entrants {
             e.withdrawn_after = e.withdrawn_after.filter(|&w| w < round);
         }
@@ -832,37 +1101,23 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
                 .filter(|p| text.contains(&p.name))
                 .max_by_key(|p| p.name.len())
                 .map_or(players[0].line, |p| p.line);
-            return Err(err(
+            return Err(trf_error(
                 named,
                 format!("round {round} is not a round of a Swiss: {e}"),
             ));
         }
     }
-    t.fixtures = fixtures;
-    t.requested_byes = requested;
-    if !accelerations.is_empty() {
-        if !format.rules().pairs_on_scores_by_dutch_rules || !Acceleration::Baku.fits(&t.points) {
-            return Err(err(
-                accelerations[0].2,
-                format!(
-                    "XXA: a {format} with points {} cannot be accelerated; the Baku method needs a swiss with a win worth two draws and a loss 0",
-                    t.points
-                ),
-            ));
-        }
-        t.acceleration = Acceleration::Baku;
-    }
-    // Every round passed `manual::check` against the rounds before it (or is the
-    // round goobalay pairs), so the whole is a tournament too.
-    let t = Tournament::new_checked(t).map_err(|e| {
-        err(
-            players.first().map_or(0, |p| p.line),
-            format!("the rounds are not a {format} tournament: {e}"),
-        )
-    })?;
-    // The points listed must be the results' (another points scheme needs 162).
-    // Each fixture and bye is counted once, for its players (`outcome_in_round`
-    // per player and round searches every fixture: quadratic in the players).
+    Ok(())
+}
+
+/// The points listed must be the results' (another points scheme needs 162).
+/// Each fixture and bye is counted once, for its players (`outcome_in_round` per
+/// player and round searches every fixture: quadratic in the players).
+fn points_listed_are_the_results(
+    t: &Tournament,
+    players: &[TrfPlayer],
+    listed_points: &HashMap<u32, Points>,
+) -> Result<(), TrfError> {
     let mut scored: HashMap<EntrantId, Points> = HashMap::new();
     let mut paired: HashSet<(EntrantId, u32)> = HashSet::new();
     for f in &t.fixtures {
@@ -878,14 +1133,14 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
             *scored.entry(b.player).or_default() += t.points.points(b.points.outcome());
         }
     }
-    for p in &players {
+    for p in players {
         let got = scored
             .get(&(p.number as EntrantId))
             .copied()
             .unwrap_or_default();
         let listed = listed_points[&p.number];
         if got != listed {
-            return Err(err(
+            return Err(trf_error(
                 p.line,
                 format!(
                     "the points column says {listed}, but the results give {got} (points for a win, draw, loss and pairing bye: {}; another scheme is given by a 162 record)",
@@ -894,13 +1149,7 @@ pub fn parse(text: &str) -> Result<TrfEvent, TrfError> {
             ));
         }
     }
-    check_accelerations(&t, &accelerations)?;
-    Ok(TrfEvent {
-        players,
-        variant,
-        details,
-        tournament: t,
-    })
+    Ok(())
 }
 
 /// An `XXA` record (bbpPairings' virtual points): the player's number, then one
@@ -1129,162 +1378,182 @@ fn extension_record(
     details: &mut TrfDetails,
     tiebreaks: &mut Option<Vec<Tiebreak>>,
 ) -> Result<Option<Extension>, TrfError> {
-    let err = |message: String| TrfError {
-        line: line_no,
-        message: format!("{EXTENSION_TAG} {message}"),
-        hint: None,
-    };
     let (key, rest) = text.split_once(' ').unwrap_or((text, ""));
-    let rest = rest.trim();
-    let whole = |what: &str, t: &str| -> Result<u64, TrfError> {
-        t.parse().map_err(|_| {
-            err(format!(
-                "{key}: {what} is a whole number; found '{}'",
-                crate::names::excerpt(t)
-            ))
-        })
+    let f = ExtensionFields {
+        key,
+        rest: rest.trim(),
+        line_no,
     };
-    // `NNNN TEXT`: a pairing number, then the rest.
-    let numbered = || -> Result<(u32, &str), TrfError> {
-        let (n, tail) = rest.split_once(' ').unwrap_or((rest, ""));
-        let number = u32::try_from(whole("the pairing number", n)?)
-            .map_err(|_| err(format!("{key}: no such pairing number {n}")))?;
-        Ok((number, tail.trim()))
-    };
-    let number_of = |n: &str| -> Result<u32, TrfError> {
-        u32::try_from(whole("a number", n)?).map_err(|_| err(format!("{key}: {n} is too large")))
-    };
-    Ok(match key {
+    let rest = f.rest;
+    match key {
         "form" => {
-            crate::matches::MatchForm::parse(rest).map_err(|e| err(format!("form: {e}")))?;
+            crate::matches::MatchForm::parse(rest).map_err(|e| f.err(format!("form: {e}")))?;
             details.form = Some(rest.to_string());
-            None
         }
-        "max-hands" => {
-            details.max_hands = Some(number_of(rest)?);
-            None
-        }
-        "seed" => {
-            details.seed = Some(whole("the seed", rest)?);
-            None
-        }
+        "max-hands" => details.max_hands = Some(f.number_of(rest)?),
+        "seed" => details.seed = Some(f.whole("the seed", rest)?),
         "tiebreaks" => {
             *tiebreaks =
-                Some(Tiebreak::parse_list(rest).map_err(|e| err(format!("tiebreaks: {e}")))?);
-            None
+                Some(Tiebreak::parse_list(rest).map_err(|e| f.err(format!("tiebreaks: {e}")))?);
         }
-        "third-place" => {
-            details.third_place = true;
-            None
-        }
+        "third-place" => details.third_place = true,
         "seeded-by-hand" => {
             details.seeded_by_hand = rest
                 .split_whitespace()
-                .map(number_of)
+                .map(|n| f.number_of(n))
                 .collect::<Result<_, _>>()?;
-            None
         }
+        _ => return player_extension(&f).map(Some),
+    }
+    Ok(None)
+}
+
+/// An extension record about a player or a game.
+fn player_extension(f: &ExtensionFields) -> Result<Extension, TrfError> {
+    let key = f.key;
+    Ok(match key {
         "name" => {
-            let (number, name) = numbered()?;
-            Some(Extension::Name {
+            let (number, name) = f.numbered()?;
+            Extension::Name {
                 number,
                 name: name.to_string(),
-            })
+            }
         }
         "rating" => {
-            let (number, r) = numbered()?;
+            let (number, r) = f.numbered()?;
             let rating: f64 = r
                 .parse()
                 .ok()
                 .filter(|r: &f64| r.is_finite() && *r > 0.0)
                 .ok_or_else(|| {
-                    err(format!(
+                    f.err(format!(
                         "rating: '{}' is not a rating",
                         crate::names::excerpt(r)
                     ))
                 })?;
-            Some(Extension::Rating { number, rating })
+            Extension::Rating { number, rating }
         }
         "club" | "engine" => {
-            let (number, text) = numbered()?;
+            let (number, text) = f.numbered()?;
             if text.is_empty() {
-                return Err(err(format!(
-                    "{key}: give the player's number, then the {key}"
-                )));
+                return Err(f.err(format!("{key}: give the player's number, then the {key}")));
             }
             if key == "engine" {
-                crate::ai::Level::parse(text).map_err(|e| err(format!("engine: {e}")))?;
+                crate::ai::Level::parse(text).map_err(|e| f.err(format!("engine: {e}")))?;
             }
             let text = text.to_string();
-            Some(if key == "club" {
+            if key == "club" {
                 Extension::Club { number, club: text }
             } else {
                 Extension::Engine {
                     number,
                     level: text,
                 }
-            })
+            }
         }
         "starting-rating" => {
-            let (number, tail) = numbered()?;
-            let parts: Vec<&str> = tail.split_whitespace().collect();
-            let [rating, source, variant] = parts[..] else {
-                return Err(err(
-                    "starting-rating: give the player's number, the rating, its source (club or national) and the variant (* for every variant)".into(),
-                ));
-            };
-            let rating: f64 = rating
-                .parse()
-                .ok()
-                .filter(|r: &f64| (0.0..=4000.0).contains(r))
-                .ok_or_else(|| {
-                    err(format!(
-                        "starting-rating: '{}' is not a rating from 0 to 4000",
-                        crate::names::excerpt(rating)
-                    ))
-                })?;
-            let source = RatingSource::parse(source).ok_or_else(|| {
-                err(format!(
-                    "starting-rating: the source is club or national, not '{}'",
-                    crate::names::excerpt(source)
-                ))
-            })?;
-            Some(Extension::StartingRating {
+            let (number, tail) = f.numbered()?;
+            Extension::StartingRating {
                 number,
-                rating: StartingRating {
-                    rating,
-                    source,
-                    variant: (variant != "*").then(|| variant.to_string()),
-                },
-            })
+                rating: starting_rating_extension(f, tail)?,
+            }
         }
         "withdrawn" => {
-            let (number, after) = numbered()?;
-            Some(Extension::Withdrawn {
+            let (number, after) = f.numbered()?;
+            Extension::Withdrawn {
                 number,
-                after: number_of(after)?,
-            })
+                after: f.number_of(after)?,
+            }
         }
         "seeds" => {
-            let parts: Vec<&str> = rest.split_whitespace().collect();
+            let parts: Vec<&str> = f.rest.split_whitespace().collect();
             let [round, south, s, n] = parts[..] else {
-                return Err(err(
+                return Err(f.err(
                     "seeds: give the round, White's (South's) pairing number and the two players' seeds".into(),
                 ));
             };
-            Some(Extension::Seeds {
-                round: number_of(round)?,
-                south: number_of(south)?,
-                seeds: BySide::new(number_of(s)?, number_of(n)?),
-            })
+            Extension::Seeds {
+                round: f.number_of(round)?,
+                south: f.number_of(south)?,
+                seeds: BySide::new(f.number_of(s)?, f.number_of(n)?),
+            }
         }
         other => {
-            return Err(err(format!(
+            return Err(f.err(format!(
                 "'{}' is not a goobalay record; allowed: {EXTENSION_KEYS}",
                 crate::names::excerpt(other)
             )));
         }
     })
+}
+
+/// `starting-rating`'s fields after the pairing number: the rating, its source
+/// and the variant (`*` for every variant).
+fn starting_rating_extension(f: &ExtensionFields, tail: &str) -> Result<StartingRating, TrfError> {
+    let parts: Vec<&str> = tail.split_whitespace().collect();
+    let [rating, source, variant] = parts[..] else {
+        return Err(f.err(
+            "starting-rating: give the player's number, the rating, its source (club or national) and the variant (* for every variant)".into(),
+        ));
+    };
+    let rating: f64 = rating
+        .parse()
+        .ok()
+        .filter(|r: &f64| (0.0..=4000.0).contains(r))
+        .ok_or_else(|| {
+            f.err(format!(
+                "starting-rating: '{}' is not a rating from 0 to 4000",
+                crate::names::excerpt(rating)
+            ))
+        })?;
+    let source = RatingSource::parse(source).ok_or_else(|| {
+        f.err(format!(
+            "starting-rating: the source is club or national, not '{}'",
+            crate::names::excerpt(source)
+        ))
+    })?;
+    Ok(StartingRating {
+        rating,
+        source,
+        variant: (variant != "*").then(|| variant.to_string()),
+    })
+}
+
+/// An extension record's key and the text after it, for the checks of its fields
+/// (every refusal names the record and its key).
+struct ExtensionFields<'t> {
+    key: &'t str,
+    rest: &'t str,
+    line_no: usize,
+}
+
+impl<'t> ExtensionFields<'t> {
+    fn err(&self, message: String) -> TrfError {
+        trf_error(self.line_no, format!("{EXTENSION_TAG} {message}"))
+    }
+
+    fn whole(&self, what: &str, t: &str) -> Result<u64, TrfError> {
+        t.parse().map_err(|_| {
+            self.err(format!(
+                "{}: {what} is a whole number; found '{}'",
+                self.key,
+                crate::names::excerpt(t)
+            ))
+        })
+    }
+
+    /// `NNNN TEXT`: a pairing number, then the rest.
+    fn numbered(&self) -> Result<(u32, &'t str), TrfError> {
+        let (n, tail) = self.rest.split_once(' ').unwrap_or((self.rest, ""));
+        let number = u32::try_from(self.whole("the pairing number", n)?)
+            .map_err(|_| self.err(format!("{}: no such pairing number {n}", self.key)))?;
+        Ok((number, tail.trim()))
+    }
+
+    fn number_of(&self, n: &str) -> Result<u32, TrfError> {
+        u32::try_from(self.whole("a number", n)?)
+            .map_err(|_| self.err(format!("{}: {n} is too large", self.key)))
+    }
 }
 
 /// The `132` record: round `k`'s date (`YY/MM/DD`) in round `k`'s columns.
@@ -1428,72 +1697,7 @@ fn player_record(
         })?;
     let mut list = Vec::new();
     while trf::round(list.len() + 1).first <= line.len() {
-        let round = list.len() + 1;
-        let columns = trf::round(round);
-        let chunk = columns.of(line);
-        let chunk: Vec<char> = format!("{chunk:<8}").chars().collect();
-        let opp: String = chunk[..4].iter().collect();
-        let (colour, result) = (chunk[trf::COLOUR_OFFSET], chunk[trf::RESULT_OFFSET]);
-        let bad = |what: &str| {
-            err(format!(
-                "round {round} (columns {columns}): {what}; {ROUND_CODES}"
-            ))
-        };
-        if chunk[trf::COLOUR_OFFSET - 1] != ' ' || chunk[trf::RESULT_OFFSET - 1] != ' ' {
-            return Err(bad(
-                "the opponent, colour and result are separated by spaces",
-            ));
-        }
-        let entry = match opp.trim() {
-            "" | "0000" => match (colour, result) {
-                (' ' | '-', 'U') => Entry::PairingBye,
-                (' ' | '-', 'H') => Entry::HalfBye,
-                (' ', ' ') => Entry::NotPaired,
-                (' ' | '-', 'Z' | '-' | ' ') => Entry::Absent,
-                (_, 'F') => return Err(bad("a full-point bye (F) is not one goobalay records")),
-                _ => return Err(bad(&format!("'{colour} {result}' without an opponent"))),
-            },
-            text => {
-                let opponent: u32 = text
-                    .parse()
-                    .ok()
-                    .filter(|o| *o >= 1)
-                    .ok_or_else(|| bad(&format!("'{text}' is not a pairing number")))?;
-                if opponent == number {
-                    return Err(bad("a player cannot play themselves"));
-                }
-                let white = match colour {
-                    'w' | 'W' => Some(true),
-                    'b' | 'B' => Some(false),
-                    '-' => None,
-                    _ => return Err(bad(&format!("colour '{colour}'"))),
-                };
-                let result = match result.to_ascii_uppercase() {
-                    '1' | 'W' => GameResult::Win,
-                    '=' | 'D' => GameResult::Draw,
-                    '0' | 'L' => GameResult::Loss,
-                    '+' => GameResult::ForfeitWin,
-                    '-' => GameResult::ForfeitLoss,
-                    ' ' => {
-                        return Err(bad(
-                            "a game without a result (pending games cannot be imported)",
-                        ));
-                    }
-                    other => return Err(bad(&format!("result '{other}'"))),
-                };
-                if white.is_none()
-                    && !matches!(result, GameResult::ForfeitWin | GameResult::ForfeitLoss)
-                {
-                    return Err(bad("a game played has a colour, w or b"));
-                }
-                Entry::Game {
-                    opponent,
-                    white,
-                    result,
-                }
-            }
-        };
-        list.push(entry);
+        list.push(round_entry(line, line_no, list.len() + 1, number)?);
     }
     Ok((
         TrfPlayer {
@@ -1507,6 +1711,82 @@ fn player_record(
         list,
         points,
     ))
+}
+
+/// Round `round` of player `number`'s `001` record: the opponent, colour and result
+/// (or a bye or absence code) in the round's columns.
+fn round_entry(
+    line: &[char],
+    line_no: usize,
+    round: usize,
+    number: u32,
+) -> Result<Entry, TrfError> {
+    let columns = trf::round(round);
+    let chunk = columns.of(line);
+    let chunk: Vec<char> = format!("{chunk:<8}").chars().collect();
+    let opp: String = chunk[..4].iter().collect();
+    let (colour, result) = (chunk[trf::COLOUR_OFFSET], chunk[trf::RESULT_OFFSET]);
+    let bad = |what: &str| {
+        trf_error(
+            line_no,
+            format!("round {round} (columns {columns}): {what}; {ROUND_CODES}"),
+        )
+    };
+    if chunk[trf::COLOUR_OFFSET - 1] != ' ' || chunk[trf::RESULT_OFFSET - 1] != ' ' {
+        return Err(bad(
+            "the opponent, colour and result are separated by spaces",
+        ));
+    }
+    let entry = match opp.trim() {
+        "" | "0000" => match (colour, result) {
+            (' ' | '-', 'U') => Entry::PairingBye,
+            (' ' | '-', 'H') => Entry::HalfBye,
+            (' ', ' ') => Entry::NotPaired,
+            (' ' | '-', 'Z' | '-' | ' ') => Entry::Absent,
+            (_, 'F') => return Err(bad("a full-point bye (F) is not one goobalay records")),
+            _ => return Err(bad(&format!("'{colour} {result}' without an opponent"))),
+        },
+        text => {
+            let opponent: u32 = text
+                .parse()
+                .ok()
+                .filter(|o| *o >= 1)
+                .ok_or_else(|| bad(&format!("'{text}' is not a pairing number")))?;
+            if opponent == number {
+                return Err(bad("a player cannot play themselves"));
+            }
+            let white = match colour {
+                'w' | 'W' => Some(true),
+                'b' | 'B' => Some(false),
+                '-' => None,
+                _ => return Err(bad(&format!("colour '{colour}'"))),
+            };
+            let result = match result.to_ascii_uppercase() {
+                '1' | 'W' => GameResult::Win,
+                '=' | 'D' => GameResult::Draw,
+                '0' | 'L' => GameResult::Loss,
+                '+' => GameResult::ForfeitWin,
+                '-' => GameResult::ForfeitLoss,
+                ' ' => {
+                    return Err(bad(
+                        "a game without a result (pending games cannot be imported)",
+                    ));
+                }
+                other => return Err(bad(&format!("result '{other}'"))),
+            };
+            if white.is_none()
+                && !matches!(result, GameResult::ForfeitWin | GameResult::ForfeitLoss)
+            {
+                return Err(bad("a game played has a colour, w or b"));
+            }
+            Entry::Game {
+                opponent,
+                white,
+                result,
+            }
+        }
+    };
+    Ok(entry)
 }
 
 fn points_record(line: &[char], line_no: usize) -> Result<PointsScheme, TrfError> {

@@ -246,32 +246,117 @@ pub fn standings(t: &Tournament) -> Standings {
     let order = t.tiebreak_order();
     // Players are numbered by their position in the entrant list throughout.
     let rounds = player_rounds(t);
-    let score = |rs: &[PlayerRound]| -> Points {
-        rs.iter()
-            .filter_map(|r| r.outcome)
-            .map(|o| t.points.points(o))
-            .sum()
-    };
-    let points: Vec<Points> = rounds.all().map(score).collect();
-    // FIDE C.07 (2023) art. 16: in the opponents' scores that Buchholz and
-    // Sonneborn-Berger add up, an opponent's voluntary unplayed rounds after the last
-    // round they were available for (a withdrawal, trailing byes they asked for)
-    // count as draws; every other round counts as scored.
-    let adjusted: Vec<Points> = rounds
-        .all()
-        .map(|rs| {
-            let available = rs
-                .iter()
-                .rposition(|r| !r.is_voluntarily_unplayed())
-                .map_or(0, |i| i + 1);
-            let trailing = (rs.len() - available) as i64;
-            score(&rs[..available]) + Points(t.points.draw.0 * trailing)
-        })
-        .collect();
+    let scores = Scores::of(t, &rounds);
+    let (reached, third) = knockout_places(t);
+    let n = t.entrants.len();
+    let k_count = order.len();
+    // values[i * k_count + k]: player i's value of the k-th tiebreak.
+    let mut values: Vec<Option<i64>> = vec![None; n * k_count];
+    for i in 0..n {
+        for (k, &tb) in order.iter().enumerate() {
+            if tb != Tiebreak::HeadToHead {
+                values[i * k_count + k] = Some(scores.tiebreak(tb, i));
+            }
+        }
+    }
 
-    // Knockout: the round each player reached.
-    // The match for third place is no round reached: its players reached the
-    // semi-finals, and its winner is placed above its loser (`third`).
+    // Initial groups: (reached, third place won, points), best first.
+    let mut ids: Vec<usize> = (0..n).collect();
+    let primary = |&i: &usize| {
+        (
+            reached.as_ref().map_or(0, |r| r[i]),
+            third[i],
+            scores.points[i],
+        )
+    };
+    ids.sort_by_key(|i| std::cmp::Reverse(primary(i)));
+    let groups = split_by_tiebreaks(split_runs(ids, primary), &order, &mut values, &scores);
+    let mut rows = Vec::with_capacity(n);
+    for mut g in groups {
+        g.sort_by_key(|&i| (t.entrants[i].start_rank, t.entrants[i].id));
+        let shared = g.len() > 1;
+        let place = rows.len() as u32 + 1;
+        for i in g {
+            let e = &t.entrants[i];
+            let rs = rounds.of(i);
+            let count = |os: &[GameOutcome]| {
+                rs.iter()
+                    .filter(|r| r.outcome.is_some_and(|o| os.contains(&o)))
+                    .count() as u32
+            };
+            rows.push(StandingRow {
+                position: rows.len() as u32 + 1,
+                shared,
+                place,
+                id: e.id,
+                name: e.name.clone(),
+                rating: e.rating,
+                start_rank: e.start_rank,
+                withdrawn: e.is_withdrawn(),
+                points: scores.points[i],
+                played: rs.iter().filter(|r| r.is_played()).count() as u32,
+                wins: count(&[GameOutcome::Win]),
+                draws: count(&[GameOutcome::Draw]),
+                losses: count(&[GameOutcome::Loss]),
+                forfeit_wins: count(&[GameOutcome::ForfeitWin]),
+                forfeit_losses: count(&[GameOutcome::ForfeitLoss]),
+                byes: count(&[GameOutcome::Bye, GameOutcome::HalfBye, GameOutcome::ZeroBye]),
+                reached: reached.as_ref().map(|r| r[i]),
+                tiebreaks: order
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &tb)| TiebreakValue {
+                        tiebreak: tb,
+                        value: values[i * k_count + k],
+                    })
+                    .collect(),
+            });
+        }
+    }
+    Standings {
+        tiebreaks: order,
+        rows,
+    }
+}
+
+/// Each tiebreak in turn splits every group still tied, highest value first;
+/// head-to-head is worked out inside the group it splits (into `values`).
+fn split_by_tiebreaks(
+    mut groups: Vec<Vec<usize>>,
+    order: &[Tiebreak],
+    values: &mut [Option<i64>],
+    scores: &Scores,
+) -> Vec<Vec<usize>> {
+    let k_count = order.len();
+    let mut in_group = vec![false; scores.points.len()];
+    for (k, &tb) in order.iter().enumerate() {
+        let mut next = Vec::with_capacity(groups.len());
+        for g in groups {
+            if g.len() == 1 {
+                next.push(g);
+                continue;
+            }
+            if tb == Tiebreak::HeadToHead {
+                g.iter().for_each(|&i| in_group[i] = true);
+                for &i in &g {
+                    values[i * k_count + k] = Some(scores.head_to_head(i, &in_group));
+                }
+                g.iter().for_each(|&i| in_group[i] = false);
+            }
+            let mut g = g;
+            let key = |&i: &usize| values[i * k_count + k].unwrap_or(i64::MIN);
+            g.sort_by_key(|i| std::cmp::Reverse(key(i)));
+            next.extend(split_runs(g, key));
+        }
+        groups = next;
+    }
+    groups
+}
+
+/// Knockout: the round each player reached, and whether they won the match for
+/// third place. That match is no round reached: its players reached the
+/// semi-finals, and its winner is placed above its loser.
+fn knockout_places(t: &Tournament) -> (Option<Vec<u32>>, Vec<bool>) {
     let eliminates = t.format.rules().eliminates;
     let third_place = eliminates
         .then(|| knockout::third_place_fixture(t))
@@ -299,28 +384,75 @@ pub fn standings(t: &Tournament) -> Standings {
         .iter()
         .map(|e| third_placed == Some(e.id))
         .collect();
+    (reached, third)
+}
 
-    // Buchholz values round by round. C.07 (2023) art. 16: a round the player did not
-    // play (a bye of any kind, a forfeit won or lost, a round not paired) counts as a
-    // game against a dummy opponent whose score is the player's own.
-    let buchholz_values = |i: usize| -> Vec<(i64, bool)> {
-        rounds
+/// The players' scores and what the tiebreaks compute from them.
+struct Scores<'a> {
+    t: &'a Tournament,
+    rounds: &'a PlayerRounds,
+    points: Vec<Points>,
+    /// The scores as an opponent's Buchholz and Sonneborn-Berger count them.
+    adjusted: Vec<Points>,
+}
+
+impl<'a> Scores<'a> {
+    fn of(t: &'a Tournament, rounds: &'a PlayerRounds) -> Scores<'a> {
+        let score = |rs: &[PlayerRound]| -> Points {
+            rs.iter()
+                .filter_map(|r| r.outcome)
+                .map(|o| t.points.points(o))
+                .sum()
+        };
+        let points: Vec<Points> = rounds.all().map(score).collect();
+        // FIDE C.07 (2023) art. 16: in the opponents' scores that Buchholz and
+        // Sonneborn-Berger add up, an opponent's voluntary unplayed rounds after the
+        // last round they were available for (a withdrawal, trailing byes they asked
+        // for) count as draws; every other round counts as scored.
+        let adjusted: Vec<Points> = rounds
+            .all()
+            .map(|rs| {
+                let available = rs
+                    .iter()
+                    .rposition(|r| !r.is_voluntarily_unplayed())
+                    .map_or(0, |i| i + 1);
+                let trailing = (rs.len() - available) as i64;
+                score(&rs[..available]) + Points(t.points.draw.0 * trailing)
+            })
+            .collect();
+        Scores {
+            t,
+            rounds,
+            points,
+            adjusted,
+        }
+    }
+
+    /// Buchholz values round by round, each with whether the round was a voluntary
+    /// unplayed one. C.07 (2023) art. 16: a round the player did not play (a bye of
+    /// any kind, a forfeit won or lost, a round not paired) counts as a game against
+    /// a dummy opponent whose score is the player's own.
+    fn buchholz_values(&self, i: usize) -> Vec<(i64, bool)> {
+        self.rounds
             .of(i)
             .iter()
             .map(|r| match r.opponent() {
-                Some(o) if r.is_played() => (adjusted[o].0, false),
-                _ => (points[i].0, r.is_voluntarily_unplayed()),
+                Some(o) if r.is_played() => (self.adjusted[o].0, false),
+                _ => (self.points[i].0, r.is_voluntarily_unplayed()),
             })
             .collect()
-    };
-    let global = |tb: Tiebreak, i: usize| -> i64 {
-        let rs = rounds.of(i);
+    }
+
+    /// Player `i`'s value of a tiebreak computed over the whole field.
+    fn tiebreak(&self, tb: Tiebreak, i: usize) -> i64 {
+        let (points, adjusted) = (&self.points, &self.adjusted);
+        let rs = self.rounds.of(i);
         match tb {
-            Tiebreak::Buchholz => buchholz_values(i).iter().map(|v| v.0).sum(),
+            Tiebreak::Buchholz => self.buchholz_values(i).iter().map(|v| v.0).sum(),
             Tiebreak::BuchholzCut1 => {
                 // C.07 (2023) art. 16: a cut removes a voluntary unplayed round's
                 // value first; without one, the lowest value.
-                let v = buchholz_values(i);
+                let v = self.buchholz_values(i);
                 let cut = v
                     .iter()
                     .filter(|x| x.1)
@@ -352,103 +484,18 @@ pub fn standings(t: &Tournament) -> Standings {
             Tiebreak::SeedDifference => rs.iter().map(|r| r.seed_difference()).sum(),
             Tiebreak::HeadToHead => unreachable!("computed per group"),
         }
-    };
-    // The points scored against the others of the group, forfeits included (an
-    // unplayed round counts as it was scored, C.07 (2023) art. 16).
-    let head_to_head = |i: usize, in_group: &[bool]| -> i64 {
-        rounds
+    }
+
+    /// The points scored against the others of the group, forfeits included (an
+    /// unplayed round counts as it was scored, C.07 (2023) art. 16).
+    fn head_to_head(&self, i: usize, in_group: &[bool]) -> i64 {
+        self.rounds
             .of(i)
             .iter()
             .filter(|r| r.opponent().is_some_and(|o| in_group[o]))
             .filter_map(|r| r.outcome)
-            .map(|o| t.points.points(o).0)
+            .map(|o| self.t.points.points(o).0)
             .sum()
-    };
-
-    let n = t.entrants.len();
-    let k_count = order.len();
-    // values[i * k_count + k]: player i's value of the k-th tiebreak.
-    let mut values: Vec<Option<i64>> = vec![None; n * k_count];
-    for i in 0..n {
-        for (k, &tb) in order.iter().enumerate() {
-            if tb != Tiebreak::HeadToHead {
-                values[i * k_count + k] = Some(global(tb, i));
-            }
-        }
-    }
-
-    // Initial groups: (reached, third place won, points), best first.
-    let mut ids: Vec<usize> = (0..n).collect();
-    let primary = |&i: &usize| (reached.as_ref().map_or(0, |r| r[i]), third[i], points[i]);
-    ids.sort_by_key(|i| std::cmp::Reverse(primary(i)));
-    let mut groups: Vec<Vec<usize>> = split_runs(ids, primary);
-    let mut in_group = vec![false; n];
-    for (k, &tb) in order.iter().enumerate() {
-        let mut next = Vec::with_capacity(groups.len());
-        for g in groups {
-            if g.len() == 1 {
-                next.push(g);
-                continue;
-            }
-            if tb == Tiebreak::HeadToHead {
-                g.iter().for_each(|&i| in_group[i] = true);
-                for &i in &g {
-                    values[i * k_count + k] = Some(head_to_head(i, &in_group));
-                }
-                g.iter().for_each(|&i| in_group[i] = false);
-            }
-            let mut g = g;
-            let key = |&i: &usize| values[i * k_count + k].unwrap_or(i64::MIN);
-            g.sort_by_key(|i| std::cmp::Reverse(key(i)));
-            next.extend(split_runs(g, key));
-        }
-        groups = next;
-    }
-    let mut rows = Vec::with_capacity(n);
-    for mut g in groups {
-        g.sort_by_key(|&i| (t.entrants[i].start_rank, t.entrants[i].id));
-        let shared = g.len() > 1;
-        let place = rows.len() as u32 + 1;
-        for i in g {
-            let e = &t.entrants[i];
-            let rs = rounds.of(i);
-            let count = |os: &[GameOutcome]| {
-                rs.iter()
-                    .filter(|r| r.outcome.is_some_and(|o| os.contains(&o)))
-                    .count() as u32
-            };
-            rows.push(StandingRow {
-                position: rows.len() as u32 + 1,
-                shared,
-                place,
-                id: e.id,
-                name: e.name.clone(),
-                rating: e.rating,
-                start_rank: e.start_rank,
-                withdrawn: e.is_withdrawn(),
-                points: points[i],
-                played: rs.iter().filter(|r| r.is_played()).count() as u32,
-                wins: count(&[GameOutcome::Win]),
-                draws: count(&[GameOutcome::Draw]),
-                losses: count(&[GameOutcome::Loss]),
-                forfeit_wins: count(&[GameOutcome::ForfeitWin]),
-                forfeit_losses: count(&[GameOutcome::ForfeitLoss]),
-                byes: count(&[GameOutcome::Bye, GameOutcome::HalfBye, GameOutcome::ZeroBye]),
-                reached: reached.as_ref().map(|r| r[i]),
-                tiebreaks: order
-                    .iter()
-                    .enumerate()
-                    .map(|(k, &tb)| TiebreakValue {
-                        tiebreak: tb,
-                        value: values[i * k_count + k],
-                    })
-                    .collect(),
-            });
-        }
-    }
-    Standings {
-        tiebreaks: order,
-        rows,
     }
 }
 

@@ -6,6 +6,8 @@
 
 use std::sync::Arc;
 
+use chrono::{DateTime, Utc};
+
 use crate::app::players::require_player_in;
 use crate::app::records::{
     BoardRow, LoadedTournament, ManualRound, PairedRound, Parts, PlayedAhead, PlayedMatch,
@@ -55,28 +57,7 @@ pub(crate) async fn pair_in(
     super::ensure_open(&loaded)?;
     let retired = withdraw_retired(tx, &mut loaded).await?;
     if loaded.tournament.current_round() == 0 && !manual.is_some_and(|m| m.keep_seeding) {
-        let ratings = crate::app::ratings::seeding_in(tx, tid, &loaded.row.variant).await?;
-        let t = &mut loaded.tournament;
-        let by_hand = t.seeded_by_hand().to_vec();
-        t.reseed(|entrants| {
-            ratings.seed_round_one(entrants);
-            crate::tournament::seeding::put_first(entrants, &by_hand);
-        })?;
-        let rated = crate::app::ratings::rated_flags(&ratings, t.entrants());
-        tx.record_rated(tid, &rated).await?;
-        let seeding: Vec<(i64, u32, f64)> = t
-            .entrants()
-            .iter()
-            .map(|e| (e.id, e.start_rank, e.rating))
-            .collect();
-        let seeded = tx.write_seeding(tid, &seeding).await?;
-        if seeded != seeding.len() as u64 {
-            return Err(corrupt(format!(
-                "{} of {} entrants seeded",
-                seeded,
-                seeding.len()
-            )));
-        }
+        seed_round_one(tx, &mut loaded).await?;
     }
     // An error writes nothing (a finished tournament is marked so by
     // `app::tournaments::finish`, which `tournament run` calls).
@@ -88,10 +69,97 @@ pub(crate) async fn pair_in(
         Some(m) => manual_pairings(tx, &loaded, m).await?,
     };
     record_withdrawals(tx, &loaded, &retired).await?;
-    let spec = loaded.row.spec()?;
-    let engine_of = &loaded.engines;
-    let fresh = MatchState::new(spec.clone());
     let at = now();
+    let round = pairings.first().map_or(0, |p| p.round);
+    let games = store_round_matches(tx, &loaded, &pairings, &mut ahead, at).await?;
+    let (boards, stored) = store_byes_and_boards(tx, &loaded, &pairings, games).await?;
+    let recorded: Vec<RecordedBoard> = boards.iter().map(RecordedBoard::of).collect();
+    let reason = manual.map(|m| m.reason.as_deref());
+    tx.record_pairing(tid, round, &recorded, reason, at).await?;
+    if manual.is_some() {
+        loaded.tournament.mark_manual(round);
+    }
+    if loaded.row.status == TournamentStatus::Open {
+        tx.mark_running(tid).await?;
+    }
+    // As `load` would read it back: match fixtures in (round, id) order, then byes.
+    loaded.tournament.add_round(&pairings)?;
+    loaded.boards.extend(boards.iter().cloned());
+    loaded.boards.sort_by_key(|b| (b.round, b.board));
+    if loaded.row.status == TournamentStatus::Open {
+        loaded.row.status = TournamentStatus::Running;
+    }
+    for (b, m) in &stored {
+        record_result(&mut loaded.tournament, b.round, b.board, m);
+    }
+    let withdrawn_retired = retired.into_iter().map(|(_, name)| name).collect();
+    Ok((
+        PairedRound {
+            round,
+            boards,
+            withdrawn_retired,
+        },
+        Some(loaded),
+        stored,
+    ))
+}
+
+/// Round 1 is seeded when it is paired (by today's ratings, the players seeded by
+/// hand first), and the seeding and who was rated stored.
+async fn seed_round_one(tx: &mut impl Transaction, loaded: &mut LoadedTournament) -> TResult<()> {
+    let tid = loaded.row.id;
+    let ratings = crate::app::ratings::seeding_in(tx, tid, &loaded.row.variant).await?;
+    let t = &mut loaded.tournament;
+    let by_hand = t.seeded_by_hand().to_vec();
+    t.reseed(|entrants| {
+        ratings.seed_round_one(entrants);
+        crate::tournament::seeding::put_first(entrants, &by_hand);
+    })?;
+    let rated = crate::app::ratings::rated_flags(&ratings, t.entrants());
+    tx.record_rated(tid, &rated).await?;
+    let seeding: Vec<(i64, u32, f64)> = t
+        .entrants()
+        .iter()
+        .map(|e| (e.id, e.start_rank, e.rating))
+        .collect();
+    let seeded = tx.write_seeding(tid, &seeding).await?;
+    if seeded != seeding.len() as u64 {
+        return Err(corrupt(format!(
+            "{} of {} entrants seeded",
+            seeded,
+            seeding.len()
+        )));
+    }
+    Ok(())
+}
+
+/// The engine levels of a board's South and North (`None`: a human).
+fn engines_of(
+    loaded: &LoadedTournament,
+    south: i64,
+    north: i64,
+) -> (Option<Arc<str>>, Option<Arc<str>>) {
+    (
+        loaded.engines.get(&south).cloned().flatten(),
+        loaded.engines.get(&north).cloned().flatten(),
+    )
+}
+
+/// A stored match of the round: its id, and its state when it was played ahead.
+type StoredGame = (i64, Option<MatchState>);
+
+/// Stores the round's matches (set up, or played when `ahead` holds the same game)
+/// with their hands; returns them in board order.
+async fn store_round_matches(
+    tx: &mut impl Transaction,
+    loaded: &LoadedTournament,
+    pairings: &[Pairing],
+    ahead: &mut PlayedAhead,
+    at: DateTime<Utc>,
+) -> TResult<Vec<StoredGame>> {
+    let tid = loaded.row.id;
+    let spec = loaded.row.spec()?;
+    let fresh = MatchState::new(spec.clone());
     let round = pairings.first().map_or(0, |p| p.round);
     // (pairing, north, seed, engines, the match if already played)
     type Game<'p> = (
@@ -105,10 +173,7 @@ pub(crate) async fn pair_in(
         .iter()
         .filter_map(|p| {
             let north = p.north?;
-            let engines = (
-                engine_of.get(&p.south).cloned().flatten(),
-                engine_of.get(&north).cloned().flatten(),
-            );
+            let engines = engines_of(loaded, p.south, north);
             let seed = p.match_seed(loaded.row.seed);
             let board = board_row(p, Some(0), false, 0, seed, engines.clone());
             let played = ahead
@@ -156,23 +221,34 @@ pub(crate) async fn pair_in(
         .collect();
     tx.insert_hands(&hand_rows, spec.rules.holes_per_row)
         .await?;
+    Ok(ids
+        .into_iter()
+        .zip(games.into_iter().map(|g| g.4))
+        .collect())
+}
+
+/// Stores the round's byes and returns every board of the round, with the matches
+/// played ahead (stored played) beside their boards.
+async fn store_byes_and_boards(
+    tx: &mut impl Transaction,
+    loaded: &LoadedTournament,
+    pairings: &[Pairing],
+    games: Vec<StoredGame>,
+) -> TResult<(Vec<BoardRow>, Vec<(BoardRow, PlayedMatch)>)> {
+    let tid = loaded.row.id;
     let mut boards = Vec::with_capacity(pairings.len());
     let mut stored = Vec::new();
-    let mut played_games = games.into_iter().map(|g| g.4);
-    let mut ids = ids.into_iter();
-    for p in &pairings {
+    let mut games = games.into_iter();
+    for p in pairings {
         let Some(north) = p.north else {
             tx.insert_round_bye(tid, p.round, p.board, p.south).await?;
             boards.push(board_row(p, None, true, 0, 0, (None, None)));
             continue;
         };
-        let id = ids.next().expect("one id per game");
+        let (id, played_ahead) = games.next().expect("one id per game");
         let seed = p.match_seed(loaded.row.seed);
-        let engines = (
-            engine_of.get(&p.south).cloned().flatten(),
-            engine_of.get(&north).cloned().flatten(),
-        );
-        if let Some(state) = played_games.next().expect("one game per match") {
+        let engines = engines_of(loaded, p.south, north);
+        if let Some(state) = played_ahead {
             let m = played(id, &state);
             let board = board_row(p, Some(id), true, m.hands_finished, seed, engines);
             boards.push(board.clone());
@@ -183,35 +259,7 @@ pub(crate) async fn pair_in(
         // outside any transaction (`app::tournaments::make_engine_openings`).
         boards.push(board_row(p, Some(id), false, 0, seed, engines));
     }
-    let recorded: Vec<RecordedBoard> = boards.iter().map(RecordedBoard::of).collect();
-    let reason = manual.map(|m| m.reason.as_deref());
-    tx.record_pairing(tid, round, &recorded, reason, at).await?;
-    if manual.is_some() {
-        loaded.tournament.mark_manual(round);
-    }
-    if loaded.row.status == TournamentStatus::Open {
-        tx.mark_running(tid).await?;
-    }
-    // As `load` would read it back: match fixtures in (round, id) order, then byes.
-    loaded.tournament.add_round(&pairings)?;
-    loaded.boards.extend(boards.iter().cloned());
-    loaded.boards.sort_by_key(|b| (b.round, b.board));
-    if loaded.row.status == TournamentStatus::Open {
-        loaded.row.status = TournamentStatus::Running;
-    }
-    for (b, m) in &stored {
-        record_result(&mut loaded.tournament, b.round, b.board, m);
-    }
-    let withdrawn_retired = retired.into_iter().map(|(_, name)| name).collect();
-    Ok((
-        PairedRound {
-            round,
-            boards,
-            withdrawn_retired,
-        },
-        Some(loaded),
-        stored,
-    ))
+    Ok((boards, stored))
 }
 
 /// A round robin's round not finished, refused with its open matches and the way on

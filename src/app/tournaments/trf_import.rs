@@ -16,10 +16,13 @@
 
 use std::collections::HashMap;
 
+use chrono::{DateTime, Utc};
+
 use crate::ai::Level;
 use crate::app::players::player_by_id;
 use crate::app::records::{
-    ByeReason, ManualRound, NewPlayer, NewTournament, Parts, PlayedAhead, TournamentRow, now,
+    ByeReason, ManualRound, NewPlayer, NewTournament, Parts, PlayedAhead, Player, TournamentRow,
+    now,
 };
 use crate::app::repo::{Database, Transaction};
 use crate::app::stored_match::StoredMatches;
@@ -27,7 +30,7 @@ use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
 use crate::engine::{BySide, Side};
 use crate::matches::{Closing, MatchOutcome};
 use crate::tournament::import::TrfEvent;
-use crate::tournament::{Decision, EntrantId, RatingSystem};
+use crate::tournament::{Decision, Entrant, EntrantId, MatchResult, RatingSystem};
 
 use super::create::create_in;
 use super::entries::withdraw_in;
@@ -73,40 +76,15 @@ async fn import_in(
     let at = now();
     tx.insert_import(tid, source, event.rounds_played(), at)
         .await?;
-    // The players: found by name, or added.
     let mut id_of: HashMap<EntrantId, i64> = HashMap::new();
     let mut name_of: HashMap<EntrantId, String> = HashMap::new();
     let mut added = Vec::new();
     for e in t.entrants() {
-        let details = event.details.players.get(&e.id);
-        let player = match tx.player_by_name(&e.name).await? {
-            Some(p) if p.retired_at.is_some() => {
-                return Err(TournamentRefusal::Retired(p.name));
-            }
-            Some(p) => p,
-            None => {
-                // Added as the file describes them: club, engine, starting ratings.
-                // The level was checked when the file was read.
-                let engine = details
-                    .and_then(|d| d.engine.as_deref())
-                    .and_then(|level| Level::parse(level).ok());
-                let entry = NewPlayer {
-                    name: e.name.clone(),
-                    club: details.and_then(|d| d.club.clone()),
-                    engine,
-                };
-                let id = tx.insert_player(&entry, at).await?;
-                for rating in details.iter().flat_map(|d| &d.starting_ratings) {
-                    tx.insert_starting_rating(id, rating, at).await?;
-                }
-                if let Some(person) = details.map(|d| &d.person).filter(|p| !p.is_empty()) {
-                    tx.insert_player_details(id, person, at).await?;
-                }
-                added.push(e.name.clone());
-                player_by_id(&mut *tx, id).await?
-            }
-        };
-        let unrated = details.is_some_and(|d| d.unrated);
+        let (player, is_new) = found_or_added(tx, event, e, at).await?;
+        if is_new {
+            added.push(e.name.clone());
+        }
+        let unrated = event.details.players.get(&e.id).is_some_and(|d| d.unrated);
         tx.insert_entrant(
             tid,
             player.id,
@@ -139,50 +117,7 @@ async fn import_in(
             tx.insert_bye(tid, round, id_of[&b.player], b.points, ByeReason::Requested)
                 .await?;
         }
-        let fixtures = t.round_fixtures(round);
-        // A Swiss's rounds were paired elsewhere (recorded as paired by hand); a
-        // round robin's or knockout's are the ones goobalay pairs (the file was
-        // checked to hold them), paired by the system as they would have been.
-        let manual = t.format().rules().manual_pairing.then(|| ManualRound {
-            boards: fixtures
-                .iter()
-                .map(|f| {
-                    (
-                        name_of[&f.pairing.south].clone(),
-                        f.pairing.north.map(|n| name_of[&n].clone()),
-                    )
-                })
-                .collect(),
-            reason: Some(reason.clone()),
-            keep_seeding: true,
-        });
-        let (paired, _, _) = super::pairing::pair_in(
-            &mut *tx,
-            &row.name,
-            None,
-            PlayedAhead::new(),
-            manual.as_ref(),
-        )
-        .await?;
-        for (board, f) in paired.boards.iter().zip(&fixtures) {
-            let (Some(id), Some(result)) = (board.match_id, f.result) else {
-                continue;
-            };
-            let closing = match result.forfeit {
-                Some(absent) => Closing::Forfeit(absent),
-                None => Closing::Entered {
-                    outcome: match result.decision {
-                        Decision::South => MatchOutcome::Winner(Side::South),
-                        Decision::North => MatchOutcome::Winner(Side::North),
-                        Decision::Draw => MatchOutcome::Draw,
-                    },
-                    seeds: (result.seeds != BySide::new(0, 0)).then_some(result.seeds),
-                },
-            };
-            let stored = tx.stored_match(id).await?;
-            crate::app::matches::close_in::<TournamentRefusal>(&mut *tx, stored, closing).await?;
-            matches += 1;
-        }
+        matches += import_round(tx, event, &row, round, &name_of, &reason).await?;
         for e in t
             .entrants()
             .iter()
@@ -215,4 +150,104 @@ async fn import_in(
         rounds: played,
         matches,
     })
+}
+
+/// The player entrant `e` is: found by name (a retired one is refused), or added as
+/// the file describes them (club, engine, starting ratings, personal details); true
+/// when added.
+async fn found_or_added(
+    tx: &mut impl Transaction,
+    event: &TrfEvent,
+    e: &Entrant,
+    at: DateTime<Utc>,
+) -> TResult<(Player, bool)> {
+    let details = event.details.players.get(&e.id);
+    match tx.player_by_name(&e.name).await? {
+        Some(p) if p.retired_at.is_some() => Err(TournamentRefusal::Retired(p.name)),
+        Some(p) => Ok((p, false)),
+        None => {
+            // The level was checked when the file was read.
+            let engine = details
+                .and_then(|d| d.engine.as_deref())
+                .and_then(|level| Level::parse(level).ok());
+            let entry = NewPlayer {
+                name: e.name.clone(),
+                club: details.and_then(|d| d.club.clone()),
+                engine,
+            };
+            let id = tx.insert_player(&entry, at).await?;
+            for rating in details.iter().flat_map(|d| &d.starting_ratings) {
+                tx.insert_starting_rating(id, rating, at).await?;
+            }
+            if let Some(person) = details.map(|d| &d.person).filter(|p| !p.is_empty()) {
+                tx.insert_player_details(id, person, at).await?;
+            }
+            Ok((player_by_id(&mut *tx, id).await?, true))
+        }
+    }
+}
+
+/// Pairs round `round` as the file holds it and enters its results; returns the
+/// matches closed.
+async fn import_round(
+    tx: &mut impl Transaction,
+    event: &TrfEvent,
+    row: &TournamentRow,
+    round: u32,
+    name_of: &HashMap<EntrantId, String>,
+    reason: &str,
+) -> TResult<usize> {
+    let t = &event.tournament;
+    let fixtures = t.round_fixtures(round);
+    // A Swiss's rounds were paired elsewhere (recorded as paired by hand); a round
+    // robin's or knockout's are the ones goobalay pairs (the file was checked to hold
+    // them), paired by the system as they would have been.
+    let manual = t.format().rules().manual_pairing.then(|| ManualRound {
+        boards: fixtures
+            .iter()
+            .map(|f| {
+                (
+                    name_of[&f.pairing.south].clone(),
+                    f.pairing.north.map(|n| name_of[&n].clone()),
+                )
+            })
+            .collect(),
+        reason: Some(reason.to_string()),
+        keep_seeding: true,
+    });
+    let (paired, _, _) = super::pairing::pair_in(
+        &mut *tx,
+        &row.name,
+        None,
+        PlayedAhead::new(),
+        manual.as_ref(),
+    )
+    .await?;
+    let mut matches = 0;
+    for (board, f) in paired.boards.iter().zip(&fixtures) {
+        let (Some(id), Some(result)) = (board.match_id, f.result) else {
+            continue;
+        };
+        let stored = tx.stored_match(id).await?;
+        crate::app::matches::close_in::<TournamentRefusal>(&mut *tx, stored, closing_of(result))
+            .await?;
+        matches += 1;
+    }
+    Ok(matches)
+}
+
+/// A result from the file as the match's closing: a forfeit, or a whole-match
+/// result entered (with the seeds it ended with, when the file gives them).
+fn closing_of(result: MatchResult) -> Closing {
+    match result.forfeit {
+        Some(absent) => Closing::Forfeit(absent),
+        None => Closing::Entered {
+            outcome: match result.decision {
+                Decision::South => MatchOutcome::Winner(Side::South),
+                Decision::North => MatchOutcome::Winner(Side::North),
+                Decision::Draw => MatchOutcome::Draw,
+            },
+            seeds: (result.seeds != BySide::new(0, 0)).then_some(result.seeds),
+        },
+    }
 }

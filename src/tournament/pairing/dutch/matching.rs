@@ -760,206 +760,11 @@ impl<W: Weight> Matcher<W> {
         self.generation += 1;
         let n = self.n;
         loop {
-            self.label.iter_mut().for_each(|l| *l = 0);
-            self.bestedge.iter_mut().for_each(|e| *e = NONE);
-            for b in n..2 * n {
-                self.blossombestedges[b] = None;
-            }
-            let mut allowed = std::mem::take(&mut self.allowed);
-            for &k in &allowed {
-                let (i, j) = self.edge_ends(k);
-                self.allowedge[i * self.stride + j] = false;
-                self.allowedge[j * self.stride + i] = false;
-            }
-            allowed.clear();
-            self.allowed = allowed;
-            self.queue.clear();
-            // Roots: exposed vertices whose dual is not yet zero.
-            let mut roots = false;
-            for v in 0..n {
-                if !self.dead[v]
-                    && self.mate[v] == NONE
-                    && self.label[self.inblossom[v]] == 0
-                    && !self.dualvar[v].is_zero()
-                {
-                    self.assign_label(v, 1, NONE);
-                    roots = true;
-                }
-            }
-            if !roots {
+            self.start_stage();
+            if !self.label_roots() {
                 break;
             }
-            let mut progressed = false;
-            loop {
-                while let Some(v) = self.queue.pop() {
-                    for w in 0..n {
-                        if self.inblossom[v] == self.inblossom[w] || !self.live_edge(v, w) {
-                            continue;
-                        }
-                        let p = self.toward(v, w);
-                        let k = p / 2;
-                        // v's own row of the (symmetric) tables: the column
-                        // would cost a cache miss per neighbour.
-                        let vw = v * self.stride + w;
-                        let mut kslack = W::default();
-                        if !self.allowedge[vw] {
-                            kslack = W::sum_less(
-                                &self.dualvar[v],
-                                &self.dualvar[w],
-                                self.twice_weight(vw),
-                            );
-                            if kslack.is_zero() {
-                                self.allow(k);
-                            }
-                        }
-                        if self.allowedge[vw] {
-                            let bw = self.inblossom[w];
-                            if self.label[bw] == 0 && self.mate[self.blossombase[bw]] == NONE {
-                                // An exposed vertex whose dual is already zero:
-                                // an augmenting path ends there.
-                                self.labelend[bw] = NONE;
-                                self.augment_matching(k);
-                                progressed = true;
-                                break;
-                            } else if self.label[bw] == 0 {
-                                self.assign_label(w, 2, p ^ 1);
-                            } else if self.label[bw] == 1 {
-                                let base = self.scan_blossom(v, w);
-                                if base != NONE {
-                                    self.add_blossom(base, k);
-                                } else {
-                                    self.augment_matching(k);
-                                    progressed = true;
-                                    break;
-                                }
-                            } else if self.label[w] == 0 {
-                                self.label[w] = 2;
-                                self.labelend[w] = p ^ 1;
-                            }
-                        } else if self.label[self.inblossom[w]] == 1 {
-                            let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.best_slack(b) {
-                                self.set_best(b, k, kslack);
-                            }
-                        } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.best_slack(w))
-                        {
-                            self.set_best(w, k, kslack);
-                        }
-                    }
-                    if progressed {
-                        break;
-                    }
-                }
-                if progressed {
-                    break;
-                }
-                // No augmenting path with the tight edges: change the duals.
-                let mut deltatype = 1;
-                let mut delta = W::default();
-                let mut first = true;
-                let mut zero_vertex = NONE;
-                for v in 0..n {
-                    if !self.dead[v]
-                        && self.label[self.inblossom[v]] == 1
-                        && (first || self.dualvar[v] < delta)
-                    {
-                        delta = self.dualvar[v];
-                        zero_vertex = v;
-                        first = false;
-                    }
-                }
-                let mut deltaedge = NONE;
-                let mut deltablossom = NONE;
-                for v in 0..n {
-                    if !self.dead[v]
-                        && self.label[self.inblossom[v]] == 0
-                        && self.bestedge[v] != NONE
-                    {
-                        let d = self.best_slack(v);
-                        if d < delta {
-                            delta = d;
-                            deltatype = 2;
-                            deltaedge = self.bestedge[v];
-                        }
-                    }
-                }
-                for b in 0..2 * n {
-                    if (b >= n || !self.dead[b])
-                        && self.blossomparent[b] == NONE
-                        && self.label[b] == 1
-                        && self.bestedge[b] != NONE
-                    {
-                        let mut d = self.best_slack(b);
-                        d.halve();
-                        if d < delta {
-                            delta = d;
-                            deltatype = 3;
-                            deltaedge = self.bestedge[b];
-                        }
-                    }
-                }
-                for b in n..2 * n {
-                    if self.blossombase[b] != NONE
-                        && self.blossomparent[b] == NONE
-                        && self.label[b] == 2
-                        && self.dualvar[b] < delta
-                    {
-                        delta = self.dualvar[b];
-                        deltatype = 4;
-                        deltablossom = b;
-                    }
-                }
-                // The duals change: cached slacks go stale.
-                self.generation += 1;
-                for v in 0..n {
-                    if self.dead[v] {
-                        continue;
-                    }
-                    match self.label[self.inblossom[v]] {
-                        1 => self.dualvar[v].minus(&delta),
-                        2 => self.dualvar[v].plus(&delta),
-                        _ => {}
-                    }
-                }
-                for b in n..2 * n {
-                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
-                        match self.label[b] {
-                            1 => self.dualvar[b].plus(&delta),
-                            2 => self.dualvar[b].minus(&delta),
-                            _ => {}
-                        }
-                    }
-                }
-                match deltatype {
-                    1 => {
-                        // An S-vertex's dual reached zero: if it is a matched one,
-                        // it becomes the exposed end instead of its root.
-                        if self.mate[zero_vertex] != NONE
-                            || self.inblossom[zero_vertex] != zero_vertex
-                        {
-                            self.expose(zero_vertex);
-                        }
-                        progressed = true;
-                        break;
-                    }
-                    2 => {
-                        self.allow(deltaedge);
-                        let (mut i, j) = self.edge_ends(deltaedge);
-                        if self.label[self.inblossom[i]] == 0 {
-                            i = j;
-                        }
-                        self.queue.push(i);
-                    }
-                    3 => {
-                        self.allow(deltaedge);
-                        let (i, _) = self.edge_ends(deltaedge);
-                        self.queue.push(i);
-                    }
-                    _ => self.expand_blossom(deltablossom, false),
-                }
-            }
-            if !progressed {
+            if !self.run_stage() {
                 break;
             }
             for b in n..2 * n {
@@ -974,6 +779,235 @@ impl<W: Weight> Matcher<W> {
         }
         (0..n).map(|v| self.mate_of(v).unwrap_or(v)).collect()
     }
+
+    /// Clears the labels, best edges and allowed edges of the stage before.
+    fn start_stage(&mut self) {
+        let n = self.n;
+        self.label.iter_mut().for_each(|l| *l = 0);
+        self.bestedge.iter_mut().for_each(|e| *e = NONE);
+        for b in n..2 * n {
+            self.blossombestedges[b] = None;
+        }
+        let mut allowed = std::mem::take(&mut self.allowed);
+        for &k in &allowed {
+            let (i, j) = self.edge_ends(k);
+            self.allowedge[i * self.stride + j] = false;
+            self.allowedge[j * self.stride + i] = false;
+        }
+        allowed.clear();
+        self.allowed = allowed;
+        self.queue.clear();
+    }
+
+    /// Labels the roots: exposed vertices whose dual is not yet zero. False when
+    /// there are none (the matching is of maximum weight).
+    fn label_roots(&mut self) -> bool {
+        let mut roots = false;
+        for v in 0..self.n {
+            if !self.dead[v]
+                && self.mate[v] == NONE
+                && self.label[self.inblossom[v]] == 0
+                && !self.dualvar[v].is_zero()
+            {
+                self.assign_label(v, 1, NONE);
+                roots = true;
+            }
+        }
+        roots
+    }
+
+    /// One stage: grows the trees along tight edges, changing the duals when none
+    /// is left, until the matching is augmented or a root's dual reaches zero.
+    fn run_stage(&mut self) -> bool {
+        loop {
+            if self.scan_tight_edges() {
+                return true;
+            }
+            // No augmenting path with the tight edges: change the duals.
+            let (delta, change) = self.dual_change();
+            // The duals change: cached slacks go stale.
+            self.generation += 1;
+            self.change_duals(&delta);
+            match change {
+                DualChange::VertexAtZero(zero_vertex) => {
+                    // An S-vertex's dual reached zero: if it is a matched one, it
+                    // becomes the exposed end instead of its root.
+                    if self.mate[zero_vertex] != NONE || self.inblossom[zero_vertex] != zero_vertex
+                    {
+                        self.expose(zero_vertex);
+                    }
+                    return true;
+                }
+                DualChange::TightToFree(deltaedge) => {
+                    self.allow(deltaedge);
+                    let (mut i, j) = self.edge_ends(deltaedge);
+                    if self.label[self.inblossom[i]] == 0 {
+                        i = j;
+                    }
+                    self.queue.push(i);
+                }
+                DualChange::TightBetweenS(deltaedge) => {
+                    self.allow(deltaedge);
+                    let (i, _) = self.edge_ends(deltaedge);
+                    self.queue.push(i);
+                }
+                DualChange::BlossomAtZero(deltablossom) => self.expand_blossom(deltablossom, false),
+            }
+        }
+    }
+
+    /// Scans the queued S-vertices' edges; true once the matching is augmented.
+    fn scan_tight_edges(&mut self) -> bool {
+        while let Some(v) = self.queue.pop() {
+            for w in 0..self.n {
+                if self.inblossom[v] == self.inblossom[w] || !self.live_edge(v, w) {
+                    continue;
+                }
+                if self.scan_edge(v, w) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Scans the edge from S-vertex `v` to `w`: a tight one grows a tree, makes a
+    /// blossom or augments (true); a loose one may be the best edge of its ends.
+    fn scan_edge(&mut self, v: usize, w: usize) -> bool {
+        let p = self.toward(v, w);
+        let k = p / 2;
+        // v's own row of the (symmetric) tables: the column would cost a cache miss
+        // per neighbour.
+        let vw = v * self.stride + w;
+        let mut kslack = W::default();
+        if !self.allowedge[vw] {
+            kslack = W::sum_less(&self.dualvar[v], &self.dualvar[w], self.twice_weight(vw));
+            if kslack.is_zero() {
+                self.allow(k);
+            }
+        }
+        if self.allowedge[vw] {
+            let bw = self.inblossom[w];
+            if self.label[bw] == 0 && self.mate[self.blossombase[bw]] == NONE {
+                // An exposed vertex whose dual is already zero: an augmenting path
+                // ends there.
+                self.labelend[bw] = NONE;
+                self.augment_matching(k);
+                return true;
+            } else if self.label[bw] == 0 {
+                self.assign_label(w, 2, p ^ 1);
+            } else if self.label[bw] == 1 {
+                let base = self.scan_blossom(v, w);
+                if base != NONE {
+                    self.add_blossom(base, k);
+                } else {
+                    self.augment_matching(k);
+                    return true;
+                }
+            } else if self.label[w] == 0 {
+                self.label[w] = 2;
+                self.labelend[w] = p ^ 1;
+            }
+        } else if self.label[self.inblossom[w]] == 1 {
+            let b = self.inblossom[v];
+            if self.bestedge[b] == NONE || kslack < self.best_slack(b) {
+                self.set_best(b, k, kslack);
+            }
+        } else if self.label[w] == 0 && (self.bestedge[w] == NONE || kslack < self.best_slack(w)) {
+            self.set_best(w, k, kslack);
+        }
+        false
+    }
+
+    /// The largest change of the duals that keeps them feasible, and what it
+    /// brings to zero.
+    fn dual_change(&mut self) -> (W, DualChange) {
+        let n = self.n;
+        let mut change = DualChange::VertexAtZero(NONE);
+        let mut delta = W::default();
+        let mut first = true;
+        for v in 0..n {
+            if !self.dead[v]
+                && self.label[self.inblossom[v]] == 1
+                && (first || self.dualvar[v] < delta)
+            {
+                delta = self.dualvar[v];
+                change = DualChange::VertexAtZero(v);
+                first = false;
+            }
+        }
+        for v in 0..n {
+            if !self.dead[v] && self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                let d = self.best_slack(v);
+                if d < delta {
+                    delta = d;
+                    change = DualChange::TightToFree(self.bestedge[v]);
+                }
+            }
+        }
+        for b in 0..2 * n {
+            if (b >= n || !self.dead[b])
+                && self.blossomparent[b] == NONE
+                && self.label[b] == 1
+                && self.bestedge[b] != NONE
+            {
+                let mut d = self.best_slack(b);
+                d.halve();
+                if d < delta {
+                    delta = d;
+                    change = DualChange::TightBetweenS(self.bestedge[b]);
+                }
+            }
+        }
+        for b in n..2 * n {
+            if self.blossombase[b] != NONE
+                && self.blossomparent[b] == NONE
+                && self.label[b] == 2
+                && self.dualvar[b] < delta
+            {
+                delta = self.dualvar[b];
+                change = DualChange::BlossomAtZero(b);
+            }
+        }
+        (delta, change)
+    }
+
+    /// Lowers the S-vertices' duals by `delta` and raises the T-vertices' (the
+    /// other way round for top-level blossoms).
+    fn change_duals(&mut self, delta: &W) {
+        let n = self.n;
+        for v in 0..n {
+            if self.dead[v] {
+                continue;
+            }
+            match self.label[self.inblossom[v]] {
+                1 => self.dualvar[v].minus(delta),
+                2 => self.dualvar[v].plus(delta),
+                _ => {}
+            }
+        }
+        for b in n..2 * n {
+            if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                match self.label[b] {
+                    1 => self.dualvar[b].plus(delta),
+                    2 => self.dualvar[b].minus(delta),
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+/// What a change of the duals brings to zero.
+enum DualChange {
+    /// An S-vertex's dual.
+    VertexAtZero(usize),
+    /// The slack of an edge from an S-vertex to a free vertex.
+    TightToFree(usize),
+    /// The slack of an edge between two S-blossoms.
+    TightBetweenS(usize),
+    /// A T-blossom's dual: it is expanded.
+    BlossomAtZero(usize),
 }
 
 #[cfg(test)]
