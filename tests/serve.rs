@@ -902,6 +902,18 @@ fn a_database_swapped_under_the_server_is_noticed_before_the_next_write() {
             assert_eq!(status, 503, "{swap} {path}: {text}");
             assert!(text.contains(said), "{swap} {path}: {text}");
         }
+        // In the page's language, naming the same file and what happened to it.
+        let dit = match swap {
+            "moved" => "a été remplacé par un autre fichier",
+            "overwritten" => "a été écrasé par une autre base de données",
+            _ => "a été supprimé",
+        };
+        for path in ["/api/tournaments?lang=fr", "/?lang=fr"] {
+            let (status, text) = server.get(path);
+            assert_eq!(status, 503, "{swap} {path}: {text}");
+            assert!(text.contains(dit), "{swap} {path}: {text}");
+            assert!(!text.contains(said), "{swap} {path}: {text}");
+        }
         assert!(server.interrupt().success(), "{swap}");
         if swap == "moved" {
             // The file swapped in is the other database, as it was.

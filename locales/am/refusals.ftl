@@ -48,3 +48,9 @@ web-shape-report = አካሉ JSON መሆን አለበት፤ { "{" }"code": ኮ�
 
 # A quoted text cut short after 40 characters: its whole length.
 excerpt-cut = … ({ $count } ፊደላት)
+
+# The database file a server keeps open changed under it (the path is not translated).
+refusal-file-deleted = የመረጃ ቋት ፋይሉ { $path } ተሰርዟል አገልጋዩ ከከፈተው በኋላ፤ ከእንግዲህ ምንም አይጻፍበትም፦ አገልጋዩን እንደገና ያስጀምሩ
+refusal-file-deleted-or-moved = የመረጃ ቋት ፋይሉ { $path } ተሰርዟል ወይም ተዛውሯል አገልጋዩ ከከፈተው በኋላ፤ ከእንግዲህ ምንም አይጻፍበትም፦ አገልጋዩን እንደገና ያስጀምሩ
+refusal-file-replaced = የመረጃ ቋት ፋይሉ { $path } በሌላ ፋይል ተተክቷል አገልጋዩ ከከፈተው በኋላ፤ ከእንግዲህ ምንም አይጻፍበትም፦ አገልጋዩን እንደገና ያስጀምሩ
+refusal-file-overwritten = የመረጃ ቋት ፋይሉ { $path } በሌላ የመረጃ ቋት ተጽፎበታል አገልጋዩ ከከፈተው በኋላ፤ ከእንግዲህ ምንም አይጻፍበትም፦ አገልጋዩን እንደገና ያስጀምሩ

@@ -48,3 +48,9 @@ web-shape-report = يجب أن يكون جسم الطلب JSON: { "{" }"code": �
 
 # A quoted text cut short after 40 characters: its whole length.
 excerpt-cut = … ({ $count } حرفًا)
+
+# The database file a server keeps open changed under it (the path is not translated).
+refusal-file-deleted = حُذف ملف قاعدة البيانات { $path } منذ أن فتحه الخادم؛ لن يُكتب فيه شيء بعد الآن: أعد تشغيل الخادم
+refusal-file-deleted-or-moved = حُذف ملف قاعدة البيانات { $path } أو نُقل منذ أن فتحه الخادم؛ لن يُكتب فيه شيء بعد الآن: أعد تشغيل الخادم
+refusal-file-replaced = استُبدل ملف قاعدة البيانات { $path } بملف آخر منذ أن فتحه الخادم؛ لن يُكتب فيه شيء بعد الآن: أعد تشغيل الخادم
+refusal-file-overwritten = كُتبت قاعدة بيانات أخرى فوق ملف قاعدة البيانات { $path } منذ أن فتحه الخادم؛ لن يُكتب فيه شيء بعد الآن: أعد تشغيل الخادم

@@ -52,3 +52,9 @@ web-shape-report = the body must be JSON: { "{" }"code": CODE, "result": "south"
 
 # A quoted text cut short after 40 characters: its whole length.
 excerpt-cut = … ({ $count } characters)
+
+# The database file a server keeps open changed under it (the path is not translated).
+refusal-file-deleted = the database file { $path } was deleted since the server opened it; nothing more is written to it: restart the server
+refusal-file-deleted-or-moved = the database file { $path } was deleted or moved away since the server opened it; nothing more is written to it: restart the server
+refusal-file-replaced = the database file { $path } was replaced by another file since the server opened it; nothing more is written to it: restart the server
+refusal-file-overwritten = the database file { $path } was overwritten by another database since the server opened it; nothing more is written to it: restart the server

@@ -48,3 +48,9 @@ web-shape-report = le corps doit être du JSON : { "{" }"code": CODE, "result": 
 
 # A quoted text cut short after 40 characters: its whole length.
 excerpt-cut = … ({ $count } caractères)
+
+# The database file a server keeps open changed under it (the path is not translated).
+refusal-file-deleted = le fichier de base de données { $path } a été supprimé depuis que le serveur l'a ouvert ; plus rien n'y est écrit : redémarrez le serveur
+refusal-file-deleted-or-moved = le fichier de base de données { $path } a été supprimé ou déplacé depuis que le serveur l'a ouvert ; plus rien n'y est écrit : redémarrez le serveur
+refusal-file-replaced = le fichier de base de données { $path } a été remplacé par un autre fichier depuis que le serveur l'a ouvert ; plus rien n'y est écrit : redémarrez le serveur
+refusal-file-overwritten = le fichier de base de données { $path } a été écrasé par une autre base de données depuis que le serveur l'a ouvert ; plus rien n'y est écrit : redémarrez le serveur

@@ -48,3 +48,9 @@ web-shape-report = jirku waa inuu noqdaa JSON: { "{" }"code": KOODH, "result": "
 
 # A quoted text cut short after 40 characters: its whole length.
 excerpt-cut = … ({ $count } xaraf)
+
+# The database file a server keeps open changed under it (the path is not translated).
+refusal-file-deleted = faylka keydka { $path } waa la tirtiray tan iyo markii uu server-ku furay; wax dambe laguma qorayo: dib u bilow server-ka
+refusal-file-deleted-or-moved = faylka keydka { $path } waa la tirtiray ama meel kale ayaa loo raray tan iyo markii uu server-ku furay; wax dambe laguma qorayo: dib u bilow server-ka
+refusal-file-replaced = faylka keydka { $path } waxaa lagu beddelay fayl kale tan iyo markii uu server-ku furay; wax dambe laguma qorayo: dib u bilow server-ka
+refusal-file-overwritten = faylka keydka { $path } waxaa dul qoray keyd kale tan iyo markii uu server-ku furay; wax dambe laguma qorayo: dib u bilow server-ka

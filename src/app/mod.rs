@@ -159,7 +159,7 @@ impl Failure {
         match e {
             StoreError::UnknownMatch(_) => Failure::NotFound("match"),
             StoreError::Busy(_) => Failure::Busy,
-            StoreError::FileChanged(_) => Failure::Unavailable,
+            StoreError::FileChanged { .. } => Failure::Unavailable,
             StoreError::Backend(_) | StoreError::SchemaUpdate(_) => Failure::Storage,
             _ => Failure::Refused,
         }

@@ -94,8 +94,11 @@ pub enum StoreError {
     Tournament(#[from] crate::tournament::TournamentError),
     /// The file at the path of a database a server keeps open is no longer the one
     /// it opened (`store::sqlite::opened`): replaced, overwritten or deleted.
-    #[error("{0}; nothing more is written to it: restart the server")]
-    FileChanged(String),
+    #[error("the database file {} {change} since the server opened it; nothing more is written to it: restart the server", path.display())]
+    FileChanged {
+        path: std::path::PathBuf,
+        change: FileChange,
+    },
     #[error("database error: {0}")]
     Backend(BackendError),
     #[error("database schema update failed: {0}")]
@@ -175,3 +178,23 @@ pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
 /// Longest busy timeout, in milliseconds: SQLite takes it as a C `int`.
 pub const MAX_BUSY_TIMEOUT_MS: u64 = i32::MAX as u64;
+
+/// What happened to the file of a database a server keeps open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileChange {
+    Deleted,
+    DeletedOrMoved,
+    Replaced,
+    Overwritten,
+}
+
+impl std::fmt::Display for FileChange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            FileChange::Deleted => "was deleted",
+            FileChange::DeletedOrMoved => "was deleted or moved away",
+            FileChange::Replaced => "was replaced by another file",
+            FileChange::Overwritten => "was overwritten by another database",
+        })
+    }
+}

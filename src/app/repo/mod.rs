@@ -20,7 +20,7 @@ pub use audit::{
     AuditRepo, ByeRecord, EntryRecord, HandRecord, MatchCreated, NameKeyRecord, PostponementRecord,
     StorageFindings, TournamentAuditRow, TournamentMatchRecord, UnreadableTime, VoidedMatch,
 };
-pub use error::{BackendError, MAX_BUSY_TIMEOUT_MS, Result, StoreError};
+pub use error::{BackendError, FileChange, MAX_BUSY_TIMEOUT_MS, Result, StoreError};
 pub use matches::MatchRepo;
 pub use players::PlayerRepo;
 pub use reports::ReportRepo;

@@ -19,6 +19,7 @@ use std::fs::File;
 use std::os::unix::fs::{FileExt, MetadataExt};
 use std::path::{Path, PathBuf};
 
+use crate::app::repo::FileChange;
 use crate::store::{Result, StoreError};
 
 /// The file a store opened: its identity on the file system and in its page 1.
@@ -62,23 +63,23 @@ impl OpenedFile {
     /// Whether the path still names the file noted, holding the same database;
     /// [`StoreError::FileChanged`] says what happened if not.
     pub fn check(&self) -> Result<()> {
-        let changed = |what: &str| {
-            Err(StoreError::FileChanged(format!(
-                "the database file {} {what} since the server opened it",
-                self.path.display()
-            )))
+        let changed = |change: FileChange| {
+            Err(StoreError::FileChanged {
+                path: self.path.clone(),
+                change,
+            })
         };
         if self.file.metadata().is_ok_and(|m| m.nlink() == 0) {
-            return changed("was deleted");
+            return changed(FileChange::Deleted);
         }
         let Ok(now) = std::fs::metadata(&self.path) else {
-            return changed("was deleted or moved away");
+            return changed(FileChange::DeletedOrMoved);
         };
         if (now.dev(), now.ino()) != (self.device, self.inode) {
-            return changed("was replaced by another file");
+            return changed(FileChange::Replaced);
         }
         if identity(&self.file) != self.page_one {
-            return changed("was overwritten by another database");
+            return changed(FileChange::Overwritten);
         }
         Ok(())
     }

@@ -232,16 +232,18 @@ async fn same_file(
 ) -> Response {
     match ctx.store.check_file() {
         Ok(()) => next.run(request).await,
-        Err(e) if request.uri().path().starts_with("/api/") => {
-            refused::Refused::new(StatusCode::SERVICE_UNAVAILABLE, e.to_string()).into_response()
-        }
         Err(e) => {
             let lang = request
                 .extensions()
                 .get::<lang::Lang>()
                 .copied()
                 .unwrap_or_default();
-            pages::error_page(lang, StatusCode::SERVICE_UNAVAILABLE, &e.to_string())
+            let text = refusals::unusable_file(lang, &e);
+            if request.uri().path().starts_with("/api/") {
+                refused::Refused::new(StatusCode::SERVICE_UNAVAILABLE, text).into_response()
+            } else {
+                pages::error_page(lang, StatusCode::SERVICE_UNAVAILABLE, &text)
+            }
         }
     }
 }

@@ -11,6 +11,7 @@ use axum::http::StatusCode;
 use goobalay::app::corrections::CorrectError;
 use goobalay::app::players::PlayerRefusal;
 use goobalay::app::records::Claim;
+use goobalay::app::repo::StoreError;
 use goobalay::app::reports::ReportRefusal;
 use goobalay::app::tournaments::TournamentRefusal;
 use goobalay::app::{AppError, Failure};
@@ -36,6 +37,28 @@ pub fn refused(lang: Lang, e: AppError, claim: Option<Claim>) -> Refused {
     }
     let text = words.unwrap_or_else(|| general(lang, english.status));
     Refused::new(english.status, text)
+}
+
+/// Why the server cannot use its database now ([`Store::check_file`]'s error), in
+/// the page's language (English: the store's own words).
+///
+/// [`Store::check_file`]: goobalay::store::Store::check_file
+pub fn unusable_file(lang: Lang, e: &StoreError) -> String {
+    use goobalay::app::repo::FileChange;
+    match e {
+        StoreError::FileChanged { path, change } if lang != Lang::En => lang.ta(
+            match change {
+                FileChange::Deleted => "refusal-file-deleted",
+                FileChange::DeletedOrMoved => "refusal-file-deleted-or-moved",
+                FileChange::Replaced => "refusal-file-replaced",
+                FileChange::Overwritten => "refusal-file-overwritten",
+            },
+            &args!["path" => path.display().to_string()],
+        ),
+        StoreError::FileChanged { .. } => e.to_string(),
+        _ if lang == Lang::En => e.to_string(),
+        _ => lang.t("refusal-unavailable"),
+    }
 }
 
 /// A refusal's words in `lang`, if worded here (and its English is the web's).
