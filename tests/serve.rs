@@ -1438,3 +1438,49 @@ fn the_directors_refusals_speak_the_pages_language() {
         );
     });
 }
+
+/// Issue 35: the event's details under its title speak the page's language (days
+/// in its order and month names); places and names stay as entered, and the
+/// English page says what the CLI says.
+#[test]
+fn the_events_details_speak_the_pages_language() {
+    let db = common::Db::new();
+    club_night(&db);
+    db.ok(&[
+        "tournament",
+        "set",
+        "Club Night",
+        "--city",
+        "Mogadishu",
+        "--federation",
+        "SOM",
+        "--start",
+        "2026-12-05",
+        "--end",
+        "2026-12-06",
+        "--arbiter",
+        "Faadumo Ali",
+        "--round-dates",
+        "2026-12-05,2026-12-06",
+    ]);
+    let server = Server::start(&db);
+    let t = tournament_id(&server);
+    let english = server.page(&format!("/tournaments/{t}?lang=en"));
+    assert!(
+        english.contains("Mogadishu, SOM · 2026-12-05 to 2026-12-06 · chief arbiter Faadumo Ali"),
+        "{english}"
+    );
+    assert!(english.contains("rounds: 1 2026-12-05, 2 2026-12-06"), "{english}");
+    let french = server.page(&format!("/tournaments/{t}?lang=fr"));
+    assert!(
+        french.contains(
+            "Mogadishu, SOM · du 5 décembre 2026 au 6 décembre 2026 · arbitre principal Faadumo Ali"
+        ),
+        "{french}"
+    );
+    assert!(
+        french.contains("rondes : 1 5 décembre 2026, 2 6 décembre 2026"),
+        "{french}"
+    );
+    assert!(!french.contains("chief arbiter"), "{french}");
+}

@@ -359,3 +359,12 @@ js-taken-back = ተመልሷል፤ { $result } (እርማት፤ { $reason })
 js-wrong-secret = የተሳሳተ ሚስጥራዊ ቁልፍ፤ { $text }
 js-refused = ተቀባይነት አላገኘም፤ { $text }
 js-unreachable = አገልጋዩ ሊደረስበት አልቻለም፤ ምናልባት ምንም አልተጻፈም።
+
+## The event's details under its title (places and names as entered)
+# A day of the event (chrono's strftime pattern).
+date-day = %B %-d %Y
+event-dates-range = ከ{ $from } እስከ { $to }
+event-dates-from = ከ{ $from } ጀምሮ
+event-dates-until = እስከ { $to }
+event-chief-arbiter = ዋና ዳኛ { $name }
+event-round-dates = ዙሮች፦ { $list }

@@ -364,3 +364,12 @@ js-taken-back = تمّ التراجع: { $result } (تصحيح: { $reason })
 js-wrong-secret = رمز سري خاطئ: { $text }
 js-refused = رُفض: { $text }
 js-unreachable = تعذّر الوصول إلى الخادم؛ ربما لم يُكتب شيء.
+
+## The event's details under its title (places and names as entered)
+# A day of the event (chrono's strftime pattern).
+date-day = %-d %B %Y
+event-dates-range = من { $from } إلى { $to }
+event-dates-from = ابتداءً من { $from }
+event-dates-until = حتى { $to }
+event-chief-arbiter = كبير الحكام { $name }
+event-round-dates = الجولات: { $list }

@@ -380,3 +380,12 @@ js-taken-back = taken back: { $result } (a correction: { $reason })
 js-wrong-secret = Wrong secret: { $text }
 js-refused = Refused: { $text }
 js-unreachable = The server could not be reached; nothing may have been written.
+
+## The event's details under its title (places and names as entered)
+# A day of the event (chrono's strftime pattern).
+date-day = %Y-%m-%d
+event-dates-range = { $from } to { $to }
+event-dates-from = from { $from }
+event-dates-until = until { $to }
+event-chief-arbiter = chief arbiter { $name }
+event-round-dates = rounds: { $list }

@@ -388,3 +388,12 @@ js-taken-back = annulé : { $result } (une correction : { $reason })
 js-wrong-secret = Mauvais code secret : { $text }
 js-refused = Refusé : { $text }
 js-unreachable = Le serveur n'a pas pu être joint ; rien n'a peut-être été écrit.
+
+## The event's details under its title (places and names as entered)
+# A day of the event (chrono's strftime pattern).
+date-day = %-d %B %Y
+event-dates-range = du { $from } au { $to }
+event-dates-from = à partir du { $from }
+event-dates-until = jusqu'au { $to }
+event-chief-arbiter = arbitre principal { $name }
+event-round-dates = rondes : { $list }

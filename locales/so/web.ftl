@@ -359,3 +359,12 @@ js-taken-back = waa la celiyay: { $result } (saxid: { $reason })
 js-wrong-secret = Furaha sirta ah waa khalad: { $text }
 js-refused = Waa la diiday: { $text }
 js-unreachable = Server-ka lama gaarin; malaha waxba lama qorin.
+
+## The event's details under its title (places and names as entered)
+# A day of the event (chrono's strftime pattern).
+date-day = %-d %B %Y
+event-dates-range = { $from } ilaa { $to }
+event-dates-from = laga bilaabo { $from }
+event-dates-until = ilaa { $to }
+event-chief-arbiter = garsoorka guud { $name }
+event-round-dates = wareegyada: { $list }

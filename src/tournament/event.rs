@@ -44,6 +44,12 @@ impl EventDetails {
     /// "Mogadishu, SOM · 2026-12-05 to 2026-12-07 · chief arbiter Faadumo Ali", then
     /// "rounds: 1 2026-12-05, 2 2026-12-05, 3 2026-12-06".
     pub fn heading(&self) -> Vec<String> {
+        self.heading_in(&PlainHeadingWords)
+    }
+
+    /// [`EventDetails::heading`] laid out the same way in a front end's words (a
+    /// page's language); places and names stay as entered.
+    pub fn heading_in(&self, words: &impl HeadingWords) -> Vec<String> {
         let mut parts = Vec::new();
         let place = [self.city.as_deref(), self.federation.as_deref()]
             .into_iter()
@@ -53,32 +59,75 @@ impl EventDetails {
         if !place.is_empty() {
             parts.push(place);
         }
+        let day = |d: chrono::NaiveDate| words.day(d);
         match (self.start, self.end) {
-            (Some(s), Some(e)) if s == e => parts.push(s.to_string()),
-            (Some(s), Some(e)) => parts.push(format!("{s} to {e}")),
-            (Some(s), None) => parts.push(format!("from {s}")),
-            (None, Some(e)) => parts.push(format!("until {e}")),
+            (Some(s), Some(e)) if s == e => parts.push(day(s)),
+            (Some(s), Some(e)) => parts.push(words.days_from_to(day(s), day(e))),
+            (Some(s), None) => parts.push(words.days_from(day(s))),
+            (None, Some(e)) => parts.push(words.days_until(day(e))),
             (None, None) => {}
         }
         if let Some(a) = &self.chief_arbiter {
-            parts.push(format!("chief arbiter {a}"));
+            parts.push(words.chief_arbiter(a));
         }
         let mut lines = Vec::new();
         if !parts.is_empty() {
             lines.push(parts.join(" · "));
         }
         if !self.round_dates.is_empty() {
-            lines.push(format!(
-                "rounds: {}",
-                self.round_dates
-                    .iter()
-                    .enumerate()
-                    .map(|(k, d)| format!("{} {d}", k + 1))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
+            let list = self
+                .round_dates
+                .iter()
+                .enumerate()
+                .map(|(k, &d)| format!("{} {}", words.number(k + 1), day(d)))
+                .collect::<Vec<_>>()
+                .join(", ");
+            lines.push(words.round_dates(list));
         }
         lines
+    }
+}
+
+/// The words of an event's heading ([`EventDetails::heading_in`]): a front end
+/// gives them in its language; the layout is the heading's.
+pub trait HeadingWords {
+    /// A day of the event.
+    fn day(&self, d: chrono::NaiveDate) -> String;
+    /// A round's number.
+    fn number(&self, n: usize) -> String;
+    /// "2026-12-05 to 2026-12-07" (both days already written).
+    fn days_from_to(&self, from: String, to: String) -> String;
+    fn days_from(&self, from: String) -> String;
+    fn days_until(&self, to: String) -> String;
+    fn chief_arbiter(&self, name: &str) -> String;
+    /// "rounds: 1 2026-12-05, 2 2026-12-05" (the list already written).
+    fn round_dates(&self, list: String) -> String;
+}
+
+/// The heading's words in the CLI's and the exports' English, days in ISO.
+struct PlainHeadingWords;
+
+impl HeadingWords for PlainHeadingWords {
+    fn day(&self, d: chrono::NaiveDate) -> String {
+        d.to_string()
+    }
+    fn number(&self, n: usize) -> String {
+        n.to_string()
+    }
+    fn days_from_to(&self, from: String, to: String) -> String {
+        format!("{from} to {to}")
+    }
+    fn days_from(&self, from: String) -> String {
+        format!("from {from}")
+    }
+    fn days_until(&self, to: String) -> String {
+        format!("until {to}")
+    }
+    fn chief_arbiter(&self, name: &str) -> String {
+        format!("chief arbiter {name}")
+    }
+    fn round_dates(&self, list: String) -> String {
+        format!("rounds: {list}")
     }
 }
 

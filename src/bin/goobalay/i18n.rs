@@ -263,6 +263,13 @@ impl Lang {
         })
     }
 
+    /// A day as the pages write it (an event's dates): the language's order and
+    /// month names (English: ISO, as the CLI writes it).
+    pub fn day(self, d: chrono::NaiveDate) -> String {
+        d.format_localized(&self.t("date-day"), self.language().dates)
+            .to_string()
+    }
+
     /// A moment as the pages' header gives it: weekday, day, month, year and time,
     /// in the language's order and words.
     pub fn date_long<Tz: chrono::TimeZone>(self, t: &chrono::DateTime<Tz>) -> String

@@ -104,6 +104,33 @@ fn failed(lang: Lang, e: impl std::fmt::Display) -> Response {
     error_page(lang, status, &lang.t("error-database"))
 }
 
+/// An event's heading in the page's language ([`EventDetails::heading_in`]).
+///
+/// [`EventDetails::heading_in`]: goobalay::app::records::EventDetails::heading_in
+impl goobalay::tournament::event::HeadingWords for Lang {
+    fn day(&self, d: chrono::NaiveDate) -> String {
+        Lang::day(*self, d)
+    }
+    fn number(&self, n: usize) -> String {
+        Lang::number(*self, &n.to_string())
+    }
+    fn days_from_to(&self, from: String, to: String) -> String {
+        self.ta("event-dates-range", &args!["from" => from, "to" => to])
+    }
+    fn days_from(&self, from: String) -> String {
+        self.ta("event-dates-from", &args!["from" => from])
+    }
+    fn days_until(&self, to: String) -> String {
+        self.ta("event-dates-until", &args!["to" => to])
+    }
+    fn chief_arbiter(&self, name: &str) -> String {
+        self.ta("event-chief-arbiter", &args!["name" => name])
+    }
+    fn round_dates(&self, list: String) -> String {
+        self.ta("event-round-dates", &args!["list" => list])
+    }
+}
+
 /// A tournament's progress in one word, for the index ([`Progress`]).
 fn progress_word(p: Progress) -> &'static str {
     match p {
@@ -646,7 +673,7 @@ pub async fn tournament(
                 "bye" => lang.number(&t.points().bye.to_string()),
             ]))
         }
-        @for line in row.details.heading() { p.sub.event { (line) } }
+        @for line in row.details.heading_in(&lang) { p.sub.event { (line) } }
         section #current {
             @match v.progress {
                 Progress::NotStarted => {
