@@ -1470,7 +1470,10 @@ fn the_events_details_speak_the_pages_language() {
         english.contains("Mogadishu, SOM · 2026-12-05 to 2026-12-06 · chief arbiter Faadumo Ali"),
         "{english}"
     );
-    assert!(english.contains("rounds: 1 2026-12-05, 2 2026-12-06"), "{english}");
+    assert!(
+        english.contains("rounds: 1 2026-12-05, 2 2026-12-06"),
+        "{english}"
+    );
     let french = server.page(&format!("/tournaments/{t}?lang=fr"));
     assert!(
         french.contains(
