@@ -641,24 +641,24 @@ impl Position {
     #[inline]
     fn sowing_ends_simulated<const H: usize>(&self, origin: usize) -> bool {
         if self.byte_sowing {
-            self.sow_bytes::<H>(ByteBoard::pack(&self.seeds, self.holes::<H>()), origin)
-                .is_ok()
+            let mut board = ByteBoard::pack(&self.seeds, self.holes::<H>());
+            self.sow::<H, _>(&mut board, origin).is_ok()
         } else {
             let mut seeds = self.seeds;
-            self.sow_by_hole::<H>(&mut seeds, origin).is_ok()
+            self.sow::<H, _>(&mut seeds, origin).is_ok()
         }
     }
 
     /// Sows from `origin` (RULES.md §2): origin first, laps, relay and the
-    /// endless-sowing limit all come from the rules. This is the sowing of a board
-    /// packed a byte a hole, kept in registers from lap to lap (only where
-    /// [`Position::fits_bytes`]); [`Position::sow_by_hole`] takes the same steps on
-    /// the board as stored.
-    fn sow_bytes<const H: usize>(
+    /// endless-sowing limit all come from the rules. The one sowing, on either
+    /// board: packed a byte a hole and kept in registers from lap to lap (only where
+    /// [`Position::fits_bytes`]), or as stored.
+    #[inline(always)]
+    fn sow<const H: usize, B: SowingBoard>(
         &self,
-        mut board: ByteBoard,
+        board: &mut B,
         origin: usize,
-    ) -> Result<(ByteBoard, SowEnd), Endless> {
+    ) -> Result<SowEnd, Endless> {
         let holes = self.holes::<H>();
         let relay = self.rules.sowing == Sowing::Relay;
         let uurs = self.uur_mask();
@@ -670,15 +670,12 @@ impl Position {
             board.add_one_at(origin);
             hand -= 1;
             if hand == 0 {
-                return Ok((
-                    board,
-                    SowEnd {
-                        last: origin,
-                        last_was_empty: true,
-                        drops,
-                        laps: lifts,
-                    },
-                ));
+                return Ok(SowEnd {
+                    last: origin,
+                    last_was_empty: true,
+                    drops,
+                    laps: lifts,
+                });
             }
         }
         loop {
@@ -690,59 +687,6 @@ impl Position {
                     return Err(Endless);
                 }
                 hand = board.take(last);
-                from = last;
-                drops = hand;
-                continue;
-            }
-            return Ok((
-                board,
-                SowEnd {
-                    last,
-                    last_was_empty,
-                    drops,
-                    laps: lifts,
-                },
-            ));
-        }
-    }
-
-    /// [`Position::sow_bytes`] on the board as it is stored, for boards whose holes
-    /// may not fit a byte.
-    fn sow_by_hole<const H: usize>(
-        &self,
-        seeds: &mut Seeds,
-        origin: usize,
-    ) -> Result<SowEnd, Endless> {
-        let holes = self.holes::<H>();
-        let relay = self.rules.sowing == Sowing::Relay;
-        let uurs = self.uur_mask();
-        let mut hand = seeds[origin] as u32;
-        seeds[origin] = 0;
-        let mut from = origin;
-        let mut drops = hand;
-        let mut lifts = 1;
-        if self.rules.origin_first {
-            seeds[origin] = 1;
-            hand -= 1;
-            if hand == 0 {
-                return Ok(SowEnd {
-                    last: origin,
-                    last_was_empty: true,
-                    drops,
-                    laps: lifts,
-                });
-            }
-        }
-        loop {
-            let last = sow_lap(seeds, holes, from, hand);
-            let last_was_empty = seeds[last] == 1;
-            if relay && !last_was_empty && uurs & (1 << last) == 0 {
-                lifts += 1;
-                if lifts > self.rules.max_lifts {
-                    return Err(Endless);
-                }
-                hand = seeds[last] as u32;
-                seeds[last] = 0;
                 from = last;
                 drops = hand;
                 continue;
@@ -836,13 +780,13 @@ impl Position {
             Some(origin) => {
                 let end = if self.byte_sowing {
                     let holes = self.holes::<H>();
-                    let packed = ByteBoard::pack(&self.seeds, holes);
-                    let (board, end) = self.sow_bytes::<H>(packed, origin)?;
+                    let mut board = ByteBoard::pack(&self.seeds, holes);
+                    let end = self.sow::<H, _>(&mut board, origin)?;
                     board.unpack(&mut self.seeds, holes);
                     end
                 } else {
                     let mut seeds = self.seeds;
-                    let end = self.sow_by_hole::<H>(&mut seeds, origin)?;
+                    let end = self.sow::<H, _>(&mut seeds, origin)?;
                     self.seeds = seeds;
                     end
                 };
@@ -1216,6 +1160,33 @@ fn add_one_where(seeds: &mut Seeds, holes: usize, mask: u32) {
     }
 }
 
+/// A board a sowing runs on ([`Position::sow`]): the board as stored, or packed
+/// ([`ByteBoard`]).
+trait SowingBoard {
+    /// Empties `hole` and returns what it held.
+    fn take(&mut self, hole: usize) -> u32;
+    fn add_one_at(&mut self, hole: usize);
+    /// Drops `count` seeds one a hole after `from`; returns the hole of the last
+    /// seed and what it holds now.
+    fn sow_lap<const H: usize>(&mut self, holes: usize, from: usize, count: u32) -> (usize, u32);
+}
+
+impl SowingBoard for Seeds {
+    #[inline(always)]
+    fn take(&mut self, hole: usize) -> u32 {
+        std::mem::take(&mut self[hole]) as u32
+    }
+    #[inline(always)]
+    fn add_one_at(&mut self, hole: usize) {
+        self[hole] += 1;
+    }
+    #[inline(always)]
+    fn sow_lap<const H: usize>(&mut self, holes: usize, from: usize, count: u32) -> (usize, u32) {
+        let last = sow_lap(self, holes, from, count);
+        (last, self[last] as u32)
+    }
+}
+
 /// A board of at most 16 holes whose holes each hold at most 255 seeds, a byte a
 /// hole (hole `h` in bits `8h..8h + 8`) in one `u128`: a sowing keeps it in registers
 /// and drops a lap's seeds with one addition, where the board as stored (`u16` a
@@ -1277,7 +1248,9 @@ impl ByteBoard {
     fn get(self, hole: usize) -> u32 {
         (self.0 >> (8 * hole)) as u32 & 0xFF
     }
+}
 
+impl SowingBoard for ByteBoard {
     /// Empties `hole` and returns what it held.
     #[inline(always)]
     fn take(&mut self, hole: usize) -> u32 {
@@ -1548,9 +1521,11 @@ mod tests {
                             continue;
                         }
                         let mut by_hole = pos.seeds;
-                        let expected = pos.sow_by_hole::<0>(&mut by_hole, origin);
-                        let packed = ByteBoard::pack(&pos.seeds, holes);
-                        let got = with_board_size!(holes, H => pos.sow_bytes::<H>(packed, origin));
+                        let expected = pos.sow::<0, _>(&mut by_hole, origin);
+                        let got = with_board_size!(holes, H => {
+                            let mut packed = ByteBoard::pack(&pos.seeds, holes);
+                            pos.sow::<H, _>(&mut packed, origin).map(|end| (packed, end))
+                        });
                         match (expected, got) {
                             (Err(Endless), Err(Endless)) => endless += 1,
                             (Ok(e), Ok((board, g))) => {
