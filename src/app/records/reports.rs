@@ -26,6 +26,20 @@ pub struct Claim {
     pub seeds: Option<BySide<u32>>,
 }
 
+impl Claim {
+    /// The result a closing claims: a winner or a draw with its seeds (`None`: a
+    /// forfeit or a void claims none).
+    pub fn of_closing(closing: crate::matches::Closing) -> Option<Claim> {
+        match closing {
+            crate::matches::Closing::Entered { outcome, seeds } => Some(Claim {
+                result: outcome,
+                seeds,
+            }),
+            _ => None,
+        }
+    }
+}
+
 fn outcome_name<S: serde::Serializer>(o: &MatchOutcome, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(o.name())
 }

@@ -146,12 +146,10 @@ fn claim_of(lang: Lang, form: &ReportForm) -> Result<Claim, Refused> {
         .as_deref()
         .map(str::trim)
         .filter(|s| !s.is_empty());
-    match goobalay::matches::Closing::entered_from_text(&form.result, seeds) {
-        Ok(goobalay::matches::Closing::Entered { outcome, seeds }) => Ok(Claim {
-            result: outcome,
-            seeds,
-        }),
-        Ok(_) | Err(goobalay::matches::EnteredResultError::Winner(_)) => Err(Refused::new(
+    match goobalay::matches::Closing::entered_from_text(&form.result, seeds).map(Claim::of_closing)
+    {
+        Ok(Some(claim)) => Ok(claim),
+        Ok(None) | Err(goobalay::matches::EnteredResultError::Winner(_)) => Err(Refused::new(
             StatusCode::BAD_REQUEST,
             lang.ta(
                 "report-refused-result",

@@ -122,18 +122,6 @@ fn closing_of(lang: Lang, form: &ResultForm) -> Result<Closing, Refused> {
     }
 }
 
-/// The result a closing claims (a winner or a draw, and its seeds), for the
-/// wording of the seeds' refusals.
-fn claim_of(closing: Closing) -> Option<Claim> {
-    match closing {
-        Closing::Entered { outcome, seeds } => Some(Claim {
-            result: outcome,
-            seeds,
-        }),
-        _ => None,
-    }
-}
-
 /// The secret, checked first: without it nothing is read or written.
 pub(super) fn authorised(ctx: &Ctx, lang: Lang, headers: &HeaderMap) -> Result<(), Refused> {
     let Some(secret) = ctx.secret.as_deref() else {
@@ -175,7 +163,12 @@ async fn authorised_form<T: serde::de::DeserializeOwned>(
 
 /// A match whose player is an engine is played by the engine (`goobalay tournament
 /// run`), so the web takes no result for it.
-async fn refuse_engine_match(ctx: &Ctx, lang: Lang, id: i64) -> Result<(), Response> {
+/// The match `id`, refused if an engine plays it (its stored record otherwise).
+async fn hand_entered_match(
+    ctx: &Ctx,
+    lang: Lang,
+    id: i64,
+) -> Result<goobalay::app::records::StoredMatch, Response> {
     let stored = goobalay::app::matches::load(&ctx.store, id)
         .await
         .map_err(|e| refusals::refused(lang, e, None).into_response())?;
@@ -189,7 +182,7 @@ async fn refuse_engine_match(ctx: &Ctx, lang: Lang, id: i64) -> Result<(), Respo
             ),
         ));
     }
-    Ok(())
+    Ok(stored)
 }
 
 pub async fn enter(
@@ -210,7 +203,7 @@ pub async fn enter(
         Ok(c) => c,
         Err(refused) => return refused.into_response(),
     };
-    if let Err(refused) = refuse_engine_match(&ctx, lang, id).await {
+    if let Err(refused) = hand_entered_match(&ctx, lang, id).await {
         return refused;
     }
     match goobalay::app::close(&ctx.store, id, closing).await {
@@ -222,7 +215,7 @@ pub async fn enter(
         // Refused by the rules (a finished match, seeds that do not add up, a closed
         // tournament): the library's message in the web's words, in the page's
         // language ([`refusals`]).
-        Err(e) => refusals::refused(lang, e, claim_of(closing)).into_response(),
+        Err(e) => refusals::refused(lang, e, Claim::of_closing(closing)).into_response(),
     }
 }
 
@@ -290,12 +283,9 @@ pub async fn take_back(
             Err(refused) => return refused.into_response(),
         }
     };
-    if let Err(refused) = refuse_engine_match(&ctx, lang, id).await {
-        return refused;
-    }
-    let entered_at = match goobalay::app::matches::load(&ctx.store, id).await {
+    let entered_at = match hand_entered_match(&ctx, lang, id).await {
         Ok(stored) => stored.row.finished_at,
-        Err(e) => return refusals::refused(lang, e, None).into_response(),
+        Err(refused) => return refused,
     };
     let Some(entered_at) = entered_at else {
         return refuse(
