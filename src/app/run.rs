@@ -17,15 +17,15 @@
 use std::sync::Arc;
 
 use crate::ai::Level;
-use crate::app::repo::{Database, StoreError, TournamentRepo, Transaction};
+use crate::app::repo::{Database, StoreError, Transaction};
 use crate::engine::BySide;
 use crate::matches::{MatchSpec, MatchState};
 use crate::tournament::TournamentError;
 
 use super::{AppError, Result};
 use crate::app::records::{
-    BoardRow, LoadedTournament, PairedRound, PlayedAhead, PlayedMatch, WrittenRound, board_row,
-    played,
+    BoardRow, LoadedTournament, PairedRound, PlayedAhead, PlayedFromSetup, PlayedMatch,
+    WrittenRound, board_row, played,
 };
 use crate::app::tournaments::refusal::TournamentRefusal;
 
@@ -234,7 +234,7 @@ async fn commit_and_pair(
     ahead: PlayedAhead,
 ) -> Result<CommittedRound, TournamentRefusal> {
     let mut tx = store.begin_write().await?;
-    let written = tx.write_played_round(round).await?;
+    let written = write_round(&mut tx, round).await?;
     if !written.touched.is_empty() {
         tx.commit().await?;
         return Ok(CommittedRound::Touched(written));
@@ -314,7 +314,7 @@ async fn commit(
     on: &mut impl FnMut(Stage<'_>),
 ) -> Result<u64> {
     let mut tx = store.begin_write().await?;
-    let written = tx.write_played_round(round).await?;
+    let written = write_round(&mut tx, round).await?;
     tx.commit().await?;
     let done = play_on(store, written).await?;
     for (b, m) in &done {
@@ -324,6 +324,60 @@ async fn commit(
         on(Stage::Stored(b, m));
     }
     Ok(done.len() as u64)
+}
+
+/// Writes a round's engine matches played in memory from the setup in `tx`: each
+/// over its stored match if that, as read in `tx`, is the match played (its seed and
+/// hand limit) and untouched ([`MatchState::is_untouched`]), the write guarded by
+/// the revision read. The others (another process started, played or replaced
+/// them) are handed back as touched, to be played on from what is stored.
+async fn write_round(
+    tx: &mut impl Transaction,
+    round: Vec<(BoardRow, MatchState)>,
+) -> Result<WrittenRound, StoreError> {
+    let mut untouched = Vec::with_capacity(round.len());
+    let mut touched = Vec::new();
+    for (board, state) in round {
+        match untouched_revision(tx, &board, &state).await? {
+            Some(revision) => untouched.push(PlayedFromSetup {
+                board,
+                state,
+                revision,
+            }),
+            None => touched.push(board),
+        }
+    }
+    let mut written = tx.write_played_round(untouched).await?;
+    written.touched.extend(touched);
+    written.touched.sort_by_key(|b| (b.round, b.board));
+    Ok(written)
+}
+
+/// The revision at which the stored match of `board` is the match `state` was played
+/// as and untouched, read in `tx`. `None`: no match, another one, or one started,
+/// played or removed, or whose rows do not replay (played on by itself, which
+/// reports them).
+async fn untouched_revision(
+    tx: &mut impl Transaction,
+    board: &BoardRow,
+    state: &MatchState,
+) -> Result<Option<i64>, StoreError> {
+    let Some(id) = board.match_id else {
+        return Ok(None);
+    };
+    let rows = match tx.stored_match_rows(id).await {
+        Ok(rows) => rows,
+        Err(StoreError::UnknownMatch(_)) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    if rows.row.seed != board.seed || rows.row.max_hands != state.spec().max_hands.map(i64::from) {
+        return Ok(None);
+    }
+    let revision = rows.row.revision;
+    let stored = crate::app::stored_match::replayed(rows);
+    Ok(stored
+        .is_ok_and(|s| s.state.is_untouched())
+        .then_some(revision))
 }
 
 /// The matches of a committed round: those written with it, and those it left out

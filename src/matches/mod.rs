@@ -24,6 +24,7 @@ mod engines;
 mod error;
 mod events;
 mod hands;
+mod progress;
 pub mod replay;
 mod result_summary;
 mod spec;

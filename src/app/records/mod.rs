@@ -33,9 +33,9 @@ pub use rounds::{
 };
 pub use tournaments::{
     BoardRow, ByeReason, EventDetails, ListedTournament, LoadedTournament, MAX_SWISS_ROUNDS,
-    ManualRound, NewTournament, PairedRound, Parts, PlayedAhead, PlayedMatch, Progress,
-    RecordedBoard, RoundMatch, StoredTournament, TournamentRow, TournamentSummary, WrittenRound,
-    pending_engine_boards,
+    ManualRound, NewTournament, PairedRound, Parts, PlayedAhead, PlayedFromSetup, PlayedMatch,
+    Progress, RecordedBoard, RoundMatch, StoredTournament, TournamentRow, TournamentSummary,
+    WrittenRound, pending_engine_boards,
 };
 pub(crate) use tournaments::{board_row, played, record_result};
 

@@ -462,13 +462,25 @@ impl RecordedBoard {
     }
 }
 
+/// An engine match played in memory from the setup, to be written over its stored
+/// match ([`crate::app::repo::TournamentRepo::write_played_round`]), which the
+/// writing transaction read untouched ([`MatchState::is_untouched`]) at `revision`.
+#[derive(Debug)]
+pub struct PlayedFromSetup {
+    pub board: BoardRow,
+    pub state: MatchState,
+    /// The stored match's revision when it was read: written only if it still is.
+    pub revision: i64,
+}
+
 /// What a round's write wrote ([`crate::store::repo::TournamentRepo::write_played_round`]).
 #[derive(Debug, Default)]
 pub struct WrittenRound {
     /// The matches written, in board order.
     pub stored: Vec<(BoardRow, PlayedMatch)>,
-    /// The boards whose match was not untouched when checked (another process started
-    /// or played it), so not written: each is to be played on from what is stored.
+    /// The boards whose match was not untouched when read, or was changed since
+    /// (another process started or played it), so not written: each is to be played
+    /// on from what is stored.
     pub touched: Vec<BoardRow>,
 }
 

@@ -8,11 +8,11 @@ use chrono::{DateTime, Utc};
 
 use super::Result;
 use crate::app::records::{
-    BoardRow, ByeReason, Correction, FixtureRows, LoadedTournament, NewTournament, Parts,
+    ByeReason, Correction, FixtureRows, LoadedTournament, NewTournament, Parts, PlayedFromSetup,
     RecordedBoard, RoundMatch, RoundRecord, StatusChange, StoredTournament, TournamentRevision,
     TournamentRow, TournamentSummary, WrittenRound,
 };
-use crate::matches::{Hand, MatchSpec, MatchState};
+use crate::matches::{Hand, MatchSpec};
 use crate::tournament::{ByePoints, EntrantId, PairingSystem, RatingSystem};
 
 /// The tournaments' rows, one tournament at a time.
@@ -217,11 +217,6 @@ pub trait TournamentRepo {
         at: DateTime<Utc>,
     ) -> impl Future<Output = Result<()>>;
 
-    /// The matches of `round` of tournament `id` that have started, in id order:
-    /// written to, with a result, or with a move, an arrangement or a hand's end in
-    /// their hands.
-    fn started_matches(&mut self, id: i64, round: u32) -> impl Future<Output = Result<Vec<i64>>>;
-
     /// Keeps every match of `round` of tournament `id`, with its hands, among the
     /// voided matches (as taken back at `at`), before [`TournamentRepo::delete_round`]
     /// removes them from play; returns how many it kept.
@@ -354,11 +349,12 @@ pub trait TournamentRepo {
     /// Marks an open tournament `id` running.
     fn mark_running(&mut self, id: i64) -> impl Future<Output = Result<()>>;
 
-    /// Writes a round's engine matches played in memory, each where its stored match
-    /// is still untouched; hands back the others
+    /// Writes a round's engine matches played in memory from the setup, each over
+    /// its stored match only if that is still at the revision it was read at (read
+    /// untouched by the caller); hands back the others as touched
     /// ([`crate::store::tournaments::WrittenRound`]).
     fn write_played_round(
         &mut self,
-        played: Vec<(BoardRow, MatchState)>,
+        played: Vec<PlayedFromSetup>,
     ) -> impl Future<Output = Result<WrittenRound>>;
 }

@@ -5,7 +5,7 @@
 //! and its matches, with any engine play in them, are kept as voided matches whose
 //! ids are never handed out again.
 
-use crate::app::records::{BoardRow, Parts, RecordedBoard, UnpairedRound, now};
+use crate::app::records::{BoardRow, Parts, RecordedBoard, StoredMatch, UnpairedRound, now};
 use crate::app::repo::{Database, Transaction};
 use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
 use crate::tournament::EntrantId;
@@ -58,8 +58,16 @@ async fn unpair_in(
         });
     }
     let mut voided_play = Vec::new();
-    for id in tx.started_matches(tid, round).await? {
-        if is_engine_play_only(tx, id).await? {
+    let mut ids: Vec<i64> = boards.iter().filter_map(|b| b.match_id).collect();
+    ids.sort_unstable();
+    for id in ids {
+        let rows = tx.stored_match_rows(id).await?;
+        let corrected = !rows.corrections.is_empty();
+        let stored = crate::app::stored_match::replayed(rows)?;
+        if !stored.state.is_started(stored.row.revision) {
+            continue;
+        }
+        if !corrected && is_engine_play_only(&stored)? {
             voided_play.push(id);
             continue;
         }
@@ -127,15 +135,10 @@ async fn unpair_in(
     })
 }
 
-/// Whether everything in match `id` so far is engines' play (the matches layer's
-/// rule, [`crate::matches::MatchState::is_engine_play_only`]), with no correction made
-/// to it.
-async fn is_engine_play_only(tx: &mut impl Transaction, id: i64) -> TResult<bool> {
-    let rows = tx.stored_match_rows(id).await?;
-    if !rows.corrections.is_empty() {
-        return Ok(false);
-    }
-    let stored = crate::app::stored_match::replayed(rows)?;
+/// Whether everything in the match so far is engines' play (the matches layer's
+/// rule, [`crate::matches::MatchState::is_engine_play_only`]); the caller checks that
+/// no correction was made to it.
+fn is_engine_play_only(stored: &StoredMatch) -> TResult<bool> {
     let engines = stored.engines()?.map(|e| e.is_some());
     Ok(stored.state.is_engine_play_only(engines))
 }

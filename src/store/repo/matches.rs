@@ -26,6 +26,13 @@ use crate::store::sql::{AsConn, query, query_scalar};
 use crate::store::{MATCH_SELECT, MatchRow, NewMatch, Result, StoreError, now, write_hand_rows};
 use crate::tournament::{FinishedMatch, Format, TournamentStatus};
 
+/// A finished match ([`MatchState::is_finished`]) in SQL, over a `matches` row
+/// named `m`: its outcome is stored in `winner` by every write of a result (a void or
+/// a double forfeit as a draw) and by nothing else, so the read-only counts and
+/// listings filter on it here, in one place, instead of loading every match
+/// (`finished_is_the_matches_layers_rule` checks the two agree on every kind of match).
+pub(crate) const FINISHED: &str = "m.winner IS NOT NULL";
+
 impl<C: AsConn> MatchRepo for C {
     async fn stored_match_rows(&mut self, id: i64) -> Result<StoredMatchRows> {
         match_rows(self, id).await
@@ -198,14 +205,14 @@ impl<C: AsConn> MatchRepo for C {
     }
 
     async fn finished_matches(&mut self, variant: Option<&str>) -> Result<Vec<FinishedMatch>> {
-        let rows = query(
+        let rows = query(format!(
             "SELECT m.id, m.south_id, m.north_id, m.winner, m.finished_at,
                     c.kind AS closing_kind, c.absent AS closing_absent,
                     c.winner AS closing_winner, c.seeds_south AS closing_south,
                     c.seeds_north AS closing_north
              FROM matches m LEFT JOIN match_closings c ON c.match_id = m.id
-             WHERE m.winner IS NOT NULL AND (CAST($1 AS TEXT) IS NULL OR m.variant = $1)",
-        )
+             WHERE {FINISHED} AND (CAST($1 AS TEXT) IS NULL OR m.variant = $1)",
+        ))
         .bind(variant.map(str::to_string))
         .fetch_all(&mut *self)
         .await?;
@@ -230,10 +237,10 @@ impl<C: AsConn> MatchRepo for C {
     }
 
     async fn played_variants(&mut self, player: i64) -> Result<Vec<String>> {
-        Ok(query_scalar::<String>(
-            "SELECT DISTINCT variant FROM matches
-             WHERE winner IS NOT NULL AND (south_id = $1 OR north_id = $1) ORDER BY variant",
-        )
+        Ok(query_scalar::<String>(format!(
+            "SELECT DISTINCT m.variant FROM matches m
+             WHERE {FINISHED} AND (m.south_id = $1 OR m.north_id = $1) ORDER BY m.variant",
+        ))
         .bind(player)
         .fetch_all(self)
         .await?)
@@ -401,4 +408,119 @@ async fn write_hands(
         .map(|(_, hand)| (id, hand));
     write_hand_rows(conn, changed, n).await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FINISHED;
+    use crate::ai::Level;
+    use crate::app::corrections::correct;
+    use crate::app::matches::{HumanAction, close, enter, insert, insert_with, load};
+    use crate::app::players::add_player;
+    use crate::engine::{BySide, Side, Variant};
+    use crate::matches::correction::CorrectionKind;
+    use crate::matches::{Absent, Closing, MatchForm, MatchOutcome, MatchSpec, MatchState};
+    use crate::store::sql::query_scalar;
+    use crate::store::{NewMatch, Store};
+
+    async fn fresh(store: &Store, new: NewMatch) -> i64 {
+        insert(store, &new).await.unwrap().row.id
+    }
+
+    /// Every kind of match, as stored through the use cases, with what the matches
+    /// layer says of it: (untouched, started, finished).
+    #[tokio::test]
+    async fn finished_is_the_matches_layers_rule() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("kinds.db")).await.unwrap();
+        let south = add_player(&store, "Ayo", None, None).await.unwrap().id;
+        let north = add_player(&store, "Bola", None, None).await.unwrap().id;
+        let new = |variant: &str, form: MatchForm| {
+            let v = Variant::preset(variant).unwrap();
+            NewMatch {
+                spec: MatchSpec::new(&v, form, None, Side::South).unwrap(),
+                south,
+                north,
+                seed: 7,
+                tournament_id: None,
+                round: None,
+            }
+        };
+        let tihbat = || new("tihbat", MatchForm::Single);
+        let mut kinds: Vec<(&str, i64, (bool, bool, bool))> = Vec::new();
+
+        kinds.push((
+            "untouched",
+            fresh(&store, tihbat()).await,
+            (true, false, false),
+        ));
+        let moved = fresh(&store, tihbat()).await;
+        enter(&store, moved, &HumanAction::Move("2".into()))
+            .await
+            .unwrap();
+        kinds.push(("started by a move", moved, (false, true, false)));
+        let arranged = fresh(&store, new("layli-goobalay", MatchForm::Hands)).await;
+        enter(&store, arranged, &HumanAction::Result(BySide::new(18, 30)))
+            .await
+            .unwrap();
+        enter(&store, arranged, &HumanAction::Arrange(vec![3; 6]))
+            .await
+            .unwrap();
+        kinds.push(("started by an arrangement", arranged, (false, true, false)));
+        let mut state = MatchState::new(tihbat().spec);
+        state.play_engines(BySide::new(Some(Level::Random), Some(Level::Random)), 7);
+        let played = insert_with(&store, &tihbat(), &state).await.unwrap().row.id;
+        kinds.push(("played out", played, (false, true, true)));
+        let forfeit = fresh(&store, tihbat()).await;
+        close(&store, forfeit, Closing::Forfeit(Absent::North))
+            .await
+            .unwrap();
+        kinds.push(("forfeited", forfeit, (false, true, true)));
+        let both_absent = fresh(&store, tihbat()).await;
+        close(&store, both_absent, Closing::Forfeit(Absent::Both))
+            .await
+            .unwrap();
+        kinds.push(("forfeited by both", both_absent, (false, true, true)));
+        let draw = fresh(&store, tihbat()).await;
+        let agreed = Closing::Entered {
+            outcome: MatchOutcome::Draw,
+            seeds: None,
+        };
+        close(&store, draw, agreed).await.unwrap();
+        kinds.push(("an agreed draw", draw, (false, true, true)));
+        let voided = fresh(&store, tihbat()).await;
+        close(&store, voided, Closing::Forfeit(Absent::South))
+            .await
+            .unwrap();
+        correct(&store, voided, CorrectionKind::Void, "wrong pairing")
+            .await
+            .unwrap();
+        kinds.push(("voided", voided, (false, true, true)));
+
+        let mut conn = store.pool().acquire().await.unwrap();
+        let finished: Vec<i64> = query_scalar(format!(
+            "SELECT m.id FROM matches m WHERE {FINISHED} ORDER BY m.id"
+        ))
+        .fetch_all(&mut conn)
+        .await
+        .unwrap();
+        drop(conn);
+        let mut by_rule = Vec::new();
+        for (kind, id, expected) in &kinds {
+            let stored = load(&store, *id).await.unwrap();
+            let s = &stored.state;
+            let facts = (
+                s.is_untouched(),
+                s.is_started(stored.row.revision),
+                s.is_finished(),
+            );
+            assert_eq!(facts, *expected, "{kind}");
+            if s.is_finished() {
+                by_rule.push(*id);
+            }
+        }
+        by_rule.sort_unstable();
+        assert_eq!(finished, by_rule);
+        assert_eq!(by_rule.len(), 5);
+    }
 }

@@ -12,8 +12,9 @@
 //! status, a round's matches and byes) are here, their rules in the application layer
 //! ([`crate::app`]); so are the records as the audit reads them ([`AuditRepo`]:
 //! column by column where a damaged value is to be named, judged by the application
-//! layer's `app::verify`). `tournament run`'s round writes (its engine matches,
-//! checked untouched) still run their SQL in the store's own methods.
+//! layer's `app::verify`). `tournament run`'s round writes (its engine matches, read
+//! untouched by the application layer and written only at the revision read) run
+//! their SQL in the store's own methods.
 //!
 //! One implementation serves both backends: the store writes one SQL text for SQLite
 //! and PostgreSQL ([`crate::store::sql`]), and each statement picks its backend from the
@@ -48,6 +49,7 @@ pub use audit::{
     AuditRepo, ByeRecord, EntryRecord, HandRecord, MatchCreated, NameKeyRecord, TournamentAuditRow,
     TournamentMatchRecord, UnreadableTime,
 };
+pub(crate) use matches::FINISHED;
 pub use matches::{MatchInsert, MatchQuery, MatchRepo};
 pub use players::{PlayerRepo, StartingRatingRecord};
 pub use reports::ReportRepo;

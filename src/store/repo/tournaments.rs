@@ -15,13 +15,14 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 
 pub use crate::app::records::{ByeReason, RoundMatch};
-use crate::app::records::{FixtureRows, TournamentSummary};
+use crate::app::records::{FixtureRows, PlayedFromSetup, TournamentSummary};
 use crate::engine::Variant;
-use crate::matches::{Hand, MatchSpec, MatchState};
+use crate::matches::{Hand, MatchSpec};
 use crate::store::changes::TournamentRevision;
 use crate::store::corrections::Correction;
 use crate::store::fixture_cache::NotesFixtures;
 use crate::store::name_key;
+use crate::store::repo::FINISHED;
 use crate::store::rounds::RecordedBoard;
 use crate::store::rounds::{RoundRecord, StatusChange};
 use crate::store::sql::{AsConn, query, query_scalar};
@@ -31,7 +32,7 @@ use crate::store::tournaments::load::{
 };
 use crate::store::tournaments::summary;
 use crate::store::tournaments::{
-    BoardRow, LoadedTournament, NewTournament, Result, TournamentRow, WrittenRound,
+    LoadedTournament, NewTournament, Result, TournamentRow, WrittenRound,
 };
 use crate::store::write_hand_rows;
 use crate::store::{Result as StoreResult, StoreError};
@@ -159,14 +160,12 @@ impl<C: AsConn + NotesFixtures> TournamentRepo for C {
     }
 
     async fn pending_match_count(&mut self, id: i64) -> StoreResult<i64> {
-        Ok(
-            query_scalar(
-                "SELECT COUNT(*) FROM matches WHERE tournament_id = $1 AND winner IS NULL",
-            )
-            .bind(id)
-            .fetch_one(self)
-            .await?,
-        )
+        Ok(query_scalar(format!(
+            "SELECT COUNT(*) FROM matches m WHERE m.tournament_id = $1 AND NOT ({FINISHED})",
+        ))
+        .bind(id)
+        .fetch_one(self)
+        .await?)
     }
 
     async fn rating_system(&mut self, id: i64) -> StoreResult<Option<RatingSystem>> {
@@ -458,22 +457,6 @@ impl<C: AsConn + NotesFixtures> TournamentRepo for C {
         .execute(self)
         .await?;
         Ok(())
-    }
-
-    async fn started_matches(&mut self, id: i64, round: u32) -> StoreResult<Vec<i64>> {
-        Ok(query_scalar(
-            "SELECT m.id FROM matches m
-             WHERE m.tournament_id = $1 AND m.round = $2
-               AND (m.revision > 0 OR m.winner IS NOT NULL OR EXISTS (
-                   SELECT 1 FROM hands h WHERE h.match_id = m.id
-                     AND (h.move_count > 0 OR h.arrangement_south IS NOT NULL
-                          OR h.arrangement_north IS NOT NULL OR h.end_reason IS NOT NULL)))
-             ORDER BY m.id",
-        )
-        .bind(id)
-        .bind(i64::from(round))
-        .fetch_all(self)
-        .await?)
     }
 
     async fn insert_knockout_seeding(
@@ -893,7 +876,7 @@ impl<C: AsConn + NotesFixtures> TournamentRepo for C {
 
     async fn write_played_round(
         &mut self,
-        played: Vec<(BoardRow, MatchState)>,
+        played: Vec<PlayedFromSetup>,
     ) -> StoreResult<WrittenRound> {
         crate::store::tournaments::play::write_played_round(self, played).await
     }

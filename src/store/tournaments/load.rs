@@ -15,6 +15,7 @@ use crate::matches::correction::standing_closing;
 use crate::store::fixture_cache::{
     self, ByeRowData, CachedRows, FixtureRows, NotesFixtures, PendingSave, WholeCorrection,
 };
+use crate::store::repo::FINISHED;
 use crate::store::sql::{AsConn, query, query_scalar};
 use crate::store::{Store, StoreError, name_key};
 use crate::tournament::{Elo, Entrant, PostponedMatch, TournamentSetup};
@@ -29,16 +30,16 @@ impl Store {
 
 /// Every tournament, newest first, with counts.
 pub(crate) async fn tournament_summaries(conn: &mut impl AsConn) -> Result<Vec<TournamentSummary>> {
-    let rows = query(
+    let rows = query(format!(
         "SELECT t.*,
             (SELECT COUNT(*) FROM tournament_players tp WHERE tp.tournament_id = t.id) AS n_entrants,
             (SELECT MAX(r) FROM (SELECT MAX(round) AS r FROM matches WHERE tournament_id = t.id
                 UNION ALL SELECT MAX(round) FROM tournament_byes WHERE tournament_id = t.id) AS paired)
                 AS n_rounds,
             (SELECT COUNT(*) FROM matches m WHERE m.tournament_id = t.id) AS n_matches,
-            (SELECT COUNT(*) FROM matches m WHERE m.tournament_id = t.id AND m.winner IS NOT NULL) AS n_finished
+            (SELECT COUNT(*) FROM matches m WHERE m.tournament_id = t.id AND {FINISHED}) AS n_finished
          FROM tournaments t ORDER BY t.id DESC",
-    )
+    ))
     .fetch_all(&mut *conn)
     .await?;
     rows.iter()
@@ -80,16 +81,17 @@ pub(in crate::store) async fn same_counts(
     conn: &mut impl AsConn,
     c: &LoadedTournament,
 ) -> Result<bool> {
-    let r = query(
+    let r = query(format!(
         "SELECT (SELECT COUNT(*) FROM matches WHERE tournament_id = $1) AS matches,
-                (SELECT COUNT(winner) FROM matches WHERE tournament_id = $1) AS finished,
+                (SELECT COUNT(*) FROM matches m WHERE m.tournament_id = $1 AND {FINISHED})
+                    AS finished,
                 (SELECT COUNT(*) FROM tournament_byes WHERE tournament_id = $1) AS byes,
                 (SELECT COUNT(*) FROM tournament_players WHERE tournament_id = $1) AS entrants,
                 (SELECT COUNT(withdrawn_after) FROM tournament_players
                  WHERE tournament_id = $1) AS withdrawn,
                 (SELECT COUNT(*) FROM tournament_requested_byes
                  WHERE tournament_id = $1) AS requested_byes",
-    )
+    ))
     .bind(c.row.id)
     .fetch_one(&mut *conn)
     .await?;

@@ -30,7 +30,8 @@
 //!   board as recorded, matches played ahead); the pairing itself is the application
 //!   layer's ([`crate::app::tournaments`]);
 //! - `play`: a round's engine matches, played in memory by the application layer,
-//!   written where their stored match is untouched.
+//!   written where their stored match is still at the revision it was read
+//!   (untouched) at.
 //!
 //! Ratings are the application layer's, from the stored results
 //! (`crate::app::ratings`); the director's round records are in [`super::rounds`].

@@ -1,12 +1,14 @@
 //! Engine matches of a tournament run, played in memory by the application layer
 //! ([`crate::app::run`]) and written a round at a time in the transaction it
-//! opened ([`TournamentRepo::write_played_round`]). A match another process started
-//! or played is left out of the write and handed back ([`WrittenRound::touched`]);
-//! the application layer plays it on from where it was left.
+//! opened ([`TournamentRepo::write_played_round`]). The application layer read each
+//! stored match untouched in that transaction; a match changed since (its revision
+//! is no longer the one read) is left out of the write and handed back
+//! ([`WrittenRound::touched`]); the application layer plays it on from where it was
+//! left.
 
-use super::{BoardRow, Result, corrupt, played, summary};
+use super::{Result, corrupt, played, summary};
+use crate::app::records::PlayedFromSetup;
 pub use crate::app::records::WrittenRound;
-use crate::matches::MatchState;
 use crate::store::repo::TournamentRepo;
 use crate::store::sql::{AsConn, query_scalar};
 
@@ -14,16 +16,16 @@ use crate::store::sql::{AsConn, query_scalar};
 const WRITE_CHUNK: usize = 64;
 
 /// Writes engine matches played in memory from the setup, in `conn`'s transaction,
-/// where the stored match is still untouched (no result, the seed played, one hand
-/// not begun): their summaries and every hand, two statements a chunk. Why a whole
-/// round in one transaction is safe: an engine match is fully determined by its
-/// recorded seed, so a run killed before the commit loses only engine play that the
-/// restarted run regenerates identically, and the transaction is all-or-nothing, so
-/// no match or hand is ever half-written or written twice. (Human matches are never
-/// written this way.)
+/// each where the stored match is still at the revision the caller read it
+/// (untouched) at: their summaries and every hand, two statements a chunk. Why a
+/// whole round in one transaction is safe: an engine match is fully determined by
+/// its recorded seed, so a run killed before the commit loses only engine play that
+/// the restarted run regenerates identically, and the transaction is
+/// all-or-nothing, so no match or hand is ever half-written or written twice.
+/// (Human matches are never written this way.)
 pub(in crate::store) async fn write_played_round(
     conn: &mut (impl AsConn + crate::store::fixture_cache::NotesFixtures),
-    mut played: Vec<(BoardRow, MatchState)>,
+    mut played: Vec<PlayedFromSetup>,
 ) -> Result<WrittenRound> {
     let mut written = WrittenRound::default();
     while !played.is_empty() {
@@ -32,26 +34,27 @@ pub(in crate::store) async fn write_played_round(
         played = rest;
     }
     written.stored.sort_by_key(|(b, _)| (b.round, b.board));
+    written.touched.sort_by_key(|b| (b.round, b.board));
     Ok(written)
 }
 
 async fn write_chunk(
     conn: &mut (impl AsConn + crate::store::fixture_cache::NotesFixtures),
     written: &mut WrittenRound,
-    played_matches: Vec<(BoardRow, MatchState)>,
+    played_matches: Vec<PlayedFromSetup>,
 ) -> Result<()> {
     let (items, no_match): (Vec<_>, Vec<_>) = played_matches
         .into_iter()
-        .partition(|(b, _)| b.match_id.is_some());
-    written.touched.extend(no_match.into_iter().map(|(b, _)| b));
+        .partition(|p| p.board.match_id.is_some());
+    written
+        .touched
+        .extend(no_match.into_iter().map(|p| p.board));
     if items.is_empty() {
         return Ok(());
     }
-    // The summaries `app::matches::save` writes, only where the match is untouched: no
-    // result, the seed we played, one hand not begun (another process may have
-    // played it). As in `crate::store::write_hand_rows`, the rows go in as one JSON array.
-    // The hand limit played must be the stored match's: a match recorded before
-    // RULES.md §3 point 11 has none and is played on by itself (`touched`).
+    // The summaries `app::matches::save` writes, only where the match is at the
+    // revision read (as every match write is guarded). As in
+    // `crate::store::write_hand_rows`, the rows go in as one JSON array.
     type Summary = (
         i64,
         i64,
@@ -59,26 +62,24 @@ async fn write_chunk(
         i64,
         Option<u32>,
         Option<u32>,
-        Option<u32>,
     );
     let rows: Vec<Summary> = items
         .iter()
-        .map(|(b, state)| {
-            let (winner, hands_played, final_south, final_north) = summary(state);
+        .map(|p| {
+            let (winner, hands_played, final_south, final_north) = summary(&p.state);
             (
-                b.match_id.expect("partitioned"),
-                b.seed as i64,
+                p.board.match_id.expect("partitioned"),
+                p.revision,
                 winner,
                 hands_played,
                 final_south,
                 final_north,
-                state.spec().max_hands,
             )
         })
         .collect();
     let json =
         serde_json::to_string(&rows).map_err(|e| corrupt(format!("match summaries: {e}")))?;
-    let untouched: std::collections::HashSet<i64> = query_scalar(
+    let unchanged: std::collections::HashSet<i64> = query_scalar(
         "UPDATE matches SET revision = revision + 1, winner = v.value->>2,
              hands_played = CAST(v.value->>3 AS BIGINT),
              final_south = CAST(v.value->>4 AS BIGINT),
@@ -87,13 +88,7 @@ async fn write_chunk(
                                 ELSE COALESCE(matches.finished_at, $2) END
          FROM jsonb_each(jsonb($1)) AS v
          WHERE matches.id = CAST(v.value->>0 AS BIGINT)
-           AND matches.seed = CAST(v.value->>1 AS BIGINT)
-           AND matches.max_hands IS NOT DISTINCT FROM CAST(v.value->>6 AS BIGINT)
-           AND matches.winner IS NULL
-           AND (SELECT COUNT(*) FROM hands WHERE match_id = matches.id) = 1
-           AND (SELECT move_count = 0 AND arrangement_south IS NULL
-                       AND arrangement_north IS NULL AND end_reason IS NULL
-                FROM hands WHERE match_id = matches.id AND number = 1)
+           AND matches.revision = CAST(v.value->>1 AS BIGINT)
          RETURNING id",
     )
     .bind(json)
@@ -104,20 +99,105 @@ async fn write_chunk(
     .collect();
     let (fresh, other): (Vec<_>, Vec<_>) = items
         .into_iter()
-        .partition(|(b, _)| b.match_id.is_some_and(|id| untouched.contains(&id)));
-    written.touched.extend(other.into_iter().map(|(b, _)| b));
+        .partition(|p| p.board.match_id.is_some_and(|id| unchanged.contains(&id)));
+    written.touched.extend(other.into_iter().map(|p| p.board));
     if fresh.is_empty() {
         return Ok(());
     }
-    let n = fresh[0].1.spec().rules.holes_per_row;
+    let n = fresh[0].state.spec().rules.holes_per_row;
     let hand_rows: Vec<(i64, &[crate::matches::Hand])> = fresh
         .iter()
-        .map(|(b, s)| (b.match_id.expect("partitioned"), s.hands()))
+        .map(|p| (p.board.match_id.expect("partitioned"), p.state.hands()))
         .collect();
     conn.insert_hands(&hand_rows, n).await?;
-    written.stored.extend(fresh.into_iter().map(|(b, s)| {
-        let m = played(b.match_id.expect("partitioned"), &s);
-        (b, m)
+    written.stored.extend(fresh.into_iter().map(|p| {
+        let m = played(p.board.match_id.expect("partitioned"), &p.state);
+        (p.board, m)
     }));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use crate::ai::Level;
+    use crate::app::matches::{HumanAction, enter, insert, load};
+    use crate::app::players::add_player;
+    use crate::app::records::{BoardRow, PlayedFromSetup};
+    use crate::engine::{BySide, Side, Variant};
+    use crate::matches::{MatchForm, MatchSpec, MatchState};
+    use crate::store::repo::TournamentRepo;
+    use crate::store::{NewMatch, Store};
+
+    /// A match read untouched at revision 0 and moved in since is handed back, not
+    /// written over; at the revision it has now the same write goes through.
+    #[tokio::test]
+    async fn a_match_changed_since_it_was_read_is_not_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("guard.db")).await.unwrap();
+        let south = add_player(&store, "Ayo", None, None).await.unwrap().id;
+        let north = add_player(&store, "Bola", None, None).await.unwrap().id;
+        let v = Variant::preset("tihbat").unwrap();
+        let spec = MatchSpec::new(&v, MatchForm::Single, None, Side::South).unwrap();
+        let new = NewMatch {
+            spec: spec.clone(),
+            south,
+            north,
+            seed: 11,
+            tournament_id: None,
+            round: None,
+        };
+        let read = insert(&store, &new).await.unwrap();
+        let id = read.row.id;
+        assert!(read.state.is_untouched());
+        enter(&store, id, &HumanAction::Move("2".into()))
+            .await
+            .unwrap();
+        let mut state = MatchState::new(spec);
+        state.play_engines(BySide::new(Some(Level::Random), Some(Level::Random)), 11);
+        let random: Option<Arc<str>> = Some(Arc::from("random"));
+        let board = BoardRow {
+            round: 1,
+            board: 1,
+            match_id: Some(id),
+            south_id: south,
+            north_id: Some(north),
+            engines_only: true,
+            finished: false,
+            hands_played: 0,
+            seed: 11,
+            engines: (random.clone(), random),
+        };
+        let write = |revision| {
+            vec![PlayedFromSetup {
+                board: board.clone(),
+                state: state.clone(),
+                revision,
+            }]
+        };
+
+        let mut tx = store.begin_write().await.unwrap();
+        let written = tx
+            .write_played_round(write(read.row.revision))
+            .await
+            .unwrap();
+        tx.commit().await.unwrap();
+        assert!(written.stored.is_empty());
+        assert_eq!(written.touched.len(), 1);
+        let now = load(&store, id).await.unwrap();
+        assert_eq!(now.state.hands()[0].moves.len(), 1, "the move stands");
+        assert!(!now.state.is_finished());
+
+        let mut tx = store.begin_write().await.unwrap();
+        let written = tx
+            .write_played_round(write(now.row.revision))
+            .await
+            .unwrap();
+        tx.commit().await.unwrap();
+        assert_eq!((written.stored.len(), written.touched.len()), (1, 0));
+        let after = load(&store, id).await.unwrap();
+        assert_eq!(after.state.outcome(), state.outcome());
+        assert_eq!(after.row.revision, now.row.revision + 1);
+    }
 }
