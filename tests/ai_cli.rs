@@ -82,6 +82,35 @@ fn solve_tihbat_gives_an_exact_value_with_its_cost() {
     assert_eq!(best, Some(value));
 }
 
+/// A Layli Goobalay position with North's Uurs (holes 3 and 10, 5 and 4 seeds), worked
+/// out by hand from RULES.md §3. South's "1" sows into the empty hole 2 and captures
+/// North's 2 seeds opposite with it (3); North is left without a move, so South takes
+/// hole 4's seed (4) and North both Uurs, the one in South's row included (9): -5.
+/// South's "4" lands in an empty hole with nothing opposite; North's only move relays
+/// from South's hole 1 into its own Uur, and South's best reply leaves 3 to North's
+/// 10: -7.
+#[test]
+fn solve_layli_goobalay_counts_the_uurs_for_their_owner() {
+    let position = r#"{"board":[1,0,5,1,0,0,0,0,0,4,2,0],"to_move":"south",
+        "uur":[null,null,"north",null,null,null,null,null,null,"north",null,null]}"#;
+    let v = json(&[
+        "solve",
+        "layli-goobalay",
+        "--position",
+        position,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["value"], -5, "{v}");
+    assert_eq!(v["score"], serde_json::json!([4, 9]), "{v}");
+    assert_eq!(v["best"], serde_json::json!(["1"]), "{v}");
+    assert_eq!(
+        v["moves"],
+        serde_json::json!([{"move": "1", "value": -5}, {"move": "4", "value": -7}]),
+        "{v}"
+    );
+}
+
 #[test]
 fn solve_gives_up_cleanly_when_over_budget() {
     goobalay()
