@@ -28,7 +28,10 @@ use tabled::settings::style::HorizontalLine;
 use tabled::settings::{Modify, Padding, Style, Width};
 
 use crate::args::tournaments::{
-    EventArgs, ImportArgs, ListLayout, NewArgs, PrizeCommand, TournamentCommand, WithdrawArgs,
+    AddArgs, ByeArgs, CrosstableArgs, EventArgs, ExportArgs, ImportArgs, ListArgs, ListLayout,
+    NewArgs, PairArgs, PairingsArgs, PostponeArgs, PrizeAddArgs, PrizeCommand, PrizesArgs,
+    ReasonArgs, ReopenArgs, RunArgs, SeedArgs, SetArgs, StandingsArgs, TournamentCommand,
+    UnpairArgs, ViewArgs, WithdrawArgs,
 };
 use crate::args::{Format, RecordFormat, VariantArgs};
 use crate::db::{local, print_json, with_store, with_store_read};
@@ -74,496 +77,553 @@ pub enum Layout {
 pub fn run(db: Option<PathBuf>, command: TournamentCommand) -> anyhow::Result<ExitCode> {
     match command {
         TournamentCommand::New(a) => new(db, *a),
-        TournamentCommand::Add(a) => with_store(db, async |store| {
-            let tournaments::Entered {
-                added,
-                postponed,
-                tournament: loaded,
-            } = tournaments::enter(store, &a.name, &a.players).await?;
-            if a.format == RecordFormat::Json {
-                print_json(&serde_json::json!({
-                    "tournament": loaded.row.name,
-                    "entered": added.iter().map(|p| &p.name).collect::<Vec<_>>(),
-                    "entrants": loaded.tournament.entrants().len(),
-                    "postponed": postponed,
-                }))?;
-                return Ok(ExitCode::SUCCESS);
-            }
-            for p in &added {
-                outln!("entered {} in {}", p.name, loaded.row.name);
-            }
-            // A late round robin arrival's games of the rounds already paired.
-            for p in &postponed {
-                outln!(
-                    "match {} (round {}, board {}: {} v {}) takes the place of that round's rest; postponed, its result is entered when it is played",
-                    p.match_id,
-                    p.round,
-                    p.board,
-                    p.south,
-                    p.north
-                );
-            }
-            outln!(
-                "{} has {}",
-                loaded.row.name,
-                crate::out::count(
-                    loaded.tournament.entrants().len() as u64,
-                    "entrant",
-                    "entrants"
-                )
-            );
-            Ok(ExitCode::SUCCESS)
-        }),
-        TournamentCommand::Bye(a) => {
-            let points = goobalay::tournament::ByePoints::parse(&a.points).ok_or_else(|| {
-                anyhow::anyhow!(
-                    "'{}' is not a bye's points; give --points zero or --points half",
-                    goobalay::names::excerpt(&a.points)
-                )
-            })?;
-            with_store(db, async |store| {
-                let p =
-                    tournaments::request_bye(store, &a.name, &a.player, a.round, points).await?;
-                if a.format == RecordFormat::Json {
-                    print_json(&serde_json::json!({
-                        "tournament": a.name.trim(),
-                        "player": p.name,
-                        "round": a.round,
-                        "points": points.name(),
-                    }))?;
-                    return Ok(ExitCode::SUCCESS);
-                }
-                outln!(
-                    "{} has a {}-point bye in round {}: left out of its pairing",
-                    p.name,
-                    points.name(),
-                    a.round
-                );
-                Ok(ExitCode::SUCCESS)
-            })
-        }
-        TournamentCommand::Withdraw(a) => with_store(db, async |store| {
-            let w = tournaments::withdraw(store, &a.name, &a.player, a.forfeit_pending).await?;
-            let (name, after) = (&w.player.name, w.after_round);
-            if a.format == RecordFormat::Json {
-                print_json(&withdrawal_json(&a, name, after, w.forfeited))?;
-                return Ok(ExitCode::SUCCESS);
-            }
-            if let Some(id) = w.forfeited {
-                outln!("match {id} forfeited: {name} did not come");
-            }
-            if after == 0 {
-                outln!("{name} withdrew before round 1: off the entry list, never paired");
-            } else {
-                outln!(
-                    "{name} withdrew after round {after}: results so far count, no further pairings"
-                );
-            }
-            Ok(ExitCode::SUCCESS)
-        }),
-        TournamentCommand::Pair(a) => with_store(db, async |store| {
-            let tournaments::Paired {
-                round: paired,
-                tournament: loaded,
-            } = if a.board.is_empty() {
-                goobalay::app::pair_round(store, &a.name).await?
-            } else {
-                let mut boards: Vec<(String, Option<String>)> = a
-                    .board
-                    .chunks(2)
-                    .map(|b| (b[0].clone(), Some(b[1].clone())))
-                    .collect();
-                boards.extend(a.bye.iter().map(|p| (p.clone(), None)));
-                let round = ManualRound {
-                    boards,
-                    reason: a.reason.clone(),
-                    keep_seeding: false,
-                };
-                tournaments::pair_round_by_hand(store, &a.name, &round).await?
-            };
-            if a.format == Format::Json {
-                print_json(&paired)?;
-                return Ok(ExitCode::SUCCESS);
-            }
-            if a.format == Format::Csv {
-                let sheet = goobalay::app::views::pairing_sheet(&loaded, Some(paired.round));
-                write!(crate::out::stdout(), "{sheet}")?;
-                return Ok(ExitCode::SUCCESS);
-            }
-            for name in &paired.withdrawn_retired {
-                if paired.round == 1 {
-                    outln!("{name} is retired: off the entry list, never paired");
-                } else {
-                    outln!(
-                        "{name} is retired: withdrawn after round {}, not paired again",
-                        paired.round - 1
-                    );
-                }
-            }
-            outln!(
-                "{}: round {} paired{}",
-                loaded.row.name,
-                paired.round,
-                if a.board.is_empty() { "" } else { " by hand" }
-            );
-            for b in &paired.boards {
-                match (b.north_id, b.match_id) {
-                    (Some(n), Some(id)) => outln!(
-                        "  board {}: {} (south, moves first) v {} (north)  match {id}",
-                        b.board,
-                        loaded.name_of(b.south_id),
-                        loaded.name_of(n)
-                    ),
-                    _ => outln!(
-                        "  board {}: {} has a bye",
-                        b.board,
-                        loaded.name_of(b.south_id)
-                    ),
-                }
-            }
-            Ok(ExitCode::SUCCESS)
-        }),
+        TournamentCommand::Add(a) => enter_players(db, a),
+        TournamentCommand::Bye(a) => request_bye(db, a),
+        TournamentCommand::Withdraw(a) => withdraw(db, a),
+        TournamentCommand::Pair(a) => pair(db, a),
         TournamentCommand::Review(a) => crate::review_cmd::tournament_review(db, a),
-        TournamentCommand::Run(a) => with_store(db, async |store| {
-            let json = a.format == RecordFormat::Json;
-            let summary = run_engines(store, &a.name, a.limit, !a.quiet && !json).await?;
-            if json {
-                print_json(&serde_json::json!({
-                    "tournament": a.name.trim(),
-                    "played": summary.played,
-                    "finished": summary.finished,
-                    "message": summary.message,
-                }))?;
-                return Ok(ExitCode::SUCCESS);
-            }
-            outln!("{}", summary.message);
-            if summary.finished && summary.played > 0 {
-                let loaded = tournaments::load(store, &a.name).await?;
-                print_standings(&loaded, Format::Table, Layout::Narrow)?;
-            }
-            Ok(ExitCode::SUCCESS)
-        }),
-        TournamentCommand::Standings(a) => with_store_read(db, async |store| {
-            let loaded = tournaments::load_after_round(
-                store,
-                &a.view.name,
-                a.after.after_round,
-                Parts::Results,
-            )
-            .await?;
-            let layout = if a.wide { Layout::Wide } else { Layout::Narrow };
-            print_standings(&loaded, a.view.format, layout)?;
-            Ok(ExitCode::SUCCESS)
-        }),
-        TournamentCommand::Pairings(a) => {
-            let with_codes = a.format == RecordFormat::Json || a.layout == ListLayout::Slips;
-            let (list, holders) = with_store_read(db.clone(), async |store| {
-                let loaded = tournaments::load(store, &a.name).await?;
-                let list = goobalay::app::views::pairing_list(&loaded, a.round)?;
-                let holders = goobalay::app::reports::code_holders(&loaded, a.round).len();
-                Ok((list, holders))
-            })?;
-            // Codes are stored hashed, so a print is their only showing: each print
-            // issues new ones (a write, only when a board awaits its players' reports).
-            let codes = if with_codes && holders > 0 {
-                with_store(db, async |store| {
-                    Ok(goobalay::app::reports::issue_codes(store, &a.name, a.round).await?)
-                })?
-            } else {
-                Vec::new()
-            };
-            let url = crate::report_slip::report_url(a.url.as_deref());
-            match a.format {
-                RecordFormat::Json => {
-                    print_json(&crate::report_slip::list_with_codes(&list, &codes, &url)?)?;
-                }
-                RecordFormat::Table => {
-                    let mut lines = pairing_list_lines(&list, a.layout, a.lang);
-                    if a.layout == ListLayout::Slips {
-                        lines.extend(crate::report_slip::code_slips(&list, &codes, &url, a.lang)?);
-                    }
-                    for line in lines {
-                        outln!("{}", line.trim_end());
-                    }
-                }
-            }
-            Ok(ExitCode::SUCCESS)
-        }
-        TournamentCommand::Crosstable(a) => with_store_read(db, async |store| {
-            let loaded = tournaments::load_after_round(
-                store,
-                &a.view.name,
-                a.after.after_round,
-                Parts::Results,
-            )
-            .await?;
-            if a.view.format == Format::Table {
-                for line in loaded.row.details.heading() {
-                    outln!("{line}");
-                }
-            }
-            print_crosstable(&loaded.tournament, a.view.format)?;
-            Ok(ExitCode::SUCCESS)
-        }),
-        TournamentCommand::Show(a) => with_store_read(db, async |store| {
-            let view = goobalay::app::views::tournament(store, TournamentKey::Name(&a.name))
-                .await?
-                .expect("a tournament by name is found or an error");
-            print_show(&view.record, a.format)?;
-            Ok(ExitCode::SUCCESS)
-        }),
+        TournamentCommand::Run(a) => run_engine_matches(db, a),
+        TournamentCommand::Standings(a) => standings(db, a),
+        TournamentCommand::Pairings(a) => pairings(db, a),
+        TournamentCommand::Crosstable(a) => crosstable(db, a),
+        TournamentCommand::Show(a) => show(db, a),
         TournamentCommand::Import(a) => import(db, a),
-        TournamentCommand::Export(a) => {
-            let db = crate::db::db_path(db);
-            if let Some(path) = &a.output {
-                files::check_output(path, &db, a.force)?;
-            }
-            let format: ExportFormat = a.format.into();
-            let round = a.after.after_round;
-            // With the event's details, prizes and players' records the pure
-            // tournament lacks.
-            let text = with_store_read(Some(db), async |store| {
-                Ok(tournaments::prizes::export(store, &a.name, round, format).await?)
-            })?;
-            match &a.output {
-                Some(path) => {
-                    files::write_output(path, text.as_bytes(), a.force)?;
-                    eprintln!("wrote {}", path.display());
-                }
-                None => crate::out::stdout().write_all(text.as_bytes())?,
-            }
-            Ok(ExitCode::SUCCESS)
+        TournamentCommand::Export(a) => export_tournament(db, a),
+        TournamentCommand::Set(a) => set_event(db, a),
+        TournamentCommand::Prize(PrizeCommand::Add(a)) => add_prize(db, a),
+        TournamentCommand::Prizes(a) => prizes(db, a),
+        TournamentCommand::Unpair(a) => unpair(db, a),
+        TournamentCommand::Postpone(a) => postpone(db, a),
+        TournamentCommand::Seed(a) => seed(db, a),
+        TournamentCommand::Close(a) => close(db, a),
+        TournamentCommand::Reopen(a) => reopen(db, a),
+        TournamentCommand::List(a) => list(db, a),
+    }
+}
+
+fn enter_players(db: Option<PathBuf>, a: AddArgs) -> anyhow::Result<ExitCode> {
+    with_store(db, async |store| {
+        let tournaments::Entered {
+            added,
+            postponed,
+            tournament: loaded,
+        } = tournaments::enter(store, &a.name, &a.players).await?;
+        if a.format == RecordFormat::Json {
+            print_json(&serde_json::json!({
+                "tournament": loaded.row.name,
+                "entered": added.iter().map(|p| &p.name).collect::<Vec<_>>(),
+                "entrants": loaded.tournament.entrants().len(),
+                "postponed": postponed,
+            }))?;
+            return Ok(ExitCode::SUCCESS);
         }
-        TournamentCommand::Set(a) => {
-            let change = event_change(&a.event)?;
-            let row = with_store(db, async |store| {
-                Ok(tournaments::prizes::set_event(store, &a.name, &change).await?)
-            })?;
-            match a.format {
-                RecordFormat::Json => print_json(&row)?,
-                RecordFormat::Table => {
-                    outln!("{}: event details set", row.name);
-                    for line in row.details.heading() {
-                        outln!("  {line}");
-                    }
-                }
-            }
-            Ok(ExitCode::SUCCESS)
+        for p in &added {
+            outln!("entered {} in {}", p.name, loaded.row.name);
         }
-        TournamentCommand::Prize(PrizeCommand::Add(a)) => {
-            let kind = goobalay::tournament::prizes::PrizeKind::parse(
-                a.place,
-                a.category.as_deref(),
-                a.age,
-                a.under,
-                a.club.as_deref(),
-            )?;
-            let value = goobalay::tournament::prizes::parse_value(&a.value).context("--value")?;
-            let added = with_store(db, async |store| {
-                Ok(tournaments::prizes::add_prize(store, &a.name, kind, value).await?)
-            })?;
-            if let Some(w) = &added.warning {
-                eprintln!("goobalay: warning: {w}");
-            }
-            match a.format {
-                RecordFormat::Json => print_json(&added)?,
-                RecordFormat::Table => outln!(
-                    "{}: prize added, {}: {}",
-                    added.tournament,
-                    added.prize.kind,
-                    goobalay::tournament::prizes::money(added.prize.value)
-                ),
-            }
-            Ok(ExitCode::SUCCESS)
-        }
-        TournamentCommand::Prizes(a) => with_store_read(db, async |store| {
-            let report = tournaments::prizes::prize_report(store, &a.name, a.share).await?;
-            print_prizes(&report, a.format)?;
-            Ok(ExitCode::SUCCESS)
-        }),
-        TournamentCommand::Unpair(a) => with_store(db, async |store| {
-            let tournaments::Unpaired {
-                tournament,
-                round: undone,
-            } = tournaments::unpair(store, &a.name, a.reason.as_deref()).await?;
-            if a.format == Format::Json {
-                print_json(&undone)?;
-                return Ok(ExitCode::SUCCESS);
-            }
+        // A late round robin arrival's games of the rounds already paired.
+        for p in &postponed {
             outln!(
-                "{}: round {} taken back ({} board{}; recorded, see `goobalay tournament show`)",
-                tournament,
-                undone.round,
-                undone.boards.len(),
-                if undone.boards.len() == 1 { "" } else { "s" }
-            );
-            if !undone.voided_play.is_empty() {
-                let ids: Vec<String> = undone.voided_play.iter().map(|id| id.to_string()).collect();
-                outln!(
-                    "engine play voided and kept in match{} {} (never numbered again)",
-                    if ids.len() == 1 { "" } else { "es" },
-                    ids.join(", ")
-                );
-            }
-            for name in &undone.withdrawals_moved {
-                outln!(
-                    "{name} withdrew after round {} was paired: now withdrawn after round {}, so not paired in it",
-                    undone.round,
-                    undone.round - 1
-                );
-            }
-            Ok(ExitCode::SUCCESS)
-        }),
-        TournamentCommand::Postpone(a) => with_store(db, async |store| {
-            let p = tournaments::postpone(store, &a.name, a.match_id, a.reason.as_deref()).await?;
-            if a.format == RecordFormat::Json {
-                print_json(&p)?;
-                return Ok(ExitCode::SUCCESS);
-            }
-            outln!(
-                "{}: match {} (round {}, board {}: {} v {}) postponed; the next round is paired without it, and its result is entered when it is played",
-                p.tournament,
+                "match {} (round {}, board {}: {} v {}) takes the place of that round's rest; postponed, its result is entered when it is played",
                 p.match_id,
                 p.round,
                 p.board,
                 p.south,
                 p.north
             );
-            Ok(ExitCode::SUCCESS)
-        }),
-        TournamentCommand::Seed(a) => with_store(db, async |store| {
-            let source = match &a.from {
-                Some(from) => tournaments::SeedingSource::Standings {
-                    tournament: from,
-                    top: a.top,
-                },
-                None => tournaments::SeedingSource::ByHand(&a.players),
+        }
+        outln!(
+            "{} has {}",
+            loaded.row.name,
+            crate::out::count(
+                loaded.tournament.entrants().len() as u64,
+                "entrant",
+                "entrants"
+            )
+        );
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+fn request_bye(db: Option<PathBuf>, a: ByeArgs) -> anyhow::Result<ExitCode> {
+    let points = goobalay::tournament::ByePoints::parse(&a.points).ok_or_else(|| {
+        anyhow::anyhow!(
+            "'{}' is not a bye's points; give --points zero or --points half",
+            goobalay::names::excerpt(&a.points)
+        )
+    })?;
+    with_store(db, async |store| {
+        let p = tournaments::request_bye(store, &a.name, &a.player, a.round, points).await?;
+        if a.format == RecordFormat::Json {
+            print_json(&serde_json::json!({
+                "tournament": a.name.trim(),
+                "player": p.name,
+                "round": a.round,
+                "points": points.name(),
+            }))?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        outln!(
+            "{} has a {}-point bye in round {}: left out of its pairing",
+            p.name,
+            points.name(),
+            a.round
+        );
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+fn withdraw(db: Option<PathBuf>, a: WithdrawArgs) -> anyhow::Result<ExitCode> {
+    with_store(db, async |store| {
+        let w = tournaments::withdraw(store, &a.name, &a.player, a.forfeit_pending).await?;
+        let (name, after) = (&w.player.name, w.after_round);
+        if a.format == RecordFormat::Json {
+            print_json(&withdrawal_json(&a, name, after, w.forfeited))?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        if let Some(id) = w.forfeited {
+            outln!("match {id} forfeited: {name} did not come");
+        }
+        if after == 0 {
+            outln!("{name} withdrew before round 1: off the entry list, never paired");
+        } else {
+            outln!(
+                "{name} withdrew after round {after}: results so far count, no further pairings"
+            );
+        }
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+fn pair(db: Option<PathBuf>, a: PairArgs) -> anyhow::Result<ExitCode> {
+    with_store(db, async |store| {
+        let tournaments::Paired {
+            round: paired,
+            tournament: loaded,
+        } = if a.board.is_empty() {
+            goobalay::app::pair_round(store, &a.name).await?
+        } else {
+            let mut boards: Vec<(String, Option<String>)> = a
+                .board
+                .chunks(2)
+                .map(|b| (b[0].clone(), Some(b[1].clone())))
+                .collect();
+            boards.extend(a.bye.iter().map(|p| (p.clone(), None)));
+            let round = ManualRound {
+                boards,
+                reason: a.reason.clone(),
+                keep_seeding: false,
             };
-            let seeded = tournaments::seed(store, &a.name, source, a.reason.as_deref()).await?;
-            if a.format == RecordFormat::Json {
-                print_json(&seeded)?;
-                return Ok(ExitCode::SUCCESS);
+            tournaments::pair_round_by_hand(store, &a.name, &round).await?
+        };
+        if a.format == Format::Json {
+            print_json(&paired)?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        if a.format == Format::Csv {
+            let sheet = goobalay::app::views::pairing_sheet(&loaded, Some(paired.round));
+            write!(crate::out::stdout(), "{sheet}")?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        for name in &paired.withdrawn_retired {
+            if paired.round == 1 {
+                outln!("{name} is retired: off the entry list, never paired");
+            } else {
+                outln!(
+                    "{name} is retired: withdrawn after round {}, not paired again",
+                    paired.round - 1
+                );
             }
-            for name in &seeded.entered {
-                outln!("entered {name} in {}", seeded.tournament);
-            }
-            match &seeded.from {
-                Some(from) => outln!(
-                    "{} seeded from the final standings of {from}:",
-                    seeded.tournament
+        }
+        outln!(
+            "{}: round {} paired{}",
+            loaded.row.name,
+            paired.round,
+            if a.board.is_empty() { "" } else { " by hand" }
+        );
+        for b in &paired.boards {
+            match (b.north_id, b.match_id) {
+                (Some(n), Some(id)) => outln!(
+                    "  board {}: {} (south, moves first) v {} (north)  match {id}",
+                    b.board,
+                    loaded.name_of(b.south_id),
+                    loaded.name_of(n)
                 ),
-                None => outln!("{} seeded by hand:", seeded.tournament),
+                _ => outln!(
+                    "  board {}: {} has a bye",
+                    b.board,
+                    loaded.name_of(b.south_id)
+                ),
             }
-            for line in &seeded.seeds {
-                let how = if line.by_hand { "" } else { "  (by rating)" };
-                outln!("  seed {}: {}{how}", line.seed, line.name);
+        }
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+fn run_engine_matches(db: Option<PathBuf>, a: RunArgs) -> anyhow::Result<ExitCode> {
+    with_store(db, async |store| {
+        let json = a.format == RecordFormat::Json;
+        let summary = run_engines(store, &a.name, a.limit, !a.quiet && !json).await?;
+        if json {
+            print_json(&serde_json::json!({
+                "tournament": a.name.trim(),
+                "played": summary.played,
+                "finished": summary.finished,
+                "message": summary.message,
+            }))?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        outln!("{}", summary.message);
+        if summary.finished && summary.played > 0 {
+            let loaded = tournaments::load(store, &a.name).await?;
+            print_standings(&loaded, Format::Table, Layout::Narrow)?;
+        }
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+fn standings(db: Option<PathBuf>, a: StandingsArgs) -> anyhow::Result<ExitCode> {
+    with_store_read(db, async |store| {
+        let loaded =
+            tournaments::load_after_round(store, &a.view.name, a.after.after_round, Parts::Results)
+                .await?;
+        let layout = if a.wide { Layout::Wide } else { Layout::Narrow };
+        print_standings(&loaded, a.view.format, layout)?;
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+fn pairings(db: Option<PathBuf>, a: PairingsArgs) -> anyhow::Result<ExitCode> {
+    let with_codes = a.format == RecordFormat::Json || a.layout == ListLayout::Slips;
+    let (list, holders) = with_store_read(db.clone(), async |store| {
+        let loaded = tournaments::load(store, &a.name).await?;
+        let list = goobalay::app::views::pairing_list(&loaded, a.round)?;
+        let holders = goobalay::app::reports::code_holders(&loaded, a.round).len();
+        Ok((list, holders))
+    })?;
+    // Codes are stored hashed, so a print is their only showing: each print
+    // issues new ones (a write, only when a board awaits its players' reports).
+    let codes = if with_codes && holders > 0 {
+        with_store(db, async |store| {
+            Ok(goobalay::app::reports::issue_codes(store, &a.name, a.round).await?)
+        })?
+    } else {
+        Vec::new()
+    };
+    let url = crate::report_slip::report_url(a.url.as_deref());
+    match a.format {
+        RecordFormat::Json => {
+            print_json(&crate::report_slip::list_with_codes(&list, &codes, &url)?)?;
+        }
+        RecordFormat::Table => {
+            let mut lines = pairing_list_lines(&list, a.layout, a.lang);
+            if a.layout == ListLayout::Slips {
+                lines.extend(crate::report_slip::code_slips(&list, &codes, &url, a.lang)?);
             }
-            Ok(ExitCode::SUCCESS)
-        }),
-        TournamentCommand::Close(a) => with_store(db, async |store| {
-            let closed = tournaments::close(store, &a.name, a.reason.as_deref()).await?;
-            if a.format == RecordFormat::Json {
-                print_json(&serde_json::json!({
-                    "tournament": closed.tournament,
-                    "status": "finished",
-                    "after_round": closed.after_round,
-                    "planned_rounds": closed.planned_rounds,
-                    "ended_early": closed.ended_early,
-                }))?;
-                return Ok(ExitCode::SUCCESS);
+            for line in lines {
+                outln!("{}", line.trim_end());
             }
-            outln!(
-                "{} is closed after round {} of {}{}",
-                closed.tournament,
-                closed.after_round,
-                closed.planned_rounds,
-                if closed.ended_early {
-                    " (ended early: the rounds left are not played)"
-                } else {
-                    ""
-                }
-            );
-            Ok(ExitCode::SUCCESS)
-        }),
-        TournamentCommand::Reopen(a) => with_store(db, async |store| {
-            let tournaments::Reopening {
-                reopened: r,
-                planned_rounds,
-            } = tournaments::reopen(store, &a.name, a.reason.as_deref(), a.rounds).await?;
-            if a.format == RecordFormat::Json {
-                print_json(&serde_json::json!({
-                    "tournament": r.tournament,
-                    "status": "reopened",
-                    "planned_rounds": planned_rounds,
-                }))?;
-                return Ok(ExitCode::SUCCESS);
-            }
-            outln!(
-                "{} is reopened: entries, withdrawals, pairings and results are taken again; {} planned",
-                r.tournament,
-                crate::out::count(planned_rounds, "round", "rounds")
-            );
-            Ok(ExitCode::SUCCESS)
-        }),
-        TournamentCommand::List(a) => with_store_read(db, async |store| {
-            let list = tournaments::list(store).await?;
-            match a.format {
-                Format::Json => print_json(&list)?,
-                Format::Csv => {
-                    let mut w = export::CsvWriter::new([
-                        "id",
-                        "name",
-                        "variant",
-                        "format",
-                        "status",
-                        "entrants",
-                        "rounds_paired",
-                        "matches",
-                        "finished",
-                    ]);
-                    for s in list.iter().map(|l| &l.summary) {
-                        w.row([
-                            s.row.id.to_string(),
-                            s.row.name.clone(),
-                            s.row.variant.clone(),
-                            s.row.format.to_string(),
-                            s.row.status.to_string(),
-                            s.entrants.to_string(),
-                            s.rounds_paired.to_string(),
-                            s.matches.to_string(),
-                            s.matches_finished.to_string(),
-                        ]);
-                    }
-                    write!(crate::out::stdout(), "{}", w.finish())?;
-                }
-                Format::Table if list.is_empty() => {
-                    outln!("no tournaments yet (`goobalay tournament new NAME ...` creates one)");
-                }
-                Format::Table => {
-                    let mut b = Builder::default();
-                    b.push_record([
-                        "id", "name", "variant", "format", "status", "entrants", "rounds",
-                        "matches", "created",
-                    ]);
-                    for s in list.iter().map(|l| &l.summary) {
-                        b.push_record([
-                            s.row.id.to_string(),
-                            s.row.name.clone(),
-                            s.row.variant.clone(),
-                            s.row.format.to_string(),
-                            s.row.status.to_string(),
-                            s.entrants.to_string(),
-                            s.rounds_paired.to_string(),
-                            format!("{}/{}", s.matches_finished, s.matches),
-                            local(s.row.created_at),
-                        ]);
-                    }
-                    outln!("{}", b.build().with(Style::rounded()));
-                }
-            }
-            Ok(ExitCode::SUCCESS)
-        }),
+        }
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn crosstable(db: Option<PathBuf>, a: CrosstableArgs) -> anyhow::Result<ExitCode> {
+    with_store_read(db, async |store| {
+        let loaded =
+            tournaments::load_after_round(store, &a.view.name, a.after.after_round, Parts::Results)
+                .await?;
+        if a.view.format == Format::Table {
+            for line in loaded.row.details.heading() {
+                outln!("{line}");
+            }
+        }
+        print_crosstable(&loaded.tournament, a.view.format)?;
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+fn show(db: Option<PathBuf>, a: ViewArgs) -> anyhow::Result<ExitCode> {
+    with_store_read(db, async |store| {
+        let view = goobalay::app::views::tournament(store, TournamentKey::Name(&a.name))
+            .await?
+            .expect("a tournament by name is found or an error");
+        print_show(&view.record, a.format)?;
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+fn export_tournament(db: Option<PathBuf>, a: ExportArgs) -> anyhow::Result<ExitCode> {
+    let db = crate::db::db_path(db);
+    if let Some(path) = &a.output {
+        files::check_output(path, &db, a.force)?;
+    }
+    let format: ExportFormat = a.format.into();
+    let round = a.after.after_round;
+    // With the event's details, prizes and players' records the pure
+    // tournament lacks.
+    let text = with_store_read(Some(db), async |store| {
+        Ok(tournaments::prizes::export(store, &a.name, round, format).await?)
+    })?;
+    match &a.output {
+        Some(path) => {
+            files::write_output(path, text.as_bytes(), a.force)?;
+            eprintln!("wrote {}", path.display());
+        }
+        None => crate::out::stdout().write_all(text.as_bytes())?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn set_event(db: Option<PathBuf>, a: SetArgs) -> anyhow::Result<ExitCode> {
+    let change = event_change(&a.event)?;
+    let row = with_store(db, async |store| {
+        Ok(tournaments::prizes::set_event(store, &a.name, &change).await?)
+    })?;
+    match a.format {
+        RecordFormat::Json => print_json(&row)?,
+        RecordFormat::Table => {
+            outln!("{}: event details set", row.name);
+            for line in row.details.heading() {
+                outln!("  {line}");
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn add_prize(db: Option<PathBuf>, a: PrizeAddArgs) -> anyhow::Result<ExitCode> {
+    let kind = goobalay::tournament::prizes::PrizeKind::parse(
+        a.place,
+        a.category.as_deref(),
+        a.age,
+        a.under,
+        a.club.as_deref(),
+    )?;
+    let value = goobalay::tournament::prizes::parse_value(&a.value).context("--value")?;
+    let added = with_store(db, async |store| {
+        Ok(tournaments::prizes::add_prize(store, &a.name, kind, value).await?)
+    })?;
+    if let Some(w) = &added.warning {
+        eprintln!("goobalay: warning: {w}");
+    }
+    match a.format {
+        RecordFormat::Json => print_json(&added)?,
+        RecordFormat::Table => outln!(
+            "{}: prize added, {}: {}",
+            added.tournament,
+            added.prize.kind,
+            goobalay::tournament::prizes::money(added.prize.value)
+        ),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn prizes(db: Option<PathBuf>, a: PrizesArgs) -> anyhow::Result<ExitCode> {
+    with_store_read(db, async |store| {
+        let report = tournaments::prizes::prize_report(store, &a.name, a.share).await?;
+        print_prizes(&report, a.format)?;
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+fn unpair(db: Option<PathBuf>, a: UnpairArgs) -> anyhow::Result<ExitCode> {
+    with_store(db, async |store| {
+        let tournaments::Unpaired {
+            tournament,
+            round: undone,
+        } = tournaments::unpair(store, &a.name, a.reason.as_deref()).await?;
+        if a.format == Format::Json {
+            print_json(&undone)?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        outln!(
+            "{}: round {} taken back ({} board{}; recorded, see `goobalay tournament show`)",
+            tournament,
+            undone.round,
+            undone.boards.len(),
+            if undone.boards.len() == 1 { "" } else { "s" }
+        );
+        if !undone.voided_play.is_empty() {
+            let ids: Vec<String> = undone.voided_play.iter().map(|id| id.to_string()).collect();
+            outln!(
+                "engine play voided and kept in match{} {} (never numbered again)",
+                if ids.len() == 1 { "" } else { "es" },
+                ids.join(", ")
+            );
+        }
+        for name in &undone.withdrawals_moved {
+            outln!(
+                "{name} withdrew after round {} was paired: now withdrawn after round {}, so not paired in it",
+                undone.round,
+                undone.round - 1
+            );
+        }
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+fn postpone(db: Option<PathBuf>, a: PostponeArgs) -> anyhow::Result<ExitCode> {
+    with_store(db, async |store| {
+        let p = tournaments::postpone(store, &a.name, a.match_id, a.reason.as_deref()).await?;
+        if a.format == RecordFormat::Json {
+            print_json(&p)?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        outln!(
+            "{}: match {} (round {}, board {}: {} v {}) postponed; the next round is paired without it, and its result is entered when it is played",
+            p.tournament,
+            p.match_id,
+            p.round,
+            p.board,
+            p.south,
+            p.north
+        );
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+fn seed(db: Option<PathBuf>, a: SeedArgs) -> anyhow::Result<ExitCode> {
+    with_store(db, async |store| {
+        let source = match &a.from {
+            Some(from) => tournaments::SeedingSource::Standings {
+                tournament: from,
+                top: a.top,
+            },
+            None => tournaments::SeedingSource::ByHand(&a.players),
+        };
+        let seeded = tournaments::seed(store, &a.name, source, a.reason.as_deref()).await?;
+        if a.format == RecordFormat::Json {
+            print_json(&seeded)?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        for name in &seeded.entered {
+            outln!("entered {name} in {}", seeded.tournament);
+        }
+        match &seeded.from {
+            Some(from) => outln!(
+                "{} seeded from the final standings of {from}:",
+                seeded.tournament
+            ),
+            None => outln!("{} seeded by hand:", seeded.tournament),
+        }
+        for line in &seeded.seeds {
+            let how = if line.by_hand { "" } else { "  (by rating)" };
+            outln!("  seed {}: {}{how}", line.seed, line.name);
+        }
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+fn close(db: Option<PathBuf>, a: ReasonArgs) -> anyhow::Result<ExitCode> {
+    with_store(db, async |store| {
+        let closed = tournaments::close(store, &a.name, a.reason.as_deref()).await?;
+        if a.format == RecordFormat::Json {
+            print_json(&serde_json::json!({
+                "tournament": closed.tournament,
+                "status": "finished",
+                "after_round": closed.after_round,
+                "planned_rounds": closed.planned_rounds,
+                "ended_early": closed.ended_early,
+            }))?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        outln!(
+            "{} is closed after round {} of {}{}",
+            closed.tournament,
+            closed.after_round,
+            closed.planned_rounds,
+            if closed.ended_early {
+                " (ended early: the rounds left are not played)"
+            } else {
+                ""
+            }
+        );
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+fn reopen(db: Option<PathBuf>, a: ReopenArgs) -> anyhow::Result<ExitCode> {
+    with_store(db, async |store| {
+        let tournaments::Reopening {
+            reopened: r,
+            planned_rounds,
+        } = tournaments::reopen(store, &a.name, a.reason.as_deref(), a.rounds).await?;
+        if a.format == RecordFormat::Json {
+            print_json(&serde_json::json!({
+                "tournament": r.tournament,
+                "status": "reopened",
+                "planned_rounds": planned_rounds,
+            }))?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        outln!(
+            "{} is reopened: entries, withdrawals, pairings and results are taken again; {} planned",
+            r.tournament,
+            crate::out::count(planned_rounds, "round", "rounds")
+        );
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+fn list(db: Option<PathBuf>, a: ListArgs) -> anyhow::Result<ExitCode> {
+    with_store_read(db, async |store| {
+        let list = tournaments::list(store).await?;
+        match a.format {
+            Format::Json => print_json(&list)?,
+            Format::Csv => {
+                let mut w = export::CsvWriter::new([
+                    "id",
+                    "name",
+                    "variant",
+                    "format",
+                    "status",
+                    "entrants",
+                    "rounds_paired",
+                    "matches",
+                    "finished",
+                ]);
+                for s in list.iter().map(|l| &l.summary) {
+                    w.row([
+                        s.row.id.to_string(),
+                        s.row.name.clone(),
+                        s.row.variant.clone(),
+                        s.row.format.to_string(),
+                        s.row.status.to_string(),
+                        s.entrants.to_string(),
+                        s.rounds_paired.to_string(),
+                        s.matches.to_string(),
+                        s.matches_finished.to_string(),
+                    ]);
+                }
+                write!(crate::out::stdout(), "{}", w.finish())?;
+            }
+            Format::Table if list.is_empty() => {
+                outln!("no tournaments yet (`goobalay tournament new NAME ...` creates one)");
+            }
+            Format::Table => {
+                let mut b = Builder::default();
+                b.push_record([
+                    "id", "name", "variant", "format", "status", "entrants", "rounds", "matches",
+                    "created",
+                ]);
+                for s in list.iter().map(|l| &l.summary) {
+                    b.push_record([
+                        s.row.id.to_string(),
+                        s.row.name.clone(),
+                        s.row.variant.clone(),
+                        s.row.format.to_string(),
+                        s.row.status.to_string(),
+                        s.entrants.to_string(),
+                        s.rounds_paired.to_string(),
+                        format!("{}/{}", s.matches_finished, s.matches),
+                        local(s.row.created_at),
+                    ]);
+                }
+                outln!("{}", b.build().with(Style::rounded()));
+            }
+        }
+        Ok(ExitCode::SUCCESS)
+    })
 }
 
 fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
