@@ -52,7 +52,7 @@ pub use tournaments::pair_round;
 
 use thiserror::Error;
 
-use crate::app::repo::{Database, StoreError, Transaction};
+use crate::app::repo::{StoreError, Transaction};
 use crate::app::tournaments::refusal::TournamentRefusal;
 use crate::engine::Side;
 use crate::hint::{Hint, Plain, Refusal, Wording, then_hint};
@@ -126,17 +126,6 @@ pub enum AppError {
 
 pub type Result<T, E = AppError> = std::result::Result<T, E>;
 
-/// Copies every record of `source` into `target`, which must hold none (`db copy`:
-/// a club's file onto a league's server, or back), in one transaction, telling
-/// `progress` the rows copied so far and the rows to copy.
-pub async fn copy_database<D: Database>(
-    source: &D,
-    target: &D,
-    progress: impl FnMut(u64, u64) + Send,
-) -> Result<crate::app::records::CopyReport> {
-    Ok(target.copy_from(source, progress).await?)
-}
-
 /// What kind of failure an error is, for a front end that answers by kind (the
 /// web's status codes): whatever use case it came from, a busy database is busy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,7 +149,7 @@ impl Failure {
             StoreError::UnknownMatch(_) => Failure::NotFound("match"),
             StoreError::Busy(_) => Failure::Busy,
             StoreError::FileChanged { .. } => Failure::Unavailable,
-            StoreError::Backend(_) | StoreError::SchemaUpdate(_) => Failure::Storage,
+            StoreError::Backend(_) => Failure::Storage,
             _ => Failure::Refused,
         }
     }
