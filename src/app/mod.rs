@@ -126,6 +126,21 @@ pub enum AppError {
 
 pub type Result<T, E = AppError> = std::result::Result<T, E>;
 
+/// A tournament's rules refusing a change a use case asks for: one route,
+/// [`TournamentRefusal::Tournament`].
+impl From<crate::tournament::TournamentError> for AppError {
+    fn from(e: crate::tournament::TournamentError) -> AppError {
+        AppError::Tournament(e.into())
+    }
+}
+
+/// A change refused because the tournament is closed: [`TournamentRefusal::Closed`].
+impl From<crate::tournament::ClosedTournament> for AppError {
+    fn from(e: crate::tournament::ClosedTournament) -> AppError {
+        AppError::Tournament(e.into())
+    }
+}
+
 /// What kind of failure an error is, for a front end that answers by kind (the
 /// web's status codes): whatever use case it came from, a busy database is busy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,17 +193,11 @@ impl AppError {
         }
     }
 
-    /// What kind of failure this is ([`Failure`]), looking through the refusals
-    /// that carry a store's error.
+    /// What kind of failure this is ([`Failure`]): a store's error reaches the
+    /// front ends only as [`AppError::Store`].
     pub fn failure(&self) -> Failure {
         match self {
-            AppError::Store(e)
-            | AppError::Tournament(TournamentRefusal::Store(e))
-            | AppError::Player(players::PlayerRefusal::Store(e))
-            | AppError::Correction(CorrectError::Store(e)) => Failure::of_store(e),
-            AppError::Tournament(TournamentRefusal::Player(players::PlayerRefusal::Store(e))) => {
-                Failure::of_store(e)
-            }
+            AppError::Store(e) => Failure::of_store(e),
             AppError::PartlyStored { error, .. } => error.failure(),
             _ => Failure::Refused,
         }

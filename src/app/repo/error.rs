@@ -36,9 +36,12 @@ pub enum StoreError {
     Corrupt(String),
     #[error("stored tournament data is inconsistent: {0}")]
     CorruptTournament(String),
-    /// A stored tournament its rules refuse (its setup, points or tiebreaks).
+    /// A stored tournament its rules refuse (its setup, points or tiebreaks as
+    /// read back): damaged data, worded as the rules word it. A change the rules
+    /// refuse is no store's error: it is the app's refusal
+    /// (`TournamentRefusal::Tournament`).
     #[error(transparent)]
-    Tournament(#[from] crate::tournament::TournamentError),
+    DamagedTournament(#[from] crate::tournament::TournamentError),
     /// The file at the path of a database a server keeps open is no longer the one
     /// it opened (`store::sqlite::opened`): replaced, overwritten or deleted.
     #[error("the database file {} {change} since the server opened it; nothing more is written to it: restart the server", path.display())]
