@@ -359,12 +359,12 @@ pub async fn import_trf(
     prepared: &PreparedImport,
     progress: impl FnMut(u32, u32),
 ) -> Result<ImportedTournament> {
-    Ok(trf_import::import(
+    trf_import::import(
         store,
         &prepared.event,
         &prepared.new,
         &prepared.file,
         progress,
     )
-    .await?)
+    .await
 }

@@ -75,7 +75,7 @@ pub(crate) async fn report_in(
 pub async fn prize_report(store: &impl Database, name: &str, share: bool) -> Result<PrizeReport> {
     let mut tx = store.begin_read().await?;
     let loaded = loading::load_in(&mut tx, name, Parts::Results).await?;
-    Ok(report_in(&mut tx, &loaded, share).await?)
+    report_in(&mut tx, &loaded, share).await
 }
 
 /// The warning for the categories of `list` no entrant fits (one line).
