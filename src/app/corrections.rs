@@ -5,9 +5,8 @@
 use serde::Serialize;
 
 use crate::app::records::{Correction, StoredMatch};
-use crate::app::repo::{Database, MatchRepo, StoreError, Transaction};
+use crate::app::repo::{Database, MatchRepo, Transaction};
 use crate::app::stored_match::StoredMatches;
-use crate::app::tournaments::refusal::TournamentRefusal;
 use crate::hint::{Hint, Plain, Refusal, Wording};
 use crate::matches::ResultSummary;
 use crate::matches::correction::CorrectionError;
@@ -18,8 +17,6 @@ use super::Result;
 /// Errors of a correction.
 #[derive(Debug, thiserror::Error)]
 pub enum CorrectError {
-    #[error(transparent)]
-    Store(#[from] StoreError),
     #[error("match {id}: {error}")]
     Refused { id: i64, error: CorrectionError },
     #[error("{}", no_reason(&Plain))]
@@ -42,7 +39,6 @@ impl Refusal for CorrectError {
     }
     fn worded(&self, wording: &dyn Wording) -> String {
         match self {
-            CorrectError::Store(e) => e.worded(wording),
             CorrectError::Refused { id, error } => format!("match {id}: {}", error.worded(wording)),
             CorrectError::NoReason => no_reason(wording),
         }
@@ -123,15 +119,11 @@ pub async fn correct(
         }
         None => None,
     };
-    let (stored, correction) = record(store, id, kind, reason).await.map_err(|e| match e {
-        CorrectError::Store(e) => super::AppError::Store(e),
-        other => super::AppError::Correction(other),
-    })?;
+    let (stored, correction) = record(store, id, kind, reason).await?;
     let mut standings_changed = Vec::new();
     if let (Some(t), Some(before)) = (&tournament, before) {
         let after = crate::app::tournaments::loading::read(store, t)
-            .await
-            .map_err(|e| super::AppError::Tournament(TournamentRefusal::Store(e)))?
+            .await?
             .tournament
             .standings();
         for row in &after.rows {
@@ -165,14 +157,14 @@ async fn record(
     id: i64,
     kind: CorrectionKind,
     reason: &str,
-) -> Result<(StoredMatch, Correction), CorrectError> {
+) -> Result<(StoredMatch, Correction)> {
     if reason.trim().is_empty() {
-        return Err(CorrectError::NoReason);
+        return Err(super::AppError::Correction(CorrectError::NoReason));
     }
     let mut tx = store.begin_write().await?;
     let before = tx.stored_match(id).await?;
     let after = crate::matches::correction::apply(&before.state, &kind)
-        .map_err(|error| CorrectError::Refused { id, error })?;
+        .map_err(|error| super::AppError::Correction(CorrectError::Refused { id, error }))?;
     let (old, new) = (ResultSummary::of(&before.state), ResultSummary::of(&after));
     let at = crate::app::records::now();
     // Read in this transaction: the revision is the row's.

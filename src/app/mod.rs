@@ -52,7 +52,7 @@ pub use tournaments::pair_round;
 
 use thiserror::Error;
 
-use crate::app::repo::{Database, StoreError, Transaction};
+use crate::app::repo::{StoreError, Transaction};
 use crate::app::tournaments::refusal::TournamentRefusal;
 use crate::engine::Side;
 use crate::hint::{Hint, Plain, Refusal, Wording, then_hint};
@@ -126,15 +126,19 @@ pub enum AppError {
 
 pub type Result<T, E = AppError> = std::result::Result<T, E>;
 
-/// Copies every record of `source` into `target`, which must hold none (`db copy`:
-/// a club's file onto a league's server, or back), in one transaction, telling
-/// `progress` the rows copied so far and the rows to copy.
-pub async fn copy_database<D: Database>(
-    source: &D,
-    target: &D,
-    progress: impl FnMut(u64, u64) + Send,
-) -> Result<crate::app::records::CopyReport> {
-    Ok(target.copy_from(source, progress).await?)
+/// A tournament's rules refusing a change a use case asks for: one route,
+/// [`TournamentRefusal::Tournament`].
+impl From<crate::tournament::TournamentError> for AppError {
+    fn from(e: crate::tournament::TournamentError) -> AppError {
+        AppError::Tournament(e.into())
+    }
+}
+
+/// A change refused because the tournament is closed: [`TournamentRefusal::Closed`].
+impl From<crate::tournament::ClosedTournament> for AppError {
+    fn from(e: crate::tournament::ClosedTournament) -> AppError {
+        AppError::Tournament(e.into())
+    }
 }
 
 /// What kind of failure an error is, for a front end that answers by kind (the
@@ -160,7 +164,7 @@ impl Failure {
             StoreError::UnknownMatch(_) => Failure::NotFound("match"),
             StoreError::Busy(_) => Failure::Busy,
             StoreError::FileChanged { .. } => Failure::Unavailable,
-            StoreError::Backend(_) | StoreError::SchemaUpdate(_) => Failure::Storage,
+            StoreError::Backend(_) => Failure::Storage,
             _ => Failure::Refused,
         }
     }
@@ -189,17 +193,11 @@ impl AppError {
         }
     }
 
-    /// What kind of failure this is ([`Failure`]), looking through the refusals
-    /// that carry a store's error.
+    /// What kind of failure this is ([`Failure`]): a store's error reaches the
+    /// front ends only as [`AppError::Store`].
     pub fn failure(&self) -> Failure {
         match self {
-            AppError::Store(e)
-            | AppError::Tournament(TournamentRefusal::Store(e))
-            | AppError::Player(players::PlayerRefusal::Store(e))
-            | AppError::Correction(CorrectError::Store(e)) => Failure::of_store(e),
-            AppError::Tournament(TournamentRefusal::Player(players::PlayerRefusal::Store(e))) => {
-                Failure::of_store(e)
-            }
+            AppError::Store(e) => Failure::of_store(e),
             AppError::PartlyStored { error, .. } => error.failure(),
             _ => Failure::Refused,
         }

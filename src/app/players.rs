@@ -7,7 +7,7 @@ use crate::app::records::{
 };
 use crate::app::repo::{Database, MatchRepo, PlayerRepo, StoreError};
 use crate::engine::Side;
-use crate::hint::{Hint, Refusal, Wording, then_hint};
+use crate::hint::{Hint, Refusal};
 use crate::matches::{Absent, MatchOutcome};
 use crate::names::{NameError, excerpt};
 use crate::tournament::player_details::{DetailError, PlayerDetails};
@@ -48,22 +48,13 @@ pub enum PlayerRefusal {
         line: u64,
         message: String,
     },
-    #[error(transparent)]
-    Store(#[from] StoreError),
 }
 
 impl Refusal for PlayerRefusal {
     fn hint(&self) -> Option<Hint> {
         match self {
             PlayerRefusal::Unknown { .. } => Some(Hint::ListPlayers),
-            PlayerRefusal::Store(e) => e.hint(),
             _ => None,
-        }
-    }
-    fn worded(&self, wording: &dyn Wording) -> String {
-        match self {
-            PlayerRefusal::Store(e) => e.worded(wording),
-            _ => then_hint(self.to_string(), self.hint(), wording),
         }
     }
 }
@@ -90,10 +81,7 @@ fn check_name(name: &str) -> Result<String, PlayerRefusal> {
 
 /// The player named `name`, or [`PlayerRefusal::Unknown`] with the recorded name
 /// it most likely meant ([`crate::names::closest`]).
-pub(crate) async fn require_player_in(
-    repo: &mut impl PlayerRepo,
-    name: &str,
-) -> Result<Player, PlayerRefusal> {
+pub(crate) async fn require_player_in(repo: &mut impl PlayerRepo, name: &str) -> Result<Player> {
     if let Some(p) = repo.player_by_name(name).await? {
         return Ok(p);
     }
@@ -101,17 +89,15 @@ pub(crate) async fn require_player_in(
     Err(PlayerRefusal::Unknown {
         name: name.trim().to_string(),
         like: crate::names::closest(name, &names).map(str::to_string),
-    })
+    }
+    .into())
 }
 
 /// Enters `new` unless a player of the same name key exists
 /// ([`PlayerRefusal::Duplicate`]); returns the player as stored.
-pub(crate) async fn add_player_in(
-    repo: &mut impl PlayerRepo,
-    new: &NewPlayer,
-) -> Result<Player, PlayerRefusal> {
+pub(crate) async fn add_player_in(repo: &mut impl PlayerRepo, new: &NewPlayer) -> Result<Player> {
     if repo.player_by_name(&new.name).await?.is_some() {
-        return Err(PlayerRefusal::Duplicate(new.name.clone()));
+        return Err(PlayerRefusal::Duplicate(new.name.clone()).into());
     }
     let id = repo.insert_player(new, now()).await?;
     Ok(player_by_id(repo, id).await?)
@@ -517,6 +503,7 @@ mod tests {
     use chrono::{DateTime, Utc};
 
     use super::*;
+    use crate::app::AppError;
     use crate::app::records::StartingRatingRecord;
     use crate::app::repo::Result;
     use crate::names::key as name_key;
@@ -524,10 +511,15 @@ mod tests {
     #[derive(Default)]
     struct Memory {
         players: Vec<Player>,
+        /// Another process holds the database: every lookup fails busy.
+        busy: bool,
     }
 
     impl PlayerRepo for Memory {
         async fn player_by_name(&mut self, name: &str) -> Result<Option<Player>> {
+            if self.busy {
+                return Err(StoreError::Busy(10_000));
+            }
             let key = name_key(name);
             Ok(self
                 .players
@@ -604,7 +596,7 @@ mod tests {
 
         let again = new_player("AYO BELLO", None, None).unwrap();
         let err = add_player_in(&mut repo, &again).await.unwrap_err();
-        assert!(matches!(err, PlayerRefusal::Duplicate(n) if n == "AYO BELLO"));
+        assert!(matches!(err, AppError::Player(PlayerRefusal::Duplicate(n)) if n == "AYO BELLO"));
         assert_eq!(repo.players.len(), 1);
 
         let err = require_player_in(&mut repo, "Ayo Belo").await.unwrap_err();
@@ -616,5 +608,41 @@ mod tests {
             require_player_in(&mut repo, "ayo bello").await.unwrap(),
             ayo
         );
+    }
+
+    /// A busy database met by a player's lookup (which the players' and the
+    /// tournaments' use cases share) or a player's entry is the store's error, by its
+    /// one route, and a front end answering by kind finds it busy, as it does the
+    /// same error met anywhere else.
+    #[tokio::test]
+    async fn a_busy_database_is_busy_whichever_use_case_met_it() {
+        let mut repo = Memory {
+            busy: true,
+            ..Memory::default()
+        };
+        let new = new_player("Ayo Bello", None, None).unwrap();
+        let errors = [
+            require_player_in(&mut repo, "Ayo Bello").await.unwrap_err(),
+            add_player_in(&mut repo, &new).await.unwrap_err(),
+            AppError::from(crate::tournament::TournamentError::Finished { rounds: 5 }),
+        ];
+        let [lookup, entry, refusal] = errors;
+        for busy in [lookup, entry] {
+            assert!(
+                matches!(busy, AppError::Store(StoreError::Busy(_))),
+                "{busy:?}"
+            );
+            assert_eq!(busy.failure(), crate::app::Failure::Busy);
+            assert_eq!(
+                busy.to_string(),
+                "the database is busy: another goobalay process kept it locked longer than 10000 ms; nothing was written, try again"
+            );
+        }
+        // A tournament's rules refusing, met by a use case: refused, by its one route.
+        assert!(matches!(
+            refusal,
+            AppError::Tournament(crate::app::TournamentRefusal::Tournament(_))
+        ));
+        assert_eq!(refusal.failure(), crate::app::Failure::Refused);
     }
 }

@@ -162,26 +162,28 @@ pub async fn run_tournament(
                     super::tournaments::make_engine_openings(store, &paired).await?;
                     continue;
                 }
-                Err(TournamentRefusal::Tournament(TournamentError::Finished { .. })) => {
+                Err(AppError::Tournament(TournamentRefusal::Tournament(
+                    TournamentError::Finished { .. },
+                ))) => {
                     super::tournaments::finish(store, name, None).await?;
                     return Ok(RunReport {
                         played,
                         end: RunEnd::Finished,
                     });
                 }
-                Err(
+                Err(AppError::Tournament(
                     TournamentRefusal::Tournament(TournamentError::RoundIncomplete {
                         round,
                         pending,
                     })
                     | TournamentRefusal::RoundRobinRoundOpen { round, pending, .. },
-                ) => {
+                )) => {
                     return Ok(RunReport {
                         played,
                         end: RunEnd::AwaitingHumans { round, pending },
                     });
                 }
-                Err(e) => return Err(e.into()),
+                Err(e) => return Err(e),
             }
         }
         let budget = limit.map(|l| l.saturating_sub(played));
@@ -208,7 +210,7 @@ enum CommittedRound {
     /// matches stored with it.
     Paired(
         Vec<(BoardRow, PlayedMatch)>,
-        Result<PairedRound, TournamentRefusal>,
+        Result<PairedRound>,
         Vec<(BoardRow, PlayedMatch)>,
     ),
     /// A match was not untouched: the round committed without the pairing.
@@ -232,7 +234,7 @@ async fn commit_and_pair(
     name: &str,
     cache: &mut Option<LoadedTournament>,
     ahead: PlayedAhead,
-) -> Result<CommittedRound, TournamentRefusal> {
+) -> Result<CommittedRound> {
     let mut tx = store.begin_write().await?;
     let written = write_round(&mut tx, round).await?;
     if !written.touched.is_empty() {
@@ -251,11 +253,11 @@ async fn commit_and_pair(
             *cache = next;
             Ok(CommittedRound::Paired(done, Ok(paired), stored))
         }
-        Err(TournamentRefusal::Tournament(e)) => {
+        Err(AppError::Tournament(TournamentRefusal::Tournament(e))) => {
             tx.commit().await?;
             Ok(CommittedRound::Paired(
                 done,
-                Err(TournamentRefusal::Tournament(e)),
+                Err(TournamentRefusal::Tournament(e).into()),
                 Vec::new(),
             ))
         }
@@ -293,8 +295,10 @@ async fn pair_played(
     }
     let paired = match paired {
         Ok(p) => p,
-        Err(TournamentRefusal::Tournament(_)) => return Ok((done.len() as u64, None)),
-        Err(e) => return Err(e.into()),
+        Err(AppError::Tournament(TournamentRefusal::Tournament(_))) => {
+            return Ok((done.len() as u64, None));
+        }
+        Err(e) => return Err(e),
     };
     on(Stage::Paired(&paired));
     super::tournaments::make_engine_openings(store, &paired).await?;
@@ -403,15 +407,11 @@ async fn play_on(
 /// written if nobody else changed it meanwhile (`None`: over, not between two
 /// engines, or changed by another process, whose play stands).
 async fn play_started_match(store: &impl Database, id: i64) -> Result<Option<PlayedMatch>> {
-    // As the store's tournament writes report a match's errors.
-    let tournament_error = |e: StoreError| AppError::from(TournamentRefusal::from(e));
-    let stored = super::matches::read(store, id)
-        .await
-        .map_err(tournament_error)?;
+    let stored = super::matches::read(store, id).await?;
     if stored.state.is_over() {
         return Ok(None);
     }
-    let engines = stored.engines().map_err(tournament_error)?;
+    let engines = stored.engines()?;
     if engines.south.is_none() || engines.north.is_none() {
         return Ok(None);
     }

@@ -7,7 +7,6 @@ use crate::app::records::{
     Parts, PlayedAhead, UnpairedRound,
 };
 use crate::app::repo::{Database, TournamentRepo, Transaction};
-use crate::app::tournaments::refusal::Result as TResult;
 use crate::engine::Variant;
 use crate::matches::MatchForm;
 use crate::tournament::{InitialColour, TournamentStatus, import};
@@ -43,14 +42,14 @@ pub use trf_import::ImportedTournament;
 /// tournaments' repository ([`crate::store::repo::TournamentRepo`]). Its failures,
 /// and [`commit`]'s, are tournament errors, as when the store opened it: a front
 /// end tells them as it did (the web's busy database among them).
-async fn begin_write<D: Database>(store: &D) -> TResult<D::Transaction> {
+async fn begin_write<D: Database>(store: &D) -> Result<D::Transaction> {
     Ok(store.begin_write().await?)
 }
 
 /// Refuses an entry, withdrawal, bye or pairing in a closed tournament
 /// ([`crate::tournament::Tournament::is_closed`]: marked finished, or over and not
 /// reopened): a director reopens it first.
-fn ensure_open(loaded: &LoadedTournament) -> TResult<()> {
+fn ensure_open(loaded: &LoadedTournament) -> Result<()> {
     if loaded.is_closed() {
         let closed = crate::tournament::ClosedTournament(loaded.row.name.clone());
         return Err(closed.into());
@@ -59,7 +58,7 @@ fn ensure_open(loaded: &LoadedTournament) -> TResult<()> {
 }
 
 /// Commits what [`begin_write`] opened.
-async fn commit(tx: impl Transaction) -> TResult<()> {
+async fn commit(tx: impl Transaction) -> Result<()> {
     Ok(tx.commit().await?)
 }
 
@@ -150,7 +149,7 @@ pub async fn pair_next(
     store: &impl Database,
     name: &str,
     cache: &mut Option<LoadedTournament>,
-) -> TResult<PairedRound> {
+) -> Result<PairedRound> {
     let mut tx = begin_write(store).await?;
     let (paired, next, _) = pair_in(&mut tx, name, cache.take(), PlayedAhead::new(), None).await?;
     commit(tx).await?;
@@ -317,7 +316,7 @@ pub fn prepare_import(text: &str, file: &str, options: ImportOptions) -> Result<
     let details = &event.details;
     let form = match (options.form, &details.form) {
         (Some(form), _) => form,
-        (None, Some(text)) => MatchForm::parse(text).map_err(TournamentRefusal::Match)?,
+        (None, Some(text)) => MatchForm::parse(text)?,
         (None, None) => MatchForm::default_for(&variant.name),
     };
     let new = NewTournament {
@@ -360,12 +359,12 @@ pub async fn import_trf(
     prepared: &PreparedImport,
     progress: impl FnMut(u32, u32),
 ) -> Result<ImportedTournament> {
-    Ok(trf_import::import(
+    trf_import::import(
         store,
         &prepared.event,
         &prepared.new,
         &prepared.file,
         progress,
     )
-    .await?)
+    .await
 }

@@ -15,7 +15,7 @@
 use chrono::{DateTime, Utc};
 
 use super::sql::{Arg, AsConn, Backend, Row, query, query_scalar};
-use super::{Result, Store, StoreError};
+use super::{OpenError, Result, Store, StoreError};
 
 /// How a column is read and bound: both backends store these alike.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -424,7 +424,7 @@ const WITH_IDS: &[&str] = &[
 impl Store {
     /// Copies every record of `source` into this database, which must hold none
     /// (see the module docs). Nothing is written if anything fails.
-    pub async fn copy_from(&self, source: &Store) -> Result<CopyReport> {
+    pub async fn copy_from(&self, source: &Store) -> Result<CopyReport, OpenError> {
         self.copy_from_reporting(source, |_, _| {}).await
     }
 
@@ -434,7 +434,7 @@ impl Store {
         &self,
         source: &Store,
         mut progress: impl FnMut(u64, u64),
-    ) -> Result<CopyReport> {
+    ) -> Result<CopyReport, OpenError> {
         let mut from = source.begin_read().await?;
         let mut to = self.begin_write().await?;
         for (table, _) in TABLES {
@@ -442,7 +442,7 @@ impl Store {
                 .fetch_one(&mut to)
                 .await?;
             if rows > 0 {
-                return Err(StoreError::NotEmpty {
+                return Err(OpenError::NotEmpty {
                     table: (*table).to_string(),
                     rows,
                 });
@@ -496,7 +496,8 @@ impl Store {
             if copied != read as i64 {
                 return Err(StoreError::Corrupt(format!(
                     "{table}: {copied} of {read} rows copied"
-                )));
+                ))
+                .into());
             }
             report.tables.push(((*table).to_string(), copied as u64));
         }

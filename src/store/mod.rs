@@ -25,6 +25,7 @@ pub mod copy;
 pub mod corrections;
 pub(crate) mod fixture_cache;
 pub mod import;
+pub(crate) mod open_error;
 pub mod postgres;
 pub mod repo;
 pub mod rounds;
@@ -53,7 +54,8 @@ pub(crate) use crate::app::records::now;
 pub use crate::app::records::{
     Ending, HistoryFilter, MatchRow, NewMatch, NewPlayer, Player, StoredMatch,
 };
-pub use crate::app::repo::{BackendError, MAX_BUSY_TIMEOUT_MS, Result, StoreError};
+pub use crate::app::repo::{BackendError, Result, StoreError};
+pub use open_error::{MAX_BUSY_TIMEOUT_MS, OpenError, worded};
 
 /// How long a process waits for another one's write lock before giving up.
 pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -73,12 +75,6 @@ impl From<sqlx::Error> for StoreError {
         }
         let read_only = sqlite_code(&e).is_some_and(|c| c & 0xff == 8);
         StoreError::Backend(BackendError::new(e, read_only))
-    }
-}
-
-impl From<sqlx::migrate::MigrateError> for StoreError {
-    fn from(e: sqlx::migrate::MigrateError) -> StoreError {
-        StoreError::SchemaUpdate(BackendError::new(e, false))
     }
 }
 
@@ -102,14 +98,14 @@ pub(crate) fn failed_sqlite_code(e: &StoreError) -> Option<u32> {
 /// The busy timeout: `GOOBALAY_BUSY_TIMEOUT_MS` if set (tests shorten it), else 10 s.
 /// A value that is not a whole number of milliseconds from 0 to
 /// [`MAX_BUSY_TIMEOUT_MS`] is refused (not ignored).
-pub fn busy_timeout() -> Result<Duration> {
+pub fn busy_timeout() -> Result<Duration, OpenError> {
     let Some(value) = std::env::var_os("GOOBALAY_BUSY_TIMEOUT_MS") else {
         return Ok(DEFAULT_BUSY_TIMEOUT);
     };
     let text = value.to_string_lossy();
     match text.parse::<u64>() {
         Ok(ms) if ms <= MAX_BUSY_TIMEOUT_MS => Ok(Duration::from_millis(ms)),
-        _ => Err(StoreError::BusyTimeout(text.into_owned())),
+        _ => Err(OpenError::BusyTimeout(text.into_owned())),
     }
 }
 
@@ -279,7 +275,7 @@ impl Store {
     /// `postgres://` URL, and brings its schema up to date. Refuses a file that is
     /// not SQLite, a database of another program, and a database made by a newer
     /// goobalay.
-    pub async fn open(location: &Path) -> Result<Store> {
+    pub async fn open(location: &Path) -> Result<Store, OpenError> {
         match server_url(location) {
             Some(url) => Store::open_server_with(url, true).await,
             None => Store::open_file(location).await,
@@ -288,7 +284,7 @@ impl Store {
 
     /// Opens an existing database for a command that only reads: a missing file is
     /// refused, not created (see `store::sqlite::open`).
-    pub async fn open_read_only(location: &Path) -> Result<Store> {
+    pub async fn open_read_only(location: &Path) -> Result<Store, OpenError> {
         match server_url(location) {
             Some(url) => Store::open_server_with(url, false).await,
             None => Store::open_file_read_only(location).await,
@@ -298,7 +294,7 @@ impl Store {
     /// Like [`Store::open_read_only`], but a schema that differs from the
     /// migrations' is opened too, for the audit ([`crate::app::verify`]) to list the
     /// differences.
-    pub async fn open_for_audit(location: &Path) -> Result<Store> {
+    pub async fn open_for_audit(location: &Path) -> Result<Store, OpenError> {
         match server_url(location) {
             Some(url) => Store::open_server_with(url, false).await,
             None => Store::open_file_for_audit(location).await,
@@ -306,11 +302,11 @@ impl Store {
     }
 
     /// Opens the goobalay database at a PostgreSQL URL (see [`postgres`]).
-    pub async fn open_server(url: &str) -> Result<Store> {
+    pub async fn open_server(url: &str) -> Result<Store, OpenError> {
         Store::open_server_with(url, true).await
     }
 
-    async fn open_server_with(url: &str, create: bool) -> Result<Store> {
+    async fn open_server_with(url: &str, create: bool) -> Result<Store, OpenError> {
         let busy = busy_timeout()?;
         let pool = postgres::open(url, busy, create).await?;
         Ok(Store {
@@ -382,7 +378,7 @@ impl Store {
     /// from now on every write first checks that the path still names that file,
     /// holding the same database, and every committed write is checkpointed into
     /// the file (see `store::sqlite::opened`). Nothing to note on PostgreSQL.
-    pub async fn keep_file_identity(&mut self) -> Result<()> {
+    pub async fn keep_file_identity(&mut self) -> Result<(), OpenError> {
         if let Pool::Sqlite(pool) = &self.pool {
             // Page 1 as the file holds it is what the checks compare; a store that
             // cannot write (a read-only server's) reads the file as it is.
@@ -654,13 +650,5 @@ impl crate::app::repo::Database for Store {
 
     async fn keep_caches(&self) {
         Store::keep_caches(self).await
-    }
-
-    async fn copy_from(
-        &self,
-        source: &Store,
-        progress: impl FnMut(u64, u64) + Send,
-    ) -> Result<crate::app::records::CopyReport> {
-        self.copy_from_reporting(source, progress).await
     }
 }

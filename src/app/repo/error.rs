@@ -1,74 +1,21 @@
 //! The repositories' error ([`StoreError`]).
 
-use std::path::PathBuf;
-
 use thiserror::Error;
 
-use crate::hint::{Hint, Refusal, Wording};
+use crate::hint::{Hint, Refusal};
 use crate::names::excerpt;
 
-/// What the store meets (no database, a busy one, a record not found, stored data
-/// that disagrees) and the pure layers' errors it carries: the repositories' error,
-/// as the use cases see it. Messages are one lowercase line.
+/// What a repository meets in a transaction (a busy database, a record not found,
+/// stored data that disagrees, a write that lost to another process's, the backend
+/// failing, the file of a server's database swapped): the repositories' error, as
+/// the use cases see it. Opening a database fails with the store's own error
+/// (`store::OpenError`). Messages are one lowercase line.
 #[derive(Debug, Error)]
 pub enum StoreError {
-    #[error("the file is not an SQLite database, so not a goobalay database")]
-    NotSqlite(PathBuf),
-    #[error(
-        "the file is an SQLite database of another program (it has tables but no goobalay schema)"
-    )]
-    Foreign(PathBuf),
-    #[error(
-        "the database was made by a newer goobalay (schema version {found}; this goobalay knows up to {known}): use a newer goobalay"
-    )]
-    NewerSchema {
-        path: PathBuf,
-        found: i64,
-        known: i64,
-    },
     #[error(
         "the database is busy: another goobalay process kept it locked longer than {0} ms; nothing was written, try again"
     )]
     Busy(u128),
-    #[error(
-        "GOOBALAY_BUSY_TIMEOUT_MS is '{}'; allowed: a whole number of milliseconds from 0 to {MAX_BUSY_TIMEOUT_MS}",
-        excerpt(.0)
-    )]
-    BusyTimeout(String),
-    #[error("not a regular file (a folder, FIFO, device or socket cannot be a database)")]
-    NotAFile(PathBuf),
-    #[error("cannot read it: {1}")]
-    Unreadable(PathBuf, std::io::Error),
-    #[error("no database at this path (a command that only reads never creates one)")]
-    Missing(PathBuf),
-    #[error(
-        "it holds no goobalay database (no tables; a command that only reads never creates one)"
-    )]
-    EmptyServerDatabase,
-    #[error(
-        "its write-ahead log {} belongs to another database, so nothing was read or written; move that file away (it holds the other database's latest changes)", .0.display()
-    )]
-    ForeignLog(PathBuf),
-    #[error(
-        "the database schema is damaged: {first}{}",
-        and_more(.more)
-    )]
-    DamagedSchema { first: String, more: usize },
-    #[error(
-        "the PostgreSQL database {0} belongs to another program (it has tables but no goobalay schema)"
-    )]
-    ForeignDatabase(String),
-    #[error("{url} is not a usable PostgreSQL URL: {reason}")]
-    BadUrl { url: String, reason: String },
-    #[error(
-        "the database to copy into is not empty ({table} holds {rows} rows): copy into an empty database"
-    )]
-    NotEmpty { table: String, rows: i64 },
-    #[error("cannot create the database folder {path}")]
-    Folder {
-        path: PathBuf,
-        source: std::io::Error,
-    },
     #[error("no match with id {0}")]
     UnknownMatch(i64),
     #[error("no tournament named '{}'", excerpt(.0))]
@@ -89,9 +36,12 @@ pub enum StoreError {
     Corrupt(String),
     #[error("stored tournament data is inconsistent: {0}")]
     CorruptTournament(String),
-    /// A stored tournament its rules refuse (its setup, points or tiebreaks).
+    /// A stored tournament its rules refuse (its setup, points or tiebreaks as
+    /// read back): damaged data, worded as the rules word it. A change the rules
+    /// refuse is no store's error: it is the app's refusal
+    /// (`TournamentRefusal::Tournament`).
     #[error(transparent)]
-    Tournament(#[from] crate::tournament::TournamentError),
+    DamagedTournament(#[from] crate::tournament::TournamentError),
     /// The file at the path of a database a server keeps open is no longer the one
     /// it opened (`store::sqlite::opened`): replaced, overwritten or deleted.
     #[error("the database file {} {change} since the server opened it; nothing more is written to it: restart the server", path.display())]
@@ -101,8 +51,6 @@ pub enum StoreError {
     },
     #[error("database error: {0}")]
     Backend(BackendError),
-    #[error("database schema update failed: {0}")]
-    SchemaUpdate(BackendError),
 }
 
 /// The database itself failed (a lost connection, a full disk, a read-only file, a
@@ -139,23 +87,10 @@ impl std::fmt::Display for BackendError {
 impl Refusal for StoreError {
     fn hint(&self) -> Option<Hint> {
         Some(match self {
-            StoreError::Missing(_) | StoreError::EmptyServerDatabase => Hint::AddPlayerCreates,
-            StoreError::DamagedSchema { .. } => Hint::Verify,
             StoreError::UnknownMatch(_) => Hint::History,
             StoreError::TournamentNotFound { .. } => Hint::ListTournaments,
             _ => return None,
         })
-    }
-    fn worded(&self, wording: &dyn Wording) -> String {
-        match self {
-            // The step belongs to the parenthesis on why there is no database.
-            StoreError::Missing(_) | StoreError::EmptyServerDatabase => {
-                let text = self.to_string();
-                let bare = text.strip_suffix(')').unwrap_or(&text);
-                format!("{bare}{})", wording.hint(&Hint::AddPlayerCreates))
-            }
-            _ => crate::hint::then_hint(self.to_string(), self.hint(), wording),
-        }
     }
 }
 
@@ -167,17 +102,7 @@ impl StoreError {
     }
 }
 
-fn and_more(more: &usize) -> String {
-    match more {
-        0 => String::new(),
-        n => format!(" (and {n} more)"),
-    }
-}
-
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
-
-/// Longest busy timeout, in milliseconds: SQLite takes it as a C `int`.
-pub const MAX_BUSY_TIMEOUT_MS: u64 = i32::MAX as u64;
 
 /// What happened to the file of a database a server keeps open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,7 +6,7 @@
 
 use std::future::Future;
 
-use crate::app::records::{ChangeMarkers, CopyReport, TournamentRevision};
+use crate::app::records::{ChangeMarkers, TournamentRevision};
 
 mod audit;
 mod error;
@@ -20,7 +20,7 @@ pub use audit::{
     AuditRepo, ByeRecord, EntryRecord, HandRecord, MatchCreated, NameKeyRecord, PostponementRecord,
     StorageFindings, TournamentAuditRow, TournamentMatchRecord, UnreadableTime, VoidedMatch,
 };
-pub use error::{BackendError, FileChange, MAX_BUSY_TIMEOUT_MS, Result, StoreError};
+pub use error::{BackendError, FileChange, Result, StoreError};
 pub use matches::MatchRepo;
 pub use players::PlayerRepo;
 pub use reports::ReportRepo;
@@ -64,12 +64,4 @@ pub trait Database: Sync {
     /// Keeps what this process's reads left to keep (the store's caches), best
     /// effort: a live server's poll calls it off the requests' path.
     fn keep_caches(&self) -> impl Future<Output = ()> + Send;
-
-    /// Copies every record of `source` into this database, which must hold none, in
-    /// one transaction, telling `progress` the rows copied and the rows to copy.
-    fn copy_from(
-        &self,
-        source: &Self,
-        progress: impl FnMut(u64, u64) + Send,
-    ) -> impl Future<Output = Result<CopyReport>> + Send;
 }

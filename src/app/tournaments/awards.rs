@@ -8,7 +8,6 @@ use chrono::NaiveDate;
 
 use crate::app::records::{LoadedTournament, Parts};
 use crate::app::repo::{Database, PlayerRepo, TournamentRepo};
-use crate::app::tournaments::refusal::Result as TResult;
 use crate::tournament::export::Heading;
 use crate::tournament::prizes::{
     Award, Category, Contender, Prize, Winner, award, categories_nobody_fits, totals,
@@ -47,7 +46,7 @@ pub(crate) async fn report_in(
     repo: &mut (impl TournamentRepo + PlayerRepo),
     loaded: &LoadedTournament,
     share: bool,
-) -> TResult<PrizeReport> {
+) -> Result<PrizeReport> {
     let list = repo.prizes(loaded.row.id).await?;
     let contenders = contenders_in(repo, loaded).await?;
     let start = loaded.row.details.start;
@@ -76,7 +75,7 @@ pub(crate) async fn report_in(
 pub async fn prize_report(store: &impl Database, name: &str, share: bool) -> Result<PrizeReport> {
     let mut tx = store.begin_read().await?;
     let loaded = loading::load_in(&mut tx, name, Parts::Results).await?;
-    Ok(report_in(&mut tx, &loaded, share).await?)
+    report_in(&mut tx, &loaded, share).await
 }
 
 /// The warning for the categories of `list` no entrant fits (one line).
@@ -102,7 +101,7 @@ pub(crate) fn nobody_fits(
 pub(crate) async fn contenders_in(
     repo: &mut (impl TournamentRepo + PlayerRepo),
     loaded: &LoadedTournament,
-) -> TResult<HashMap<i64, Contender>> {
+) -> Result<HashMap<i64, Contender>> {
     let entrants: HashSet<i64> = loaded.tournament.entrants().iter().map(|e| e.id).collect();
     let unrated: HashSet<i64> = repo
         .entrants_rated(loaded.row.id)
@@ -139,7 +138,7 @@ pub(crate) async fn contenders_in(
 pub(crate) async fn heading_in(
     repo: &mut (impl TournamentRepo + PlayerRepo),
     loaded: &LoadedTournament,
-) -> TResult<Heading> {
+) -> Result<Heading> {
     let prizes = if repo.prizes(loaded.row.id).await?.is_empty() {
         Vec::new()
     } else {

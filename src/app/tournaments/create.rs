@@ -3,7 +3,7 @@
 
 use crate::app::records::{EventDetails, MAX_SWISS_ROUNDS, NewTournament, TournamentRow, now};
 use crate::app::repo::{Database, TournamentRepo};
-use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
+use crate::app::tournaments::refusal::TournamentRefusal;
 use crate::engine::Side;
 use crate::matches::MatchSpec;
 use crate::tournament::systems::Rounds;
@@ -30,30 +30,31 @@ pub(crate) async fn create_in(
     repo: &mut impl TournamentRepo,
     new: &NewTournament,
     rating_system: RatingSystem,
-) -> TResult<TournamentRow> {
-    let name = &crate::names::clean(&new.name, "a tournament name")?;
+) -> Result<TournamentRow> {
+    let name =
+        &crate::names::clean(&new.name, "a tournament name").map_err(TournamentRefusal::from)?;
     let system = new.format.rules();
     if let Some(r) = new.rounds {
         if system.rounds != Rounds::Chosen {
-            return Err(TournamentRefusal::RoundsNotSwiss(new.format));
+            return Err(TournamentRefusal::RoundsNotSwiss(new.format).into());
         }
         if !(1..=MAX_SWISS_ROUNDS).contains(&r) {
-            return Err(TournamentRefusal::RoundsOutOfRange(r));
+            return Err(TournamentRefusal::RoundsOutOfRange(r).into());
         }
     }
     if !new.initial_colour.is_default() && !system.pairs_on_scores_by_dutch_rules {
-        return Err(TournamentRefusal::InitialColourNotSwiss(new.format));
+        return Err(TournamentRefusal::InitialColourNotSwiss(new.format).into());
     }
     if !new.acceleration.is_none() {
         if !system.pairs_on_scores_by_dutch_rules {
-            return Err(TournamentRefusal::AccelerationNotSwiss(new.format));
+            return Err(TournamentRefusal::AccelerationNotSwiss(new.format).into());
         }
         if !new.acceleration.fits(&new.points) {
-            return Err(TournamentRefusal::AccelerationPoints(new.points));
+            return Err(TournamentRefusal::AccelerationPoints(new.points).into());
         }
     }
     if new.third_place && !system.eliminates {
-        return Err(TournamentRefusal::ThirdPlaceNotKnockout(new.format));
+        return Err(TournamentRefusal::ThirdPlaceNotKnockout(new.format).into());
     }
     // Check the match form and hand limit now, not at the first pairing; the
     // limit stored is the one the matches get (RULES.md §3 point 11's default if
@@ -63,7 +64,7 @@ pub(crate) async fn create_in(
     check_event_details(&mut new.details)?;
     let new = &new;
     if repo.tournament_row(name).await?.is_some() {
-        return Err(TournamentRefusal::Duplicate(name.to_string()));
+        return Err(TournamentRefusal::Duplicate(name.to_string()).into());
     }
     Ok(repo
         .insert_tournament(
@@ -80,17 +81,17 @@ pub(crate) async fn create_in(
 /// The event's details cleaned as names are (trimmed, no invisible characters) and
 /// its dates in order: the start before the end, the rounds' dates between them,
 /// each round on or after the one before.
-pub(crate) fn check_event_details(details: &mut EventDetails) -> TResult<()> {
+pub(crate) fn check_event_details(details: &mut EventDetails) -> Result<()> {
     for (text, what) in [
         (&mut details.city, "the city (--city)"),
         (&mut details.federation, "the federation (--federation)"),
         (&mut details.chief_arbiter, "the chief arbiter (--arbiter)"),
     ] {
         if let Some(t) = text.as_mut() {
-            *t = crate::names::clean(t, what)?;
+            *t = crate::names::clean(t, what).map_err(TournamentRefusal::from)?;
         }
     }
-    let refused = |why: String| Err(TournamentRefusal::EventDates(why));
+    let refused = |why: String| Err(TournamentRefusal::EventDates(why).into());
     if let (Some(start), Some(end)) = (details.start, details.end)
         && end < start
     {

@@ -1,12 +1,13 @@
 //! The entry list: entries (a late Swiss entry gets the next starting rank and
 //! zero-point byes for the rounds it missed), byes asked for, and withdrawals.
 
+use crate::app::AppError;
 use crate::app::players::require_player_in;
 use crate::app::records::{ByeReason, LoadedTournament, Parts, Player, RoundMatch, now};
 use crate::app::repo::{Database, Transaction};
 use crate::app::stored_match::StoredMatches;
 use crate::app::tournaments::loading::LoadRepo;
-use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
+use crate::app::tournaments::refusal::TournamentRefusal;
 use crate::engine::Side;
 use crate::matches::{Absent, Closing, MatchState};
 use crate::tournament::pairing::round_robin::{self, LateEntryRefusal};
@@ -40,7 +41,7 @@ pub(super) async fn enter_in(
     repo: &mut impl LoadRepo,
     name: &str,
     players: &[String],
-) -> TResult<(Vec<Player>, Vec<Postponed>)> {
+) -> Result<(Vec<Player>, Vec<Postponed>)> {
     let loaded = crate::app::tournaments::loading::load_in(repo, name, Parts::Whole).await?;
     super::ensure_open(&loaded)?;
     let t = &loaded.tournament;
@@ -51,7 +52,8 @@ pub(super) async fn enter_in(
         return Err(TournamentRefusal::EntriesClosed {
             tournament: loaded.row.name.clone(),
             format: t.format(),
-        });
+        }
+        .into());
     }
     let mut next_seed = t.entrants().iter().map(|e| e.start_rank).max().unwrap_or(0) + 1;
     let ratings = if t.current_round() > 0 {
@@ -64,18 +66,20 @@ pub(super) async fn enter_in(
     for p in players {
         let player = require_player_in(repo, p).await?;
         if player.retired_at.is_some() {
-            return Err(TournamentRefusal::Retired(player.name));
+            return Err(TournamentRefusal::Retired(player.name).into());
         }
         if t.entrant(player.id).is_some() {
             return Err(TournamentRefusal::AlreadyEntered {
                 player: player.name,
                 tournament: loaded.row.name.clone(),
-            });
+            }
+            .into());
         }
         if added.iter().any(|a| a.id == player.id) {
             return Err(TournamentRefusal::NamedTwice {
                 player: player.name,
-            });
+            }
+            .into());
         }
         // A late entry gets the next starting rank and today's rating.
         let rating = ratings.as_ref().map(|s| s.rating(player.id));
@@ -131,7 +135,7 @@ async fn take_the_rests(
     newcomer: &Player,
     missed: &[Pairing],
     at: chrono::DateTime<chrono::Utc>,
-) -> TResult<Vec<Postponed>> {
+) -> Result<Vec<Postponed>> {
     let tid = loaded.row.id;
     let spec = loaded.row.spec()?;
     let fresh = MatchState::new(spec.clone());
@@ -156,7 +160,7 @@ async fn take_the_rests(
             p.south
         };
         if repo.delete_round_bye(tid, p.round, rest).await? != 1 {
-            return Err(TournamentRefusal::Store(
+            return Err(AppError::Store(
                 crate::app::repo::StoreError::CorruptTournament(format!(
                     "{}: the rest of round {} is not stored",
                     loaded.row.name, p.round
@@ -175,7 +179,7 @@ async fn take_the_rests(
             .insert_round_matches(tid, p.round, &spec, &[game], at)
             .await?;
         let &[(_, id)] = inserted.as_slice() else {
-            return Err(TournamentRefusal::Store(
+            return Err(AppError::Store(
                 crate::app::repo::StoreError::CorruptTournament(format!(
                     "{}: round {}: {} matches stored for one",
                     loaded.row.name,
@@ -233,7 +237,7 @@ async fn request_bye_in(
     player: &str,
     round: u32,
     points: ByePoints,
-) -> TResult<Player> {
+) -> Result<Player> {
     let loaded = crate::app::tournaments::loading::load_in(repo, name, Parts::Whole).await?;
     super::ensure_open(&loaded)?;
     let t = &loaded.tournament;
@@ -242,7 +246,8 @@ async fn request_bye_in(
         return Err(TournamentRefusal::ByeNotSwiss {
             tournament,
             format: t.format(),
-        });
+        }
+        .into());
     }
     let p = require_player_in(repo, player).await?;
     t.check_bye_request(p.id, round)
@@ -330,7 +335,7 @@ async fn withdraw_named_in(
     name: &str,
     player: &str,
     forfeit_pending: bool,
-) -> TResult<(Player, u32, Option<i64>)> {
+) -> Result<(Player, u32, Option<i64>)> {
     let loaded = crate::app::tournaments::loading::load_in(tx, name, Parts::Whole).await?;
     super::ensure_open(&loaded)?;
     let p = require_player_in(&mut *tx, player).await?;
@@ -341,12 +346,8 @@ async fn withdraw_named_in(
             Side::South => Absent::South,
             Side::North => Absent::North,
         };
-        crate::app::matches::close_in::<TournamentRefusal>(
-            &mut *tx,
-            stored,
-            Closing::Forfeit(absent),
-        )
-        .await?;
+        crate::app::matches::close_in::<AppError>(&mut *tx, stored, Closing::Forfeit(absent))
+            .await?;
         forfeited = Some(id);
     }
     let (p, after) = withdraw_in(&mut *tx, &loaded, p).await?;
@@ -360,7 +361,7 @@ pub(crate) async fn withdraw_in(
     repo: &mut impl LoadRepo,
     loaded: &LoadedTournament,
     p: Player,
-) -> TResult<(Player, u32)> {
+) -> Result<(Player, u32)> {
     let tid = loaded.row.id;
     let entrant = loaded
         .tournament
@@ -373,7 +374,8 @@ pub(crate) async fn withdraw_in(
         return Err(TournamentRefusal::AlreadyWithdrawn {
             player: p.name.clone(),
             tournament: loaded.row.name.clone(),
-        });
+        }
+        .into());
     }
     let after = loaded.tournament.current_round();
     // Byes asked for rounds after the withdrawal lapse with it.

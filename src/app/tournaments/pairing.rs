@@ -8,13 +8,14 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
+use crate::app::Result;
 use crate::app::players::require_player_in;
 use crate::app::records::{
     BoardRow, LoadedTournament, ManualRound, PairedRound, Parts, PlayedAhead, PlayedMatch,
     RecordedBoard, RoundMatch, board_row, now, played, record_result,
 };
 use crate::app::repo::Transaction;
-use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
+use crate::app::tournaments::refusal::TournamentRefusal;
 use crate::matches::MatchState;
 use crate::names::key as name_key;
 use crate::tournament::pairing::manual;
@@ -42,7 +43,7 @@ pub(crate) async fn pair_in(
     cache: Option<LoadedTournament>,
     mut ahead: PlayedAhead,
     manual: Option<&ManualRound>,
-) -> TResult<PairedIn> {
+) -> Result<PairedIn> {
     let mut loaded = match cache {
         Some(c)
             if name_key(&c.row.name) == name_key(name)
@@ -106,7 +107,7 @@ pub(crate) async fn pair_in(
 
 /// Round 1 is seeded when it is paired (by today's ratings, the players seeded by
 /// hand first), and the seeding and who was rated stored.
-async fn seed_round_one(tx: &mut impl Transaction, loaded: &mut LoadedTournament) -> TResult<()> {
+async fn seed_round_one(tx: &mut impl Transaction, loaded: &mut LoadedTournament) -> Result<()> {
     let tid = loaded.row.id;
     let ratings = crate::app::ratings::seeding_in(tx, tid, &loaded.row.variant).await?;
     let t = &mut loaded.tournament;
@@ -156,7 +157,7 @@ async fn store_round_matches(
     pairings: &[Pairing],
     ahead: &mut PlayedAhead,
     at: DateTime<Utc>,
-) -> TResult<Vec<StoredGame>> {
+) -> Result<Vec<StoredGame>> {
     let tid = loaded.row.id;
     let spec = loaded.row.spec()?;
     let fresh = MatchState::new(spec.clone());
@@ -234,7 +235,7 @@ async fn store_byes_and_boards(
     loaded: &LoadedTournament,
     pairings: &[Pairing],
     games: Vec<StoredGame>,
-) -> TResult<(Vec<BoardRow>, Vec<(BoardRow, PlayedMatch)>)> {
+) -> Result<(Vec<BoardRow>, Vec<(BoardRow, PlayedMatch)>)> {
     let tid = loaded.row.id;
     let mut boards = Vec::with_capacity(pairings.len());
     let mut stored = Vec::new();
@@ -294,7 +295,7 @@ fn round_robin_way_on(loaded: &LoadedTournament, e: TournamentError) -> Tourname
     }
 }
 
-fn corrupt(what: String) -> TournamentRefusal {
+fn corrupt(what: String) -> crate::app::AppError {
     crate::app::repo::StoreError::CorruptTournament(what).into()
 }
 
@@ -309,7 +310,7 @@ fn corrupt(what: String) -> TournamentRefusal {
 async fn withdraw_retired(
     tx: &mut impl Transaction,
     loaded: &mut LoadedTournament,
-) -> TResult<Vec<(i64, String)>> {
+) -> Result<Vec<(i64, String)>> {
     let retired = tx.retired_entrants(loaded.row.id).await?;
     let ids: Vec<i64> = retired.iter().map(|(id, _)| *id).collect();
     loaded.tournament.withdraw_retired(&ids)?;
@@ -321,7 +322,7 @@ async fn record_withdrawals(
     tx: &mut impl Transaction,
     loaded: &LoadedTournament,
     withdrawn: &[(i64, String)],
-) -> TResult<()> {
+) -> Result<()> {
     let tid = loaded.row.id;
     for (id, _) in withdrawn {
         let after = loaded
@@ -342,7 +343,7 @@ async fn manual_pairings(
     tx: &mut impl Transaction,
     loaded: &LoadedTournament,
     m: &ManualRound,
-) -> TResult<Vec<Pairing>> {
+) -> Result<Vec<Pairing>> {
     let round = loaded.tournament.current_round() + 1;
     let mut boards = Vec::with_capacity(m.boards.len());
     for (i, (south, north)) in m.boards.iter().enumerate() {
@@ -374,13 +375,14 @@ async fn entrant_id(
     tx: &mut impl Transaction,
     loaded: &LoadedTournament,
     name: &str,
-) -> TResult<EntrantId> {
+) -> Result<EntrantId> {
     let p = require_player_in(tx, name).await?;
     if loaded.tournament.entrant(p.id).is_none() {
         return Err(TournamentRefusal::NotEntered {
             player: p.name,
             tournament: loaded.row.name.clone(),
-        });
+        }
+        .into());
     }
     Ok(p.id)
 }

@@ -3,9 +3,10 @@
 //! is played when the players can. A Swiss or a knockout needs every result first and
 //! takes no postponement.
 
+use crate::app::Result;
 use crate::app::records::{Parts, now};
 use crate::app::repo::{Database, Transaction};
-use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
+use crate::app::tournaments::refusal::TournamentRefusal;
 
 use super::{begin_write, commit};
 
@@ -38,7 +39,7 @@ async fn postpone_in(
     name: &str,
     match_id: i64,
     reason: Option<&str>,
-) -> TResult<Postponed> {
+) -> Result<Postponed> {
     let loaded = crate::app::tournaments::loading::load_in(tx, name, Parts::Whole).await?;
     super::ensure_open(&loaded)?;
     let t = &loaded.tournament;
@@ -47,13 +48,15 @@ async fn postpone_in(
         return Err(TournamentRefusal::PostponeNotRoundRobin {
             tournament,
             format: t.format(),
-        });
+        }
+        .into());
     }
     let Some(board) = loaded.boards.iter().find(|b| b.match_id == Some(match_id)) else {
         return Err(TournamentRefusal::NotItsMatch {
             tournament,
             match_id,
-        });
+        }
+        .into());
     };
     let fixture = t
         .fixtures()
@@ -61,10 +64,10 @@ async fn postpone_in(
         .find(|f| f.pairing.round == board.round && f.pairing.south == board.south_id)
         .expect("every board of a loaded tournament is one of its fixtures");
     if fixture.is_finished() {
-        return Err(TournamentRefusal::PostponeFinished { match_id });
+        return Err(TournamentRefusal::PostponeFinished { match_id }.into());
     }
     if t.is_postponed(fixture) {
-        return Err(TournamentRefusal::AlreadyPostponed { match_id });
+        return Err(TournamentRefusal::AlreadyPostponed { match_id }.into());
     }
     tx.insert_postponement(match_id, now(), reason).await?;
     Ok(Postponed {

@@ -1,27 +1,21 @@
 //! Why a tournament use case refuses: entries, withdrawals, byes, closing,
-//! reopening, taking a round back. The store's failures (a tournament not found,
-//! tables that disagree, a busy database) come as [`TournamentRefusal::Store`].
+//! reopening, taking a round back. Only the tournament's refusals: the store's
+//! failures (a tournament not found, tables that disagree, a busy database), a
+//! match's and a player's refusals reach the front ends as the use cases' own
+//! [`crate::app::AppError`] variants, one route each.
 
 use thiserror::Error;
 
 use crate::app::records::MAX_SWISS_ROUNDS;
-use crate::app::repo::StoreError;
-use crate::hint::{Hint, Refusal, Wording};
-use crate::matches::MatchError;
+use crate::hint::{Hint, Refusal};
 use crate::tournament::{Format, TournamentError};
 
-/// A tournament use case refused, or failed in the store; messages are one line and
-/// say what is allowed.
+/// A tournament use case refused by the tournament's rules; messages are one line
+/// and say what is allowed.
 #[derive(Debug, Error)]
 pub enum TournamentRefusal {
     #[error(transparent)]
-    Store(#[from] StoreError),
-    #[error(transparent)]
     Tournament(#[from] TournamentError),
-    #[error(transparent)]
-    Match(#[from] MatchError),
-    #[error(transparent)]
-    Player(#[from] crate::app::players::PlayerRefusal),
     /// A change refused because the tournament is closed (a director reopens it).
     #[error(transparent)]
     Closed(#[from] crate::tournament::ClosedTournament),
@@ -223,14 +217,4 @@ impl Refusal for TournamentRefusal {
             _ => None,
         }
     }
-    fn worded(&self, wording: &dyn Wording) -> String {
-        match self {
-            TournamentRefusal::Store(e) => e.worded(wording),
-            TournamentRefusal::Match(e) => e.worded(wording),
-            TournamentRefusal::Player(e) => e.worded(wording),
-            _ => crate::hint::then_hint(self.to_string(), self.hint(), wording),
-        }
-    }
 }
-
-pub type Result<T, E = TournamentRefusal> = std::result::Result<T, E>;

@@ -4,11 +4,12 @@
 //! named follow as the ratings seed them ([`crate::tournament::seeding::put_first`]).
 //! A seeding is added, never changed: seeding again adds one, and the latest counts.
 
+use crate::app::Result;
 use crate::app::players::require_player_in;
 use crate::app::records::{LoadedTournament, Parts, now};
 use crate::app::repo::{Database, Transaction};
 use crate::app::tournaments::loading::load_in;
-use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
+use crate::app::tournaments::refusal::TournamentRefusal;
 use crate::tournament::pairing::knockout;
 
 use super::{begin_write, commit};
@@ -65,7 +66,7 @@ async fn seed_in(
     name: &str,
     source: SeedingSource<'_>,
     reason: Option<&str>,
-) -> TResult<Seeded> {
+) -> Result<Seeded> {
     let loaded = load_in(tx, name, Parts::Whole).await?;
     super::ensure_open(&loaded)?;
     let tournament = loaded.row.name.clone();
@@ -74,10 +75,11 @@ async fn seed_in(
         return Err(TournamentRefusal::SeedNotKnockout {
             tournament,
             format: t.format(),
-        });
+        }
+        .into());
     }
     if t.current_round() > 0 {
-        return Err(TournamentRefusal::SeedingFixed { tournament });
+        return Err(TournamentRefusal::SeedingFixed { tournament }.into());
     }
     let (players, from, entered) = match source {
         SeedingSource::ByHand(names) => (named_entrants(tx, &loaded, names).await?, None, vec![]),
@@ -125,7 +127,7 @@ async fn named_entrants(
     tx: &mut impl Transaction,
     loaded: &LoadedTournament,
     names: &[String],
-) -> TResult<Vec<(i64, String)>> {
+) -> Result<Vec<(i64, String)>> {
     let mut out: Vec<(i64, String)> = Vec::with_capacity(names.len());
     for name in names {
         let player = require_player_in(tx, name).await?;
@@ -133,18 +135,21 @@ async fn named_entrants(
             return Err(TournamentRefusal::SeedNotEntered {
                 player: player.name,
                 tournament: loaded.row.name.clone(),
-            });
+            }
+            .into());
         };
         if entrant.is_withdrawn() {
             return Err(TournamentRefusal::SeedWithdrawn {
                 player: player.name,
                 tournament: loaded.row.name.clone(),
-            });
+            }
+            .into());
         }
         if out.iter().any(|(id, _)| *id == player.id) {
             return Err(TournamentRefusal::SeedNamedTwice {
                 player: player.name,
-            });
+            }
+            .into());
         }
         out.push((player.id, player.name));
     }
@@ -158,10 +163,10 @@ async fn final_places(
     loaded: &LoadedTournament,
     other: &str,
     top: Option<usize>,
-) -> TResult<(Vec<(i64, String)>, (i64, String))> {
+) -> Result<(Vec<(i64, String)>, (i64, String))> {
     let source = load_in(tx, other, Parts::Results).await?;
     if source.row.id == loaded.row.id {
-        return Err(TournamentRefusal::SeedFromItself);
+        return Err(TournamentRefusal::SeedFromItself.into());
     }
     let s = &source.tournament;
     if !s.is_finished() {
@@ -169,7 +174,8 @@ async fn final_places(
             source_name: source.row.name.clone(),
             paired: s.current_round(),
             planned: s.planned_rounds(),
-        });
+        }
+        .into());
     }
     let places: Vec<(i64, String)> = s
         .standings()
@@ -184,7 +190,8 @@ async fn final_places(
             source_name: source.row.name.clone(),
             players: places.len(),
             top,
-        });
+        }
+        .into());
     }
     Ok((
         places.into_iter().take(top).collect(),

@@ -4,7 +4,7 @@
 use crate::app::records::{LoadedTournament, MAX_SWISS_ROUNDS, Parts, Reopened, now};
 use crate::app::repo::Database;
 use crate::app::tournaments::loading::LoadRepo;
-use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
+use crate::app::tournaments::refusal::TournamentRefusal;
 use crate::names::key as name_key;
 use crate::tournament::TournamentStatus;
 
@@ -57,7 +57,7 @@ async fn finish_in(
     repo: &mut impl LoadRepo,
     name: &str,
     cache: Option<&LoadedTournament>,
-) -> TResult<bool> {
+) -> Result<bool> {
     let (id, finished) = match cache {
         Some(c) if name_key(&c.row.name) == name_key(name) && repo.unchanged_since(c).await? => {
             (c.row.id, c.tournament.is_finished())
@@ -92,20 +92,22 @@ pub async fn close(store: &impl Database, name: &str, reason: Option<&str>) -> R
     })
 }
 
-async fn close_in(repo: &mut impl LoadRepo, name: &str, reason: Option<&str>) -> TResult<()> {
+async fn close_in(repo: &mut impl LoadRepo, name: &str, reason: Option<&str>) -> Result<()> {
     let loaded = crate::app::tournaments::loading::load_in(repo, name, Parts::Whole).await?;
     let tname = loaded.row.name.clone();
     if loaded.row.status == TournamentStatus::Finished {
         return Err(TournamentRefusal::CannotClose {
             tournament: tname,
             why: "it is closed already".into(),
-        });
+        }
+        .into());
     }
     if loaded.tournament.current_round() == 0 {
         return Err(TournamentRefusal::CannotClose {
             tournament: tname,
             why: "no round has been paired".into(),
-        });
+        }
+        .into());
     }
     let pending = loaded.pending_matches();
     if pending > 0 {
@@ -115,7 +117,8 @@ async fn close_in(repo: &mut impl LoadRepo, name: &str, reason: Option<&str>) ->
                 "{} without a result yet",
                 crate::wording::matches(pending as u64)
             ),
-        });
+        }
+        .into());
     }
     repo.mark_finished(
         loaded.row.id,
@@ -161,26 +164,27 @@ async fn reopen_in(
     name: &str,
     reason: Option<&str>,
     rounds: Option<u32>,
-) -> TResult<Reopened> {
+) -> Result<Reopened> {
     let loaded = crate::app::tournaments::loading::load_in(repo, name, Parts::Whole).await?;
     if !loaded.is_closed() {
-        return Err(TournamentRefusal::NotClosed(loaded.row.name.clone()));
+        return Err(TournamentRefusal::NotClosed(loaded.row.name.clone()).into());
     }
     let tid = loaded.row.id;
     let before = loaded.row.rounds;
     if let Some(n) = rounds {
         let t = &loaded.tournament;
         if t.format().rules().rounds != crate::tournament::systems::Rounds::Chosen {
-            return Err(TournamentRefusal::RoundsNotSwiss(t.format()));
+            return Err(TournamentRefusal::RoundsNotSwiss(t.format()).into());
         }
         if n == 0 || n > MAX_SWISS_ROUNDS {
-            return Err(TournamentRefusal::RoundsOutOfRange(n));
+            return Err(TournamentRefusal::RoundsOutOfRange(n).into());
         }
         if n < t.current_round() {
             return Err(TournamentRefusal::RoundsBelowPaired {
                 paired: t.current_round(),
                 given: n,
-            });
+            }
+            .into());
         }
         repo.set_rounds(tid, n).await?;
     }

@@ -4,11 +4,11 @@
 //! and whether they were seeded unrated, so that [`super::trf_import`] stores the
 //! same event and its export is the same file.
 
+use crate::app::Result;
 use std::collections::{HashMap, HashSet};
 
 use crate::app::records::{LoadedTournament, Parts};
 use crate::app::repo::{Database, PlayerRepo, TournamentRepo};
-use crate::app::tournaments::refusal::Result as TResult;
 use crate::tournament::export::{TrfDetails, TrfPlayerDetails, trf_with};
 use crate::tournament::ratings::StartingRating;
 
@@ -32,7 +32,7 @@ pub async fn trf_export(
 pub(crate) async fn trf_details_in(
     repo: &mut (impl TournamentRepo + PlayerRepo),
     loaded: &LoadedTournament,
-) -> TResult<TrfDetails> {
+) -> Result<TrfDetails> {
     let row = &loaded.row;
     let entrants: HashSet<i64> = loaded.tournament.entrants().iter().map(|e| e.id).collect();
     let mut players: HashMap<i64, TrfPlayerDetails> = HashMap::new();

@@ -19,6 +19,7 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 
 use crate::ai::Level;
+use crate::app::Result;
 use crate::app::players::player_by_id;
 use crate::app::records::{
     ByeReason, ManualRound, NewPlayer, NewTournament, Parts, PlayedAhead, Player, TournamentRow,
@@ -26,7 +27,7 @@ use crate::app::records::{
 };
 use crate::app::repo::{Database, Transaction};
 use crate::app::stored_match::StoredMatches;
-use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
+use crate::app::tournaments::refusal::TournamentRefusal;
 use crate::engine::{BySide, Side};
 use crate::matches::{Closing, MatchOutcome};
 use crate::tournament::import::TrfEvent;
@@ -56,7 +57,7 @@ pub(super) async fn import(
     new: &NewTournament,
     source: &str,
     progress: impl FnMut(u32, u32),
-) -> TResult<ImportedTournament> {
+) -> Result<ImportedTournament> {
     let mut tx = begin_write(store).await?;
     let imported = import_in(&mut tx, event, new, source, progress).await?;
     commit(tx).await?;
@@ -69,7 +70,7 @@ async fn import_in(
     new: &NewTournament,
     source: &str,
     mut progress: impl FnMut(u32, u32),
-) -> TResult<ImportedTournament> {
+) -> Result<ImportedTournament> {
     let t = &event.tournament;
     let row = create_in(&mut *tx, new, RatingSystem::Elo).await?;
     let tid = row.id;
@@ -160,10 +161,10 @@ async fn found_or_added(
     event: &TrfEvent,
     e: &Entrant,
     at: DateTime<Utc>,
-) -> TResult<(Player, bool)> {
+) -> Result<(Player, bool)> {
     let details = event.details.players.get(&e.id);
     match tx.player_by_name(&e.name).await? {
-        Some(p) if p.retired_at.is_some() => Err(TournamentRefusal::Retired(p.name)),
+        Some(p) if p.retired_at.is_some() => Err(TournamentRefusal::Retired(p.name).into()),
         Some(p) => Ok((p, false)),
         None => {
             // The level was checked when the file was read.
@@ -196,7 +197,7 @@ async fn import_round(
     round: u32,
     name_of: &HashMap<EntrantId, String>,
     reason: &str,
-) -> TResult<usize> {
+) -> Result<usize> {
     let t = &event.tournament;
     let fixtures = t.round_fixtures(round);
     // A Swiss's rounds were paired elsewhere (recorded as paired by hand); a round
@@ -229,7 +230,7 @@ async fn import_round(
             continue;
         };
         let stored = tx.stored_match(id).await?;
-        crate::app::matches::close_in::<TournamentRefusal>(&mut *tx, stored, closing_of(result))
+        crate::app::matches::close_in::<crate::app::AppError>(&mut *tx, stored, closing_of(result))
             .await?;
         matches += 1;
     }

@@ -5,9 +5,10 @@
 //! and its matches, with any engine play in them, are kept as voided matches whose
 //! ids are never handed out again.
 
+use crate::app::Result;
 use crate::app::records::{BoardRow, Parts, RecordedBoard, StoredMatch, UnpairedRound, now};
 use crate::app::repo::{Database, Transaction};
-use crate::app::tournaments::refusal::{Result as TResult, TournamentRefusal};
+use crate::app::tournaments::refusal::TournamentRefusal;
 use crate::tournament::EntrantId;
 
 use super::{begin_write, commit};
@@ -19,7 +20,7 @@ pub(super) async fn unpair(
     store: &impl Database,
     name: &str,
     reason: Option<&str>,
-) -> TResult<UnpairedRound> {
+) -> Result<UnpairedRound> {
     let mut tx = begin_write(store).await?;
     let unpaired = unpair_in(&mut tx, name, reason).await?;
     commit(tx).await?;
@@ -30,7 +31,7 @@ async fn unpair_in(
     tx: &mut impl Transaction,
     name: &str,
     reason: Option<&str>,
-) -> TResult<UnpairedRound> {
+) -> Result<UnpairedRound> {
     let loaded = crate::app::tournaments::loading::load_in(tx, name, Parts::Whole).await?;
     super::ensure_open(&loaded)?;
     let tid = loaded.row.id;
@@ -38,7 +39,8 @@ async fn unpair_in(
     if round == 0 {
         return Err(TournamentRefusal::NothingToUnpair {
             tournament: loaded.row.name.clone(),
-        });
+        }
+        .into());
     }
     let boards: Vec<&BoardRow> = loaded.boards.iter().filter(|b| b.round == round).collect();
     let t = &loaded.tournament;
@@ -55,7 +57,8 @@ async fn unpair_in(
                 .find(|b| b.south_id == f.pairing.south)
                 .and_then(|b| b.match_id)
                 .unwrap_or_default(),
-        });
+        }
+        .into());
     }
     let mut voided_play = Vec::new();
     let mut ids: Vec<i64> = boards.iter().filter_map(|b| b.match_id).collect();
@@ -87,7 +90,8 @@ async fn unpair_in(
             tournament: loaded.row.name.clone(),
             round,
             what,
-        });
+        }
+        .into());
     }
     let recorded: Vec<RecordedBoard> = boards.iter().map(|b| RecordedBoard::of(b)).collect();
     let moved: Vec<EntrantId> = loaded
@@ -138,7 +142,7 @@ async fn unpair_in(
 /// Whether everything in the match so far is engines' play (the matches layer's
 /// rule, [`crate::matches::MatchState::is_engine_play_only`]); the caller checks that
 /// no correction was made to it.
-fn is_engine_play_only(stored: &StoredMatch) -> TResult<bool> {
+fn is_engine_play_only(stored: &StoredMatch) -> Result<bool> {
     let engines = stored.engines()?.map(|e| e.is_some());
     Ok(stored.state.is_engine_play_only(engines))
 }

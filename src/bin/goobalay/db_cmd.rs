@@ -42,11 +42,14 @@ fn copy(a: CopyArgs) -> anyhow::Result<ExitCode> {
         let source = Store::open_read_only(&from)
             .await
             .with_context(|| format!("cannot open database {}", shown(&from)))?;
-        let copied = goobalay::app::copy_database(&source, target, |done, total| {
-            bar.set_length(total);
-            bar.set_position(done);
-        })
-        .await;
+        // A club's file onto a league's server, or back: the store's copy of every
+        // table, in one transaction.
+        let copied = target
+            .copy_from_reporting(&source, |done, total| {
+                bar.set_length(total);
+                bar.set_position(done);
+            })
+            .await;
         source.close().await;
         Ok(copied?)
     });

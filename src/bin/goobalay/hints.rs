@@ -64,20 +64,20 @@ pub fn chain(err: &anyhow::Error) -> String {
         if i > 0 {
             line.push_str(": ");
         }
-        line.push_str(&goobalay::app::worded(cause, &Cli));
+        line.push_str(&goobalay::store::worded(cause, &Cli));
     }
     line
 }
 
 /// One library error's message with the CLI's hints.
 pub fn worded(err: &(dyn std::error::Error + 'static)) -> String {
-    goobalay::app::worded(err, &Cli)
+    goobalay::store::worded(err, &Cli)
 }
 
 #[cfg(test)]
 mod tests {
     use goobalay::app::{AppError, ImportRefusal};
-    use goobalay::store::StoreError;
+    use goobalay::store::{OpenError, StoreError};
 
     use super::worded;
 
@@ -90,10 +90,6 @@ mod tests {
                     file: "a.trf".into(),
                 }),
                 "a.trf does not say which game was played: give --variant NAME (layli-goobalay, tampoduo, modiar, tihbat, sadeqa-iii, sadeqa-91) or --rules FILE",
-            ),
-            (
-                AppError::Store(StoreError::Missing("x.db".into())),
-                "no database at this path (a command that only reads never creates one; `goobalay player add` does)",
             ),
             (
                 AppError::EngineCaughtUp {
@@ -115,5 +111,11 @@ mod tests {
             let chained = anyhow::Error::from(error).context("cannot go on");
             assert_eq!(super::chain(&chained), format!("cannot go on: {says}"));
         }
+        // Opening's refusals are the store's, worded the same way.
+        let missing = OpenError::Missing("x.db".into());
+        let says = "no database at this path (a command that only reads never creates one; `goobalay player add` does)";
+        assert_eq!(worded(&missing), says);
+        let chained = anyhow::Error::from(missing).context("cannot go on");
+        assert_eq!(super::chain(&chained), format!("cannot go on: {says}"));
     }
 }

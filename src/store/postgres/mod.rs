@@ -11,7 +11,8 @@ use std::time::Duration;
 use sqlx::Connection;
 use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions};
 
-use super::{Result, StoreError};
+use super::OpenError;
+use super::open_error::Result;
 
 pub(crate) static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
 
@@ -47,7 +48,7 @@ pub fn redacted(url: &str) -> String {
 /// than given goobalay's tables.
 pub async fn open(url: &str, busy: Duration, create: bool) -> Result<PgPool> {
     let options = PgConnectOptions::from_str(url)
-        .map_err(|e| StoreError::BadUrl {
+        .map_err(|e| OpenError::BadUrl {
             url: redacted(url),
             reason: e.to_string(),
         })?
@@ -60,12 +61,12 @@ pub async fn open(url: &str, busy: Duration, create: bool) -> Result<PgPool> {
     let migrated = async {
         let state = schema_state(url, &mut conn).await?;
         if state == Schema::Empty && !create {
-            return Err(StoreError::EmptyServerDatabase);
+            return Err(OpenError::EmptyServerDatabase);
         }
         if state != Schema::UpToDate {
             MIGRATOR.run(&mut conn).await.map_err(|e| match e {
                 // A newer goobalay migrated it between our look and the lock.
-                sqlx::migrate::MigrateError::VersionMissing(found) => StoreError::NewerSchema {
+                sqlx::migrate::MigrateError::VersionMissing(found) => OpenError::NewerSchema {
                     path: redacted(url).into(),
                     found,
                     known: schema_version(),
@@ -73,7 +74,7 @@ pub async fn open(url: &str, busy: Duration, create: bool) -> Result<PgPool> {
                 e => e.into(),
             })?;
         }
-        Ok::<_, StoreError>(())
+        Ok::<_, OpenError>(())
     }
     .await;
     let _ = conn.close().await;
@@ -108,14 +109,14 @@ async fn schema_state(url: &str, conn: &mut PgConnection) -> Result<Schema> {
         if tables.is_empty() {
             return Ok(Schema::Empty);
         }
-        return Err(StoreError::ForeignDatabase(redacted(url)));
+        return Err(OpenError::ForeignDatabase(redacted(url)));
     }
     let applied: Vec<i64> =
         sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success ORDER BY version")
             .fetch_all(&mut *conn)
             .await?;
     if let Some(&found) = applied.iter().find(|&&v| !MIGRATOR.version_exists(v)) {
-        return Err(StoreError::NewerSchema {
+        return Err(OpenError::NewerSchema {
             path: redacted(url).into(),
             found: found.max(*applied.last().unwrap_or(&found)),
             known: schema_version(),

@@ -21,7 +21,8 @@ use sqlx::sqlite::{
     SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous,
 };
 
-use super::{Result, Store, StoreError, busy_timeout};
+use super::open_error::Result;
+use super::{OpenError, Store, StoreError, busy_timeout};
 
 pub(crate) static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
 
@@ -38,7 +39,7 @@ impl Store {
         // Before anything is created: a refused setting leaves nothing behind.
         let timeout = busy_timeout()?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|source| StoreError::Folder {
+            std::fs::create_dir_all(dir).map_err(|source| OpenError::Folder {
                 path: dir.to_path_buf(),
                 source,
             })?;
@@ -86,13 +87,13 @@ pub(crate) fn check_header(path: &Path) -> Result<()> {
         match file.read(&mut header[got..]) {
             Ok(0) => break,
             Ok(n) => got += n,
-            Err(_) => return Err(StoreError::NotSqlite(path.to_path_buf())),
+            Err(_) => return Err(OpenError::NotSqlite(path.to_path_buf())),
         }
     }
     if got == 0 || (got == header.len() && header == *b"SQLite format 3\0") {
         Ok(())
     } else {
-        Err(StoreError::NotSqlite(path.to_path_buf()))
+        Err(OpenError::NotSqlite(path.to_path_buf()))
     }
 }
 
@@ -175,7 +176,7 @@ pub(crate) async fn recorded_migrations(
                 has_own_tables: false,
             });
         }
-        return Err(StoreError::Foreign(path.to_path_buf()));
+        return Err(OpenError::Foreign(path.to_path_buf()));
     }
     let applied: Vec<i64> =
         sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success ORDER BY version")
@@ -183,7 +184,7 @@ pub(crate) async fn recorded_migrations(
             .await?;
     let known = schema_version();
     if let Some(&found) = applied.iter().find(|&&v| !MIGRATOR.version_exists(v)) {
-        return Err(StoreError::NewerSchema {
+        return Err(OpenError::NewerSchema {
             path: path.to_path_buf(),
             found: found.max(*applied.last().unwrap_or(&found)),
             known,
@@ -199,7 +200,7 @@ pub(crate) async fn recorded_migrations(
 /// The migration from which name keys are [`crate::names::key`] (before: lower case).
 const UNICODE_NAME_KEYS: i64 = 20261201200000;
 
-async fn migration_applied(conn: &mut SqliteConnection, version: i64) -> Result<bool> {
+async fn migration_applied(conn: &mut SqliteConnection, version: i64) -> Result<bool, StoreError> {
     let has_table: bool = sqlx::query_scalar(
         "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_sqlx_migrations')",
     )
@@ -221,7 +222,7 @@ async fn migration_applied(conn: &mut SqliteConnection, version: i64) -> Result<
 /// stored names have one key, the older keeps it and the other's key becomes
 /// "KEY #ID" (what [`crate::names::key`] gives for "NAME #ID"), so both stay unique
 /// and can be found. Names are not changed.
-async fn recompute_name_keys(conn: &mut SqliteConnection) -> Result<()> {
+async fn recompute_name_keys(conn: &mut SqliteConnection) -> Result<(), StoreError> {
     for table in ["players", "tournaments"] {
         let rows: Vec<(i64, String)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "SELECT id, name FROM {table} ORDER BY id"
@@ -268,11 +269,11 @@ async fn recompute_name_keys(conn: &mut SqliteConnection) -> Result<()> {
     Ok(())
 }
 
-pub(crate) fn not_a_db(path: &Path, e: sqlx::Error) -> StoreError {
+pub(crate) fn not_a_db(path: &Path, e: sqlx::Error) -> OpenError {
     if let sqlx::Error::Database(db) = &e
         && db.code().as_deref() == Some("26")
     {
-        return StoreError::NotSqlite(path.to_path_buf());
+        return OpenError::NotSqlite(path.to_path_buf());
     }
     e.into()
 }

@@ -41,7 +41,8 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection, SqlitePoolOptions};
 use sqlx::{Connection, Sqlite};
 
 use super::{check_header, not_a_db, recorded_migrations};
-use crate::store::{DEFAULT_BUSY_TIMEOUT, Result, Store, StoreError, busy_timeout};
+use crate::store::open_error::Result;
+use crate::store::{DEFAULT_BUSY_TIMEOUT, OpenError, Store, StoreError, busy_timeout};
 
 /// `club.db` + `-wal` etc.: the files SQLite keeps beside a database.
 pub(crate) fn sidecar(path: &Path, suffix: &str) -> PathBuf {
@@ -55,9 +56,9 @@ pub(crate) fn sidecar(path: &Path, suffix: &str) -> PathBuf {
 pub(crate) fn check_regular_file(path: &Path) -> Result<bool> {
     match std::fs::metadata(path) {
         Ok(m) if m.is_file() => Ok(true),
-        Ok(_) => Err(StoreError::NotAFile(path.to_path_buf())),
+        Ok(_) => Err(OpenError::NotAFile(path.to_path_buf())),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
-        Err(e) => Err(StoreError::Unreadable(path.to_path_buf(), e)),
+        Err(e) => Err(OpenError::Unreadable(path.to_path_buf(), e)),
     }
 }
 
@@ -189,7 +190,7 @@ pub(crate) async fn inspect(path: &Path, check_schema: bool) -> Result<Inspectio
     let wal = sidecar(path, "-wal");
     let file_alone = !exists(&wal) && !exists(&sidecar(path, "-journal"));
     let log = log_check(path)?;
-    let foreign = || StoreError::ForeignLog(wal.clone());
+    let foreign = || OpenError::ForeignLog(wal.clone());
     let mut conn = match connect(path, &read_only_options(path, file_alone)).await {
         Ok(c) => c,
         Err(_) if log == LogCheck::Unnamed => return Err(foreign()),
@@ -232,7 +233,7 @@ async fn inspect_schema(
     if recorded.has_tables && check_schema {
         let differences = super::schema::schema_differences_from(conn, &recorded.applied).await?;
         if let Some(first) = differences.first() {
-            return Err(StoreError::DamagedSchema {
+            return Err(OpenError::DamagedSchema {
                 first: first.clone(),
                 more: differences.len() - 1,
             });
@@ -252,7 +253,7 @@ pub(crate) const APPLICATION_ID: u32 = u32::from_be_bytes(*b"GOOB");
 /// (`user_version`), so every transaction goobalay commits puts a copy of page 1 in
 /// the log; [`check_log`] compares those copies with the file's page 1. Run first in
 /// every write transaction.
-pub(crate) async fn stamp_transaction(conn: &mut SqliteConnection) -> Result<()> {
+pub(crate) async fn stamp_transaction(conn: &mut SqliteConnection) -> Result<(), StoreError> {
     sqlx::raw_sql(sqlx::AssertSqlSafe(format!(
         "PRAGMA application_id = {APPLICATION_ID}"
     )))
@@ -264,7 +265,7 @@ pub(crate) async fn stamp_transaction(conn: &mut SqliteConnection) -> Result<()>
 /// Gives a database migrated to schema version 4 its identity in page 1: the
 /// application id and, as `user_version`, 31 bits of the random id the migration
 /// made (never 0, which means no identity).
-pub(crate) async fn record_identity(conn: &mut SqliteConnection) -> Result<()> {
+pub(crate) async fn record_identity(conn: &mut SqliteConnection) -> Result<(), StoreError> {
     let id: Option<String> = sqlx::query_scalar("SELECT id FROM database_identity")
         .fetch_optional(&mut *conn)
         .await?;
@@ -388,7 +389,7 @@ fn check_log(path: &Path) -> Result<LogCheck> {
         return Ok(LogCheck::Fine);
     };
     if log.page_one.iter().any(|&copy| copy != identity) {
-        return Err(StoreError::ForeignLog(wal));
+        return Err(OpenError::ForeignLog(wal));
     }
     if log.frames > 0 && log.page_one.is_empty() {
         return Ok(LogCheck::Unnamed);
@@ -451,7 +452,7 @@ impl OtherUsersRead {
         match self {
             OtherUsersRead::ThroughTheLog => Ok(read_only_options(path, false).foreign_keys(true)),
             OtherUsersRead::FileAlone => Ok(read_only_options(path, true).foreign_keys(true)),
-            OtherUsersRead::LogWithoutSharedMemory => Err(StoreError::Unreadable(
+            OtherUsersRead::LogWithoutSharedMemory => Err(OpenError::Unreadable(
                 path.to_path_buf(),
                 std::io::Error::other(format!(
                     "its log {} holds changes that only a user who may write the database can fold in (a writer stopped before it did); nothing was read",
@@ -478,11 +479,11 @@ impl Store {
 
     async fn open_reading(path: &Path, check_schema: bool) -> Result<Store> {
         if !check_regular_file(path)? {
-            return Err(StoreError::Missing(path.to_path_buf()));
+            return Err(OpenError::Missing(path.to_path_buf()));
         }
         check_header(path)?;
         if std::fs::metadata(path).map_or(0, |m| m.len()) == 0 {
-            return Err(StoreError::Missing(path.to_path_buf()));
+            return Err(OpenError::Missing(path.to_path_buf()));
         }
         // A log whose bytes name this database (or no log) is one SQLite may read
         // and, when the last connection closes, copy into the file: the inspection
@@ -507,7 +508,7 @@ impl Store {
             Ok(opened) => opened,
             // A read-only folder or medium: no log can be made, so none exists and
             // nobody can write in WAL mode; the file alone is the database.
-            Err(e)
+            Err(OpenError::Store(e))
                 if crate::store::failed_sqlite_code(&e)
                     .is_some_and(|c| c & 0xff == 8 || c & 0xff == 14)
                     && !exists(&sidecar(path, "-wal")) =>

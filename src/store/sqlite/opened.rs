@@ -20,7 +20,7 @@ use std::os::unix::fs::{FileExt, MetadataExt};
 use std::path::{Path, PathBuf};
 
 use crate::app::repo::FileChange;
-use crate::store::{Result, StoreError};
+use crate::store::{OpenError, Result, StoreError};
 
 /// The file a store opened: its identity on the file system and in its page 1.
 #[derive(Debug)]
@@ -46,11 +46,11 @@ fn identity(file: &File) -> Option<[u8; 8]> {
 impl OpenedFile {
     /// Notes the file at `path` as it is now (its log checkpointed into it first,
     /// so that page 1 in the file is the database's).
-    pub(crate) fn note(path: &Path) -> Result<OpenedFile> {
-        let file = File::open(path).map_err(|e| StoreError::Unreadable(path.to_path_buf(), e))?;
+    pub(crate) fn note(path: &Path) -> Result<OpenedFile, OpenError> {
+        let file = File::open(path).map_err(|e| OpenError::Unreadable(path.to_path_buf(), e))?;
         let meta = file
             .metadata()
-            .map_err(|e| StoreError::Unreadable(path.to_path_buf(), e))?;
+            .map_err(|e| OpenError::Unreadable(path.to_path_buf(), e))?;
         Ok(OpenedFile {
             path: path.to_path_buf(),
             device: meta.dev(),

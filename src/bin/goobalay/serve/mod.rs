@@ -92,7 +92,7 @@ async fn serve(path: PathBuf, listen: SocketAddr, results: bool) -> anyhow::Resu
                 Ok(_rolled_back) => Ok(store),
                 Err(e) => {
                     store.close().await;
-                    Err(e)
+                    Err(e.into())
                 }
             },
             Err(e) => Err(e),

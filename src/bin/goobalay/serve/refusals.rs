@@ -112,7 +112,6 @@ fn tournament_words(lang: Lang, t: &TournamentRefusal) -> Option<String> {
         TournamentRefusal::Closed(closed) => {
             lang.ta("refusal-closed", &args!["tournament" => closed.0.as_str()])
         }
-        TournamentRefusal::Player(p) => return player_words(lang, p),
         TournamentRefusal::NotEntered { player, tournament } => lang.ta(
             "refusal-not-entered",
             &args!["player" => player.as_str(), "tournament" => tournament.as_str()],
@@ -362,10 +361,10 @@ mod tests {
     fn a_withdrawal_refused_is_in_the_pages_language() {
         let errors = || -> Vec<AppError> {
             vec![
-                TournamentRefusal::Player(PlayerRefusal::Unknown {
+                PlayerRefusal::Unknown {
                     name: "Nobody Here".into(),
                     like: None,
-                })
+                }
                 .into(),
                 PlayerRefusal::Unknown {
                     name: "Anna".into(),
@@ -432,14 +431,14 @@ mod tests {
         );
     }
 
-    /// Every route: a busy database 503 and an unknown match 404, in the page's
-    /// language, in English as the web always said them.
+    /// A busy database 503 and an unknown match 404 (a store's error has one route,
+    /// [`AppError::Store`]), in the page's language, in English as the web always
+    /// said them.
     #[test]
     fn a_busy_database_and_an_unknown_match_are_in_the_pages_language() {
         let errors = || -> Vec<AppError> {
             vec![
                 StoreError::Busy(10_000).into(),
-                TournamentRefusal::Store(StoreError::Busy(10_000)).into(),
                 StoreError::UnknownMatch(9).into(),
             ]
         };

@@ -122,16 +122,16 @@ mod tests {
     use goobalay::store::StoreError;
 
     /// A busy database is a busy database whichever use case met it (a result's
-    /// entry, a tournament's write): 503, try again; an unknown match 404.
+    /// entry, a tournament's write: each reaches the web as `AppError::Store`), also
+    /// after part of a command was stored: 503, try again; an unknown match 404.
     #[test]
     fn a_failure_is_answered_by_its_kind_whatever_refusal_carries_it() {
         let busy = || StoreError::Busy(10_000);
         for e in [
             AppError::Store(busy()),
-            AppError::Tournament(TournamentRefusal::Store(busy())),
             AppError::PartlyStored {
                 stored: "round 2 paired".into(),
-                error: Box::new(AppError::Tournament(TournamentRefusal::Store(busy()))),
+                error: Box::new(AppError::Store(busy())),
             },
         ] {
             assert_eq!(Refused::from(e).status, StatusCode::SERVICE_UNAVAILABLE);
