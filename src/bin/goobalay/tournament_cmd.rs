@@ -1651,157 +1651,198 @@ fn print_show(record: &TournamentRecord, format: Format) -> anyhow::Result<()> {
             goobalay::app::views::pairing_sheet(loaded, None)
         )?,
         Format::Table => {
-            let r = &loaded.row;
-            outln!(
-                "{} (id {}): {} {}{}, {} matches{}, points {}, seed {}, {}",
-                r.name,
-                r.id,
-                r.variant,
-                r.format,
-                if r.third_place {
-                    " with a match for third place"
-                } else if !r.acceleration.is_none() {
-                    ", accelerated by the Baku method"
-                } else {
-                    ""
-                },
-                r.match_form,
-                r.max_hands
-                    .map_or(String::new(), |m| format!(" (at most {m} hands)")),
-                t.points(),
-                r.seed,
-                status_word(loaded)
-            );
-            let withdrawn: Vec<&str> = t
-                .entrants()
-                .iter()
-                .filter(|e| e.is_withdrawn())
-                .map(|e| e.name.as_str())
-                .collect();
-            outln!(
-                "{}{}; round {} of {} paired",
-                crate::out::count(t.entrants().len() as u64, "entrant", "entrants"),
-                if withdrawn.is_empty() {
-                    String::new()
-                } else {
-                    format!(" (withdrawn: {})", withdrawn.join(", "))
-                },
-                t.current_round(),
-                t.planned_rounds()
-            );
-            // Once, not per round: a round robin of 448 has 447 rounds of 224 boards.
-            let mut boards_of: BTreeMap<u32, Vec<&goobalay::app::views::BoardView>> =
-                BTreeMap::new();
-            for x in &boards {
-                boards_of.entry(x.round).or_default().push(x);
-            }
-            let byes: Vec<_> = t.recorded_byes().collect();
-            for round in 1..=t.current_round() {
-                match rounds
-                    .iter()
-                    .find(|r| r.round == round && r.unpaired_at.is_none())
-                {
-                    Some(r) if r.method == "manual" => outln!(
-                        "Round {round} (paired by hand{})",
-                        r.reason
-                            .as_ref()
-                            .map_or(String::new(), |why| format!(": {why}"))
-                    ),
-                    _ => outln!("Round {round}"),
-                }
-                let mut b = Builder::default();
-                b.push_record([
-                    "board",
-                    "south (first)",
-                    "north",
-                    "result",
-                    "seeds",
-                    "hands",
-                    "match",
-                ]);
-                for x in boards_of.get(&round).into_iter().flatten() {
-                    b.push_record([
-                        x.board.to_string(),
-                        x.south.clone(),
-                        x.north.clone().unwrap_or_else(|| "(bye)".into()),
-                        x.result.to_string(),
-                        match (x.seeds_south, x.seeds_north) {
-                            (Some(s), Some(n)) => format!("{s}-{n}"),
-                            _ => "-".into(),
-                        },
-                        if x.match_id.is_some() {
-                            x.hands.to_string()
-                        } else {
-                            "-".into()
-                        },
-                        x.match_id.map_or("-".into(), |v| v.to_string()),
-                    ]);
-                }
-                for bye in byes.iter().filter(|y| y.round == round) {
-                    b.push_record([
-                        "-".to_string(),
-                        loaded.name_of(bye.player).to_string(),
-                        "(bye outside the pairing)".to_string(),
-                        export::requested_bye_text(bye).to_string(),
-                        "-".into(),
-                        "-".into(),
-                        "-".into(),
-                    ]);
-                }
-                outln!("{}", b.build().with(Style::rounded()));
-            }
-            for r in rounds.iter().filter(|r| r.unpaired_at.is_some()) {
-                let names: Vec<String> = r
-                    .boards
-                    .iter()
-                    .map(|b| match b.north {
-                        Some(n) => format!("{} v {}", loaded.name_of(b.south), loaded.name_of(n)),
-                        None => format!("{} bye", loaded.name_of(b.south)),
-                    })
-                    .collect();
-                outln!(
-                    "Round {} as paired ({}) at {} was taken back at {}{}: {}",
-                    r.round,
-                    r.method,
-                    r.paired_at.format("%Y-%m-%d %H:%M"),
-                    r.unpaired_at.expect("filtered").format("%Y-%m-%d %H:%M"),
-                    r.unpair_reason
-                        .as_ref()
-                        .map_or(String::new(), |why| format!(" ({why})")),
-                    names.join(", ")
-                );
-            }
-            for c in corrections {
-                let at = loaded
-                    .board_of_match(c.match_id)
-                    .map_or(String::new(), |b| {
-                        format!("round {} board {}, ", b.round, b.board)
-                    });
-                outln!(
-                    "Corrected {}: {at}match {}: {} ({}): {} before, {} after",
-                    c.corrected_at.format("%Y-%m-%d %H:%M"),
-                    c.match_id,
-                    c.kind.describe(),
-                    c.reason,
-                    c.before.text(),
-                    c.after.text()
-                );
-            }
-            for c in changes {
-                outln!(
-                    "{} at {}{}",
-                    if c.status == "finished" {
-                        "Closed"
-                    } else {
-                        "Reopened"
-                    },
-                    c.changed_at.format("%Y-%m-%d %H:%M"),
-                    c.reason
-                        .as_ref()
-                        .map_or(String::new(), |why| format!(": {why}"))
-                );
-            }
+            print_show_heading(loaded)?;
+            print_round_tables(loaded, rounds, &boards)?;
+            print_taken_back_rounds(loaded, rounds)?;
+            print_corrections(loaded, corrections)?;
+            print_status_changes(changes)?;
         }
+    }
+    Ok(())
+}
+
+/// `tournament show`'s first lines: the event's setup and how far it is.
+fn print_show_heading(loaded: &LoadedTournament) -> anyhow::Result<()> {
+    let t = &loaded.tournament;
+    let r = &loaded.row;
+    outln!(
+        "{} (id {}): {} {}{}, {} matches{}, points {}, seed {}, {}",
+        r.name,
+        r.id,
+        r.variant,
+        r.format,
+        if r.third_place {
+            " with a match for third place"
+        } else if !r.acceleration.is_none() {
+            ", accelerated by the Baku method"
+        } else {
+            ""
+        },
+        r.match_form,
+        r.max_hands
+            .map_or(String::new(), |m| format!(" (at most {m} hands)")),
+        t.points(),
+        r.seed,
+        status_word(loaded)
+    );
+    let withdrawn: Vec<&str> = t
+        .entrants()
+        .iter()
+        .filter(|e| e.is_withdrawn())
+        .map(|e| e.name.as_str())
+        .collect();
+    outln!(
+        "{}{}; round {} of {} paired",
+        crate::out::count(t.entrants().len() as u64, "entrant", "entrants"),
+        if withdrawn.is_empty() {
+            String::new()
+        } else {
+            format!(" (withdrawn: {})", withdrawn.join(", "))
+        },
+        t.current_round(),
+        t.planned_rounds()
+    );
+    Ok(())
+}
+
+/// One table per round paired: its boards and the byes outside the pairing.
+fn print_round_tables(
+    loaded: &LoadedTournament,
+    rounds: &[goobalay::app::records::RoundRecord],
+    boards: &[goobalay::app::views::BoardView],
+) -> anyhow::Result<()> {
+    let t = &loaded.tournament;
+    // Once, not per round: a round robin of 448 has 447 rounds of 224 boards.
+    let mut boards_of: BTreeMap<u32, Vec<&goobalay::app::views::BoardView>> = BTreeMap::new();
+    for x in boards {
+        boards_of.entry(x.round).or_default().push(x);
+    }
+    let byes: Vec<_> = t.recorded_byes().collect();
+    for round in 1..=t.current_round() {
+        match rounds
+            .iter()
+            .find(|r| r.round == round && r.unpaired_at.is_none())
+        {
+            Some(r) if r.method == "manual" => outln!(
+                "Round {round} (paired by hand{})",
+                r.reason
+                    .as_ref()
+                    .map_or(String::new(), |why| format!(": {why}"))
+            ),
+            _ => outln!("Round {round}"),
+        }
+        let mut b = Builder::default();
+        b.push_record([
+            "board",
+            "south (first)",
+            "north",
+            "result",
+            "seeds",
+            "hands",
+            "match",
+        ]);
+        for x in boards_of.get(&round).into_iter().flatten() {
+            b.push_record([
+                x.board.to_string(),
+                x.south.clone(),
+                x.north.clone().unwrap_or_else(|| "(bye)".into()),
+                x.result.to_string(),
+                match (x.seeds_south, x.seeds_north) {
+                    (Some(s), Some(n)) => format!("{s}-{n}"),
+                    _ => "-".into(),
+                },
+                if x.match_id.is_some() {
+                    x.hands.to_string()
+                } else {
+                    "-".into()
+                },
+                x.match_id.map_or("-".into(), |v| v.to_string()),
+            ]);
+        }
+        for bye in byes.iter().filter(|y| y.round == round) {
+            b.push_record([
+                "-".to_string(),
+                loaded.name_of(bye.player).to_string(),
+                "(bye outside the pairing)".to_string(),
+                export::requested_bye_text(bye).to_string(),
+                "-".into(),
+                "-".into(),
+                "-".into(),
+            ]);
+        }
+        outln!("{}", b.build().with(Style::rounded()));
+    }
+    Ok(())
+}
+
+/// The rounds taken back, as they were paired.
+fn print_taken_back_rounds(
+    loaded: &LoadedTournament,
+    rounds: &[goobalay::app::records::RoundRecord],
+) -> anyhow::Result<()> {
+    for r in rounds.iter().filter(|r| r.unpaired_at.is_some()) {
+        let names: Vec<String> = r
+            .boards
+            .iter()
+            .map(|b| match b.north {
+                Some(n) => format!("{} v {}", loaded.name_of(b.south), loaded.name_of(n)),
+                None => format!("{} bye", loaded.name_of(b.south)),
+            })
+            .collect();
+        outln!(
+            "Round {} as paired ({}) at {} was taken back at {}{}: {}",
+            r.round,
+            r.method,
+            r.paired_at.format("%Y-%m-%d %H:%M"),
+            r.unpaired_at.expect("filtered").format("%Y-%m-%d %H:%M"),
+            r.unpair_reason
+                .as_ref()
+                .map_or(String::new(), |why| format!(" ({why})")),
+            names.join(", ")
+        );
+    }
+    Ok(())
+}
+
+/// The corrections made to the event's results.
+fn print_corrections(
+    loaded: &LoadedTournament,
+    corrections: &[goobalay::app::records::Correction],
+) -> anyhow::Result<()> {
+    for c in corrections {
+        let at = loaded
+            .board_of_match(c.match_id)
+            .map_or(String::new(), |b| {
+                format!("round {} board {}, ", b.round, b.board)
+            });
+        outln!(
+            "Corrected {}: {at}match {}: {} ({}): {} before, {} after",
+            c.corrected_at.format("%Y-%m-%d %H:%M"),
+            c.match_id,
+            c.kind.describe(),
+            c.reason,
+            c.before.text(),
+            c.after.text()
+        );
+    }
+    Ok(())
+}
+
+/// When the event was closed and reopened.
+fn print_status_changes(changes: &[goobalay::app::records::StatusChange]) -> anyhow::Result<()> {
+    for c in changes {
+        outln!(
+            "{} at {}{}",
+            if c.status == "finished" {
+                "Closed"
+            } else {
+                "Reopened"
+            },
+            c.changed_at.format("%Y-%m-%d %H:%M"),
+            c.reason
+                .as_ref()
+                .map_or(String::new(), |why| format!(": {why}"))
+        );
     }
     Ok(())
 }
