@@ -933,161 +933,195 @@ pub fn print_standings(
         // Which rating the rows' "rating" is, beside them.
         Format::Json => print_json(&goobalay::app::views::standings(loaded))?,
         Format::Csv => out!("{}", export::standings_csv(&loaded.tournament.standings())),
-        Format::Table => {
-            let s = loaded.tournament.standings();
-            let rating_label = loaded.row.rating_label();
-            let t = &loaded.tournament;
-            outln!(
-                "{} ({}, {}): standings {}",
-                t.name(),
-                t.variant(),
-                t.format(),
-                t.standings_scope().text()
-            );
-            for line in loaded.row.details.heading() {
-                outln!("{line}");
-            }
-            if let Some(acceleration) = goobalay::app::views::AccelerationView::of(t) {
-                outln!("{}", acceleration.text);
-            }
-            let knockout = t.format().rules().eliminates;
-            let wide = layout == Layout::Wide;
-            // The rating's own name ("Elo (tihbat)") heads a wide table; a narrow one
-            // says "Elo" and the legend says which.
-            let rating_header = if wide {
-                rating_label.as_str()
-            } else {
-                rating_label.split(" (").next().unwrap_or("rating")
-            };
-            let mut b = Builder::default();
-            let mut header: Vec<String> = if wide {
-                vec![
-                    "#",
-                    "name",
-                    rating_header,
-                    "points",
-                    "played",
-                    "W",
-                    "D",
-                    "L",
-                    "byes",
-                ]
-            } else {
-                vec!["#", "name", rating_header, "Pts", "G", "W", "D", "L", "Bye"]
-            }
-            .into_iter()
-            .map(String::from)
-            .collect();
-            if knockout {
-                header.push("reached".into());
-            }
-            header.extend(s.tiebreaks.iter().map(|t| t.short().to_string()));
-            b.push_record(header);
-            for r in &s.rows {
-                let mut rec = vec![
-                    r.place_text(),
-                    format!(
-                        "{}{}",
-                        r.name,
-                        match (r.withdrawn, wide) {
-                            (false, _) => "",
-                            (true, true) => " (withdrawn)",
-                            (true, false) => " (w)",
-                        }
-                    ),
-                    format!("{:.0}", r.rating),
-                    format!("{:#}", r.points),
-                    r.played.to_string(),
-                    r.wins.to_string(),
-                    r.draws.to_string(),
-                    r.losses.to_string(),
-                    r.byes.to_string(),
-                ];
-                if knockout {
-                    rec.push(r.reached.map_or("-".into(), |x| format!("round {x}")));
+        Format::Table => print_standings_table(loaded, layout)?,
+    }
+    Ok(())
+}
+
+/// The standings for a person: the heading, the table fitted to the layout, and a
+/// legend of its columns and tiebreaks.
+fn print_standings_table(loaded: &LoadedTournament, layout: Layout) -> anyhow::Result<()> {
+    let s = loaded.tournament.standings();
+    let rating_label = loaded.row.rating_label();
+    let t = &loaded.tournament;
+    outln!(
+        "{} ({}, {}): standings {}",
+        t.name(),
+        t.variant(),
+        t.format(),
+        t.standings_scope().text()
+    );
+    for line in loaded.row.details.heading() {
+        outln!("{line}");
+    }
+    if let Some(acceleration) = goobalay::app::views::AccelerationView::of(t) {
+        outln!("{}", acceleration.text);
+    }
+    let knockout = t.format().rules().eliminates;
+    let wide = layout == Layout::Wide;
+    // The rating's own name ("Elo (tihbat)") heads a wide table; a narrow one
+    // says "Elo" and the legend says which.
+    let rating_header = if wide {
+        rating_label.as_str()
+    } else {
+        rating_label.split(" (").next().unwrap_or("rating")
+    };
+    let table = standings_builder(&s, rating_header, knockout, wide);
+    print_standings_grid(table, &s, wide)?;
+    print_standings_legend(loaded, &s, wide, &rating_label, rating_header)
+}
+
+/// The standings' rows under their header (`reached` in a knockout).
+fn standings_builder(
+    s: &goobalay::tournament::Standings,
+    rating_header: &str,
+    knockout: bool,
+    wide: bool,
+) -> Builder {
+    let mut b = Builder::default();
+    let mut header: Vec<String> = if wide {
+        vec![
+            "#",
+            "name",
+            rating_header,
+            "points",
+            "played",
+            "W",
+            "D",
+            "L",
+            "byes",
+        ]
+    } else {
+        vec!["#", "name", rating_header, "Pts", "G", "W", "D", "L", "Bye"]
+    }
+    .into_iter()
+    .map(String::from)
+    .collect();
+    if knockout {
+        header.push("reached".into());
+    }
+    header.extend(s.tiebreaks.iter().map(|t| t.short().to_string()));
+    b.push_record(header);
+    for r in &s.rows {
+        let mut rec = vec![
+            r.place_text(),
+            format!(
+                "{}{}",
+                r.name,
+                match (r.withdrawn, wide) {
+                    (false, _) => "",
+                    (true, true) => " (withdrawn)",
+                    (true, false) => " (w)",
                 }
-                rec.extend(r.tiebreaks.iter().map(|v| {
-                    if v.value.is_some() {
-                        format!("{v:#}")
-                    } else {
-                        "-".to_string()
-                    }
-                }));
-                b.push_record(rec);
-            }
-            if wide {
-                outln!("{}", b.build().with(Style::rounded()));
+            ),
+            format!("{:.0}", r.rating),
+            format!("{:#}", r.points),
+            r.played.to_string(),
+            r.wins.to_string(),
+            r.draws.to_string(),
+            r.losses.to_string(),
+            r.byes.to_string(),
+        ];
+        if knockout {
+            rec.push(r.reached.map_or("-".into(), |x| format!("round {x}")));
+        }
+        rec.extend(r.tiebreaks.iter().map(|v| {
+            if v.value.is_some() {
+                format!("{v:#}")
             } else {
-                // One space between columns, a rule under the header: a dozen
-                // columns fit 80 with names of a dozen letters; longer names are
-                // shortened (with "…") to fit, the full ones are in --wide.
-                let mut table = compact_table(b, 1);
-                let excess = table.total_width().saturating_sub(TERMINAL_COLUMNS);
-                let longest = s
-                    .rows
-                    .iter()
-                    .map(|r| table_width_of(&r.name) + if r.withdrawn { 4 } else { 0 })
-                    .max()
-                    .unwrap_or(0)
-                    .max(4);
-                if excess > 0 {
-                    let keep = longest.saturating_sub(excess).max(8);
-                    table
-                        .with(Modify::new(Columns::one(1)).with(Width::truncate(keep).suffix("…")));
-                }
-                let mut text = String::new();
-                for line in table.to_string().lines() {
-                    text.push_str(line.trim_end());
-                    text.push('\n');
-                }
-                out!("{text}");
+                "-".to_string()
             }
-            if wide {
+        }));
+        b.push_record(rec);
+    }
+    b
+}
+
+/// The table, rounded when wide; else compact, names shortened to fit 80 columns.
+fn print_standings_grid(
+    b: Builder,
+    s: &goobalay::tournament::Standings,
+    wide: bool,
+) -> anyhow::Result<()> {
+    if wide {
+        outln!("{}", b.build().with(Style::rounded()));
+    } else {
+        // One space between columns, a rule under the header: a dozen
+        // columns fit 80 with names of a dozen letters; longer names are
+        // shortened (with "…") to fit, the full ones are in --wide.
+        let mut table = compact_table(b, 1);
+        let excess = table.total_width().saturating_sub(TERMINAL_COLUMNS);
+        let longest = s
+            .rows
+            .iter()
+            .map(|r| table_width_of(&r.name) + if r.withdrawn { 4 } else { 0 })
+            .max()
+            .unwrap_or(0)
+            .max(4);
+        if excess > 0 {
+            let keep = longest.saturating_sub(excess).max(8);
+            table.with(Modify::new(Columns::one(1)).with(Width::truncate(keep).suffix("…")));
+        }
+        let mut text = String::new();
+        for line in table.to_string().lines() {
+            text.push_str(line.trim_end());
+            text.push('\n');
+        }
+        out!("{text}");
+    }
+    Ok(())
+}
+
+/// What the columns, the tiebreaks and the marks of the standings mean.
+fn print_standings_legend(
+    loaded: &LoadedTournament,
+    s: &goobalay::tournament::Standings,
+    wide: bool,
+    rating_label: &str,
+    rating_header: &str,
+) -> anyhow::Result<()> {
+    if wide {
+        outln!("{rating_label}: each player's rating when seeded (round 1, or a late entry)");
+        outln!(
+            "played: games played (byes and forfeits not counted); W D L: won, drawn, lost; byes: of every kind"
+        );
+    } else {
+        outln!("{rating_header}: {rating_label} when seeded (round 1, or a late entry)");
+        match MatchForm::parse(&loaded.row.match_form) {
+            // Each pairing is a match of several games: the columns count matches.
+            Ok(MatchForm::Games(n)) => {
                 outln!(
-                    "{rating_label}: each player's rating when seeded (round 1, or a late entry)"
+                    "Pts: points; G: matches played, of {n} games each (byes and forfeits not counted)"
                 );
-                outln!(
-                    "played: games played (byes and forfeits not counted); W D L: won, drawn, lost; byes: of every kind"
-                );
-            } else {
-                outln!("{rating_header}: {rating_label} when seeded (round 1, or a late entry)");
-                match MatchForm::parse(&loaded.row.match_form) {
-                    // Each pairing is a match of several games: the columns count matches.
-                    Ok(MatchForm::Games(n)) => {
-                        outln!(
-                            "Pts: points; G: matches played, of {n} games each (byes and forfeits not counted)"
-                        );
-                        outln!("W D L: matches won, drawn, lost; Bye: byes of every kind");
-                    }
-                    _ => {
-                        outln!("Pts: points; G: games played (byes and forfeits not counted)");
-                        outln!("W D L: won, drawn, lost; Bye: byes of every kind");
-                    }
-                }
-                if s.rows.iter().any(|r| r.withdrawn) {
-                    outln!("(w): withdrawn");
-                }
+                outln!("W D L: matches won, drawn, lost; Bye: byes of every kind");
             }
-            let games_form = loaded.row.plays_games();
-            for tb in &s.tiebreaks {
-                let explanation = if *tb == Tiebreak::Wins && games_form {
-                    "matches won"
-                } else {
-                    tb.explanation()
-                };
-                let line = format!("{}: {}", tb.short(), explanation);
-                if wide {
-                    outln!("{line}");
-                } else {
-                    for part in wrapped(&line, TERMINAL_COLUMNS, "  ") {
-                        outln!("{part}");
-                    }
-                }
-            }
-            if s.rows.iter().any(|r| r.shared) {
-                outln!("=: tied on points and every tiebreak (listed by starting rank)");
+            _ => {
+                outln!("Pts: points; G: games played (byes and forfeits not counted)");
+                outln!("W D L: won, drawn, lost; Bye: byes of every kind");
             }
         }
+        if s.rows.iter().any(|r| r.withdrawn) {
+            outln!("(w): withdrawn");
+        }
+    }
+    let games_form = loaded.row.plays_games();
+    for tb in &s.tiebreaks {
+        let explanation = if *tb == Tiebreak::Wins && games_form {
+            "matches won"
+        } else {
+            tb.explanation()
+        };
+        let line = format!("{}: {}", tb.short(), explanation);
+        if wide {
+            outln!("{line}");
+        } else {
+            for part in wrapped(&line, TERMINAL_COLUMNS, "  ") {
+                outln!("{part}");
+            }
+        }
+    }
+    if s.rows.iter().any(|r| r.shared) {
+        outln!("=: tied on points and every tiebreak (listed by starting rank)");
     }
     Ok(())
 }
