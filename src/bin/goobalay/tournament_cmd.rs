@@ -1259,191 +1259,212 @@ fn pairing_list_lines(
     layout: ListLayout,
     lang: crate::i18n::Lang,
 ) -> Vec<String> {
-    use goobalay::tournament::Points;
-    let pts = |p: Points| format!("{p:#}");
     let title = format!(
         "{}: round {} of {}",
         list.tournament, list.round, list.rounds_planned
     );
+    match layout {
+        ListLayout::Board => board_list_lines(list, &title),
+        ListLayout::Names => name_list_lines(list, &title),
+        ListLayout::Slips => result_slip_lines(list, lang),
+    }
+}
+
+/// Points as the lists show them (a half as ½).
+fn points_text(p: goobalay::tournament::Points) -> String {
+    format!("{p:#}")
+}
+
+/// A list's table, compact, as lines.
+fn list_table_lines(b: Builder) -> Vec<String> {
+    compact_table(b, 2)
+        .to_string()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The pairings by board: each board's players with their points, then the byes.
+fn board_list_lines(list: &goobalay::app::views::PairingList, title: &str) -> Vec<String> {
     let mut lines = Vec::new();
-    let psql = |b: Builder| -> Vec<String> {
-        compact_table(b, 2)
-            .to_string()
-            .lines()
-            .map(str::to_string)
+    lines.push(format!("{title}, pairings by board"));
+    lines.push(String::new());
+    let mut b = Builder::default();
+    b.push_record([
+        "Board",
+        "South (moves first)",
+        "Pts",
+        "North",
+        "Pts",
+        "Result",
+    ]);
+    for x in &list.boards {
+        b.push_record([
+            x.board.to_string(),
+            x.south.clone(),
+            points_text(x.south_points),
+            x.north.clone().unwrap_or_else(|| "bye".to_string()),
+            x.north_points.map(points_text).unwrap_or_default(),
+            if x.north.is_some() { x.result } else { "" }.to_string(),
+        ]);
+    }
+    for y in &list.byes {
+        b.push_record([
+            "-".to_string(),
+            y.name.clone(),
+            points_text(y.points),
+            y.kind.to_string(),
+            String::new(),
+            String::new(),
+        ]);
+    }
+    lines.extend(list_table_lines(b));
+    lines.push("Pts: points before this round".to_string());
+    lines
+}
+
+/// The pairings by name: every player in name order with board, side and opponent.
+fn name_list_lines(list: &goobalay::app::views::PairingList, title: &str) -> Vec<String> {
+    use goobalay::tournament::Points;
+    let mut lines = Vec::new();
+    lines.push(format!("{title}, pairings by name"));
+    lines.push(String::new());
+    // (name, board, side, opponent, points)
+    let mut rows: Vec<(String, String, &str, String, Points)> = Vec::new();
+    for x in &list.boards {
+        let board = x.board.to_string();
+        match (&x.north, x.north_points) {
+            (Some(n), Some(np)) => {
+                rows.push((
+                    x.south.clone(),
+                    board.clone(),
+                    "South",
+                    n.clone(),
+                    x.south_points,
+                ));
+                rows.push((n.clone(), board, "North", x.south.clone(), np));
+            }
+            _ => rows.push((
+                x.south.clone(),
+                board,
+                "-",
+                "bye".to_string(),
+                x.south_points,
+            )),
+        }
+    }
+    for y in &list.byes {
+        rows.push((
+            y.name.clone(),
+            "-".to_string(),
+            "-",
+            y.kind.to_string(),
+            y.points,
+        ));
+    }
+    rows.sort_by(|a, b| goobalay::names::people_order(&a.0, &b.0));
+    let mut b = Builder::default();
+    b.push_record(["Name", "Pts", "Board", "Side", "Opponent"]);
+    for (name, board, side, opponent, p) in rows {
+        b.push_record([name, points_text(p), board, side.to_string(), opponent]);
+    }
+    lines.extend(list_table_lines(b));
+    lines.push("Pts: points before this round; South moves first".to_string());
+    lines
+}
+
+/// One result slip a board, in `lang`: players, boxes for the result (one a game of a
+/// `games:N` match) and the signatures.
+fn result_slip_lines(
+    list: &goobalay::app::views::PairingList,
+    lang: crate::i18n::Lang,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    use crate::i18n::args;
+    let rule = "─".repeat(TERMINAL_COLUMNS);
+    // Labels padded to one width, so what follows them lines up in any language.
+    let padded = |labels: &[String], gap: usize| -> Vec<String> {
+        let width = labels.iter().map(|l| table_width_of(l)).max().unwrap_or(0) + gap;
+        labels
+            .iter()
+            .map(|l| format!("{l}{}", " ".repeat(width - table_width_of(l))))
             .collect()
     };
-    match layout {
-        ListLayout::Board => {
-            lines.push(format!("{title}, pairings by board"));
-            lines.push(String::new());
-            let mut b = Builder::default();
-            b.push_record([
-                "Board",
-                "South (moves first)",
-                "Pts",
-                "North",
-                "Pts",
-                "Result",
-            ]);
-            for x in &list.boards {
-                b.push_record([
-                    x.board.to_string(),
-                    x.south.clone(),
-                    pts(x.south_points),
-                    x.north.clone().unwrap_or_else(|| "bye".to_string()),
-                    x.north_points.map(pts).unwrap_or_default(),
-                    if x.north.is_some() { x.result } else { "" }.to_string(),
-                ]);
-            }
-            for y in &list.byes {
-                b.push_record([
-                    "-".to_string(),
-                    y.name.clone(),
-                    pts(y.points),
-                    y.kind.to_string(),
-                    String::new(),
-                    String::new(),
-                ]);
-            }
-            lines.extend(psql(b));
-            lines.push("Pts: points before this round".to_string());
-        }
-        ListLayout::Names => {
-            lines.push(format!("{title}, pairings by name"));
-            lines.push(String::new());
-            // (name, board, side, opponent, points)
-            let mut rows: Vec<(String, String, &str, String, Points)> = Vec::new();
-            for x in &list.boards {
-                let board = x.board.to_string();
-                match (&x.north, x.north_points) {
-                    (Some(n), Some(np)) => {
-                        rows.push((
-                            x.south.clone(),
-                            board.clone(),
-                            "South",
-                            n.clone(),
-                            x.south_points,
-                        ));
-                        rows.push((n.clone(), board, "North", x.south.clone(), np));
-                    }
-                    _ => rows.push((
-                        x.south.clone(),
-                        board,
-                        "-",
-                        "bye".to_string(),
-                        x.south_points,
-                    )),
-                }
-            }
-            for y in &list.byes {
-                rows.push((
-                    y.name.clone(),
-                    "-".to_string(),
-                    "-",
-                    y.kind.to_string(),
-                    y.points,
-                ));
-            }
-            rows.sort_by(|a, b| goobalay::names::people_order(&a.0, &b.0));
-            let mut b = Builder::default();
-            b.push_record(["Name", "Pts", "Board", "Side", "Opponent"]);
-            for (name, board, side, opponent, p) in rows {
-                b.push_record([name, pts(p), board, side.to_string(), opponent]);
-            }
-            lines.extend(psql(b));
-            lines.push("Pts: points before this round; South moves first".to_string());
-        }
-        ListLayout::Slips => {
-            use crate::i18n::args;
-            let rule = "─".repeat(TERMINAL_COLUMNS);
-            // Labels padded to one width, so what follows them lines up in any language.
-            let padded = |labels: &[String], gap: usize| -> Vec<String> {
-                let width = labels.iter().map(|l| table_width_of(l)).max().unwrap_or(0) + gap;
-                labels
-                    .iter()
-                    .map(|l| format!("{l}{}", " ".repeat(width - table_width_of(l))))
-                    .collect()
-            };
-            let (south, north_word) = (lang.t("slip-south"), lang.t("slip-north"));
-            let marks = padded(
-                &[
-                    lang.t("slip-result"),
-                    lang.t("slip-seeds"),
-                    lang.t("slip-signed"),
-                ],
-                2,
+    let (south, north_word) = (lang.t("slip-south"), lang.t("slip-north"));
+    let marks = padded(
+        &[
+            lang.t("slip-result"),
+            lang.t("slip-seeds"),
+            lang.t("slip-signed"),
+        ],
+        2,
+    );
+    let result_row = format!(
+        "{}[ ] {}    [ ] {}    [ ] {}",
+        marks[0],
+        lang.t("slip-south-won"),
+        lang.t("slip-north-won"),
+        lang.t("slip-draw")
+    );
+    let seeds_row = format!("{}{south} ______    {north_word} ______", marks[1]);
+    let signed_row = format!(
+        "  {}{south} ________________    {north_word} ________________",
+        marks[2]
+    );
+    for x in &list.boards {
+        let Some(north) = &x.north else { continue };
+        let heading = lang.ta(
+                "slip-heading",
+                &args!["tournament" => list.tournament.as_str(), "round" => list.round, "board" => x.board],
             );
-            let result_row = format!(
-                "{}[ ] {}    [ ] {}    [ ] {}",
-                marks[0],
-                lang.t("slip-south-won"),
-                lang.t("slip-north-won"),
-                lang.t("slip-draw")
-            );
-            let seeds_row = format!("{}{south} ______    {north_word} ______", marks[1]);
-            let signed_row = format!(
-                "  {}{south} ________________    {north_word} ________________",
-                marks[2]
-            );
-            for x in &list.boards {
-                let Some(north) = &x.north else { continue };
-                let heading = lang.ta(
-                    "slip-heading",
-                    &args!["tournament" => list.tournament.as_str(), "round" => list.round, "board" => x.board],
-                );
-                lines.push(match x.match_id {
-                    Some(m) => format!("{heading} {}", lang.ta("slip-match", &args!["match" => m])),
-                    None => heading,
-                });
-                let north_points = x.north_points.map(pts).unwrap_or_default();
-                if list.game_openers.is_empty() {
-                    let sides =
-                        padded(&[lang.t("slip-south-first"), lang.t("slip-north-label")], 1);
-                    lines.push(format!(
-                        "  {}{} ({})",
-                        sides[0],
-                        x.south,
-                        pts(x.south_points)
+        lines.push(match x.match_id {
+            Some(m) => format!("{heading} {}", lang.ta("slip-match", &args!["match" => m])),
+            None => heading,
+        });
+        let north_points = x.north_points.map(points_text).unwrap_or_default();
+        if list.game_openers.is_empty() {
+            let sides = padded(&[lang.t("slip-south-first"), lang.t("slip-north-label")], 1);
+            lines.push(format!(
+                "  {}{} ({})",
+                sides[0],
+                x.south,
+                points_text(x.south_points)
+            ));
+            lines.push(format!("  {}{north} ({north_points})", sides[1]));
+            lines.push(format!("  {result_row}"));
+            lines.push(format!("  {seeds_row}"));
+        } else {
+            let sides = padded(&[lang.t("slip-south-label"), lang.t("slip-north-label")], 1);
+            lines.push(format!(
+                "  {}{} ({})",
+                sides[0],
+                x.south,
+                points_text(x.south_points)
+            ));
+            lines.push(format!("  {}{north} ({north_points})", sides[1]));
+            let games = list.game_openers.len();
+            for (k, &opener) in list.game_openers.iter().enumerate() {
+                let (side, name) = match opener {
+                    goobalay::engine::Side::South => (&south, x.south.as_str()),
+                    goobalay::engine::Side::North => (&north_word, north.as_str()),
+                };
+                lines.extend(game_box(
+                        &lang.ta(
+                            "slip-game",
+                            &args!["game" => k + 1, "games" => games, "side" => side.as_str(), "name" => name],
+                        ),
+                        &[&result_row, &seeds_row],
                     ));
-                    lines.push(format!("  {}{north} ({north_points})", sides[1]));
-                    lines.push(format!("  {result_row}"));
-                    lines.push(format!("  {seeds_row}"));
-                } else {
-                    let sides =
-                        padded(&[lang.t("slip-south-label"), lang.t("slip-north-label")], 1);
-                    lines.push(format!(
-                        "  {}{} ({})",
-                        sides[0],
-                        x.south,
-                        pts(x.south_points)
-                    ));
-                    lines.push(format!("  {}{north} ({north_points})", sides[1]));
-                    let games = list.game_openers.len();
-                    for (k, &opener) in list.game_openers.iter().enumerate() {
-                        let (side, name) = match opener {
-                            goobalay::engine::Side::South => (&south, x.south.as_str()),
-                            goobalay::engine::Side::North => (&north_word, north.as_str()),
-                        };
-                        lines.extend(game_box(
-                            &lang.ta(
-                                "slip-game",
-                                &args!["game" => k + 1, "games" => games, "side" => side.as_str(), "name" => name],
-                            ),
-                            &[&result_row, &seeds_row],
-                        ));
-                    }
-                }
-                lines.push(signed_row.clone());
-                lines.push(rule.clone());
-            }
-            if lines.is_empty() {
-                lines.push(lang.ta(
-                    "slip-none",
-                    &args!["tournament" => list.tournament.as_str(), "round" => list.round, "rounds" => list.rounds_planned],
-                ));
             }
         }
+        lines.push(signed_row.clone());
+        lines.push(rule.clone());
+    }
+    if lines.is_empty() {
+        lines.push(lang.ta(
+                "slip-none",
+                &args!["tournament" => list.tournament.as_str(), "round" => list.round, "rounds" => list.rounds_planned],
+            ));
     }
     lines
 }
