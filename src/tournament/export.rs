@@ -845,6 +845,21 @@ pub fn trf(t: &Tournament) -> String {
 ///   NNNN, White) and North ended round RRR's game with, when not both 0.
 pub fn trf_with(t: &Tournament, details: &TrfDetails) -> String {
     let mut out = String::new();
+    write_trf_header(&mut out, t, details);
+    let numbers = trf_numbers(t);
+    let number_of: std::collections::HashMap<EntrantId, u32> = numbers.iter().copied().collect();
+    write_acceleration(&mut out, t, &number_of);
+    write_round_dates(&mut out, details);
+    // Rounds whose matches are all finished.
+    let last_complete = t.completed_rounds();
+    write_player_records(&mut out, t, details, &numbers, &number_of, last_complete);
+    write_absences(&mut out, t, &number_of, last_complete);
+    write_extension(&mut out, t, details, &numbers, &number_of, last_complete);
+    out
+}
+
+/// The event's records (`012` to `202`) and `XXR`, the rounds planned.
+fn write_trf_header(out: &mut String, t: &Tournament, details: &TrfDetails) {
     let line = |tag: &str, text: &str| format!("{tag} {text}\n");
     out.push_str(&line("012", &one_line(&t.name)));
     for (tag, text) in [
@@ -881,7 +896,7 @@ pub fn trf_with(t: &Tournament, details: &TrfDetails) -> String {
             let value = trf::points_value(k);
             put(&mut l, value.first, &trf_points(pts, value.width()));
         }
-        push_record(&mut out, &l);
+        push_record(out, &l);
     }
     let codes: Vec<&str> = t
         .tiebreak_order()
@@ -892,11 +907,16 @@ pub fn trf_with(t: &Tournament, details: &TrfDetails) -> String {
         out.push_str(&line("202", &codes.join(",")));
     }
     out.push_str(&format!("XXR {}\n", t.planned_rounds()));
-    let numbers = trf_numbers(t);
-    let number_of: std::collections::HashMap<EntrantId, u32> = numbers.iter().copied().collect();
+}
+
+/// bbpPairings' `XXA`: a player's virtual points per round, round 1 first, so that
+/// it pairs the accelerated rounds as goobalay does.
+fn write_acceleration(
+    out: &mut String,
+    t: &Tournament,
+    number_of: &std::collections::HashMap<EntrantId, u32>,
+) {
     if let Some(plan) = t.acceleration_plan() {
-        // bbpPairings' XXA: a player's virtual points per round, round 1 first,
-        // so that it pairs the accelerated rounds as goobalay does.
         for id in &plan.group_a {
             let Some(number) = number_of.get(id) else {
                 continue;
@@ -911,6 +931,10 @@ pub fn trf_with(t: &Tournament, details: &TrfDetails) -> String {
             out.push('\n');
         }
     }
+}
+
+/// `132`: each round's date, where the event has them.
+fn write_round_dates(out: &mut String, details: &TrfDetails) {
     if !details.round_dates.is_empty() {
         let mut l = record("132");
         for (k, date) in details.round_dates.iter().enumerate() {
@@ -920,11 +944,21 @@ pub fn trf_with(t: &Tournament, details: &TrfDetails) -> String {
                 &date.format(TRF_ROUND_DATE).to_string(),
             );
         }
-        push_record(&mut out, &l);
+        push_record(out, &l);
     }
+}
 
-    // Rounds whose matches are all finished.
-    let last_complete = t.completed_rounds();
+/// Each player's `001` record: number, name, rating, points and rank after the
+/// rounds whose matches are all finished (`last_complete`), and each of those
+/// rounds' opponent, colour and result.
+fn write_player_records(
+    out: &mut String,
+    t: &Tournament,
+    details: &TrfDetails,
+    numbers: &[(EntrantId, u32)],
+    number_of: &std::collections::HashMap<EntrantId, u32>,
+    last_complete: u32,
+) {
     let complete = 1..=last_complete;
     // The standings after those rounds: the tournament as it stood then, when a
     // later round is in progress.
@@ -961,7 +995,7 @@ pub fn trf_with(t: &Tournament, details: &TrfDetails) -> String {
         Some(f) => f.outcome_for(id),
         None => bye_of.get(&(id, round)).copied(),
     };
-    for &(id, number) in &numbers {
+    for &(id, number) in numbers {
         let e = t.entrant(id).expect("numbered from the entrants");
         let row = s.row(e.id).expect("every entrant has a row");
         let mut l = record("001");
@@ -1022,9 +1056,18 @@ pub fn trf_with(t: &Tournament, details: &TrfDetails) -> String {
             put(&mut l, col + trf::COLOUR_OFFSET, colour);
             put(&mut l, col + trf::RESULT_OFFSET, result);
         }
-        push_record(&mut out, &l);
+        push_record(out, &l);
     }
-    // Absences from the round to be paired and the rounds after it.
+}
+
+/// `240`: absences from the round to be paired and the rounds after it (requested
+/// byes, withdrawals).
+fn write_absences(
+    out: &mut String,
+    t: &Tournament,
+    number_of: &std::collections::HashMap<EntrantId, u32>,
+    last_complete: u32,
+) {
     let mut absent: std::collections::BTreeMap<(u32, &str), Vec<u32>> =
         std::collections::BTreeMap::new();
     for b in t.requested_byes.iter().filter(|b| b.round > last_complete) {
@@ -1053,10 +1096,8 @@ pub fn trf_with(t: &Tournament, details: &TrfDetails) -> String {
         for (k, p) in players.into_iter().enumerate() {
             put(&mut l, trf::absent_player(k).first, &format!("{p:>4}"));
         }
-        push_record(&mut out, &l);
+        push_record(out, &l);
     }
-    write_extension(&mut out, t, details, &numbers, &number_of, last_complete);
-    out
 }
 
 /// goobalay's extension records ([`trf_with`]).
