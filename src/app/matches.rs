@@ -10,7 +10,8 @@
 
 use crate::ai::Level;
 use crate::app::records::{
-    Correction, HistoryFilter, MatchInsert, MatchQuery, MatchRow, NewMatch, Player, StoredMatch,
+    Correction, FinishedHow, HistoryFilter, MatchInsert, MatchQuery, MatchRow, NewMatch, Player,
+    StoredMatch,
 };
 use crate::app::repo::{Database, MatchRepo, StoreError, Transaction};
 use crate::app::stored_match::StoredMatches;
@@ -518,17 +519,15 @@ pub(crate) async fn close_checked_in(
     closing: Closing,
 ) -> Result<StoredMatch> {
     let stored = tx.stored_match(id).await?;
-    if let Some(how) = finished_how(&stored) {
+    if let Some(how) = FinishedHow::of(&stored) {
         return Err(AppError::Finished { id, how });
     }
     if let Some(tournament) = stored.row.tournament_id {
         crate::tournament::check_closing(tx.tournament_format(tournament).await?, id, closing)?;
     }
-    match close_in(tx, stored, closing).await {
-        Err(AppError::Match(MatchError::Over(how))) => Err(AppError::Finished { id, how }),
-        Err(e) => Err(e),
-        Ok(closed) => Ok(closed),
-    }
+    // `close_in` refuses a match that is over (`MatchError::Over`) only when it
+    // has an outcome, which `FinishedHow::of` has just refused, in this transaction.
+    close_in(tx, stored, closing).await
 }
 
 /// Closes `before` (read in `tx`) by `closing`: the match row's summary and the
@@ -554,15 +553,4 @@ where
     tx.insert_closing(id, closing, at).await?;
     note_result(tx, &mut row).await?;
     Ok(StoredMatch { row, state })
-}
-
-/// How a finished match ended, in words (`None` while it is in play).
-pub(crate) fn finished_how(stored: &StoredMatch) -> Option<String> {
-    let outcome = stored.state.outcome()?;
-    Some(match (stored.state.closing(), outcome.winner()) {
-        (Some(Closing::Forfeit(a)), _) => format!("forfeited, {} absent", a.name()),
-        (Some(Closing::Void), _) => "void".to_string(),
-        (_, Some(side)) => format!("{} ({side}) won", stored.row.player_name(side)),
-        (_, None) => "drawn".to_string(),
-    })
 }

@@ -52,6 +52,7 @@ pub use tournaments::pair_round;
 
 use thiserror::Error;
 
+use crate::app::records::FinishedHow;
 use crate::app::repo::{StoreError, Transaction};
 use crate::app::tournaments::refusal::TournamentRefusal;
 use crate::engine::Side;
@@ -96,7 +97,7 @@ pub enum AppError {
     #[error("{0}")]
     Correction(CorrectError),
     #[error("match {id} is finished ({how}); changing a finished result is a correction")]
-    Finished { id: i64, how: String },
+    Finished { id: i64, how: FinishedHow },
     /// A TRF file that cannot be imported: what was wrong and on which line.
     #[error("{file}, {error}")]
     Trf {

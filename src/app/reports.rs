@@ -17,7 +17,8 @@ use sha2::{Digest, Sha256};
 use thiserror::Error;
 
 use crate::app::records::{
-    Claim, LoadedTournament, MatchReport, NewMatchReport, ReportCodeRow, ReportDecision, now,
+    Claim, FinishedHow, LoadedTournament, MatchReport, NewMatchReport, ReportCodeRow,
+    ReportDecision, now,
 };
 use crate::app::repo::{Database, MatchRepo, ReportRepo, Transaction};
 use crate::app::stored_match::StoredMatches;
@@ -94,7 +95,7 @@ pub enum ReportRefusal {
         id: i64,
         south: String,
         north: String,
-        how: String,
+        how: FinishedHow,
     },
     #[error("there is no report {0}")]
     NoSuchReport(i64),
@@ -262,7 +263,7 @@ async fn holder_match_in(
     if stored.row.south_engine.is_some() || stored.row.north_engine.is_some() {
         return Err(ReportRefusal::EngineMatch { id, south, north }.into());
     }
-    if let Some(how) = super::matches::finished_how(&stored) {
+    if let Some(how) = FinishedHow::of(&stored) {
         return Err(ReportRefusal::Decided {
             id,
             south,

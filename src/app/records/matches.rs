@@ -155,6 +155,52 @@ impl Ending {
     }
 }
 
+/// How a finished match ended, as a refusal to change its result names it; its
+/// `Display` is the library's English ("Ana (south) won", "drawn", "void",
+/// "forfeited, south absent"), and a front end words it from these facts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FinishedHow {
+    /// Won by `side`, whose player is `name`.
+    Won {
+        side: Side,
+        name: String,
+    },
+    Drawn,
+    /// Annulled by a correction.
+    Void,
+    /// Not played: `absent` did not come.
+    Forfeited {
+        absent: Absent,
+    },
+}
+
+impl FinishedHow {
+    /// How `stored` ended (`None` while it is in play).
+    pub fn of(stored: &StoredMatch) -> Option<FinishedHow> {
+        let outcome = stored.state.outcome()?;
+        Some(match (stored.state.closing(), outcome.winner()) {
+            (Some(Closing::Forfeit(absent)), _) => FinishedHow::Forfeited { absent },
+            (Some(Closing::Void), _) => FinishedHow::Void,
+            (_, Some(side)) => FinishedHow::Won {
+                side,
+                name: stored.row.player_name(side).to_string(),
+            },
+            (_, None) => FinishedHow::Drawn,
+        })
+    }
+}
+
+impl std::fmt::Display for FinishedHow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FinishedHow::Won { side, name } => write!(f, "{name} ({side}) won"),
+            FinishedHow::Drawn => f.write_str("drawn"),
+            FinishedHow::Void => f.write_str("void"),
+            FinishedHow::Forfeited { absent } => write!(f, "forfeited, {} absent", absent.name()),
+        }
+    }
+}
+
 impl MatchRow {
     /// Sets how the match ended from the closing that stands, given its corrections
     /// in order as the closings they put in place (`None`: a hand's score).

@@ -22,8 +22,8 @@ pub use fixture_rows::{
 };
 pub(crate) use matches::summary;
 pub use matches::{
-    Correction, Ending, HistoryFilter, MatchInsert, MatchQuery, MatchRow, NewMatch, StoredMatch,
-    StoredMatchRows,
+    Correction, Ending, FinishedHow, HistoryFilter, MatchInsert, MatchQuery, MatchRow, NewMatch,
+    StoredMatch, StoredMatchRows,
 };
 pub use players::{NewPlayer, Player, PlayerDetailsRecord, StartingRatingRecord};
 pub use reports::{Claim, MatchReport, NewMatchReport, ReportCodeRow, ReportDecision};

@@ -10,14 +10,14 @@
 use axum::http::StatusCode;
 use goobalay::app::corrections::CorrectError;
 use goobalay::app::players::PlayerRefusal;
-use goobalay::app::records::Claim;
+use goobalay::app::records::{Claim, FinishedHow};
 use goobalay::app::repo::StoreError;
 use goobalay::app::reports::ReportRefusal;
 use goobalay::app::tournaments::TournamentRefusal;
 use goobalay::app::{AppError, Failure};
 use goobalay::engine::Side;
 use goobalay::hint::Refusal;
-use goobalay::matches::{Absent, MatchError};
+use goobalay::matches::MatchError;
 use goobalay::tournament::ClosingRefusal;
 
 use super::lang::Lang;
@@ -208,29 +208,23 @@ pub fn report_words(lang: Lang, r: &ReportRefusal) -> Option<String> {
     })
 }
 
-/// How a finished match ended, as the library says it in a refusal ("Ana (south)
-/// won", "drawn", "void", "forfeited, south absent"), in the page's language; what
-/// it does not know stays as the library said it.
-pub fn how_words(lang: Lang, how: &str) -> String {
-    let forfeit = how
-        .strip_prefix("forfeited, ")
-        .and_then(|rest| rest.strip_suffix(" absent"))
-        .and_then(Absent::parse);
-    let winner = |side: Side| {
-        how.strip_suffix(&format!(" ({side}) won"))
-            .filter(|name| !name.is_empty())
-    };
+/// How a finished match ended, as a refusal names it ("Ana (south) won", "drawn",
+/// "void", "forfeited, south absent" in English), in the page's language.
+pub fn how_words(lang: Lang, how: &FinishedHow) -> String {
     match how {
-        "drawn" => lang.t("report-how-drawn"),
-        "void" => lang.t("report-how-void"),
-        _ => match (winner(Side::South), winner(Side::North), forfeit) {
-            (Some(name), _, _) => lang.ta("report-how-south", &args!["name" => name]),
-            (_, Some(name), _) => lang.ta("report-how-north", &args!["name" => name]),
-            (_, _, Some(absent)) => {
-                lang.ta("report-how-forfeit", &args!["absent" => absent.name()])
-            }
-            _ => how.to_string(),
-        },
+        FinishedHow::Won {
+            side: Side::South,
+            name,
+        } => lang.ta("report-how-south", &args!["name" => name.as_str()]),
+        FinishedHow::Won {
+            side: Side::North,
+            name,
+        } => lang.ta("report-how-north", &args!["name" => name.as_str()]),
+        FinishedHow::Drawn => lang.t("report-how-drawn"),
+        FinishedHow::Void => lang.t("report-how-void"),
+        FinishedHow::Forfeited { absent } => {
+            lang.ta("report-how-forfeit", &args!["absent" => absent.name()])
+        }
     }
 }
 
@@ -268,8 +262,64 @@ pub fn result_words(lang: Lang, e: &AppError, claim: Option<Claim>) -> Option<St
 #[cfg(test)]
 mod tests {
     use super::*;
+    use goobalay::matches::Absent;
     use goobalay::store::StoreError;
     use goobalay::tournament::{ClosedTournament, Format};
+
+    /// A match finished each way a refusal can name: won by either side, drawn,
+    /// void, forfeited by either side or both.
+    fn every_finished_how() -> Vec<FinishedHow> {
+        vec![
+            FinishedHow::Won {
+                side: Side::South,
+                name: "Ana".into(),
+            },
+            FinishedHow::Won {
+                side: Side::North,
+                name: "Bo".into(),
+            },
+            FinishedHow::Drawn,
+            FinishedHow::Void,
+            FinishedHow::Forfeited {
+                absent: Absent::South,
+            },
+            FinishedHow::Forfeited {
+                absent: Absent::North,
+            },
+            FinishedHow::Forfeited {
+                absent: Absent::Both,
+            },
+        ]
+    }
+
+    /// How a match ended, in French from its facts, and in English exactly as the
+    /// library words it (the CLI's refusal).
+    #[test]
+    fn how_a_match_ended_is_worded_from_its_facts() {
+        let french = [
+            "Ana (Sud) a gagné",
+            "Bo (Nord) a gagné",
+            "partie nulle",
+            "annulée",
+            "forfait, sud absent",
+            "forfait, nord absent",
+            "forfait, tous deux absents",
+        ];
+        let english = [
+            "Ana (south) won",
+            "Bo (north) won",
+            "drawn",
+            "void",
+            "forfeited, south absent",
+            "forfeited, north absent",
+            "forfeited, both absent",
+        ];
+        for ((how, fr), en) in every_finished_how().iter().zip(french).zip(english) {
+            assert_eq!(how_words(Lang::Fr, how), fr);
+            assert_eq!(how.to_string(), en);
+            assert_eq!(how_words(Lang::En, how), en);
+        }
+    }
 
     /// The web's answer to `e` in `lang`: its status and line.
     fn answer(lang: Lang, e: AppError) -> (StatusCode, String) {
@@ -310,20 +360,10 @@ mod tests {
     #[test]
     fn a_result_refused_by_the_rules_is_in_the_pages_language() {
         let errors = || {
-            let mut errors: Vec<AppError> = [
-                "Ana (south) won",
-                "Bo (north) won",
-                "drawn",
-                "void",
-                "forfeited, north absent",
-                "forfeited, both absent",
-            ]
-            .into_iter()
-            .map(|how| AppError::Finished {
-                id: 7,
-                how: how.into(),
-            })
-            .collect();
+            let mut errors: Vec<AppError> = every_finished_how()
+                .into_iter()
+                .map(|how| AppError::Finished { id: 7, how })
+                .collect();
             errors.push(TournamentRefusal::Closed(ClosedTournament("Club Night".into())).into());
             errors.push(ClosingRefusal::UnplayedKnockout { id: 7, void: true }.into());
             errors.push(ClosingRefusal::UnplayedKnockout { id: 7, void: false }.into());
@@ -334,7 +374,10 @@ mod tests {
             Lang::Fr,
             AppError::Finished {
                 id: 7,
-                how: "Ana (south) won".into(),
+                how: FinishedHow::Won {
+                    side: Side::South,
+                    name: "Ana".into(),
+                },
             },
         );
         assert_eq!(status, StatusCode::CONFLICT);
