@@ -260,7 +260,7 @@ pub fn result_words(lang: Lang, e: &AppError, claim: Option<Claim>) -> Option<St
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use goobalay::matches::Absent;
     use goobalay::store::StoreError;
@@ -268,7 +268,7 @@ mod tests {
 
     /// A match finished each way a refusal can name: won by either side, drawn,
     /// void, forfeited by either side or both.
-    fn every_finished_how() -> Vec<FinishedHow> {
+    pub(crate) fn every_finished_how() -> Vec<FinishedHow> {
         vec![
             FinishedHow::Won {
                 side: Side::South,

@@ -318,7 +318,7 @@ mod tests {
     use super::*;
     use goobalay::app::records::FinishedHow;
     use goobalay::engine::Side;
-    use goobalay::matches::{Absent, MatchError};
+    use goobalay::matches::MatchError;
     use goobalay::store::StoreError;
 
     /// The refusals worded here say in English what the library says, word for
@@ -362,24 +362,7 @@ mod tests {
     /// word, whatever ended it; French and Arabic say how it ended in their words.
     #[test]
     fn a_decided_match_is_refused_in_the_pages_language() {
-        for how in [
-            FinishedHow::Won {
-                side: Side::South,
-                name: "Ana".into(),
-            },
-            FinishedHow::Won {
-                side: Side::North,
-                name: "Bo".into(),
-            },
-            FinishedHow::Drawn,
-            FinishedHow::Void,
-            FinishedHow::Forfeited {
-                absent: Absent::South,
-            },
-            FinishedHow::Forfeited {
-                absent: Absent::Both,
-            },
-        ] {
+        for how in crate::serve::refusals::tests::every_finished_how() {
             let english = how.to_string();
             let r = ReportRefusal::Decided {
                 id: 7,
