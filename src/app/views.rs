@@ -142,16 +142,6 @@ pub async fn changes(store: &impl Database) -> Result<ChangeMarkers> {
     Ok(store.change_markers().await?)
 }
 
-/// A live server's poll: first keeps, as their tournaments' caches, the rows the
-/// requests since the last poll read from the match tables ([`Database::keep_caches`],
-/// best effort), off the requests' path, so that none waits behind another
-/// process's write for it and the next reader of that revision reads one row; then
-/// the change markers, as [`changes`].
-pub async fn poll_changes(store: &impl Database) -> Result<ChangeMarkers> {
-    store.keep_caches().await;
-    changes(store).await
-}
-
 /// A tournament's standings as `tournament standings --format json` and the API give
 /// them: the rows and tiebreaks, and which rating the rows' `rating` is.
 #[derive(Clone, Debug, Serialize)]

@@ -24,7 +24,7 @@ use super::{Store, StoreError};
 /// [`MatchRowData`] or [`ByeRowData`] changes (a test pins the encoding).
 pub(crate) const FORMAT: u8 = 1;
 
-pub(crate) use crate::app::records::{ByeRowData, FixtureRows, MatchRowData, Text};
+pub(crate) use crate::app::records::{ByeRowData, FixtureRowSink, FixtureRows, MatchRowData, Text};
 
 impl MatchRowData {
     /// The number of fields (each at least one byte when encoded).
@@ -228,8 +228,7 @@ impl Iterator for BodyReader<'_> {
     }
 }
 
-/// A current cache body handed over as
-/// [`CachedMatchRows`](crate::app::records::CachedMatchRows): it keeps the row the
+/// A current cache body, handed to a load's [`FixtureRowSink`]: it keeps the row the
 /// body was read in (a 100,000-match body is 4 MB, and a copy of it costs a thousand
 /// fresh pages) and decodes the match rows a batch at a time, each batch through a
 /// [`BodyReader`] over the rest of the body.
@@ -289,15 +288,30 @@ impl CachedRows {
     }
 }
 
-impl crate::app::records::CachedMatchRows for CachedRows {
-    fn take_texts(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.texts)
+impl CachedRows {
+    /// Hands the body's rows to `sink`, a batch decoded at a time; `false`: the body
+    /// turned out damaged part way (no byes given), and `sink` is to start again.
+    pub(crate) fn feed(mut self, sink: &mut impl FixtureRowSink) -> Result<bool, StoreError> {
+        sink.start(&self.texts, self.rows);
+        loop {
+            let rows = self.next_rows();
+            if rows.is_empty() {
+                break;
+            }
+            for &row in rows {
+                sink.push_match(row)?;
+            }
+        }
+        // The byes come after the rows: only a body read whole has them.
+        let Some(byes) = self.reader().and_then(|r| r.byes()) else {
+            return Ok(false);
+        };
+        sink.push_byes(&byes);
+        Ok(true)
     }
 
-    fn row_count(&self) -> usize {
-        self.rows
-    }
-
+    /// The next rows in order; none: every row was read, or the body was found
+    /// damaged.
     fn next_rows(&mut self) -> &[MatchRowData] {
         let mut batch = std::mem::take(&mut self.batch);
         batch.clear();
@@ -317,10 +331,6 @@ impl crate::app::records::CachedMatchRows for CachedRows {
         }
         self.batch = batch;
         &self.batch
-    }
-
-    fn byes(&self) -> Option<Vec<ByeRowData>> {
-        self.reader()?.byes()
     }
 }
 
@@ -453,6 +463,23 @@ impl Store {
         for save in self.pending_caches.take() {
             let _ = self.save_fixture_cache(save).await;
         }
+    }
+
+    /// For a store that stays open (a server's): keeps the rows its reads noted
+    /// ([`Store::keep_caches`]) every `period`, in a task of its own, until the store
+    /// is closed. Off the requests' path, so that none waits behind another
+    /// process's write for it; the next reader of that revision reads one row.
+    pub fn keep_caches_while_open(&self, period: std::time::Duration) {
+        let store = self.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(period).await;
+                if store.pool().is_closed() {
+                    return;
+                }
+                store.keep_caches().await;
+            }
+        });
     }
 
     async fn save_fixture_cache(&self, save: PendingSave) -> Result<(), StoreError> {

@@ -647,8 +647,4 @@ impl crate::app::repo::Database for Store {
     async fn change_markers(&self) -> Result<crate::app::records::ChangeMarkers> {
         Store::change_markers(self).await
     }
-
-    async fn keep_caches(&self) {
-        Store::keep_caches(self).await
-    }
 }

@@ -107,6 +107,13 @@ impl Pool {
             Pool::Postgres(p) => p.close().await,
         }
     }
+
+    pub fn is_closed(&self) -> bool {
+        match self {
+            Pool::Sqlite(p) => p.is_closed(),
+            Pool::Postgres(p) => p.is_closed(),
+        }
+    }
 }
 
 /// The key of goobalay's advisory write lock on a PostgreSQL database ("goob").

@@ -1,9 +1,9 @@
 //! A tournament's match and bye rows as the store reads them for a load: the columns
 //! a fixture and its board are made from, as stored, deciding nothing. What they
 //! become (the result that stands, the board's record) is the application layer's
-//! (`app::tournaments::fixtures`). The rows come from the tables, or from the
-//! store's fixture cache a row at a time (a 100,000-match tournament need not be
-//! held as rows as well as fixtures).
+//! (`app::tournaments::fixtures`). The repository hands them to a
+//! [`FixtureRowSink`] a row at a time (a 100,000-match tournament need not be held
+//! as rows as well as fixtures), from wherever the store reads them.
 
 use serde::{Deserialize, Serialize};
 
@@ -61,41 +61,29 @@ pub struct FixtureRows {
     pub byes: Vec<ByeRowData>,
 }
 
-/// A tournament's rows as a load hands them over.
-pub enum StoredFixtureRows {
-    /// Read from the tables (shared with the cache that is to keep them).
-    Read(std::sync::Arc<FixtureRows>),
-    /// Read from the fixture cache, a match row at a time.
-    Cached(Box<dyn CachedMatchRows>),
+/// What a load makes of a tournament's match and bye rows, handed them by the
+/// repository a row at a time ([`crate::app::repo::TournamentRepo::fixture_rows`]):
+/// from its tables or from a copy the store keeps, which the sink never knows. A
+/// store that finds its copy damaged part way starts the sink again
+/// ([`FixtureRowSink::start`]) with the rows of its tables.
+pub trait FixtureRowSink: Send {
+    /// Starts (again), dropping any rows given before: `texts` are what the rows'
+    /// [`Text`]s index, `matches` how many match rows follow.
+    fn start(&mut self, texts: &[String], matches: usize);
+    /// The next match row, in round and id order.
+    fn push_match(&mut self, row: MatchRowData) -> Result<(), crate::app::repo::StoreError>;
+    /// The byes, after every match row.
+    fn push_byes(&mut self, byes: &[ByeRowData]);
 }
 
-impl std::fmt::Debug for StoredFixtureRows {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            StoredFixtureRows::Read(rows) => f
-                .debug_struct("Read")
-                .field("matches", &rows.matches.len())
-                .field("byes", &rows.byes.len())
-                .finish(),
-            StoredFixtureRows::Cached(rows) => f
-                .debug_struct("Cached")
-                .field("matches", &rows.row_count())
-                .finish(),
+impl FixtureRows {
+    /// Hands these rows to `sink`, from the start.
+    pub fn feed(&self, sink: &mut impl FixtureRowSink) -> Result<(), crate::app::repo::StoreError> {
+        sink.start(&self.texts, self.matches.len());
+        for &row in &self.matches {
+            sink.push_match(row)?;
         }
+        sink.push_byes(&self.byes);
+        Ok(())
     }
-}
-
-/// Match rows read from a cached body a batch at a time: its texts first
-/// ([`CachedMatchRows::take_texts`]), then the rows ([`CachedMatchRows::next_rows`]),
-/// then [`CachedMatchRows::byes`]. A body found damaged ends the rows early and has
-/// no byes: the rows are then to be read from the tables.
-pub trait CachedMatchRows: Send {
-    /// The texts the rows' [`Text`]s index (taken once).
-    fn take_texts(&mut self) -> Vec<String>;
-    /// How many match rows the body says it holds.
-    fn row_count(&self) -> usize;
-    /// The next rows in order; none: every row was read, or the body was found damaged.
-    fn next_rows(&mut self) -> &[MatchRowData];
-    /// The byes, once every row was read; `None` if the body was damaged anywhere.
-    fn byes(&self) -> Option<Vec<ByeRowData>>;
 }

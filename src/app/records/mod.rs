@@ -17,9 +17,7 @@ mod tournaments;
 use chrono::{DateTime, Utc};
 
 pub use changes::{ChangeMarkers, CopyReport, TournamentMarker, TournamentRevision};
-pub use fixture_rows::{
-    ByeRowData, CachedMatchRows, FixtureRows, MatchRowData, StoredFixtureRows, Text,
-};
+pub use fixture_rows::{ByeRowData, FixtureRowSink, FixtureRows, MatchRowData, Text};
 pub(crate) use matches::summary;
 pub use matches::{
     Correction, Ending, FinishedHow, HistoryFilter, MatchInsert, MatchQuery, MatchRow, NewMatch,

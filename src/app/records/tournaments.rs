@@ -6,7 +6,6 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::app::records::StoredFixtureRows;
 use crate::app::repo::{Result, StoreError};
 use crate::engine::{BySide, Side, Variant};
 use crate::matches::{MatchForm, MatchOutcome, MatchSpec, MatchState};
@@ -404,16 +403,15 @@ pub(crate) fn played(id: i64, state: &MatchState) -> PlayedMatch {
 
 /// A tournament as its tables hold it: its row, the pure layer's setup read from
 /// the tournament's rows and entrants (its fixtures still empty, not yet through the
-/// gate, [`crate::tournament::Tournament::new_checked`]), its match and bye rows as
-/// stored (which the application layer makes into fixtures and boards) and each
-/// entrant's engine level. An entrant seeded by no stored rating yet (before round 1
+/// gate, [`crate::tournament::Tournament::new_checked`]; the match and bye rows they
+/// are made from are read next, [`crate::app::repo::TournamentRepo::fixture_rows`])
+/// and each entrant's engine level. An entrant seeded by no stored rating yet (before round 1
 /// is paired) is set at Elo's initial rating and named in `unrated`: which rating
 /// they are shown with is the application layer's to say.
 #[derive(Debug)]
 pub struct StoredTournament {
     pub row: TournamentRow,
     pub setup: TournamentSetup,
-    pub fixture_rows: StoredFixtureRows,
     pub engines: HashMap<i64, Option<Arc<str>>>,
     pub unrated: Vec<EntrantId>,
 }

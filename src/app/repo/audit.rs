@@ -6,7 +6,7 @@ use std::future::Future;
 use chrono::{DateTime, Utc};
 
 use super::Result;
-use crate::app::records::{MatchRow, StoredTournament};
+use crate::app::records::{FixtureRowSink, MatchRow, StoredTournament, TournamentRow};
 use crate::engine::BySide;
 use crate::matches::{Closing, MatchOutcome};
 
@@ -166,8 +166,16 @@ pub trait AuditRepo {
         tid: i64,
     ) -> impl Future<Output = Result<Vec<TournamentMatchRecord>>>;
 
-    /// The tournament named `name` from its tables, never the fixture cache.
+    /// The tournament named `name` from its tables.
     fn tournament_tables(&mut self, name: &str) -> impl Future<Output = Result<StoredTournament>>;
+
+    /// Hands the match and bye rows of `tournament` to `sink` as the match tables
+    /// hold them, never a copy the store keeps (the audit judges the records).
+    fn fixture_rows_from_tables(
+        &mut self,
+        tournament: &TournamentRow,
+        sink: &mut impl FixtureRowSink,
+    ) -> impl Future<Output = Result<()>>;
 
     /// When each match of tournament `tid` was created, and its round; or the first
     /// creation time that cannot be read (the rows after it are not read).

@@ -60,8 +60,4 @@ pub trait Database: Sync {
 
     /// What changed: one marker for everything, one per tournament.
     fn change_markers(&self) -> impl Future<Output = Result<ChangeMarkers>> + Send;
-
-    /// Keeps what this process's reads left to keep (the store's caches), best
-    /// effort: a live server's poll calls it off the requests' path.
-    fn keep_caches(&self) -> impl Future<Output = ()> + Send;
 }

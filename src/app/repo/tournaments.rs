@@ -2,13 +2,12 @@
 //! rounds paired and taken back.
 
 use std::future::Future;
-use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
 use super::Result;
 use crate::app::records::{
-    ByeReason, Correction, FixtureRows, LoadedTournament, NewTournament, Parts, PlayedFromSetup,
+    ByeReason, Correction, FixtureRowSink, LoadedTournament, NewTournament, Parts, PlayedFromSetup,
     RecordedBoard, RoundMatch, RoundRecord, StatusChange, StoredTournament, TournamentRevision,
     TournamentRow, TournamentSummary, WrittenRound,
 };
@@ -52,13 +51,14 @@ pub trait TournamentRepo {
         id: i64,
     ) -> impl Future<Output = Result<Option<StoredTournament>>>;
 
-    /// The match and bye rows of `tournament` read from the tables, never its
-    /// fixture cache: a load whose cached rows turned out damaged part way reads
-    /// them so (and the store may keep them as the cache).
-    fn fixture_rows_from_tables(
+    /// Hands the match and bye rows of `tournament` to `sink`, a row at a time, in
+    /// round and id order (the byes last). Where they are read from (the tables, or
+    /// a copy the store keeps while it is current) is the store's business.
+    fn fixture_rows(
         &mut self,
         tournament: &TournamentRow,
-    ) -> impl Future<Output = Result<Arc<FixtureRows>>>;
+        sink: &mut impl FixtureRowSink,
+    ) -> impl Future<Output = Result<()>>;
 
     /// How each round of tournament `id` was paired (rounds taken back included), in
     /// order.

@@ -1,5 +1,5 @@
 //! A tournament's fixtures and boards made from its match and bye rows as stored
-//! ([`StoredFixtureRows`]): each match's result is the one that stands
+//! ([`FixtureRowSink`]): each match's result is the one that stands
 //! ([`standing_closing`] over its own closing and the latest whole-match correction,
 //! then [`ResultSummary::of_parts`] and [`MatchResult::of_summary`]), the seeds it
 //! counts those its form keeps; then the byes.
@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use crate::app::records::{
-    BoardRow, ByeRowData, FixtureRows, MatchRowData, Parts, StoredFixtureRows, Text, board_row,
+    BoardRow, ByeRowData, FixtureRowSink, MatchRowData, Parts, Text, board_row,
 };
 use crate::app::repo::StoreError;
 use crate::engine::BySide;
@@ -21,55 +21,12 @@ fn corrupt(what: String) -> StoreError {
     StoreError::CorruptTournament(what)
 }
 
-/// The fixtures and boards (in round and board order) of a tournament's rows;
-/// `None`: a cached body turned out damaged part way, and the rows are to be read
-/// from the tables ([`fixtures_of_rows`]). `games_form`: its matches are `games:N`
-/// matches.
-pub(crate) fn fixtures_of(
-    rows: StoredFixtureRows,
-    games_form: bool,
-    parts: Parts,
-) -> Result<Option<(Vec<Fixture>, Vec<BoardRow>)>> {
-    let mut cached = match rows {
-        StoredFixtureRows::Read(rows) => {
-            return fixtures_of_rows(&rows, games_form, parts).map(Some);
-        }
-        StoredFixtureRows::Cached(cached) => cached,
-    };
-    let texts = cached.take_texts();
-    let mut made = MatchFixtures::new(&texts, cached.row_count(), games_form, parts);
-    loop {
-        let rows = cached.next_rows();
-        if rows.is_empty() {
-            break;
-        }
-        for &r in rows {
-            made.push(r)?;
-        }
-    }
-    // The byes come after the rows: only a body read whole has them.
-    Ok(cached.byes().map(|byes| made.with_byes(&byes)))
-}
-
-/// The fixtures and boards (in round and board order) of rows read from the tables.
-pub(crate) fn fixtures_of_rows(
-    rows: &FixtureRows,
-    games_form: bool,
-    parts: Parts,
-) -> Result<(Vec<Fixture>, Vec<BoardRow>)> {
-    let mut made = MatchFixtures::new(&rows.texts, rows.matches.len(), games_form, parts);
-    for &r in &rows.matches {
-        made.push(r)?;
-    }
-    Ok(made.with_byes(&rows.byes))
-}
-
 /// The fixtures and boards of a tournament's match rows, made a row at a time in
-/// round and board order; the byes' follow ([`MatchFixtures::with_byes`]).
-struct MatchFixtures<'a> {
-    texts: &'a [String],
-    /// The texts shared by the boards that name them (engine levels).
-    shared: Vec<Arc<str>>,
+/// round and board order as the repository hands them over
+/// ([`FixtureRowSink`]); the byes' follow.
+pub(crate) struct MatchFixtures {
+    /// The texts the rows index, shared by the boards that name them (engine levels).
+    texts: Vec<Arc<str>>,
     games_form: bool,
     with_boards: bool,
     fixtures: Vec<Fixture>,
@@ -78,31 +35,66 @@ struct MatchFixtures<'a> {
     board: u32,
 }
 
-impl<'a> MatchFixtures<'a> {
-    fn new(texts: &'a [String], matches: usize, games_form: bool, parts: Parts) -> Self {
-        let with_boards = parts == Parts::Whole;
+impl FixtureRowSink for MatchFixtures {
+    fn start(&mut self, texts: &[String], matches: usize) {
+        self.texts = texts.iter().map(|t| Arc::from(t.as_str())).collect();
+        self.fixtures = Vec::with_capacity(matches);
+        self.boards = Vec::with_capacity(if self.with_boards { matches } else { 0 });
+        self.last_round = 0;
+        self.board = 0;
+    }
+
+    fn push_match(&mut self, row: MatchRowData) -> Result<()> {
+        self.push(row)
+    }
+
+    fn push_byes(&mut self, byes: &[ByeRowData]) {
+        for r in byes {
+            let pairing = Pairing {
+                round: r.round as u32,
+                board: r.board as u32,
+                south: r.player_id,
+                north: None,
+            };
+            if self.with_boards {
+                self.boards
+                    .push(board_row(&pairing, None, true, 0, 0, (None, None)));
+            }
+            self.fixtures.push(Fixture::pending(pairing));
+        }
+    }
+}
+
+impl MatchFixtures {
+    /// Fixtures to be made of a tournament's rows; `games_form`: its matches are
+    /// `games:N` matches.
+    pub(crate) fn new(games_form: bool, parts: Parts) -> Self {
         MatchFixtures {
-            texts,
-            shared: texts.iter().map(|t| Arc::from(t.as_str())).collect(),
+            texts: Vec::new(),
             games_form,
-            with_boards,
-            fixtures: Vec::with_capacity(matches),
-            boards: Vec::with_capacity(if with_boards { matches } else { 0 }),
+            with_boards: parts == Parts::Whole,
+            fixtures: Vec::new(),
+            boards: Vec::new(),
             last_round: 0,
             board: 0,
         }
     }
 
-    fn text(&self, t: Text) -> Option<&'a str> {
-        let texts = self.texts;
+    /// The fixtures and boards made, the boards in round and board order.
+    pub(crate) fn made(mut self) -> (Vec<Fixture>, Vec<BoardRow>) {
+        self.boards.sort_by_key(|b| (b.round, b.board));
+        (self.fixtures, self.boards)
+    }
+
+    fn text(&self, t: Text) -> Option<&str> {
         (t as usize)
             .checked_sub(1)
-            .and_then(|i| texts.get(i))
-            .map(String::as_str)
+            .and_then(|i| self.texts.get(i))
+            .map(|t| &**t)
     }
 
     fn engine(&self, t: Text) -> Option<Arc<str>> {
-        (t as usize).checked_sub(1).map(|i| self.shared[i].clone())
+        (t as usize).checked_sub(1).map(|i| self.texts[i].clone())
     }
 
     fn push(&mut self, r: MatchRowData) -> Result<()> {
@@ -180,26 +172,6 @@ impl<'a> MatchFixtures<'a> {
         }
         self.fixtures.push(Fixture { pairing, result });
         Ok(())
-    }
-
-    /// The fixtures and boards made, then the byes'; the boards in round and board
-    /// order.
-    fn with_byes(mut self, byes: &[ByeRowData]) -> (Vec<Fixture>, Vec<BoardRow>) {
-        for r in byes {
-            let pairing = Pairing {
-                round: r.round as u32,
-                board: r.board as u32,
-                south: r.player_id,
-                north: None,
-            };
-            if self.with_boards {
-                self.boards
-                    .push(board_row(&pairing, None, true, 0, 0, (None, None)));
-            }
-            self.fixtures.push(Fixture::pending(pairing));
-        }
-        self.boards.sort_by_key(|b| (b.round, b.board));
-        (self.fixtures, self.boards)
     }
 }
 

@@ -8,9 +8,9 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::fixtures::{fixtures_of, fixtures_of_rows};
+use super::fixtures::MatchFixtures;
 use crate::app::records::{BoardRow, LoadedTournament, Parts, StoredTournament, TournamentRow};
-use crate::app::repo::{Database, MatchRepo, PlayerRepo, StoreError, TournamentRepo};
+use crate::app::repo::{AuditRepo, Database, MatchRepo, PlayerRepo, StoreError, TournamentRepo};
 use crate::tournament::{Tournament, TournamentError, TournamentSetup};
 
 type Result<T> = std::result::Result<T, StoreError>;
@@ -21,10 +21,9 @@ pub(crate) trait LoadRepo: TournamentRepo + PlayerRepo + MatchRepo {}
 
 impl<R: TournamentRepo + PlayerRepo + MatchRepo> LoadRepo for R {}
 
-/// The tournament of `stored`: its fixtures and boards made from its rows (read
-/// again from the tables if its cached rows turned out damaged), each entrant not
-/// yet seeded by a stored rating shown with the one the tournament seeds by now,
-/// then checked.
+/// The tournament of `stored`: its fixtures and boards made from its rows as the
+/// repository hands them over, each entrant not yet seeded by a stored rating shown
+/// with the one the tournament seeds by now, then checked.
 pub(crate) async fn assemble(
     repo: &mut impl LoadRepo,
     stored: StoredTournament,
@@ -33,18 +32,12 @@ pub(crate) async fn assemble(
     let StoredTournament {
         row,
         mut setup,
-        fixture_rows,
         engines,
         unrated,
     } = stored;
-    let games_form = row.plays_games();
-    let (fixtures, boards) = match fixtures_of(fixture_rows, games_form, parts)? {
-        Some(made) => made,
-        None => {
-            let rows = repo.fixture_rows_from_tables(&row).await?;
-            fixtures_of_rows(&rows, games_form, parts)?
-        }
-    };
+    let mut made = MatchFixtures::new(row.plays_games(), parts);
+    repo.fixture_rows(&row, &mut made).await?;
+    let (fixtures, boards) = made.made();
     setup.fixtures = fixtures;
     if !unrated.is_empty() {
         let seeding = crate::app::ratings::seeding_in(repo, row.id, &row.variant).await?;
@@ -64,22 +57,24 @@ pub(crate) async fn assemble(
     Ok(through_gate(row, setup, boards, engines)?)
 }
 
-/// The tournament `stored` read from the tables ([`crate::app::repo::AuditRepo::tournament_tables`])
-/// with its fixtures and boards made from its rows, entrants not yet seeded at Elo's
-/// initial rating (`verify`, which judges the rounds, not the ratings shown), and
-/// whether it passes the gate ([`Tournament::new_checked`]).
-pub(crate) fn from_table_rows(
-    stored: StoredTournament,
+/// Tournament `name` read from the tables ([`AuditRepo::tournament_tables`],
+/// [`AuditRepo::fixture_rows_from_tables`]) with its fixtures and boards made from
+/// its rows, entrants not yet seeded at Elo's initial rating (`verify`, which judges
+/// the rounds, not the ratings shown), and whether it passes the gate
+/// ([`Tournament::new_checked`]).
+pub(crate) async fn from_tables(
+    repo: &mut impl AuditRepo,
+    name: &str,
 ) -> Result<std::result::Result<LoadedTournament, TournamentError>> {
     let StoredTournament {
         row,
         mut setup,
-        fixture_rows,
         engines,
         ..
-    } = stored;
-    let (fixtures, boards) = fixtures_of(fixture_rows, row.plays_games(), Parts::Whole)?
-        .ok_or_else(|| StoreError::CorruptTournament(format!("{}: a damaged cache", row.name)))?;
+    } = repo.tournament_tables(name).await?;
+    let mut made = MatchFixtures::new(row.plays_games(), Parts::Whole);
+    repo.fixture_rows_from_tables(&row, &mut made).await?;
+    let (fixtures, boards) = made.made();
     setup.fixtures = fixtures;
     Ok(through_gate(row, setup, boards, engines))
 }

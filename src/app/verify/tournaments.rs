@@ -102,11 +102,7 @@ async fn standings_check(
     replayed: &HashMap<i64, Replayed>,
     found: &mut Vec<(Option<i64>, String)>,
 ) -> Result<Option<LoadedTournament>> {
-    let read = async {
-        let stored = conn.tournament_tables(name).await?;
-        crate::app::tournaments::loading::from_table_rows(stored)
-    };
-    let loaded = match read.await {
+    let loaded = match crate::app::tournaments::loading::from_tables(conn, name).await {
         Ok(l) => l,
         Err(e) => {
             found.push((None, format!("cannot be loaded: {e}")));

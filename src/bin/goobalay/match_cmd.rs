@@ -24,7 +24,7 @@ use goobalay::matches::{
     Absent, Awaiting, Closing, EnteredResultError, Event, HandEnd, MatchForm, MatchSpec,
     MatchState, parse_row,
 };
-use goobalay::store::Store;
+use goobalay::app::repo::Database;
 use tabled::{Table, Tabled, settings::Style};
 
 use crate::args::RecordFormat;
@@ -154,7 +154,7 @@ fn seed_count(text: &str, side: &str) -> anyhow::Result<u32> {
 
 /// Enters one human action with the engines' replies (see [`app::enter`]).
 async fn act(
-    store: &Store,
+    store: &impl Database,
     id: i64,
     action: &HumanAction,
     format: RecordFormat,

@@ -16,7 +16,7 @@ use goobalay::app::records::{ManualRound, TournamentKey, TournamentRecord};
 use goobalay::app::{RunEnd, RunEvent, tournaments};
 use goobalay::engine::Side;
 use goobalay::matches::{MatchForm, MatchOutcome};
-use goobalay::store::Store;
+use goobalay::app::repo::Database;
 use goobalay::tournament::export::{self, ExportFormat};
 use goobalay::tournament::systems::Rounds;
 use goobalay::tournament::{
@@ -821,7 +821,7 @@ pub struct RunSummary {
 /// Plays pending engine matches and pairs further rounds until the tournament is
 /// finished, a human match is awaited, or `limit` matches were played.
 pub async fn run_engines(
-    store: &Store,
+    store: &impl Database,
     name: &str,
     limit: Option<u64>,
     lines: bool,

@@ -19,7 +19,8 @@ use chrono::{DateTime, Utc};
 use crate::engine::BySide;
 use crate::matches::Closing;
 use crate::store::sql::{AsConn, Row, query, query_scalar};
-use crate::store::tournaments::load::{StoredTournament, from_tables};
+use crate::app::records::{FixtureRowSink, TournamentRow};
+use crate::store::tournaments::load::{StoredTournament, fixture_rows_from_tables, from_tables};
 use crate::store::{MATCH_SELECT, MatchRow, Result, outcome_column, read_closing};
 
 /// The hand columns the audit reads, in the order selected: the integers, then the
@@ -181,6 +182,16 @@ impl<C: AsConn> AuditRepo for C {
 
     async fn tournament_tables(&mut self, name: &str) -> Result<StoredTournament> {
         from_tables(self, name).await
+    }
+
+    async fn fixture_rows_from_tables(
+        &mut self,
+        tournament: &TournamentRow,
+        sink: &mut impl FixtureRowSink,
+    ) -> Result<()> {
+        fixture_rows_from_tables(self, tournament.id, tournament.plays_games())
+            .await?
+            .feed(sink)
     }
 
     async fn match_creations(

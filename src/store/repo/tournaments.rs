@@ -10,12 +10,11 @@
 
 pub use crate::app::repo::TournamentRepo;
 
-use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
 pub use crate::app::records::{ByeReason, RoundMatch};
-use crate::app::records::{FixtureRows, PlayedFromSetup, TournamentSummary};
+use crate::app::records::{FixtureRowSink, PlayedFromSetup, TournamentSummary};
 use crate::engine::Variant;
 use crate::matches::{Hand, MatchSpec};
 use crate::store::changes::TournamentRevision;
@@ -123,11 +122,12 @@ impl<C: AsConn + NotesFixtures> TournamentRepo for C {
         load::stored_tournament_by_id(self, id, Parts::Whole).await
     }
 
-    async fn fixture_rows_from_tables(
+    async fn fixture_rows(
         &mut self,
         tournament: &TournamentRow,
-    ) -> Result<Arc<FixtureRows>> {
-        load::fixture_rows_noting(self, tournament.id, tournament.plays_games()).await
+        sink: &mut impl FixtureRowSink,
+    ) -> Result<()> {
+        load::fixture_rows(self, tournament, sink).await
     }
 
     async fn round_records(&mut self, id: i64) -> Result<Vec<RoundRecord>> {

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use super::byes::requested_byes;
 use super::{LoadedTournament, Result, TournamentRow, TournamentSummary};
-use crate::app::records::StoredFixtureRows;
+use crate::app::records::FixtureRowSink;
 pub use crate::app::records::{Parts, StoredTournament};
 use crate::matches::correction::standing_closing;
 use crate::store::fixture_cache::{
@@ -130,9 +130,7 @@ pub(crate) async fn from_tables(conn: &mut impl AsConn, name: &str) -> Result<St
     let Some(row) = find_tournament(conn, name).await? else {
         return Err(unknown(conn, name).await?);
     };
-    Ok(load_setup(conn, row, FixtureSource::Tables, Parts::Whole)
-        .await?
-        .0)
+    load_setup(conn, row, Parts::Whole).await
 }
 
 /// The error for a tournament `name` that is not there, with the closest name.
@@ -146,31 +144,23 @@ async fn unknown(conn: &mut impl AsConn, name: &str) -> Result<StoreError> {
     })
 }
 
-/// Where [`load_setup`] reads a tournament's match and bye rows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum FixtureSource {
-    CacheIfCurrent,
-    Tables,
-}
-
 /// Tournament `name` as stored ([`StoreError::TournamentNotFound`], with the
-/// closest name, if there is none), its fixture rows from the cache when it is
-/// current; rows read from the tables instead are noted for the cache where the
-/// transaction notes them ([`NotesFixtures`]).
+/// closest name, if there is none); its match and bye rows are read next
+/// ([`fixture_rows`]).
 pub(crate) async fn stored_tournament(
-    conn: &mut (impl AsConn + NotesFixtures),
+    conn: &mut impl AsConn,
     name: &str,
     parts: Parts,
 ) -> Result<StoredTournament> {
     let Some(row) = find_tournament(conn, name).await? else {
         return Err(unknown(conn, name).await?);
     };
-    load_noting(conn, row, parts).await
+    load_setup(conn, row, parts).await
 }
 
 /// The tournament of that id as stored, if there is one, as [`stored_tournament`].
 pub(crate) async fn stored_tournament_by_id(
-    conn: &mut (impl AsConn + NotesFixtures),
+    conn: &mut impl AsConn,
     id: i64,
     parts: Parts,
 ) -> Result<Option<StoredTournament>> {
@@ -179,31 +169,17 @@ pub(crate) async fn stored_tournament_by_id(
         .fetch_optional(&mut *conn)
         .await?;
     match row.as_ref().map(TournamentRow::from_row).transpose()? {
-        Some(row) => Ok(Some(load_noting(conn, row, parts).await?)),
+        Some(row) => Ok(Some(load_setup(conn, row, parts).await?)),
         None => Ok(None),
     }
 }
 
-async fn load_noting(
-    conn: &mut (impl AsConn + NotesFixtures),
-    row: TournamentRow,
-    parts: Parts,
-) -> Result<StoredTournament> {
-    let (stored, pending) = load_setup(conn, row, FixtureSource::CacheIfCurrent, parts).await?;
-    if let (Some(save), Some(notes)) = (pending, conn.fixture_notes()) {
-        notes.note(save);
-    }
-    Ok(stored)
-}
-
-/// The tournament's rows, and the fixture rows read from the tables when the cache
-/// was not current, to be kept once the reader is done.
+/// The tournament's row, setup and engine levels.
 async fn load_setup(
     conn: &mut impl AsConn,
     row: TournamentRow,
-    source: FixtureSource,
     parts: Parts,
-) -> Result<(StoredTournament, Option<PendingSave>)> {
+) -> Result<StoredTournament> {
     let tid = row.id;
     let entrant_rows = query(
         "SELECT tp.player_id, p.name, tp.seed_no, tp.withdrawn_after, tp.rating
@@ -231,16 +207,6 @@ async fn load_setup(
             start_rank: r.try_get::<i64>("seed_no")? as u32,
         });
     }
-    let games_form = row.plays_games();
-    let (fixture_rows, pending) = match source {
-        FixtureSource::CacheIfCurrent => fixture_rows_through_cache(conn, tid, games_form).await?,
-        FixtureSource::Tables => (
-            StoredFixtureRows::Read(Arc::new(
-                fixture_rows_from_tables(conn, tid, games_form).await?,
-            )),
-            None,
-        ),
-    };
     let requested_byes = requested_byes(conn, tid).await?;
     let setup = TournamentSetup {
         name: row.name.clone(),
@@ -264,65 +230,44 @@ async fn load_setup(
         Parts::Whole => engine_levels(conn, row.id).await?,
         Parts::Results => HashMap::new(),
     };
-    Ok((
-        StoredTournament {
-            row,
-            setup,
-            fixture_rows,
-            engines,
-            unrated,
-        },
-        pending,
-    ))
+    Ok(StoredTournament {
+        row,
+        setup,
+        engines,
+        unrated,
+    })
 }
 
-/// Tournament `tid`'s match and bye rows: from the fixture cache, read row by row,
-/// if it is current; otherwise from the tables (whose rows are then also to be saved,
-/// see [`fixture_cache`]).
-async fn fixture_rows_through_cache(
-    conn: &mut impl AsConn,
-    tid: i64,
-    games_form: bool,
-) -> Result<(StoredFixtureRows, Option<PendingSave>)> {
+/// Hands tournament `tournament`'s match and bye rows to `sink`: from the fixture
+/// cache, a row at a time, if it is current; otherwise from the tables, whose rows
+/// are then noted to be kept as the cache where the transaction notes them
+/// ([`NotesFixtures`]). A cached body found damaged part way starts `sink` again
+/// with the tables' rows, noted likewise.
+pub(crate) async fn fixture_rows(
+    conn: &mut (impl AsConn + NotesFixtures),
+    tournament: &TournamentRow,
+    sink: &mut impl FixtureRowSink,
+) -> Result<()> {
+    let (tid, games_form) = (tournament.id, tournament.plays_games());
     let Some(cache) = fixture_cache::read_body(&mut *conn, tid).await? else {
-        let rows = fixture_rows_from_tables(conn, tid, games_form).await?;
-        return Ok((StoredFixtureRows::Read(Arc::new(rows)), None));
+        return fixture_rows_from_tables(conn, tid, games_form).await?.feed(sink);
     };
     let revision = cache.revision;
-    if let Some(rows) = CachedRows::open(cache)? {
-        return Ok((StoredFixtureRows::Cached(Box::new(rows)), None));
+    if let Some(rows) = CachedRows::open(cache)?
+        && rows.feed(sink)?
+    {
+        return Ok(());
     }
     let rows = Arc::new(fixture_rows_from_tables(conn, tid, games_form).await?);
-    let pending = PendingSave {
-        tournament_id: tid,
-        revision,
-        rows: rows.clone(),
-    };
-    Ok((StoredFixtureRows::Read(rows), Some(pending)))
-}
-
-/// Tournament `tid`'s match and bye rows read from the tables, noted to be kept as
-/// its cache where the connection notes them: a load whose cached body turned out
-/// damaged part way reads them so.
-pub(crate) async fn fixture_rows_noting(
-    conn: &mut (impl AsConn + NotesFixtures),
-    tid: i64,
-    games_form: bool,
-) -> Result<Arc<FixtureRows>> {
-    let revision: Option<i64> =
-        query_scalar("SELECT revision FROM fixture_cache WHERE tournament_id = $1")
-            .bind(tid)
-            .fetch_optional(&mut *conn)
-            .await?;
-    let rows = Arc::new(fixture_rows_from_tables(conn, tid, games_form).await?);
-    if let (Some(revision), Some(notes)) = (revision, conn.fixture_notes()) {
+    rows.feed(sink)?;
+    if let Some(notes) = conn.fixture_notes() {
         notes.note(PendingSave {
             tournament_id: tid,
             revision,
-            rows: rows.clone(),
+            rows,
         });
     }
-    Ok(rows)
+    Ok(())
 }
 
 /// Tournament `tid`'s match and bye rows as the tables hold them.

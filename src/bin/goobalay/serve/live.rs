@@ -14,7 +14,7 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream::{self, Stream};
 use goobalay::app::records::ChangeMarkers;
-use goobalay::store::Store;
+use goobalay::app::repo::Database;
 use tokio::sync::watch;
 
 use super::refused::Refused;
@@ -24,16 +24,15 @@ use super::{Ctx, parse_id};
 pub const POLL: Duration = Duration::from_millis(500);
 
 /// Publishes the markers whenever they change; a failed read is logged once (until
-/// reads work again) and retried. Each poll first keeps the fixture rows the
-/// requests read from the tables ([`goobalay::app::views::poll_changes`]).
-pub async fn poll(store: Store, tx: watch::Sender<Arc<ChangeMarkers>>) {
+/// reads work again) and retried.
+pub async fn poll(store: impl Database, tx: watch::Sender<Arc<ChangeMarkers>>) {
     let mut failing = false;
     loop {
         tokio::time::sleep(POLL).await;
         if tx.is_closed() {
             return;
         }
-        match goobalay::app::views::poll_changes(&store).await {
+        match goobalay::app::views::changes(&store).await {
             Ok(m) => {
                 failing = false;
                 tx.send_if_modified(|old| {

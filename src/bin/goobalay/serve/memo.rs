@@ -22,6 +22,7 @@ use std::time::Instant;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use goobalay::app::records::TournamentKey;
+use goobalay::app::repo::Database;
 use goobalay::app::views::{self, TournamentRevision, TournamentView};
 use serde_json::{Map, Value};
 
@@ -105,7 +106,7 @@ impl Memo {
     /// `date` field is replaced by `date()`'s at each answer).
     pub async fn answer(
         &self,
-        store: &goobalay::store::Store,
+        store: &impl Database,
         id: i64,
         doc: Doc,
         make: impl Fn(&TournamentView) -> Value,

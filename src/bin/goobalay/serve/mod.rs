@@ -108,6 +108,7 @@ async fn serve(path: PathBuf, listen: SocketAddr, results: bool) -> anyhow::Resu
     }
     // Noticed before every write and every answer: the path naming another file.
     store.keep_file_identity().await.with_context(cannot)?;
+    store.keep_caches_while_open(live::POLL);
     let cap = connections::connection_cap();
     let secret: Option<Arc<str>> = results.then(|| results::new_secret().into());
     let listener = tokio::net::TcpListener::bind(listen)
