@@ -1487,3 +1487,30 @@ fn the_events_details_speak_the_pages_language() {
     );
     assert!(!french.contains("chief arbiter"), "{french}");
 }
+
+/// What the server read from a tournament's match tables (its cache made stale by a
+/// result entered at the desk) is kept as the tournament's cache by the server
+/// itself, off the request's path, so that the next reader of that revision reads
+/// one row.
+#[test]
+fn the_server_keeps_the_rows_it_read_as_the_tournaments_cache() {
+    on_both(|db| {
+        let ids = club_night(db);
+        db.ok(&["match", "result", &ids[0], "--match", "south"]);
+        let current = "SELECT count(*) FROM fixture_cache WHERE cached_revision = revision";
+        assert_eq!(db.count(current), 0, "a result entered makes the cache stale");
+        let (server, _secret) = Server::start_with(db, &["--results"]);
+        let t = tournament_id(&server);
+        let standings = server.json(&format!("/api/tournaments/{t}/standings"));
+        assert_eq!(standings["standings"]["rows"][0]["points"], 1.0);
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while db.count(current) == 0 {
+            assert!(
+                Instant::now() < deadline,
+                "the server never kept the rows it read"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        assert_eq!(db.count(current), 1);
+    });
+}
