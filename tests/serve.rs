@@ -1498,7 +1498,11 @@ fn the_server_keeps_the_rows_it_read_as_the_tournaments_cache() {
         let ids = club_night(db);
         db.ok(&["match", "result", &ids[0], "--match", "south"]);
         let current = "SELECT count(*) FROM fixture_cache WHERE cached_revision = revision";
-        assert_eq!(db.count(current), 0, "a result entered makes the cache stale");
+        assert_eq!(
+            db.count(current),
+            0,
+            "a result entered makes the cache stale"
+        );
         let (server, _secret) = Server::start_with(db, &["--results"]);
         let t = tournament_id(&server);
         let standings = server.json(&format!("/api/tournaments/{t}/standings"));

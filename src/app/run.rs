@@ -119,7 +119,7 @@ pub async fn run_tournament(
         Stage::Paired(p) => on(RunEvent::Paired(p)),
         Stage::Stored(b, m) => on(RunEvent::Stored(b, m, names.of_board(b))),
     };
-    let mut cache = Some(loaded);
+    let mut kept = Some(loaded);
     // A run that may play no match pairs no round either. (With a limit above 0
     // the round after the last match played is paired, as without a limit.)
     if limit == Some(0) {
@@ -128,17 +128,17 @@ pub async fn run_tournament(
             end: RunEnd::Limit,
         });
     }
-    let spec = cache.as_ref().expect("loaded").row.spec()?;
+    let spec = kept.as_ref().expect("loaded").row.spec()?;
     let mut played = 0u64;
     loop {
-        let loaded = match cache.take() {
+        let loaded = match kept.take() {
             Some(c) => c,
             None => crate::app::tournaments::loading::read(store, name).await?,
         };
         let mut pending = loaded.pending_engine_matches();
-        cache = Some(loaded);
+        kept = Some(loaded);
         if pending.is_empty() {
-            if let Some(c) = cache.as_ref().filter(|c| c.tournament.is_finished())
+            if let Some(c) = kept.as_ref().filter(|c| c.tournament.is_finished())
                 && super::tournaments::finish(store, name, Some(c)).await?
             {
                 return Ok(RunReport {
@@ -147,16 +147,16 @@ pub async fn run_tournament(
                 });
             }
             let budget = limit.map(|l| l.saturating_sub(played));
-            if let Some(matches) = cache
+            if let Some(matches) = kept
                 .as_ref()
                 .and_then(|c| next_round_played(&spec, c, budget))
             {
-                played += pair_played(store, name, Vec::new(), &mut cache, matches, &mut on)
+                played += pair_played(store, name, Vec::new(), &mut kept, matches, &mut on)
                     .await?
                     .0;
                 continue;
             }
-            match super::tournaments::pair_next(store, name, &mut cache).await {
+            match super::tournaments::pair_next(store, name, &mut kept).await {
                 Ok(paired) => {
                     on(Stage::Paired(&paired));
                     super::tournaments::make_engine_openings(store, &paired).await?;
@@ -200,7 +200,7 @@ pub async fn run_tournament(
             .into_iter()
             .filter_map(|b| play_board(&spec, &b).map(|state| (b, state)))
             .collect();
-        played += commit(store, round, &mut cache, &mut on).await?;
+        played += commit(store, round, &mut kept, &mut on).await?;
     }
 }
 
@@ -219,7 +219,7 @@ enum CommittedRound {
 
 /// Writes the round's engine matches played in memory (`round`: the engine's
 /// matches of the round, [`play_board`]) in one transaction, pairs the next round in it
-/// and commits both: the round's matches recorded in `cache` (as
+/// and commits both: the round's matches recorded in `kept` (as
 /// [`LoadedTournament::record_played`]) and paired on from it (as
 /// [`super::tournaments::pair_next`]), with the matches of `ahead` (the engine has
 /// played them already) stored played instead of set up. One commit a round, and
@@ -232,7 +232,7 @@ async fn commit_and_pair(
     store: &impl Database,
     round: Vec<(BoardRow, MatchState)>,
     name: &str,
-    cache: &mut Option<LoadedTournament>,
+    kept: &mut Option<LoadedTournament>,
     ahead: PlayedAhead,
 ) -> Result<CommittedRound> {
     let mut tx = store.begin_write().await?;
@@ -242,15 +242,15 @@ async fn commit_and_pair(
         return Ok(CommittedRound::Touched(written));
     }
     let done = written.stored;
-    if let Some(c) = cache.as_mut() {
+    if let Some(c) = kept.as_mut() {
         for (b, m) in &done {
             c.record_played(b, m);
         }
     }
-    match super::tournaments::pairing::pair_in(&mut tx, name, cache.take(), ahead, None).await {
+    match super::tournaments::pairing::pair_in(&mut tx, name, kept.take(), ahead, None).await {
         Ok((paired, next, stored)) => {
             tx.commit().await?;
-            *cache = next;
+            *kept = next;
             Ok(CommittedRound::Paired(done, Ok(paired), stored))
         }
         Err(AppError::Tournament(TournamentRefusal::Tournament(e))) => {
@@ -273,20 +273,20 @@ async fn pair_played(
     store: &impl Database,
     name: &str,
     round: Vec<(BoardRow, MatchState)>,
-    cache: &mut Option<LoadedTournament>,
+    kept: &mut Option<LoadedTournament>,
     ahead: PlayedAhead,
     on: &mut impl FnMut(Stage<'_>),
 ) -> Result<(u64, Option<PairedRound>)> {
-    let (done, paired, with_it) = match commit_and_pair(store, round, name, cache, ahead).await? {
+    let (done, paired, with_it) = match commit_and_pair(store, round, name, kept, ahead).await? {
         CommittedRound::Paired(done, paired, with_it) => (done, paired, with_it),
         CommittedRound::Touched(committed) => {
             let done = play_on(store, committed).await?;
-            if let Some(c) = cache.as_mut() {
+            if let Some(c) = kept.as_mut() {
                 for (b, m) in &done {
                     c.record_played(b, m);
                 }
             }
-            let paired = super::tournaments::pair_next(store, name, cache).await;
+            let paired = super::tournaments::pair_next(store, name, kept).await;
             (done, paired, Vec::new())
         }
     };
@@ -310,11 +310,11 @@ async fn pair_played(
 
 /// Writes a round's engine matches played in memory in one transaction and commits
 /// it (the write lock is held only while writing, never while the engines think),
-/// then records them in the cached tournament.
+/// then records them in the kept tournament.
 async fn commit(
     store: &impl Database,
     round: Vec<(BoardRow, MatchState)>,
-    cache: &mut Option<LoadedTournament>,
+    kept: &mut Option<LoadedTournament>,
     on: &mut impl FnMut(Stage<'_>),
 ) -> Result<u64> {
     let mut tx = store.begin_write().await?;
@@ -322,7 +322,7 @@ async fn commit(
     tx.commit().await?;
     let done = play_on(store, written).await?;
     for (b, m) in &done {
-        if let Some(c) = cache.as_mut() {
+        if let Some(c) = kept.as_mut() {
             c.record_played(b, m);
         }
         on(Stage::Stored(b, m));

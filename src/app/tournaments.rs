@@ -138,7 +138,7 @@ pub async fn pair_round(store: &impl Database, name: &str) -> Result<Paired> {
 }
 
 /// Pairs the next round in one transaction: its matches (hand 1 set up) and byes.
-/// Before round 1 the entrants are seeded by their current rating. `cache` is the
+/// Before round 1 the entrants are seeded by their current rating. `kept` is the
 /// tournament as a caller that keeps it in memory between rounds (`tournament run`)
 /// last loaded or paired it, with the results since recorded
 /// ([`LoadedTournament::record_played`]): it is used instead of reading every match
@@ -148,12 +148,12 @@ pub async fn pair_round(store: &impl Database, name: &str) -> Result<Paired> {
 pub async fn pair_next(
     store: &impl Database,
     name: &str,
-    cache: &mut Option<LoadedTournament>,
+    kept: &mut Option<LoadedTournament>,
 ) -> Result<PairedRound> {
     let mut tx = begin_write(store).await?;
-    let (paired, next, _) = pair_in(&mut tx, name, cache.take(), PlayedAhead::new(), None).await?;
+    let (paired, next, _) = pair_in(&mut tx, name, kept.take(), PlayedAhead::new(), None).await?;
     commit(tx).await?;
-    *cache = next;
+    *kept = next;
     Ok(paired)
 }
 

@@ -81,8 +81,8 @@ pub trait TournamentRepo {
     ) -> impl Future<Output = Result<Option<TournamentRevision>>>;
 
     /// Whether the stored tournament has as many matches, results, byes, entrants
-    /// and withdrawals as `cached` (nobody has changed it since it was read).
-    fn unchanged_since(&mut self, cached: &LoadedTournament) -> impl Future<Output = Result<bool>>;
+    /// and withdrawals as `kept` (nobody has changed it since it was read).
+    fn unchanged_since(&mut self, kept: &LoadedTournament) -> impl Future<Output = Result<bool>>;
 
     /// The name of tournament `id` unless it is marked finished (`None`: marked
     /// finished, or no such tournament).

@@ -30,7 +30,7 @@ pub(crate) type PairedIn = (
 );
 
 /// Pairs the next round of tournament `name` (by hand with `manual`) in `tx`, which
-/// the caller opened (`BEGIN IMMEDIATE`) and commits. `cache` is the tournament as a
+/// the caller opened (`BEGIN IMMEDIATE`) and commits. `kept` is the tournament as a
 /// caller that keeps it in memory last had it ([`super::pair_next`]). A tournament
 /// error (finished, a round incomplete) comes before anything is written.
 ///
@@ -40,11 +40,11 @@ pub(crate) type PairedIn = (
 pub(crate) async fn pair_in(
     tx: &mut impl Transaction,
     name: &str,
-    cache: Option<LoadedTournament>,
+    kept: Option<LoadedTournament>,
     mut ahead: PlayedAhead,
     manual: Option<&ManualRound>,
 ) -> Result<PairedIn> {
-    let mut loaded = match cache {
+    let mut loaded = match kept {
         Some(c)
             if name_key(&c.row.name) == name_key(name)
                 && c.tournament.current_round() >= 1
@@ -305,7 +305,7 @@ fn corrupt(what: String) -> crate::app::AppError {
 /// only; [`record_withdrawals`] stores it once the round is paired. Returns the
 /// entrants withdrawn (id, name).
 ///
-/// Read from the players table every time, not from a cached tournament: a
+/// Read from the players table every time, not from a tournament kept in memory: a
 /// retirement changes no tournament row.
 async fn withdraw_retired(
     tx: &mut impl Transaction,

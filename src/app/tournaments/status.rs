@@ -38,17 +38,17 @@ pub(crate) async fn close_if_over(
 }
 
 /// Records that tournament `name` is over (all rounds paired and finished), for a
-/// caller that may keep the tournament in memory (`cache`, see
+/// caller that may keep the tournament in memory (`kept`, see
 /// [`super::pair_next`]): it is used instead of reading every match
 /// again if the stored tournament still has the same counts. Returns whether the
 /// tournament is finished.
 pub async fn finish(
     store: &impl Database,
     name: &str,
-    cache: Option<&LoadedTournament>,
+    kept: Option<&LoadedTournament>,
 ) -> Result<bool> {
     let mut tx = begin_write(store).await?;
-    let finished = finish_in(&mut tx, name, cache).await?;
+    let finished = finish_in(&mut tx, name, kept).await?;
     commit(tx).await?;
     Ok(finished)
 }
@@ -56,9 +56,9 @@ pub async fn finish(
 async fn finish_in(
     repo: &mut impl LoadRepo,
     name: &str,
-    cache: Option<&LoadedTournament>,
+    kept: Option<&LoadedTournament>,
 ) -> Result<bool> {
-    let (id, finished) = match cache {
+    let (id, finished) = match kept {
         Some(c) if name_key(&c.row.name) == name_key(name) && repo.unchanged_since(c).await? => {
             (c.row.id, c.tournament.is_finished())
         }

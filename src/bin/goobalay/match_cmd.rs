@@ -17,6 +17,7 @@ use goobalay::app::corrections::CorrectionRequest;
 use goobalay::app::matches::{HumanAction, MatchRequest, Turn};
 use goobalay::app::records::Correction;
 use goobalay::app::records::StoredMatch;
+use goobalay::app::repo::Database;
 use goobalay::app::{self, AppError};
 use goobalay::engine::{BySide, Side};
 use goobalay::matches::correction::CorrectionKind;
@@ -24,7 +25,6 @@ use goobalay::matches::{
     Absent, Awaiting, Closing, EnteredResultError, Event, HandEnd, MatchForm, MatchSpec,
     MatchState, parse_row,
 };
-use goobalay::app::repo::Database;
 use tabled::{Table, Tabled, settings::Style};
 
 use crate::args::RecordFormat;

@@ -13,10 +13,10 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use goobalay::app::records::{LoadedTournament, NewTournament, Parts};
 use goobalay::app::records::{ManualRound, TournamentKey, TournamentRecord};
+use goobalay::app::repo::Database;
 use goobalay::app::{RunEnd, RunEvent, tournaments};
 use goobalay::engine::Side;
 use goobalay::matches::{MatchForm, MatchOutcome};
-use goobalay::app::repo::Database;
 use goobalay::tournament::export::{self, ExportFormat};
 use goobalay::tournament::systems::Rounds;
 use goobalay::tournament::{

@@ -16,10 +16,10 @@ pub use crate::app::repo::{
 
 use chrono::{DateTime, Utc};
 
+use crate::app::records::{FixtureRowSink, TournamentRow};
 use crate::engine::BySide;
 use crate::matches::Closing;
 use crate::store::sql::{AsConn, Row, query, query_scalar};
-use crate::app::records::{FixtureRowSink, TournamentRow};
 use crate::store::tournaments::load::{StoredTournament, fixture_rows_from_tables, from_tables};
 use crate::store::{MATCH_SELECT, MatchRow, Result, outcome_column, read_closing};
 

@@ -10,7 +10,6 @@
 
 pub use crate::app::repo::TournamentRepo;
 
-
 use chrono::{DateTime, Utc};
 
 pub use crate::app::records::{ByeReason, RoundMatch};
@@ -146,8 +145,8 @@ impl<C: AsConn + NotesFixtures> TournamentRepo for C {
         Ok(crate::store::changes::tournament_revision_in(self, id).await?)
     }
 
-    async fn unchanged_since(&mut self, cached: &LoadedTournament) -> Result<bool> {
-        same_counts(self, cached).await
+    async fn unchanged_since(&mut self, kept: &LoadedTournament) -> Result<bool> {
+        same_counts(self, kept).await
     }
 
     async fn unfinished_name(&mut self, id: i64) -> StoreResult<Option<String>> {

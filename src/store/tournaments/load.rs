@@ -250,7 +250,9 @@ pub(crate) async fn fixture_rows(
 ) -> Result<()> {
     let (tid, games_form) = (tournament.id, tournament.plays_games());
     let Some(cache) = fixture_cache::read_body(&mut *conn, tid).await? else {
-        return fixture_rows_from_tables(conn, tid, games_form).await?.feed(sink);
+        return fixture_rows_from_tables(conn, tid, games_form)
+            .await?
+            .feed(sink);
     };
     let revision = cache.revision;
     if let Some(rows) = CachedRows::open(cache)?
