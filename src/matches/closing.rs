@@ -1,7 +1,7 @@
 //! Ending a match off the board (forfeit, entered result, void): the director's record, apart.
 
 use super::state::by_more;
-use super::{Absent, MatchError, MatchOutcome, MatchState};
+use super::{Absent, MatchError, MatchOutcome, MatchState, ResultRefusal};
 use crate::engine::{BySide, Side};
 
 /// A whole-match result typed as text that is not one ([`Closing::entered_from_text`]).
@@ -115,10 +115,12 @@ impl MatchState {
             let total = per_game * u64::from(self.spec.form.games().unwrap_or(1));
             let sum = u64::from(seeds.south) + u64::from(seeds.north);
             if sum != total {
-                return Err(MatchError::Result(format!(
-                    "final seeds {} + {} = {sum}, but this match has {total} seeds in play; give two numbers that add up to {total}",
-                    seeds.south, seeds.north
-                )));
+                return Err(MatchError::Result(ResultRefusal::MatchSum {
+                    south: seeds.south,
+                    north: seeds.north,
+                    sum,
+                    in_play: total,
+                }));
             }
             let by_seeds = by_more(seeds);
             let consistent = match (self.spec.form.games(), outcome) {
@@ -127,12 +129,11 @@ impl MatchState {
                 (None, won) => by_seeds == won,
             };
             if !consistent {
-                return Err(MatchError::Result(format!(
-                    "final seeds {}-{} contradict the result '{}': a drawn match needs equal seeds, a win more seeds for the winner",
-                    seeds.south,
-                    seeds.north,
-                    outcome.name()
-                )));
+                return Err(MatchError::Result(ResultRefusal::Contradicts {
+                    south: seeds.south,
+                    north: seeds.north,
+                    result: outcome,
+                }));
             }
         }
         Ok(())

@@ -2,8 +2,8 @@
 
 use thiserror::Error;
 
-use super::{MatchForm, MatchSpec};
-use crate::engine::PlayError;
+use super::{MatchForm, MatchOutcome, MatchSpec};
+use crate::engine::{PlayError, Side};
 use crate::hint::{Plain, Refusal, Term, Wording};
 
 /// A match step that was refused; the match is unchanged.
@@ -18,7 +18,7 @@ pub enum MatchError {
     #[error("{0}")]
     Arrangement(String),
     #[error("{0}")]
-    Result(String),
+    Result(ResultRefusal),
     #[error(
         "'{}' is not a match form; allowed: hands, single, games:N (N = 1 to 999)",
         crate::names::excerpt(.0)
@@ -36,6 +36,44 @@ pub enum MatchError {
     MaxHandsZero,
     #[error("stored match does not replay: {0}")]
     Replay(String),
+}
+
+/// An entered result the match refuses, as the facts a front end words it from.
+#[derive(Debug, Error, Clone, Copy, PartialEq, Eq)]
+pub enum ResultRefusal {
+    /// A hand's scores that do not add up to the seeds in play in it.
+    #[error("scores {south} + {north} = {sum} seeds, but this hand has {in_play} seeds in play")]
+    HandSum {
+        south: u32,
+        north: u32,
+        sum: u64,
+        in_play: u64,
+    },
+    /// A hand's score below what the side already holds in it.
+    #[error(
+        "{side} already holds {held} seeds in this hand (captured or kept); a score of {score} is impossible"
+    )]
+    BelowHeld { side: Side, held: u32, score: u32 },
+    /// A whole match's final seeds that do not add up to the seeds in play in it.
+    #[error(
+        "final seeds {south} + {north} = {sum}, but this match has {in_play} seeds in play; give two numbers that add up to {in_play}"
+    )]
+    MatchSum {
+        south: u32,
+        north: u32,
+        sum: u64,
+        in_play: u64,
+    },
+    /// Final seeds the result entered with them contradicts.
+    #[error(
+        "final seeds {south}-{north} contradict the result '{}': a drawn match needs equal seeds, a win more seeds for the winner",
+        .result.name()
+    )]
+    Contradicts {
+        south: u32,
+        north: u32,
+        result: MatchOutcome,
+    },
 }
 
 fn max_hands_out_of_range(wording: &dyn Wording, given: u32) -> String {

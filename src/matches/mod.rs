@@ -33,7 +33,7 @@ mod status;
 
 pub use closing::{Closing, EnteredResultError};
 pub use engines::{MatchRecord, arena_match, arena_matches, decision_seed, play_engine_match};
-pub use error::MatchError;
+pub use error::{MatchError, ResultRefusal};
 pub use events::{Absent, Awaiting, Event, MatchOutcome};
 pub use hands::{Hand, HandEnd, hand_events, parse_row};
 pub use result_summary::{ResultSummary, StoredSeeds};

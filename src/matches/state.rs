@@ -3,7 +3,7 @@
 use super::hands::ordinary_hand;
 use super::{
     Absent, Awaiting, Closing, Event, Hand, HandEnd, MatchError, MatchOutcome, MatchSpec,
-    hand_events,
+    ResultRefusal, hand_events,
 };
 use crate::ai::ArrangeRequest;
 use crate::engine::{BySide, Game, HandOpener, Move, PlayError, Rules, Setup, Side};
@@ -271,10 +271,12 @@ impl MatchState {
                 // In u64: two huge u32 scores must not overflow.
                 let sum = u64::from(score.south) + u64::from(score.north);
                 if sum != total {
-                    return Err(MatchError::Result(format!(
-                        "scores {} + {} = {sum} seeds, but this hand has {total} seeds in play",
-                        score.south, score.north,
-                    )));
+                    return Err(MatchError::Result(ResultRefusal::HandSum {
+                        south: score.south,
+                        north: score.north,
+                        sum,
+                        in_play: total,
+                    }));
                 }
                 let floor = match &self.game {
                     Some(g) => g.position().captured(),
@@ -282,10 +284,11 @@ impl MatchState {
                 };
                 for side in Side::BOTH {
                     if score[side] < floor[side] {
-                        return Err(MatchError::Result(format!(
-                            "{side} already holds {} seeds in this hand (captured or kept); a score of {} is impossible",
-                            floor[side], score[side]
-                        )));
+                        return Err(MatchError::Result(ResultRefusal::BelowHeld {
+                            side,
+                            held: floor[side],
+                            score: score[side],
+                        }));
                     }
                 }
                 self.events += 1;

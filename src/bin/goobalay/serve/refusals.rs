@@ -10,14 +10,14 @@
 use axum::http::StatusCode;
 use goobalay::app::corrections::CorrectError;
 use goobalay::app::players::PlayerRefusal;
-use goobalay::app::records::{Claim, FinishedHow};
+use goobalay::app::records::FinishedHow;
 use goobalay::app::repo::StoreError;
 use goobalay::app::reports::ReportRefusal;
 use goobalay::app::tournaments::TournamentRefusal;
 use goobalay::app::{AppError, Failure};
 use goobalay::engine::Side;
 use goobalay::hint::Refusal;
-use goobalay::matches::MatchError;
+use goobalay::matches::{MatchError, ResultRefusal};
 use goobalay::tournament::ClosingRefusal;
 
 use super::lang::Lang;
@@ -27,10 +27,9 @@ use crate::i18n::args;
 /// The library's refusal `e` as the web answers it (its status as
 /// [`Refused::from`] gives it), in the page's language: English is the library's
 /// own words; another language has this module's words, or, for a refusal not
-/// worded here, a general line for its kind (nothing English). `claim` is the
-/// result the request asked for, for the seeds' refusals.
-pub fn refused(lang: Lang, e: AppError, claim: Option<Claim>) -> Refused {
-    let words = words(lang, &e, claim);
+/// worded here, a general line for its kind (nothing English).
+pub fn refused(lang: Lang, e: AppError) -> Refused {
+    let words = words(lang, &e);
     let english = Refused::from(e);
     if lang == Lang::En {
         return english;
@@ -62,16 +61,16 @@ pub fn unusable_file(lang: Lang, e: &StoreError) -> String {
 }
 
 /// A refusal's words in `lang`, if worded here (and its English is the web's).
-pub fn words(lang: Lang, e: &AppError, claim: Option<Claim>) -> Option<String> {
+pub fn words(lang: Lang, e: &AppError) -> Option<String> {
     match e.failure() {
         Failure::NotFound("match") => Some(lang.t("refusal-no-such-match")),
         Failure::NotFound(_) | Failure::Unavailable => None,
         Failure::Busy => Some(lang.t("report-refused-busy")),
         Failure::Storage => Some(lang.t("refusal-storage")),
         Failure::Refused => {
-            let english = library_words(Lang::En, e, claim)?;
+            let english = library_words(Lang::En, e)?;
             (english == e.worded(&Web))
-                .then(|| library_words(lang, e, claim))
+                .then(|| library_words(lang, e))
                 .flatten()
         }
     }
@@ -88,13 +87,13 @@ fn general(lang: Lang, status: StatusCode) -> String {
 }
 
 /// A refusal by the rules, worded from its facts; `None` for those not worded here.
-fn library_words(lang: Lang, e: &AppError, claim: Option<Claim>) -> Option<String> {
+fn library_words(lang: Lang, e: &AppError) -> Option<String> {
     match e {
         AppError::Finished { id, how } => Some(lang.ta(
             "refusal-finished",
             &args!["match" => *id, "how" => how_words(lang, how)],
         )),
-        AppError::Match(_) => result_words(lang, e, claim),
+        AppError::Match(_) => result_words(lang, e),
         AppError::Tournament(t) => tournament_words(lang, t),
         AppError::Player(p) => player_words(lang, p),
         AppError::Closing(ClosingRefusal::UnplayedKnockout { id, void }) => Some(lang.ta(
@@ -228,35 +227,37 @@ pub fn how_words(lang: Lang, how: &FinishedHow) -> String {
     }
 }
 
-/// A result the CLI's checks refuse (seeds that do not add up, or that contradict
-/// the result), in the page's language, worded from the claim made and the seeds
-/// in play the library names; `None` when the library said something else.
-pub fn result_words(lang: Lang, e: &AppError, claim: Option<Claim>) -> Option<String> {
-    let AppError::Match(MatchError::Result(said)) = e else {
+/// A result the CLI's checks refuse (a match's seeds that do not add up, or that
+/// contradict the result), in the page's language, worded from the refusal's facts;
+/// `None` for the library's other refusals.
+pub fn result_words(lang: Lang, e: &AppError) -> Option<String> {
+    let AppError::Match(MatchError::Result(refusal)) = e else {
         return None;
     };
-    let claim = claim?;
-    let seeds = claim.seeds?;
-    let (south, north) = (seeds.south, seeds.north);
-    let sum = u64::from(south) + u64::from(north);
-    let in_play = said
-        .strip_prefix(&format!(
-            "final seeds {south} + {north} = {sum}, but this match has "
-        ))
-        .and_then(|rest| rest.split_once(" seeds in play"))
-        .and_then(|(total, _)| total.parse::<u64>().ok());
-    let words = |lang: Lang| match in_play {
-        Some(total) => lang.ta(
+    let words = |lang: Lang| match *refusal {
+        ResultRefusal::MatchSum {
+            south,
+            north,
+            sum,
+            in_play,
+        } => Some(lang.ta(
             "report-refused-seeds-sum",
-            &args!["south" => south, "north" => north, "sum" => sum, "total" => total],
-        ),
-        None => lang.ta(
+            &args!["south" => south, "north" => north, "sum" => sum, "total" => in_play],
+        )),
+        ResultRefusal::Contradicts {
+            south,
+            north,
+            result,
+        } => Some(lang.ta(
             "report-refused-seeds-contradict",
-            &args!["south" => south, "north" => north, "result" => claim.result.name()],
-        ),
+            &args!["south" => south, "north" => north, "result" => result.name()],
+        )),
+        ResultRefusal::HandSum { .. } | ResultRefusal::BelowHeld { .. } => None,
     };
     // Worded here only while the English says what the library says.
-    (words(Lang::En) == *said).then(|| words(lang))
+    (words(Lang::En)? == refusal.to_string())
+        .then(|| words(lang))
+        .flatten()
 }
 
 #[cfg(test)]
@@ -323,7 +324,7 @@ pub(crate) mod tests {
 
     /// The web's answer to `e` in `lang`: its status and line.
     fn answer(lang: Lang, e: AppError) -> (StatusCode, String) {
-        let r = refused(lang, e, None);
+        let r = refused(lang, e);
         (r.status, r.text)
     }
 
@@ -339,7 +340,7 @@ pub(crate) mod tests {
                 (english.status, english.text.clone())
             );
             assert!(
-                words(Lang::En, &errors().remove(i), None).is_some(),
+                words(Lang::En, &errors().remove(i)).is_some(),
                 "not worded here: {}",
                 english.text
             );
@@ -500,7 +501,7 @@ pub(crate) mod tests {
     #[test]
     fn a_refusal_not_worded_here_falls_back_to_a_line_in_the_pages_language() {
         let not_worded = || AppError::SamePlayer("Ana".into());
-        assert_eq!(words(Lang::Fr, &not_worded(), None), None);
+        assert_eq!(words(Lang::Fr, &not_worded()), None);
         assert_eq!(
             answer(Lang::En, not_worded()),
             (StatusCode::CONFLICT, not_worded().to_string())

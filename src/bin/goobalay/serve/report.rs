@@ -168,8 +168,8 @@ fn claim_of(lang: Lang, form: &ReportForm) -> Result<Claim, Refused> {
 
 /// A refusal of a report: a wrong code 403 (and counted), the rest as the library's
 /// (a refusal by the rules 409), in the page's language ([`super::refusals`]).
-fn refused(ctx: &Ctx, lang: Lang, client: IpAddr, e: AppError, claim: Option<Claim>) -> Response {
-    if let Some(text) = result_words(lang, &e, claim) {
+fn refused(ctx: &Ctx, lang: Lang, client: IpAddr, e: AppError) -> Response {
+    if let Some(text) = result_words(lang, &e) {
         return Refused::new(StatusCode::CONFLICT, text).into_response();
     }
     if e.failure() == Failure::Busy {
@@ -197,7 +197,7 @@ fn refused(ctx: &Ctx, lang: Lang, client: IpAddr, e: AppError, claim: Option<Cla
             return Refused::new(StatusCode::CONFLICT, text).into_response();
         }
     }
-    super::refusals::refused(lang, e, claim).into_response()
+    super::refusals::refused(lang, e).into_response()
 }
 
 /// The body, read as the director's forms are, then the guess limit; a body of
@@ -246,7 +246,7 @@ pub async fn holder_match(
     };
     match reports::holder_match(&ctx.store, &form.code).await {
         Ok(m) => Json(m).into_response(),
-        Err(e) => refused(&ctx, lang, client, e, None),
+        Err(e) => refused(&ctx, lang, client, e),
     }
 }
 
@@ -283,7 +283,7 @@ pub async fn report(
             }))
             .into_response()
         }
-        Err(e) => refused(&ctx, lang, client, e, Some(claim)),
+        Err(e) => refused(&ctx, lang, client, e),
     }
 }
 
@@ -309,7 +309,7 @@ pub async fn accept(
             "status": stored.state.status(stored.row.id),
         }))
         .into_response(),
-        Err(e) => refused(&ctx, lang, peer.ip(), e, None),
+        Err(e) => refused(&ctx, lang, peer.ip(), e),
     }
 }
 
@@ -399,7 +399,9 @@ mod tests {
     #[test]
     fn seeds_refused_by_the_clis_checks_in_the_pages_language() {
         use goobalay::engine::{BySide, Variant};
-        use goobalay::matches::{Closing, MatchForm, MatchOutcome, MatchSpec, MatchState};
+        use goobalay::matches::{
+            Closing, MatchForm, MatchOutcome, MatchSpec, MatchState, ResultRefusal,
+        };
         let variant = Variant::preset("layli-goobalay").unwrap();
         let spec = MatchSpec::new(&variant, MatchForm::Single, None, Side::South).unwrap();
         let refused = |result: MatchOutcome, south: u32, north: u32| {
@@ -413,13 +415,16 @@ mod tests {
                     seeds: claim.seeds,
                 })
                 .unwrap_err();
+            let MatchError::Result(refusal) = e else {
+                panic!("{e}")
+            };
             let e = AppError::Match(e);
-            let english = Refused::from(AppError::Match(MatchError::Result(e.to_string()))).text;
+            let english = Refused::from(AppError::Match(MatchError::Result(refusal))).text;
             assert_eq!(
-                result_words(Lang::En, &e, Some(claim)).as_deref(),
+                result_words(Lang::En, &e).as_deref(),
                 Some(english.as_str())
             );
-            result_words(Lang::Fr, &e, Some(claim)).unwrap()
+            result_words(Lang::Fr, &e).unwrap()
         };
         let total = refused(MatchOutcome::Winner(Side::South), 20, 20);
         assert!(
@@ -438,12 +443,13 @@ mod tests {
             "{contradicts}"
         );
         // Another of the library's refusals is not worded here.
-        let other = AppError::Match(MatchError::Result("else".into()));
-        let claim = Claim {
-            result: MatchOutcome::Draw,
-            seeds: Some(BySide::new(24, 24)),
-        };
-        assert_eq!(result_words(Lang::Fr, &other, Some(claim)), None);
+        let other = AppError::Match(MatchError::Result(ResultRefusal::HandSum {
+            south: 24,
+            north: 23,
+            sum: 47,
+            in_play: 48,
+        }));
+        assert_eq!(result_words(Lang::Fr, &other), None);
     }
 
     /// A busy database: the English is what every other web answer says.

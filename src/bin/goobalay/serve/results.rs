@@ -9,7 +9,6 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
-use goobalay::app::records::Claim;
 use goobalay::matches::correction::CorrectionKind;
 use goobalay::matches::{Absent, Closing, EnteredResultError};
 use goobalay::tournament::ByePoints;
@@ -171,7 +170,7 @@ async fn hand_entered_match(
 ) -> Result<goobalay::app::records::StoredMatch, Response> {
     let stored = goobalay::app::matches::load(&ctx.store, id)
         .await
-        .map_err(|e| refusals::refused(lang, e, None).into_response())?;
+        .map_err(|e| refusals::refused(lang, e).into_response())?;
     let row = &stored.row;
     if row.south_engine.is_some() || row.north_engine.is_some() {
         return Err(refuse(
@@ -215,7 +214,7 @@ pub async fn enter(
         // Refused by the rules (a finished match, seeds that do not add up, a closed
         // tournament): the library's message in the web's words, in the page's
         // language ([`refusals`]).
-        Err(e) => refusals::refused(lang, e, Claim::of_closing(closing)).into_response(),
+        Err(e) => refusals::refused(lang, e).into_response(),
     }
 }
 
@@ -308,7 +307,7 @@ pub async fn take_back(
             "correction": done.correction,
         }))
         .into_response(),
-        Err(e) => refusals::refused(lang, e, None).into_response(),
+        Err(e) => refusals::refused(lang, e).into_response(),
     }
 }
 
@@ -338,7 +337,7 @@ async fn tournament_name(ctx: &Ctx, lang: Lang, id: &str) -> Result<String, Resp
     match goobalay::app::tournaments::load_by_id(&ctx.store, id).await {
         Ok(Some(loaded)) => Ok(loaded.row.name),
         Ok(None) => Err(not_found()),
-        Err(e) => Err(refusals::refused(lang, e, None).into_response()),
+        Err(e) => Err(refusals::refused(lang, e).into_response()),
     }
 }
 
@@ -372,7 +371,7 @@ pub async fn withdraw(
             "forfeited": w.forfeited,
         }))
         .into_response(),
-        Err(e) => refusals::refused(lang, e, None).into_response(),
+        Err(e) => refusals::refused(lang, e).into_response(),
     }
 }
 
@@ -415,7 +414,7 @@ pub async fn request_bye(
             "points": points.name(),
         }))
         .into_response(),
-        Err(e) => refusals::refused(lang, e, None).into_response(),
+        Err(e) => refusals::refused(lang, e).into_response(),
     }
 }
 
