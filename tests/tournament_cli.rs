@@ -1037,3 +1037,19 @@ fn every_tournament_command_that_writes_answers_in_json() {
         "{closed}"
     );
 }
+
+/// A tournament named that is not there is refused the same way by every command
+/// that takes one, the history and the review included: with the closest name.
+#[test]
+fn every_command_refuses_an_unknown_tournament_with_the_closest_name() {
+    let db = Db::new();
+    db.players(&["R1", "R2"], Some("random"));
+    db.tihbat_tournament("Bots", "round-robin", &["--seed", "3"], &["R1", "R2"]);
+    for command in [
+        &["tournament", "standings", "botz"][..],
+        &["history", "--tournament", "botz"],
+        &["tournament", "review", "botz"],
+    ] {
+        db.refused(command, "no tournament named 'botz'; did you mean 'Bots'?");
+    }
+}

@@ -84,11 +84,7 @@ pub async fn history(store: &impl Database, filter: &HistoryFilter) -> Result<Ve
         None => filter.player_id,
     };
     let tournament_id = match &filter.tournament {
-        Some(name) => Some(
-            tx.tournament_id(name)
-                .await?
-                .ok_or_else(|| StoreError::UnknownTournament(name.trim().to_string()))?,
-        ),
+        Some(name) => Some(tx.tournament_id(name).await?),
         None => None,
     };
     let variant = filter

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use thiserror::Error;
 
 use crate::app::records::{MatchQuery, MatchRow, NewReview, StoredReview, now};
-use crate::app::repo::{Database, MatchRepo, ReviewRepo, StoreError, TournamentRepo, Transaction};
+use crate::app::repo::{Database, MatchRepo, ReviewRepo, TournamentRepo, Transaction};
 use crate::app::stored_match::StoredMatches;
 use crate::hint::Refusal;
 use crate::matches::MatchState;
@@ -236,10 +236,7 @@ pub async fn review_tournament(
     }
     let (name, todo, finished, already) = {
         let mut tx = store.begin_read().await?;
-        let tid = tx
-            .tournament_id(name)
-            .await?
-            .ok_or_else(|| StoreError::UnknownTournament(name.trim().to_string()))?;
+        let tid = tx.tournament_id(name).await?;
         let recorded = tx
             .tournament_row(name)
             .await?

@@ -18,8 +18,6 @@ pub enum StoreError {
     Busy(u128),
     #[error("no match with id {0}")]
     UnknownMatch(i64),
-    #[error("no tournament named '{}'", excerpt(.0))]
-    UnknownTournament(String),
     /// A tournament looked up by name that is not there, with the recorded name
     /// closest to it.
     #[error(

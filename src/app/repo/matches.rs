@@ -92,8 +92,9 @@ pub trait MatchRepo {
     /// The format of tournament `tid`.
     fn tournament_format(&mut self, tid: i64) -> impl Future<Output = Result<Format>>;
 
-    /// The id of the tournament whose name has the key of `name`.
-    fn tournament_id(&mut self, name: &str) -> impl Future<Output = Result<Option<i64>>>;
+    /// The id of the tournament whose name has the key of `name`; none is refused
+    /// with the closest name ([`super::StoreError::TournamentNotFound`]).
+    fn tournament_id(&mut self, name: &str) -> impl Future<Output = Result<i64>>;
 
     /// Every finished match (of `variant`, or of every variant), with its own
     /// closing and its corrections' closings in the order made, in no order.

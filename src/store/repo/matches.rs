@@ -246,13 +246,15 @@ impl<C: AsConn> MatchRepo for C {
         .await?)
     }
 
-    async fn tournament_id(&mut self, name: &str) -> Result<Option<i64>> {
-        Ok(
-            query_scalar::<i64>("SELECT id FROM tournaments WHERE name_key = $1")
-                .bind(crate::store::name_key(name))
-                .fetch_optional(self)
-                .await?,
-        )
+    async fn tournament_id(&mut self, name: &str) -> Result<i64> {
+        let id = query_scalar::<i64>("SELECT id FROM tournaments WHERE name_key = $1")
+            .bind(crate::store::name_key(name))
+            .fetch_optional(&mut *self)
+            .await?;
+        match id {
+            Some(id) => Ok(id),
+            None => Err(crate::store::tournaments::load::unknown(self, name).await?),
+        }
     }
 }
 

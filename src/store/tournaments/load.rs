@@ -134,7 +134,7 @@ pub(crate) async fn from_tables(conn: &mut impl AsConn, name: &str) -> Result<St
 }
 
 /// The error for a tournament `name` that is not there, with the closest name.
-async fn unknown(conn: &mut impl AsConn, name: &str) -> Result<StoreError> {
+pub(crate) async fn unknown(conn: &mut impl AsConn, name: &str) -> Result<StoreError> {
     let names: Vec<String> = query_scalar("SELECT name FROM tournaments")
         .fetch_all(&mut *conn)
         .await?;
