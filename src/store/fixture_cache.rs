@@ -286,9 +286,7 @@ impl CachedRows {
             damaged: self.damaged,
         })
     }
-}
 
-impl CachedRows {
     /// Hands the body's rows to `sink`, a batch decoded at a time; `false`: the body
     /// turned out damaged part way (no byes given), and `sink` is to start again.
     pub(crate) fn feed(mut self, sink: &mut impl FixtureRowSink) -> Result<bool, StoreError> {
