@@ -59,9 +59,10 @@ impl Store {
 /// What the use cases' tests set up, made through the use cases themselves (never
 /// raw SQL), so that a fixture is only ever a state the application can reach.
 pub(crate) mod fixture {
-    use crate::app::records::{NewTournament, Player, TournamentRow};
-    use crate::engine::Variant;
-    use crate::matches::MatchForm;
+    use crate::ai::Level;
+    use crate::app::records::{ChangeMarkers, NewTournament, Player, TournamentRow};
+    use crate::engine::{Side, Variant};
+    use crate::matches::{Closing, MatchForm, MatchOutcome, MatchSpec};
     use crate::store::Store;
     use crate::tournament::{Format, PointsScheme, RatingSystem};
 
@@ -84,7 +85,55 @@ pub(crate) mod fixture {
         players
     }
 
-    /// Layli Goobalay, the club's game (RULES.md §2).
+    /// Engine players added, in order.
+    pub(crate) async fn engines(store: &Store, names: &[(&str, Level)]) -> Vec<Player> {
+        let mut players = Vec::new();
+        for (name, level) in names {
+            let player = crate::app::players::add_player(store, name, None, Some(*level))
+                .await
+                .expect("a new engine player is added");
+            players.push(player);
+        }
+        players
+    }
+
+    /// What changed, as the app counts it: equal before and after a refused call
+    /// means the call wrote nothing.
+    pub(crate) async fn markers(store: &Store) -> ChangeMarkers {
+        crate::app::views::changes(store)
+            .await
+            .expect("the change markers are read")
+    }
+
+    /// A casual match of `form` stored with nothing played, South moving first.
+    pub(crate) async fn casual(store: &Store, south: &str, north: &str, form: MatchForm) -> i64 {
+        let spec = MatchSpec::new(&layli(), form, None, Side::South).expect("a valid spec");
+        let request = crate::app::matches::MatchRequest {
+            spec,
+            south: south.into(),
+            north: north.into(),
+            seed: 1,
+        };
+        crate::app::matches::create_match(store, request)
+            .await
+            .expect("the match is created")
+            .stored
+            .row
+            .id
+    }
+
+    /// Match `id` ended by a result entered for the whole match.
+    pub(crate) async fn won(store: &Store, id: i64, side: Side) {
+        let entered = Closing::Entered {
+            outcome: MatchOutcome::Winner(side),
+            seeds: None,
+        };
+        crate::app::matches::close(store, id, entered)
+            .await
+            .expect("the result is entered");
+    }
+
+    /// Layli Goobalay, the club's game (RULES.md §3).
     pub(crate) fn layli() -> Variant {
         Variant::preset("layli-goobalay").expect("a preset")
     }
@@ -129,5 +178,17 @@ pub(crate) mod fixture {
             .await
             .expect("the players are entered");
         row
+    }
+
+    /// Tournament `name`'s next round paired: its boards' match ids (`None`: a bye).
+    pub(crate) async fn pair(store: &Store, name: &str) -> Vec<Option<i64>> {
+        crate::app::tournaments::pair_round(store, name)
+            .await
+            .expect("the round is paired")
+            .round
+            .boards
+            .iter()
+            .map(|b| b.match_id)
+            .collect()
     }
 }
