@@ -478,20 +478,29 @@ mod tests {
     async fn an_engine_facing_a_human_opens_its_match_when_the_round_is_paired() {
         let (store, _) = fixture::store_with(&["Ada"]).await;
         fixture::engines(&store, &[("Robo", Level::Greedy)]).await;
-        fixture::entered(&store, "Duel", Format::RoundRobin, &["Ada", "Robo"]).await;
-        let id = fixture::pair(&store, "Duel").await[0].unwrap();
-        let stored = matches::load(&store, id).await.unwrap();
-        let robo = if stored.row.south == "Robo" {
-            Side::South
-        } else {
-            Side::North
-        };
-        if robo == Side::South {
-            assert_eq!(stored.state.event_count(), 1, "South moves first");
-        } else {
-            assert_eq!(stored.state.event_count(), 0);
+        // A double round robin of two: each is South once, in round 1 or round 2.
+        fixture::entered(&store, "Duel", Format::DoubleRoundRobin, &["Ada", "Robo"]).await;
+        let mut as_paired = Vec::new();
+        for _ in 0..2 {
+            let id = fixture::pair(&store, "Duel").await[0].unwrap();
+            as_paired.push(matches::load(&store, id).await.unwrap());
+            fixture::won(&store, id, Side::North).await;
         }
-        assert_eq!(matches::turn(&stored).unwrap(), Turn::Human(!robo));
+        let robo_south: Vec<_> = as_paired.iter().filter(|m| m.row.south == "Robo").collect();
+        let robo_north: Vec<_> = as_paired.iter().filter(|m| m.row.north == "Robo").collect();
+        assert_eq!((robo_south.len(), robo_north.len()), (1, 1));
+        // South moves first: the engine's move is made with the pairing, and then
+        // the human is to move.
+        assert_eq!(robo_south[0].state.event_count(), 1);
+        assert_eq!(
+            matches::turn(robo_south[0]).unwrap(),
+            Turn::Human(Side::North)
+        );
+        assert_eq!(robo_north[0].state.event_count(), 0);
+        assert_eq!(
+            matches::turn(robo_north[0]).unwrap(),
+            Turn::Human(Side::South)
+        );
     }
 
     #[tokio::test]
