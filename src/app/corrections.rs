@@ -205,3 +205,177 @@ async fn record(
     };
     Ok((stored, correction))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::AppError;
+    use crate::app::matches::{self, MatchRequest};
+    use crate::engine::Side;
+    use crate::matches::{Closing, MatchForm, MatchOutcome, MatchSpec};
+    use crate::store::Store;
+    use crate::store::sqlite::memory::fixture;
+    use crate::tournament::{ClosingRefusal, Format};
+
+    fn won_by(side: Side) -> CorrectionKind {
+        CorrectionKind::Match {
+            decision: MatchOutcome::Winner(side),
+            seeds: None,
+        }
+    }
+
+    /// A casual match between Ada (South) and Bo, entered as won by South.
+    async fn casual_won_by_south() -> (Store, i64) {
+        let (store, _) = fixture::store_with(&["Ada", "Bo"]).await;
+        let spec = MatchSpec::new(&fixture::layli(), MatchForm::Hands, None, Side::South).unwrap();
+        let played = matches::create_match(
+            &store,
+            MatchRequest {
+                spec,
+                south: "Ada".into(),
+                north: "Bo".into(),
+                seed: 1,
+            },
+        )
+        .await
+        .unwrap();
+        let id = played.stored.row.id;
+        let entered = Closing::Entered {
+            outcome: MatchOutcome::Winner(Side::South),
+            seeds: None,
+        };
+        matches::close(&store, id, entered).await.unwrap();
+        (store, id)
+    }
+
+    #[tokio::test]
+    async fn a_correction_changes_the_stored_result_and_is_recorded_with_its_reason() {
+        let (store, id) = casual_won_by_south().await;
+        let corrected = correct(&store, id, won_by(Side::North), "  slip swapped  ")
+            .await
+            .unwrap();
+        assert_eq!(corrected.tournament, None);
+        assert!(corrected.standings_changed.is_empty());
+        assert_eq!(
+            corrected.correction.before.winner,
+            Some(MatchOutcome::Winner(Side::South))
+        );
+        assert_eq!(
+            corrected.correction.after.winner,
+            Some(MatchOutcome::Winner(Side::North))
+        );
+
+        let (stored, recorded) = matches::with_corrections(&store, id).await.unwrap();
+        assert_eq!(stored.row.winner, Some(MatchOutcome::Winner(Side::North)));
+        assert_eq!(recorded.len(), 1);
+        assert_eq!(recorded[0].reason, "slip swapped", "kept trimmed");
+        assert_eq!(recorded[0].id, corrected.correction.id);
+    }
+
+    #[tokio::test]
+    async fn a_correction_without_a_reason_is_refused_and_changes_nothing() {
+        let (store, id) = casual_won_by_south().await;
+        let refused = correct(&store, id, won_by(Side::North), " \t").await;
+        assert!(
+            matches!(refused, Err(AppError::Correction(CorrectError::NoReason))),
+            "{refused:?}"
+        );
+        let (stored, recorded) = matches::with_corrections(&store, id).await.unwrap();
+        assert_eq!(stored.row.winner, Some(MatchOutcome::Winner(Side::South)));
+        assert!(recorded.is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_correction_to_the_result_already_stored_is_refused_and_changes_nothing() {
+        let (store, id) = casual_won_by_south().await;
+        let revision = matches::load(&store, id).await.unwrap().row.revision;
+        let refused = correct(&store, id, won_by(Side::South), "checked").await;
+        assert!(
+            matches!(
+                refused,
+                Err(AppError::Correction(CorrectError::Refused {
+                    id: refused_id,
+                    error: CorrectionError::SameResult(_),
+                })) if refused_id == id
+            ),
+            "{refused:?}"
+        );
+        let (stored, recorded) = matches::with_corrections(&store, id).await.unwrap();
+        assert_eq!(stored.row.revision, revision);
+        assert!(recorded.is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_tournament_correction_reports_each_standing_it_changed() {
+        let (store, _) = fixture::store_with(&["Ada", "Bo"]).await;
+        fixture::entered(&store, "Duel", Format::RoundRobin, &["Ada", "Bo"]).await;
+        let paired = crate::app::tournaments::pair_round(&store, "Duel")
+            .await
+            .unwrap();
+        let id = paired.round.boards[0]
+            .match_id
+            .expect("two players: no bye");
+        let won = Closing::Entered {
+            outcome: MatchOutcome::Winner(Side::South),
+            seeds: None,
+        };
+        let row = matches::close(&store, id, won).await.unwrap().row;
+        let (south, north) = (row.south.clone(), row.north.clone());
+
+        let corrected = correct(&store, id, won_by(Side::North), "slip swapped")
+            .await
+            .unwrap();
+        assert_eq!(corrected.tournament.as_deref(), Some("Duel"));
+        // A win is 1 point, a loss 0 (the default scheme): the two swap places.
+        let mut changes = corrected.standings_changed;
+        changes.sort_by(|a, b| a.player.cmp(&b.player));
+        let mut expected = vec![
+            StandingChange {
+                player: south,
+                position_before: 1,
+                position_after: 2,
+                points_before: "1".into(),
+                points_after: "0".into(),
+            },
+            StandingChange {
+                player: north,
+                position_before: 2,
+                position_after: 1,
+                points_before: "0".into(),
+                points_after: "1".into(),
+            },
+        ];
+        expected.sort_by(|a, b| a.player.cmp(&b.player));
+        assert_eq!(changes, expected);
+    }
+
+    #[tokio::test]
+    async fn a_tournament_correction_to_a_closing_its_format_refuses_changes_nothing() {
+        let (store, _) = fixture::store_with(&["Ada", "Bo"]).await;
+        fixture::entered(&store, "Cup", Format::Knockout, &["Ada", "Bo"]).await;
+        let paired = crate::app::tournaments::pair_round(&store, "Cup")
+            .await
+            .unwrap();
+        let id = paired.round.boards[0]
+            .match_id
+            .expect("two players: no bye");
+        let won = Closing::Entered {
+            outcome: MatchOutcome::Winner(Side::South),
+            seeds: None,
+        };
+        matches::close(&store, id, won).await.unwrap();
+        // A knockout match must send one player on: it cannot be annulled.
+        let refused = correct(&store, id, CorrectionKind::Void, "annulled").await;
+        assert!(
+            matches!(
+                refused,
+                Err(AppError::Closing(ClosingRefusal::UnplayedKnockout { id: refused_id, void: true }))
+                    if refused_id == id
+            ),
+            "{refused:?}"
+        );
+        let (stored, recorded) = matches::with_corrections(&store, id).await.unwrap();
+        assert_eq!(stored.row.winner, Some(MatchOutcome::Winner(Side::South)));
+        assert!(recorded.is_empty());
+    }
+}

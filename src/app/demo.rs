@@ -79,3 +79,59 @@ pub async fn set_up(
     super::tournaments::enter(store, &name, &entrants).await?;
     Ok(DemoClub { added, tournament })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Store;
+    use crate::store::sqlite::memory::fixture;
+
+    #[tokio::test]
+    async fn the_demo_enters_its_engines_in_the_next_demo_round_robin() {
+        let store = Store::in_memory().await;
+        let members = [("Ama", Level::Random), ("Kofi", Level::Greedy)];
+        let first = set_up(&store, &members, 5).await.unwrap();
+        assert_eq!(first.tournament.name, "Demo 1");
+        assert_eq!(first.tournament.format, Format::RoundRobin);
+        assert_eq!(
+            first.added,
+            [
+                ("Ama (demo)".to_string(), Level::Random),
+                ("Kofi (demo)".to_string(), Level::Greedy)
+            ]
+        );
+        let loaded = crate::app::tournaments::load(&store, "Demo 1")
+            .await
+            .unwrap();
+        let entrants: Vec<&str> = loaded
+            .tournament
+            .entrants()
+            .iter()
+            .map(|e| e.name.as_str())
+            .collect();
+        assert_eq!(entrants, ["Ama (demo)", "Kofi (demo)"]);
+
+        // Run again: the engines are reused and the next name is taken.
+        let second = set_up(&store, &members, 5).await.unwrap();
+        assert!(second.added.is_empty());
+        assert_eq!(second.tournament.name, "Demo 2");
+    }
+
+    #[tokio::test]
+    async fn a_demo_name_held_by_a_human_goes_to_a_numbered_engine() {
+        let store = Store::in_memory().await;
+        fixture::humans(&store, &["Ama (demo)"]).await;
+        let club = set_up(&store, &[("Ama", Level::Random)], 5).await.unwrap();
+        assert_eq!(club.added, [("Ama (demo 2)".to_string(), Level::Random)]);
+        let engine = crate::app::players::find(&store, "Ama (demo 2)")
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(engine.engine.as_deref(), Some(Level::Random.name()));
+        let human = crate::app::players::find(&store, "Ama (demo)")
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(human.engine, None);
+    }
+}

@@ -550,3 +550,256 @@ where
     note_result(tx, &mut row).await?;
     Ok(StoredMatch { row, state })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::players::PlayerRefusal;
+    use crate::matches::{Absent, MatchForm, MatchOutcome};
+    use crate::store::sqlite::memory::fixture;
+    use crate::tournament::Format;
+
+    #[tokio::test]
+    async fn a_casual_match_is_stored_between_the_players_named_with_nothing_played() {
+        let (store, players) = fixture::store_with(&["Ada", "Bo"]).await;
+        let id = fixture::casual(&store, "ada", "BO", MatchForm::Hands).await;
+        let stored = load(&store, id).await.unwrap();
+        assert_eq!(
+            (stored.row.south_id, stored.row.north_id),
+            (players[0].id, players[1].id)
+        );
+        assert_eq!(
+            (stored.row.south.as_str(), stored.row.north.as_str()),
+            ("Ada", "Bo")
+        );
+        assert_eq!(stored.row.tournament, None);
+        assert_eq!(stored.row.winner, None);
+        assert_eq!(stored.state.event_count(), 0);
+        assert_eq!(turn(&stored).unwrap(), Turn::Human(Side::South));
+    }
+
+    #[tokio::test]
+    async fn an_engine_facing_a_human_makes_its_opening_move_in_the_stored_match() {
+        let (store, _) = fixture::store_with(&["Ada"]).await;
+        fixture::engines(&store, &[("Robo", Level::Greedy)]).await;
+        let spec = MatchSpec::new(&fixture::layli(), MatchForm::Hands, None, Side::South).unwrap();
+        let request = MatchRequest {
+            spec,
+            south: "Robo".into(),
+            north: "Ada".into(),
+            seed: 3,
+        };
+        let played = create_match(&store, request).await.unwrap();
+        // South moves first; one move and it is the human's turn.
+        assert_eq!(played.engine_events.len(), 1);
+        let stored = load(&store, played.stored.row.id).await.unwrap();
+        assert_eq!(stored.state.events(), played.engine_events);
+        assert_eq!(turn(&stored).unwrap(), Turn::Human(Side::North));
+    }
+
+    #[tokio::test]
+    async fn a_match_against_oneself_or_a_retired_player_is_refused_and_nothing_stored() {
+        let (store, _) = fixture::store_with(&["Ada", "Bo"]).await;
+        crate::app::players::retire(&store, "Bo").await.unwrap();
+        let before = fixture::markers(&store).await;
+        let spec = MatchSpec::new(&fixture::layli(), MatchForm::Hands, None, Side::South).unwrap();
+        let request = |north: &str| MatchRequest {
+            spec: spec.clone(),
+            south: "Ada".into(),
+            north: north.into(),
+            seed: 1,
+        };
+        let itself = create_match(&store, request("ADA")).await;
+        assert!(
+            matches!(&itself, Err(AppError::SamePlayer(n)) if n == "Ada"),
+            "{itself:?}"
+        );
+        let retired = create_match(&store, request("Bo")).await;
+        assert!(
+            matches!(&retired, Err(AppError::Player(PlayerRefusal::Retired(n))) if n == "Bo"),
+            "{retired:?}"
+        );
+        let unknown = create_match(&store, request("Cy")).await;
+        assert!(
+            matches!(&unknown, Err(AppError::Player(PlayerRefusal::Unknown { name, .. })) if name == "Cy"),
+            "{unknown:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+    }
+
+    #[tokio::test]
+    async fn a_move_entered_is_stored_and_passes_the_turn() {
+        let (store, _) = fixture::store_with(&["Ada", "Bo"]).await;
+        let id = fixture::casual(&store, "Ada", "Bo", MatchForm::Hands).await;
+        let played = enter(&store, id, &HumanAction::Move("1".into()))
+            .await
+            .unwrap();
+        assert!(played.engine_events.is_empty());
+        let stored = load(&store, id).await.unwrap();
+        assert_eq!(stored.state.event_count(), 1);
+        assert_eq!(turn(&stored).unwrap(), Turn::Human(Side::North));
+    }
+
+    #[tokio::test]
+    async fn a_move_for_an_engine_is_refused_and_nothing_stored() {
+        let store = crate::store::Store::in_memory().await;
+        fixture::engines(&store, &[("R1", Level::Random), ("R2", Level::Random)]).await;
+        let id = fixture::casual(&store, "R1", "R2", MatchForm::Hands).await;
+        let before = fixture::markers(&store).await;
+        let refused = enter(&store, id, &HumanAction::Move("1".into())).await;
+        assert!(
+            matches!(
+                &refused,
+                Err(AppError::EngineToMove { id: i, side: Side::South, player, level })
+                    if *i == id && player == "R1" && level == Level::Random.name()
+            ),
+            "{refused:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+    }
+
+    #[tokio::test]
+    async fn an_impossible_move_is_refused_and_nothing_stored() {
+        let (store, _) = fixture::store_with(&["Ada", "Bo"]).await;
+        let id = fixture::casual(&store, "Ada", "Bo", MatchForm::Hands).await;
+        let before = fixture::markers(&store).await;
+        // A row of Layli Goobalay has six holes (RULES.md §3).
+        let refused = enter(&store, id, &HumanAction::Move("7".into())).await;
+        assert!(matches!(refused, Err(AppError::Match(_))), "{refused:?}");
+        assert_eq!(fixture::markers(&store).await, before);
+    }
+
+    #[tokio::test]
+    async fn a_player_takes_back_their_move_in_a_casual_match() {
+        let (store, _) = fixture::store_with(&["Ada", "Bo"]).await;
+        let id = fixture::casual(&store, "Ada", "Bo", MatchForm::Hands).await;
+        enter(&store, id, &HumanAction::Move("1".into()))
+            .await
+            .unwrap();
+        let undone = undo(&store, id, UndoBy::Player).await.unwrap();
+        assert_eq!(undone.state.event_count(), 0);
+        let stored = load(&store, id).await.unwrap();
+        assert_eq!(stored.state.event_count(), 0);
+        assert_eq!(turn(&stored).unwrap(), Turn::Human(Side::South));
+    }
+
+    #[tokio::test]
+    async fn a_player_may_not_take_back_a_move_of_a_tournament_match() {
+        let (store, _) = fixture::store_with(&["Ada", "Bo"]).await;
+        fixture::entered(&store, "Duel", Format::RoundRobin, &["Ada", "Bo"]).await;
+        let id = fixture::pair(&store, "Duel").await[0].unwrap();
+        enter(&store, id, &HumanAction::Move("1".into()))
+            .await
+            .unwrap();
+        let before = fixture::markers(&store).await;
+        let refused = undo(&store, id, UndoBy::Player).await;
+        assert!(
+            matches!(&refused, Err(AppError::UndoNeedsDirector { id: i, tournament })
+                if *i == id && tournament == "Duel"),
+            "{refused:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+        let by_director = undo(&store, id, UndoBy::Director).await.unwrap();
+        assert_eq!(by_director.state.event_count(), 0);
+    }
+
+    #[tokio::test]
+    async fn two_engines_play_a_single_game_to_its_end() {
+        let store = crate::store::Store::in_memory().await;
+        fixture::engines(&store, &[("R1", Level::Random), ("R2", Level::Greedy)]).await;
+        let id = fixture::casual(&store, "R1", "R2", MatchForm::Single).await;
+        let played = play_engine_turns(&store, id).await.unwrap();
+        let stored = load(&store, id).await.unwrap();
+        assert_eq!(turn(&stored).unwrap(), Turn::Over);
+        assert!(stored.row.winner.is_some());
+        assert_eq!(stored.state.events(), played.engine_events);
+    }
+
+    #[tokio::test]
+    async fn a_forfeit_closes_the_match_for_the_side_present() {
+        let (store, _) = fixture::store_with(&["Ada", "Bo"]).await;
+        let id = fixture::casual(&store, "Ada", "Bo", MatchForm::Hands).await;
+        let closed = close(&store, id, Closing::Forfeit(Absent::North))
+            .await
+            .unwrap();
+        assert_eq!(closed.row.winner, Some(MatchOutcome::Winner(Side::South)));
+        let stored = load(&store, id).await.unwrap();
+        assert_eq!(stored.row.winner, Some(MatchOutcome::Winner(Side::South)));
+        assert_eq!(
+            stored.state.closing(),
+            Some(Closing::Forfeit(Absent::North))
+        );
+    }
+
+    #[tokio::test]
+    async fn closing_a_finished_match_is_refused_naming_how_it_ended() {
+        let (store, _) = fixture::store_with(&["Ada", "Bo"]).await;
+        let id = fixture::casual(&store, "Ada", "Bo", MatchForm::Hands).await;
+        fixture::won(&store, id, Side::South).await;
+        let before = fixture::markers(&store).await;
+        let refused = close(&store, id, Closing::Forfeit(Absent::South)).await;
+        let ada_won = FinishedHow::Won {
+            side: Side::South,
+            name: "Ada".into(),
+        };
+        assert!(
+            matches!(&refused, Err(AppError::Finished { id: i, how }) if *i == id && *how == ada_won),
+            "{refused:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+    }
+
+    #[tokio::test]
+    async fn a_match_of_a_closed_tournament_takes_no_change() {
+        let (store, _) = fixture::store_with(&["Ada", "Bo", "Cy", "Di"]).await;
+        fixture::entered(&store, "Club", Format::Swiss, &["Ada", "Bo", "Cy", "Di"]).await;
+        let ids = fixture::pair(&store, "Club").await;
+        for id in &ids {
+            fixture::won(&store, id.unwrap(), Side::South).await;
+        }
+        let open = load(&store, ids[0].unwrap()).await.unwrap();
+        assert!(ensure_takes_changes(&open.row).is_ok());
+        crate::app::tournaments::close(&store, "Club", None)
+            .await
+            .unwrap();
+        // Every match of a closed tournament is over, so a move is refused as one
+        // on a finished match first; what a change decided before the closing
+        // meets is this check, by the status read with the match.
+        let closed = load(&store, ids[0].unwrap()).await.unwrap();
+        let refused = ensure_takes_changes(&closed.row);
+        assert!(
+            matches!(&refused, Err(AppError::Tournament(crate::app::TournamentRefusal::Closed(c))) if c.0 == "Club"),
+            "{refused:?}"
+        );
+        let before = fixture::markers(&store).await;
+        let saved = save(&store, &closed, closed.state.clone()).await;
+        assert!(matches!(saved, Err(AppError::Tournament(_))), "{saved:?}");
+        assert_eq!(fixture::markers(&store).await, before);
+    }
+
+    #[tokio::test]
+    async fn the_history_names_an_unknown_player_or_tournament() {
+        let (store, _) = fixture::store_with(&["Ada", "Bo"]).await;
+        let id = fixture::casual(&store, "Ada", "Bo", MatchForm::Hands).await;
+        let all = history(&store, &HistoryFilter::default()).await.unwrap();
+        assert_eq!(all.iter().map(|m| m.id).collect::<Vec<_>>(), vec![id]);
+        let by_player = HistoryFilter {
+            player: Some("Adda".into()),
+            ..Default::default()
+        };
+        let refused = history(&store, &by_player).await;
+        assert!(
+            matches!(&refused, Err(AppError::Player(PlayerRefusal::Unknown { like: Some(l), .. })) if l == "Ada"),
+            "{refused:?}"
+        );
+        let by_tournament = HistoryFilter {
+            tournament: Some("Open".into()),
+            ..Default::default()
+        };
+        let refused = history(&store, &by_tournament).await;
+        assert!(
+            matches!(&refused, Err(AppError::Store(StoreError::UnknownTournament(t))) if t == "Open"),
+            "{refused:?}"
+        );
+    }
+}

@@ -78,3 +78,76 @@ pub(crate) fn rated_flags(seeding: &Seeding, entrants: &[Entrant]) -> Vec<(Entra
         .filter_map(|e| seeding.rated(e.id).map(|flag| (e.id, flag)))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Side;
+    use crate::matches::{Absent, Closing, MatchForm};
+    use crate::store::Store;
+    use crate::store::sqlite::memory::fixture;
+    use crate::tournament::ratings::{RatingSource, StartingRating};
+
+    const LAYLI: &str = "layli-goobalay";
+
+    async fn ratings(store: &Store) -> Rated {
+        let mut tx = store.begin_read().await.unwrap();
+        variant_ratings_in(&mut tx, LAYLI, RatingSystem::Elo)
+            .await
+            .unwrap()
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-6
+    }
+
+    #[tokio::test]
+    async fn a_win_between_equals_moves_half_of_k_each_way() {
+        let (store, p) = fixture::store_with(&["Ada", "Bo"]).await;
+        assert_eq!(fixture::layli().name, LAYLI);
+        let id = fixture::casual(&store, "Ada", "Bo", MatchForm::Hands).await;
+        fixture::won(&store, id, Side::South).await;
+        let rated = ratings(&store).await;
+        // Elo, K = 32, both from 1500: expected 0.5, so ±16.
+        assert!(close(rated.ratings[&p[0].id], 1516.0), "{rated:?}");
+        assert!(close(rated.ratings[&p[1].id], 1484.0), "{rated:?}");
+    }
+
+    #[tokio::test]
+    async fn a_starting_rating_for_the_variant_is_the_base_and_a_forfeit_is_not_rated() {
+        let (store, p) = fixture::store_with(&["Ada", "Bo"]).await;
+        let start = |variant: &str| StartingRating {
+            rating: 1900.0,
+            source: RatingSource::Club,
+            variant: Some(variant.to_string()),
+        };
+        crate::app::players::rate(&store, "Ada", &start("tampoduo"))
+            .await
+            .unwrap();
+        let forfeited = fixture::casual(&store, "Ada", "Bo", MatchForm::Hands).await;
+        crate::app::matches::close(&store, forfeited, Closing::Forfeit(Absent::North))
+            .await
+            .unwrap();
+        let rated = ratings(&store).await;
+        assert!(
+            rated.changes.is_empty(),
+            "a forfeit is not rated: {rated:?}"
+        );
+        assert!(
+            !rated.rated.contains(&p[0].id),
+            "another variant's rating is no base"
+        );
+
+        crate::app::players::rate(&store, "Ada", &start(LAYLI))
+            .await
+            .unwrap();
+        let id = fixture::casual(&store, "Ada", "Bo", MatchForm::Hands).await;
+        fixture::won(&store, id, Side::South).await;
+        let rated = ratings(&store).await;
+        // Expected 1 / (1 + 10^((1500 - 1900) / 400)) = 1 / 1.1; the win gains
+        // 32 × (1 - 1/1.1) = 32 / 11.
+        let gain = 32.0 / 11.0;
+        assert!(close(rated.ratings[&p[0].id], 1900.0 + gain), "{rated:?}");
+        assert!(close(rated.ratings[&p[1].id], 1500.0 - gain), "{rated:?}");
+    }
+}

@@ -330,3 +330,151 @@ pub async fn standing_reviews(
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Level;
+    use crate::app::AppError;
+    use crate::engine::Side;
+    use crate::matches::MatchForm;
+    use crate::store::Store;
+    use crate::store::sqlite::memory::fixture;
+
+    const QUICK: ReviewOptions = ReviewOptions {
+        nodes: MIN_REVIEW_NODES,
+        again: false,
+    };
+
+    /// A single game two engines played to its end.
+    async fn played() -> (Store, i64) {
+        let store = Store::in_memory().await;
+        fixture::engines(&store, &[("R1", Level::Random), ("R2", Level::Random)]).await;
+        let id = fixture::casual(&store, "R1", "R2", MatchForm::Single).await;
+        crate::app::matches::play_engine_turns(&store, id)
+            .await
+            .unwrap();
+        (store, id)
+    }
+
+    #[tokio::test]
+    async fn a_review_is_stored_and_then_shown_until_asked_again() {
+        let (store, id) = played().await;
+        assert!(standing_review(&store, id).await.unwrap().is_none());
+        let first = review(&store, id, QUICK, |_, _| {}).await.unwrap();
+        assert!(first.made_now);
+        let standing = standing_review(&store, id).await.unwrap().unwrap();
+        assert_eq!(standing.id, first.review.id);
+        assert_eq!(standing.match_revision, first.row.revision);
+
+        let shown = review(&store, id, QUICK, |_, _| {}).await.unwrap();
+        assert!(!shown.made_now);
+        assert_eq!(shown.review.id, first.review.id);
+        let again = ReviewOptions {
+            again: true,
+            ..QUICK
+        };
+        let anew = review(&store, id, again, |_, _| {}).await.unwrap();
+        assert!(anew.made_now);
+        assert_ne!(anew.review.id, first.review.id);
+        assert_eq!(
+            standing_review(&store, id).await.unwrap().unwrap().id,
+            anew.review.id
+        );
+    }
+
+    #[tokio::test]
+    async fn a_match_in_play_or_with_nothing_on_the_board_is_not_reviewed() {
+        let (store, _) = fixture::store_with(&["Ada", "Bo"]).await;
+        let in_play = fixture::casual(&store, "Ada", "Bo", MatchForm::Hands).await;
+        let refused = review(&store, in_play, QUICK, |_, _| {}).await;
+        assert!(
+            matches!(&refused, Err(AppError::Review(ReviewRefusal::Unfinished { id })) if *id == in_play),
+            "{:?}",
+            refused.map(|_| ())
+        );
+        let entered = fixture::casual(&store, "Ada", "Bo", MatchForm::Hands).await;
+        fixture::won(&store, entered, Side::North).await;
+        let refused = review(&store, entered, QUICK, |_, _| {}).await;
+        assert!(
+            matches!(&refused, Err(AppError::Review(ReviewRefusal::NothingPlayed { id, .. })) if *id == entered),
+            "{:?}",
+            refused.map(|_| ())
+        );
+        let too_little = ReviewOptions {
+            nodes: MIN_REVIEW_NODES - 1,
+            again: false,
+        };
+        let refused = review(&store, entered, too_little, |_, _| {}).await;
+        assert!(
+            matches!(&refused, Err(AppError::Review(ReviewRefusal::Nodes(n))) if *n == MIN_REVIEW_NODES - 1)
+        );
+        for id in [in_play, entered] {
+            assert!(standing_review(&store, id).await.unwrap().is_none());
+        }
+    }
+
+    #[tokio::test]
+    async fn a_tournament_review_reviews_each_finished_match_once() {
+        let store = Store::in_memory().await;
+        fixture::engines(&store, &[("R1", Level::Random), ("R2", Level::Greedy)]).await;
+        let mut new = fixture::new_tournament("Duel", crate::tournament::Format::RoundRobin);
+        new.form = MatchForm::Single;
+        crate::app::tournaments::create(&store, &new, crate::tournament::RatingSystem::Elo)
+            .await
+            .unwrap();
+        crate::app::tournaments::enter(&store, "Duel", &["R1".into(), "R2".into()])
+            .await
+            .unwrap();
+        let nothing = review_tournament(&store, "Duel", QUICK, 1, |_| {}).await;
+        assert!(
+            matches!(
+                &nothing,
+                Err(AppError::Review(ReviewRefusal::NothingToReview {
+                    finished: 0,
+                    reviewed: 0,
+                    ..
+                }))
+            ),
+            "{nothing:?}"
+        );
+        crate::app::run_tournament(&store, "Duel", None, |_| {})
+            .await
+            .unwrap();
+        let jobs = review_tournament(&store, "Duel", QUICK, 0, |_| {}).await;
+        assert!(matches!(
+            jobs,
+            Err(AppError::Review(ReviewRefusal::Jobs(0)))
+        ));
+
+        let mut stored = Vec::new();
+        let report = review_tournament(&store, "Duel", QUICK, 2, |e| {
+            if let TournamentReviewEvent::Stored { id } = e {
+                stored.push(id);
+            }
+        })
+        .await
+        .unwrap();
+        assert_eq!(
+            report,
+            TournamentReviewReport {
+                reviewed: 1,
+                already: 0
+            }
+        );
+        assert_eq!(stored.len(), 1);
+        assert!(standing_review(&store, stored[0]).await.unwrap().is_some());
+        let twice = review_tournament(&store, "Duel", QUICK, 1, |_| {}).await;
+        assert!(
+            matches!(
+                &twice,
+                Err(AppError::Review(ReviewRefusal::NothingToReview {
+                    finished: 1,
+                    reviewed: 1,
+                    ..
+                }))
+            ),
+            "{twice:?}"
+        );
+    }
+}

@@ -476,3 +476,128 @@ fn play_board(spec: &MatchSpec, board: &BoardRow) -> Option<MatchState> {
     state.play_engines(engines, board.seed);
     Some(state)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Level;
+    use crate::app::tournaments::{create, enter};
+    use crate::matches::MatchForm;
+    use crate::store::Store;
+    use crate::store::sqlite::memory::fixture;
+    use crate::tournament::{Format, RatingSystem, TournamentStatus};
+
+    /// A single-game round robin of `engines` (and `humans`), entered, not paired.
+    async fn league(engines: &[&str], humans: &[&str]) -> Store {
+        let store = Store::in_memory().await;
+        let levels: Vec<(&str, Level)> = engines.iter().map(|n| (*n, Level::Greedy)).collect();
+        fixture::engines(&store, &levels).await;
+        fixture::humans(&store, humans).await;
+        let mut new = fixture::new_tournament("League", Format::RoundRobin);
+        new.form = MatchForm::Single;
+        create(&store, &new, RatingSystem::Elo).await.unwrap();
+        let names: Vec<String> = engines
+            .iter()
+            .chain(humans)
+            .map(|n| n.to_string())
+            .collect();
+        enter(&store, "League", &names).await.unwrap();
+        store
+    }
+
+    #[tokio::test]
+    async fn a_run_of_engines_plays_every_round_and_finishes_the_event() {
+        let store = league(&["R1", "R2", "R3"], &[]).await;
+        let (mut started, mut paired, mut stored) = (None, Vec::new(), 0);
+        let report = run_tournament(&store, "league", None, |event| match event {
+            RunEvent::Started(s) => started = Some(s.clone()),
+            RunEvent::Paired(p) => paired.push(p.round),
+            RunEvent::Stored(..) => stored += 1,
+        })
+        .await
+        .unwrap();
+        // Three players: each pair meets once, one bye a round, three rounds.
+        assert_eq!(
+            started,
+            Some(RunStart {
+                name: "League".into(),
+                paired: 0,
+                finished: 0,
+                planned: 3,
+            })
+        );
+        assert_eq!(paired, [1, 2, 3]);
+        assert_eq!(stored, 3);
+        assert_eq!(
+            report,
+            RunReport {
+                played: 3,
+                end: RunEnd::Finished
+            }
+        );
+        let loaded = crate::app::tournaments::load(&store, "League")
+            .await
+            .unwrap();
+        assert_eq!(loaded.row.status, TournamentStatus::Finished);
+        assert!(
+            loaded
+                .boards
+                .iter()
+                .all(|b| b.finished || b.match_id.is_none())
+        );
+    }
+
+    #[tokio::test]
+    async fn a_run_stops_at_a_match_a_human_plays() {
+        let store = league(&["R1", "R2", "R3"], &["Ada"]).await;
+        let report = run_tournament(&store, "League", None, |_| {})
+            .await
+            .unwrap();
+        // Four players, two boards a round: the engines' board is played, Ada's waits.
+        assert_eq!(
+            report,
+            RunReport {
+                played: 1,
+                end: RunEnd::AwaitingHumans {
+                    round: 1,
+                    pending: 1
+                },
+            }
+        );
+        let loaded = crate::app::tournaments::load(&store, "League")
+            .await
+            .unwrap();
+        assert_eq!(loaded.tournament.current_round(), 1);
+    }
+
+    #[tokio::test]
+    async fn a_run_stops_at_its_limit_and_a_limit_of_none_stores_nothing() {
+        let store = league(&["R1", "R2", "R3", "R4"], &[]).await;
+        let before = fixture::markers(&store).await;
+        let none = run_tournament(&store, "League", Some(0), |_| {})
+            .await
+            .unwrap();
+        assert_eq!(
+            none,
+            RunReport {
+                played: 0,
+                end: RunEnd::Limit
+            }
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+        let one = run_tournament(&store, "League", Some(1), |_| {})
+            .await
+            .unwrap();
+        assert_eq!(
+            one,
+            RunReport {
+                played: 1,
+                end: RunEnd::Limit
+            }
+        );
+        let loaded = crate::app::tournaments::load(&store, "League")
+            .await
+            .unwrap();
+        assert_eq!(loaded.boards.iter().filter(|b| b.finished).count(), 1);
+    }
+}

@@ -191,3 +191,92 @@ pub(crate) async fn settled_matches(
         })
         .collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::matches::{HumanAction, enter};
+    use crate::matches::MatchForm;
+    use crate::store::Store;
+    use crate::store::sqlite::memory::fixture;
+
+    /// A casual match with South's first move and North's reply entered.
+    async fn two_moves_in() -> (Store, i64) {
+        let (store, _) = fixture::store_with(&["Ada", "Bo"]).await;
+        let id = fixture::casual(&store, "Ada", "Bo", MatchForm::Hands).await;
+        enter(&store, id, &HumanAction::Move("1".into()))
+            .await
+            .unwrap();
+        enter(&store, id, &HumanAction::Move("1".into()))
+            .await
+            .unwrap();
+        (store, id)
+    }
+
+    async fn rows(store: &Store, id: i64) -> StoredMatchRows {
+        store
+            .begin_read()
+            .await
+            .unwrap()
+            .stored_match_rows(id)
+            .await
+            .unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_stored_match_replays_to_the_moves_entered() {
+        let (store, id) = two_moves_in().await;
+        let stored = store
+            .begin_read()
+            .await
+            .unwrap()
+            .stored_match(id)
+            .await
+            .unwrap();
+        assert_eq!(stored.state.event_count(), 2);
+        assert_eq!(stored.row.id, id);
+        // Replaying the rows again gives the same match.
+        let again = replayed(rows(&store, id).await).unwrap();
+        assert_eq!(again.state.events(), stored.state.events());
+    }
+
+    #[tokio::test]
+    async fn an_unknown_match_is_refused_by_its_id() {
+        let store = Store::in_memory().await;
+        let refused = store.begin_read().await.unwrap().stored_match(41).await;
+        assert!(
+            matches!(refused, Err(StoreError::UnknownMatch(41))),
+            "{:?}",
+            refused.map(|_| ())
+        );
+    }
+
+    #[tokio::test]
+    async fn rows_that_disagree_with_their_replay_are_refused_as_damage() {
+        let (store, id) = two_moves_in().await;
+        let mut moved = rows(&store, id).await;
+        moved.hands[0].moves = Some("1 1 9".into());
+        let refused = replayed(moved);
+        assert!(
+            matches!(&refused, Err(StoreError::Corrupt(what)) if what.starts_with(&format!("match {id} hand 1: "))),
+            "{:?}",
+            refused.map(|_| ())
+        );
+        let mut recounted = rows(&store, id).await;
+        recounted.hands[0].holdings.0 = Some(47);
+        let refused = replayed(recounted);
+        assert!(
+            matches!(&refused, Err(StoreError::Corrupt(what)) if what.ends_with("differ from the replay")),
+            "{:?}",
+            refused.map(|_| ())
+        );
+        let mut emptied = rows(&store, id).await;
+        emptied.hands.clear();
+        let refused = replayed(emptied);
+        assert!(
+            matches!(&refused, Err(StoreError::Corrupt(what)) if *what == format!("match {id} has no hands")),
+            "{:?}",
+            refused.map(|_| ())
+        );
+    }
+}

@@ -368,3 +368,86 @@ pub async fn import_trf(
     )
     .await
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::records::Progress;
+    use crate::engine::Side;
+    use crate::store::Store;
+    use crate::store::sqlite::memory::fixture;
+    use crate::tournament::Format;
+
+    #[tokio::test]
+    async fn the_list_counts_each_tournament_newest_first_with_its_progress() {
+        let (store, _) = fixture::store_with(&["Ada", "Bo", "Cy", "Di"]).await;
+        fixture::entered(&store, "Autumn", Format::Swiss, &["Ada", "Bo", "Cy", "Di"]).await;
+        fixture::entered(&store, "Winter", Format::RoundRobin, &["Ada", "Bo"]).await;
+        let ids = fixture::pair(&store, "Autumn").await;
+        fixture::won(&store, ids[0].unwrap(), Side::South).await;
+        let list = list(&store).await.unwrap();
+        let names: Vec<&str> = list.iter().map(|l| l.summary.row.name.as_str()).collect();
+        assert_eq!(names, ["Winter", "Autumn"]);
+        let autumn = &list[1];
+        assert_eq!(
+            (autumn.summary.entrants, autumn.summary.rounds_paired),
+            (4, 1)
+        );
+        assert_eq!(
+            (autumn.summary.matches, autumn.summary.matches_finished),
+            (2, 1)
+        );
+        assert_eq!(
+            autumn.progress,
+            Progress::InProgress {
+                round: 1,
+                rounds: 3
+            }
+        );
+        assert_eq!(list[0].progress, Progress::NotStarted);
+        assert!(exists(&store, "WINTER").await.unwrap());
+        assert!(!exists(&store, "Spring").await.unwrap());
+    }
+
+    #[tokio::test]
+    async fn a_tournament_is_found_by_name_or_id_and_an_unknown_one_is_refused() {
+        let store = Store::in_memory().await;
+        let row = fixture::entered(&store, "Autumn", Format::Swiss, &[]).await;
+        let by_id = load_by_id(&store, row.id).await.unwrap().unwrap();
+        assert_eq!(by_id.row.name, "Autumn");
+        assert!(load_by_id(&store, row.id + 1).await.unwrap().is_none());
+        let unknown = load(&store, "Spring").await;
+        assert!(
+            matches!(&unknown, Err(AppError::Store(crate::app::repo::StoreError::TournamentNotFound { name, like: None })) if name == "Spring"),
+            "{:?}",
+            unknown.map(|_| ())
+        );
+    }
+
+    #[tokio::test]
+    async fn the_tournament_after_a_round_holds_that_rounds_results_only() {
+        let (store, _) = fixture::store_with(&["Ada", "Bo", "Cy", "Di"]).await;
+        fixture::entered(&store, "Club", Format::Swiss, &["Ada", "Bo", "Cy", "Di"]).await;
+        for id in fixture::pair(&store, "Club").await {
+            fixture::won(&store, id.unwrap(), Side::South).await;
+        }
+        fixture::pair(&store, "Club").await;
+        let now = load_after_round(&store, "Club", None, Parts::Whole)
+            .await
+            .unwrap();
+        assert_eq!(now.tournament.current_round(), 2);
+        let after_one = load_after_round(&store, "Club", Some(1), Parts::Whole)
+            .await
+            .unwrap();
+        assert_eq!(after_one.tournament.current_round(), 1);
+        assert!(after_one.boards.iter().all(|b| b.round == 1));
+        let refused = load_after_round(&store, "Club", Some(3), Parts::Whole).await;
+        assert!(
+            matches!(&refused, Err(AppError::NoSuchRound { round: 3, paired, .. }) if paired == "rounds 1 to 2 are paired"),
+            "{:?}",
+            refused.map(|_| ())
+        );
+        let zero = load_after_round_by_id(&store, now.row.id, Some(0)).await;
+        assert!(matches!(zero, Err(AppError::NoSuchRound { round: 0, .. })));
+    }
+}

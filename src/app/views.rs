@@ -581,3 +581,142 @@ pub fn bracket(t: &crate::tournament::Tournament) -> BracketView {
         third_place,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::AppError;
+    use crate::app::records::TournamentKey;
+    use crate::engine::Side;
+    use crate::matches::correction::CorrectionKind;
+    use crate::matches::{Absent, Closing, MatchForm, MatchOutcome};
+    use crate::store::Store;
+    use crate::store::sqlite::memory::fixture;
+    use crate::tournament::Format;
+
+    async fn row(store: &Store, id: i64) -> MatchRow {
+        crate::app::matches::load(store, id).await.unwrap().row
+    }
+
+    #[tokio::test]
+    async fn a_matchs_result_is_worded_by_how_it_ended() {
+        let (store, _) = fixture::store_with(&["Ada", "Bo"]).await;
+        let forfeit = fixture::casual(&store, "Ada", "Bo", MatchForm::Hands).await;
+        assert_eq!(match_result(&row(&store, forfeit).await), "in play");
+        crate::app::matches::close(&store, forfeit, Closing::Forfeit(Absent::North))
+            .await
+            .unwrap();
+        assert_eq!(
+            match_result(&row(&store, forfeit).await),
+            "Ada won by forfeit"
+        );
+        let entered = fixture::casual(&store, "Ada", "Bo", MatchForm::Hands).await;
+        fixture::won(&store, entered, Side::North).await;
+        assert_eq!(
+            match_result(&row(&store, entered).await),
+            "Bo won (entered)"
+        );
+        let to_ada = CorrectionKind::Match {
+            decision: MatchOutcome::Winner(Side::South),
+            seeds: None,
+        };
+        crate::app::corrections::correct(&store, entered, to_ada, "swapped")
+            .await
+            .unwrap();
+        assert_eq!(
+            match_result(&row(&store, entered).await),
+            "Ada won (entered), corrected"
+        );
+    }
+
+    #[tokio::test]
+    async fn the_markers_and_a_tournaments_revision_move_with_each_write_only() {
+        let (store, _) = fixture::store_with(&["Ada", "Bo"]).await;
+        let empty = changes(&store).await.unwrap();
+        assert_eq!(empty.players, 2);
+        let t = fixture::entered(&store, "Duel", Format::RoundRobin, &["Ada", "Bo"]).await;
+        let entered = changes(&store).await.unwrap();
+        assert_eq!(entered.tournaments[&t.id].entrants, 2);
+        let revision = tournament_revision(&store, t.id).await.unwrap().unwrap();
+        assert_eq!(
+            tournament_revision(&store, t.id).await.unwrap().unwrap(),
+            revision
+        );
+        assert_eq!(tournament_revision(&store, t.id + 1).await.unwrap(), None);
+
+        let id = fixture::pair(&store, "Duel").await[0].unwrap();
+        let paired = tournament_revision(&store, t.id).await.unwrap().unwrap();
+        assert_ne!(paired, revision);
+        fixture::won(&store, id, Side::South).await;
+        let decided = tournament_revision(&store, t.id).await.unwrap().unwrap();
+        assert_ne!(decided, paired);
+        let (at, view) = tournament_at(&store, t.id).await.unwrap().unwrap();
+        assert_eq!(at, decided);
+        assert_eq!(
+            view.progress,
+            Progress::Finished {
+                round: 1,
+                rounds: 1
+            }
+        );
+        assert_ne!(changes(&store).await.unwrap(), entered);
+    }
+
+    #[tokio::test]
+    async fn an_unknown_id_is_none_and_an_unknown_name_refused() {
+        let (store, _) = fixture::store_with(&["Ada", "Bo"]).await;
+        assert!(
+            tournament(&store, TournamentKey::Id(7))
+                .await
+                .unwrap()
+                .is_none()
+        );
+        assert!(tournament_at(&store, 7).await.unwrap().is_none());
+        let unknown = tournament(&store, TournamentKey::Name("Spring")).await;
+        assert!(
+            matches!(
+                unknown,
+                Err(AppError::Store(StoreError::TournamentNotFound { .. }))
+            ),
+            "{:?}",
+            unknown.map(|_| ())
+        );
+        assert!(match_replay(&store, 7).await.unwrap().is_none());
+        let id = fixture::casual(&store, "Ada", "Bo", MatchForm::Hands).await;
+        crate::app::matches::enter(
+            &store,
+            id,
+            &crate::app::matches::HumanAction::Move("3".into()),
+        )
+        .await
+        .unwrap();
+        let replay = match_replay(&store, id).await.unwrap().unwrap();
+        assert_eq!(replay.row.id, id);
+        assert_eq!(replay.hands.len(), 1);
+        assert!(replay.corrections.is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_pairing_list_is_refused_for_a_round_not_paired() {
+        let (store, _) = fixture::store_with(&["Ada", "Bo", "Cy"]).await;
+        fixture::entered(&store, "Club", Format::Swiss, &["Ada", "Bo", "Cy"]).await;
+        let loaded = crate::app::tournaments::load(&store, "Club").await.unwrap();
+        let refused = pairing_list(&loaded, None);
+        assert!(
+            matches!(&refused, Err(AppError::NoSuchRound { round: 0, paired, .. }) if paired == "no round is paired yet"),
+            "{:?}",
+            refused.map(|_| ())
+        );
+        fixture::pair(&store, "Club").await;
+        let loaded = crate::app::tournaments::load(&store, "Club").await.unwrap();
+        let list = pairing_list(&loaded, None).unwrap();
+        assert_eq!((list.round, list.rounds_planned), (1, 3));
+        // Three players: one match and the pairing's bye, a board of its own; no
+        // bye was asked for.
+        assert_eq!(list.boards.len(), 2);
+        let bye: Vec<_> = list.boards.iter().filter(|b| b.north.is_none()).collect();
+        assert_eq!(bye.len(), 1);
+        assert_eq!(bye[0].match_id, None);
+        assert!(list.byes.is_empty());
+    }
+}

@@ -149,3 +149,77 @@ pub(crate) async fn heading_in(
         prizes,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::tournaments::prizes::add_prize;
+    use crate::engine::Side;
+    use crate::store::Store;
+    use crate::store::sqlite::memory::fixture;
+    use crate::tournament::Format;
+    use crate::tournament::prizes::PrizeKind;
+
+    /// A three-round Swiss of four after round 1, South winning both matches: the
+    /// two winners on 1 point, the two losers on 0. First place pays 100, second 50.
+    async fn after_round_one() -> (Store, Vec<String>) {
+        let (store, _) = fixture::store_with(&["Ada", "Bo", "Cy", "Di"]).await;
+        fixture::entered(&store, "Club", Format::Swiss, &["Ada", "Bo", "Cy", "Di"]).await;
+        let mut winners = Vec::new();
+        for id in fixture::pair(&store, "Club").await {
+            let id = id.unwrap();
+            fixture::won(&store, id, Side::South).await;
+            winners.push(
+                crate::app::matches::load(&store, id)
+                    .await
+                    .unwrap()
+                    .row
+                    .south,
+            );
+        }
+        winners.sort();
+        add_prize(&store, "Club", PrizeKind::Place { place: 1 }, 100.0)
+            .await
+            .unwrap();
+        add_prize(&store, "Club", PrizeKind::Place { place: 2 }, 50.0)
+            .await
+            .unwrap();
+        (store, winners)
+    }
+
+    fn paid(report: &PrizeReport) -> Vec<(String, f64)> {
+        let mut paid: Vec<(String, f64)> = report
+            .totals
+            .iter()
+            .map(|t| (t.winner.name.clone(), t.total))
+            .collect();
+        paid.sort_by(|a, b| a.0.cmp(&b.0));
+        paid
+    }
+
+    #[tokio::test]
+    async fn the_place_prizes_go_to_the_two_leaders_one_each() {
+        let (store, winners) = after_round_one().await;
+        let report = prize_report(&store, "club", false).await.unwrap();
+        assert_eq!(report.tournament, "Club");
+        assert!(!report.is_final, "round 1 of 3");
+        assert!(!report.shared);
+        assert_eq!(report.awards.len(), 2);
+        assert_eq!(report.awards[0].prize.value, 100.0);
+        let mut amounts: Vec<f64> = paid(&report).iter().map(|p| p.1).collect();
+        amounts.sort_by(f64::total_cmp);
+        assert_eq!(amounts, [50.0, 100.0]);
+        let names: Vec<String> = paid(&report).into_iter().map(|p| p.0).collect();
+        assert_eq!(names, winners);
+    }
+
+    #[tokio::test]
+    async fn shared_place_prizes_split_equally_among_the_players_tied_on_points() {
+        let (store, winners) = after_round_one().await;
+        let report = prize_report(&store, "Club", true).await.unwrap();
+        assert!(report.shared);
+        // 100 + 50 shared by the two on 1 point.
+        let expected: Vec<(String, f64)> = winners.into_iter().map(|w| (w, 75.0)).collect();
+        assert_eq!(paid(&report), expected);
+    }
+}

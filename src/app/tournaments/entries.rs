@@ -436,3 +436,254 @@ pub(crate) async fn entered_after(
         .map(|e| (e.player_id, entered_after_round(&rounds_created, e)))
         .collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::players::PlayerRefusal;
+    use crate::matches::MatchOutcome;
+    use crate::store::Store;
+    use crate::store::sqlite::memory::fixture;
+    use crate::tournament::Format;
+
+    fn names(list: &[&str]) -> Vec<String> {
+        list.iter().map(|n| n.to_string()).collect()
+    }
+
+    fn refusal<T: std::fmt::Debug>(result: &Result<T>) -> &TournamentRefusal {
+        match result {
+            Err(AppError::Tournament(r)) => r,
+            other => panic!("not a tournament's refusal: {other:?}"),
+        }
+    }
+
+    async fn four_in(format: Format) -> Store {
+        let (store, _) = fixture::store_with(&["Ada", "Bo", "Cy", "Di", "Eve"]).await;
+        fixture::entered(&store, "Club", format, &["Ada", "Bo", "Cy", "Di"]).await;
+        store
+    }
+
+    #[tokio::test]
+    async fn players_entered_get_the_next_starting_ranks() {
+        let (store, _) = fixture::store_with(&["Ada", "Bo", "Cy"]).await;
+        let new = fixture::new_tournament("Club", Format::Swiss);
+        crate::app::tournaments::create(&store, &new, crate::tournament::RatingSystem::Elo)
+            .await
+            .unwrap();
+        enter(&store, "Club", &names(&["Bo"])).await.unwrap();
+        let entered = enter(&store, "club", &names(&["cy", "Ada"])).await.unwrap();
+        let added: Vec<&str> = entered.added.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(added, ["Cy", "Ada"]);
+        let ranks: Vec<(&str, u32)> = entered
+            .tournament
+            .tournament
+            .entrants()
+            .iter()
+            .map(|e| (e.name.as_str(), e.start_rank))
+            .collect();
+        assert_eq!(ranks, [("Bo", 1), ("Cy", 2), ("Ada", 3)]);
+    }
+
+    #[tokio::test]
+    async fn an_entry_list_with_one_refused_name_enters_nobody() {
+        let store = four_in(Format::Swiss).await;
+        crate::app::players::add_player(&store, "Fay", None, None)
+            .await
+            .unwrap();
+        crate::app::players::retire(&store, "Fay").await.unwrap();
+        let before = fixture::markers(&store).await;
+
+        let again = enter(&store, "Club", &names(&["Eve", "Ada"])).await;
+        assert!(
+            matches!(refusal(&again), TournamentRefusal::AlreadyEntered { player, tournament }
+                if player == "Ada" && tournament == "Club"),
+            "{again:?}"
+        );
+        let twice = enter(&store, "Club", &names(&["Eve", "EVE"])).await;
+        assert!(
+            matches!(refusal(&twice), TournamentRefusal::NamedTwice { player } if player == "Eve"),
+            "{twice:?}"
+        );
+        let retired = enter(&store, "Club", &names(&["Eve", "Fay"])).await;
+        assert!(
+            matches!(refusal(&retired), TournamentRefusal::Retired(p) if p == "Fay"),
+            "{retired:?}"
+        );
+        let unknown = enter(&store, "Club", &names(&["Eve", "Gus"])).await;
+        assert!(
+            matches!(&unknown, Err(AppError::Player(PlayerRefusal::Unknown { name, .. })) if name == "Gus"),
+            "{unknown:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+    }
+
+    #[tokio::test]
+    async fn a_late_swiss_entry_scores_nothing_for_the_rounds_it_missed() {
+        let store = four_in(Format::Swiss).await;
+        let ids = fixture::pair(&store, "Club").await;
+        for id in ids {
+            fixture::won(&store, id.unwrap(), Side::South).await;
+        }
+        let entered = enter(&store, "Club", &names(&["Eve"])).await.unwrap();
+        let t = &entered.tournament.tournament;
+        let eve = t.entrants().iter().find(|e| e.name == "Eve").unwrap();
+        assert_eq!(eve.start_rank, 5);
+        let standings = t.standings();
+        let row = standings.rows.iter().find(|r| r.name == "Eve").unwrap();
+        // A late entry's missed round is a zero-point bye, where a bye given by the
+        // pairing would score a win's point.
+        assert_eq!(row.points.to_string(), "0");
+    }
+
+    #[tokio::test]
+    async fn a_knockout_takes_no_entry_once_round_one_is_paired() {
+        let store = four_in(Format::Knockout).await;
+        fixture::pair(&store, "Club").await;
+        let before = fixture::markers(&store).await;
+        let late = enter(&store, "Club", &names(&["Eve"])).await;
+        assert!(
+            matches!(
+                refusal(&late),
+                TournamentRefusal::EntriesClosed {
+                    format: Format::Knockout,
+                    ..
+                }
+            ),
+            "{late:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+    }
+
+    #[tokio::test]
+    async fn a_bye_asked_for_is_recorded_once_for_a_round_not_yet_paired() {
+        let store = four_in(Format::Swiss).await;
+        let ada = request_bye(&store, "Club", "ada", 2, ByePoints::Half)
+            .await
+            .unwrap();
+        assert_eq!(ada.name, "Ada");
+        let loaded = crate::app::tournaments::load(&store, "Club").await.unwrap();
+        let asked: Vec<_> = loaded
+            .tournament
+            .requested_byes()
+            .iter()
+            .map(|b| (b.round, b.player, b.points))
+            .collect();
+        assert_eq!(asked, [(2, ada.id, ByePoints::Half)]);
+
+        let before = fixture::markers(&store).await;
+        let again = request_bye(&store, "Club", "Ada", 2, ByePoints::Zero).await;
+        assert!(
+            matches!(
+                refusal(&again),
+                TournamentRefusal::ByeAlreadyRequested { round: 2, .. }
+            ),
+            "{again:?}"
+        );
+        let beyond = request_bye(&store, "Club", "Bo", 4, ByePoints::Zero).await;
+        assert!(
+            matches!(
+                refusal(&beyond),
+                TournamentRefusal::RoundBeyondEnd {
+                    round: 4,
+                    planned: 3
+                }
+            ),
+            "{beyond:?}"
+        );
+        let outsider = request_bye(&store, "Club", "Eve", 2, ByePoints::Zero).await;
+        assert!(
+            matches!(refusal(&outsider), TournamentRefusal::NotEntered { player, .. } if player == "Eve"),
+            "{outsider:?}"
+        );
+        fixture::pair(&store, "Club").await;
+        let before_paired = fixture::markers(&store).await;
+        let paired = request_bye(&store, "Club", "Bo", 1, ByePoints::Zero).await;
+        assert!(
+            matches!(
+                refusal(&paired),
+                TournamentRefusal::RoundAlreadyPaired { round: 1, .. }
+            ),
+            "{paired:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before_paired);
+        assert_ne!(before, before_paired, "the pairing was seen");
+    }
+
+    #[tokio::test]
+    async fn a_round_robin_takes_no_bye_request() {
+        let store = four_in(Format::RoundRobin).await;
+        let before = fixture::markers(&store).await;
+        let asked = request_bye(&store, "Club", "Ada", 1, ByePoints::Zero).await;
+        assert!(
+            matches!(
+                refusal(&asked),
+                TournamentRefusal::ByeNotSwiss {
+                    format: Format::RoundRobin,
+                    ..
+                }
+            ),
+            "{asked:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+    }
+
+    #[tokio::test]
+    async fn a_withdrawal_before_round_one_takes_the_player_off_the_list() {
+        let store = four_in(Format::Swiss).await;
+        let w = withdraw(&store, "Club", "Di", false).await.unwrap();
+        assert_eq!(
+            (w.player.name.as_str(), w.after_round, w.forfeited),
+            ("Di", 0, None)
+        );
+        let loaded = crate::app::tournaments::load(&store, "Club").await.unwrap();
+        let left: Vec<&str> = loaded
+            .tournament
+            .entrants()
+            .iter()
+            .map(|e| e.name.as_str())
+            .collect();
+        assert_eq!(left, ["Ada", "Bo", "Cy"]);
+    }
+
+    #[tokio::test]
+    async fn a_withdrawal_may_forfeit_the_pending_match_and_is_refused_twice() {
+        let store = four_in(Format::Swiss).await;
+        fixture::pair(&store, "Club").await;
+        let w = withdraw(&store, "Club", "Ada", true).await.unwrap();
+        assert_eq!(w.after_round, 1);
+        let id = w.forfeited.expect("Ada had a match pending");
+        let stored = crate::app::matches::load(&store, id).await.unwrap();
+        let ada_side = if stored.row.south == "Ada" {
+            Side::South
+        } else {
+            Side::North
+        };
+        let absent = match ada_side {
+            Side::South => Absent::South,
+            Side::North => Absent::North,
+        };
+        assert_eq!(stored.state.closing(), Some(Closing::Forfeit(absent)));
+        assert_eq!(stored.row.winner, Some(MatchOutcome::Winner(!ada_side)));
+        let loaded = crate::app::tournaments::load(&store, "Club").await.unwrap();
+        let ada = loaded
+            .tournament
+            .entrants()
+            .iter()
+            .find(|e| e.name == "Ada")
+            .unwrap();
+        assert_eq!(ada.withdrawn_after, Some(1));
+
+        let before = fixture::markers(&store).await;
+        let again = withdraw(&store, "Club", "Ada", true).await;
+        assert!(
+            matches!(refusal(&again), TournamentRefusal::AlreadyWithdrawn { player, .. } if player == "Ada"),
+            "{again:?}"
+        );
+        let outsider = withdraw(&store, "Club", "Eve", false).await;
+        assert!(
+            matches!(refusal(&outsider), TournamentRefusal::NotEntered { player, .. } if player == "Eve"),
+            "{outsider:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+    }
+}

@@ -398,3 +398,208 @@ fn same_game(stored: &BoardRow, played: &BoardRow) -> bool {
         && stored.engines == played.engines
         && stored.engines_only
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::ai::Level;
+    use crate::app::AppError;
+    use crate::app::matches::{self, Turn};
+    use crate::app::records::ManualRound;
+    use crate::app::tournaments::{TournamentRefusal, pair_round, pair_round_by_hand};
+    use crate::engine::Side;
+    use crate::store::Store;
+    use crate::store::sqlite::memory::fixture;
+    use crate::tournament::{Format, TournamentError, TournamentStatus};
+
+    fn refusal<T: std::fmt::Debug>(result: &crate::app::Result<T>) -> &TournamentRefusal {
+        match result {
+            Err(AppError::Tournament(r)) => r,
+            other => panic!("not a tournament's refusal: {other:?}"),
+        }
+    }
+
+    async fn club(format: Format, names: &[&str]) -> Store {
+        let (store, _) = fixture::store_with(names).await;
+        fixture::entered(&store, "Club", format, names).await;
+        store
+    }
+
+    #[tokio::test]
+    async fn a_round_puts_every_entrant_on_one_board_and_stores_its_matches() {
+        let store = club(Format::RoundRobin, &["Ada", "Bo", "Cy", "Di"]).await;
+        let paired = pair_round(&store, "Club").await.unwrap();
+        assert_eq!(paired.round.round, 1);
+        assert_eq!(paired.round.boards.len(), 2);
+        let mut seated = Vec::new();
+        for (k, board) in paired.round.boards.iter().enumerate() {
+            assert_eq!(board.board, k as u32 + 1);
+            let stored = matches::load(&store, board.match_id.unwrap())
+                .await
+                .unwrap();
+            assert_eq!(stored.row.tournament.as_deref(), Some("Club"));
+            assert_eq!(stored.row.round, Some(1));
+            assert_eq!(
+                (stored.row.south_id, stored.row.north_id),
+                (board.south_id, board.north_id.unwrap())
+            );
+            assert_eq!(stored.state.event_count(), 0);
+            seated.extend([stored.row.south, stored.row.north]);
+        }
+        seated.sort();
+        assert_eq!(seated, ["Ada", "Bo", "Cy", "Di"]);
+        let loaded = crate::app::tournaments::load(&store, "Club").await.unwrap();
+        assert_eq!(loaded.row.status, TournamentStatus::Running);
+        assert_eq!(loaded.tournament.current_round(), 1);
+    }
+
+    #[tokio::test]
+    async fn an_odd_field_gives_one_bye_and_a_retired_entrant_is_withdrawn_unpaired() {
+        let store = club(Format::Swiss, &["Ada", "Bo", "Cy", "Di"]).await;
+        crate::app::players::retire(&store, "Di").await.unwrap();
+        let paired = pair_round(&store, "Club").await.unwrap();
+        assert_eq!(paired.round.withdrawn_retired, ["Di"]);
+        let byes: Vec<_> = paired
+            .round
+            .boards
+            .iter()
+            .filter(|b| b.north_id.is_none())
+            .collect();
+        assert_eq!(byes.len(), 1);
+        assert_eq!(byes[0].match_id, None);
+        // Before round 1 a retired entrant leaves the entry list.
+        let t = &paired.tournament.tournament;
+        let left: Vec<&str> = t.entrants().iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(left, ["Ada", "Bo", "Cy"]);
+        let loaded = crate::app::tournaments::load(&store, "Club").await.unwrap();
+        assert_eq!(loaded.tournament.entrants().len(), 3);
+    }
+
+    #[tokio::test]
+    async fn an_engine_facing_a_human_opens_its_match_when_the_round_is_paired() {
+        let (store, _) = fixture::store_with(&["Ada"]).await;
+        fixture::engines(&store, &[("Robo", Level::Greedy)]).await;
+        // A double round robin of two: each is South once, in round 1 or round 2.
+        fixture::entered(&store, "Duel", Format::DoubleRoundRobin, &["Ada", "Robo"]).await;
+        let mut as_paired = Vec::new();
+        for _ in 0..2 {
+            let id = fixture::pair(&store, "Duel").await[0].unwrap();
+            as_paired.push(matches::load(&store, id).await.unwrap());
+            fixture::won(&store, id, Side::North).await;
+        }
+        let robo_south: Vec<_> = as_paired.iter().filter(|m| m.row.south == "Robo").collect();
+        let robo_north: Vec<_> = as_paired.iter().filter(|m| m.row.north == "Robo").collect();
+        assert_eq!((robo_south.len(), robo_north.len()), (1, 1));
+        // South moves first: the engine's move is made with the pairing, and then
+        // the human is to move.
+        assert_eq!(robo_south[0].state.event_count(), 1);
+        assert_eq!(
+            matches::turn(robo_south[0]).unwrap(),
+            Turn::Human(Side::North)
+        );
+        assert_eq!(robo_north[0].state.event_count(), 0);
+        assert_eq!(
+            matches::turn(robo_north[0]).unwrap(),
+            Turn::Human(Side::South)
+        );
+    }
+
+    #[tokio::test]
+    async fn the_next_round_waits_for_every_result_and_nothing_is_stored_meanwhile() {
+        let store = club(Format::Swiss, &["Ada", "Bo", "Cy", "Di"]).await;
+        let ids = fixture::pair(&store, "Club").await;
+        fixture::won(&store, ids[0].unwrap(), Side::South).await;
+        let before = fixture::markers(&store).await;
+        let early = pair_round(&store, "Club").await;
+        assert!(
+            matches!(
+                refusal(&early),
+                TournamentRefusal::Tournament(TournamentError::RoundIncomplete {
+                    round: 1,
+                    pending: 1
+                })
+            ),
+            "{early:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+    }
+
+    #[tokio::test]
+    async fn a_round_robin_names_the_matches_it_waits_for() {
+        let store = club(Format::RoundRobin, &["Ada", "Bo", "Cy", "Di"]).await;
+        let ids = fixture::pair(&store, "Club").await;
+        fixture::won(&store, ids[1].unwrap(), Side::South).await;
+        let before = fixture::markers(&store).await;
+        let early = pair_round(&store, "Club").await;
+        assert!(
+            matches!(
+                refusal(&early),
+                TournamentRefusal::RoundRobinRoundOpen { round: 1, pending: 1, match_ids, .. }
+                    if *match_ids == [ids[0].unwrap()]
+            ),
+            "{early:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+    }
+
+    #[tokio::test]
+    async fn a_round_paired_by_hand_is_stored_as_given() {
+        let store = club(Format::Swiss, &["Ada", "Bo", "Cy", "Di"]).await;
+        let by_hand = ManualRound {
+            boards: vec![
+                ("Di".into(), Some("Ada".into())),
+                ("Bo".into(), Some("Cy".into())),
+            ],
+            reason: Some("the club's wish".into()),
+            keep_seeding: false,
+        };
+        let paired = pair_round_by_hand(&store, "Club", &by_hand).await.unwrap();
+        let mut boards = Vec::new();
+        for board in &paired.round.boards {
+            let row = matches::load(&store, board.match_id.unwrap())
+                .await
+                .unwrap()
+                .row;
+            boards.push((board.board, row.south, row.north));
+        }
+        assert_eq!(
+            boards,
+            [
+                (1, "Di".into(), "Ada".into()),
+                (2, "Bo".into(), "Cy".into())
+            ]
+        );
+    }
+
+    #[tokio::test]
+    async fn a_round_by_hand_naming_an_outsider_or_a_player_twice_is_refused() {
+        let store = club(Format::Swiss, &["Ada", "Bo", "Cy", "Di"]).await;
+        crate::app::players::add_player(&store, "Eve", None, None)
+            .await
+            .unwrap();
+        let before = fixture::markers(&store).await;
+        let round = |boards: [(&str, &str); 2]| ManualRound {
+            boards: boards
+                .iter()
+                .map(|(s, n)| (s.to_string(), Some(n.to_string())))
+                .collect(),
+            reason: None,
+            keep_seeding: false,
+        };
+        let outsider =
+            pair_round_by_hand(&store, "Club", &round([("Ada", "Eve"), ("Bo", "Cy")])).await;
+        assert!(
+            matches!(refusal(&outsider), TournamentRefusal::NotEntered { player, .. } if player == "Eve"),
+            "{outsider:?}"
+        );
+        let twice =
+            pair_round_by_hand(&store, "Club", &round([("Ada", "Bo"), ("Ada", "Cy")])).await;
+        assert!(
+            matches!(
+                refusal(&twice),
+                TournamentRefusal::Tournament(TournamentError::Manual(_))
+            ),
+            "{twice:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+    }
+}

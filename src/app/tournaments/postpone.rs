@@ -82,3 +82,90 @@ async fn postpone_in(
             .to_string(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::AppError;
+    use crate::engine::Side;
+    use crate::matches::MatchForm;
+    use crate::store::Store;
+    use crate::store::sqlite::memory::fixture;
+    use crate::tournament::Format;
+
+    fn refusal<T: std::fmt::Debug>(result: &Result<T>) -> &TournamentRefusal {
+        match result {
+            Err(AppError::Tournament(r)) => r,
+            other => panic!("not a tournament's refusal: {other:?}"),
+        }
+    }
+
+    async fn paired(format: Format) -> (Store, Vec<i64>) {
+        let (store, _) = fixture::store_with(&["Ada", "Bo", "Cy", "Di"]).await;
+        fixture::entered(&store, "Club", format, &["Ada", "Bo", "Cy", "Di"]).await;
+        let ids = fixture::pair(&store, "Club").await;
+        (store, ids.into_iter().map(|id| id.unwrap()).collect())
+    }
+
+    #[tokio::test]
+    async fn a_round_robin_match_is_postponed_once() {
+        let (store, ids) = paired(Format::RoundRobin).await;
+        let postponed = postpone(&store, "club", ids[1], Some("ill")).await.unwrap();
+        let stored = crate::app::matches::load(&store, ids[1]).await.unwrap();
+        assert_eq!(postponed.tournament, "Club");
+        assert_eq!((postponed.match_id, postponed.round), (ids[1], 1));
+        assert_eq!(postponed.board, 2);
+        assert_eq!(
+            (postponed.south, postponed.north),
+            (stored.row.south, stored.row.north)
+        );
+        let loaded = crate::app::tournaments::load(&store, "Club").await.unwrap();
+        let t = &loaded.tournament;
+        assert_eq!(t.fixtures().iter().filter(|f| t.is_postponed(f)).count(), 1);
+
+        let before = fixture::markers(&store).await;
+        let again = postpone(&store, "Club", ids[1], None).await;
+        assert!(
+            matches!(refusal(&again), TournamentRefusal::AlreadyPostponed { match_id } if *match_id == ids[1]),
+            "{again:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+    }
+
+    #[tokio::test]
+    async fn a_finished_match_or_another_events_match_is_not_postponed() {
+        let (store, ids) = paired(Format::RoundRobin).await;
+        fixture::won(&store, ids[0], Side::South).await;
+        let casual = fixture::casual(&store, "Ada", "Bo", MatchForm::Hands).await;
+        let before = fixture::markers(&store).await;
+        let finished = postpone(&store, "Club", ids[0], None).await;
+        assert!(
+            matches!(refusal(&finished), TournamentRefusal::PostponeFinished { match_id } if *match_id == ids[0]),
+            "{finished:?}"
+        );
+        let elsewhere = postpone(&store, "Club", casual, None).await;
+        assert!(
+            matches!(refusal(&elsewhere), TournamentRefusal::NotItsMatch { match_id, .. } if *match_id == casual),
+            "{elsewhere:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+    }
+
+    #[tokio::test]
+    async fn a_swiss_takes_no_postponement() {
+        let (store, ids) = paired(Format::Swiss).await;
+        let before = fixture::markers(&store).await;
+        let refused = postpone(&store, "Club", ids[0], None).await;
+        assert!(
+            matches!(
+                refusal(&refused),
+                TournamentRefusal::PostponeNotRoundRobin {
+                    format: Format::Swiss,
+                    ..
+                }
+            ),
+            "{refused:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+    }
+}

@@ -136,3 +136,154 @@ pub async fn export(
         format => export_with(&loaded.tournament, format, &heading),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::AppError;
+    use crate::store::Store;
+    use crate::store::sqlite::memory::fixture;
+    use crate::tournament::Format;
+    use crate::tournament::prizes::Category;
+
+    fn refusal<T: std::fmt::Debug>(result: &Result<T>) -> &TournamentRefusal {
+        match result {
+            Err(AppError::Tournament(r)) => r,
+            other => panic!("not a tournament's refusal: {other:?}"),
+        }
+    }
+
+    fn day(d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 12, d).unwrap()
+    }
+
+    async fn club() -> Store {
+        let store = Store::in_memory().await;
+        crate::app::players::add_player(&store, "Ada", Some("Kismayo"), None)
+            .await
+            .unwrap();
+        crate::app::players::add_player(&store, "Bo", Some("Baidoa"), None)
+            .await
+            .unwrap();
+        fixture::entered(&store, "Club", Format::Swiss, &["Ada", "Bo"]).await;
+        store
+    }
+
+    #[tokio::test]
+    async fn the_details_given_replace_those_held_and_the_others_stay() {
+        let store = club().await;
+        let first = EventChange {
+            city: Some(" Mogadishu ".into()),
+            start: Some(day(5)),
+            ..Default::default()
+        };
+        set_event(&store, "Club", &first).await.unwrap();
+        let second = EventChange {
+            end: Some(day(6)),
+            ..Default::default()
+        };
+        let row = set_event(&store, "club", &second).await.unwrap();
+        assert_eq!(
+            row.details.city.as_deref(),
+            Some("Mogadishu"),
+            "kept, cleaned"
+        );
+        assert_eq!(
+            (row.details.start, row.details.end),
+            (Some(day(5)), Some(day(6)))
+        );
+        let loaded = crate::app::tournaments::load(&store, "Club").await.unwrap();
+        assert_eq!(loaded.row.details, row.details);
+    }
+
+    #[tokio::test]
+    async fn nothing_to_change_or_dates_out_of_order_are_refused_and_nothing_stored() {
+        let store = club().await;
+        let start = EventChange {
+            start: Some(day(5)),
+            ..Default::default()
+        };
+        set_event(&store, "Club", &start).await.unwrap();
+        let before = fixture::markers(&store).await;
+        let loaded_before = crate::app::tournaments::load(&store, "Club").await.unwrap();
+        let nothing = set_event(&store, "Club", &EventChange::default()).await;
+        assert!(
+            matches!(refusal(&nothing), TournamentRefusal::NothingToSet),
+            "{nothing:?}"
+        );
+        // The end given is before the start held.
+        let early_end = EventChange {
+            end: Some(day(4)),
+            ..Default::default()
+        };
+        let early = set_event(&store, "Club", &early_end).await;
+        assert!(
+            matches!(refusal(&early), TournamentRefusal::EventDates(_)),
+            "{early:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+        let loaded = crate::app::tournaments::load(&store, "Club").await.unwrap();
+        assert_eq!(loaded.row.details, loaded_before.row.details);
+    }
+
+    #[tokio::test]
+    async fn a_prize_is_listed_and_a_category_nobody_fits_is_added_with_a_warning() {
+        let store = club().await;
+        let place = add_prize(&store, "Club", PrizeKind::Place { place: 1 }, 100.0)
+            .await
+            .unwrap();
+        assert_eq!(place.tournament, "Club");
+        assert_eq!(place.warning, None);
+        let kismayo = PrizeKind::Category(Category::Club {
+            club: "kismayo".into(),
+        });
+        assert_eq!(
+            add_prize(&store, "Club", kismayo, 20.0)
+                .await
+                .unwrap()
+                .warning,
+            None
+        );
+        let nowhere = PrizeKind::Category(Category::Club {
+            club: "Hargeisa".into(),
+        });
+        let added = add_prize(&store, "Club", nowhere, 10.0).await.unwrap();
+        assert!(
+            added
+                .warning
+                .as_deref()
+                .is_some_and(|w| w.starts_with("no entrant fits")),
+            "{added:?}"
+        );
+        let report = prize_report(&store, "Club", false).await.unwrap();
+        let listed: Vec<f64> = report.awards.iter().map(|a| a.prize.value).collect();
+        assert_eq!(listed, [100.0, 20.0, 10.0], "the most valuable first");
+        assert_ne!(place.prize.id, added.prize.id);
+    }
+
+    #[tokio::test]
+    async fn an_age_prize_needs_the_start_date_and_is_refused_without_it() {
+        let store = club().await;
+        let before = fixture::markers(&store).await;
+        let juniors = PrizeKind::Category(Category::Junior { age: 20 });
+        let refused = add_prize(&store, "Club", juniors.clone(), 10.0).await;
+        assert!(
+            matches!(refusal(&refused), TournamentRefusal::PrizeNeedsStart { tournament, .. } if tournament == "Club"),
+            "{refused:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+        assert!(
+            prize_report(&store, "Club", false)
+                .await
+                .unwrap()
+                .awards
+                .is_empty()
+        );
+        let start = EventChange {
+            start: Some(day(5)),
+            ..Default::default()
+        };
+        set_event(&store, "Club", &start).await.unwrap();
+        assert!(add_prize(&store, "Club", juniors, 10.0).await.is_ok());
+    }
+}

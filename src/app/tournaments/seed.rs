@@ -198,3 +198,193 @@ async fn final_places(
         (source.row.id, source.row.name.clone()),
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::AppError;
+    use crate::engine::Side;
+    use crate::store::Store;
+    use crate::store::sqlite::memory::fixture;
+    use crate::tournament::Format;
+
+    fn refusal<T: std::fmt::Debug>(result: &Result<T>) -> &TournamentRefusal {
+        match result {
+            Err(AppError::Tournament(r)) => r,
+            other => panic!("not a tournament's refusal: {other:?}"),
+        }
+    }
+
+    fn names(list: &[&str]) -> Vec<String> {
+        list.iter().map(|n| n.to_string()).collect()
+    }
+
+    fn lines(seeded: &Seeded) -> Vec<(usize, &str, bool)> {
+        seeded
+            .seeds
+            .iter()
+            .map(|s| (s.seed, s.name.as_str(), s.by_hand))
+            .collect()
+    }
+
+    async fn cup() -> Store {
+        let (store, _) = fixture::store_with(&["Ada", "Bo", "Cy", "Di"]).await;
+        fixture::entered(&store, "Cup", Format::Knockout, &["Ada", "Bo", "Cy", "Di"]).await;
+        store
+    }
+
+    #[tokio::test]
+    async fn the_players_named_take_the_first_seeds_and_the_latest_seeding_counts() {
+        let store = cup().await;
+        let seeded = seed(
+            &store,
+            "Cup",
+            SeedingSource::ByHand(&names(&["di", "Cy"])),
+            None,
+        )
+        .await
+        .unwrap();
+        assert_eq!(seeded.tournament, "Cup");
+        assert_eq!(seeded.from, None);
+        assert!(seeded.entered.is_empty());
+        assert_eq!(&lines(&seeded)[..2], [(1, "Di", true), (2, "Cy", true)]);
+        // The others follow as the ratings seed them (two unrated players: either way).
+        let mut rest: Vec<_> = lines(&seeded)[2..].iter().map(|l| (l.1, l.2)).collect();
+        rest.sort();
+        assert_eq!(rest, [("Ada", false), ("Bo", false)]);
+        assert_eq!(
+            seeded.seeds.iter().map(|s| s.seed).collect::<Vec<_>>(),
+            [1, 2, 3, 4]
+        );
+
+        let again = seed(&store, "Cup", SeedingSource::ByHand(&names(&["Bo"])), None)
+            .await
+            .unwrap();
+        assert_eq!(lines(&again)[0], (1, "Bo", true));
+        assert_eq!(again.seeds.iter().filter(|s| s.by_hand).count(), 1);
+    }
+
+    #[tokio::test]
+    async fn seeds_from_a_finished_event_enter_its_players_in_their_final_order() {
+        let store = cup().await;
+        crate::app::players::add_player(&store, "Eve", None, None)
+            .await
+            .unwrap();
+        crate::app::players::add_player(&store, "Fay", None, None)
+            .await
+            .unwrap();
+        fixture::entered(&store, "Duel", Format::RoundRobin, &["Eve", "Fay"]).await;
+        let id = fixture::pair(&store, "Duel").await[0].unwrap();
+        let stored = crate::app::matches::load(&store, id).await.unwrap();
+        fixture::won(&store, id, Side::North).await;
+        let (winner, loser) = (stored.row.north.as_str(), stored.row.south.as_str());
+
+        let from = SeedingSource::Standings {
+            tournament: "Duel",
+            top: None,
+        };
+        let seeded = seed(&store, "Cup", from, Some("last week")).await.unwrap();
+        assert_eq!(seeded.from.as_deref(), Some("Duel"));
+        assert_eq!(seeded.entered, [winner, loser]);
+        assert_eq!(&lines(&seeded)[..2], [(1, winner, true), (2, loser, true)]);
+        assert_eq!(seeded.seeds.len(), 6);
+    }
+
+    #[tokio::test]
+    async fn a_seeding_naming_someone_not_entered_twice_or_withdrawn_is_refused() {
+        let store = cup().await;
+        crate::app::players::add_player(&store, "Eve", None, None)
+            .await
+            .unwrap();
+        // Withdrawn after round 1, which is then taken back: withdrawn from round 0 on.
+        fixture::pair(&store, "Cup").await;
+        crate::app::tournaments::withdraw(&store, "Cup", "Di", false)
+            .await
+            .unwrap();
+        crate::app::tournaments::unpair(&store, "Cup", None)
+            .await
+            .unwrap();
+        let before = fixture::markers(&store).await;
+        let outsider = seed(&store, "Cup", SeedingSource::ByHand(&names(&["Eve"])), None).await;
+        assert!(
+            matches!(refusal(&outsider), TournamentRefusal::SeedNotEntered { player, .. } if player == "Eve"),
+            "{outsider:?}"
+        );
+        let twice = seed(
+            &store,
+            "Cup",
+            SeedingSource::ByHand(&names(&["Ada", "ADA"])),
+            None,
+        )
+        .await;
+        assert!(
+            matches!(refusal(&twice), TournamentRefusal::SeedNamedTwice { player } if player == "Ada"),
+            "{twice:?}"
+        );
+        let withdrawn = seed(&store, "Cup", SeedingSource::ByHand(&names(&["Di"])), None).await;
+        assert!(
+            matches!(refusal(&withdrawn), TournamentRefusal::SeedWithdrawn { player, .. } if player == "Di"),
+            "{withdrawn:?}"
+        );
+        let itself = SeedingSource::Standings {
+            tournament: "Cup",
+            top: None,
+        };
+        let itself = seed(&store, "Cup", itself, None).await;
+        assert!(
+            matches!(refusal(&itself), TournamentRefusal::SeedFromItself),
+            "{itself:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+    }
+
+    #[tokio::test]
+    async fn only_a_knockout_not_yet_paired_is_seeded_and_only_from_a_finished_event() {
+        let store = cup().await;
+        fixture::entered(&store, "League", Format::RoundRobin, &["Ada", "Bo"]).await;
+        let before = fixture::markers(&store).await;
+        let league = seed(
+            &store,
+            "League",
+            SeedingSource::ByHand(&names(&["Ada"])),
+            None,
+        )
+        .await;
+        assert!(
+            matches!(
+                refusal(&league),
+                TournamentRefusal::SeedNotKnockout {
+                    format: Format::RoundRobin,
+                    ..
+                }
+            ),
+            "{league:?}"
+        );
+        let unfinished = SeedingSource::Standings {
+            tournament: "League",
+            top: None,
+        };
+        let unfinished = seed(&store, "Cup", unfinished, None).await;
+        assert!(
+            matches!(
+                refusal(&unfinished),
+                TournamentRefusal::SeedFromUnfinished {
+                    paired: 0,
+                    planned: 1,
+                    ..
+                }
+            ),
+            "{unfinished:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+
+        fixture::pair(&store, "Cup").await;
+        let before = fixture::markers(&store).await;
+        let fixed = seed(&store, "Cup", SeedingSource::ByHand(&names(&["Ada"])), None).await;
+        assert!(
+            matches!(refusal(&fixed), TournamentRefusal::SeedingFixed { tournament } if tournament == "Cup"),
+            "{fixed:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+    }
+}

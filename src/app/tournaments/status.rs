@@ -204,3 +204,155 @@ pub struct Reopening {
     pub reopened: Reopened,
     pub planned_rounds: u32,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::AppError;
+    use crate::engine::Side;
+    use crate::store::Store;
+    use crate::store::sqlite::memory::fixture;
+    use crate::tournament::Format;
+
+    fn refusal<T: std::fmt::Debug>(result: &Result<T>) -> &TournamentRefusal {
+        match result {
+            Err(AppError::Tournament(r)) => r,
+            other => panic!("not a tournament's refusal: {other:?}"),
+        }
+    }
+
+    /// A three-round Swiss of four, round 1 paired; its results entered if `played`.
+    async fn swiss_after_round_one(played: bool) -> Store {
+        let (store, _) = fixture::store_with(&["Ada", "Bo", "Cy", "Di"]).await;
+        fixture::entered(&store, "Club", Format::Swiss, &["Ada", "Bo", "Cy", "Di"]).await;
+        let ids = fixture::pair(&store, "Club").await;
+        if played {
+            for id in ids {
+                fixture::won(&store, id.unwrap(), Side::South).await;
+            }
+        }
+        store
+    }
+
+    #[tokio::test]
+    async fn a_tournament_closed_after_round_one_of_three_ended_early() {
+        let store = swiss_after_round_one(true).await;
+        let closed = close(&store, "club", Some("rain")).await.unwrap();
+        assert_eq!(
+            closed,
+            Closed {
+                tournament: "Club".into(),
+                after_round: 1,
+                planned_rounds: 3,
+                ended_early: true,
+            }
+        );
+        let loaded = crate::app::tournaments::load(&store, "Club").await.unwrap();
+        assert_eq!(loaded.row.status, TournamentStatus::Finished);
+        assert!(loaded.is_closed());
+    }
+
+    #[tokio::test]
+    async fn closing_is_refused_before_round_one_with_results_pending_or_twice() {
+        let (store, _) = fixture::store_with(&["Ada", "Bo"]).await;
+        fixture::entered(&store, "Empty", Format::Swiss, &["Ada", "Bo"]).await;
+        let before = fixture::markers(&store).await;
+        let unpaired = close(&store, "Empty", None).await;
+        assert!(
+            matches!(refusal(&unpaired), TournamentRefusal::CannotClose { why, .. } if why == "no round has been paired"),
+            "{unpaired:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+
+        let store = swiss_after_round_one(false).await;
+        let before = fixture::markers(&store).await;
+        let pending = close(&store, "Club", None).await;
+        assert!(
+            matches!(refusal(&pending), TournamentRefusal::CannotClose { why, .. } if why == "2 matches without a result yet"),
+            "{pending:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+
+        let store = swiss_after_round_one(true).await;
+        close(&store, "Club", None).await.unwrap();
+        let before = fixture::markers(&store).await;
+        let twice = close(&store, "Club", None).await;
+        assert!(
+            matches!(refusal(&twice), TournamentRefusal::CannotClose { why, .. } if why == "it is closed already"),
+            "{twice:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+    }
+
+    #[tokio::test]
+    async fn a_reopened_swiss_may_plan_more_rounds() {
+        let store = swiss_after_round_one(true).await;
+        close(&store, "Club", None).await.unwrap();
+        let reopening = reopen(&store, "Club", Some("sun"), Some(5)).await.unwrap();
+        assert_eq!(reopening.planned_rounds, 5);
+        assert_eq!(reopening.reopened.rounds_before, Some(3));
+        assert_eq!(reopening.reopened.rounds, Some(5));
+        let loaded = crate::app::tournaments::load(&store, "Club").await.unwrap();
+        assert_eq!(loaded.row.status, TournamentStatus::Reopened);
+        assert_eq!(loaded.row.rounds, Some(5));
+        assert!(!loaded.is_closed());
+    }
+
+    #[tokio::test]
+    async fn reopening_is_refused_for_an_open_tournament_or_a_round_count_it_cannot_have() {
+        let store = swiss_after_round_one(true).await;
+        let before = fixture::markers(&store).await;
+        let open = reopen(&store, "Club", None, None).await;
+        assert!(
+            matches!(refusal(&open), TournamentRefusal::NotClosed(n) if n == "Club"),
+            "{open:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+
+        close(&store, "Club", None).await.unwrap();
+        let before = fixture::markers(&store).await;
+        let none = reopen(&store, "Club", None, Some(0)).await;
+        assert!(
+            matches!(refusal(&none), TournamentRefusal::RoundsOutOfRange(0)),
+            "{none:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+
+        let (store, _) = fixture::store_with(&["Ada", "Bo"]).await;
+        fixture::entered(&store, "Duel", Format::RoundRobin, &["Ada", "Bo"]).await;
+        let id = fixture::pair(&store, "Duel").await[0].unwrap();
+        fixture::won(&store, id, Side::North).await;
+        let before = fixture::markers(&store).await;
+        let more = reopen(&store, "Duel", None, Some(2)).await;
+        assert!(
+            matches!(
+                refusal(&more),
+                TournamentRefusal::RoundsNotSwiss(Format::RoundRobin)
+            ),
+            "{more:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+    }
+
+    #[tokio::test]
+    async fn the_last_result_finishes_a_tournament_and_finish_says_so() {
+        let (store, _) = fixture::store_with(&["Ada", "Bo"]).await;
+        fixture::entered(&store, "Duel", Format::RoundRobin, &["Ada", "Bo"]).await;
+        let id = fixture::pair(&store, "Duel").await[0].unwrap();
+        assert!(!finish(&store, "Duel", None).await.unwrap());
+        let loaded = crate::app::tournaments::load(&store, "Duel").await.unwrap();
+        assert_ne!(loaded.row.status, TournamentStatus::Finished);
+
+        // Two players play one round: its one result is the last.
+        fixture::won(&store, id, Side::North).await;
+        let loaded = crate::app::tournaments::load(&store, "Duel").await.unwrap();
+        assert_eq!(loaded.row.status, TournamentStatus::Finished);
+        let changes = fixture::markers(&store).await;
+        assert!(finish(&store, "Duel", Some(&loaded)).await.unwrap());
+        assert_eq!(
+            fixture::markers(&store).await,
+            changes,
+            "a tournament finished is not recorded finished twice"
+        );
+    }
+}

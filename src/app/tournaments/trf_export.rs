@@ -81,3 +81,97 @@ pub(crate) async fn trf_details_in(
         ..TrfDetails::default()
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::AppError;
+    use crate::app::tournaments::{ImportOptions, import_trf, prepare_import};
+    use crate::engine::Side;
+    use crate::store::Store;
+    use crate::store::sqlite::memory::fixture;
+    use crate::tournament::Format;
+
+    /// A Swiss of four, round 1 played (every South won), its players in clubs.
+    async fn played_swiss() -> Store {
+        let store = Store::in_memory().await;
+        for (name, club) in [
+            ("Ada", "Kismayo"),
+            ("Bo", "Hargeisa"),
+            ("Cy", "Kismayo"),
+            ("Di", "Baidoa"),
+        ] {
+            crate::app::players::add_player(&store, name, Some(club), None)
+                .await
+                .unwrap();
+        }
+        fixture::entered(
+            &store,
+            "Club Swiss",
+            Format::Swiss,
+            &["Ada", "Bo", "Cy", "Di"],
+        )
+        .await;
+        for id in fixture::pair(&store, "Club Swiss").await {
+            fixture::won(&store, id.unwrap(), Side::South).await;
+        }
+        store
+    }
+
+    #[tokio::test]
+    async fn the_export_names_the_event_and_each_player_with_their_score() {
+        let store = played_swiss().await;
+        let trf = trf_export(&store, "club swiss", None).await.unwrap();
+        let line = |tag: &str| trf.lines().find(|l| l.starts_with(tag)).map(str::to_string);
+        assert_eq!(line("012").unwrap().trim_end(), "012 Club Swiss");
+        let players: Vec<String> = trf
+            .lines()
+            .filter(|l| l.starts_with("001"))
+            .map(str::to_string)
+            .collect();
+        assert_eq!(players.len(), 4);
+        // Two won round 1 (1 point each), two lost it: the points column (TRF
+        // 2016, columns 81-84) holds "1.0" twice and "0.0" twice.
+        let mut points: Vec<&str> = players.iter().map(|l| l[80..84].trim()).collect();
+        points.sort();
+        assert_eq!(points, ["0.0", "0.0", "1.0", "1.0"]);
+    }
+
+    #[tokio::test]
+    async fn an_exported_event_imported_elsewhere_exports_the_same_file() {
+        let store = played_swiss().await;
+        let trf = trf_export(&store, "Club Swiss", None).await.unwrap();
+
+        let elsewhere = Store::in_memory().await;
+        let prepared = prepare_import(&trf, "club.trf", ImportOptions::default()).unwrap();
+        let imported = import_trf(&elsewhere, &prepared, |_, _| {}).await.unwrap();
+        assert_eq!(imported.tournament.name, "Club Swiss");
+        assert_eq!(
+            (imported.players, imported.rounds, imported.matches),
+            (4, 1, 2)
+        );
+        let mut added = imported.players_added.clone();
+        added.sort();
+        assert_eq!(added, ["Ada", "Bo", "Cy", "Di"]);
+        let bo = crate::app::players::find(&elsewhere, "Bo")
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(bo.club.as_deref(), Some("Hargeisa"));
+        assert_eq!(
+            trf_export(&elsewhere, "Club Swiss", None).await.unwrap(),
+            trf
+        );
+    }
+
+    #[tokio::test]
+    async fn a_round_not_paired_is_refused_for_an_export_after_it() {
+        let store = played_swiss().await;
+        let refused = trf_export(&store, "Club Swiss", Some(2)).await;
+        assert!(
+            matches!(&refused, Err(AppError::NoSuchRound { round: 2, tournament, .. }) if tournament == "Club Swiss"),
+            "{refused:?}"
+        );
+        assert!(trf_export(&store, "Club Swiss", Some(1)).await.is_ok());
+    }
+}

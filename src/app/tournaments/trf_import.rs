@@ -252,3 +252,122 @@ fn closing_of(result: MatchResult) -> Closing {
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::app::AppError;
+    use crate::app::tournaments::{
+        ImportOptions, TournamentRefusal, import_trf, prepare_import, trf_export,
+    };
+    use crate::engine::Side;
+    use crate::store::Store;
+    use crate::store::sqlite::memory::fixture;
+    use crate::tournament::Format;
+
+    /// A TRF file of a Swiss of four with round 1 played, made by an export.
+    async fn a_file() -> String {
+        let (store, _) = fixture::store_with(&["Ada", "Bo", "Cy", "Di"]).await;
+        fixture::entered(
+            &store,
+            "Club Swiss",
+            Format::Swiss,
+            &["Ada", "Bo", "Cy", "Di"],
+        )
+        .await;
+        for id in fixture::pair(&store, "Club Swiss").await {
+            fixture::won(&store, id.unwrap(), Side::North).await;
+        }
+        trf_export(&store, "Club Swiss", None).await.unwrap()
+    }
+
+    #[tokio::test]
+    async fn an_import_stores_the_rounds_results_and_finds_players_by_name() {
+        let trf = a_file().await;
+        let (store, existing) = fixture::store_with(&["ada"]).await;
+        let prepared = prepare_import(&trf, "club.trf", ImportOptions::default()).unwrap();
+        let imported = import_trf(&store, &prepared, |_, _| {}).await.unwrap();
+        let mut added = imported.players_added.clone();
+        added.sort();
+        assert_eq!(added, ["Bo", "Cy", "Di"], "Ada was found, ignoring case");
+        let loaded = crate::app::tournaments::load(&store, "Club Swiss")
+            .await
+            .unwrap();
+        assert_eq!(loaded.tournament.current_round(), 1);
+        assert!(loaded.tournament.entrant(existing[0].id).is_some());
+        let standings = loaded.tournament.standings();
+        let mut points: Vec<String> = standings
+            .rows
+            .iter()
+            .map(|r| r.points.to_string())
+            .collect();
+        points.sort();
+        assert_eq!(points, ["0", "0", "1", "1"]);
+        // The results were stored as results entered: every match of round 1 won
+        // by North, as in the file.
+        for board in loaded.boards.iter().filter(|b| b.match_id.is_some()) {
+            let stored = crate::app::matches::load(&store, board.match_id.unwrap())
+                .await
+                .unwrap();
+            assert_eq!(
+                stored.row.winner,
+                Some(crate::matches::MatchOutcome::Winner(Side::North))
+            );
+        }
+    }
+
+    #[tokio::test]
+    async fn an_import_refused_for_a_taken_name_or_a_retired_player_stores_nothing() {
+        let trf = a_file().await;
+        let (store, _) = fixture::store_with(&["Di"]).await;
+        crate::app::players::retire(&store, "Di").await.unwrap();
+        let before = fixture::markers(&store).await;
+        let prepared = prepare_import(&trf, "club.trf", ImportOptions::default()).unwrap();
+        let retired = import_trf(&store, &prepared, |_, _| {}).await;
+        assert!(
+            matches!(&retired, Err(AppError::Tournament(TournamentRefusal::Retired(p))) if p == "Di"),
+            "{retired:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+        assert_eq!(
+            crate::app::players::list(&store, true).await.unwrap().len(),
+            1
+        );
+
+        let store = Store::in_memory().await;
+        fixture::entered(&store, "CLUB SWISS", Format::RoundRobin, &[]).await;
+        let before = fixture::markers(&store).await;
+        let taken = import_trf(&store, &prepared, |_, _| {}).await;
+        assert!(
+            matches!(
+                &taken,
+                Err(AppError::Tournament(TournamentRefusal::Duplicate(_)))
+            ),
+            "{taken:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+    }
+
+    #[tokio::test]
+    async fn a_file_without_a_name_or_a_game_is_refused_before_any_database() {
+        let trf = a_file().await;
+        let nameless: String = trf
+            .lines()
+            .filter(|l| !l.starts_with("012"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let refused = prepare_import(&nameless, "x.trf", ImportOptions::default());
+        assert!(
+            matches!(&refused, Err(AppError::Import(crate::app::ImportRefusal::NoName { file })) if file == "x.trf"),
+            "{:?}",
+            refused.map(|_| ())
+        );
+        let named = ImportOptions {
+            name: Some("Given".into()),
+            ..Default::default()
+        };
+        assert_eq!(
+            prepare_import(&nameless, "x.trf", named).unwrap().new.name,
+            "Given"
+        );
+    }
+}

@@ -146,3 +146,91 @@ fn is_engine_play_only(stored: &StoredMatch) -> Result<bool> {
     let engines = stored.engines()?.map(|e| e.is_some());
     Ok(stored.state.is_engine_play_only(engines))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::app::AppError;
+    use crate::app::matches::HumanAction;
+    use crate::app::tournaments::{TournamentRefusal, unpair};
+    use crate::store::Store;
+    use crate::store::sqlite::memory::fixture;
+    use crate::tournament::Format;
+
+    fn refusal<T: std::fmt::Debug>(result: &crate::app::Result<T>) -> &TournamentRefusal {
+        match result {
+            Err(AppError::Tournament(r)) => r,
+            other => panic!("not a tournament's refusal: {other:?}"),
+        }
+    }
+
+    async fn four_in(format: Format) -> Store {
+        let (store, _) = fixture::store_with(&["Ada", "Bo", "Cy", "Di"]).await;
+        fixture::entered(&store, "Club", format, &["Ada", "Bo", "Cy", "Di"]).await;
+        store
+    }
+
+    #[tokio::test]
+    async fn a_round_nobody_has_played_in_is_taken_back_and_recorded() {
+        let store = four_in(Format::Swiss).await;
+        let ids = fixture::pair(&store, "Club").await;
+        let unpaired = unpair(&store, "club", Some("wrong list")).await.unwrap();
+        assert_eq!(unpaired.tournament, "Club");
+        assert_eq!(unpaired.round.round, 1);
+        assert_eq!(unpaired.round.boards.len(), 2);
+        assert!(unpaired.round.voided_play.is_empty());
+        let loaded = crate::app::tournaments::load(&store, "Club").await.unwrap();
+        assert_eq!(loaded.tournament.current_round(), 0);
+        // Paired again, the round gets new matches: the old ids are not handed out.
+        let again = fixture::pair(&store, "Club").await;
+        assert!(
+            again.iter().all(|id| !ids.contains(id)),
+            "{ids:?} {again:?}"
+        );
+    }
+
+    #[tokio::test]
+    async fn nothing_paired_is_nothing_to_take_back() {
+        let store = four_in(Format::Swiss).await;
+        let before = fixture::markers(&store).await;
+        let refused = unpair(&store, "Club", None).await;
+        assert!(
+            matches!(refusal(&refused), TournamentRefusal::NothingToUnpair { tournament } if tournament == "Club"),
+            "{refused:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+    }
+
+    #[tokio::test]
+    async fn a_round_a_human_has_moved_in_stays() {
+        let store = four_in(Format::Swiss).await;
+        let ids = fixture::pair(&store, "Club").await;
+        let id = ids[1].unwrap();
+        crate::app::matches::enter(&store, id, &HumanAction::Move("2".into()))
+            .await
+            .unwrap();
+        let before = fixture::markers(&store).await;
+        let refused = unpair(&store, "Club", None).await;
+        assert!(
+            matches!(refusal(&refused), TournamentRefusal::RoundStarted { round: 1, what, .. }
+                if what.starts_with("board 2 (") && what.ends_with(&format!("match {id})"))),
+            "{refused:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+    }
+
+    #[tokio::test]
+    async fn a_round_with_a_postponed_match_stays() {
+        let store = four_in(Format::RoundRobin).await;
+        let id = fixture::pair(&store, "Club").await[0].unwrap();
+        crate::app::tournaments::postpone(&store, "Club", id, None)
+            .await
+            .unwrap();
+        let before = fixture::markers(&store).await;
+        let refused = unpair(&store, "Club", None).await;
+        assert!(
+            matches!(refusal(&refused), TournamentRefusal::RoundHasPostponed { round: 1, match_id, .. } if *match_id == id),
+            "{refused:?}"
+        );
+        assert_eq!(fixture::markers(&store).await, before);
+    }
+}

@@ -184,3 +184,98 @@ fn names_check(records: &[NameKeyRecord], what: &str, report: &mut VerifyReport)
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::matches::{HumanAction, enter};
+    use crate::matches::{Absent, Closing, MatchForm};
+    use crate::store::Store;
+    use crate::store::sqlite::memory::fixture;
+
+    /// Two casual matches: one with two moves entered, one forfeited unplayed.
+    async fn two_matches() -> (Store, i64) {
+        let (store, _) = fixture::store_with(&["Ada", "Bo"]).await;
+        let moved = fixture::casual(&store, "Ada", "Bo", MatchForm::Hands).await;
+        enter(&store, moved, &HumanAction::Move("1".into()))
+            .await
+            .unwrap();
+        enter(&store, moved, &HumanAction::Move("1".into()))
+            .await
+            .unwrap();
+        let forfeit = fixture::casual(&store, "Ada", "Bo", MatchForm::Hands).await;
+        crate::app::matches::close(&store, forfeit, Closing::Forfeit(Absent::South))
+            .await
+            .unwrap();
+        (store, moved)
+    }
+
+    /// Runs `sql` on the store's database: damage, which no use case can make.
+    async fn damage(store: &Store, sql: &str) {
+        let crate::store::sql::Pool::Sqlite(pool) = store.pool() else {
+            unreachable!("an in-memory SQLite store")
+        };
+        sqlx::raw_sql(sqlx::AssertSqlSafe(sql.to_string()))
+            .execute(pool)
+            .await
+            .unwrap();
+    }
+
+    #[tokio::test]
+    async fn what_the_use_cases_stored_verifies_clean_with_everything_counted() {
+        let (store, _) = two_matches().await;
+        let report = verify(&store, false).await.unwrap();
+        assert!(report.is_clean(), "{:?}", report.mismatches);
+        assert_eq!(
+            (
+                report.matches,
+                report.finished_matches,
+                report.hands,
+                report.moves
+            ),
+            (2, 1, 2, 2)
+        );
+        assert_eq!(
+            (
+                report.arrangements,
+                report.engine_decisions,
+                report.tournaments
+            ),
+            (0, 0, 0)
+        );
+    }
+
+    #[tokio::test]
+    async fn a_name_key_or_a_move_count_changed_behind_the_app_is_reported() {
+        let (store, moved) = two_matches().await;
+        damage(
+            &store,
+            "UPDATE players SET name_key = 'someone' WHERE name = 'Ada'",
+        )
+        .await;
+        // Two moves are stored; the count says three.
+        damage(
+            &store,
+            &format!("UPDATE hands SET move_count = 3 WHERE match_id = {moved}"),
+        )
+        .await;
+        let report = verify(&store, false).await.unwrap();
+        assert!(
+            report
+                .mismatches
+                .iter()
+                .any(|m| m.what
+                    == "player 'Ada' (#1): stored name key 'someone', its name gives 'ada'"),
+            "{:?}",
+            report.mismatches
+        );
+        assert!(
+            report
+                .mismatches
+                .iter()
+                .any(|m| m.match_id == Some(moved) && m.hand == Some(1)),
+            "{:?}",
+            report.mismatches
+        );
+    }
+}

@@ -10,6 +10,8 @@
 //! processes that open a fresh database at the same moment (sqlx's own SQLite
 //! migration lock does nothing).
 
+#[cfg(test)]
+pub(crate) mod memory;
 pub(crate) mod open;
 pub mod opened;
 pub(crate) mod schema;
