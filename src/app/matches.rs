@@ -798,7 +798,7 @@ mod tests {
         };
         let refused = history(&store, &by_tournament).await;
         assert!(
-            matches!(&refused, Err(AppError::Store(StoreError::UnknownTournament(t))) if t == "Open"),
+            matches!(&refused, Err(AppError::Store(StoreError::TournamentNotFound { name, .. })) if name == "Open"),
             "{refused:?}"
         );
     }
