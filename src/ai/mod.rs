@@ -16,11 +16,11 @@
 //! - `arena.rs`: engine-versus-engine series with an Elo estimate.
 
 pub mod arena;
-pub mod arrange;
-pub mod exact;
-pub mod search;
-pub mod solve;
-pub mod tt;
+pub(crate) mod arrange;
+pub(crate) mod exact;
+pub(crate) mod search;
+pub(crate) mod solve;
+pub(crate) mod tt;
 
 use std::time::Duration;
 
@@ -32,8 +32,9 @@ use thiserror::Error;
 
 use crate::engine::{Game, Move, Rules, Side};
 
-use search::{Limits, MAX_DEPTH, Searcher};
-use solve::{SolveLimits, Solver};
+pub use exact::{ExactTable, show_progress_with};
+pub use search::{Limits, MAX_DEPTH, SCALE, Searcher};
+pub use solve::{SolveError, SolveLimits, Solver};
 
 /// The built-in strength levels, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

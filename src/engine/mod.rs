@@ -9,7 +9,9 @@ mod playout;
 mod position;
 mod rules;
 mod side;
-pub mod trace;
+pub(crate) mod trace;
+
+pub use trace::TraceLine;
 
 pub use game::{Game, PlayError, Saved, perft};
 pub use playout::{PlayoutTotals, random_game, random_games};

@@ -20,19 +20,19 @@
 //! hand rows hold the events (arrangements, moves in notation, an entered result) from
 //! which [`crate::matches::MatchState::replay`] rebuilds the match.
 
-pub mod changes;
-pub mod copy;
-pub mod corrections;
+pub(crate) mod changes;
+pub(crate) mod copy;
+pub(crate) mod corrections;
 pub(crate) mod fixture_cache;
-pub mod import;
+pub(crate) mod import;
 pub(crate) mod open_error;
-pub mod postgres;
-pub mod repo;
-pub mod rounds;
-pub mod sql;
-pub mod sqlite;
-pub mod storage_checks;
-pub mod tournaments;
+pub(crate) mod postgres;
+pub(crate) mod repo;
+pub(crate) mod rounds;
+pub(crate) mod sql;
+pub(crate) mod sqlite;
+pub(crate) mod storage_checks;
+pub(crate) mod tournaments;
 mod unit;
 
 use std::path::{Path, PathBuf};
@@ -56,6 +56,7 @@ pub use crate::app::records::{
 };
 pub use crate::app::repo::{BackendError, Result, StoreError};
 pub use open_error::{MAX_BUSY_TIMEOUT_MS, OpenError, worded};
+pub use postgres::redacted;
 
 /// How long a process waits for another one's write lock before giving up.
 pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(10);

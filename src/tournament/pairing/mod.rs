@@ -3,13 +3,13 @@
 //! knockout. Every function here is deterministic: the same tournament gives the same
 //! pairings.
 
-pub mod audit;
+pub(crate) mod audit;
 pub mod dutch;
-pub mod knockout;
-pub mod manual;
-pub mod monrad;
-pub mod round_robin;
-pub mod swiss;
+pub(crate) mod knockout;
+pub(crate) mod manual;
+pub(crate) mod monrad;
+pub(crate) mod round_robin;
+pub(crate) mod swiss;
 
 use std::collections::HashMap;
 

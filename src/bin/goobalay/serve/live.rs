@@ -13,7 +13,7 @@ use axum::extract::{Path, State};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream::{self, Stream};
-use goobalay::app::records::ChangeMarkers;
+use goobalay::app::ChangeMarkers;
 use goobalay::store::Store;
 use tokio::sync::watch;
 

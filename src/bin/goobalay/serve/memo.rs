@@ -21,7 +21,7 @@ use std::time::Instant;
 
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use goobalay::app::records::TournamentKey;
+use goobalay::app::TournamentKey;
 use goobalay::app::views::{self, TournamentRevision, TournamentView};
 use serde_json::{Map, Value};
 

@@ -26,10 +26,10 @@
 //! who played the most games.
 
 mod bracket;
-pub mod colours;
-pub mod matching;
-pub mod weights;
-pub mod wide;
+pub(crate) mod colours;
+pub(crate) mod matching;
+pub(crate) mod weights;
+pub(crate) mod wide;
 
 use std::collections::{HashMap, HashSet};
 
