@@ -117,7 +117,7 @@ impl Solver {
     }
 
     /// Number of positions in the table.
-    pub fn table_len(&self) -> usize {
+    pub(crate) fn table_len(&self) -> usize {
         self.table.len()
     }
 
@@ -184,7 +184,7 @@ impl Solver {
 
     /// A move of greatest exact value, trying moves in `order` (the first of equal
     /// moves wins), and that value.
-    pub fn best_move(
+    pub(crate) fn best_move(
         &mut self,
         game: &Game,
         limits: &SolveLimits,

@@ -36,7 +36,7 @@ pub use prizes::{EventChange, PrizeReport, add_prize, export_prizes, prize_repor
 pub use refusal::TournamentRefusal;
 pub use seed::{SeedLine, Seeded, SeedingSource, seed};
 pub use status::{Closed, Reopening, close, finish, reopen};
-pub use trf_export::trf_export;
+pub(crate) use trf_export::trf_export;
 pub use trf_import::ImportedTournament;
 
 /// Opens the write transaction of a tournament use case, whose rules run over the
@@ -78,7 +78,7 @@ pub async fn load_by_id(store: &impl Database, id: i64) -> Result<Option<LoadedT
 
 /// The tournament `name` with its results only, which is all that standings,
 /// crosstables and most exports need (and quicker to read).
-pub async fn load_results(store: &impl Database, name: &str) -> Result<LoadedTournament> {
+pub(crate) async fn load_results(store: &impl Database, name: &str) -> Result<LoadedTournament> {
     let mut tx = store.begin_read().await?;
     Ok(loading::load_in(&mut tx, name, Parts::Results).await?)
 }
@@ -211,7 +211,10 @@ pub struct Unpaired {
 /// The opening turns of the engines facing a human in a round just paired. An error
 /// says that the round itself is stored (the turns are made by the next command on
 /// those matches).
-pub async fn make_engine_openings(store: &impl Database, paired: &PairedRound) -> Result<()> {
+pub(crate) async fn make_engine_openings(
+    store: &impl Database,
+    paired: &PairedRound,
+) -> Result<()> {
     for board in &paired.boards {
         let Some(id) = board.match_id else {
             continue;

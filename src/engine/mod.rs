@@ -20,7 +20,7 @@ pub use position::{
     Setup, SetupError,
 };
 pub use rules::{
-    Capture, CaptureFile, CaptureRows, EndRule, HandOpener, MAX_HOLES, MAX_HOLES_PER_ROW,
-    MAX_SEEDS, Remaining, RuleFile, Rules, RulesError, Sowing, VARIANT_NAMES, Variant,
+    Capture, CaptureFile, CaptureRows, EndRule, HandOpener, MAX_HOLES, Remaining, RuleFile, Rules,
+    RulesError, Sowing, VARIANT_NAMES, Variant,
 };
 pub use side::{BySide, Side};

@@ -45,7 +45,7 @@ impl Closing {
         }
     }
 
-    pub fn is_forfeit(self) -> bool {
+    pub(crate) fn is_forfeit(self) -> bool {
         matches!(self, Closing::Forfeit(_))
     }
 

@@ -50,7 +50,7 @@ pub use rule::{
 };
 
 /// How many rows a rearrangement is compared with (the chosen one besides).
-pub const ARRANGEMENT_CANDIDATES: usize = 12;
+pub(crate) const ARRANGEMENT_CANDIDATES: usize = 12;
 
 /// Node budget of one position's exact search within a table (a repetition
 /// history can leave a table's bounds apart): past it the position is searched as

@@ -59,7 +59,7 @@ pub use open_error::{MAX_BUSY_TIMEOUT_MS, OpenError, worded};
 pub use postgres::redacted;
 
 /// How long a process waits for another one's write lock before giving up.
-pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+pub(crate) const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The URL, when a `--db` value names a PostgreSQL database rather than a file.
 pub fn server_url(location: &Path) -> Option<&str> {
@@ -131,7 +131,7 @@ pub fn default_db_path() -> PathBuf {
 }
 
 /// The newest schema version this build knows (the same on both backends).
-pub fn schema_version() -> i64 {
+pub(crate) fn schema_version() -> i64 {
     sqlite::schema_version()
 }
 
@@ -303,7 +303,7 @@ impl Store {
     }
 
     /// Opens the goobalay database at a PostgreSQL URL (see [`postgres`]).
-    pub async fn open_server(url: &str) -> Result<Store, OpenError> {
+    pub(crate) async fn open_server(url: &str) -> Result<Store, OpenError> {
         Store::open_server_with(url, true).await
     }
 
@@ -471,7 +471,7 @@ impl Store {
     }
 
     /// The player with id `id` (`None`: no such player).
-    pub async fn player_with_id(&self, id: i64) -> Result<Option<Player>> {
+    pub(crate) async fn player_with_id(&self, id: i64) -> Result<Option<Player>> {
         self.pool.acquire().await?.player_by_id(id).await
     }
 }

@@ -40,7 +40,7 @@ impl Pool {
         }
     }
 
-    pub async fn acquire(&self) -> Result<PooledConn, sqlx::Error> {
+    pub(crate) async fn acquire(&self) -> Result<PooledConn, sqlx::Error> {
         Ok(match self {
             Pool::Sqlite(p) => PooledConn::Sqlite(p.acquire().await?),
             Pool::Postgres(p) => PooledConn::Postgres(p.acquire().await?),
@@ -88,7 +88,7 @@ impl Pool {
     /// A transaction that only keeps a cache up to date (`store::fixture_cache`):
     /// it must never keep a reader waiting, so on PostgreSQL it gives up after
     /// 200 ms behind a writer (SQLite: the connection's busy timeout).
-    pub async fn begin_cache_write(&self) -> Result<Tx, sqlx::Error> {
+    pub(crate) async fn begin_cache_write(&self) -> Result<Tx, sqlx::Error> {
         Ok(match self {
             Pool::Sqlite(p) => Tx::Sqlite(p.begin().await?),
             Pool::Postgres(p) => {
@@ -110,10 +110,10 @@ impl Pool {
 }
 
 /// The key of goobalay's advisory write lock on a PostgreSQL database ("goob").
-pub const WRITE_LOCK: i64 = 0x676f_6f62;
+pub(crate) const WRITE_LOCK: i64 = 0x676f_6f62;
 
 /// A connection taken from a [`Pool`].
-pub enum PooledConn {
+pub(crate) enum PooledConn {
     Sqlite(PoolConnection<Sqlite>),
     Postgres(PoolConnection<Postgres>),
 }
@@ -158,7 +158,7 @@ impl Conn<'_> {
 
 /// A query parameter: one of the types both backends store alike.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Arg {
+pub(crate) enum Arg {
     Int(Option<i64>),
     Real(Option<f64>),
     Text(Option<String>),
@@ -193,13 +193,13 @@ arg_from!(Bytes, Vec<u8>, std::convert::identity);
 
 /// A statement with its parameters, run on either backend.
 #[derive(Clone, Debug)]
-pub struct Query {
+pub(crate) struct Query {
     sql: Cow<'static, str>,
     args: Vec<Arg>,
 }
 
 /// A query of SQL text both backends accept (see the module note).
-pub fn query(sql: impl Into<Cow<'static, str>>) -> Query {
+pub(crate) fn query(sql: impl Into<Cow<'static, str>>) -> Query {
     Query {
         sql: sql.into(),
         args: Vec::new(),
@@ -207,7 +207,7 @@ pub fn query(sql: impl Into<Cow<'static, str>>) -> Query {
 }
 
 /// A query whose first column of each row is the value wanted.
-pub fn query_scalar<T: Column>(sql: impl Into<Cow<'static, str>>) -> Scalar<T> {
+pub(crate) fn query_scalar<T: Column>(sql: impl Into<Cow<'static, str>>) -> Scalar<T> {
     Scalar {
         query: query(sql),
         column: std::marker::PhantomData,
@@ -261,13 +261,13 @@ macro_rules! bound {
 }
 
 impl Query {
-    pub fn bind(mut self, value: impl Into<Arg>) -> Query {
+    pub(crate) fn bind(mut self, value: impl Into<Arg>) -> Query {
         self.args.push(value.into());
         self
     }
 
     /// Runs the statement; returns the number of rows it changed.
-    pub async fn execute(self, on: &mut (impl AsConn + ?Sized)) -> Result<u64, sqlx::Error> {
+    pub(crate) async fn execute(self, on: &mut (impl AsConn + ?Sized)) -> Result<u64, sqlx::Error> {
         let mut conn = on.conn();
         let sql = for_backend(&self.sql, conn.backend()).into_owned();
         Ok(match &mut conn {
@@ -282,7 +282,10 @@ impl Query {
         })
     }
 
-    pub async fn fetch_all(self, on: &mut (impl AsConn + ?Sized)) -> Result<Vec<Row>, sqlx::Error> {
+    pub(crate) async fn fetch_all(
+        self,
+        on: &mut (impl AsConn + ?Sized),
+    ) -> Result<Vec<Row>, sqlx::Error> {
         let mut conn = on.conn();
         let sql = for_backend(&self.sql, conn.backend()).into_owned();
         Ok(match &mut conn {
@@ -301,7 +304,7 @@ impl Query {
         })
     }
 
-    pub async fn fetch_optional(
+    pub(crate) async fn fetch_optional(
         self,
         on: &mut (impl AsConn + ?Sized),
     ) -> Result<Option<Row>, sqlx::Error> {
@@ -319,7 +322,10 @@ impl Query {
         })
     }
 
-    pub async fn fetch_one(self, on: &mut (impl AsConn + ?Sized)) -> Result<Row, sqlx::Error> {
+    pub(crate) async fn fetch_one(
+        self,
+        on: &mut (impl AsConn + ?Sized),
+    ) -> Result<Row, sqlx::Error> {
         self.fetch_optional(on)
             .await?
             .ok_or(sqlx::Error::RowNotFound)
@@ -327,18 +333,21 @@ impl Query {
 }
 
 /// See [`query_scalar`].
-pub struct Scalar<T> {
+pub(crate) struct Scalar<T> {
     query: Query,
     column: std::marker::PhantomData<T>,
 }
 
 impl<T: Column> Scalar<T> {
-    pub fn bind(mut self, value: impl Into<Arg>) -> Scalar<T> {
+    pub(crate) fn bind(mut self, value: impl Into<Arg>) -> Scalar<T> {
         self.query = self.query.bind(value);
         self
     }
 
-    pub async fn fetch_all(self, on: &mut (impl AsConn + ?Sized)) -> Result<Vec<T>, sqlx::Error> {
+    pub(crate) async fn fetch_all(
+        self,
+        on: &mut (impl AsConn + ?Sized),
+    ) -> Result<Vec<T>, sqlx::Error> {
         self.query
             .fetch_all(on)
             .await?
@@ -347,7 +356,7 @@ impl<T: Column> Scalar<T> {
             .collect()
     }
 
-    pub async fn fetch_optional(
+    pub(crate) async fn fetch_optional(
         self,
         on: &mut (impl AsConn + ?Sized),
     ) -> Result<Option<T>, sqlx::Error> {
@@ -358,7 +367,7 @@ impl<T: Column> Scalar<T> {
             .transpose()
     }
 
-    pub async fn fetch_one(self, on: &mut (impl AsConn + ?Sized)) -> Result<T, sqlx::Error> {
+    pub(crate) async fn fetch_one(self, on: &mut (impl AsConn + ?Sized)) -> Result<T, sqlx::Error> {
         self.query.fetch_one(on).await?.try_get_at(0)
     }
 }
@@ -397,7 +406,7 @@ impl AsConn for Conn<'_> {
 }
 
 /// A column type both backends decode alike.
-pub trait Column:
+pub(crate) trait Column:
     for<'r> Decode<'r, Sqlite> + Type<Sqlite> + for<'r> Decode<'r, Postgres> + Type<Postgres>
 {
 }
@@ -408,13 +417,13 @@ impl<T> Column for T where
 }
 
 /// A result row of either backend.
-pub enum Row {
+pub(crate) enum Row {
     Sqlite(SqliteRow),
     Postgres(PgRow),
 }
 
 impl Row {
-    pub fn try_get<T: Column>(&self, column: &str) -> Result<T, sqlx::Error> {
+    pub(crate) fn try_get<T: Column>(&self, column: &str) -> Result<T, sqlx::Error> {
         match self {
             Row::Sqlite(r) => r.try_get(column),
             Row::Postgres(r) => r.try_get(column),
@@ -422,14 +431,14 @@ impl Row {
     }
 
     /// A blob (`bytea`) column, borrowed from the row rather than copied.
-    pub fn bytes(&self, column: &str) -> Result<Option<&[u8]>, sqlx::Error> {
+    pub(crate) fn bytes(&self, column: &str) -> Result<Option<&[u8]>, sqlx::Error> {
         match self {
             Row::Sqlite(r) => r.try_get(column),
             Row::Postgres(r) => r.try_get(column),
         }
     }
 
-    pub fn try_get_at<T: Column>(&self, index: usize) -> Result<T, sqlx::Error> {
+    pub(crate) fn try_get_at<T: Column>(&self, index: usize) -> Result<T, sqlx::Error> {
         match self {
             Row::Sqlite(r) => r.try_get(index),
             Row::Postgres(r) => r.try_get(index),
@@ -439,12 +448,12 @@ impl Row {
 
 /// Whether PostgreSQL gave up waiting for a lock (55P03, after `lock_timeout`):
 /// another process held the write lock longer than the busy timeout.
-pub fn is_lock_timeout(e: &sqlx::Error) -> bool {
+pub(crate) fn is_lock_timeout(e: &sqlx::Error) -> bool {
     postgres_code(e).is_some_and(|c| c == "55P03")
 }
 
 /// Whether the error is a broken UNIQUE constraint (on either backend).
-pub fn is_unique_violation(e: &sqlx::Error) -> bool {
+pub(crate) fn is_unique_violation(e: &sqlx::Error) -> bool {
     match e {
         sqlx::Error::Database(db) => db.is_unique_violation(),
         _ => false,
@@ -452,7 +461,7 @@ pub fn is_unique_violation(e: &sqlx::Error) -> bool {
 }
 
 /// The SQLSTATE of a PostgreSQL error.
-pub fn postgres_code(e: &sqlx::Error) -> Option<String> {
+pub(crate) fn postgres_code(e: &sqlx::Error) -> Option<String> {
     match e {
         sqlx::Error::Database(db) => db
             .try_downcast_ref::<sqlx::postgres::PgDatabaseError>()

@@ -203,7 +203,7 @@ impl Format {
     }
 
     /// The systems whose number of rounds the director chooses.
-    pub fn with_chosen_rounds() -> impl Iterator<Item = Format> {
+    pub(crate) fn with_chosen_rounds() -> impl Iterator<Item = Format> {
         Format::ALL
             .into_iter()
             .filter(|f| f.rules().rounds == Rounds::Chosen)

@@ -11,7 +11,7 @@ use crate::app::tournaments::refusal::TournamentRefusal;
 use crate::tournament::export::ExportFormat;
 use crate::tournament::prizes::{Prize, PrizeKind};
 
-pub use super::awards::{PrizeReport, WinnerTotal, prize_report};
+pub use super::awards::{PrizeReport, prize_report};
 use super::awards::{contenders_in, heading_in, nobody_fits};
 use super::{Result, begin_write, commit, loading};
 

@@ -8,13 +8,13 @@
 //! (`requested`) and the rounds a late entrant missed (`late-entry`, zero points); the
 //! pure layer sees them as [`crate::tournament::Tournament::requested_byes`].
 
-pub use crate::app::repo::TournamentRepo;
+pub(crate) use crate::app::repo::TournamentRepo;
 
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
-pub use crate::app::records::{ByeReason, RoundMatch};
+pub(crate) use crate::app::records::{ByeReason, RoundMatch};
 use crate::app::records::{FixtureRows, PlayedFromSetup, TournamentSummary};
 use crate::engine::Variant;
 use crate::matches::{Hand, MatchSpec};
