@@ -748,13 +748,6 @@ static SHARED: Mutex<Vec<SharedTable>> = Mutex::new(Vec::new());
 /// A shared table with the rules and the seeds in play it is for.
 type SharedTable = (Rules, u32, Arc<Mutex<ExactTable>>);
 
-/// The shared table for `pos`'s rules and seeds in play (made empty on first use),
-/// or `None` where no table is made (Uurs, or too many positions: every variant
-/// but Tihbat and Modiar from their setups).
-pub(crate) fn shared_table(pos: &Position) -> Option<Arc<Mutex<ExactTable>>> {
-    shared_table_within(pos, MAX_TABLE_POSITIONS)
-}
-
 fn shared_table_within(pos: &Position, max_positions: u64) -> Option<Arc<Mutex<ExactTable>>> {
     if pos.rules().has_uurs() {
         // Layli Goobalay: its endgame table, not one per seeds in play.

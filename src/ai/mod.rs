@@ -338,6 +338,7 @@ impl EnginePlayer {
     }
 
     /// Replaces `perfect`'s node budget for solving a move exactly.
+    #[cfg(test)]
     pub(crate) fn with_solve_nodes(mut self, nodes: u64) -> EnginePlayer {
         self.solve_nodes = nodes.max(1);
         self
@@ -387,6 +388,7 @@ impl EnginePlayer {
     }
 
     /// How many `perfect` moves were played by search, not solved within budget.
+    #[cfg(test)]
     pub(crate) fn perfect_fallbacks(&self) -> u32 {
         self.fallbacks
     }

@@ -116,11 +116,6 @@ impl Solver {
         Solver::default()
     }
 
-    /// Number of positions in the table.
-    pub(crate) fn table_len(&self) -> usize {
-        self.table.len()
-    }
-
     fn start(&mut self, limits: &SolveLimits) -> Instant {
         let now = Instant::now();
         self.nodes = 0;

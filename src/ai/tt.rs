@@ -74,10 +74,6 @@ impl Table {
         self.entries.len()
     }
 
-    pub(crate) fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-
     /// Forgets everything (each search starts from an empty table, so that a search's
     /// result depends only on the position and the budget).
     pub(crate) fn clear(&mut self) {

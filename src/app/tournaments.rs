@@ -76,13 +76,6 @@ pub async fn load_by_id(store: &impl Database, id: i64) -> Result<Option<LoadedT
     Ok(loading::load_by_id_in(&mut tx, id).await?)
 }
 
-/// The tournament `name` with its results only, which is all that standings,
-/// crosstables and most exports need (and quicker to read).
-pub(crate) async fn load_results(store: &impl Database, name: &str) -> Result<LoadedTournament> {
-    let mut tx = store.begin_read().await?;
-    Ok(loading::load_in(&mut tx, name, Parts::Results).await?)
-}
-
 /// The tournament `name` as it stood after round `round` (`None`: as it stands now):
 /// the results of rounds 1 to `round` only, the entrants who had entered by then
 /// ([`crate::tournament::Tournament::as_after_round`]), the boards of those rounds;

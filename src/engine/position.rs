@@ -67,10 +67,6 @@ impl Move {
         }
     }
 
-    pub(crate) const fn is_pass(self) -> bool {
-        self.0 == u8::MAX
-    }
-
     /// Notation (RULES.md §1): the hole number `1..N` in the mover's own row, or `pass`.
     pub fn notation(self, holes_per_row: u8) -> String {
         match self.hole() {
@@ -407,7 +403,8 @@ impl Position {
     }
 
     /// The position as a [`Setup`], e.g. to store it or hand it to another program.
-    pub(crate) fn to_setup(&self) -> Setup {
+    #[cfg(test)]
+    pub(crate) fn to_setup(self) -> Setup {
         Setup {
             board: self.board().iter().map(|&s| s as i64).collect(),
             to_move: Some(self.to_move),

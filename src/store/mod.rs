@@ -130,11 +130,6 @@ pub fn default_db_path() -> PathBuf {
     }
 }
 
-/// The newest schema version this build knows (the same on both backends).
-pub(crate) fn schema_version() -> i64 {
-    sqlite::schema_version()
-}
-
 impl Player {
     fn from_row(r: &Row) -> Result<Player> {
         Ok(Player {
@@ -302,11 +297,6 @@ impl Store {
         }
     }
 
-    /// Opens the goobalay database at a PostgreSQL URL (see [`postgres`]).
-    pub(crate) async fn open_server(url: &str) -> Result<Store, OpenError> {
-        Store::open_server_with(url, true).await
-    }
-
     async fn open_server_with(url: &str, create: bool) -> Result<Store, OpenError> {
         let busy = busy_timeout()?;
         let pool = postgres::open(url, busy, create).await?;
@@ -468,11 +458,6 @@ impl Store {
     /// A player by name, ignoring case.
     pub async fn player(&self, name: &str) -> Result<Option<Player>> {
         self.pool.acquire().await?.player_by_name(name).await
-    }
-
-    /// The player with id `id` (`None`: no such player).
-    pub(crate) async fn player_with_id(&self, id: i64) -> Result<Option<Player>> {
-        self.pool.acquire().await?.player_by_id(id).await
     }
 }
 

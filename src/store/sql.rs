@@ -452,14 +452,6 @@ pub(crate) fn is_lock_timeout(e: &sqlx::Error) -> bool {
     postgres_code(e).is_some_and(|c| c == "55P03")
 }
 
-/// Whether the error is a broken UNIQUE constraint (on either backend).
-pub(crate) fn is_unique_violation(e: &sqlx::Error) -> bool {
-    match e {
-        sqlx::Error::Database(db) => db.is_unique_violation(),
-        _ => false,
-    }
-}
-
 /// The SQLSTATE of a PostgreSQL error.
 pub(crate) fn postgres_code(e: &sqlx::Error) -> Option<String> {
     match e {

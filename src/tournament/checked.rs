@@ -199,11 +199,13 @@ impl Tournament {
     }
 
     /// The setup this tournament was built from, with every change since (a copy).
+    #[cfg(test)]
     pub(crate) fn to_setup(&self) -> TournamentSetup {
         self.clone().into()
     }
 
     /// Back to its setup, e.g. to change it and check it again.
+    #[cfg(test)]
     pub(crate) fn into_setup(self) -> TournamentSetup {
         self.into()
     }

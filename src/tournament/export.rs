@@ -390,6 +390,7 @@ pub(crate) fn csv_headed(
 }
 
 /// [`csv_with`] without the store's match numbers and hands.
+#[cfg(test)]
 pub(crate) fn csv(t: &Tournament) -> String {
     csv_with(t, |_, _| BoardRecord::default())
 }
@@ -490,6 +491,7 @@ struct JsonExport<'a> {
     prizes: &'a [super::prizes::Award],
 }
 
+#[cfg(test)]
 pub(crate) fn json(t: &Tournament) -> String {
     json_with(t, &Heading::default())
 }
@@ -550,6 +552,7 @@ pub(crate) fn summary_line(t: &Tournament) -> String {
     )
 }
 
+#[cfg(test)]
 pub(crate) fn markdown(t: &Tournament) -> String {
     markdown_with(t, &Heading::default())
 }

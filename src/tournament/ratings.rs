@@ -30,7 +30,7 @@ use skillratings::Outcomes;
 use skillratings::elo::{EloConfig, EloRating};
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating};
 
-use super::{Decision, TournamentError};
+use super::Decision;
 use crate::matches::Closing;
 use crate::matches::correction::standing_closing;
 
@@ -87,9 +87,10 @@ impl Elo {
 
     /// # Errors
     /// A K factor that is not a number above 0 and at most 100.
-    pub(crate) fn with_k(k: f64) -> Result<Elo, TournamentError> {
+    #[cfg(test)]
+    pub(crate) fn with_k(k: f64) -> Result<Elo, super::TournamentError> {
         if !(k > 0.0 && k <= 100.0) {
-            return Err(TournamentError::BadKFactor(k));
+            return Err(super::TournamentError::BadKFactor(k));
         }
         Ok(Elo {
             k,

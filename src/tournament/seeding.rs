@@ -45,10 +45,6 @@ impl Seeding {
         }
     }
 
-    pub(crate) fn into_ratings(self) -> HashMap<EntrantId, f64> {
-        self.ratings
-    }
-
     /// The rating `player` is seeded by ([`seeding_rating`]).
     pub fn rating(&self, player: EntrantId) -> f64 {
         seeding_rating(&self.ratings, player)

@@ -46,6 +46,7 @@ pub(crate) struct PairingDifference {
 pub(crate) type EnteredAfter = HashMap<EntrantId, u32>;
 
 /// Every check of this module: [`check_seeding`], then [`check_rounds`].
+#[cfg(test)]
 pub(crate) fn check(t: &Tournament, entered_after: &EnteredAfter) -> Vec<PairingDifference> {
     let mut out = check_seeding(t, entered_after);
     out.extend(check_rounds(t, entered_after));
@@ -219,6 +220,7 @@ pub(crate) fn check_late_entries(
 /// board (and how many boards differ), or why the round could not have been paired
 /// then. Each round is judged against the stored rounds before it, so a changed round
 /// is named even if later rounds were paired from it.
+#[cfg(test)]
 pub(crate) fn check_rounds(t: &Tournament, entered_after: &EnteredAfter) -> Vec<PairingDifference> {
     check_rounds_as_paired(t, entered_after, &|_, _| {})
 }

@@ -64,6 +64,7 @@ const NONE: usize = usize::MAX;
 /// Returns, for each vertex `0..n`, its mate in a matching of maximum total
 /// weight (`None`: unmatched). `edges` are `(u, v, weight)` with `u != v`, each
 /// pair at most once, every weight even and non-zero.
+#[cfg(test)]
 pub(crate) fn max_weight_matching<W: Weight>(
     n: usize,
     edges: &[(usize, usize, W)],

@@ -19,8 +19,6 @@ impl<const L: usize> Default for Wide<L> {
 }
 
 impl<const L: usize> Wide<L> {
-    pub(crate) const BITS: u32 = 64 * L as u32;
-
     pub(crate) fn from_u64(v: u64) -> Self {
         let mut w = Self::default();
         w.0[0] = v;
