@@ -341,12 +341,12 @@ impl Store {
         &self.path
     }
 
-    /// The connection pool, for queries of the store's own (and tests).
-    pub fn pool(&self) -> &Pool {
+    /// The connection pool, for the store's own queries (a test opens its own connection).
+    pub(crate) fn pool(&self) -> &Pool {
         &self.pool
     }
 
-    pub fn backend(&self) -> Backend {
+    pub(crate) fn backend(&self) -> Backend {
         self.pool.backend()
     }
 
