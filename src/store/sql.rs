@@ -27,13 +27,13 @@ pub enum Backend {
 
 /// A connection pool of either backend.
 #[derive(Clone, Debug)]
-pub enum Pool {
+pub(crate) enum Pool {
     Sqlite(SqlitePool),
     Postgres(PgPool),
 }
 
 impl Pool {
-    pub fn backend(&self) -> Backend {
+    pub(crate) fn backend(&self) -> Backend {
         match self {
             Pool::Sqlite(_) => Backend::Sqlite,
             Pool::Postgres(_) => Backend::Postgres,
@@ -55,7 +55,7 @@ impl Pool {
     /// all earlier writers committed, and nobody writes until it ends. Writes are
     /// milliseconds long (engines think outside transactions), so one lock costs
     /// little, where SERIALIZABLE would make every use case retry its reads.
-    pub async fn begin_write(&self, busy: std::time::Duration) -> Result<Tx, sqlx::Error> {
+    pub(crate) async fn begin_write(&self, busy: std::time::Duration) -> Result<Tx, sqlx::Error> {
         Ok(match self {
             Pool::Sqlite(p) => Tx::Sqlite(p.begin_with("BEGIN IMMEDIATE").await?),
             Pool::Postgres(p) => {
@@ -75,7 +75,7 @@ impl Pool {
     /// (a match and its hands, a tournament and its rounds, as one writer left them).
     /// SQLite: a deferred transaction (its first read fixes the snapshot).
     /// PostgreSQL: REPEATABLE READ, READ ONLY.
-    pub async fn begin_read(&self) -> Result<Tx, sqlx::Error> {
+    pub(crate) async fn begin_read(&self) -> Result<Tx, sqlx::Error> {
         Ok(match self {
             Pool::Sqlite(p) => Tx::Sqlite(p.begin().await?),
             Pool::Postgres(p) => Tx::Postgres(
@@ -101,7 +101,7 @@ impl Pool {
         })
     }
 
-    pub async fn close(&self) {
+    pub(crate) async fn close(&self) {
         match self {
             Pool::Sqlite(p) => p.close().await,
             Pool::Postgres(p) => p.close().await,
@@ -119,21 +119,21 @@ pub(crate) enum PooledConn {
 }
 
 /// A transaction of either backend; dropped without [`Tx::commit`], it rolls back.
-pub enum Tx {
+pub(crate) enum Tx {
     Sqlite(Transaction<'static, Sqlite>),
     Postgres(Transaction<'static, Postgres>),
 }
 
 impl Tx {
     /// The SQLite transaction, on SQLite (its file checks).
-    pub fn on_sqlite(&mut self) -> Option<&mut Transaction<'static, Sqlite>> {
+    pub(crate) fn on_sqlite(&mut self) -> Option<&mut Transaction<'static, Sqlite>> {
         match self {
             Tx::Sqlite(t) => Some(t),
             Tx::Postgres(_) => None,
         }
     }
 
-    pub async fn commit(self) -> Result<(), sqlx::Error> {
+    pub(crate) async fn commit(self) -> Result<(), sqlx::Error> {
         match self {
             Tx::Sqlite(t) => t.commit().await,
             Tx::Postgres(t) => t.commit().await,
