@@ -131,7 +131,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         .iter()
         .filter(|m| m.winner.is_some())
         .count() as u64;
-    let report = goobalay::app::verify::verify(&store, false).await?;
+    let report = goobalay::app::verify(&store, false).await?;
     store.close().await;
     println!(
         "{processes} processes, {elapsed:.1} s: {stored} results stored ({:.0} a second), \

@@ -36,7 +36,8 @@ use std::time::{Duration, Instant};
 use goobalay::engine::BySide;
 use goobalay::tournament::{
     Absent, Acceleration, ByePoints, Decision, Entrant, EntrantId, Fixture, Format, MatchResult,
-    RequestedBye, Tournament, TournamentError, TournamentSetup, assign_start_ranks, export,
+    RequestedBye, Tournament, TournamentError, TournamentSetup, assign_start_ranks, trf,
+    trf_numbers,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -61,13 +62,10 @@ fn ours(t: &Tournament) -> Result<RoundPairing, TournamentError> {
 
 fn theirs(bbp: &Path, t: &Tournament, dir: &Path) -> Result<RoundPairing, String> {
     // The project's own TRF writer: what a director's export gives another program.
-    let by_number: Vec<EntrantId> = export::trf_numbers(t)
-        .into_iter()
-        .map(|(id, _)| id)
-        .collect();
+    let by_number: Vec<EntrantId> = trf_numbers(t).into_iter().map(|(id, _)| id).collect();
     let input = dir.join("round.trf");
     let output = dir.join("pairs.txt");
-    std::fs::write(&input, export::trf(t)).map_err(|e| e.to_string())?;
+    std::fs::write(&input, trf(t)).map_err(|e| e.to_string())?;
     let _ = std::fs::remove_file(&output);
     let run = Command::new(bbp)
         .arg("--dutch")

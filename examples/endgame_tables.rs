@@ -10,7 +10,7 @@
 
 use std::time::Instant;
 
-use goobalay::ai::exact::ExactTable;
+use goobalay::ai::ExactTable;
 use goobalay::engine::Variant;
 
 fn peak_memory_mb() -> Option<f64> {

@@ -9,8 +9,8 @@
 //! cargo run --release --example max_endgames -- layli-goobalay 10 60
 //! ```
 
-use goobalay::ai::exact::ExactTable;
-use goobalay::ai::solve::SolveLimits;
+use goobalay::ai::ExactTable;
+use goobalay::ai::SolveLimits;
 use goobalay::ai::{EnginePlayer, Level};
 use goobalay::engine::{Game, Side, Variant};
 use rand::{SeedableRng, rngs::StdRng};

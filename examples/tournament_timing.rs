@@ -14,10 +14,10 @@
 use std::time::Instant;
 
 use goobalay::ai::Level;
+use goobalay::app::NewTournament;
 use goobalay::app::RunEnd;
 use goobalay::engine::{BySide, Variant};
 use goobalay::matches::{MatchForm, play_engine_match};
-use goobalay::store::tournaments::NewTournament;
 use goobalay::store::{HistoryFilter, Store};
 use goobalay::tournament::{Format, PointsScheme, RatingSystem};
 

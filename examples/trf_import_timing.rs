@@ -1,5 +1,5 @@
 //! Times the reading of a TRF file (`tournament import`'s pure part,
-//! `tournament::import::parse`) as the players grow to the format's 4-digit limit:
+//! `tournament::parse_trf`) as the players grow to the format's 4-digit limit:
 //! a Swiss of PLAYERS (2,500, 5,000 and 9,999 by default) and 5 rounds, paired by
 //! the circle method (no pairing repeats), every result a win, draw or loss, an odd
 //! player out with a zero-point bye each round. Prints the median of 3 parses of
@@ -17,7 +17,7 @@
 use std::fmt::Write;
 use std::time::{Duration, Instant};
 
-use goobalay::tournament::import::parse;
+use goobalay::tournament::parse_trf;
 
 const ROUNDS: usize = 5;
 
@@ -93,7 +93,7 @@ fn main() {
         let mut times: Vec<Duration> = (0..3)
             .map(|_| {
                 let start = Instant::now();
-                let event = parse(&text).unwrap_or_else(|e| panic!("{players} players: {e}"));
+                let event = parse_trf(&text).unwrap_or_else(|e| panic!("{players} players: {e}"));
                 let took = start.elapsed();
                 assert_eq!(event.players.len(), players);
                 took

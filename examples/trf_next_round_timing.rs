@@ -24,7 +24,7 @@
 use std::fmt::Write;
 use std::hash::{Hash, Hasher};
 
-use goobalay::tournament::import::parse;
+use goobalay::tournament::parse_trf;
 
 fn cpu_seconds() -> f64 {
     // SAFETY: getrusage writes into the zeroed struct we own.
@@ -50,7 +50,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let text = std::fs::read_to_string(&file)?;
     let start = cpu_seconds();
-    let event = parse(&text)?;
+    let event = parse_trf(&text)?;
     let read = cpu_seconds() - start;
     let t = &event.tournament;
     let start = cpu_seconds();

@@ -107,7 +107,7 @@ pub trait Refusal: Error {
 }
 
 /// `text` with `hint`, if any, worded by `wording` after it.
-pub fn then_hint(mut text: String, hint: Option<Hint>, wording: &dyn Wording) -> String {
+pub(crate) fn then_hint(mut text: String, hint: Option<Hint>, wording: &dyn Wording) -> String {
     if let Some(hint) = hint {
         text.push_str(&wording.hint(&hint));
     }

@@ -8,6 +8,15 @@
 //! [`names`] (what a name may hold, and when two names are the same) and [`seeds`]
 //! (seeds derived from a recorded seed) are leaves any layer uses.
 //!
+//! Those namespaces are the public API, each a flat list of what the binary, the
+//! tests, the benches and the examples use (`goobalay::app::TournamentRow`,
+//! `goobalay::tournament::trf`); the modules behind them are private. Where a layer's
+//! use cases share verbs, a namespace keeps them apart: `app::matches::load` and
+//! `app::tournaments::load`, likewise `app::players`, `app::members`, `app::reports`,
+//! `app::views`, `ai::arena`, `tournament::dutch`. The database's pool, SQL and
+//! backends stay inside [`store`]: a test that inspects a database opens its own
+//! connection. `scripts/narrow_pub.py` narrows whatever nothing outside reaches.
+//!
 //! ```
 //! use goobalay::engine::{Game, Side, Variant};
 //!

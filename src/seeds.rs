@@ -19,7 +19,7 @@ pub const fn finish(mut z: u64) -> u64 {
 pub const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// The second multiplier the derived seeds spread an input with.
-pub const SECOND: u64 = 0xD1B5_4A32_D192_ED03;
+pub(crate) const SECOND: u64 = 0xD1B5_4A32_D192_ED03;
 
 /// The SplitMix64 generator: `next` steps the state by [`GOLDEN`] and finishes it.
 #[derive(Clone, Debug)]

@@ -1,13 +1,11 @@
-//! The FIDE Dutch pairing (goobalay::tournament::pairing::dutch): the worked
+//! The FIDE Dutch pairing (goobalay::tournament::dutch): the worked
 //! examples of bbpPairings' 2025-rules tests, written out here, and small rounds
 //! checked by hand and against bbpPairings. Histories are written one token per round: `4w1` (against pairing
 //! number 4, South (White), won; `=` a draw, `0` a loss), `U` the
 //! pairing-allocated bye, `-` not paired.
 
 use goobalay::engine::Side;
-use goobalay::tournament::pairing::dutch::{
-    DutchInput, DutchPlayer, NoLegalPairing, RoundRecord, pair,
-};
+use goobalay::tournament::dutch::{DutchInput, DutchPlayer, NoLegalPairing, RoundRecord, pair};
 use goobalay::tournament::{
     Entrant, Fixture, Format, Pairing, PairingSystem, Points, PointsScheme, Tournament,
     TournamentError, TournamentSetup,

@@ -2,7 +2,7 @@
 //! in custom rule sets conserve seeds, terminate, accept every offered move and
 //! refuse every other one without changing the game.
 
-use goobalay::engine::trace::TraceLine;
+use goobalay::engine::TraceLine;
 use goobalay::engine::{
     CaptureFile, EndRule, Game, Move, Rules, Setup, Side, Sowing, VARIANT_NAMES, Variant,
 };

@@ -2,7 +2,7 @@
 //! RULES.md §9 objects; each comment shows the arithmetic that gives the expected
 //! result. Hole indices: South `0..N-1`, North `N..2N-1`, opposite of `i` is `2N-1-i`.
 
-use goobalay::engine::trace::TraceLine;
+use goobalay::engine::TraceLine;
 use goobalay::engine::{EndReason, Game, Move, Rules, SetupError, Side, Variant};
 
 fn rules(name: &str) -> Rules {

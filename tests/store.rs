@@ -5,6 +5,16 @@ use goobalay::ai::Level;
 use goobalay::engine::{BySide, Side, Variant};
 use goobalay::matches::{Event, MatchForm, MatchSpec, play_engine_match};
 use goobalay::store::{NewMatch, Store};
+use sqlx::Connection;
+
+/// A connection of the test's own to the store's SQLite file, to damage or inspect
+/// what the library stored.
+async fn connect(db: &std::path::Path) -> sqlx::SqliteConnection {
+    let options = sqlx::sqlite::SqliteConnectOptions::new().filename(db);
+    sqlx::SqliteConnection::connect_with(&options)
+        .await
+        .unwrap()
+}
 
 fn spec(variant: &str, form: MatchForm) -> MatchSpec {
     let v = Variant::preset(variant).unwrap();
@@ -14,7 +24,8 @@ fn spec(variant: &str, form: MatchForm) -> MatchSpec {
 #[tokio::test(flavor = "current_thread")]
 async fn in_memory_and_stored_engine_matches_agree() {
     let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("t.db")).await.unwrap();
+    let db = dir.path().join("t.db");
+    let store = Store::open(&db).await.unwrap();
     let g = goobalay::app::players::add_player(&store, "G", None, Some(Level::Greedy))
         .await
         .unwrap();
@@ -49,15 +60,15 @@ async fn in_memory_and_stored_engine_matches_agree() {
             record.outcome.map(|o| o.name())
         );
         // A tampered score no longer matches the replay and is reported.
-        let mut tx = store.begin_write().await.unwrap();
-        goobalay::store::sql::query(
+        let mut conn = connect(&db).await;
+        sqlx::query(
             "UPDATE hands SET score_south = score_south + 1 WHERE match_id = $1 AND number = 1",
         )
         .bind(ids[0])
-        .execute(&mut tx)
+        .execute(&mut conn)
         .await
         .unwrap();
-        tx.commit().await.unwrap();
+        conn.close().await.unwrap();
         let err = goobalay::app::matches::load(&store, ids[0])
             .await
             .unwrap_err();
@@ -94,7 +105,8 @@ async fn in_memory_and_stored_engine_matches_agree() {
 #[tokio::test(flavor = "current_thread")]
 async fn a_refused_change_writes_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("t.db")).await.unwrap();
+    let db = dir.path().join("t.db");
+    let store = Store::open(&db).await.unwrap();
     let a = goobalay::app::players::add_player(&store, "A", None, None)
         .await
         .unwrap();
@@ -127,15 +139,14 @@ async fn a_refused_change_writes_nothing() {
     let loaded = goobalay::app::matches::load(&store, id).await.unwrap();
     assert!(loaded.state.hands()[0].moves.is_empty());
     // The carried-over seeds are queryable in SQL.
-    let row = goobalay::store::sql::query(
-        "SELECT holdings_south, holdings_north FROM carry_over WHERE match_id = $1",
-    )
-    .bind(id)
-    .fetch_one(&mut store.pool().acquire().await.unwrap())
-    .await
-    .unwrap();
-    let south: i64 = row.try_get("holdings_south").unwrap();
-    let north: i64 = row.try_get("holdings_north").unwrap();
+    let mut conn = connect(&db).await;
+    let (south, north): (i64, i64) =
+        sqlx::query_as("SELECT holdings_south, holdings_north FROM carry_over WHERE match_id = $1")
+            .bind(id)
+            .fetch_one(&mut conn)
+            .await
+            .unwrap();
+    conn.close().await.unwrap();
     assert_eq!((south, north), (24, 24));
     store.close().await;
 }

@@ -6,11 +6,11 @@
 use std::path::Path;
 
 use goobalay::ai::Level;
+use goobalay::app::NewTournament;
 use goobalay::app::{RunEnd, RunEvent};
 use goobalay::engine::Variant;
 use goobalay::matches::MatchForm;
 use goobalay::store::Store;
-use goobalay::store::tournaments::NewTournament;
 use goobalay::tournament::{Format, PointsScheme, RatingSystem};
 
 const NAME: &str = "Club Swiss";
@@ -79,10 +79,13 @@ type MatchRecord = (
 /// Every match as stored (round, players, seed, result) with all its moves, and
 /// the byes.
 async fn records(store: &Store) -> (Vec<MatchRecord>, Vec<(i64, i64)>) {
-    let goobalay::store::sql::Pool::Sqlite(pool) = store.pool() else {
-        panic!("an SQLite test")
-    };
-    let mut tx = pool.begin().await.unwrap();
+    // The test's own connection to the store's file: the library keeps its pool to itself.
+    use sqlx::Connection;
+    let options = sqlx::sqlite::SqliteConnectOptions::new().filename(store.path());
+    let mut conn = sqlx::SqliteConnection::connect_with(&options)
+        .await
+        .unwrap();
+    let mut tx = conn.begin().await.unwrap();
     let matches = sqlx::query_as(
         "SELECT m.round, m.south_id, m.north_id, m.seed, m.winner, m.final_south,
                 m.final_north,
@@ -98,6 +101,7 @@ async fn records(store: &Store) -> (Vec<MatchRecord>, Vec<(i64, i64)>) {
         .await
         .unwrap();
     tx.rollback().await.unwrap();
+    conn.close().await.unwrap();
     (matches, byes)
 }
 
@@ -234,7 +238,7 @@ async fn a_withdrawal_by_another_process_mid_run_is_honoured() {
     assert_eq!(records(&during).await, records(&between).await);
     // verify re-derives the pairings with P1 withdrawn after round 2.
     for store in [&during, &between] {
-        let report = goobalay::app::verify::verify(store, false).await.unwrap();
+        let report = goobalay::app::verify(store, false).await.unwrap();
         assert!(report.is_clean(), "{:?}", report.mismatches);
     }
 }

@@ -1,7 +1,7 @@
 //! The rule vectors of `tests/vectors/` (copied from the project's shared folder):
 //! perft counts and whole games worked out independently from RULES.md.
 
-use goobalay::engine::trace::TraceLine;
+use goobalay::engine::TraceLine;
 use goobalay::engine::{Game, Side, Variant, perft};
 use serde::Deserialize;
 use std::collections::BTreeMap;

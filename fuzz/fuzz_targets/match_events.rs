@@ -6,7 +6,7 @@
 #![no_main]
 
 use goobalay::engine::{BySide, Move, Side, VARIANT_NAMES, Variant};
-use goobalay::matches::correction::{with_closing, with_hand_score};
+use goobalay::matches::{with_closing, with_hand_score};
 use goobalay::matches::{Absent, Closing, Event, MatchForm, MatchOutcome, MatchSpec, MatchState};
 use libfuzzer_sys::fuzz_target;
 

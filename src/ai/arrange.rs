@@ -14,7 +14,12 @@ use super::{ArrangeRequest, even_spread};
 /// Up to `count` distinct valid rows for `seeds` seeds in `holes` holes (at least one
 /// each): the even spread, the spreads that pile the surplus into one hole, and
 /// seeded random compositions. Empty when `seeds < holes`.
-pub fn candidates(seeds: u32, holes: usize, count: usize, rng: &mut ChaCha8Rng) -> Vec<Vec<u16>> {
+pub(crate) fn candidates(
+    seeds: u32,
+    holes: usize,
+    count: usize,
+    rng: &mut ChaCha8Rng,
+) -> Vec<Vec<u16>> {
     if holes == 0 || (seeds as usize) < holes {
         return Vec::new();
     }
@@ -42,7 +47,7 @@ pub fn candidates(seeds: u32, holes: usize, count: usize, rng: &mut ChaCha8Rng) 
 
 /// A uniformly random composition of `seeds` into `holes` parts of at least one
 /// (`seeds >= holes >= 1`).
-pub fn random_composition(seeds: u32, holes: usize, rng: &mut ChaCha8Rng) -> Vec<u16> {
+pub(crate) fn random_composition(seeds: u32, holes: usize, rng: &mut ChaCha8Rng) -> Vec<u16> {
     // Choose holes-1 distinct cut points among 1..seeds.
     let mut cuts: Vec<u32> = Vec::with_capacity(holes + 1);
     while cuts.len() < holes - 1 {
@@ -59,7 +64,7 @@ pub fn random_composition(seeds: u32, holes: usize, rng: &mut ChaCha8Rng) -> Vec
 
 /// The starting position `row` would give, or `None` if the rules refuse it (e.g. an
 /// odd number of seeds where the end splits evenly).
-pub fn starting_game(request: &ArrangeRequest, row: &[u16]) -> Option<Game> {
+pub(crate) fn starting_game(request: &ArrangeRequest, row: &[u16]) -> Option<Game> {
     let n = request.rules.holes_per_row as usize;
     let opponent = match &request.opponent_row {
         Some(r) if r.len() == n => r.clone(),
@@ -93,7 +98,7 @@ fn value_for(game: &Game, side: Side, searcher: &mut Searcher, nodes: u64) -> i3
 /// The best of `count` candidates, each judged by a search of `nodes` nodes
 /// (0: the static evaluation). Candidates are tried in a seeded order, so ties go
 /// to a seeded choice.
-pub fn choose(
+pub(crate) fn choose(
     request: &ArrangeRequest,
     count: usize,
     nodes: u64,

@@ -239,7 +239,7 @@ fn successors(pos: &Position) -> arrayvec::ArrayVec<(Move, Position), 16> {
 }
 
 /// Largest table built: positions (two per board), about 10 bytes each.
-pub const MAX_TABLE_POSITIONS: u64 = 40_000_000;
+pub(crate) const MAX_TABLE_POSITIONS: u64 = 40_000_000;
 
 /// No value known (the position was not reached when the table was built).
 const UNKNOWN: i8 = i8::MIN;
@@ -748,13 +748,6 @@ static SHARED: Mutex<Vec<SharedTable>> = Mutex::new(Vec::new());
 /// A shared table with the rules and the seeds in play it is for.
 type SharedTable = (Rules, u32, Arc<Mutex<ExactTable>>);
 
-/// The shared table for `pos`'s rules and seeds in play (made empty on first use),
-/// or `None` where no table is made (Uurs, or too many positions: every variant
-/// but Tihbat and Modiar from their setups).
-pub fn shared_table(pos: &Position) -> Option<Arc<Mutex<ExactTable>>> {
-    shared_table_within(pos, MAX_TABLE_POSITIONS)
-}
-
 fn shared_table_within(pos: &Position, max_positions: u64) -> Option<Arc<Mutex<ExactTable>>> {
     if pos.rules().has_uurs() {
         // Layli Goobalay: its endgame table, not one per seeds in play.
@@ -778,7 +771,10 @@ fn shared_table_within(pos: &Position, max_positions: u64) -> Option<Arc<Mutex<E
 /// (extended first from `game`'s position if it has not reached it: for Modiar from
 /// the setup, about 13 s and 280 MB once per process, shown by
 /// [`show_progress_with`]'s bar), or `None` where no table is made for these rules.
-pub fn shared_solve(game: &Game, limits: &SolveLimits) -> Option<Result<Solution, SolveError>> {
+pub(crate) fn shared_solve(
+    game: &Game,
+    limits: &SolveLimits,
+) -> Option<Result<Solution, SolveError>> {
     shared_solve_within(game, limits, MAX_TABLE_POSITIONS)
 }
 
@@ -809,7 +805,7 @@ fn shared_solve_within(
 /// What shows a table's build: given what is built and how many positions in all
 /// (`None`: not known beforehand), a function told the positions valued so far;
 /// dropping it ends the display.
-pub type ShowProgress = fn(what: &str, total: Option<u64>) -> Box<dyn FnMut(u64) + Send>;
+pub(crate) type ShowProgress = fn(what: &str, total: Option<u64>) -> Box<dyn FnMut(u64) + Send>;
 
 static SHOW_PROGRESS: OnceLock<ShowProgress> = OnceLock::new();
 
@@ -831,7 +827,7 @@ fn progress_shown(what: &str, total: Option<u64>) -> Box<dyn FnMut(u64) + Send> 
 /// or Modiar's): all of them in a release build; in a debug build (the tests) only
 /// small ones, so that no test waits minutes for Modiar's table or a large endgame
 /// table. Smaller tables give the same values, for fewer positions.
-pub const ON_DEMAND_POSITIONS: u64 = if cfg!(debug_assertions) {
+pub(crate) const ON_DEMAND_POSITIONS: u64 = if cfg!(debug_assertions) {
     300_000
 } else {
     MAX_TABLE_POSITIONS
@@ -840,7 +836,7 @@ pub const ON_DEMAND_POSITIONS: u64 = if cfg!(debug_assertions) {
 /// Seeds on the board (outside Uurs) of the endgame tables of Layli Goobalay and
 /// Tampoduo: each builds in under 10 minutes on one core and takes under 1 GB at
 /// its peak (measured: docs/ai-measurements.md).
-pub const ENDGAME_SEEDS: [(Rules, &str, usize); 2] = [
+pub(crate) const ENDGAME_SEEDS: [(Rules, &str, usize); 2] = [
     (Rules::layli_goobalay(), "Layli Goobalay", 10),
     (Rules::tampoduo(), "Tampoduo", 12),
 ];
@@ -853,7 +849,7 @@ fn endgame_positions(rules: &Rules, seeds: usize) -> u64 {
 
 /// The endgame table's seed limit for `rules` (`None`: no endgame table), the
 /// largest within `max_positions`.
-pub fn endgame_seeds(rules: &Rules, max_positions: u64) -> Option<usize> {
+pub(crate) fn endgame_seeds(rules: &Rules, max_positions: u64) -> Option<usize> {
     let &(_, _, most) = ENDGAME_SEEDS.iter().find(|(r, _, _)| r == rules)?;
     (1..=most)
         .rev()
@@ -867,7 +863,7 @@ static ENDGAMES: Mutex<Vec<SharedEndgame>> = Mutex::new(Vec::new());
 /// The endgame table holding `pos` (built on first use, with a progress bar where
 /// [`show_progress_with`] set one; concurrent callers wait for the one build), if
 /// its rules have one of at most `max_positions` positions and `pos` is in it.
-pub fn shared_endgame(pos: &Position, max_positions: u64) -> Option<Arc<ExactTable>> {
+pub(crate) fn shared_endgame(pos: &Position, max_positions: u64) -> Option<Arc<ExactTable>> {
     let rules = *pos.rules();
     let seeds = endgame_seeds(&rules, max_positions)?;
     if seeds_outside_uurs(pos) > seeds {
@@ -906,7 +902,11 @@ pub fn shared_endgame(pos: &Position, max_positions: u64) -> Option<Arc<ExactTab
 /// and Modiar's (any position), Layli Goobalay's and Tampoduo's endgame tables
 /// (few seeds left), making a table of at most `max_positions` positions if needed;
 /// `None` elsewhere, or when the search within the table needs more than `limits`.
-pub fn exact_values(game: &Game, limits: &SolveLimits, max_positions: u64) -> Option<Solution> {
+pub(crate) fn exact_values(
+    game: &Game,
+    limits: &SolveLimits,
+    max_positions: u64,
+) -> Option<Solution> {
     if game.is_over() {
         return None;
     }

@@ -16,11 +16,11 @@
 //! - `arena.rs`: engine-versus-engine series with an Elo estimate.
 
 pub mod arena;
-pub mod arrange;
-pub mod exact;
-pub mod search;
-pub mod solve;
-pub mod tt;
+pub(crate) mod arrange;
+pub(crate) mod exact;
+pub(crate) mod search;
+pub(crate) mod solve;
+pub(crate) mod tt;
 
 use std::time::Duration;
 
@@ -32,8 +32,9 @@ use thiserror::Error;
 
 use crate::engine::{Game, Move, Rules, Side};
 
-use search::{Limits, MAX_DEPTH, Searcher};
-use solve::{SolveLimits, Solver};
+pub use exact::{ExactTable, show_progress_with};
+pub use search::{Limits, MAX_DEPTH, SCALE, Searcher};
+pub use solve::{SolveError, SolveLimits, Solver};
 
 /// The built-in strength levels, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -194,7 +195,7 @@ impl Level {
     }
 
     /// The node budget of a move for the searching levels (`perfect`: its fallback).
-    pub const fn node_budget(self) -> Option<u64> {
+    pub(crate) const fn node_budget(self) -> Option<u64> {
         match self {
             Level::Random | Level::Greedy => None,
             Level::Easy => Some(300),
@@ -337,7 +338,8 @@ impl EnginePlayer {
     }
 
     /// Replaces `perfect`'s node budget for solving a move exactly.
-    pub fn with_solve_nodes(mut self, nodes: u64) -> EnginePlayer {
+    #[cfg(test)]
+    pub(crate) fn with_solve_nodes(mut self, nodes: u64) -> EnginePlayer {
         self.solve_nodes = nodes.max(1);
         self
     }
@@ -350,7 +352,7 @@ impl EnginePlayer {
 
     /// Replaces the level's strength (searching levels only): for tuning and
     /// measuring levels. A node budget from [`EnginePlayer::with_nodes`] still wins.
-    pub fn with_strength(mut self, strength: Strength) -> EnginePlayer {
+    pub(crate) fn with_strength(mut self, strength: Strength) -> EnginePlayer {
         self.strength = Some(strength);
         self
     }
@@ -380,13 +382,14 @@ impl EnginePlayer {
     /// The general node budget per move on rows of 6 holes, if the level searches
     /// (see [`Level::strength`] for other boards and the calibrated presets; a
     /// budget given here is used as is).
-    pub fn node_budget(&self) -> Option<u64> {
+    pub(crate) fn node_budget(&self) -> Option<u64> {
         let nodes = self.level.node_budget()?;
         Some(self.strength.map_or(nodes, |s| s.nodes)).map(|n| self.nodes.unwrap_or(n))
     }
 
     /// How many `perfect` moves were played by search, not solved within budget.
-    pub fn perfect_fallbacks(&self) -> u32 {
+    #[cfg(test)]
+    pub(crate) fn perfect_fallbacks(&self) -> u32 {
         self.fallbacks
     }
 
@@ -484,7 +487,7 @@ impl EnginePlayer {
     /// in each hole, seeded random compositions; the opponent's row as placed, or
     /// assumed evenly spread when they place second) and keep the row a search of the
     /// level's arrangement budget values most.
-    pub fn choose_arrangement(&mut self, request: &ArrangeRequest) -> Vec<u16> {
+    pub(crate) fn choose_arrangement(&mut self, request: &ArrangeRequest) -> Vec<u16> {
         let holes = request.rules.holes_per_row as usize;
         if holes == 0 || (request.seeds as usize) < holes {
             return even_spread(request.seeds, holes.max(1));

@@ -101,7 +101,7 @@ pub struct Searcher {
 }
 
 /// The heuristic value of a position that is not over, for the side to move.
-pub fn evaluate(pos: &Position) -> i32 {
+pub(crate) fn evaluate(pos: &Position) -> i32 {
     let me = pos.to_move();
     let cap = pos.captured();
     let base = SCALE * (cap[me] as i32 - cap[!me] as i32);
@@ -149,7 +149,7 @@ fn material(pos: &Position, me: Side, weight: i32) -> i32 {
 }
 
 /// The exact value of a finished game for `side`.
-pub fn terminal_value(outcome: &Outcome, side: Side) -> i32 {
+pub(crate) fn terminal_value(outcome: &Outcome, side: Side) -> i32 {
     SCALE * (outcome.score[side] as i32 - outcome.score[!side] as i32)
 }
 

@@ -116,11 +116,6 @@ impl Solver {
         Solver::default()
     }
 
-    /// Number of positions in the table.
-    pub fn table_len(&self) -> usize {
-        self.table.len()
-    }
-
     fn start(&mut self, limits: &SolveLimits) -> Instant {
         let now = Instant::now();
         self.nodes = 0;
@@ -184,7 +179,7 @@ impl Solver {
 
     /// A move of greatest exact value, trying moves in `order` (the first of equal
     /// moves wins), and that value.
-    pub fn best_move(
+    pub(crate) fn best_move(
         &mut self,
         game: &Game,
         limits: &SolveLimits,

@@ -12,7 +12,7 @@
 
 /// How a stored value bounds the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
+pub(crate) enum Bound {
     Exact,
     /// The value is at least this (the search failed high).
     Lower,
@@ -21,13 +21,13 @@ pub enum Bound {
 }
 
 /// `depth` of an entry whose subtree reached no horizon: exact at any depth.
-pub const DEPTH_SOLVED: u8 = u8::MAX;
+pub(crate) const DEPTH_SOLVED: u8 = u8::MAX;
 
 /// Marks "no move stored".
-pub const NO_MOVE: u8 = u8::MAX - 1;
+pub(crate) const NO_MOVE: u8 = u8::MAX - 1;
 
 #[derive(Clone, Copy, Debug)]
-pub struct Entry {
+pub(crate) struct Entry {
     pub key: u64,
     pub value: i32,
     pub depth: u8,
@@ -44,7 +44,7 @@ const EMPTY: Entry = Entry {
     best: NO_MOVE,
 };
 
-pub struct Table {
+pub(crate) struct Table {
     entries: Vec<Entry>,
     mask: usize,
     used: bool,
@@ -52,7 +52,7 @@ pub struct Table {
 
 impl Table {
     /// A table of `2^log2` entries (16 bytes each).
-    pub fn new(log2: u32) -> Table {
+    pub(crate) fn new(log2: u32) -> Table {
         let size = 1usize << log2;
         let mut entries = Vec::with_capacity(size);
         advise_huge_pages(&entries);
@@ -65,22 +65,18 @@ impl Table {
     }
 
     /// A table big enough for a search of about `nodes` nodes.
-    pub fn for_nodes(nodes: u64) -> Table {
+    pub(crate) fn for_nodes(nodes: u64) -> Table {
         let want = nodes.saturating_mul(2).clamp(1 << 10, 1 << 22);
         Table::new(64 - (want - 1).leading_zeros())
     }
 
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.entries.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
     }
 
     /// Forgets everything (each search starts from an empty table, so that a search's
     /// result depends only on the position and the budget).
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         if self.used {
             self.entries.fill(EMPTY);
             self.used = false;
@@ -91,7 +87,7 @@ impl Table {
     /// table is far bigger than the caches, and waiting for the slot when probing
     /// was about half of a search's time. A hint only: nothing changes.
     #[inline]
-    pub fn prefetch(&self, key: u64) {
+    pub(crate) fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
@@ -105,13 +101,13 @@ impl Table {
         let _ = key;
     }
 
-    pub fn probe(&self, key: u64) -> Option<Entry> {
+    pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
         let e = self.entries[key as usize & self.mask];
         (e.key == key && !(e.depth == 0 && e.best == NO_MOVE && e.key == 0)).then_some(e)
     }
 
     /// Stores unless the slot holds the same position searched deeper.
-    pub fn store(&mut self, key: u64, depth: u8, value: i32, bound: Bound, best: u8) {
+    pub(crate) fn store(&mut self, key: u64, depth: u8, value: i32, bound: Bound, best: u8) {
         let slot = &mut self.entries[key as usize & self.mask];
         if slot.key == key && slot.depth > depth && slot.bound == Bound::Exact {
             return;

@@ -12,7 +12,7 @@ use crate::tournament::export::{
 
 /// The export in `format`, headed by `heading` (the TRF writes the event's details
 /// in its own records, not these: see [`crate::tournament::export::trf_with`]).
-pub fn export_with(t: &Tournament, format: ExportFormat, heading: &Heading) -> String {
+pub(crate) fn export_with(t: &Tournament, format: ExportFormat, heading: &Heading) -> String {
     use crate::tournament::export as text;
     match format {
         ExportFormat::Csv => text::csv_headed(t, |_, _| text::BoardRecord::default(), heading),
@@ -36,7 +36,7 @@ section.round{break-inside:avoid}
 /// for printing or a club's website, written with maud, which escapes every value
 /// as the live pages are; with the event's details under the title and the prizes
 /// after the standings, when given.
-pub fn html_with(t: &Tournament, heading: &Heading) -> String {
+pub(crate) fn html_with(t: &Tournament, heading: &Heading) -> String {
     use maud::{DOCTYPE, PreEscaped, html};
     let event_lines = heading.event.heading();
     let prizes = prize_rows(&heading.prizes);

@@ -24,7 +24,7 @@ use super::{AppError, Result};
 
 /// How often a read-then-write of a match is tried when another process changes the
 /// match in between (each try reads again).
-pub const WRITE_ATTEMPTS: usize = 8;
+pub(crate) const WRITE_ATTEMPTS: usize = 8;
 
 /// What a human enters in a match.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -470,7 +470,7 @@ pub(crate) fn ensure_takes_changes(row: &MatchRow) -> Result<()> {
 }
 
 /// Events as a person reads them: "south plays 3, north arranges 3,1,1,1,2,4".
-pub fn describe_events(events: &[Event], holes_per_row: u8) -> String {
+pub(crate) fn describe_events(events: &[Event], holes_per_row: u8) -> String {
     events
         .iter()
         .map(|e| match e {

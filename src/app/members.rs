@@ -21,7 +21,7 @@ use crate::tournament::{RatingSource, StartingRating};
 use super::{Result, commit};
 
 /// The columns a member list may have.
-pub const COLUMNS: [&str; 7] = ["name", "club", "rating", "federation", "sex", "born", "id"];
+pub(crate) const COLUMNS: [&str; 7] = ["name", "club", "rating", "federation", "sex", "born", "id"];
 
 /// One member as the file gives them, checked.
 #[derive(Clone, Debug, PartialEq)]

@@ -27,39 +27,51 @@
 //! The front ends (the `goobalay` CLI) parse, call these and print; the rules of
 //! who may do what live here.
 
-pub mod corrections;
-pub mod demo;
+pub(crate) mod corrections;
+pub(crate) mod demo;
 mod html_export;
 pub mod matches;
 pub mod members;
 pub mod players;
 pub(crate) mod ratings;
-pub mod records;
-pub mod repo;
+pub(crate) mod records;
+pub(crate) mod repo;
 pub mod reports;
-pub mod reviews;
-pub mod run;
-pub mod stored_match;
+pub(crate) mod reviews;
+pub(crate) mod run;
+pub(crate) mod stored_match;
 pub mod tournaments;
-pub mod verify;
+pub(crate) mod verify;
 pub mod views;
 
+pub use corrections::{CorrectError, CorrectionRequest, correct};
+pub use demo::set_up as set_up_demo;
 pub use matches::{
     HumanAction, MatchRequest, Played, UndoBy, close, create_match, enter, play_engine_turns, undo,
 };
+pub use records::{
+    ChangeMarkers, Claim, Correction, Ending, EventDetails, FinishedHow, HistoryFilter,
+    LoadedTournament, ManualRound, MatchReport, MatchRow, NewTournament, Parts, Player,
+    RoundRecord, StartingRatingRecord, StatusChange, StoredMatch, StoredReview, TournamentKey,
+    TournamentRecord, TournamentRow,
+};
+pub use repo::{Database, FileChange, StoreError};
+pub use reviews::{
+    DEFAULT_REVIEW_NODES, ReviewOptions, ReviewedMatch, TournamentReviewEvent, review,
+    review_tournament, standing_review, standing_reviews,
+};
 pub use run::{RunEnd, RunEvent, RunReport, run_tournament};
 pub use tournaments::pair_round;
+pub use verify::{verify, verify_with_progress};
 
 use thiserror::Error;
 
-use crate::app::records::FinishedHow;
-use crate::app::repo::{StoreError, Transaction};
+use crate::app::repo::Transaction;
 use crate::app::tournaments::refusal::TournamentRefusal;
 use crate::engine::Side;
 use crate::hint::{Hint, Plain, Refusal, Wording, then_hint};
 use crate::matches::MatchError;
 use crate::tournament::ClosingRefusal;
-use corrections::CorrectError;
 
 /// Errors of the use cases; messages are one line and say what was stored.
 #[derive(Debug, Error)]

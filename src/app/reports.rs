@@ -31,7 +31,7 @@ use super::Result;
 /// The letters a code is made of: digits and capitals without 0, 1, I, L, O.
 const ALPHABET: &[u8; 31] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 /// How many letters a code has (31^8, about 2^40 codes).
-pub const CODE_LENGTH: usize = 8;
+pub(crate) const CODE_LENGTH: usize = 8;
 
 /// A new code, as printed: `ABCD-EFGH`.
 fn new_code() -> String {
@@ -45,7 +45,7 @@ fn new_code() -> String {
 
 /// A code as typed (any case, spaces and dashes anywhere) in the form it is hashed
 /// in; `None` when it cannot be a code (so nothing is looked up).
-pub fn normalised_code(typed: &str) -> Option<String> {
+pub(crate) fn normalised_code(typed: &str) -> Option<String> {
     let letters: String = typed
         .chars()
         .filter(|c| !c.is_whitespace() && *c != '-')

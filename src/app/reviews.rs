@@ -28,11 +28,11 @@ use super::Result;
 /// players is reviewed in under a minute on 2 cores (`--jobs 2`; see the README).
 pub const DEFAULT_REVIEW_NODES: u64 = 4_000;
 /// The least effort allowed: below it a search may not finish its first ply.
-pub const MIN_REVIEW_NODES: u64 = 100;
+pub(crate) const MIN_REVIEW_NODES: u64 = 100;
 /// The most effort allowed (about a minute a position).
-pub const MAX_REVIEW_NODES: u64 = 100_000_000;
+pub(crate) const MAX_REVIEW_NODES: u64 = 100_000_000;
 /// The most threads a tournament review runs on.
-pub const MAX_REVIEW_JOBS: usize = 256;
+pub(crate) const MAX_REVIEW_JOBS: usize = 256;
 
 /// A review that cannot be made as asked; nothing is stored.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]

@@ -18,7 +18,7 @@ use crate::matches::correction::{
 use crate::matches::{Event, HandEnd, MatchState, parse_row};
 
 /// Reading a stored match and its corrections back, on any repository of matches.
-pub trait StoredMatches: MatchRepo {
+pub(crate) trait StoredMatches: MatchRepo {
     /// Match `id` as stored: its row with how it ended, and its state replayed from
     /// its hands, closing and corrections ([`StoreError::UnknownMatch`] if none, and
     /// [`StoreError::Corrupt`] if the stored summary differs from the replay).
@@ -43,7 +43,7 @@ pub trait StoredMatches: MatchRepo {
 impl<R: MatchRepo> StoredMatches for R {}
 
 /// Reading a tournament's corrections back.
-pub trait TournamentCorrections: TournamentRepo + MatchRepo {
+pub(crate) trait TournamentCorrections: TournamentRepo + MatchRepo {
     /// Every correction of tournament `tid`'s matches, in the order made, each with
     /// whether its match stood unplayed before and after it (`with_unplayed`).
     fn tournament_corrections(

@@ -21,8 +21,8 @@ mod fixtures;
 pub(crate) mod loading;
 pub(crate) mod pairing;
 mod postpone;
-pub mod prizes;
-pub mod refusal;
+pub(crate) mod prizes;
+pub(crate) mod refusal;
 mod seed;
 pub(crate) mod status;
 mod trf_export;
@@ -32,10 +32,11 @@ mod unpair;
 pub use create::create;
 pub use entries::{Entered, Withdrawal, enter, request_bye, withdraw};
 pub use postpone::{Postponed, postpone};
+pub use prizes::{EventChange, PrizeReport, add_prize, export_prizes, prize_report, set_event};
 pub use refusal::TournamentRefusal;
 pub use seed::{SeedLine, Seeded, SeedingSource, seed};
 pub use status::{Closed, Reopening, close, finish, reopen};
-pub use trf_export::trf_export;
+pub(crate) use trf_export::trf_export;
 pub use trf_import::ImportedTournament;
 
 /// Opens the write transaction of a tournament use case, whose rules run over the
@@ -73,13 +74,6 @@ pub async fn load(store: &impl Database, name: &str) -> Result<LoadedTournament>
 pub async fn load_by_id(store: &impl Database, id: i64) -> Result<Option<LoadedTournament>> {
     let mut tx = store.begin_read().await?;
     Ok(loading::load_by_id_in(&mut tx, id).await?)
-}
-
-/// The tournament `name` with its results only, which is all that standings,
-/// crosstables and most exports need (and quicker to read).
-pub async fn load_results(store: &impl Database, name: &str) -> Result<LoadedTournament> {
-    let mut tx = store.begin_read().await?;
-    Ok(loading::load_in(&mut tx, name, Parts::Results).await?)
 }
 
 /// The tournament `name` as it stood after round `round` (`None`: as it stands now):
@@ -210,7 +204,10 @@ pub struct Unpaired {
 /// The opening turns of the engines facing a human in a round just paired. An error
 /// says that the round itself is stored (the turns are made by the next command on
 /// those matches).
-pub async fn make_engine_openings(store: &impl Database, paired: &PairedRound) -> Result<()> {
+pub(crate) async fn make_engine_openings(
+    store: &impl Database,
+    paired: &PairedRound,
+) -> Result<()> {
     for board in &paired.boards {
         let Some(id) = board.match_id else {
             continue;

@@ -334,7 +334,7 @@ pub fn csv_export(loaded: &LoadedTournament) -> String {
 
 /// [`csv_export`] headed by the event's details and followed by the prizes
 /// ([`export::csv_headed`]).
-pub fn csv_export_headed(loaded: &LoadedTournament, heading: &export::Heading) -> String {
+pub(crate) fn csv_export_headed(loaded: &LoadedTournament, heading: &export::Heading) -> String {
     export::csv_headed(&loaded.tournament, board_records(loaded), heading)
 }
 
@@ -514,7 +514,7 @@ pub struct BracketView {
 
 impl BracketView {
     /// Whether entrant `id` went through from round `round` (won its match there).
-    pub fn went_through(&self, round: u32, id: i64) -> bool {
+    pub(crate) fn went_through(&self, round: u32, id: i64) -> bool {
         self.columns.get(round as usize).is_some_and(|slots| {
             slots
                 .iter()

@@ -214,7 +214,7 @@ impl Game {
     /// [`Game::position_hash`] as soon as it is known, before the end rules are
     /// applied: a search can start fetching the position's table entry from memory
     /// while the engine is still working on the position.
-    pub fn try_play_candidate_then(&mut self, m: Move, on_hash: impl FnOnce(u64)) -> bool {
+    pub(crate) fn try_play_candidate_then(&mut self, m: Move, on_hash: impl FnOnce(u64)) -> bool {
         let mover = self.position.to_move();
         match self.position.try_apply(m) {
             Ok(effect) => {

@@ -9,7 +9,9 @@ mod playout;
 mod position;
 mod rules;
 mod side;
-pub mod trace;
+pub(crate) mod trace;
+
+pub use trace::TraceLine;
 
 pub use game::{Game, PlayError, Saved, perft};
 pub use playout::{PlayoutTotals, random_game, random_games};
@@ -18,7 +20,7 @@ pub use position::{
     Setup, SetupError,
 };
 pub use rules::{
-    Capture, CaptureFile, CaptureRows, EndRule, HandOpener, MAX_HOLES, MAX_HOLES_PER_ROW,
-    MAX_SEEDS, Remaining, RuleFile, Rules, RulesError, Sowing, VARIANT_NAMES, Variant,
+    Capture, CaptureFile, CaptureRows, EndRule, HandOpener, MAX_HOLES, Remaining, RuleFile, Rules,
+    RulesError, Sowing, VARIANT_NAMES, Variant,
 };
 pub use side::{BySide, Side};

@@ -67,10 +67,6 @@ impl Move {
         }
     }
 
-    pub const fn is_pass(self) -> bool {
-        self.0 == u8::MAX
-    }
-
     /// Notation (RULES.md §1): the hole number `1..N` in the mover's own row, or `pass`.
     pub fn notation(self, holes_per_row: u8) -> String {
         match self.hole() {
@@ -193,7 +189,7 @@ pub enum SetupError {
 /// Largest ply a given position may have: half the range of the ply counter, so
 /// that counting the moves of a game from there cannot wrap round to ply 0 (which
 /// would make a later move Modiar's capture-free first move).
-pub const MAX_PLY: u32 = u32::MAX / 2;
+pub(crate) const MAX_PLY: u32 = u32::MAX / 2;
 
 /// A valid position with its rules: the seeds, the Uurs, the captured seeds, whose
 /// turn it is and, once known, the outcome. `Copy`, so search can copy-make.
@@ -254,14 +250,14 @@ pub struct MoveEffect {
 
 impl MoveEffect {
     /// Captures and Uurs cannot be undone: positions before them can never recur.
-    pub const fn irreversible(&self) -> bool {
+    pub(crate) const fn irreversible(&self) -> bool {
         self.captured > 0 || self.uurs_made
     }
 }
 
 /// The sowing needs more lifts than the rules allow (RULES.md §2 endless sowing).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Endless;
+pub(crate) struct Endless;
 
 impl Position {
     /// The ordinary setup with `first` to move.
@@ -407,7 +403,8 @@ impl Position {
     }
 
     /// The position as a [`Setup`], e.g. to store it or hand it to another program.
-    pub fn to_setup(&self) -> Setup {
+    #[cfg(test)]
+    pub(crate) fn to_setup(self) -> Setup {
         Setup {
             board: self.board().iter().map(|&s| s as i64).collect(),
             to_move: Some(self.to_move),
@@ -438,7 +435,7 @@ impl Position {
     }
 
     /// Bit `h` set for every Uur `side` owns.
-    pub fn uurs_of(&self, side: Side) -> u32 {
+    pub(crate) fn uurs_of(&self, side: Side) -> u32 {
         self.uur[side]
     }
 
@@ -560,13 +557,13 @@ impl Position {
     }
 
     /// The side to move may only pass (Tihbat).
-    pub const fn must_pass(&self) -> bool {
+    pub(crate) const fn must_pass(&self) -> bool {
         self.must_pass
     }
 
     /// Holes of the side to move that may start a move as far as their seeds and
     /// Uurs go (RULES.md "candidates"); the legal moves are a subset.
-    pub fn candidate_mask(&self) -> u32 {
+    pub(crate) fn candidate_mask(&self) -> u32 {
         self.candidates(self.to_move)
     }
 

@@ -7,11 +7,11 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// Largest board: 2 rows of this many holes.
-pub const MAX_HOLES_PER_ROW: usize = 16;
+pub(crate) const MAX_HOLES_PER_ROW: usize = 16;
 /// Hole indices run `0..MAX_HOLES`.
 pub const MAX_HOLES: usize = 2 * MAX_HOLES_PER_ROW;
 /// RULES.md §2: a move needing a 1,001st lift is endless and not legal.
-pub const DEFAULT_MAX_LIFTS: u32 = 1000;
+pub(crate) const DEFAULT_MAX_LIFTS: u32 = 1000;
 
 /// How the seeds of one lift are sown (RULES.md §2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -137,7 +137,7 @@ pub struct Rules {
 }
 
 /// Largest `max_lifts` a rule file may set: it bounds the work of checking one move.
-pub const MAX_LIFTS_LIMIT: u32 = 100_000;
+pub(crate) const MAX_LIFTS_LIMIT: u32 = 100_000;
 
 /// The preset variants, in the order `goobalay variants` lists them.
 pub const VARIANT_NAMES: [&str; 6] = [
@@ -183,7 +183,7 @@ impl Rules {
         self.holes() as u32 * self.seeds_per_hole as u32
     }
 
-    pub const fn layli_goobalay() -> Rules {
+    pub(crate) const fn layli_goobalay() -> Rules {
         Rules {
             holes_per_row: 6,
             seeds_per_hole: 4,
@@ -262,7 +262,7 @@ impl Rules {
         }
     }
 
-    pub const fn sadeqa_iii() -> Rules {
+    pub(crate) const fn sadeqa_iii() -> Rules {
         Rules {
             holes_per_row: 8,
             seeds_per_hole: 6,
@@ -285,7 +285,7 @@ impl Rules {
         }
     }
 
-    pub const fn sadeqa_91() -> Rules {
+    pub(crate) const fn sadeqa_91() -> Rules {
         Rules {
             seeds_per_hole: 4,
             ..Rules::sadeqa_iii()
@@ -446,7 +446,7 @@ pub enum CaptureFile {
 }
 
 impl RuleFile {
-    pub fn from_variant(variant: &Variant) -> RuleFile {
+    pub(crate) fn from_variant(variant: &Variant) -> RuleFile {
         let r = &variant.rules;
         RuleFile {
             name: variant.name.clone(),
@@ -635,10 +635,10 @@ impl RuleFile {
 }
 
 /// Longest summary of a rule file, in characters.
-pub const MAX_SUMMARY_CHARS: usize = 1000;
+pub(super) const MAX_SUMMARY_CHARS: usize = 1000;
 
 /// Most seeds a game may hold (board and captured): hole counts are `u16`.
-pub const MAX_SEEDS: u32 = u16::MAX as u32;
+pub(crate) const MAX_SEEDS: u32 = u16::MAX as u32;
 
 impl Rules {
     /// How the end rule handed out the seeds left on the board, for a game that

@@ -41,7 +41,7 @@ impl From<Outcome> for TraceResult {
 }
 
 impl TraceLine {
-    pub fn of_position(pos: &Position) -> TraceLine {
+    pub(crate) fn of_position(pos: &Position) -> TraceLine {
         let n = pos.rules().holes_per_row;
         TraceLine {
             ply: pos.ply(),

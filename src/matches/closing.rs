@@ -45,10 +45,6 @@ impl Closing {
         }
     }
 
-    pub fn is_forfeit(self) -> bool {
-        matches!(self, Closing::Forfeit(_))
-    }
-
     /// A whole-match result as a person types it: the winner (`south`, `north` or
     /// `draw`, in any case) and, if given, the final seeds as `SOUTH,NORTH`. The
     /// error holds the text that was refused, for the front end to name.

@@ -93,7 +93,7 @@ pub enum CorrectionError {
 /// it puts in place: `None` for a hand's score, which replaces no whole result. A
 /// closing is whatever its reader makes of the rows ([`Closing`], or the loader's
 /// narrower columns).
-pub fn standing_closing<C>(
+pub(crate) fn standing_closing<C>(
     own: Option<C>,
     corrections: impl IntoIterator<Item = Option<C>>,
 ) -> Option<C> {
@@ -208,7 +208,10 @@ pub fn scores_text(scores: &[BySide<u32>]) -> String {
 
 /// `state` with `kind` applied (the rules are [`with_hand_score`],
 /// [`with_game_scores`] and [`with_closing`]).
-pub fn apply(state: &MatchState, kind: &CorrectionKind) -> Result<MatchState, CorrectionError> {
+pub(crate) fn apply(
+    state: &MatchState,
+    kind: &CorrectionKind,
+) -> Result<MatchState, CorrectionError> {
     match (kind, kind.closing()) {
         (CorrectionKind::Score { hand, score }, _) => with_hand_score(state, *hand, *score),
         (CorrectionKind::Games { scores }, _) => with_game_scores(state, scores),
@@ -219,7 +222,7 @@ pub fn apply(state: &MatchState, kind: &CorrectionKind) -> Result<MatchState, Co
 
 /// The entered score that counts for each hand: the latest score or games
 /// correction's (`corrections`: a match's, in the order made).
-pub fn corrected_scores<'a>(
+pub(crate) fn corrected_scores<'a>(
     corrections: impl IntoIterator<Item = &'a CorrectionKind>,
 ) -> HashMap<u32, BySide<u32>> {
     let mut scores = HashMap::new();
@@ -239,7 +242,7 @@ pub fn corrected_scores<'a>(
 
 /// The whole-match results put in place by corrections, in order: each replaces the
 /// one before (applied after the hands and the match's own closing).
-pub fn corrected_closings<'a>(
+pub(crate) fn corrected_closings<'a>(
     corrections: impl IntoIterator<Item = &'a CorrectionKind>,
 ) -> impl Iterator<Item = Closing> {
     corrections.into_iter().filter_map(CorrectionKind::closing)
@@ -247,7 +250,7 @@ pub fn corrected_closings<'a>(
 
 /// The hand a `--score` correction means when none is named: the last hand with a
 /// result (the hand after it may not be begun).
-pub fn last_hand_with_result(state: &MatchState) -> u32 {
+pub(crate) fn last_hand_with_result(state: &MatchState) -> u32 {
     let hands = state.hands();
     hands
         .iter()
@@ -296,7 +299,7 @@ fn describe(closing: Closing) -> String {
 /// entered (not played move by move), each score adding up to the seeds a game of
 /// the variant has, and not all of them as they are. The games are independent, so
 /// the match is its games replayed with the new scores: it is over, decided by them.
-pub fn with_game_scores(
+pub(crate) fn with_game_scores(
     state: &MatchState,
     scores: &[BySide<u32>],
 ) -> Result<MatchState, CorrectionError> {

@@ -36,7 +36,7 @@ impl MatchState {
     }
 
     /// The finished (or interrupted) match as a record.
-    pub fn into_record(self, seed: u64, engines: BySide<Option<Level>>) -> MatchRecord {
+    pub(crate) fn into_record(self, seed: u64, engines: BySide<Option<Level>>) -> MatchRecord {
         MatchRecord {
             spec: self.spec,
             seed,
@@ -125,7 +125,7 @@ pub fn arena_match(
 
 /// The seed of one engine decision: a SplitMix64 mix of the match seed, the side
 /// and the number of events before the decision.
-pub fn decision_seed(seed: u64, side: Side, event: u32) -> u64 {
+pub(crate) fn decision_seed(seed: u64, side: Side, event: u32) -> u64 {
     use crate::seeds::{GOLDEN, SECOND, finish};
     finish(
         seed ^ (side.index() as u64 + 1).wrapping_mul(GOLDEN) ^ (event as u64).wrapping_mul(SECOND),

@@ -147,7 +147,7 @@ impl MatchState {
 
     /// Hand `number`'s game at its first position, before any move (`None`: as for
     /// [`MatchState::hand_game`]).
-    pub fn hand_start_game(&self, number: u32) -> Option<Game> {
+    pub(crate) fn hand_start_game(&self, number: u32) -> Option<Game> {
         let hand = self.hands.get(number.checked_sub(1)? as usize)?;
         self.hand_start(hand)
     }
@@ -168,7 +168,7 @@ impl MatchState {
     /// pass included) or given their row for one. Scores entered for a hand, or a
     /// result for the whole match, are nobody's play: see
     /// [`MatchState::has_entered_result`].
-    pub fn sides_that_played(&self) -> BySide<bool> {
+    pub(crate) fn sides_that_played(&self) -> BySide<bool> {
         let mut played = BySide::new(false, false);
         for hand in &self.hands {
             for side in [Side::South, Side::North] {
@@ -220,7 +220,7 @@ impl MatchState {
 
 /// The events of one hand in replay order: arrangements (first arranger first),
 /// moves, then an entered result.
-pub fn hand_events(hand: &Hand) -> Vec<Event> {
+pub(crate) fn hand_events(hand: &Hand) -> Vec<Event> {
     let mut out = Vec::new();
     if let Some(first) = hand.first_arranger {
         for side in [first, !first] {

@@ -19,23 +19,27 @@
 //! ```
 
 mod closing;
-pub mod correction;
+pub(crate) mod correction;
 mod engines;
 mod error;
 mod events;
 mod hands;
 mod progress;
-pub mod replay;
+pub(crate) mod replay;
 mod result_summary;
 mod spec;
 mod state;
 mod status;
 
 pub use closing::{Closing, EnteredResultError};
-pub use engines::{MatchRecord, arena_match, arena_matches, decision_seed, play_engine_match};
+pub use correction::{CorrectionError, CorrectionKind, scores_text, with_closing, with_hand_score};
+pub(crate) use engines::decision_seed;
+pub use engines::{MatchRecord, arena_match, arena_matches, play_engine_match};
 pub use error::{MatchError, ResultRefusal};
 pub use events::{Absent, Awaiting, Event, MatchOutcome};
-pub use hands::{Hand, HandEnd, hand_events, parse_row};
+pub(crate) use hands::hand_events;
+pub use hands::{Hand, HandEnd, parse_row};
+pub use replay::{HandReplay, StepMove};
 pub use result_summary::{ResultSummary, StoredSeeds};
 pub use spec::{MatchForm, MatchSpec};
 pub use state::MatchState;

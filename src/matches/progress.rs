@@ -26,7 +26,7 @@ impl MatchState {
     /// (`revision`: the stored match's, 0 when set up and raised by every write; play
     /// taken back to the setup leaves the state untouched but the match started). A
     /// round with a started match is not taken back, unless engines alone played in it.
-    pub fn is_started(&self, revision: i64) -> bool {
+    pub(crate) fn is_started(&self, revision: i64) -> bool {
         revision > 0 || !self.is_untouched()
     }
 

@@ -54,7 +54,7 @@ pub struct StepMove {
 
 impl MatchState {
     /// Every hand of the match, each with its positions move by move.
-    pub fn replay_hands(&self) -> Vec<HandReplay> {
+    pub(crate) fn replay_hands(&self) -> Vec<HandReplay> {
         self.hands.iter().map(|h| self.replay_hand(h)).collect()
     }
 

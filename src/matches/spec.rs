@@ -19,7 +19,7 @@ pub enum MatchForm {
 
 impl MatchForm {
     /// Most games a `games:N` match may have.
-    pub const MAX_GAMES: u32 = 999;
+    pub(crate) const MAX_GAMES: u32 = 999;
 
     /// `hands`, `single` or `games:N`.
     pub fn parse(text: &str) -> Result<MatchForm, MatchError> {

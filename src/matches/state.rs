@@ -126,7 +126,7 @@ impl MatchState {
     }
 
     /// What an engine is asked when it must arrange.
-    pub fn arrange_request(&self) -> Option<ArrangeRequest> {
+    pub(crate) fn arrange_request(&self) -> Option<ArrangeRequest> {
         let Awaiting::Arrangement(side) = self.awaiting() else {
             return None;
         };
@@ -187,7 +187,10 @@ impl MatchState {
 
     /// Takes back the last move made by a human player (`humans[side]`), with every
     /// event after it (the engine replies). Returns the number of events taken back.
-    pub fn undo_last_human_move(&mut self, humans: BySide<bool>) -> Result<usize, MatchError> {
+    pub(crate) fn undo_last_human_move(
+        &mut self,
+        humans: BySide<bool>,
+    ) -> Result<usize, MatchError> {
         if let Some(e) = self.over_error() {
             return Err(e);
         }

@@ -30,7 +30,7 @@
 //! (they place without seeing it, as the engine players assume). The loss is the
 //! best row's value minus the chosen row's: "the best one found", not a proof.
 
-pub mod rule;
+pub(crate) mod rule;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -45,10 +45,12 @@ use crate::ai::solve::SolveLimits;
 use crate::engine::{Game, Side};
 use crate::matches::MatchState;
 
-pub use rule::{Mark, Summary};
+pub use rule::{
+    ACCURACY_HALVING_SEEDS, BLUNDER_SEEDS, INACCURACY_SEEDS, MISTAKE_SEEDS, Mark, Summary, seeds,
+};
 
 /// How many rows a rearrangement is compared with (the chosen one besides).
-pub const ARRANGEMENT_CANDIDATES: usize = 12;
+pub(crate) const ARRANGEMENT_CANDIDATES: usize = 12;
 
 /// Node budget of one position's exact search within a table (a repetition
 /// history can leave a table's bounds apart): past it the position is searched as

@@ -63,7 +63,7 @@ impl Mark {
 }
 
 /// The mark of a loss of `loss` eighths of a seed (`None`: below an inaccuracy).
-pub fn mark(loss: i32) -> Option<Mark> {
+pub(crate) fn mark(loss: i32) -> Option<Mark> {
     if loss >= BLUNDER_SEEDS * SCALE {
         Some(Mark::Blunder)
     } else if loss >= MISTAKE_SEEDS * SCALE {
@@ -81,7 +81,7 @@ pub fn seeds(eighths: i32) -> f64 {
 }
 
 /// The accuracy of one decision that lost `loss` eighths of a seed, in percent.
-pub fn decision_accuracy(loss: i32) -> f64 {
+pub(crate) fn decision_accuracy(loss: i32) -> f64 {
     100.0 * (-seeds(loss.max(0)) / ACCURACY_HALVING_SEEDS).exp2()
 }
 
@@ -102,7 +102,7 @@ pub struct Summary {
 
 /// The figures of a player whose decisions (with a choice) lost `losses` eighths of
 /// a seed each.
-pub fn summary(losses: impl IntoIterator<Item = i32>) -> Summary {
+pub(crate) fn summary(losses: impl IntoIterator<Item = i32>) -> Summary {
     let mut out = Summary::default();
     let (mut loss_sum, mut accuracy_sum) = (0i64, 0.0f64);
     for loss in losses {

@@ -14,11 +14,11 @@ use std::collections::BTreeMap;
 
 use super::sql::query;
 use super::{Result, Store};
-pub use crate::app::records::{ChangeMarkers, TournamentMarker, TournamentRevision};
+pub(crate) use crate::app::records::{ChangeMarkers, TournamentMarker, TournamentRevision};
 
 impl Store {
     /// The markers as the database stands (one read transaction, two queries).
-    pub async fn change_markers(&self) -> Result<ChangeMarkers> {
+    pub(crate) async fn change_markers(&self) -> Result<ChangeMarkers> {
         let mut tx = self.begin_read().await?;
         let global = query(
             "SELECT (SELECT COUNT(*) FROM players) AS players,

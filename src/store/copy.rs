@@ -19,19 +19,19 @@ use super::{OpenError, Result, Store, StoreError};
 
 /// How a column is read and bound: both backends store these alike.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     Int,
     Real,
     Text,
     Time,
 }
 
-pub use crate::app::records::CopyReport;
+pub(crate) use crate::app::records::CopyReport;
 use Kind::{Int, Real, Text, Time};
 
 /// goobalay's tables in an order in which every row's foreign keys point at rows
 /// copied before, with every column of the current schema.
-pub const TABLES: &[(&str, &[(&str, Kind)])] = &[
+pub(crate) const TABLES: &[(&str, &[(&str, Kind)])] = &[
     (
         "players",
         &[

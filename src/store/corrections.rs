@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use super::sql::{AsConn, Row, query};
 use super::{Result, StoreError};
-pub use crate::app::records::Correction;
+pub(crate) use crate::app::records::Correction;
 use crate::engine::BySide;
 use crate::matches::correction::CorrectionKind;
 use crate::matches::{Absent, Closing, MatchOutcome, ResultSummary};

@@ -20,19 +20,19 @@
 //! hand rows hold the events (arrangements, moves in notation, an entered result) from
 //! which [`crate::matches::MatchState::replay`] rebuilds the match.
 
-pub mod changes;
-pub mod copy;
-pub mod corrections;
+pub(crate) mod changes;
+pub(crate) mod copy;
+pub(crate) mod corrections;
 pub(crate) mod fixture_cache;
-pub mod import;
+pub(crate) mod import;
 pub(crate) mod open_error;
-pub mod postgres;
-pub mod repo;
-pub mod rounds;
-pub mod sql;
-pub mod sqlite;
-pub mod storage_checks;
-pub mod tournaments;
+pub(crate) mod postgres;
+pub(crate) mod repo;
+pub(crate) mod rounds;
+pub(crate) mod sql;
+pub(crate) mod sqlite;
+pub(crate) mod storage_checks;
+pub(crate) mod tournaments;
 mod unit;
 
 use std::path::{Path, PathBuf};
@@ -56,9 +56,10 @@ pub use crate::app::records::{
 };
 pub use crate::app::repo::{BackendError, Result, StoreError};
 pub use open_error::{MAX_BUSY_TIMEOUT_MS, OpenError, worded};
+pub use postgres::redacted;
 
 /// How long a process waits for another one's write lock before giving up.
-pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+pub(crate) const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The URL, when a `--db` value names a PostgreSQL database rather than a file.
 pub fn server_url(location: &Path) -> Option<&str> {
@@ -127,11 +128,6 @@ pub fn default_db_path() -> PathBuf {
         Some(b) => b.join("goobalay").join("goobalay.db"),
         None => PathBuf::from("goobalay.db"),
     }
-}
-
-/// The newest schema version this build knows (the same on both backends).
-pub fn schema_version() -> i64 {
-    sqlite::schema_version()
 }
 
 impl Player {
@@ -301,11 +297,6 @@ impl Store {
         }
     }
 
-    /// Opens the goobalay database at a PostgreSQL URL (see [`postgres`]).
-    pub async fn open_server(url: &str) -> Result<Store, OpenError> {
-        Store::open_server_with(url, true).await
-    }
-
     async fn open_server_with(url: &str, create: bool) -> Result<Store, OpenError> {
         let busy = busy_timeout()?;
         let pool = postgres::open(url, busy, create).await?;
@@ -350,12 +341,12 @@ impl Store {
         &self.path
     }
 
-    /// The connection pool, for queries of the store's own (and tests).
-    pub fn pool(&self) -> &Pool {
+    /// The connection pool, for the store's own queries (a test opens its own connection).
+    pub(crate) fn pool(&self) -> &Pool {
         &self.pool
     }
 
-    pub fn backend(&self) -> Backend {
+    pub(crate) fn backend(&self) -> Backend {
         self.pool.backend()
     }
 
@@ -467,11 +458,6 @@ impl Store {
     /// A player by name, ignoring case.
     pub async fn player(&self, name: &str) -> Result<Option<Player>> {
         self.pool.acquire().await?.player_by_name(name).await
-    }
-
-    /// The player with id `id` (`None`: no such player).
-    pub async fn player_with_id(&self, id: i64) -> Result<Option<Player>> {
-        self.pool.acquire().await?.player_by_id(id).await
     }
 }
 

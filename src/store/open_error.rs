@@ -78,7 +78,7 @@ pub enum OpenError {
 /// Longest busy timeout, in milliseconds: SQLite takes it as a C `int`.
 pub const MAX_BUSY_TIMEOUT_MS: u64 = i32::MAX as u64;
 
-pub type Result<T, E = OpenError> = std::result::Result<T, E>;
+pub(crate) type Result<T, E = OpenError> = std::result::Result<T, E>;
 
 impl From<sqlx::Error> for OpenError {
     fn from(e: sqlx::Error) -> OpenError {

@@ -16,9 +16,9 @@ use super::StoreError;
 use super::sql::{AsConn, Row, query};
 use super::tournaments::Result;
 
-pub use super::tournaments::pair::{ManualRound, RecordedBoard};
-pub use super::tournaments::status::{Reopened, StatusChange};
-pub use crate::app::records::{RoundRecord, TournamentKey, TournamentRecord, UnpairedRound};
+pub(crate) use super::tournaments::pair::RecordedBoard;
+pub(crate) use super::tournaments::status::StatusChange;
+pub(crate) use crate::app::records::RoundRecord;
 
 /// Every pairing recorded for tournament `tid` (also those taken back), in order.
 pub(crate) async fn round_records(conn: &mut impl AsConn, tid: i64) -> Result<Vec<RoundRecord>> {

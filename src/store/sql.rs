@@ -27,20 +27,20 @@ pub enum Backend {
 
 /// A connection pool of either backend.
 #[derive(Clone, Debug)]
-pub enum Pool {
+pub(crate) enum Pool {
     Sqlite(SqlitePool),
     Postgres(PgPool),
 }
 
 impl Pool {
-    pub fn backend(&self) -> Backend {
+    pub(crate) fn backend(&self) -> Backend {
         match self {
             Pool::Sqlite(_) => Backend::Sqlite,
             Pool::Postgres(_) => Backend::Postgres,
         }
     }
 
-    pub async fn acquire(&self) -> Result<PooledConn, sqlx::Error> {
+    pub(crate) async fn acquire(&self) -> Result<PooledConn, sqlx::Error> {
         Ok(match self {
             Pool::Sqlite(p) => PooledConn::Sqlite(p.acquire().await?),
             Pool::Postgres(p) => PooledConn::Postgres(p.acquire().await?),
@@ -55,7 +55,7 @@ impl Pool {
     /// all earlier writers committed, and nobody writes until it ends. Writes are
     /// milliseconds long (engines think outside transactions), so one lock costs
     /// little, where SERIALIZABLE would make every use case retry its reads.
-    pub async fn begin_write(&self, busy: std::time::Duration) -> Result<Tx, sqlx::Error> {
+    pub(crate) async fn begin_write(&self, busy: std::time::Duration) -> Result<Tx, sqlx::Error> {
         Ok(match self {
             Pool::Sqlite(p) => Tx::Sqlite(p.begin_with("BEGIN IMMEDIATE").await?),
             Pool::Postgres(p) => {
@@ -75,7 +75,7 @@ impl Pool {
     /// (a match and its hands, a tournament and its rounds, as one writer left them).
     /// SQLite: a deferred transaction (its first read fixes the snapshot).
     /// PostgreSQL: REPEATABLE READ, READ ONLY.
-    pub async fn begin_read(&self) -> Result<Tx, sqlx::Error> {
+    pub(crate) async fn begin_read(&self) -> Result<Tx, sqlx::Error> {
         Ok(match self {
             Pool::Sqlite(p) => Tx::Sqlite(p.begin().await?),
             Pool::Postgres(p) => Tx::Postgres(
@@ -88,7 +88,7 @@ impl Pool {
     /// A transaction that only keeps a cache up to date (`store::fixture_cache`):
     /// it must never keep a reader waiting, so on PostgreSQL it gives up after
     /// 200 ms behind a writer (SQLite: the connection's busy timeout).
-    pub async fn begin_cache_write(&self) -> Result<Tx, sqlx::Error> {
+    pub(crate) async fn begin_cache_write(&self) -> Result<Tx, sqlx::Error> {
         Ok(match self {
             Pool::Sqlite(p) => Tx::Sqlite(p.begin().await?),
             Pool::Postgres(p) => {
@@ -101,7 +101,7 @@ impl Pool {
         })
     }
 
-    pub async fn close(&self) {
+    pub(crate) async fn close(&self) {
         match self {
             Pool::Sqlite(p) => p.close().await,
             Pool::Postgres(p) => p.close().await,
@@ -117,30 +117,30 @@ impl Pool {
 }
 
 /// The key of goobalay's advisory write lock on a PostgreSQL database ("goob").
-pub const WRITE_LOCK: i64 = 0x676f_6f62;
+pub(crate) const WRITE_LOCK: i64 = 0x676f_6f62;
 
 /// A connection taken from a [`Pool`].
-pub enum PooledConn {
+pub(crate) enum PooledConn {
     Sqlite(PoolConnection<Sqlite>),
     Postgres(PoolConnection<Postgres>),
 }
 
 /// A transaction of either backend; dropped without [`Tx::commit`], it rolls back.
-pub enum Tx {
+pub(crate) enum Tx {
     Sqlite(Transaction<'static, Sqlite>),
     Postgres(Transaction<'static, Postgres>),
 }
 
 impl Tx {
     /// The SQLite transaction, on SQLite (its file checks).
-    pub fn on_sqlite(&mut self) -> Option<&mut Transaction<'static, Sqlite>> {
+    pub(crate) fn on_sqlite(&mut self) -> Option<&mut Transaction<'static, Sqlite>> {
         match self {
             Tx::Sqlite(t) => Some(t),
             Tx::Postgres(_) => None,
         }
     }
 
-    pub async fn commit(self) -> Result<(), sqlx::Error> {
+    pub(crate) async fn commit(self) -> Result<(), sqlx::Error> {
         match self {
             Tx::Sqlite(t) => t.commit().await,
             Tx::Postgres(t) => t.commit().await,
@@ -165,7 +165,7 @@ impl Conn<'_> {
 
 /// A query parameter: one of the types both backends store alike.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Arg {
+pub(crate) enum Arg {
     Int(Option<i64>),
     Real(Option<f64>),
     Text(Option<String>),
@@ -200,13 +200,13 @@ arg_from!(Bytes, Vec<u8>, std::convert::identity);
 
 /// A statement with its parameters, run on either backend.
 #[derive(Clone, Debug)]
-pub struct Query {
+pub(crate) struct Query {
     sql: Cow<'static, str>,
     args: Vec<Arg>,
 }
 
 /// A query of SQL text both backends accept (see the module note).
-pub fn query(sql: impl Into<Cow<'static, str>>) -> Query {
+pub(crate) fn query(sql: impl Into<Cow<'static, str>>) -> Query {
     Query {
         sql: sql.into(),
         args: Vec::new(),
@@ -214,7 +214,7 @@ pub fn query(sql: impl Into<Cow<'static, str>>) -> Query {
 }
 
 /// A query whose first column of each row is the value wanted.
-pub fn query_scalar<T: Column>(sql: impl Into<Cow<'static, str>>) -> Scalar<T> {
+pub(crate) fn query_scalar<T: Column>(sql: impl Into<Cow<'static, str>>) -> Scalar<T> {
     Scalar {
         query: query(sql),
         column: std::marker::PhantomData,
@@ -268,13 +268,13 @@ macro_rules! bound {
 }
 
 impl Query {
-    pub fn bind(mut self, value: impl Into<Arg>) -> Query {
+    pub(crate) fn bind(mut self, value: impl Into<Arg>) -> Query {
         self.args.push(value.into());
         self
     }
 
     /// Runs the statement; returns the number of rows it changed.
-    pub async fn execute(self, on: &mut (impl AsConn + ?Sized)) -> Result<u64, sqlx::Error> {
+    pub(crate) async fn execute(self, on: &mut (impl AsConn + ?Sized)) -> Result<u64, sqlx::Error> {
         let mut conn = on.conn();
         let sql = for_backend(&self.sql, conn.backend()).into_owned();
         Ok(match &mut conn {
@@ -289,7 +289,10 @@ impl Query {
         })
     }
 
-    pub async fn fetch_all(self, on: &mut (impl AsConn + ?Sized)) -> Result<Vec<Row>, sqlx::Error> {
+    pub(crate) async fn fetch_all(
+        self,
+        on: &mut (impl AsConn + ?Sized),
+    ) -> Result<Vec<Row>, sqlx::Error> {
         let mut conn = on.conn();
         let sql = for_backend(&self.sql, conn.backend()).into_owned();
         Ok(match &mut conn {
@@ -308,7 +311,7 @@ impl Query {
         })
     }
 
-    pub async fn fetch_optional(
+    pub(crate) async fn fetch_optional(
         self,
         on: &mut (impl AsConn + ?Sized),
     ) -> Result<Option<Row>, sqlx::Error> {
@@ -326,7 +329,10 @@ impl Query {
         })
     }
 
-    pub async fn fetch_one(self, on: &mut (impl AsConn + ?Sized)) -> Result<Row, sqlx::Error> {
+    pub(crate) async fn fetch_one(
+        self,
+        on: &mut (impl AsConn + ?Sized),
+    ) -> Result<Row, sqlx::Error> {
         self.fetch_optional(on)
             .await?
             .ok_or(sqlx::Error::RowNotFound)
@@ -334,18 +340,21 @@ impl Query {
 }
 
 /// See [`query_scalar`].
-pub struct Scalar<T> {
+pub(crate) struct Scalar<T> {
     query: Query,
     column: std::marker::PhantomData<T>,
 }
 
 impl<T: Column> Scalar<T> {
-    pub fn bind(mut self, value: impl Into<Arg>) -> Scalar<T> {
+    pub(crate) fn bind(mut self, value: impl Into<Arg>) -> Scalar<T> {
         self.query = self.query.bind(value);
         self
     }
 
-    pub async fn fetch_all(self, on: &mut (impl AsConn + ?Sized)) -> Result<Vec<T>, sqlx::Error> {
+    pub(crate) async fn fetch_all(
+        self,
+        on: &mut (impl AsConn + ?Sized),
+    ) -> Result<Vec<T>, sqlx::Error> {
         self.query
             .fetch_all(on)
             .await?
@@ -354,7 +363,7 @@ impl<T: Column> Scalar<T> {
             .collect()
     }
 
-    pub async fn fetch_optional(
+    pub(crate) async fn fetch_optional(
         self,
         on: &mut (impl AsConn + ?Sized),
     ) -> Result<Option<T>, sqlx::Error> {
@@ -365,7 +374,7 @@ impl<T: Column> Scalar<T> {
             .transpose()
     }
 
-    pub async fn fetch_one(self, on: &mut (impl AsConn + ?Sized)) -> Result<T, sqlx::Error> {
+    pub(crate) async fn fetch_one(self, on: &mut (impl AsConn + ?Sized)) -> Result<T, sqlx::Error> {
         self.query.fetch_one(on).await?.try_get_at(0)
     }
 }
@@ -404,7 +413,7 @@ impl AsConn for Conn<'_> {
 }
 
 /// A column type both backends decode alike.
-pub trait Column:
+pub(crate) trait Column:
     for<'r> Decode<'r, Sqlite> + Type<Sqlite> + for<'r> Decode<'r, Postgres> + Type<Postgres>
 {
 }
@@ -415,13 +424,13 @@ impl<T> Column for T where
 }
 
 /// A result row of either backend.
-pub enum Row {
+pub(crate) enum Row {
     Sqlite(SqliteRow),
     Postgres(PgRow),
 }
 
 impl Row {
-    pub fn try_get<T: Column>(&self, column: &str) -> Result<T, sqlx::Error> {
+    pub(crate) fn try_get<T: Column>(&self, column: &str) -> Result<T, sqlx::Error> {
         match self {
             Row::Sqlite(r) => r.try_get(column),
             Row::Postgres(r) => r.try_get(column),
@@ -429,14 +438,14 @@ impl Row {
     }
 
     /// A blob (`bytea`) column, borrowed from the row rather than copied.
-    pub fn bytes(&self, column: &str) -> Result<Option<&[u8]>, sqlx::Error> {
+    pub(crate) fn bytes(&self, column: &str) -> Result<Option<&[u8]>, sqlx::Error> {
         match self {
             Row::Sqlite(r) => r.try_get(column),
             Row::Postgres(r) => r.try_get(column),
         }
     }
 
-    pub fn try_get_at<T: Column>(&self, index: usize) -> Result<T, sqlx::Error> {
+    pub(crate) fn try_get_at<T: Column>(&self, index: usize) -> Result<T, sqlx::Error> {
         match self {
             Row::Sqlite(r) => r.try_get(index),
             Row::Postgres(r) => r.try_get(index),
@@ -446,20 +455,12 @@ impl Row {
 
 /// Whether PostgreSQL gave up waiting for a lock (55P03, after `lock_timeout`):
 /// another process held the write lock longer than the busy timeout.
-pub fn is_lock_timeout(e: &sqlx::Error) -> bool {
+pub(crate) fn is_lock_timeout(e: &sqlx::Error) -> bool {
     postgres_code(e).is_some_and(|c| c == "55P03")
 }
 
-/// Whether the error is a broken UNIQUE constraint (on either backend).
-pub fn is_unique_violation(e: &sqlx::Error) -> bool {
-    match e {
-        sqlx::Error::Database(db) => db.is_unique_violation(),
-        _ => false,
-    }
-}
-
 /// The SQLSTATE of a PostgreSQL error.
-pub fn postgres_code(e: &sqlx::Error) -> Option<String> {
+pub(crate) fn postgres_code(e: &sqlx::Error) -> Option<String> {
     match e {
         sqlx::Error::Database(db) => db
             .try_downcast_ref::<sqlx::postgres::PgDatabaseError>()

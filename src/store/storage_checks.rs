@@ -16,13 +16,13 @@ use sqlx::sqlite::SqliteConnection;
 use super::Result;
 use super::fixture_cache::{self as cache, CacheState};
 use super::sql::{AsConn, Conn, query_scalar};
-pub use crate::app::repo::StorageFindings;
+pub(crate) use crate::app::repo::StorageFindings;
 
 /// The checks of the database as a store, on the audit's transaction: on SQLite its
 /// file's integrity, its foreign keys and its schema (when the schema differs, the
 /// schema's differences end the checks); then, on either backend, its identity (one
 /// id of 32 hex digits, made by a migration).
-pub async fn database(conn: &mut impl AsConn) -> Result<StorageFindings> {
+pub(crate) async fn database(conn: &mut impl AsConn) -> Result<StorageFindings> {
     let mut found = StorageFindings::default();
     if let Conn::Sqlite(c) = conn.conn() {
         sqlite_checks(&mut *c, &mut found.differences).await?;
@@ -73,7 +73,7 @@ async fn sqlite_checks(conn: &mut SqliteConnection, found: &mut Vec<String>) -> 
 /// Tournament `tid`'s fixture cache against the match tables (the triggers that mark
 /// it stale were bypassed if a cache that says it is current differs); `match_form`
 /// is the tournament's, as stored.
-pub async fn fixture_cache(
+pub(crate) async fn fixture_cache(
     conn: &mut impl AsConn,
     tid: i64,
     match_form: &str,

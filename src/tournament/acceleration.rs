@@ -66,13 +66,13 @@ impl fmt::Display for Acceleration {
 /// The Baku method's schedule for a tournament of `rounds` rounds: the last round
 /// with a full virtual point (a win's points) and the last with half of one (a
 /// draw's), both counted from 1.
-pub fn baku_rounds(rounds: u32) -> (u32, u32) {
+pub(crate) fn baku_rounds(rounds: u32) -> (u32, u32) {
     let accelerated = rounds.div_ceil(2);
     (accelerated.div_ceil(2), accelerated)
 }
 
 /// The virtual points of group A when round `round` is paired.
-pub fn baku_points(rounds: u32, round: u32, points: &PointsScheme) -> Points {
+pub(crate) fn baku_points(rounds: u32, round: u32, points: &PointsScheme) -> Points {
     let (full, last) = baku_rounds(rounds);
     if round <= full {
         points.win
@@ -87,7 +87,7 @@ pub fn baku_points(rounds: u32, round: u32, points: &PointsScheme) -> Points {
 /// numbered no lower than the last group A player of round 1. Round 1's players
 /// are those it paired, or, before it is paired, those it will pair (`paired`).
 /// Empty when the tournament is not accelerated.
-pub fn group_a(t: &Tournament, paired_in_round_1: &[EntrantId]) -> Vec<EntrantId> {
+pub(crate) fn group_a(t: &Tournament, paired_in_round_1: &[EntrantId]) -> Vec<EntrantId> {
     if t.acceleration.is_none() {
         return Vec::new();
     }
@@ -108,7 +108,7 @@ pub fn group_a(t: &Tournament, paired_in_round_1: &[EntrantId]) -> Vec<EntrantId
 
 /// The players round 1 paired (both sides of every board and the bye); before it
 /// is paired, those it will pair (not withdrawn, no bye asked for round 1).
-pub fn round_1_players(t: &Tournament) -> Vec<EntrantId> {
+pub(crate) fn round_1_players(t: &Tournament) -> Vec<EntrantId> {
     let paired: Vec<EntrantId> = t
         .fixtures
         .iter()

@@ -199,12 +199,14 @@ impl Tournament {
     }
 
     /// The setup this tournament was built from, with every change since (a copy).
-    pub fn to_setup(&self) -> TournamentSetup {
+    #[cfg(test)]
+    pub(crate) fn to_setup(&self) -> TournamentSetup {
         self.clone().into()
     }
 
     /// Back to its setup, e.g. to change it and check it again.
-    pub fn into_setup(self) -> TournamentSetup {
+    #[cfg(test)]
+    pub(crate) fn into_setup(self) -> TournamentSetup {
         self.into()
     }
 
@@ -266,7 +268,7 @@ impl Tournament {
     }
 
     /// Whether `f` is a match the director postponed.
-    pub fn is_postponed(&self, f: &Fixture) -> bool {
+    pub(crate) fn is_postponed(&self, f: &Fixture) -> bool {
         self.postponed.iter().any(|p| {
             p.round == f.pairing.round && p.south == f.pairing.south && !f.pairing.is_bye()
         })
@@ -274,7 +276,7 @@ impl Tournament {
 
     /// The entrants a knockout's director seeded by hand, in seed order (empty:
     /// seeded by rating).
-    pub fn seeded_by_hand(&self) -> &[EntrantId] {
+    pub(crate) fn seeded_by_hand(&self) -> &[EntrantId] {
         &self.seeded_by_hand
     }
 

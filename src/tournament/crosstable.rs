@@ -40,7 +40,7 @@ impl RoundOutcome {
     }
 
     /// Like [`symbol`](Self::symbol) but ASCII only (`=` for a draw).
-    pub const fn ascii(self) -> &'static str {
+    pub(crate) const fn ascii(self) -> &'static str {
         match self {
             RoundOutcome::Decided(GameOutcome::Draw) => "=",
             other => other.symbol(),
@@ -101,7 +101,7 @@ pub struct Crosstable {
     pub cards: Vec<Vec<RoundEntry>>,
 }
 
-pub fn crosstable(t: &Tournament) -> Crosstable {
+pub(crate) fn crosstable(t: &Tournament) -> Crosstable {
     let standings = t.standings();
     let position: HashMap<EntrantId, usize> = standings
         .rows

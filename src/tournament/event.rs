@@ -30,7 +30,7 @@ impl EventDetails {
     }
 
     /// The rounds' dates as stored: `YYYY-MM-DD,...` (`None`: none given).
-    pub fn round_dates_text(&self) -> Option<String> {
+    pub(crate) fn round_dates_text(&self) -> Option<String> {
         (!self.round_dates.is_empty()).then(|| {
             self.round_dates
                 .iter()

@@ -79,7 +79,7 @@ impl FromStr for ExportFormat {
 /// (where, when, the chief arbiter, the rounds' dates) and who wins its prizes.
 /// Empty: the documents are as they were without.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Heading {
+pub(crate) struct Heading {
     pub event: super::event::EventDetails,
     pub prizes: Vec<super::prizes::Award>,
 }
@@ -128,7 +128,7 @@ fn sorted_fixtures(t: &Tournament) -> Vec<Fixture> {
 
 /// `1-0`, `0-1`, `½-½`, `bye`, `*` (pending), South's points first; a forfeit as TRF
 /// marks it, South first: `+:-` (North absent), `-:+` (South absent), `-:-` (both).
-pub fn result_text(f: &Fixture) -> &'static str {
+pub(crate) fn result_text(f: &Fixture) -> &'static str {
     match (f.pairing.north, f.result) {
         (None, _) => "bye",
         (Some(_), None) => "*",
@@ -172,7 +172,7 @@ impl CsvWriter {
     }
 
     /// An empty line: between two tables of one file.
-    pub fn blank_line(&mut self) {
+    pub(crate) fn blank_line(&mut self) {
         // The crate writes an empty record as `""`: a truly empty line is written
         // past it, after what it holds.
         let done = std::mem::replace(self, CsvWriter::empty());
@@ -227,13 +227,13 @@ pub(crate) fn round_requested_byes(t: &Tournament, round: u32) -> Vec<super::Req
 /// What a pairing sheet knows of a board beyond the pure layer: the match's record
 /// number and the hands played so far (the store's; `None` in a bare export).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct BoardRecord {
+pub(crate) struct BoardRecord {
     pub match_id: Option<i64>,
     pub hands: Option<i64>,
 }
 
 /// The columns of the pairing sheet.
-pub const PAIRING_SHEET_HEADER: [&str; 12] = [
+pub(crate) const PAIRING_SHEET_HEADER: [&str; 12] = [
     "round",
     "board",
     "match_id",
@@ -254,7 +254,7 @@ pub const PAIRING_SHEET_HEADER: [&str; 12] = [
 /// `north` says `bye` and its `result` which (`bye`, `half-point bye`, `zero-point
 /// bye`); a forfeit's `winner` is `forfeit:ABSENT` (`south`, `north`, `both`) with no
 /// seeds; a pending board's result is `*`.
-pub fn pairing_sheet(
+pub(crate) fn pairing_sheet(
     t: &Tournament,
     round: Option<u32>,
     record: impl Fn(u32, u32) -> BoardRecord,
@@ -339,14 +339,14 @@ fn write_pairing_sheet(
 }
 
 /// The CSV export: the pairing sheet of every round, an empty line, the standings.
-pub fn csv_with(t: &Tournament, record: impl Fn(u32, u32) -> BoardRecord) -> String {
+pub(crate) fn csv_with(t: &Tournament, record: impl Fn(u32, u32) -> BoardRecord) -> String {
     csv_headed(t, record, &Heading::default())
 }
 
 /// [`csv_with`], headed by the event's details (a table of one row, then an empty
 /// line) when given, and followed by the prize list (an empty line, then a table)
 /// when there is one.
-pub fn csv_headed(
+pub(crate) fn csv_headed(
     t: &Tournament,
     record: impl Fn(u32, u32) -> BoardRecord,
     heading: &Heading,
@@ -390,7 +390,8 @@ pub fn csv_headed(
 }
 
 /// [`csv_with`] without the store's match numbers and hands.
-pub fn csv(t: &Tournament) -> String {
+#[cfg(test)]
+pub(crate) fn csv(t: &Tournament) -> String {
     csv_with(t, |_, _| BoardRecord::default())
 }
 
@@ -490,12 +491,13 @@ struct JsonExport<'a> {
     prizes: &'a [super::prizes::Award],
 }
 
-pub fn json(t: &Tournament) -> String {
+#[cfg(test)]
+pub(crate) fn json(t: &Tournament) -> String {
     json_with(t, &Heading::default())
 }
 
 /// [`json`] with the event's details (`event`) and the prizes (`prizes`) when given.
-pub fn json_with(t: &Tournament, heading: &Heading) -> String {
+pub(crate) fn json_with(t: &Tournament, heading: &Heading) -> String {
     let e = JsonExport {
         event: &heading.event,
         prizes: &heading.prizes,
@@ -550,13 +552,14 @@ pub(crate) fn summary_line(t: &Tournament) -> String {
     )
 }
 
-pub fn markdown(t: &Tournament) -> String {
+#[cfg(test)]
+pub(crate) fn markdown(t: &Tournament) -> String {
     markdown_with(t, &Heading::default())
 }
 
 /// [`markdown`] with the event's details under the title and the prizes after the
 /// rounds, when given.
-pub fn markdown_with(t: &Tournament, heading: &Heading) -> String {
+pub(crate) fn markdown_with(t: &Tournament, heading: &Heading) -> String {
     let s = t.standings();
     let x = t.crosstable();
     let mut out = String::new();
@@ -723,7 +726,7 @@ pub fn trf_numbers(t: &Tournament) -> Vec<(EntrantId, u32)> {
 /// The colour (TRF record `152`) of pairing number 1 in round 1: South, who
 /// moves first, is White; the tournament's initial colour
 /// ([`Tournament::initial_side`]) says which side pairing number 1 has.
-pub fn trf_initial_colour(initial: Side) -> &'static str {
+pub(crate) fn trf_initial_colour(initial: Side) -> &'static str {
     match initial {
         Side::South => "W",
         Side::North => "B",
@@ -735,7 +738,7 @@ pub fn trf_initial_colour(initial: Side) -> &'static str {
 /// programs pass over records they do not know: bbpPairings reads `001`, `013`,
 /// `142`, `152`, `162`, `192`, `240`, `250`, `260`, `310` and its own `XX?`/`BB?`
 /// records only, so a file with these lines is checked (`bbpPairings -c`) as it is.
-pub const EXTENSION_TAG: &str = "GBL";
+pub(crate) const EXTENSION_TAG: &str = "GBL";
 
 /// What a TRF of a goobalay tournament carries beyond the pure [`Tournament`]: the
 /// event's details, entered with the tournament (TRF records `022` city, `032`
@@ -843,7 +846,7 @@ pub fn trf(t: &Tournament) -> String {
 ///   variant), `GBL withdrawn NNNN R` (withdrew after round R);
 /// - per game played: `GBL seeds RRR NNNN S N`, the seeds South (pairing number
 ///   NNNN, White) and North ended round RRR's game with, when not both 0.
-pub fn trf_with(t: &Tournament, details: &TrfDetails) -> String {
+pub(crate) fn trf_with(t: &Tournament, details: &TrfDetails) -> String {
     let mut out = String::new();
     write_trf_header(&mut out, t, details);
     let numbers = trf_numbers(t);

@@ -111,7 +111,7 @@ pub struct TrfEvent {
 
 impl TrfEvent {
     /// The rounds the file holds (played).
-    pub fn rounds_played(&self) -> u32 {
+    pub(crate) fn rounds_played(&self) -> u32 {
         self.tournament.current_round()
     }
 

@@ -50,7 +50,7 @@ impl InitialColour {
             .find(|c| c.name().eq_ignore_ascii_case(text.trim()))
     }
 
-    pub fn is_default(&self) -> bool {
+    pub(crate) fn is_default(&self) -> bool {
         *self == InitialColour::South
     }
 

@@ -80,27 +80,27 @@
 //!   ([`Points`]); a bye scores the scheme's bye value (default: a win).
 //! - Elo with K = 32 ([`ratings`]).
 
-pub mod acceleration;
+pub(crate) mod acceleration;
 mod checked;
 mod closing;
-pub mod crosstable;
+pub(crate) mod crosstable;
 mod error;
-pub mod event;
-pub mod export;
-pub mod import;
+pub(crate) mod event;
+pub(crate) mod export;
+pub(crate) mod import;
 mod initial_colour;
-pub mod pairing;
+pub(crate) mod pairing;
 mod pairing_system;
-pub mod player_details;
+pub(crate) mod player_details;
 mod points;
-pub mod prizes;
+pub(crate) mod prizes;
 mod queries;
-pub mod ratings;
-pub mod seeding;
-pub mod standings;
-pub mod systems;
-pub mod tiebreaks;
-pub mod trf_columns;
+pub(crate) mod ratings;
+pub(crate) mod seeding;
+pub(crate) mod standings;
+pub(crate) mod systems;
+pub(crate) mod tiebreaks;
+pub(crate) mod trf_columns;
 mod values;
 
 pub use crate::matches::Absent;
@@ -118,11 +118,21 @@ pub use tiebreaks::{Tiebreak, TiebreakValue};
 pub use acceleration::Acceleration;
 pub use checked::{PostponedMatch, Tournament, TournamentSetup};
 pub use error::TournamentError;
+pub use event::HeadingWords;
+pub use export::{
+    CsvWriter, ExportFormat, crosstable_csv, requested_bye_text, standings_csv, trf, trf_numbers,
+};
+pub use import::{TrfError, parse as parse_trf};
 pub use initial_colour::InitialColour;
+pub use pairing::dutch;
+pub use pairing::knockout::{third_place_fixture, third_place_winner};
 pub use pairing_system::PairingSystem;
+pub use player_details::PlayerDetails;
 pub use points::{Points, PointsScheme};
+pub use prizes::{PrizeKind, money, parse_value};
 pub(crate) use queries::ceil_log2;
 pub use queries::{EarlyResults, StandingsScope};
+pub use systems::Rounds;
 pub use values::{
     ByePoints, ByeRefusal, ClosedTournament, Decision, Entrant, EntrantId, Fixture, Format,
     GameOutcome, MatchResult, Pairing, RequestedBye, TournamentStatus, assign_start_ranks,

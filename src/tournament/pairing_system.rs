@@ -42,7 +42,7 @@ impl PairingSystem {
 
     /// The system recorded for a tournament; `None` (no record) is the system
     /// of every tournament made before systems were recorded.
-    pub fn from_record(name: Option<&str>) -> Result<PairingSystem, TournamentError> {
+    pub(crate) fn from_record(name: Option<&str>) -> Result<PairingSystem, TournamentError> {
         match name {
             None | Some("goobalay-swiss-1") => Ok(PairingSystem::GoobalaySwiss1),
             Some(pairing::dutch::SYSTEM) => Ok(PairingSystem::Dutch2025),

@@ -54,7 +54,7 @@ pub enum Born {
 impl Born {
     /// The age in whole years on `day`. A year alone counts as born on 1 January of
     /// that year (FIDE's age categories count by the year of birth).
-    pub fn age_on(self, day: NaiveDate) -> i32 {
+    pub(crate) fn age_on(self, day: NaiveDate) -> i32 {
         let birthday = match self {
             Born::Date(d) => d,
             Born::Year(y) => NaiveDate::from_ymd_opt(y, 1, 1).expect("a year from 1000 to 9999"),
@@ -156,7 +156,7 @@ pub struct PlayerDetails {
 }
 
 /// The most characters of an id: TRF's FIDE number has 11 columns.
-pub const MAX_ID_CHARS: usize = 11;
+pub(crate) const MAX_ID_CHARS: usize = 11;
 
 impl PlayerDetails {
     pub fn is_empty(&self) -> bool {

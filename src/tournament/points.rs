@@ -14,7 +14,7 @@ use super::{Format, GameOutcome, TournamentError};
 pub struct Points(pub i64);
 
 impl Points {
-    pub const UNIT: i64 = 2000;
+    pub(crate) const UNIT: i64 = 2000;
     pub const ZERO: Points = Points(0);
 
     pub const fn whole(n: i64) -> Points {

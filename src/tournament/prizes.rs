@@ -29,9 +29,9 @@ use super::player_details::{PlayerDetails, Sex};
 use super::{EntrantId, Points, Standings};
 
 /// A junior is younger than this on the first day, unless the prize says otherwise.
-pub const JUNIOR_AGE: u32 = 20;
+pub(crate) const JUNIOR_AGE: u32 = 20;
 /// A senior is this old or older on the first day, unless the prize says otherwise.
-pub const SENIOR_AGE: u32 = 65;
+pub(crate) const SENIOR_AGE: u32 = 65;
 
 /// A category a prize is for.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -57,7 +57,7 @@ pub enum Category {
 }
 
 /// The categories' names as given to `--category`.
-pub const CATEGORY_NAMES: &str = "women, junior, senior, rating, club";
+pub(crate) const CATEGORY_NAMES: &str = "women, junior, senior, rating, club";
 
 impl Category {
     pub const fn name(&self) -> &'static str {
@@ -71,7 +71,7 @@ impl Category {
     }
 
     /// Whether it is judged by age on the first day.
-    pub const fn by_age(&self) -> bool {
+    pub(crate) const fn by_age(&self) -> bool {
         matches!(self, Category::Junior { .. } | Category::Senior { .. })
     }
 
@@ -246,7 +246,7 @@ impl fmt::Display for PrizeKind {
 }
 
 /// "1st", "2nd", "3rd", "11th", "22nd".
-pub fn ordinal(n: u32) -> String {
+pub(crate) fn ordinal(n: u32) -> String {
     let suffix = match (n % 10, n % 100) {
         (_, 11..=13) => "th",
         (1, _) => "st",
@@ -300,7 +300,7 @@ pub struct Award {
 /// entrant id (one missing is in no category), `start` the tournament's first day,
 /// `share` whether place prizes are shared among players tied on points. The
 /// awards come in the order they were decided (the most valuable first).
-pub fn award(
+pub(crate) fn award(
     prizes: &[Prize],
     standings: &Standings,
     contenders: &HashMap<EntrantId, Contender>,
@@ -400,7 +400,7 @@ fn share_place_prizes(
 }
 
 /// The categories of `prizes` that no entrant of `contenders` fits (each once).
-pub fn categories_nobody_fits<'a>(
+pub(crate) fn categories_nobody_fits<'a>(
     prizes: &'a [Prize],
     contenders: &HashMap<EntrantId, Contender>,
     start: Option<NaiveDate>,
@@ -428,7 +428,7 @@ pub fn money(value: f64) -> String {
 }
 
 /// Each winner's total, best-placed first.
-pub fn totals(awards: &[Award]) -> Vec<(Winner, f64)> {
+pub(crate) fn totals(awards: &[Award]) -> Vec<(Winner, f64)> {
     let mut out: Vec<(Winner, f64)> = Vec::new();
     for w in awards.iter().flat_map(|a| &a.winners) {
         match out.iter_mut().find(|(x, _)| x.id == w.id) {

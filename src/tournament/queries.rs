@@ -85,7 +85,7 @@ impl Tournament {
     ///
     /// # Errors
     /// The first error `result` returns.
-    pub fn replace_results<E>(
+    pub(crate) fn replace_results<E>(
         &mut self,
         mut result: impl FnMut(&Fixture) -> Result<Option<MatchResult>, E>,
     ) -> Result<(), E> {
@@ -96,7 +96,7 @@ impl Tournament {
     }
 
     /// Records that the director paired `round` by hand.
-    pub fn mark_manual(&mut self, round: u32) {
+    pub(crate) fn mark_manual(&mut self, round: u32) {
         self.manual_rounds.push(round);
     }
 
@@ -134,7 +134,10 @@ impl Tournament {
     /// # Errors
     /// What [`TournamentSetup::validate`](super::TournamentSetup::validate) finds (two entrants given one starting
     /// rank, ...); the entrants are then as before.
-    pub fn reseed(&mut self, seed: impl FnOnce(&mut [Entrant])) -> Result<(), TournamentError> {
+    pub(crate) fn reseed(
+        &mut self,
+        seed: impl FnOnce(&mut [Entrant]),
+    ) -> Result<(), TournamentError> {
         let ids: Vec<EntrantId> = self.entrants.iter().map(|e| e.id).collect();
         let before = self.entrants.clone();
         seed(&mut self.entrants);
@@ -297,7 +300,7 @@ impl Tournament {
     }
 
     /// The bye `id` asked for in `round`, if any.
-    pub fn requested_bye(&self, id: EntrantId, round: u32) -> Option<&RequestedBye> {
+    pub(crate) fn requested_bye(&self, id: EntrantId, round: u32) -> Option<&RequestedBye> {
         self.requested_byes
             .iter()
             .find(|b| b.player == id && b.round == round)

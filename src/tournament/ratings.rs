@@ -30,12 +30,12 @@ use skillratings::Outcomes;
 use skillratings::elo::{EloConfig, EloRating};
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating};
 
-use super::{Decision, TournamentError};
+use super::Decision;
 use crate::matches::Closing;
 use crate::matches::correction::standing_closing;
 
 /// A player's id in the rating list (the store's player id).
-pub type PlayerId = i64;
+pub(crate) type PlayerId = i64;
 
 /// Elo settings.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -82,14 +82,15 @@ impl RatingChange {
 }
 
 impl Elo {
-    pub const DEFAULT_K: f64 = 32.0;
+    pub(crate) const DEFAULT_K: f64 = 32.0;
     pub const DEFAULT_INITIAL: f64 = 1500.0;
 
     /// # Errors
     /// A K factor that is not a number above 0 and at most 100.
-    pub fn with_k(k: f64) -> Result<Elo, TournamentError> {
+    #[cfg(test)]
+    pub(crate) fn with_k(k: f64) -> Result<Elo, super::TournamentError> {
         if !(k > 0.0 && k <= 100.0) {
-            return Err(TournamentError::BadKFactor(k));
+            return Err(super::TournamentError::BadKFactor(k));
         }
         Ok(Elo {
             k,
@@ -334,7 +335,7 @@ pub fn rated_games(mut matches: Vec<FinishedMatch>) -> Vec<RatedGame> {
 }
 
 /// Highest starting rating accepted (the lowest is 0): above any Elo list's top.
-pub const MAX_STARTING_RATING: f64 = 4000.0;
+pub(crate) const MAX_STARTING_RATING: f64 = 4000.0;
 
 /// Where a starting rating comes from: the club's own list, or a national one.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -428,7 +429,7 @@ impl StartingRating {
 }
 
 /// The changes of one player, in order.
-pub fn history_of(changes: &[RatingChange], player: PlayerId) -> Vec<RatingChange> {
+pub(crate) fn history_of(changes: &[RatingChange], player: PlayerId) -> Vec<RatingChange> {
     changes
         .iter()
         .filter(|c| c.player == player)

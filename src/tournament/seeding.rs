@@ -28,7 +28,7 @@ pub struct Seeding {
 
 impl Seeding {
     /// By the tournament's rating system, from its variant's ratings.
-    pub fn by_system(system: super::RatingSystem, rated: super::Rated) -> Seeding {
+    pub(crate) fn by_system(system: super::RatingSystem, rated: super::Rated) -> Seeding {
         Seeding {
             system: Some(system),
             ratings: rated.ratings,
@@ -37,16 +37,12 @@ impl Seeding {
     }
 
     /// By the earlier rule: Elo over every match (`ratings`), nobody rated apart.
-    pub fn by_earlier_rule(ratings: HashMap<EntrantId, f64>) -> Seeding {
+    pub(crate) fn by_earlier_rule(ratings: HashMap<EntrantId, f64>) -> Seeding {
         Seeding {
             system: None,
             ratings,
             rated: HashSet::new(),
         }
-    }
-
-    pub fn into_ratings(self) -> HashMap<EntrantId, f64> {
-        self.ratings
     }
 
     /// The rating `player` is seeded by ([`seeding_rating`]).
@@ -116,7 +112,7 @@ pub fn seed_rated_first(entrants: &mut [Entrant], rated: &HashSet<EntrantId>) {
 /// in that order, and every other entrant follows in the order of the ranks they
 /// hold (as the ratings seeded them). Ids in `order` that are not entrants are
 /// skipped.
-pub fn put_first(entrants: &mut [Entrant], order: &[EntrantId]) {
+pub(crate) fn put_first(entrants: &mut [Entrant], order: &[EntrantId]) {
     let named = |id: EntrantId| order.iter().position(|&o| o == id);
     entrants.sort_by_key(|e| match named(e.id) {
         Some(seed) => (0, seed as u32),
@@ -135,7 +131,7 @@ pub fn put_first(entrants: &mut [Entrant], order: &[EntrantId]) {
 /// ratings) is not checked: it goes by name, and a player may have been renamed since.
 /// A knockout's entrants seeded by hand ([`put_first`]) are checked by
 /// [`audit::check_seeding`] alone.
-pub fn check(
+pub(crate) fn check(
     t: &Tournament,
     entered_after: &EnteredAfter,
     rated: &HashMap<EntrantId, Option<bool>>,

@@ -99,11 +99,11 @@ impl PlayerRound {
         paired: false,
     };
 
-    pub fn opponent(&self) -> Option<usize> {
+    pub(crate) fn opponent(&self) -> Option<usize> {
         self.opponent.map(|o| o as usize)
     }
 
-    pub fn seed_difference(&self) -> i64 {
+    pub(crate) fn seed_difference(&self) -> i64 {
         self.seed_difference.into()
     }
 
@@ -128,12 +128,12 @@ pub(crate) struct PlayerRounds {
 
 impl PlayerRounds {
     /// Player `i`'s rounds (see [`PlayerRound`]), in round order.
-    pub fn of(&self, i: usize) -> &[PlayerRound] {
+    pub(crate) fn of(&self, i: usize) -> &[PlayerRound] {
         let start = if i == 0 { 0 } else { self.ends[i - 1] };
         &self.rounds[start..self.ends[i]]
     }
 
-    pub fn all(&self) -> impl Iterator<Item = &[PlayerRound]> {
+    pub(crate) fn all(&self) -> impl Iterator<Item = &[PlayerRound]> {
         (0..self.ends.len()).map(|i| self.of(i))
     }
 }
@@ -242,7 +242,7 @@ pub(crate) fn player_rounds(t: &Tournament) -> PlayerRounds {
 }
 
 /// The standings of a tournament (see the module notes).
-pub fn standings(t: &Tournament) -> Standings {
+pub(crate) fn standings(t: &Tournament) -> Standings {
     let order = t.tiebreak_order();
     // Players are numbered by their position in the entrant list throughout.
     let rounds = player_rounds(t);

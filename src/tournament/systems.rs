@@ -201,11 +201,4 @@ impl Format {
             Format::Monrad => &MONRAD,
         }
     }
-
-    /// The systems whose number of rounds the director chooses.
-    pub fn with_chosen_rounds() -> impl Iterator<Item = Format> {
-        Format::ALL
-            .into_iter()
-            .filter(|f| f.rules().rounds == Rounds::Chosen)
-    }
 }

@@ -27,7 +27,7 @@ pub fn tournament(format: Format, n: usize) -> Tournament {
 
 /// A result chosen by `rng`: draws with probability `draw_pct`%, otherwise a win for
 /// either side; seeds that agree with the decision.
-pub fn random_result(rng: &mut ChaCha8Rng, draw_pct: u32) -> MatchResult {
+pub(crate) fn random_result(rng: &mut ChaCha8Rng, draw_pct: u32) -> MatchResult {
     let roll = rng.random_range(0..100);
     let s: u32 = rng.random_range(0..=24);
     if roll < draw_pct {
@@ -54,7 +54,7 @@ pub fn random_result(rng: &mut ChaCha8Rng, draw_pct: u32) -> MatchResult {
 /// Pairs and plays rounds with random results until the tournament is finished (or
 /// its next round has no legal pairing) or `max_rounds` rounds have been played; `check` sees the tournament and the new
 /// pairings before their results are added.
-pub fn simulate(
+pub(crate) fn simulate(
     t: &mut Tournament,
     seed: u64,
     draw_pct: u32,

@@ -88,7 +88,7 @@ impl Tiebreak {
     }
 
     /// Whether the value is in points (shown as decimals) rather than a count.
-    pub const fn is_points(self) -> bool {
+    pub(crate) const fn is_points(self) -> bool {
         matches!(
             self,
             Tiebreak::Buchholz
@@ -99,7 +99,7 @@ impl Tiebreak {
     }
 
     /// The FIDE tie-break code (for TRF tag 202), where one exists.
-    pub const fn fide_code(self) -> Option<&'static str> {
+    pub(crate) const fn fide_code(self) -> Option<&'static str> {
         match self {
             Tiebreak::Buchholz => Some("BH"),
             Tiebreak::BuchholzCut1 => Some("BH/C1"),

@@ -7,18 +7,18 @@ use std::fmt;
 
 /// Columns `first` to `last` of a record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Columns {
+pub(crate) struct Columns {
     pub first: usize,
     pub last: usize,
 }
 
 impl Columns {
-    pub const fn width(self) -> usize {
+    pub(crate) const fn width(self) -> usize {
         self.last + 1 - self.first
     }
 
     /// The characters of these columns of `line` (fewer where the line is shorter).
-    pub fn of(self, line: &[char]) -> String {
+    pub(crate) fn of(self, line: &[char]) -> String {
         line.iter()
             .skip(self.first - 1)
             .take(self.width())
@@ -26,7 +26,7 @@ impl Columns {
     }
 
     /// The same width, `by` columns further on.
-    pub const fn shifted(self, by: usize) -> Columns {
+    pub(crate) const fn shifted(self, by: usize) -> Columns {
         Columns {
             first: self.first + by,
             last: self.last + by,
@@ -46,50 +46,50 @@ const fn cols(first: usize, last: usize) -> Columns {
 }
 
 /// Player record (001): the pairing number.
-pub const NUMBER: Columns = cols(5, 8);
+pub(crate) const NUMBER: Columns = cols(5, 8);
 /// The most players a TRF holds: pairing numbers have four columns.
-pub const MAX_PLAYERS: u32 = 9999;
+pub(crate) const MAX_PLAYERS: u32 = 9999;
 /// Player record: the sex (`m` or `w`).
-pub const SEX: Columns = cols(10, 10);
+pub(crate) const SEX: Columns = cols(10, 10);
 /// Player record: the name.
-pub const NAME: Columns = cols(15, 47);
+pub(crate) const NAME: Columns = cols(15, 47);
 /// Player record: the rating (blank: unrated).
-pub const RATING: Columns = cols(49, 52);
+pub(crate) const RATING: Columns = cols(49, 52);
 /// Player record: the federation (three letters).
-pub const FEDERATION: Columns = cols(54, 56);
+pub(crate) const FEDERATION: Columns = cols(54, 56);
 /// Player record: the FIDE number (goobalay: a federation's or national id).
-pub const FIDE_ID: Columns = cols(58, 68);
+pub(crate) const FIDE_ID: Columns = cols(58, 68);
 /// Player record: the birth date, `YYYY/MM/DD`.
-pub const BIRTH_DATE: Columns = cols(70, 79);
+pub(crate) const BIRTH_DATE: Columns = cols(70, 79);
 /// Player record: the points.
-pub const POINTS: Columns = cols(81, 84);
+pub(crate) const POINTS: Columns = cols(81, 84);
 /// Player record: the place in the standings.
-pub const RANK: Columns = cols(86, 89);
+pub(crate) const RANK: Columns = cols(86, 89);
 
 /// Player record: round `round`'s (from 1) eight columns: the opponent's number in
 /// the first four, then a space, the colour, a space and the result.
-pub const fn round(round: usize) -> Columns {
+pub(crate) const fn round(round: usize) -> Columns {
     cols(92, 99).shifted(10 * (round - 1))
 }
 /// Within a round's columns: where the colour and the result stand.
-pub const COLOUR_OFFSET: usize = 5;
-pub const RESULT_OFFSET: usize = 7;
+pub(crate) const COLOUR_OFFSET: usize = 5;
+pub(crate) const RESULT_OFFSET: usize = 7;
 
 /// Points record (162): entry `k`'s (from 0) code column.
-pub const fn points_code(k: usize) -> usize {
+pub(crate) const fn points_code(k: usize) -> usize {
     6 + 9 * k
 }
 /// Points record: entry `k`'s points, the four columns after its code.
-pub const fn points_value(k: usize) -> Columns {
+pub(crate) const fn points_value(k: usize) -> Columns {
     cols(points_code(k) + 1, points_code(k) + 4)
 }
 
 /// Absence record (240): the points code (H or Z).
-pub const ABSENCE_POINTS: usize = 5;
+pub(crate) const ABSENCE_POINTS: usize = 5;
 /// Absence record: the round.
-pub const ABSENCE_ROUND: Columns = cols(7, 9);
+pub(crate) const ABSENCE_ROUND: Columns = cols(7, 9);
 /// Absence record: player `k`'s (from 0) pairing number.
-pub const fn absent_player(k: usize) -> Columns {
+pub(crate) const fn absent_player(k: usize) -> Columns {
     cols(11, 14).shifted(5 * k)
 }
 

@@ -247,12 +247,12 @@ impl Pairing {
     }
 
     /// Whether `id` plays on this board (or has this bye).
-    pub fn involves(&self, id: EntrantId) -> bool {
+    pub(crate) fn involves(&self, id: EntrantId) -> bool {
         self.south == id || self.north == Some(id)
     }
 
     /// The other player, if `id` plays here and it is not a bye.
-    pub fn opponent_of(&self, id: EntrantId) -> Option<EntrantId> {
+    pub(crate) fn opponent_of(&self, id: EntrantId) -> Option<EntrantId> {
         if self.south == id {
             self.north
         } else if self.north == Some(id) {
@@ -265,7 +265,7 @@ impl Pairing {
     /// The seed of the match on this board of a tournament seeded `tournament_seed`:
     /// a SplitMix64 mix of it with the round and board, so a tournament's matches
     /// replay from its one recorded seed.
-    pub fn match_seed(&self, tournament_seed: u64) -> u64 {
+    pub(crate) fn match_seed(&self, tournament_seed: u64) -> u64 {
         use crate::seeds::{GOLDEN, finish};
         let spread = GOLDEN.wrapping_mul(u64::from(self.round) << 16 | u64::from(self.board));
         finish(tournament_seed.wrapping_add(spread)) >> 1 // fits in SQLite's signed 64-bit integer either way
@@ -401,7 +401,7 @@ impl Fixture {
 
     /// `id`'s seeds at the end minus the opponent's (0 for byes, forfeits and pending
     /// matches).
-    pub fn seed_difference_for(&self, id: EntrantId) -> i64 {
+    pub(crate) fn seed_difference_for(&self, id: EntrantId) -> i64 {
         match (
             self.result.filter(|r| r.forfeit.is_none()),
             self.pairing.north,
@@ -450,7 +450,7 @@ impl GameOutcome {
     /// art. 16's "voluntary unplayed round" (a half- or zero-point bye, a forfeit
     /// loss; a round not paired at all counts too, see [`tiebreaks`](super::tiebreaks)). A
     /// pairing-allocated bye and a forfeit win are not: the player was there.
-    pub const fn is_voluntarily_unplayed(self) -> bool {
+    pub(crate) const fn is_voluntarily_unplayed(self) -> bool {
         matches!(
             self,
             GameOutcome::ForfeitLoss | GameOutcome::HalfBye | GameOutcome::ZeroBye

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 /// A text column's value, as an index into [`FixtureRows::texts`] (0: NULL): the
 /// few texts of these columns (winners, engine levels, closing kinds) are kept once
 /// per tournament, not once per match.
-pub type Text = u32;
+pub(crate) type Text = u32;
 
 /// One tournament match as the loader reads it: the columns of its query. Rounds,
 /// seeds and hand counts are kept as `i32` (postcard writes the same bytes for either

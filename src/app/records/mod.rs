@@ -16,24 +16,29 @@ mod tournaments;
 
 use chrono::{DateTime, Utc};
 
-pub use changes::{ChangeMarkers, CopyReport, TournamentMarker, TournamentRevision};
-pub use fixture_rows::{ByeRowData, FixtureRowSink, FixtureRows, MatchRowData, Text};
+pub use changes::{ChangeMarkers, TournamentRevision};
+pub(crate) use changes::{CopyReport, TournamentMarker};
+pub(crate) use fixture_rows::{ByeRowData, FixtureRowSink, FixtureRows, MatchRowData, Text};
 pub(crate) use matches::summary;
 pub use matches::{
-    Correction, Ending, FinishedHow, HistoryFilter, MatchInsert, MatchQuery, MatchRow, NewMatch,
-    StoredMatch, StoredMatchRows,
+    Correction, Ending, FinishedHow, HistoryFilter, MatchRow, NewMatch, StoredMatch,
 };
-pub use players::{NewPlayer, Player, PlayerDetailsRecord, StartingRatingRecord};
-pub use reports::{Claim, MatchReport, NewMatchReport, ReportCodeRow, ReportDecision};
-pub use reviews::{NewReview, StoredReview};
-pub use rounds::{
-    Reopened, RoundRecord, StatusChange, TournamentKey, TournamentRecord, UnpairedRound,
+pub(crate) use matches::{MatchInsert, MatchQuery, StoredMatchRows};
+pub(crate) use players::PlayerDetailsRecord;
+pub use players::{NewPlayer, Player, StartingRatingRecord};
+pub use reports::{Claim, MatchReport};
+pub(crate) use reports::{NewMatchReport, ReportCodeRow, ReportDecision};
+pub(crate) use reviews::NewReview;
+pub use reviews::StoredReview;
+pub(crate) use rounds::{Reopened, UnpairedRound};
+pub use rounds::{RoundRecord, StatusChange, TournamentKey, TournamentRecord};
+pub(crate) use tournaments::MAX_SWISS_ROUNDS;
+pub(crate) use tournaments::{
+    BoardRow, ByeReason, ListedTournament, PairedRound, PlayedAhead, PlayedFromSetup, PlayedMatch,
+    RecordedBoard, RoundMatch, StoredTournament, TournamentSummary, WrittenRound,
 };
 pub use tournaments::{
-    BoardRow, ByeReason, EventDetails, ListedTournament, LoadedTournament, MAX_SWISS_ROUNDS,
-    ManualRound, NewTournament, PairedRound, Parts, PlayedAhead, PlayedFromSetup, PlayedMatch,
-    Progress, RecordedBoard, RoundMatch, StoredTournament, TournamentRow, TournamentSummary,
-    WrittenRound, pending_engine_boards,
+    EventDetails, LoadedTournament, ManualRound, NewTournament, Parts, Progress, TournamentRow,
 };
 pub(crate) use tournaments::{board_row, played, record_result};
 

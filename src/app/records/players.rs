@@ -47,7 +47,7 @@ pub struct StartingRatingRecord {
 
 impl StartingRatingRecord {
     /// Whether it applies to `variant`.
-    pub fn applies_to(&self, variant: &str) -> bool {
+    pub(crate) fn applies_to(&self, variant: &str) -> bool {
         self.variant.as_deref().is_none_or(|v| v == variant)
     }
 }

@@ -19,7 +19,7 @@ fn corrupt(what: String) -> StoreError {
 }
 
 /// The most rounds a Swiss may have.
-pub const MAX_SWISS_ROUNDS: u32 = 99;
+pub(crate) const MAX_SWISS_ROUNDS: u32 = 99;
 
 /// A tournament to create.
 #[derive(Clone, Debug)]
@@ -110,7 +110,7 @@ impl TournamentRow {
         self.match_form.starts_with("games:")
     }
 
-    pub fn points_scheme(&self) -> Result<PointsScheme> {
+    pub(crate) fn points_scheme(&self) -> Result<PointsScheme> {
         Ok(self.points.parse()?)
     }
 
@@ -123,7 +123,7 @@ impl TournamentRow {
         }
     }
 
-    pub fn tiebreak_list(&self) -> Result<Vec<Tiebreak>> {
+    pub(crate) fn tiebreak_list(&self) -> Result<Vec<Tiebreak>> {
         match self.tiebreaks.as_deref() {
             None | Some("") => Ok(Vec::new()),
             Some(t) => Ok(Tiebreak::parse_list(t)?),
@@ -164,12 +164,12 @@ pub struct LoadedTournament {
 
 impl LoadedTournament {
     /// Matches of engine players only that are not finished, in round and board order.
-    pub fn pending_engine_matches(&self) -> Vec<BoardRow> {
+    pub(crate) fn pending_engine_matches(&self) -> Vec<BoardRow> {
         pending_engine_boards(&self.boards)
     }
 
     /// Paired matches without a result.
-    pub fn pending_matches(&self) -> usize {
+    pub(crate) fn pending_matches(&self) -> usize {
         self.boards
             .iter()
             .filter(|b| b.match_id.is_some() && !b.finished)
@@ -209,7 +209,7 @@ impl LoadedTournament {
 }
 
 /// The boards with an unfinished match between engine players.
-pub fn pending_engine_boards(boards: &[BoardRow]) -> Vec<BoardRow> {
+pub(crate) fn pending_engine_boards(boards: &[BoardRow]) -> Vec<BoardRow> {
     boards
         .iter()
         .filter(|b| !b.finished && b.engines_only && b.match_id.is_some())
@@ -314,7 +314,7 @@ pub struct ListedTournament {
 impl ListedTournament {
     /// A tournament marked finished, listed from its row alone (marked finished is
     /// closed: there is nothing to load).
-    pub fn marked_finished(summary: TournamentSummary) -> ListedTournament {
+    pub(crate) fn marked_finished(summary: TournamentSummary) -> ListedTournament {
         ListedTournament {
             progress: Progress::of_marked_finished(&summary),
             summary,
@@ -427,7 +427,7 @@ pub enum Parts {
 
 /// Engine matches already played from the setup for a round not yet paired in the
 /// database, by (round, board): see [`crate::app::run`].
-pub type PlayedAhead = HashMap<(u32, u32), (BoardRow, MatchState)>;
+pub(crate) type PlayedAhead = HashMap<(u32, u32), (BoardRow, MatchState)>;
 
 /// A round as the director pairs it: boards in order, each South (who moves first)
 /// and North, or a lone player for the bye; the boards with players first.

@@ -71,7 +71,7 @@ impl BackendError {
     }
 
     /// The backend's own error, for the store that made it to look into.
-    pub fn source_error(&self) -> &(dyn std::error::Error + Send + Sync + 'static) {
+    pub(crate) fn source_error(&self) -> &(dyn std::error::Error + Send + Sync + 'static) {
         &*self.source
     }
 }

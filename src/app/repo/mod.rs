@@ -16,16 +16,16 @@ mod reports;
 mod reviews;
 mod tournaments;
 
-pub use audit::{
+pub(crate) use audit::{
     AuditRepo, ByeRecord, EntryRecord, HandRecord, MatchCreated, NameKeyRecord, PostponementRecord,
     StorageFindings, TournamentAuditRow, TournamentMatchRecord, UnreadableTime, VoidedMatch,
 };
 pub use error::{BackendError, FileChange, Result, StoreError};
-pub use matches::MatchRepo;
-pub use players::PlayerRepo;
-pub use reports::ReportRepo;
-pub use reviews::ReviewRepo;
-pub use tournaments::TournamentRepo;
+pub(crate) use matches::MatchRepo;
+pub(crate) use players::PlayerRepo;
+pub(crate) use reports::ReportRepo;
+pub(crate) use reviews::ReviewRepo;
+pub(crate) use tournaments::TournamentRepo;
 
 /// A transaction the repositories read and write on: what a use case opens
 /// ([`Database::begin_write`], [`Database::begin_read`]), works on and commits, so

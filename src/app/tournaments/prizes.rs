@@ -11,7 +11,7 @@ use crate::app::tournaments::refusal::TournamentRefusal;
 use crate::tournament::export::ExportFormat;
 use crate::tournament::prizes::{Prize, PrizeKind};
 
-pub use super::awards::{PrizeReport, WinnerTotal, prize_report};
+pub use super::awards::{PrizeReport, prize_report};
 use super::awards::{contenders_in, heading_in, nobody_fits};
 use super::{Result, begin_write, commit, loading};
 
@@ -112,7 +112,7 @@ pub async fn add_prize(
 /// The export of tournament `name` in `format` (as it stood after round `round`:
 /// see [`super::load_after_round`]), headed by its event's details and prizes, read
 /// in one read transaction.
-pub async fn export(
+pub async fn export_prizes(
     store: &impl Database,
     name: &str,
     round: Option<u32>,

@@ -16,7 +16,7 @@ use super::loading;
 
 /// The TRF of tournament `name` (as it stood after round `round`: see
 /// [`super::load_after_round`]), read in one read transaction.
-pub async fn trf_export(
+pub(crate) async fn trf_export(
     store: &impl Database,
     name: &str,
     round: Option<u32>,

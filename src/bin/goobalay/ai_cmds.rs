@@ -1,15 +1,15 @@
 //! Commands over the AI: analyse, solve, arena, bench-search.
 
-use goobalay::tournament::export::CsvWriter;
+use goobalay::tournament::CsvWriter;
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::bail;
+use goobalay::ai::ExactTable;
 use goobalay::ai::arena::{self, ArenaConfig};
-use goobalay::ai::exact::ExactTable;
-use goobalay::ai::search::{Limits, MAX_DEPTH, SCALE, Searcher};
-use goobalay::ai::solve::{SolveLimits, Solver};
+use goobalay::ai::{Limits, MAX_DEPTH, SCALE, Searcher};
+use goobalay::ai::{SolveLimits, Solver};
 use goobalay::engine::{Side, Variant};
 use goobalay::matches::{MatchForm, MatchSpec, arena_match};
 use serde::Serialize;
@@ -197,7 +197,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
             });
             bar.finish_and_clear();
             if !built {
-                return Err(goobalay::ai::solve::SolveError::Budget {
+                return Err(goobalay::ai::SolveError::Budget {
                     nodes: table.stats().positions,
                     seconds: started.elapsed().as_secs_f64(),
                 }

@@ -280,7 +280,7 @@ fn with_store_reading<T>(
 /// The database as messages name it: the file, or the URL without its password.
 pub fn shown(db: &Path) -> String {
     match goobalay::store::server_url(db) {
-        Some(url) => goobalay::store::postgres::redacted(url),
+        Some(url) => goobalay::store::redacted(url),
         None => db.display().to_string(),
     }
 }
@@ -305,7 +305,7 @@ pub fn write_csv<T: tabled::Tabled>(
     out: &mut impl std::io::Write,
     rows: &[T],
 ) -> std::io::Result<()> {
-    let mut w = goobalay::tournament::export::CsvWriter::new(T::headers());
+    let mut w = goobalay::tournament::CsvWriter::new(T::headers());
     for row in rows {
         w.row(row.fields());
     }

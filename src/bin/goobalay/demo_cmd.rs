@@ -50,7 +50,7 @@ pub fn demo(a: DemoArgs) -> anyhow::Result<ExitCode> {
                 ""
             }
         );
-        let club = goobalay::app::demo::set_up(store, &CLUB[..a.players], seed).await?;
+        let club = goobalay::app::set_up_demo(store, &CLUB[..a.players], seed).await?;
         for (name, level) in &club.added {
             outln!("added engine player {name} ({})", level.name());
         }

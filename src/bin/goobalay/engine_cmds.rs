@@ -1,13 +1,13 @@
 //! Commands over the rules engine alone: variants, rules, trace, perft, show.
 
-use goobalay::tournament::export::CsvWriter;
+use goobalay::tournament::CsvWriter;
 use std::io::Write;
 
 use crate::out::out;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use goobalay::engine::trace::TraceLine;
+use goobalay::engine::TraceLine;
 use goobalay::engine::{Game, Variant, perft as count_perft};
 use tabled::{Table, Tabled, settings::Style};
 

@@ -1,14 +1,14 @@
 //! `goobalay history`: matches, newest first, filtered by player, variant, dates and
 //! tournament.
 
-use goobalay::tournament::export::CsvWriter;
+use goobalay::tournament::CsvWriter;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::bail;
 use chrono::{DateTime, Local, NaiveDate, TimeZone, Utc};
-use goobalay::app::records::{Ending, HistoryFilter, MatchRow};
+use goobalay::app::{Ending, HistoryFilter, MatchRow};
 use goobalay::matches::MatchOutcome;
 use tabled::{Table, Tabled, settings::Style};
 

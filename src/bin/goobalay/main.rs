@@ -34,7 +34,7 @@ use exit::{EXIT_ERROR, bounded, one_line};
 fn main() -> ExitCode {
     // Exact tables built on first use (Modiar's for `perfect`, the review's endgame
     // tables) show their progress on a terminal.
-    goobalay::ai::exact::show_progress_with(out::table_progress);
+    goobalay::ai::show_progress_with(out::table_progress);
     let words = db_after_command(std::env::args_os().collect());
     let cli = match parse(&words) {
         Ok(parsed) => parsed,

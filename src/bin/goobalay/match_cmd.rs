@@ -13,14 +13,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
-use goobalay::app::corrections::CorrectionRequest;
+use goobalay::app::Correction;
+use goobalay::app::CorrectionRequest;
+use goobalay::app::StoredMatch;
 use goobalay::app::matches::{HumanAction, MatchRequest, Turn};
-use goobalay::app::records::Correction;
-use goobalay::app::records::StoredMatch;
-use goobalay::app::repo::Database;
+use goobalay::app::Database;
 use goobalay::app::{self, AppError};
 use goobalay::engine::{BySide, Side};
-use goobalay::matches::correction::CorrectionKind;
+use goobalay::matches::CorrectionKind;
 use goobalay::matches::{
     Absent, Awaiting, Closing, EnteredResultError, Event, HandEnd, MatchForm, MatchSpec,
     MatchState, parse_row,
@@ -455,7 +455,7 @@ fn correct(db: Option<PathBuf>, a: CorrectArgs) -> anyhow::Result<ExitCode> {
         _ => CorrectionKind::Void.into(),
     };
     let done = with_store(db, async |store| {
-        Ok(app::corrections::correct(store, a.id, kind, &a.reason).await?)
+        Ok(app::correct(store, a.id, kind, &a.reason).await?)
     })?;
     if a.format == RecordFormat::Json {
         print_json(&done)?;

@@ -108,7 +108,7 @@ pub fn spinner(what: &str) -> indicatif::ProgressBar {
     bar
 }
 
-/// The display of an exact table's build (`goobalay::ai::exact::show_progress_with`):
+/// The display of an exact table's build (`goobalay::ai::show_progress_with`):
 /// a bar of positions valued when their number is known, else a spinner counting
 /// them; cleared when the build ends. Like every bar here, on stderr and only on a
 /// terminal.

@@ -1,6 +1,6 @@
 //! `goobalay player ...`: add, list, show, rate, rename, retire.
 
-use goobalay::tournament::export::CsvWriter;
+use goobalay::tournament::CsvWriter;
 use std::io::Write;
 
 use crate::out::outln;
@@ -9,8 +9,8 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use goobalay::ai::Level;
-use goobalay::app::records::Player;
-use goobalay::app::records::StartingRatingRecord;
+use goobalay::app::Player;
+use goobalay::app::StartingRatingRecord;
 use tabled::{Table, Tabled, settings::Style};
 
 use crate::args::players::{
@@ -21,7 +21,7 @@ use crate::args::ratings::RateArgs;
 use crate::args::{Format, RecordFormat};
 use crate::db::{local, print_json, with_store, with_store_read};
 use goobalay::app::players;
-use goobalay::tournament::player_details::PlayerDetails;
+use goobalay::tournament::PlayerDetails;
 
 #[derive(Tabled)]
 struct PlayerRow {

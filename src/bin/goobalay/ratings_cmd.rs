@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::io::Write;
 
-use goobalay::app::records::StartingRatingRecord;
+use goobalay::app::StartingRatingRecord;
 use tabled::{Table, Tabled, settings::Style};
 
 use crate::db::local;

@@ -4,11 +4,11 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use goobalay::app::reviews::{
+use goobalay::app::{
     ReviewOptions, ReviewedMatch, TournamentReviewEvent, review, review_tournament,
 };
 use goobalay::engine::Side;
-use goobalay::review::rule::{self, BLUNDER_SEEDS, INACCURACY_SEEDS, MISTAKE_SEEDS, seeds};
+use goobalay::review::{self, BLUNDER_SEEDS, INACCURACY_SEEDS, MISTAKE_SEEDS, seeds};
 use goobalay::review::{Decision, DecisionKind, Summary};
 use serde::Serialize;
 use tabled::{Table, Tabled, settings::Style};
@@ -36,7 +36,7 @@ struct DecisionOut {
     played_value: f64,
     /// Seeds lost: `value - played_value`.
     loss: f64,
-    mark: Option<rule::Mark>,
+    mark: Option<review::Mark>,
     /// The only legal move (left out of the figures).
     forced: bool,
     exact: bool,
@@ -230,7 +230,7 @@ fn print_review(reviewed: &ReviewedMatch, format: RecordFormat) -> anyhow::Resul
     outln!("{}", Table::new(summaries).with(Style::rounded()));
     outln!(
         "accuracy: the mean over a player's decisions with a choice of 100 x 2^(-loss/{}) percent",
-        rule::ACCURACY_HALVING_SEEDS
+        review::ACCURACY_HALVING_SEEDS
     );
     Ok(())
 }

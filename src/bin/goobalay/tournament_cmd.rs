@@ -11,14 +11,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
-use goobalay::app::records::{LoadedTournament, NewTournament, Parts};
-use goobalay::app::records::{ManualRound, TournamentKey, TournamentRecord};
-use goobalay::app::repo::Database;
+use goobalay::app::Database;
+use goobalay::app::{LoadedTournament, NewTournament, Parts};
+use goobalay::app::{ManualRound, TournamentKey, TournamentRecord};
 use goobalay::app::{RunEnd, RunEvent, tournaments};
 use goobalay::engine::Side;
 use goobalay::matches::{MatchForm, MatchOutcome};
-use goobalay::tournament::export::{self, ExportFormat};
-use goobalay::tournament::systems::Rounds;
+use goobalay::tournament::Rounds;
+use goobalay::tournament::{self, ExportFormat};
 use goobalay::tournament::{
     Acceleration, Format as TFormat, InitialColour, PointsScheme, Tiebreak, Tournament,
 };
@@ -362,7 +362,7 @@ fn export_tournament(db: Option<PathBuf>, a: ExportArgs) -> anyhow::Result<ExitC
     // With the event's details, prizes and players' records the pure
     // tournament lacks.
     let text = with_store_read(Some(db), async |store| {
-        Ok(tournaments::prizes::export(store, &a.name, round, format).await?)
+        Ok(tournaments::export_prizes(store, &a.name, round, format).await?)
     })?;
     match &a.output {
         Some(path) => {
@@ -377,7 +377,7 @@ fn export_tournament(db: Option<PathBuf>, a: ExportArgs) -> anyhow::Result<ExitC
 fn set_event(db: Option<PathBuf>, a: SetArgs) -> anyhow::Result<ExitCode> {
     let change = event_change(&a.event)?;
     let row = with_store(db, async |store| {
-        Ok(tournaments::prizes::set_event(store, &a.name, &change).await?)
+        Ok(tournaments::set_event(store, &a.name, &change).await?)
     })?;
     match a.format {
         RecordFormat::Json => print_json(&row)?,
@@ -392,16 +392,16 @@ fn set_event(db: Option<PathBuf>, a: SetArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn add_prize(db: Option<PathBuf>, a: PrizeAddArgs) -> anyhow::Result<ExitCode> {
-    let kind = goobalay::tournament::prizes::PrizeKind::parse(
+    let kind = goobalay::tournament::PrizeKind::parse(
         a.place,
         a.category.as_deref(),
         a.age,
         a.under,
         a.club.as_deref(),
     )?;
-    let value = goobalay::tournament::prizes::parse_value(&a.value).context("--value")?;
+    let value = goobalay::tournament::parse_value(&a.value).context("--value")?;
     let added = with_store(db, async |store| {
-        Ok(tournaments::prizes::add_prize(store, &a.name, kind, value).await?)
+        Ok(tournaments::add_prize(store, &a.name, kind, value).await?)
     })?;
     if let Some(w) = &added.warning {
         eprintln!("goobalay: warning: {w}");
@@ -412,7 +412,7 @@ fn add_prize(db: Option<PathBuf>, a: PrizeAddArgs) -> anyhow::Result<ExitCode> {
             "{}: prize added, {}: {}",
             added.tournament,
             added.prize.kind,
-            goobalay::tournament::prizes::money(added.prize.value)
+            goobalay::tournament::money(added.prize.value)
         ),
     }
     Ok(ExitCode::SUCCESS)
@@ -420,7 +420,7 @@ fn add_prize(db: Option<PathBuf>, a: PrizeAddArgs) -> anyhow::Result<ExitCode> {
 
 fn prizes(db: Option<PathBuf>, a: PrizesArgs) -> anyhow::Result<ExitCode> {
     with_store_read(db, async |store| {
-        let report = tournaments::prizes::prize_report(store, &a.name, a.share).await?;
+        let report = tournaments::prize_report(store, &a.name, a.share).await?;
         print_prizes(&report, a.format)?;
         Ok(ExitCode::SUCCESS)
     })
@@ -571,7 +571,7 @@ fn list(db: Option<PathBuf>, a: ListArgs) -> anyhow::Result<ExitCode> {
         match a.format {
             Format::Json => print_json(&list)?,
             Format::Csv => {
-                let mut w = export::CsvWriter::new([
+                let mut w = tournament::CsvWriter::new([
                     "id",
                     "name",
                     "variant",
@@ -698,9 +698,9 @@ fn new(db: Option<PathBuf>, a: NewArgs) -> anyhow::Result<ExitCode> {
 
 /// The event's details given to `tournament new`, their dates read (the rest is
 /// checked with the tournament).
-fn event_details(a: &EventArgs) -> anyhow::Result<goobalay::app::records::EventDetails> {
+fn event_details(a: &EventArgs) -> anyhow::Result<goobalay::app::EventDetails> {
     let change = event_change(a)?;
-    Ok(goobalay::app::records::EventDetails {
+    Ok(goobalay::app::EventDetails {
         city: change.city,
         federation: change.federation,
         start: change.start,
@@ -712,7 +712,7 @@ fn event_details(a: &EventArgs) -> anyhow::Result<goobalay::app::records::EventD
 
 /// The event's details given to `tournament new` or `tournament set`, their dates
 /// read (the rest is checked with the tournament).
-fn event_change(a: &EventArgs) -> anyhow::Result<tournaments::prizes::EventChange> {
+fn event_change(a: &EventArgs) -> anyhow::Result<tournaments::EventChange> {
     let date = |option: &str, text: &str| {
         text.trim().parse::<chrono::NaiveDate>().map_err(|_| {
             anyhow::anyhow!(
@@ -721,7 +721,7 @@ fn event_change(a: &EventArgs) -> anyhow::Result<tournaments::prizes::EventChang
             )
         })
     };
-    Ok(tournaments::prizes::EventChange {
+    Ok(tournaments::EventChange {
         city: a.city.clone(),
         federation: a.federation.clone(),
         start: a.start.as_deref().map(|t| date("--start", t)).transpose()?,
@@ -932,7 +932,10 @@ pub fn print_standings(
     match format {
         // Which rating the rows' "rating" is, beside them.
         Format::Json => print_json(&goobalay::app::views::standings(loaded))?,
-        Format::Csv => out!("{}", export::standings_csv(&loaded.tournament.standings())),
+        Format::Csv => out!(
+            "{}",
+            tournament::standings_csv(&loaded.tournament.standings())
+        ),
         Format::Table => print_standings_table(loaded, layout)?,
     }
     Ok(())
@@ -1128,16 +1131,17 @@ fn print_standings_legend(
 
 /// `tournament prizes`: each prize with its winner(s) and amount, then each
 /// winner's total; warnings on standard error.
-fn print_prizes(report: &tournaments::prizes::PrizeReport, format: Format) -> anyhow::Result<()> {
-    use goobalay::tournament::prizes::money;
+fn print_prizes(report: &tournaments::PrizeReport, format: Format) -> anyhow::Result<()> {
+    use goobalay::tournament::money;
     for w in &report.warnings {
         eprintln!("goobalay: warning: {w}");
     }
     match format {
         Format::Json => print_json(report)?,
         Format::Csv => {
-            let mut w =
-                export::CsvWriter::new(["prize", "value", "winner", "place", "points", "amount"]);
+            let mut w = tournament::CsvWriter::new([
+                "prize", "value", "winner", "place", "points", "amount",
+            ]);
             for a in &report.awards {
                 if a.winners.is_empty() {
                     w.row([
@@ -1588,12 +1592,11 @@ fn bracket_lines(t: &Tournament) -> Vec<String> {
 
 /// A knockout's match for third place under its bracket (`None`: it has none).
 fn third_place_line(t: &Tournament) -> Option<String> {
-    use goobalay::tournament::pairing::knockout;
     if !t.has_third_place_match() {
         return None;
     }
     let name = |id: i64| t.entrant(id).map_or("?", |e| e.name.as_str());
-    Some(match knockout::third_place_fixture(t) {
+    Some(match tournament::third_place_fixture(t) {
         None => "Third place: the semi-finals' losers, paired with the final".to_string(),
         Some(f) => {
             let players = format!(
@@ -1601,7 +1604,7 @@ fn third_place_line(t: &Tournament) -> Option<String> {
                 name(f.pairing.south),
                 f.pairing.north.map_or("?", name)
             );
-            match knockout::third_place_winner(t, f) {
+            match tournament::third_place_winner(t, f) {
                 Some(w) => format!("Third place: {players}: {} is third", name(w)),
                 None => format!("Third place: {players}: to be played"),
             }
@@ -1613,7 +1616,7 @@ fn print_crosstable(t: &Tournament, format: Format) -> anyhow::Result<()> {
     let x = t.crosstable();
     match format {
         Format::Json => print_json(&x)?,
-        Format::Csv => write!(crate::out::stdout(), "{}", export::crosstable_csv(&x))?,
+        Format::Csv => write!(crate::out::stdout(), "{}", tournament::crosstable_csv(&x))?,
         Format::Table if t.format().rules().eliminates => {
             for line in bracket_lines(t) {
                 outln!("{}", line.trim_end());
@@ -1763,7 +1766,7 @@ fn print_show_heading(loaded: &LoadedTournament) -> anyhow::Result<()> {
 /// One table per round paired: its boards and the byes outside the pairing.
 fn print_round_tables(
     loaded: &LoadedTournament,
-    rounds: &[goobalay::app::records::RoundRecord],
+    rounds: &[goobalay::app::RoundRecord],
     boards: &[goobalay::app::views::BoardView],
 ) -> anyhow::Result<()> {
     let t = &loaded.tournament;
@@ -1819,7 +1822,7 @@ fn print_round_tables(
                 "-".to_string(),
                 loaded.name_of(bye.player).to_string(),
                 "(bye outside the pairing)".to_string(),
-                export::requested_bye_text(bye).to_string(),
+                tournament::requested_bye_text(bye).to_string(),
                 "-".into(),
                 "-".into(),
                 "-".into(),
@@ -1833,7 +1836,7 @@ fn print_round_tables(
 /// The rounds taken back, as they were paired.
 fn print_taken_back_rounds(
     loaded: &LoadedTournament,
-    rounds: &[goobalay::app::records::RoundRecord],
+    rounds: &[goobalay::app::RoundRecord],
 ) -> anyhow::Result<()> {
     for r in rounds.iter().filter(|r| r.unpaired_at.is_some()) {
         let names: Vec<String> = r
@@ -1862,7 +1865,7 @@ fn print_taken_back_rounds(
 /// The corrections made to the event's results.
 fn print_corrections(
     loaded: &LoadedTournament,
-    corrections: &[goobalay::app::records::Correction],
+    corrections: &[goobalay::app::Correction],
 ) -> anyhow::Result<()> {
     for c in corrections {
         let at = loaded
@@ -1884,7 +1887,7 @@ fn print_corrections(
 }
 
 /// When the event was closed and reopened.
-fn print_status_changes(changes: &[goobalay::app::records::StatusChange]) -> anyhow::Result<()> {
+fn print_status_changes(changes: &[goobalay::app::StatusChange]) -> anyhow::Result<()> {
     for c in changes {
         outln!(
             "{} at {}{}",

@@ -4,7 +4,7 @@
 //! on its own line, naming the match, the hand and what differs); 2: an error (no
 //! database there, not a goobalay database, ...).
 
-use goobalay::tournament::export::CsvWriter;
+use goobalay::tournament::CsvWriter;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -19,7 +19,7 @@ pub fn run(db: Option<PathBuf>, a: VerifyArgs) -> anyhow::Result<ExitCode> {
     let bar = crate::out::progress_bar(0, "matches replayed");
     let report = with_store_audit(db, async |store| {
         Ok(
-            goobalay::app::verify::verify_with_progress(store, a.deep, |done, total| {
+            goobalay::app::verify_with_progress(store, a.deep, |done, total| {
                 bar.set_length(total);
                 bar.set_position(done);
             })

@@ -17,7 +17,7 @@ use super::open_error::Result;
 pub(crate) static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
 
 /// Whether a `--db` value names a PostgreSQL database rather than an SQLite file.
-pub fn is_url(location: &str) -> bool {
+pub(crate) fn is_url(location: &str) -> bool {
     location.starts_with("postgres://") || location.starts_with("postgresql://")
 }
 
@@ -46,7 +46,7 @@ pub fn redacted(url: &str) -> String {
 /// Connects to the database at `url` and brings its schema up to date. With
 /// `create` false (a command that only reads) an empty database is refused rather
 /// than given goobalay's tables.
-pub async fn open(url: &str, busy: Duration, create: bool) -> Result<PgPool> {
+pub(crate) async fn open(url: &str, busy: Duration, create: bool) -> Result<PgPool> {
     let options = PgConnectOptions::from_str(url)
         .map_err(|e| OpenError::BadUrl {
             url: redacted(url),
@@ -87,7 +87,7 @@ pub async fn open(url: &str, busy: Duration, create: bool) -> Result<PgPool> {
 }
 
 /// The newest schema version this build knows (the same as SQLite's).
-pub fn schema_version() -> i64 {
+pub(crate) fn schema_version() -> i64 {
     MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0)
 }
 

@@ -9,10 +9,11 @@
 //! audit to name. A column the audit does not name when it cannot be read is read
 //! with `?`, and its error ends the audit.
 
-pub use crate::app::repo::{
-    AuditRepo, ByeRecord, EntryRecord, HandRecord, MatchCreated, NameKeyRecord, PostponementRecord,
-    StorageFindings, TournamentAuditRow, TournamentMatchRecord, UnreadableTime, VoidedMatch,
+pub(crate) use crate::app::repo::{
+    AuditRepo, ByeRecord, EntryRecord, HandRecord, MatchCreated, NameKeyRecord, TournamentAuditRow,
+    TournamentMatchRecord, UnreadableTime,
 };
+pub(crate) use crate::app::repo::{PostponementRecord, StorageFindings, VoidedMatch};
 
 use chrono::{DateTime, Utc};
 

@@ -12,12 +12,12 @@
 //! a double forfeit), `finished_at` now, `revision` raised. A load applies the closing
 //! after the hands, so the match is over for every command (engines included).
 
-pub use crate::app::repo::MatchRepo;
+pub(crate) use crate::app::repo::MatchRepo;
 
 use chrono::{DateTime, Utc};
 
 use crate::app::records::StoredMatchRows;
-pub use crate::app::records::{MatchInsert, MatchQuery};
+pub(crate) use crate::app::records::{MatchInsert, MatchQuery};
 use crate::engine::Variant;
 use crate::matches::correction::CorrectionKind;
 use crate::matches::{Closing, Hand, MatchOutcome, MatchState, ResultSummary};

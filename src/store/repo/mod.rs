@@ -45,13 +45,6 @@ mod reports;
 mod reviews;
 mod tournaments;
 
-pub use audit::{
-    AuditRepo, ByeRecord, EntryRecord, HandRecord, MatchCreated, NameKeyRecord, TournamentAuditRow,
-    TournamentMatchRecord, UnreadableTime,
-};
 pub(crate) use matches::FINISHED;
-pub use matches::{MatchInsert, MatchQuery, MatchRepo};
-pub use players::{PlayerRepo, StartingRatingRecord};
-pub use reports::ReportRepo;
-pub use reviews::ReviewRepo;
-pub use tournaments::{ByeReason, RoundMatch, TournamentRepo};
+pub(crate) use players::PlayerRepo;
+pub(crate) use tournaments::TournamentRepo;

@@ -1,11 +1,11 @@
 //! The players and their starting ratings.
 
-pub use crate::app::repo::PlayerRepo;
+pub(crate) use crate::app::repo::PlayerRepo;
 
 use chrono::{DateTime, Utc};
 
 use crate::app::records::PlayerDetailsRecord;
-pub use crate::app::records::StartingRatingRecord;
+pub(crate) use crate::app::records::StartingRatingRecord;
 use crate::store::sql::{AsConn, query, query_scalar};
 use crate::store::{NewPlayer, Player, Result, StoreError, name_key};
 use crate::tournament::player_details::{Born, PlayerDetails, Sex};

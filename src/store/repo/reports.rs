@@ -2,7 +2,7 @@
 //! `match_reports` (every report, who, when, what, from where) and
 //! `report_decisions` (a result stored from reports). Added, never updated.
 
-pub use crate::app::repo::ReportRepo;
+pub(crate) use crate::app::repo::ReportRepo;
 
 use chrono::{DateTime, Utc};
 

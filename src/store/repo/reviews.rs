@@ -2,7 +2,7 @@
 //! revision, the engine version and effort) and `review_decisions` (one row a
 //! decision, in order). Added, never updated: reviewing again adds a review.
 
-pub use crate::app::repo::ReviewRepo;
+pub(crate) use crate::app::repo::ReviewRepo;
 
 use crate::app::records::{NewReview, StoredReview};
 use crate::engine::Side;

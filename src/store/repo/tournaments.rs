@@ -8,11 +8,11 @@
 //! (`requested`) and the rounds a late entrant missed (`late-entry`, zero points); the
 //! pure layer sees them as [`crate::tournament::Tournament::requested_byes`].
 
-pub use crate::app::repo::TournamentRepo;
+pub(crate) use crate::app::repo::TournamentRepo;
 
 use chrono::{DateTime, Utc};
 
-pub use crate::app::records::{ByeReason, RoundMatch};
+pub(crate) use crate::app::records::{ByeReason, RoundMatch};
 use crate::app::records::{FixtureRowSink, PlayedFromSetup, TournamentSummary};
 use crate::engine::Variant;
 use crate::matches::{Hand, MatchSpec};

@@ -13,7 +13,7 @@
 #[cfg(test)]
 pub(crate) mod memory;
 pub(crate) mod open;
-pub mod opened;
+pub(crate) mod opened;
 pub(crate) mod schema;
 
 use std::path::Path;
@@ -29,7 +29,7 @@ use super::{OpenError, Store, StoreError, busy_timeout};
 pub(crate) static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
 
 /// The newest schema version this build knows.
-pub fn schema_version() -> i64 {
+pub(crate) fn schema_version() -> i64 {
     MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0)
 }
 
@@ -37,7 +37,7 @@ impl Store {
     /// Opens (creating it and its folder if needed) the database at `path` and brings
     /// its schema up to date. Refuses a file that is not SQLite, an SQLite file of
     /// another program, and a database made by a newer goobalay.
-    pub async fn open_file(path: &Path) -> Result<Store> {
+    pub(crate) async fn open_file(path: &Path) -> Result<Store> {
         // Before anything is created: a refused setting leaves nothing behind.
         let timeout = busy_timeout()?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -146,7 +146,7 @@ pub(crate) struct RecordedMigrations {
 impl RecordedMigrations {
     /// Every migration of this build is applied (a database with no table of its
     /// own has none).
-    pub fn up_to_date(&self) -> bool {
+    pub(crate) fn up_to_date(&self) -> bool {
         self.has_own_tables && MIGRATOR.iter().all(|m| self.applied.contains(&m.version))
     }
 }

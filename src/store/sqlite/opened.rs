@@ -24,7 +24,7 @@ use crate::store::{OpenError, Result, StoreError};
 
 /// The file a store opened: its identity on the file system and in its page 1.
 #[derive(Debug)]
-pub struct OpenedFile {
+pub(crate) struct OpenedFile {
     path: PathBuf,
     file: File,
     device: u64,
@@ -62,7 +62,7 @@ impl OpenedFile {
 
     /// Whether the path still names the file noted, holding the same database;
     /// [`StoreError::FileChanged`] says what happened if not.
-    pub fn check(&self) -> Result<()> {
+    pub(crate) fn check(&self) -> Result<()> {
         let changed = |change: FileChange| {
             Err(StoreError::FileChanged {
                 path: self.path.clone(),

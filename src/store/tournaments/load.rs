@@ -10,7 +10,7 @@ use std::sync::Arc;
 use super::byes::requested_byes;
 use super::{LoadedTournament, Result, TournamentRow, TournamentSummary};
 use crate::app::records::FixtureRowSink;
-pub use crate::app::records::{Parts, StoredTournament};
+pub(crate) use crate::app::records::{Parts, StoredTournament};
 use crate::matches::correction::standing_closing;
 use crate::store::fixture_cache::{
     self, ByeRowData, CachedRows, FixtureRows, NotesFixtures, PendingSave, WholeCorrection,

@@ -37,7 +37,7 @@
 //! (`crate::app::ratings`); the director's round records are in [`super::rounds`].
 
 pub(super) mod byes;
-pub mod load;
+pub(crate) mod load;
 pub(super) mod pair;
 pub(in crate::store) mod play;
 pub(crate) mod status;
@@ -48,15 +48,13 @@ use crate::tournament::{
     Acceleration, InitialColour, PairingSystem, RatingSystem, TournamentStatus,
 };
 
-pub use crate::app::records::{
-    BoardRow, EventDetails, LoadedTournament, MAX_SWISS_ROUNDS, NewTournament, PairedRound,
-    PlayedMatch, TournamentRow, TournamentSummary, pending_engine_boards,
+pub(crate) use crate::app::records::{
+    EventDetails, LoadedTournament, NewTournament, TournamentRow, TournamentSummary,
 };
 pub(crate) use crate::app::records::{played, summary};
-pub use pair::PlayedAhead;
-pub use play::WrittenRound;
+pub(crate) use play::WrittenRound;
 
-pub type Result<T, E = StoreError> = std::result::Result<T, E>;
+pub(crate) type Result<T, E = StoreError> = std::result::Result<T, E>;
 
 impl TournamentRow {
     pub(in crate::store) fn from_row(r: &Row) -> Result<TournamentRow> {

@@ -4,4 +4,4 @@
 //! the application layer's ([`crate::app::tournaments`]), over
 //! [`crate::store::repo::TournamentRepo`].
 
-pub use crate::app::records::{ManualRound, PlayedAhead, RecordedBoard};
+pub(crate) use crate::app::records::RecordedBoard;

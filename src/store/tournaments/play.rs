@@ -8,7 +8,7 @@
 
 use super::{Result, corrupt, played, summary};
 use crate::app::records::PlayedFromSetup;
-pub use crate::app::records::WrittenRound;
+pub(crate) use crate::app::records::WrittenRound;
 use crate::store::repo::TournamentRepo;
 use crate::store::sql::{AsConn, query_scalar};
 

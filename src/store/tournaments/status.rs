@@ -5,7 +5,7 @@
 //! read.
 
 use super::Result;
-pub use crate::app::records::{Reopened, StatusChange};
+pub(crate) use crate::app::records::StatusChange;
 use crate::store::sql::{AsConn, query};
 
 /// Closings and reopenings of tournament `tid`, in order.

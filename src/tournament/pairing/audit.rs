@@ -31,7 +31,7 @@ use super::manual;
 
 /// A stored round (or seeding) that is not what the pairing rules give.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct PairingDifference {
+pub(crate) struct PairingDifference {
     /// The stored round concerned (0: the seeding before round 1).
     pub round: u32,
     /// The stored board concerned, if one.
@@ -43,10 +43,11 @@ pub struct PairingDifference {
 /// The round during which each entrant entered: absent or 0 for entrants entered
 /// before round 1 was paired; `k` for a late (Swiss) entry made after round `k` was
 /// paired.
-pub type EnteredAfter = HashMap<EntrantId, u32>;
+pub(crate) type EnteredAfter = HashMap<EntrantId, u32>;
 
 /// Every check of this module: [`check_seeding`], then [`check_rounds`].
-pub fn check(t: &Tournament, entered_after: &EnteredAfter) -> Vec<PairingDifference> {
+#[cfg(test)]
+pub(crate) fn check(t: &Tournament, entered_after: &EnteredAfter) -> Vec<PairingDifference> {
     let mut out = check_seeding(t, entered_after);
     out.extend(check_rounds(t, entered_after));
     out
@@ -55,10 +56,10 @@ pub fn check(t: &Tournament, entered_after: &EnteredAfter) -> Vec<PairingDiffere
 /// How the results stood when a round was paired: `as_paired(round, t)` turns the
 /// tournament before `round` (with today's results) into the one that was paired from
 /// (a result corrected after `round` was paired is put back as it was).
-pub type AsPaired<'a> = &'a dyn Fn(u32, &mut Tournament);
+pub(crate) type AsPaired<'a> = &'a dyn Fn(u32, &mut Tournament);
 
 /// [`check`], each round judged on the results as they stood when it was paired.
-pub fn check_as_paired(
+pub(crate) fn check_as_paired(
     t: &Tournament,
     entered_after: &EnteredAfter,
     as_paired: AsPaired,
@@ -71,7 +72,11 @@ pub fn check_as_paired(
 /// The tournament as it stood once round `prev` was paired (and its results, as
 /// stored now, entered): the fixtures of rounds up to `prev`, the entrants who had
 /// entered, withdrawals made up to then.
-pub fn as_after_round(t: &Tournament, prev: u32, entered_after: &EnteredAfter) -> Tournament {
+pub(crate) fn as_after_round(
+    t: &Tournament,
+    prev: u32,
+    entered_after: &EnteredAfter,
+) -> Tournament {
     let mut s = t.clone();
     s.entrants
         .retain(|e| entered_after.get(&e.id).copied().unwrap_or(0) <= prev);
@@ -121,7 +126,10 @@ fn rest_then(
 /// The games a round robin's late arrivals missed (the rests they took over, by
 /// [`super::round_robin::late_entry`] from the tournament as it stood when they
 /// entered), each as that gives it and postponed.
-pub fn check_late_entries(t: &Tournament, entered_after: &EnteredAfter) -> Vec<PairingDifference> {
+pub(crate) fn check_late_entries(
+    t: &Tournament,
+    entered_after: &EnteredAfter,
+) -> Vec<PairingDifference> {
     let mut out = Vec::new();
     if !t.format.pairs_around_postponed() {
         return out;
@@ -212,13 +220,14 @@ pub fn check_late_entries(t: &Tournament, entered_after: &EnteredAfter) -> Vec<P
 /// board (and how many boards differ), or why the round could not have been paired
 /// then. Each round is judged against the stored rounds before it, so a changed round
 /// is named even if later rounds were paired from it.
-pub fn check_rounds(t: &Tournament, entered_after: &EnteredAfter) -> Vec<PairingDifference> {
+#[cfg(test)]
+pub(crate) fn check_rounds(t: &Tournament, entered_after: &EnteredAfter) -> Vec<PairingDifference> {
     check_rounds_as_paired(t, entered_after, &|_, _| {})
 }
 
 /// [`check_rounds`], each round judged on the results as they stood when it was
 /// paired ([`AsPaired`]).
-pub fn check_rounds_as_paired(
+pub(crate) fn check_rounds_as_paired(
     t: &Tournament,
     entered_after: &EnteredAfter,
     as_paired: AsPaired,
@@ -384,7 +393,10 @@ fn show(t: &Tournament, p: Option<&Pairing>, board: u32) -> String {
 /// may have been renamed since), and late entries follow with the next ranks in the
 /// order they entered. A knockout seeded by hand holds its named entrants first, in
 /// that order.
-pub fn check_seeding(t: &Tournament, entered_after: &EnteredAfter) -> Vec<PairingDifference> {
+pub(crate) fn check_seeding(
+    t: &Tournament,
+    entered_after: &EnteredAfter,
+) -> Vec<PairingDifference> {
     let mut out = Vec::new();
     if t.current_round() == 0 {
         return out;

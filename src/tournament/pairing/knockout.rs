@@ -25,13 +25,13 @@ use super::{Pairing, Tournament, TournamentError, colour_histories};
 use crate::tournament::{Decision, Entrant, EntrantId, Fixture};
 
 /// Rounds for `n` entrants: ceil(log2 n).
-pub fn rounds(n: usize) -> u32 {
+pub(crate) fn rounds(n: usize) -> u32 {
     crate::tournament::ceil_log2(n as u32)
 }
 
 /// The bracket order of seeds 1..=size (a power of two): adjacent pairs meet in round
 /// 1, adjacent pairs of winners in round 2, and so on.
-pub fn bracket_order(size: usize) -> Vec<usize> {
+pub(crate) fn bracket_order(size: usize) -> Vec<usize> {
     assert!(size.is_power_of_two());
     let mut order = vec![1usize];
     while order.len() < size {
@@ -42,7 +42,7 @@ pub fn bracket_order(size: usize) -> Vec<usize> {
 }
 
 /// Seeds: entrant ids in seed order (seed 1 first).
-pub fn seeds(entrants: &[Entrant]) -> Vec<EntrantId> {
+pub(crate) fn seeds(entrants: &[Entrant]) -> Vec<EntrantId> {
     let mut v: Vec<&Entrant> = entrants.iter().collect();
     v.sort_by(|a, b| {
         b.rating
@@ -75,7 +75,7 @@ fn tournament_seeds(t: &Tournament) -> Vec<EntrantId> {
 
 /// Who goes through from a finished fixture: the winner; after a draw the player with
 /// more seeds at the end, then the higher seed (`seed_of` smaller). `None` if pending.
-pub fn advancer(f: &Fixture, seed_of: impl Fn(EntrantId) -> usize) -> Option<EntrantId> {
+pub(crate) fn advancer(f: &Fixture, seed_of: impl Fn(EntrantId) -> usize) -> Option<EntrantId> {
     let p = f.pairing;
     let Some(north) = p.north else {
         return Some(p.south);
@@ -103,14 +103,14 @@ pub fn advancer(f: &Fixture, seed_of: impl Fn(EntrantId) -> usize) -> Option<Ent
 /// The bracket: `slots[r]` are the players (or empty slots) entering round r+1, in
 /// bracket order; computed as far as results allow.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Bracket {
+pub(crate) struct Bracket {
     pub seeds: Vec<EntrantId>,
     pub slots: Vec<Vec<Option<EntrantId>>>,
 }
 
 /// Rebuilds the bracket from round-1 seeding and the results so far. A slot whose
 /// match is still pending ends that round's list (`complete == false`).
-pub fn bracket(t: &Tournament) -> (Bracket, bool) {
+pub(crate) fn bracket(t: &Tournament) -> (Bracket, bool) {
     let seeds = tournament_seeds(t);
     let size = seeds.len().max(1).next_power_of_two();
     let first: Vec<Option<EntrantId>> = bracket_order(size)
@@ -221,7 +221,7 @@ fn third_place_pairing(
 }
 
 /// The winner of a finished knockout.
-pub fn champion(t: &Tournament) -> Option<EntrantId> {
+pub(crate) fn champion(t: &Tournament) -> Option<EntrantId> {
     if t.current_round() == 0 {
         return None;
     }

@@ -51,7 +51,7 @@ pub enum ManualPairingError {
 
 /// Checks `boards` as the next round of `t` (the tournament as it stood before that
 /// round). `excused` are players who need no board in this round (requested byes).
-pub fn check(
+pub(crate) fn check(
     t: &Tournament,
     boards: &[Pairing],
     excused: &HashSet<EntrantId>,

@@ -3,13 +3,13 @@
 //! knockout. Every function here is deterministic: the same tournament gives the same
 //! pairings.
 
-pub mod audit;
+pub(crate) mod audit;
 pub mod dutch;
-pub mod knockout;
-pub mod manual;
-pub mod monrad;
-pub mod round_robin;
-pub mod swiss;
+pub(crate) mod knockout;
+pub(crate) mod manual;
+pub(crate) mod monrad;
+pub(crate) mod round_robin;
+pub(crate) mod swiss;
 
 use std::collections::HashMap;
 
@@ -23,7 +23,7 @@ use crate::engine::Side;
 /// result (in a round robin, one the director postponed does not count); [`TournamentError::Finished`] when every planned round has been paired (or a
 /// knockout has its champion); [`TournamentError::TooFewEntrants`] with fewer than two
 /// active players.
-pub fn next_round(t: &Tournament) -> Result<Vec<Pairing>, TournamentError> {
+pub(crate) fn next_round(t: &Tournament) -> Result<Vec<Pairing>, TournamentError> {
     let current = t.current_round();
     let pending = t
         .fixtures
@@ -42,26 +42,26 @@ pub fn next_round(t: &Tournament) -> Result<Vec<Pairing>, TournamentError> {
 
 /// How often each player has moved first (South) and second, and their sides in order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ColourHistory {
+pub(crate) struct ColourHistory {
     pub sides: Vec<Side>,
 }
 
 impl ColourHistory {
     /// South games minus North games.
-    pub fn balance(&self) -> i32 {
+    pub(crate) fn balance(&self) -> i32 {
         self.sides
             .iter()
             .map(|s| if *s == Side::South { 1 } else { -1 })
             .sum()
     }
 
-    pub fn last(&self) -> Option<Side> {
+    pub(crate) fn last(&self) -> Option<Side> {
         self.sides.last().copied()
     }
 
     /// The side this player must have next, if any: a balance of ±2 or more, or the
     /// same side in the last two games, demands the other side.
-    pub fn absolute(&self) -> Option<Side> {
+    pub(crate) fn absolute(&self) -> Option<Side> {
         let b = self.balance();
         let n = self.sides.len();
         let twice = n >= 2 && self.sides[n - 1] == self.sides[n - 2];
@@ -76,7 +76,7 @@ impl ColourHistory {
 }
 
 /// Sides played by each entrant in paired games (byes excluded), in round order.
-pub fn colour_histories(fixtures: &[Fixture]) -> HashMap<EntrantId, ColourHistory> {
+pub(crate) fn colour_histories(fixtures: &[Fixture]) -> HashMap<EntrantId, ColourHistory> {
     let mut fs: Vec<&Fixture> = fixtures.iter().filter(|f| !f.pairing.is_bye()).collect();
     fs.sort_by_key(|f| (f.pairing.round, f.pairing.board));
     let mut h: HashMap<EntrantId, ColourHistory> = HashMap::new();
@@ -100,7 +100,7 @@ pub fn colour_histories(fixtures: &[Fixture]) -> HashMap<EntrantId, ColourHistor
 /// with identical histories the higher-ranked player gets the side opposite to their
 /// last one, or, with no history, South on odd boards and North on even boards.
 /// Returns `(south, north)`.
-pub fn assign_sides(
+pub(crate) fn assign_sides(
     a: EntrantId,
     b: EntrantId,
     ha: &ColourHistory,

@@ -24,13 +24,13 @@ use super::{Pairing, Tournament, TournamentError};
 use crate::tournament::{EntrantId, Format};
 
 /// Rounds in one cycle for `n` entrants.
-pub fn rounds(n: usize) -> u32 {
+pub(crate) fn rounds(n: usize) -> u32 {
     if n < 2 { 0 } else { (n + n % 2 - 1) as u32 }
 }
 
 /// The Berger table for numbers 1..=m (m even): for round `r` (1-based, r < m), the
 /// pairs as (first mover, second mover), board order.
-pub fn berger_round(m: usize, r: usize) -> Vec<(usize, usize)> {
+pub(crate) fn berger_round(m: usize, r: usize) -> Vec<(usize, usize)> {
     assert!(m >= 2 && m.is_multiple_of(2) && (1..m).contains(&r));
     let c = m - 1; // the circle 1..=c
     let wrap = |v: isize| -> usize { ((v - 1).rem_euclid(c as isize) + 1) as usize };
@@ -53,7 +53,7 @@ pub fn berger_round(m: usize, r: usize) -> Vec<(usize, usize)> {
 
 /// The whole schedule for `ids` (in starting-rank order), ignoring withdrawals:
 /// `schedule[r - 1]` is round r. The bye is on the last board.
-pub fn schedule(ids: &[EntrantId], double: bool) -> Vec<Vec<Pairing>> {
+pub(crate) fn schedule(ids: &[EntrantId], double: bool) -> Vec<Vec<Pairing>> {
     let n = ids.len();
     let cycle = rounds(n) as usize;
     let m = n + n % 2;
@@ -99,7 +99,7 @@ pub fn schedule(ids: &[EntrantId], double: bool) -> Vec<Vec<Pairing>> {
 
 /// Why a round robin under way takes no late arrival ([`late_entry`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LateEntryRefusal {
+pub(crate) enum LateEntryRefusal {
     /// An even field has no rest to take: a newcomer changes every round's table.
     EvenField { entrants: usize },
     /// An odd field has one rest: one newcomer takes it, a second makes the field
@@ -112,7 +112,7 @@ pub enum LateEntryRefusal {
 /// number met a player who rested then, each on that rest's board with the sides the
 /// table gives; they are played later.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LateEntry {
+pub(crate) struct LateEntry {
     pub start_rank: u32,
     pub missed: Vec<Pairing>,
 }
@@ -123,7 +123,7 @@ pub struct LateEntry {
 ///
 /// # Errors
 /// [`LateEntryRefusal`]: an even field, or more than one arrival.
-pub fn late_entry(
+pub(crate) fn late_entry(
     t: &Tournament,
     newcomer: EntrantId,
     arriving: usize,

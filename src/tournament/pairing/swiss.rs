@@ -33,11 +33,11 @@ use crate::engine::Side;
 use crate::tournament::{EntrantId, Points};
 
 /// The most search nodes one pairing attempt may visit.
-pub const NODE_BUDGET: u64 = 200_000;
+pub(crate) const NODE_BUDGET: u64 = 200_000;
 
 /// The pairing inputs of one active player.
 #[derive(Clone, Debug)]
-pub struct SwissPlayer {
+pub(crate) struct SwissPlayer {
     pub id: EntrantId,
     pub score: Points,
     pub start_rank: u32,
@@ -91,7 +91,7 @@ pub(crate) fn next_round(t: &Tournament, round: u32) -> Result<Vec<Pairing>, Tou
 }
 
 /// Pairs one round of `players` (any order) given the pairs that have already met.
-pub fn pair_round(
+pub(crate) fn pair_round(
     mut players: Vec<SwissPlayer>,
     met: &HashSet<(EntrantId, EntrantId)>,
     round: u32,

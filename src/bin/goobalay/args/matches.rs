@@ -45,7 +45,7 @@ pub struct ReviewArgs {
     #[arg(long)]
     pub again: bool,
     /// The effort of a new review: search nodes per position.
-    #[arg(long, default_value_t = goobalay::app::reviews::DEFAULT_REVIEW_NODES)]
+    #[arg(long, default_value_t = goobalay::app::DEFAULT_REVIEW_NODES)]
     pub nodes: u64,
     /// Output: table (for a person, the default) or json.
     #[arg(long, value_enum, default_value_t)]

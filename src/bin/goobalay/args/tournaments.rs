@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
-use goobalay::tournament::export::ExportFormat;
+use goobalay::tournament::ExportFormat;
 
 use super::ratings::SystemArg;
 use super::{Format, RecordFormat, VariantArgs};
@@ -384,7 +384,7 @@ pub struct ReviewArgs {
     #[arg(long, default_value_t = 2)]
     pub jobs: usize,
     /// The effort of a new review: search nodes per position.
-    #[arg(long, default_value_t = goobalay::app::reviews::DEFAULT_REVIEW_NODES)]
+    #[arg(long, default_value_t = goobalay::app::DEFAULT_REVIEW_NODES)]
     pub nodes: u64,
     /// Review every finished match anew, even those reviewed.
     #[arg(long)]

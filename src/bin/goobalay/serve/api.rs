@@ -4,7 +4,7 @@
 use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Response};
-use goobalay::app::records::TournamentKey;
+use goobalay::app::TournamentKey;
 use goobalay::app::views::{self, TournamentView};
 use goobalay::tournament::RatingSystem;
 use serde_json::json;
@@ -57,7 +57,7 @@ pub fn tournament_json(v: &TournamentView) -> serde_json::Value {
                 "round": b.round,
                 "player_id": b.player,
                 "player": loaded.name_of(b.player),
-                "kind": goobalay::tournament::export::requested_bye_text(b),
+                "kind": goobalay::tournament::requested_bye_text(b),
             })
         })
         .collect();
@@ -120,7 +120,7 @@ pub async fn load_after_round(
     ctx: &Ctx,
     id: &str,
     round: u32,
-) -> Result<goobalay::app::records::LoadedTournament, Refused> {
+) -> Result<goobalay::app::LoadedTournament, Refused> {
     let Some(id) = parse_id(id) else {
         return Err(Refused::not_found("tournament"));
     };
@@ -138,7 +138,7 @@ async fn after_round(
     id: &str,
     round: u32,
     key: &str,
-    make: impl FnOnce(&goobalay::app::records::LoadedTournament) -> serde_json::Value,
+    make: impl FnOnce(&goobalay::app::LoadedTournament) -> serde_json::Value,
 ) -> Response {
     match load_after_round(ctx, id, round).await {
         Ok(then) => {

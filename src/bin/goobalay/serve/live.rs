@@ -13,8 +13,8 @@ use axum::extract::{Path, State};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream::{self, Stream};
-use goobalay::app::records::ChangeMarkers;
-use goobalay::app::repo::Database;
+use goobalay::app::ChangeMarkers;
+use goobalay::app::Database;
 use tokio::sync::watch;
 
 use super::refused::Refused;

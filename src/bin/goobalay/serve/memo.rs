@@ -21,8 +21,8 @@ use std::time::Instant;
 
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use goobalay::app::records::TournamentKey;
-use goobalay::app::repo::Database;
+use goobalay::app::Database;
+use goobalay::app::TournamentKey;
 use goobalay::app::views::{self, TournamentRevision, TournamentView};
 use serde_json::{Map, Value};
 

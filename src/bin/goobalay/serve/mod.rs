@@ -44,7 +44,7 @@ use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use goobalay::app::records::ChangeMarkers;
+use goobalay::app::ChangeMarkers;
 use goobalay::store::Store;
 use tokio::sync::watch;
 

@@ -7,13 +7,13 @@ use axum::Extension;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use goobalay::app::LoadedTournament;
 use goobalay::app::players::PlayerCard;
-use goobalay::app::records::LoadedTournament;
 use goobalay::app::views::{self, BoardView, MatchReplay, Progress, TournamentView};
 use goobalay::engine::Side;
-use goobalay::engine::trace::TraceLine;
+use goobalay::engine::TraceLine;
 use goobalay::tournament::GameOutcome;
-use goobalay::tournament::crosstable::RoundOutcome;
+use goobalay::tournament::RoundOutcome;
 use goobalay::tournament::{Format, RatingSystem};
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
@@ -106,8 +106,8 @@ fn failed(lang: Lang, e: impl std::fmt::Display) -> Response {
 
 /// An event's heading in the page's language ([`EventDetails::heading_in`]).
 ///
-/// [`EventDetails::heading_in`]: goobalay::app::records::EventDetails::heading_in
-impl goobalay::tournament::event::HeadingWords for Lang {
+/// [`EventDetails::heading_in`]: goobalay::app::EventDetails::heading_in
+impl goobalay::tournament::HeadingWords for Lang {
     fn day(&self, d: chrono::NaiveDate) -> String {
         Lang::day(*self, d)
     }
@@ -245,7 +245,7 @@ async fn load(ctx: &Ctx, lang: Lang, id: &str) -> Result<TournamentView, Respons
     })
 }
 
-use goobalay::tournament::prizes::money;
+use goobalay::tournament::money;
 
 fn player_link(id: i64, name: &str) -> Markup {
     html! { a href={ "/players/" (id) } { (name) } }
@@ -397,11 +397,11 @@ fn summary_words(lang: Lang, r: &goobalay::matches::ResultSummary) -> String {
     }
 }
 
-/// What a correction changed ([`goobalay::matches::correction::CorrectionKind::describe`]
+/// What a correction changed ([`goobalay::matches::CorrectionKind::describe`]
 /// in the page's language).
-fn correction_words(lang: Lang, kind: &goobalay::matches::correction::CorrectionKind) -> String {
+fn correction_words(lang: Lang, kind: &goobalay::matches::CorrectionKind) -> String {
     use goobalay::matches::Absent;
-    use goobalay::matches::correction::{CorrectionKind, scores_text};
+    use goobalay::matches::{CorrectionKind, scores_text};
     match kind {
         CorrectionKind::Score { hand, score } => lang.ta(
             "correction-hand",
@@ -446,7 +446,7 @@ fn end_word(lang: Lang, end: &str) -> String {
 
 /// What a move did, in the page's language ([`goobalay::matches::PlayedMove::what_it_did`]'s
 /// words from the same facts).
-fn move_words(lang: Lang, m: &goobalay::matches::replay::StepMove) -> String {
+fn move_words(lang: Lang, m: &goobalay::matches::StepMove) -> String {
     if m.pass {
         return lang.t("move-passes");
     }
@@ -478,8 +478,8 @@ fn move_words(lang: Lang, m: &goobalay::matches::replay::StepMove) -> String {
 /// language.
 fn hands_in_words(
     lang: Lang,
-    hands: &[goobalay::matches::replay::HandReplay],
-) -> Vec<goobalay::matches::replay::HandReplay> {
+    hands: &[goobalay::matches::HandReplay],
+) -> Vec<goobalay::matches::HandReplay> {
     let mut hands = hands.to_vec();
     for step in hands.iter_mut().flat_map(|h| h.steps.iter_mut()) {
         if let Some(played) = &mut step.played {
@@ -490,8 +490,8 @@ fn hands_in_words(
 }
 
 /// A match's result in words ([`views::match_result`] in the page's language).
-fn match_result(lang: Lang, m: &goobalay::app::records::MatchRow) -> String {
-    use goobalay::app::records::Ending;
+fn match_result(lang: Lang, m: &goobalay::app::MatchRow) -> String {
+    use goobalay::app::Ending;
     use goobalay::matches::{Absent, MatchOutcome};
     let name = |w: MatchOutcome| {
         if w == MatchOutcome::Winner(Side::South) {
@@ -541,7 +541,7 @@ fn tiebreak_words(lang: Lang, tb: goobalay::tournament::Tiebreak) -> (String, St
 }
 
 /// The rating column's heading: the system and the game, or Elo over every game.
-fn rating_label(lang: Lang, row: &goobalay::app::records::TournamentRow) -> String {
+fn rating_label(lang: Lang, row: &goobalay::app::TournamentRow) -> String {
     match row.rating_system {
         Some(s) => format!("{} ({})", s.label(), row.variant),
         None => lang.t("rating-all-games"),
@@ -975,7 +975,7 @@ pub async fn player(
             }
             Err(e) => return failed(lang, e),
         };
-    let reviewed = match goobalay::app::reviews::standing_reviews(&ctx.store, &card.matches).await {
+    let reviewed = match goobalay::app::standing_reviews(&ctx.store, &card.matches).await {
         Ok(reviewed) => reviewed,
         Err(e) => return failed(lang, e),
     };
@@ -1117,7 +1117,7 @@ pub async fn match_page(
         Ok(None) => return error_page(lang, StatusCode::NOT_FOUND, &lang.t("error-no-match")),
         Err(e) => return failed(lang, e),
     };
-    let review = match goobalay::app::reviews::standing_review(&ctx.store, id).await {
+    let review = match goobalay::app::standing_review(&ctx.store, id).await {
         Ok(review) => review,
         Err(e) => return failed(lang, e),
     };

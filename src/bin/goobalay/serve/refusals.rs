@@ -8,13 +8,13 @@
 //! on a French page. Player and tournament names are passed in, never translated.
 
 use axum::http::StatusCode;
-use goobalay::app::corrections::CorrectError;
+use goobalay::app::CorrectError;
+use goobalay::app::StoreError;
 use goobalay::app::players::PlayerRefusal;
-use goobalay::app::records::FinishedHow;
-use goobalay::app::repo::StoreError;
 use goobalay::app::reports::ReportRefusal;
 use goobalay::app::tournaments::TournamentRefusal;
 use goobalay::app::{AppError, Failure};
+use goobalay::app::FinishedHow;
 use goobalay::engine::Side;
 use goobalay::hint::Refusal;
 use goobalay::matches::{MatchError, ResultRefusal};
@@ -43,7 +43,7 @@ pub fn refused(lang: Lang, e: AppError) -> Refused {
 ///
 /// [`Store::check_file`]: goobalay::store::Store::check_file
 pub fn unusable_file(lang: Lang, e: &StoreError) -> String {
-    use goobalay::app::repo::FileChange;
+    use goobalay::app::FileChange;
     match e {
         StoreError::FileChanged { path, change } if lang != Lang::En => lang.ta(
             match change {

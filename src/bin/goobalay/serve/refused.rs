@@ -149,7 +149,7 @@ mod tests {
     fn a_refusal_names_no_command_line() {
         let finished = AppError::Finished {
             id: 3,
-            how: goobalay::app::records::FinishedHow::Drawn,
+            how: goobalay::app::FinishedHow::Drawn,
         };
         let refused = Refused::from(finished);
         assert_eq!(refused.status, StatusCode::CONFLICT);

@@ -24,7 +24,7 @@ use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
-use goobalay::app::records::Claim;
+use goobalay::app::Claim;
 use goobalay::app::reports::{self, ReportRefusal, ReportStatus};
 use goobalay::app::{AppError, Failure};
 use maud::html;
@@ -316,7 +316,7 @@ pub async fn accept(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use goobalay::app::records::FinishedHow;
+    use goobalay::app::FinishedHow;
     use goobalay::engine::Side;
     use goobalay::matches::MatchError;
     use goobalay::store::StoreError;

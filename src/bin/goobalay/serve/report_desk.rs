@@ -3,7 +3,7 @@
 //! far, in the page's language (`locales/<lang>/report.ftl`, with the report
 //! page's words).
 
-use goobalay::app::records::Claim;
+use goobalay::app::Claim;
 use goobalay::app::reports::{self, AwaitedReports};
 use goobalay::engine::Side;
 use goobalay::matches::MatchOutcome;
@@ -35,7 +35,7 @@ fn reported_time(at: chrono::DateTime<chrono::Utc>) -> String {
     at.format("%H:%M").to_string()
 }
 
-fn claim_text(lang: Lang, r: &goobalay::app::records::MatchReport, a: &AwaitedReports) -> String {
+fn claim_text(lang: Lang, r: &goobalay::app::MatchReport, a: &AwaitedReports) -> String {
     claim_words(lang, r.claim, &a.south, &a.north)
 }
 

@@ -9,7 +9,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
-use goobalay::matches::correction::CorrectionKind;
+use goobalay::matches::CorrectionKind;
 use goobalay::matches::{Absent, Closing, EnteredResultError};
 use goobalay::tournament::ByePoints;
 use serde_json::json;
@@ -167,7 +167,7 @@ async fn hand_entered_match(
     ctx: &Ctx,
     lang: Lang,
     id: i64,
-) -> Result<goobalay::app::records::StoredMatch, Response> {
+) -> Result<goobalay::app::StoredMatch, Response> {
     let stored = goobalay::app::matches::load(&ctx.store, id)
         .await
         .map_err(|e| refusals::refused(lang, e).into_response())?;
@@ -301,7 +301,7 @@ pub async fn take_back(
             ),
         );
     }
-    match goobalay::app::corrections::correct(&ctx.store, id, kind, &form.reason).await {
+    match goobalay::app::correct(&ctx.store, id, kind, &form.reason).await {
         Ok(done) => Json(json!({
             "match": done.stored.row,
             "correction": done.correction,

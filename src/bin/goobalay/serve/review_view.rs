@@ -3,10 +3,10 @@
 //! them, from the review's JSON), and each player's accuracy per match. Only shown:
 //! a page never searches (`goobalay match review` / `tournament review` make reviews).
 
-use goobalay::app::records::{MatchRow, StoredReview};
+use goobalay::app::{MatchRow, StoredReview};
 use goobalay::engine::Side;
-use goobalay::matches::replay::HandReplay;
-use goobalay::review::rule::seeds;
+use goobalay::matches::HandReplay;
+use goobalay::review::seeds;
 use goobalay::review::{DecisionKind, Review};
 use maud::{Markup, html};
 

@@ -13,9 +13,9 @@ use super::wide::Wide;
 use super::{DutchInput, NoLegalPairing};
 
 /// Pairs of player indices, and the player left over for the bye.
-pub type Outcome = (Vec<(usize, usize)>, Option<usize>);
+pub(super) type Outcome = (Vec<(usize, usize)>, Option<usize>);
 
-pub fn pair(input: &DutchInput, facts: &Facts) -> Result<Outcome, NoLegalPairing> {
+pub(super) fn pair(input: &DutchInput, facts: &Facts) -> Result<Outcome, NoLegalPairing> {
     let mut sorted: Vec<usize> = (0..input.players.len())
         .filter(|&i| input.players[i].active)
         .collect();

@@ -7,13 +7,13 @@ use crate::engine::Side;
 
 /// A float in one earlier round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Float {
+pub(crate) enum Float {
     Down,
     Up,
     None,
 }
 
-pub fn opposite(side: Side) -> Side {
+pub(crate) fn opposite(side: Side) -> Side {
     match side {
         Side::South => Side::North,
         Side::North => Side::South,
@@ -21,7 +21,7 @@ pub fn opposite(side: Side) -> Side {
 }
 
 /// Per-player facts, indexed like [`DutchInput::players`].
-pub struct Facts {
+pub(crate) struct Facts {
     /// The pairing score in [`crate::tournament::Points`] units: points, plus any
     /// virtual points of the round being paired.
     pub score: Vec<i64>,
@@ -39,7 +39,7 @@ pub struct Facts {
 }
 
 impl Facts {
-    pub fn new(input: &DutchInput) -> Facts {
+    pub(crate) fn new(input: &DutchInput) -> Facts {
         let n = input.players.len();
         let mut f = Facts {
             score: vec![0; n],
@@ -99,16 +99,16 @@ impl Facts {
         f
     }
 
-    pub fn absolute_imbalance(&self, i: usize) -> bool {
+    pub(crate) fn absolute_imbalance(&self, i: usize) -> bool {
         self.imbalance[i] > 1
     }
 
-    pub fn absolute(&self, i: usize) -> bool {
+    pub(crate) fn absolute(&self, i: usize) -> bool {
         self.absolute_imbalance(i) || self.repeated[i].is_some()
     }
 
     /// Whether `a` is ahead of `b` in the pairing order (score, then number).
-    pub fn ranks_above(&self, a: usize, b: usize) -> bool {
+    pub(crate) fn ranks_above(&self, a: usize, b: usize) -> bool {
         self.order_key(a) > self.order_key(b)
     }
 
@@ -118,7 +118,7 @@ impl Facts {
 
     /// The pairing score `rounds_back` rounds ago: the points before that round
     /// and the virtual points it was paired with.
-    pub fn score_back(&self, input: &DutchInput, i: usize, rounds_back: usize) -> i64 {
+    pub(crate) fn score_back(&self, input: &DutchInput, i: usize, rounds_back: usize) -> i64 {
         let p = &input.players[i];
         let h = &p.history;
         self.score[i]
@@ -132,7 +132,7 @@ impl Facts {
 
     /// The float of player `i` `rounds_back` rounds ago (a bye, or any unplayed
     /// round that scored more than a loss, is a downfloat).
-    pub fn float(&self, input: &DutchInput, i: usize, rounds_back: usize) -> Float {
+    pub(crate) fn float(&self, input: &DutchInput, i: usize, rounds_back: usize) -> Float {
         match input.players[i].history[self.played_rounds - rounds_back] {
             RoundRecord::Played { opponent, .. } => {
                 let me = self.score_back(input, i, rounds_back);
@@ -155,7 +155,7 @@ impl Facts {
 }
 
 /// Whether two preferences can both be granted.
-pub fn compatible_preferences(a: Option<Side>, b: Option<Side>) -> bool {
+pub(crate) fn compatible_preferences(a: Option<Side>, b: Option<Side>) -> bool {
     a != b || a.is_none()
 }
 
@@ -206,7 +206,7 @@ fn neutral_side(player: usize, opponent: usize, input: &DutchInput, f: &Facts) -
 
 /// The side `player` (the lower pairing number of the two) gets against
 /// `opponent`.
-pub fn side_for(player: usize, opponent: usize, input: &DutchInput, f: &Facts) -> Side {
+pub(crate) fn side_for(player: usize, opponent: usize, input: &DutchInput, f: &Facts) -> Side {
     if let Some(s) = neutral_side(player, opponent, input, f) {
         return s;
     }

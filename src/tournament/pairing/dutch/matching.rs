@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use super::wide::Wide;
 
 /// What the matching needs from a weight: unsigned integer arithmetic.
-pub trait Weight: Copy + Ord + Default + std::hash::Hash {
+pub(crate) trait Weight: Copy + Ord + Default + std::hash::Hash {
     fn plus(&mut self, o: &Self);
     fn minus(&mut self, o: &Self);
     fn halve(&mut self);
@@ -64,7 +64,11 @@ const NONE: usize = usize::MAX;
 /// Returns, for each vertex `0..n`, its mate in a matching of maximum total
 /// weight (`None`: unmatched). `edges` are `(u, v, weight)` with `u != v`, each
 /// pair at most once, every weight even and non-zero.
-pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> Vec<Option<usize>> {
+#[cfg(test)]
+pub(crate) fn max_weight_matching<W: Weight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+) -> Vec<Option<usize>> {
     let mut m = Matcher::new(n);
     for &(a, b, w) in edges {
         m.set(a, b, w);
@@ -77,7 +81,7 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
 /// weights around a few vertices change, [`Matcher::solve`] starts from the
 /// previous optimum (its duals, with blossoms dissolved into the vertices) and
 /// needs a few augmentation stages instead of a fresh run.
-pub struct Matcher<W: Weight> {
+pub(crate) struct Matcher<W: Weight> {
     n: usize,
     /// Row length of the dense tables: a power of two, so that an edge number
     /// splits into its ends by shifting.
@@ -126,7 +130,7 @@ pub struct Matcher<W: Weight> {
 }
 
 impl<W: Weight> Matcher<W> {
-    pub fn new(n: usize) -> Self {
+    pub(crate) fn new(n: usize) -> Self {
         let stride = n.next_power_of_two();
         Matcher {
             n,
@@ -164,7 +168,7 @@ impl<W: Weight> Matcher<W> {
     /// Sets the weight of edge `a`–`b` (even; zero: no edge); `a` is the vertex
     /// whose dual is re-fitted at the next solve. Setting the weight an edge
     /// already has changes nothing: the current optimum stays one.
-    pub fn set(&mut self, a: usize, b: usize, w: W) {
+    pub(crate) fn set(&mut self, a: usize, b: usize, w: W) {
         let mut twice = w;
         twice.plus(&w);
         let number = self.number_of(twice);
@@ -191,13 +195,13 @@ impl<W: Weight> Matcher<W> {
     }
 
     /// Takes two vertices matched to each other out of the graph for good.
-    pub fn remove_pair(&mut self, a: usize, b: usize) {
+    pub(crate) fn remove_pair(&mut self, a: usize, b: usize) {
         debug_assert_eq!(self.mate_of(a), Some(b));
         self.dead[a] = true;
         self.dead[b] = true;
     }
 
-    pub fn mate_of(&self, v: usize) -> Option<usize> {
+    pub(crate) fn mate_of(&self, v: usize) -> Option<usize> {
         (self.mate[v] != NONE).then(|| self.endpoint(self.mate[v]))
     }
 
@@ -755,7 +759,7 @@ impl<W: Weight> Matcher<W> {
 
     /// Brings the matching to a maximum weight for the current weights; returns
     /// each vertex's mate (itself when unmatched; removed vertices keep theirs).
-    pub fn solve(&mut self) -> Vec<usize> {
+    pub(crate) fn solve(&mut self) -> Vec<usize> {
         self.prepare();
         self.generation += 1;
         let n = self.n;

@@ -26,10 +26,10 @@
 //! who played the most games.
 
 mod bracket;
-pub mod colours;
-pub mod matching;
-pub mod weights;
-pub mod wide;
+pub(crate) mod colours;
+pub(crate) mod matching;
+pub(crate) mod weights;
+pub(crate) mod wide;
 
 use std::collections::{HashMap, HashSet};
 
@@ -44,7 +44,7 @@ pub const SYSTEM: &str = "dutch-2025";
 /// The name recorded with a tournament paired by this module with pairing numbers
 /// counted as bbpPairings counts them
 /// ([`crate::tournament::PairingSystem::Dutch2025v2`]).
-pub const SYSTEM_V2: &str = "dutch-2025-v2";
+pub(crate) const SYSTEM_V2: &str = "dutch-2025-v2";
 
 /// One player's round in the past, as the Dutch rules see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,7 +96,7 @@ pub struct DutchPlayer {
 
 impl DutchPlayer {
     /// The virtual points of the round at index `round_index` (0 = round 1).
-    pub fn virtual_points_in(&self, round_index: usize) -> Points {
+    pub(crate) fn virtual_points_in(&self, round_index: usize) -> Points {
         self.virtual_points
             .get(round_index)
             .copied()
@@ -223,7 +223,7 @@ pub(crate) fn next_round(t: &Tournament, round: u32) -> Result<Vec<Pairing>, Tou
 
 /// The Dutch view of `t` before round `round`: every entrant with one record per
 /// earlier round; those not withdrawn before `round` are paired.
-pub fn input_for(t: &Tournament, round: u32) -> DutchInput {
+pub(crate) fn input_for(t: &Tournament, round: u32) -> DutchInput {
     let played = round - 1;
     let mut entrants: Vec<&crate::tournament::Entrant> = t.entrants.iter().collect();
     entrants.sort_by_key(|e| e.start_rank);

@@ -18,12 +18,12 @@ use super::wide::Wide;
 use super::{DutchInput, RoundRecord};
 
 /// Bits needed to write `n` (0 for 0).
-pub fn bits_for(n: usize) -> u32 {
+pub(crate) fn bits_for(n: usize) -> u32 {
     usize::BITS - n.leading_zeros()
 }
 
 /// The widths of the fields for one round.
-pub struct Layout<'a> {
+pub(crate) struct Layout<'a> {
     pub input: &'a DutchInput,
     pub facts: &'a Facts,
     /// Bits of a field counting players of one bracket.
@@ -39,7 +39,7 @@ pub struct Layout<'a> {
 
 /// What the weight of an edge depends on besides the two players.
 #[derive(Clone, Copy)]
-pub struct EdgeContext<'r> {
+pub(crate) struct EdgeContext<'r> {
     pub lower_in_current: bool,
     pub lower_in_next: bool,
     pub bye_score: i64,
@@ -49,7 +49,7 @@ pub struct EdgeContext<'r> {
 
 impl<'a> Layout<'a> {
     /// `sorted`: the players to pair, in pairing order.
-    pub fn new(input: &'a DutchInput, facts: &'a Facts, sorted: &[usize]) -> Layout<'a> {
+    pub(crate) fn new(input: &'a DutchInput, facts: &'a Facts, sorted: &[usize]) -> Layout<'a> {
         let mut group_shift = HashMap::new();
         let mut groups_bits = 0;
         let mut largest = 0;
@@ -88,7 +88,7 @@ impl<'a> Layout<'a> {
     }
 
     /// Bits of a full edge weight, with room for the matching's doubling.
-    pub fn width(&self) -> u32 {
+    pub(crate) fn width(&self) -> u32 {
         let (g, s) = (self.group_bits, self.groups_bits);
         let played = self.input.played_rounds;
         let floats = match played {
@@ -100,7 +100,7 @@ impl<'a> Layout<'a> {
     }
 
     /// C1–C3: the two may meet at all.
-    pub fn compatible(&self, a: usize, b: usize) -> bool {
+    pub(crate) fn compatible(&self, a: usize, b: usize) -> bool {
         let f = self.facts;
         if self.met.contains(&(a, b)) {
             return false;
@@ -121,7 +121,12 @@ impl<'a> Layout<'a> {
     }
 
     /// The weight of `higher` (earlier in the pairing order) against `lower`.
-    pub fn edge<const L: usize>(&self, higher: usize, lower: usize, c: EdgeContext) -> Wide<L> {
+    pub(crate) fn edge<const L: usize>(
+        &self,
+        higher: usize,
+        lower: usize,
+        c: EdgeContext,
+    ) -> Wide<L> {
         let mut w = Wide::<L>::default();
         if !self.compatible(higher, lower) {
             return w;

@@ -10,7 +10,7 @@ use std::cmp::Ordering;
 
 /// An unsigned integer of `L` 64-bit limbs, least significant limb first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Wide<const L: usize>(pub [u64; L]);
+pub(crate) struct Wide<const L: usize>(pub [u64; L]);
 
 impl<const L: usize> Default for Wide<L> {
     fn default() -> Self {
@@ -19,20 +19,18 @@ impl<const L: usize> Default for Wide<L> {
 }
 
 impl<const L: usize> Wide<L> {
-    pub const BITS: u32 = 64 * L as u32;
-
-    pub fn from_u64(v: u64) -> Self {
+    pub(crate) fn from_u64(v: u64) -> Self {
         let mut w = Self::default();
         w.0[0] = v;
         w
     }
 
-    pub fn is_zero(&self) -> bool {
+    pub(crate) fn is_zero(&self) -> bool {
         self.0.iter().all(|&l| l == 0)
     }
 
     /// `self << by`, dropping the bits shifted out.
-    pub fn shl(&mut self, by: u32) {
+    pub(crate) fn shl(&mut self, by: u32) {
         if by == 0 {
             return;
         }
@@ -50,11 +48,11 @@ impl<const L: usize> Wide<L> {
         }
     }
 
-    pub fn or_u64(&mut self, v: u64) {
+    pub(crate) fn or_u64(&mut self, v: u64) {
         self.0[0] |= v;
     }
 
-    pub fn add(&mut self, o: &Self) {
+    pub(crate) fn add(&mut self, o: &Self) {
         let mut carry = false;
         for i in 0..L {
             let (s, c1) = self.0[i].overflowing_add(o.0[i]);
@@ -64,7 +62,7 @@ impl<const L: usize> Wide<L> {
         }
     }
 
-    pub fn sub(&mut self, o: &Self) {
+    pub(crate) fn sub(&mut self, o: &Self) {
         let mut borrow = false;
         for i in 0..L {
             let (s, b1) = self.0[i].overflowing_sub(o.0[i]);
@@ -76,7 +74,7 @@ impl<const L: usize> Wide<L> {
 
     /// `a + b - c`, wrapping, in one pass over the limbs.
     #[inline]
-    pub fn sum_less(a: &Self, b: &Self, c: &Self) -> Self {
+    pub(crate) fn sum_less(a: &Self, b: &Self, c: &Self) -> Self {
         // Two carry chains (add, then subtract), which compile to add-with-carry
         // and subtract-with-borrow instructions.
         let mut out = [0u64; L];
@@ -93,22 +91,22 @@ impl<const L: usize> Wide<L> {
         Wide(out)
     }
 
-    pub fn add_u64(&mut self, v: u64) {
+    pub(crate) fn add_u64(&mut self, v: u64) {
         self.add(&Self::from_u64(v));
     }
 
-    pub fn sub_u64(&mut self, v: u64) {
+    pub(crate) fn sub_u64(&mut self, v: u64) {
         self.sub(&Self::from_u64(v));
     }
 
     /// Adds `v << shift`.
-    pub fn add_shifted(&mut self, v: u64, shift: u32) {
+    pub(crate) fn add_shifted(&mut self, v: u64, shift: u32) {
         let mut t = Self::from_u64(v);
         t.shl(shift);
         self.add(&t);
     }
 
-    pub fn shr1(&mut self) {
+    pub(crate) fn shr1(&mut self) {
         for i in 0..L {
             let hi = if i + 1 < L { self.0[i + 1] << 63 } else { 0 };
             self.0[i] = (self.0[i] >> 1) | hi;
