@@ -108,7 +108,7 @@ impl Pool {
         }
     }
 
-    pub fn is_closed(&self) -> bool {
+    pub(crate) fn is_closed(&self) -> bool {
         match self {
             Pool::Sqlite(p) => p.is_closed(),
             Pool::Postgres(p) => p.is_closed(),

@@ -55,7 +55,7 @@ pub struct ByeRowData {
 
 /// A tournament's rows, from the tables or the cache.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FixtureRows {
+pub(crate) struct FixtureRows {
     pub texts: Vec<String>,
     pub matches: Vec<MatchRowData>,
     pub byes: Vec<ByeRowData>,
@@ -78,7 +78,10 @@ pub trait FixtureRowSink: Send {
 
 impl FixtureRows {
     /// Hands these rows to `sink`, from the start.
-    pub fn feed(&self, sink: &mut impl FixtureRowSink) -> Result<(), crate::app::repo::StoreError> {
+    pub(crate) fn feed(
+        &self,
+        sink: &mut impl FixtureRowSink,
+    ) -> Result<(), crate::app::repo::StoreError> {
         sink.start(&self.texts, self.matches.len());
         for &row in &self.matches {
             sink.push_match(row)?;

@@ -9,12 +9,12 @@
 
 use axum::http::StatusCode;
 use goobalay::app::CorrectError;
+use goobalay::app::FinishedHow;
 use goobalay::app::StoreError;
 use goobalay::app::players::PlayerRefusal;
 use goobalay::app::reports::ReportRefusal;
 use goobalay::app::tournaments::TournamentRefusal;
 use goobalay::app::{AppError, Failure};
-use goobalay::app::FinishedHow;
 use goobalay::engine::Side;
 use goobalay::hint::Refusal;
 use goobalay::matches::{MatchError, ResultRefusal};
