@@ -305,11 +305,12 @@ mod tests {
         assert!(recorded.is_empty());
     }
 
-    #[tokio::test]
-    async fn a_tournament_correction_reports_each_standing_it_changed() {
+    /// Tournament `name` of Ada and Bo, its one match paired and won by South: the
+    /// store and the match's id.
+    async fn won_by_south(name: &str, format: Format) -> (Store, i64) {
         let (store, _) = fixture::store_with(&["Ada", "Bo"]).await;
-        fixture::entered(&store, "Duel", Format::RoundRobin, &["Ada", "Bo"]).await;
-        let paired = crate::app::tournaments::pair_round(&store, "Duel")
+        fixture::entered(&store, name, format, &["Ada", "Bo"]).await;
+        let paired = crate::app::tournaments::pair_round(&store, name)
             .await
             .unwrap();
         let id = paired.round.boards[0]
@@ -319,7 +320,14 @@ mod tests {
             outcome: MatchOutcome::Winner(Side::South),
             seeds: None,
         };
-        let row = matches::close(&store, id, won).await.unwrap().row;
+        matches::close(&store, id, won).await.unwrap();
+        (store, id)
+    }
+
+    #[tokio::test]
+    async fn a_tournament_correction_reports_each_standing_it_changed() {
+        let (store, id) = won_by_south("Duel", Format::RoundRobin).await;
+        let row = matches::read(&store, id).await.unwrap().row;
         let (south, north) = (row.south.clone(), row.north.clone());
 
         let corrected = correct(&store, id, won_by(Side::North), "slip swapped")
@@ -351,19 +359,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_tournament_correction_to_a_closing_its_format_refuses_changes_nothing() {
-        let (store, _) = fixture::store_with(&["Ada", "Bo"]).await;
-        fixture::entered(&store, "Cup", Format::Knockout, &["Ada", "Bo"]).await;
-        let paired = crate::app::tournaments::pair_round(&store, "Cup")
-            .await
-            .unwrap();
-        let id = paired.round.boards[0]
-            .match_id
-            .expect("two players: no bye");
-        let won = Closing::Entered {
-            outcome: MatchOutcome::Winner(Side::South),
-            seeds: None,
-        };
-        matches::close(&store, id, won).await.unwrap();
+        let (store, id) = won_by_south("Cup", Format::Knockout).await;
         // A knockout match must send one player on: it cannot be annulled.
         let refused = correct(&store, id, CorrectionKind::Void, "annulled").await;
         assert!(

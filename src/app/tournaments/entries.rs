@@ -443,18 +443,11 @@ mod tests {
     use crate::app::players::PlayerRefusal;
     use crate::matches::MatchOutcome;
     use crate::store::Store;
-    use crate::store::sqlite::memory::fixture;
+    use crate::store::sqlite::memory::fixture::{self, refusal};
     use crate::tournament::Format;
 
     fn names(list: &[&str]) -> Vec<String> {
         list.iter().map(|n| n.to_string()).collect()
-    }
-
-    fn refusal<T: std::fmt::Debug>(result: &Result<T>) -> &TournamentRefusal {
-        match result {
-            Err(AppError::Tournament(r)) => r,
-            other => panic!("not a tournament's refusal: {other:?}"),
-        }
     }
 
     async fn four_in(format: Format) -> Store {

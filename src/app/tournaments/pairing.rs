@@ -402,21 +402,13 @@ fn same_game(stored: &BoardRow, played: &BoardRow) -> bool {
 #[cfg(test)]
 mod tests {
     use crate::ai::Level;
-    use crate::app::AppError;
     use crate::app::matches::{self, Turn};
     use crate::app::records::ManualRound;
     use crate::app::tournaments::{TournamentRefusal, pair_round, pair_round_by_hand};
     use crate::engine::Side;
     use crate::store::Store;
-    use crate::store::sqlite::memory::fixture;
+    use crate::store::sqlite::memory::fixture::{self, refusal};
     use crate::tournament::{Format, TournamentError, TournamentStatus};
-
-    fn refusal<T: std::fmt::Debug>(result: &crate::app::Result<T>) -> &TournamentRefusal {
-        match result {
-            Err(AppError::Tournament(r)) => r,
-            other => panic!("not a tournament's refusal: {other:?}"),
-        }
-    }
 
     async fn club(format: Format, names: &[&str]) -> Store {
         let (store, _) = fixture::store_with(names).await;

@@ -86,19 +86,11 @@ async fn postpone_in(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::AppError;
     use crate::engine::Side;
     use crate::matches::MatchForm;
     use crate::store::Store;
-    use crate::store::sqlite::memory::fixture;
+    use crate::store::sqlite::memory::fixture::{self, refusal};
     use crate::tournament::Format;
-
-    fn refusal<T: std::fmt::Debug>(result: &Result<T>) -> &TournamentRefusal {
-        match result {
-            Err(AppError::Tournament(r)) => r,
-            other => panic!("not a tournament's refusal: {other:?}"),
-        }
-    }
 
     async fn paired(format: Format) -> (Store, Vec<i64>) {
         let (store, _) = fixture::store_with(&["Ada", "Bo", "Cy", "Di"]).await;

@@ -140,18 +140,10 @@ pub async fn export_prizes(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::AppError;
     use crate::store::Store;
-    use crate::store::sqlite::memory::fixture;
+    use crate::store::sqlite::memory::fixture::{self, refusal};
     use crate::tournament::Format;
     use crate::tournament::prizes::Category;
-
-    fn refusal<T: std::fmt::Debug>(result: &Result<T>) -> &TournamentRefusal {
-        match result {
-            Err(AppError::Tournament(r)) => r,
-            other => panic!("not a tournament's refusal: {other:?}"),
-        }
-    }
 
     fn day(d: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(2026, 12, d).unwrap()

@@ -202,18 +202,10 @@ async fn final_places(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::AppError;
     use crate::engine::Side;
     use crate::store::Store;
-    use crate::store::sqlite::memory::fixture;
+    use crate::store::sqlite::memory::fixture::{self, refusal};
     use crate::tournament::Format;
-
-    fn refusal<T: std::fmt::Debug>(result: &Result<T>) -> &TournamentRefusal {
-        match result {
-            Err(AppError::Tournament(r)) => r,
-            other => panic!("not a tournament's refusal: {other:?}"),
-        }
-    }
 
     fn names(list: &[&str]) -> Vec<String> {
         list.iter().map(|n| n.to_string()).collect()

@@ -208,18 +208,10 @@ pub struct Reopening {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::AppError;
     use crate::engine::Side;
     use crate::store::Store;
-    use crate::store::sqlite::memory::fixture;
+    use crate::store::sqlite::memory::fixture::{self, refusal};
     use crate::tournament::Format;
-
-    fn refusal<T: std::fmt::Debug>(result: &Result<T>) -> &TournamentRefusal {
-        match result {
-            Err(AppError::Tournament(r)) => r,
-            other => panic!("not a tournament's refusal: {other:?}"),
-        }
-    }
 
     /// A three-round Swiss of four, round 1 paired; its results entered if `played`.
     async fn swiss_after_round_one(played: bool) -> Store {

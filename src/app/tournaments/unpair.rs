@@ -149,19 +149,11 @@ fn is_engine_play_only(stored: &StoredMatch) -> Result<bool> {
 
 #[cfg(test)]
 mod tests {
-    use crate::app::AppError;
     use crate::app::matches::HumanAction;
     use crate::app::tournaments::{TournamentRefusal, unpair};
     use crate::store::Store;
-    use crate::store::sqlite::memory::fixture;
+    use crate::store::sqlite::memory::fixture::{self, refusal};
     use crate::tournament::Format;
-
-    fn refusal<T: std::fmt::Debug>(result: &crate::app::Result<T>) -> &TournamentRefusal {
-        match result {
-            Err(AppError::Tournament(r)) => r,
-            other => panic!("not a tournament's refusal: {other:?}"),
-        }
-    }
 
     async fn four_in(format: Format) -> Store {
         let (store, _) = fixture::store_with(&["Ada", "Bo", "Cy", "Di"]).await;

@@ -181,6 +181,17 @@ pub(crate) mod fixture {
     }
 
     /// Tournament `name`'s next round paired: its boards' match ids (`None`: a bye).
+    /// The tournament refusal a use case answered with (any other answer fails the
+    /// test).
+    pub(crate) fn refusal<T: std::fmt::Debug>(
+        result: &crate::app::Result<T>,
+    ) -> &crate::app::tournaments::TournamentRefusal {
+        match result {
+            Err(crate::app::AppError::Tournament(r)) => r,
+            other => panic!("not a tournament's refusal: {other:?}"),
+        }
+    }
+
     pub(crate) async fn pair(store: &Store, name: &str) -> Vec<Option<i64>> {
         crate::app::tournaments::pair_round(store, name)
             .await
