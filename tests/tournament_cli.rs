@@ -1053,3 +1053,20 @@ fn every_command_refuses_an_unknown_tournament_with_the_closest_name() {
         db.refused(command, "no tournament named 'botz'; did you mean 'Bots'?");
     }
 }
+
+/// `tournament list --format csv` gives each tournament's counts under their own
+/// headings: a round robin of four engines with round 1 paired and nothing played
+/// yet has 4 entrants, 1 round paired, 2 matches and none finished.
+#[test]
+fn the_tournament_list_as_csv_puts_each_count_under_its_heading() {
+    let db = Db::new();
+    let names = ["R1", "R2", "R3", "R4"];
+    db.players(&names, Some("random"));
+    db.tihbat_tournament("Bots", "round-robin", &["--seed", "3"], &names);
+    db.ok(&["tournament", "pair", "Bots"]);
+    assert_eq!(
+        db.ok(&["tournament", "list", "--format", "csv"]),
+        "id,name,variant,format,status,entrants,rounds_paired,matches,finished\n\
+         1,Bots,tihbat,round-robin,running,4,1,2,0\n"
+    );
+}

@@ -568,6 +568,19 @@ fn reopen(db: Option<PathBuf>, a: ReopenArgs) -> anyhow::Result<ExitCode> {
 fn list(db: Option<PathBuf>, a: ListArgs) -> anyhow::Result<ExitCode> {
     with_store_read(db, async |store| {
         let list = tournaments::list(store).await?;
+        // The columns the CSV and the table share; each adds its own counts.
+        let leading = list.iter().map(|l| {
+            let s = &l.summary;
+            [
+                s.row.id.to_string(),
+                s.row.name.clone(),
+                s.row.variant.clone(),
+                s.row.format.to_string(),
+                s.row.status.to_string(),
+                s.entrants.to_string(),
+                s.rounds_paired.to_string(),
+            ]
+        });
         match a.format {
             Format::Json => print_json(&list)?,
             Format::Csv => {
@@ -582,18 +595,9 @@ fn list(db: Option<PathBuf>, a: ListArgs) -> anyhow::Result<ExitCode> {
                     "matches",
                     "finished",
                 ]);
-                for s in list.iter().map(|l| &l.summary) {
-                    w.row([
-                        s.row.id.to_string(),
-                        s.row.name.clone(),
-                        s.row.variant.clone(),
-                        s.row.format.to_string(),
-                        s.row.status.to_string(),
-                        s.entrants.to_string(),
-                        s.rounds_paired.to_string(),
-                        s.matches.to_string(),
-                        s.matches_finished.to_string(),
-                    ]);
+                for (s, leading) in list.iter().map(|l| &l.summary).zip(leading) {
+                    let counts = [s.matches.to_string(), s.matches_finished.to_string()];
+                    w.row(leading.into_iter().chain(counts));
                 }
                 write!(crate::out::stdout(), "{}", w.finish())?;
             }
@@ -606,18 +610,12 @@ fn list(db: Option<PathBuf>, a: ListArgs) -> anyhow::Result<ExitCode> {
                     "id", "name", "variant", "format", "status", "entrants", "rounds", "matches",
                     "created",
                 ]);
-                for s in list.iter().map(|l| &l.summary) {
-                    b.push_record([
-                        s.row.id.to_string(),
-                        s.row.name.clone(),
-                        s.row.variant.clone(),
-                        s.row.format.to_string(),
-                        s.row.status.to_string(),
-                        s.entrants.to_string(),
-                        s.rounds_paired.to_string(),
+                for (s, leading) in list.iter().map(|l| &l.summary).zip(leading) {
+                    let rest = [
                         format!("{}/{}", s.matches_finished, s.matches),
                         local(s.row.created_at),
-                    ]);
+                    ];
+                    b.push_record(leading.into_iter().chain(rest));
                 }
                 outln!("{}", b.build().with(Style::rounded()));
             }
