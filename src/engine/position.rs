@@ -195,7 +195,7 @@ pub(crate) const MAX_PLY: u32 = u32::MAX / 2;
 /// turn it is and, once known, the outcome. `Copy`, so search can copy-make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
-    rules: Rules,
+    rules: &'static Rules,
     seeds: Seeds,
     /// Bit `h` set: hole `h` is an Uur owned by that side.
     uur: BySide<u32>,
@@ -265,7 +265,7 @@ impl Position {
         let mut seeds = [0; MAX_HOLES];
         seeds[..rules.holes()].fill(rules.seeds_per_hole);
         let mut pos = Position {
-            rules,
+            rules: rules.interned(),
             seeds,
             uur: BySide::default(),
             captured: BySide::default(),
@@ -358,7 +358,7 @@ impl Position {
             },
         };
         let mut pos = Position {
-            rules,
+            rules: rules.interned(),
             seeds,
             uur,
             captured,
@@ -416,7 +416,7 @@ impl Position {
     }
 
     pub const fn rules(&self) -> &Rules {
-        &self.rules
+        self.rules
     }
 
     /// Seeds per hole, `2N` entries in index order.
@@ -638,7 +638,7 @@ impl Position {
     #[inline]
     fn sowing_ends_simulated<const H: usize>(&self, origin: usize) -> bool {
         if self.byte_sowing {
-            let mut board = ByteBoard::pack(&self.seeds, self.holes::<H>());
+            let mut board = ByteBoard::pack(&self.seeds);
             self.sow::<H, _>(&mut board, origin).is_ok()
         } else {
             let mut seeds = self.seeds;
@@ -776,10 +776,9 @@ impl Position {
             None => MoveEffect::default(),
             Some(origin) => {
                 let end = if self.byte_sowing {
-                    let holes = self.holes::<H>();
-                    let mut board = ByteBoard::pack(&self.seeds, holes);
+                    let mut board = ByteBoard::pack(&self.seeds);
                     let end = self.sow::<H, _>(&mut board, origin)?;
-                    board.unpack(&mut self.seeds, holes);
+                    board.unpack(&mut self.seeds);
                     end
                 } else {
                     let mut seeds = self.seeds;
@@ -1206,45 +1205,88 @@ impl ByteBoard {
         }
     }
 
-    /// Holes `0..holes` of `seeds`, each below 256.
+    /// Holes `0..16` of `seeds`, each below 256 (a board of fewer holes has its
+    /// last holes empty, so they pack to empty bytes).
     #[inline(always)]
-    fn pack(seeds: &Seeds, holes: usize) -> ByteBoard {
-        let mut board = 0u128;
-        let (quads, _) = seeds.as_chunks::<4>();
-        for (k, quad) in quads.iter().take(holes.div_ceil(4)).enumerate() {
-            // The low byte of each 16-bit lane, gathered into the low 32 bits.
-            let w = quad_word(quad) & 0x00FF_00FF_00FF_00FF;
-            let w = (w | w >> 8) & 0x0000_FFFF_0000_FFFF;
-            let w = (w | w >> 16) & 0xFFFF_FFFF;
-            board |= u128::from(w) << (32 * k);
+    fn pack(seeds: &Seeds) -> ByteBoard {
+        debug_assert!(
+            seeds[..Self::MAX_HOLES]
+                .iter()
+                .all(|&n| n <= u16::from(u8::MAX))
+        );
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_packus_epi16};
+            // One vector narrowing; written as sixteen lanes, the compiler moved the
+            // lanes one at a time.
+            // SAFETY: SSE2 is part of every x86_64 processor; the two unaligned loads
+            // read holes 0..8 and 8..16 of the array, inside it; every lane is below
+            // 256, so the saturating pack keeps each value as it is.
+            unsafe {
+                let low = _mm_loadu_si128(seeds.as_ptr().cast());
+                let high = _mm_loadu_si128(seeds.as_ptr().add(8).cast());
+                ByteBoard(std::mem::transmute::<__m128i, u128>(_mm_packus_epi16(
+                    low, high,
+                )))
+            }
         }
-        ByteBoard(board)
+        #[cfg(not(target_arch = "x86_64"))]
+        ByteBoard(u128::from_le_bytes(std::array::from_fn(|h| seeds[h] as u8)))
     }
 
-    /// Writes the board back into holes `0..holes` of `seeds` (the holes after them,
-    /// empty on every board, stay empty), eight holes to a 16-byte store: the board is
-    /// read again at once (its key, its hash) in pieces of 8 and 16 bytes, and a read
-    /// that spans several smaller stores has to wait for them to reach the cache.
+    /// Writes the board back into holes `0..16` of `seeds` (the bytes past the
+    /// board's last hole are empty, as those holes are) in two 16-byte stores, so
+    /// that reading the key right after a move does not wait on many small stores.
     #[inline(always)]
-    fn unpack(self, seeds: &mut Seeds, holes: usize) {
-        /// Four bytes to the low bytes of four 16-bit lanes.
-        fn spread(bytes: u32) -> u128 {
-            let w = u64::from(bytes);
-            let w = (w | w << 16) & 0x0000_FFFF_0000_FFFF;
-            u128::from((w | w << 8) & 0x00FF_00FF_00FF_00FF)
+    fn unpack(self, seeds: &mut Seeds) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{
+                __m128i, _mm_setzero_si128, _mm_storeu_si128, _mm_unpackhi_epi8, _mm_unpacklo_epi8,
+            };
+            // SAFETY: SSE2 is part of every x86_64 processor; the two unaligned stores
+            // write holes 0..8 and 8..16 of the array, inside it.
+            unsafe {
+                let bytes = std::mem::transmute::<u128, __m128i>(self.0);
+                let zero = _mm_setzero_si128();
+                _mm_storeu_si128(seeds.as_mut_ptr().cast(), _mm_unpacklo_epi8(bytes, zero));
+                _mm_storeu_si128(
+                    seeds.as_mut_ptr().add(8).cast(),
+                    _mm_unpackhi_epi8(bytes, zero),
+                );
+            }
         }
-        let (octets, _) = seeds.as_chunks_mut::<8>();
-        for (k, octet) in octets.iter_mut().take(holes.div_ceil(8)).enumerate() {
-            let bytes = (self.0 >> (64 * k)) as u64;
-            let lanes = spread(bytes as u32) | spread((bytes >> 32) as u32) << 64;
-            *octet = std::array::from_fn(|i| (lanes >> (16 * i)) as u16);
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let bytes = self.0.to_le_bytes();
+            for (seeds, &n) in seeds.iter_mut().zip(&bytes) {
+                *seeds = u16::from(n);
+            }
         }
     }
 
+    /// What `hole` holds: a shift within the half holding it (shifting all 128 bits
+    /// by a variable amount takes several dependent steps).
     #[inline(always)]
     fn get(self, hole: usize) -> u32 {
-        (self.0 >> (8 * hole)) as u32 & 0xFF
+        let half = if hole < 8 {
+            self.0 as u64
+        } else {
+            (self.0 >> 64) as u64
+        };
+        (half >> (8 * (hole & 7))) as u32 & 0xFF
     }
+
+    /// `ALL_BUT[h]` keeps every byte but hole `h`'s: emptying a hole is one `and`.
+    const ALL_BUT: [u128; Self::MAX_HOLES] = {
+        let mut masks = [0; Self::MAX_HOLES];
+        let mut h = 0;
+        while h < Self::MAX_HOLES {
+            masks[h] = !(0xFF << (8 * h));
+            h += 1;
+        }
+        masks
+    };
 }
 
 impl SowingBoard for ByteBoard {
@@ -1252,7 +1294,7 @@ impl SowingBoard for ByteBoard {
     #[inline(always)]
     fn take(&mut self, hole: usize) -> u32 {
         let n = self.get(hole);
-        self.0 &= !(0xFF << (8 * hole));
+        self.0 &= Self::ALL_BUT[hole];
         n
     }
 
@@ -1520,14 +1562,14 @@ mod tests {
                         let mut by_hole = pos.seeds;
                         let expected = pos.sow::<0, _>(&mut by_hole, origin);
                         let got = with_board_size!(holes, H => {
-                            let mut packed = ByteBoard::pack(&pos.seeds, holes);
+                            let mut packed = ByteBoard::pack(&pos.seeds);
                             pos.sow::<H, _>(&mut packed, origin).map(|end| (packed, end))
                         });
                         match (expected, got) {
                             (Err(Endless), Err(Endless)) => endless += 1,
                             (Ok(e), Ok((board, g))) => {
                                 let mut seeds = pos.seeds;
-                                board.unpack(&mut seeds, holes);
+                                board.unpack(&mut seeds);
                                 assert_eq!(seeds, by_hole, "hole {origin} of {pos:?}");
                                 assert_eq!(
                                     (e.last, e.last_was_empty, e.drops, e.laps),

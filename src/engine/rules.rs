@@ -162,6 +162,21 @@ impl Rules {
         2 * self.holes_per_row as usize
     }
 
+    /// This rule set as one reference shared by every position played under it: a
+    /// position carries a pointer, not a copy, so that the search's copy-make and
+    /// take-back move a few words less on every node. Each distinct rule set is kept
+    /// for the life of the process (a handful: the presets and any rule files read).
+    pub(crate) fn interned(self) -> &'static Rules {
+        static INTERNED: std::sync::Mutex<Vec<&'static Rules>> = std::sync::Mutex::new(Vec::new());
+        let mut kept = INTERNED.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&rules) = kept.iter().find(|&&r| *r == self) {
+            return rules;
+        }
+        let rules: &'static Rules = Box::leak(Box::new(self));
+        kept.push(rules);
+        rules
+    }
+
     pub const fn has_uurs(&self) -> bool {
         matches!(
             self.capture,
