@@ -61,8 +61,8 @@ pub enum Level {
     Max,
     /// Exact play: each move is solved (repetition included) within
     /// [`PERFECT_SOLVE_NODES`] nodes (Tihbat and Modiar: from the shared
-    /// [`ExactTable`], made on first use); a position not solved within that budget is
-    /// played as `max` would.
+    /// [`ExactTable`], made on first use); a position not solved within that budget
+    /// is played as `max` would.
     Perfect,
 }
 

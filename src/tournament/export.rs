@@ -796,8 +796,9 @@ fn one_line(text: &str) -> String {
 
 /// FIDE Tournament Report File, TRF-2026 layout, for pairing engines (bbpPairings,
 /// JaVaFo) to check or re-pair our rounds, without the event's and the players'
-/// details (`goobalay tournament export --format trf` writes those too, with
-/// `trf_with`). Pairing numbers are the starting ranks ([`trf_numbers`]); only
+/// details (the application layer's TRF export,
+/// [`crate::app::tournaments::export_prizes`], writes those too). The pairing
+/// numbers: the entrants in starting-rank order, 1..n ([`trf_numbers`]); only
 /// rounds whose every match is finished are written, so that a pairing engine can
 /// pair the next one.
 pub fn trf(t: &Tournament) -> String {
