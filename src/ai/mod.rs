@@ -60,9 +60,9 @@ pub enum Level {
     /// where nodes are cheaper); always the best move found.
     Max,
     /// Exact play: each move is solved (repetition included) within
-    /// [`PERFECT_SOLVE_NODES`] nodes (Tihbat and Modiar: from the exact table of
-    /// [`exact`], made on first use); a position not solved within that budget is
-    /// played as `max` would.
+    /// [`PERFECT_SOLVE_NODES`] nodes (Tihbat and Modiar: from the shared
+    /// [`ExactTable`], made on first use); a position not solved within that budget
+    /// is played as `max` would.
     Perfect,
 }
 

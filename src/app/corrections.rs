@@ -72,8 +72,8 @@ pub struct StandingChange {
 #[derive(Clone, Debug)]
 pub enum CorrectionRequest {
     Stated(CorrectionKind),
-    /// The last hand with a result gets this score
-    /// ([`crate::matches::correction::last_hand_with_result`]).
+    /// The last hand with a result gets this score (the hand after it may not be
+    /// begun).
     LastHandScore(crate::engine::BySide<u32>),
 }
 

@@ -7,22 +7,23 @@
 //! a conflict it reads again and decides again. So a command either stores all of
 //! its effect or nothing of it, and its message can say which.
 //!
-//! The use cases run on a store they know only by the traits of [`repo`] (the
-//! application layer's boundary, as sqlx's `TodoRepo` example has it): they take
-//! `&impl` [`repo::Database`], open a [`repo::Transaction`] themselves, run their
-//! reads and writes on it through the repositories ([`repo::PlayerRepo`],
-//! [`repo::MatchRepo`], [`repo::TournamentRepo`]) and commit it, so one use case
+//! The use cases run on a store they know only by the traits of the private `repo`
+//! module (the application layer's boundary, as sqlx's `TodoRepo` example has it):
+//! they take `&impl` [`Database`], open a `Transaction` themselves, run their
+//! reads and writes on it through the repositories (`PlayerRepo`,
+//! `MatchRepo`, `TournamentRepo`) and commit it, so one use case
 //! joins several writes (a player and their starting rating; a result and the
 //! closing of the tournament it ends; a round's engine matches and the next round's
-//! pairing, in `tournament run`). The records they read and write are [`records`];
-//! the store ([`crate::store`]) implements the traits for SQLite and PostgreSQL.
+//! pairing, in `tournament run`). The records they read and write are re-exported
+//! here ([`TournamentRow`], [`StoredMatch`], [`Player`] and the rest); the store
+//! ([`crate::store`]) implements the traits for SQLite and PostgreSQL.
 //!
-//! The audit of everything stored (`goobalay verify`, [`verify`]) is a use case too:
+//! The audit of everything stored (`goobalay verify`, [`verify()`]) is a use case too:
 //! it reads every record in one read transaction through
-//! [`repo::AuditRepo`] and judges it here (the replay of each
+//! `AuditRepo` and judges it here (the replay of each
 //! match, the engine decisions, the tournaments' standings and pairings, the names,
 //! the presets' rules), with the store's checks of its own storage
-//! ([`repo::AuditRepo::storage_findings`]) first.
+//! (`AuditRepo::storage_findings`) first.
 //!
 //! The front ends (the `goobalay` CLI) parse, call these and print; the rules of
 //! who may do what live here.

@@ -1,7 +1,7 @@
 //! Players report their own results (issue 35 point 2). The director prints each
 //! entrant a personal code ([`issue_codes`], on the pairing slips); a player gives
 //! it with their match's result ([`report`]); the result is stored, with the CLI's
-//! checks (`goobalay match result`'s, [`super::matches::close_checked_in`]) in the
+//! checks (`goobalay match result`'s, those of [`super::matches::close`]) in the
 //! transaction that stores the report, when the opponent reports the same result
 //! with their own code, or when the director accepts a report ([`accept`]).
 //!

@@ -228,7 +228,7 @@ pub(crate) async fn make_engine_openings(
     Ok(())
 }
 
-/// Every tournament, newest first, with counts and progress ([`ListedTournament`]).
+/// Every tournament, newest first, with counts and progress (`ListedTournament`).
 pub async fn list(store: &impl Database) -> Result<Vec<ListedTournament>> {
     let mut tx = store.begin_read().await?;
     let mut list = Vec::new();

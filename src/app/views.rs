@@ -137,7 +137,9 @@ pub async fn match_replay(store: &impl Database, id: i64) -> Result<Option<Match
     }))
 }
 
-/// The database's change markers (see [`crate::store::changes`]).
+/// The database's change markers: cheap to read, for a reader that polls (`goobalay
+/// serve`); they are compared, never interpreted, and equal markers mean nothing a
+/// page shows changed (a player's rename is the one change they do not see).
 pub async fn changes(store: &impl Database) -> Result<ChangeMarkers> {
     Ok(store.change_markers().await?)
 }
@@ -505,7 +507,7 @@ pub struct ThirdPlaceView {
 
 /// A knockout's bracket: `columns[0]` round 1's slots in bracket order,
 /// `columns[c]` who goes into round c + 1 (the last: the champion), as far as the
-/// results say ([`crate::tournament::pairing::knockout::bracket`]).
+/// results say.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct BracketView {
     pub columns: Vec<Vec<BracketSlot>>,

@@ -49,8 +49,8 @@ impl ResultSummary {
         ResultSummary::of_parts(state.outcome(), state.closing(), state.counted_seeds())
     }
 
-    /// A match's result from its outcome, the closing that stands
-    /// ([`super::correction::standing_closing`]) and the seeds its hands count
+    /// A match's result from its outcome, the closing that stands (the latest
+    /// whole-match correction, else the match's own) and the seeds its hands count
     /// ([`MatchState::counted_seeds`]): an entered result counts the seeds entered
     /// with it (none given: none), a forfeit or a void match none, a match played on
     /// the board its hands' (0-0 when none has a score). What a loader that reads the

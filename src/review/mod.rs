@@ -2,7 +2,8 @@
 //! rearrangement between the hands of a multi-hand match, valued with the engine,
 //! each with the best choice found and the seeds the choice made lost.
 //!
-//! [`rule`] is the review rule (marks, accuracy), pure arithmetic; [`review_match`]
+//! The review rule (marks, accuracy: [`Mark`], [`Summary`], the thresholds such as
+//! [`BLUNDER_SEEDS`]) is pure arithmetic; [`review_match`]
 //! does the engine's work, on a match in memory (the application layer reads it,
 //! calls this outside any transaction and stores the result,
 //! `app::reviews`).
@@ -14,16 +15,16 @@
 //! loss the best move's value minus the played move's.
 //!
 //! **Exact values** replace the search's where the engine has them
-//! ([`exact::exact_values`]): every position of Tihbat and Modiar, and the
+//! (`ai::exact::exact_values`): every position of Tihbat and Modiar, and the
 //! positions of Layli Goobalay and Tampoduo with few seeds left on the board (their
 //! endgame tables), each table made once per process on first use. In a debug
-//! build (the tests) only small tables are made ([`exact::ON_DEMAND_POSITIONS`]):
+//! build (the tests) only small tables are made (`ai::exact::ON_DEMAND_POSITIONS`):
 //! Modiar's from its setup is left out there, and the endgame tables hold fewer
 //! seeds; the values they give are the same. A value whose table search would pass
 //! [`EXACT_NODES`] is searched as before.
 //!
 //! **A rearrangement** is valued against the rows the engine players consider
-//! ([`arrange::candidates`]: the even spread, the surplus piled in each hole, seeded
+//! (`ai::arrange::candidates`: the even spread, the surplus piled in each hole, seeded
 //! random rows; and the row chosen), each by a search of the starting position it
 //! gives, from the arranger's side, as the arranger saw it: the second arranger
 //! against the row the first placed, the first against an evenly spread opponent
@@ -159,7 +160,8 @@ pub struct Review {
 }
 
 impl Review {
-    /// `side`'s figures ([`rule::summary`] over the decisions that had a choice).
+    /// `side`'s figures over the decisions that had a choice (a forced move, the
+    /// only legal one, says nothing of the player).
     pub fn summary(&self, side: Side) -> Summary {
         rule::summary(
             self.decisions

@@ -93,7 +93,8 @@ pub struct Summary {
     pub decisions: u32,
     /// Mean loss in seeds (`None`: no decision).
     pub average_loss: Option<f64>,
-    /// Mean [`decision_accuracy`] in percent (`None`: no decision).
+    /// Mean accuracy in percent (`None`: no decision); a decision's accuracy is 100
+    /// for the best choice and halves with every [`ACCURACY_HALVING_SEEDS`] seeds lost.
     pub accuracy: Option<f64>,
     pub inaccuracies: u32,
     pub mistakes: u32,

@@ -1,20 +1,20 @@
 //! The repository: players, matches and their hands, tournaments (see
-//! [`tournaments`]), on SQLite (a file, [`sqlite`]) or PostgreSQL (a server,
-//! [`postgres`]).
+//! `tournaments`), on SQLite (a file, `sqlite`) or PostgreSQL (a server,
+//! `postgres`).
 //!
-//! One SQL text serves both backends ([`sql`]: `$N` parameters, `RETURNING`, casts
+//! One SQL text serves both backends (`sql`: `$N` parameters, `RETURNING`, casts
 //! where PostgreSQL would type differently); what differs lives in the backend's
 //! folder: opening, migrations (`migrations/` and `migrations/postgres/`, twins of the
 //! same versions), SQLite's file checks. Every transaction in which a read decides a
-//! write is one writer at a time on both ([`sql::Pool::begin_write`]).
+//! write is one writer at a time on both ([`Store::begin_write`]).
 //!
 //! The players' and matches' rows are read and written through repositories
-//! ([`repo`]), on a transaction the application layer opens and commits. The audit
-//! (`goobalay verify`) is the application layer's ([`crate::app::verify`]): it reads
-//! the records through [`repo::AuditRepo`] and judges them; the store keeps the
-//! checks of its own storage ([`storage_checks`]: SQLite's file checks, the schema
-//! against the migrations', the database identity, the fixture cache against the
-//! tables).
+//! (`repo`), on a transaction the application layer opens and commits. The audit
+//! (`goobalay verify`) is the application layer's ([`crate::app::verify()`]): it
+//! reads the records through the application layer's `AuditRepo` and judges them;
+//! the store keeps the checks of its own storage (`storage_checks`: SQLite's file
+//! checks, the schema against the migrations', the database identity, the fixture
+//! cache against the tables).
 //!
 //! A match is stored as its row in `matches` plus one row per hand in `hands`; the
 //! hand rows hold the events (arrangements, moves in notation, an entered result) from
@@ -288,7 +288,7 @@ impl Store {
     }
 
     /// Like [`Store::open_read_only`], but a schema that differs from the
-    /// migrations' is opened too, for the audit ([`crate::app::verify`]) to list the
+    /// migrations' is opened too, for the audit ([`crate::app::verify()`]) to list the
     /// differences.
     pub async fn open_for_audit(location: &Path) -> Result<Store, OpenError> {
         match server_url(location) {
@@ -351,7 +351,7 @@ impl Store {
     }
 
     /// A read-then-write transaction: one writer at a time, waiting up to the busy
-    /// timeout for another process's ([`Pool::begin_write`]), so it can never fail
+    /// timeout for another process's (`Pool::begin_write`), so it can never fail
     /// half-way with BUSY.
     pub async fn begin_write(&self) -> Result<UnitOfWork> {
         let mut tx = self.pool.begin_write(self.busy).await?;
@@ -404,7 +404,7 @@ impl Store {
         }
     }
 
-    /// A transaction that only reads one state of the database ([`Pool::begin_read`]);
+    /// A transaction that only reads one state of the database (`Pool::begin_read`);
     /// the fixture rows its loads read from the tables are noted, to be kept as
     /// caches once the command has succeeded ([`Store::close_after_success`]).
     pub async fn begin_read(&self) -> Result<UnitOfWork> {

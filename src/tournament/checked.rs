@@ -37,8 +37,8 @@ pub struct TournamentSetup {
     /// A Swiss's acceleration of its first rounds ([`super::Acceleration`]).
     #[serde(default, skip_serializing_if = "Acceleration::is_none")]
     pub acceleration: Acceleration,
-    /// Rounds the director paired by hand ([`pairing::manual`](super::pairing::manual)): checked as rounds,
-    /// not re-derived from the pairing rules.
+    /// Rounds the director paired by hand: checked as rounds, not re-derived from the
+    /// pairing rules.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub manual_rounds: Vec<u32>,
     /// Byes outside the pairing (requested, or rounds a late entrant missed), in any
@@ -52,11 +52,11 @@ pub struct TournamentSetup {
     pub postponed: Vec<PostponedMatch>,
     /// A knockout seeded by hand (`tournament seed`): these entrants take seeds 1, 2,
     /// ... in this order and the others follow them as the ratings seed them
-    /// ([`super::seeding::put_first`]). Empty: seeded by rating.
+    /// (`seeding::put_first`). Empty: seeded by rating.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub seeded_by_hand: Vec<EntrantId>,
     /// A knockout that plays a match for third place between the semi-finals' losers,
-    /// beside the final ([`pairing::knockout`](super::pairing::knockout)).
+    /// beside the final ([`third_place_fixture`](super::third_place_fixture)).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub third_place_match: bool,
 }

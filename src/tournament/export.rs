@@ -496,7 +496,8 @@ pub(crate) fn json(t: &Tournament) -> String {
     json_with(t, &Heading::default())
 }
 
-/// [`json`] with the event's details (`event`) and the prizes (`prizes`) when given.
+/// The tournament as JSON (`tournament export --format json`), with the event's
+/// details (`event`) and the prizes (`prizes`) when given.
 pub(crate) fn json_with(t: &Tournament, heading: &Heading) -> String {
     let e = JsonExport {
         event: &heading.event,
@@ -557,8 +558,8 @@ pub(crate) fn markdown(t: &Tournament) -> String {
     markdown_with(t, &Heading::default())
 }
 
-/// [`markdown`] with the event's details under the title and the prizes after the
-/// rounds, when given.
+/// The tournament as Markdown (`tournament export --format markdown`), with the
+/// event's details under the title and the prizes after the rounds, when given.
 pub(crate) fn markdown_with(t: &Tournament, heading: &Heading) -> String {
     let s = t.standings();
     let x = t.crosstable();
@@ -794,7 +795,12 @@ fn one_line(text: &str) -> String {
 }
 
 /// FIDE Tournament Report File, TRF-2026 layout, for pairing engines (bbpPairings,
-/// JaVaFo) to check or re-pair our rounds; [`trf_with`] without details.
+/// JaVaFo) to check or re-pair our rounds, without the event's and the players'
+/// details (the application layer's TRF export,
+/// [`crate::app::tournaments::export_prizes`], writes those too). The pairing
+/// numbers: the entrants in starting-rank order, 1..n ([`trf_numbers`]); only
+/// rounds whose every match is finished are written, so that a pairing engine can
+/// pair the next one.
 pub fn trf(t: &Tournament) -> String {
     trf_with(t, &TrfDetails::default())
 }

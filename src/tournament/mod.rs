@@ -36,19 +36,22 @@
 //!   displays itself); `crosstable`: [`Tournament::crosstable`] ([`Crosstable`]:
 //!   players in standings order, `cells[i][j]` the games of i against j, `cards[i]`
 //!   i's rounds). `tournament show`: [`Tournament::round_fixtures`] per round and
-//!   [`export::result_text`]. CSV/JSON forms: [`export::standings_csv`],
+//!   `export::result_text`. CSV/JSON forms: [`export::standings_csv`],
 //!   [`export::crosstable_csv`], and serde (`Standings`, `Crosstable` serialise).
-//! - `tournament export --format F`: the string builders of [`export`] (csv, json,
+//! - `tournament export --format F`: the string builders of `export` (csv, json,
 //!   markdown, trf; [`export::ExportFormat`] names them and html), chosen by the
 //!   application layer, which writes the HTML page itself (`app::html_export`).
-//! - Knockout: [`pairing::knockout::champion`] and [`pairing::knockout::bracket`].
+//! - Knockout: `pairing::knockout::champion` and `pairing::knockout::bracket` (drawn
+//!   by [`crate::app::views::bracket`]); the match for third place:
+//!   [`third_place_fixture`], [`third_place_winner`].
 //! - Ratings: after each finished rated match, feed a [`RatedGame`] (match id, the two
 //!   player ids, decision) to [`Elo::rate`] with the current ratings, and store both
 //!   [`RatingChange`]s (before, after, expected, score) as the players' history; or
 //!   recompute everything with [`Elo::rate_all`] in finishing order.
-//! - `verify`: [`pairing::audit::check`] re-pairs every stored round from the rounds
-//!   before it (entrants, withdrawals and results of that moment) and checks the
-//!   starting ranks; it returns each round that differs.
+//! - `verify`: `pairing::audit::check_as_paired` re-pairs every stored round from the
+//!   rounds before it ([`Tournament::as_after_round`]: entrants, withdrawals and
+//!   results of that moment) and checks the starting ranks; it returns each round
+//!   that differs.
 //! - `tournament run` needs nothing more: it plays the pending matches (the matches
 //!   layer), stores their results, and calls `next_round` again.
 //!
@@ -69,16 +72,16 @@
 //! # Ok::<(), goobalay::tournament::TournamentError>(())
 //! ```
 //!
-//! # Rules chosen here (each documented in its module)
-//! - Round robin: Berger tables ([`pairing::round_robin`]).
-//! - Swiss: FIDE's Dutch system, 2025 rules ([`pairing::dutch`]); tournaments made
-//!   before it keep goobalay's first Swiss ([`pairing::swiss`]), see [`PairingSystem`].
+//! # Rules chosen here (each documented in its module's source)
+//! - Round robin: Berger tables (`pairing::round_robin`).
+//! - Swiss: FIDE's Dutch system, 2025 rules ([`dutch`]); tournaments made
+//!   before it keep goobalay's first Swiss (`pairing::swiss`), see [`PairingSystem`].
 //! - Knockout: seeded by rating, by hand or from another event's standings
-//!   ([`seeding`]), with a third-place match if asked; a drawn match goes to the
-//!   player with more seeds at the end, then to the higher seed ([`pairing::knockout`]).
-//! - Standings and tiebreaks ([`standings`], [`tiebreaks`]); points are exact
+//!   (`seeding`), with a third-place match if asked; a drawn match goes to the
+//!   player with more seeds at the end, then to the higher seed (`pairing::knockout`).
+//! - Standings and tiebreaks ([`Standings`], [`Tiebreak`]); points are exact
 //!   ([`Points`]); a bye scores the scheme's bye value (default: a win).
-//! - Elo with K = 32 ([`ratings`]).
+//! - Elo with K = 32 ([`Elo`]).
 
 pub(crate) mod acceleration;
 mod checked;

@@ -11,7 +11,7 @@ use super::{TournamentError, pairing};
 /// under.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum PairingSystem {
-    /// goobalay's first Swiss, a simplified Dutch system ([`pairing::swiss`]):
+    /// goobalay's first Swiss, a simplified Dutch system (`pairing::swiss`):
     /// every tournament created before pairing systems were recorded.
     #[serde(rename = "goobalay-swiss-1")]
     GoobalaySwiss1,

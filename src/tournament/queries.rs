@@ -280,9 +280,8 @@ impl Tournament {
 
     /// The tournament as it stood once round `round` was paired, with its results as
     /// stored now: the fixtures of rounds 1 to `round`, the entrants who had entered
-    /// by then (`entered_after`), withdrawals made up to then
-    /// ([`pairing::audit::as_after_round`]). Its standings are the standings after
-    /// round `round`.
+    /// by then (`entered_after`), withdrawals made up to then. Its standings are the
+    /// standings after round `round`.
     pub fn as_after_round(
         &self,
         round: u32,
@@ -425,7 +424,15 @@ impl Tournament {
             || (status != TournamentStatus::Reopened && self.status() == TournamentStatus::Finished)
     }
 
-    /// Pairs the next round (see [`pairing::next_round`]).
+    /// Pairs the round after [`Tournament::current_round`] by the tournament's
+    /// format; the same tournament always gives the same pairings.
+    ///
+    /// # Errors
+    /// [`TournamentError::RoundIncomplete`] while a match of the current round has no
+    /// result (in a round robin, one the director postponed does not count);
+    /// [`TournamentError::Finished`] when every planned round has been paired (or a
+    /// knockout has its champion); [`TournamentError::TooFewEntrants`] with fewer than
+    /// two active players.
     pub fn next_round(&self) -> Result<Vec<Pairing>, TournamentError> {
         pairing::next_round(self)
     }

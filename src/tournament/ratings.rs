@@ -313,9 +313,9 @@ pub struct FinishedMatch {
 }
 
 /// The games the ratings count, in the order they count them: every finished match
-/// played, by the closing that stands
-/// ([`crate::matches::correction::standing_closing`]: a forfeit or a void match is
-/// not rated), in the order they finished, then by match id.
+/// played, by the closing that stands (the latest whole-match correction, else the
+/// match's own: a forfeit or a void match is not rated), in the order they
+/// finished, then by match id.
 pub fn rated_games(mut matches: Vec<FinishedMatch>) -> Vec<RatedGame> {
     matches.retain(|m| {
         standing_closing(m.closing, m.corrections.iter().copied())
@@ -385,8 +385,9 @@ pub enum StartingRatingError {
 }
 
 impl StartingRating {
-    /// Checks the rating (a finite number from 0 to [`MAX_STARTING_RATING`]) and the
-    /// variant (a preset's name or alias, stored as its name; `all`: every variant).
+    /// Checks the rating (a finite number from 0 to 4000, `MAX_STARTING_RATING`) and
+    /// the variant (a preset's name or alias, stored as its name; `all`: every
+    /// variant).
     ///
     /// # Errors
     /// [`StartingRatingError`] naming what was wrong.

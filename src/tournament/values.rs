@@ -101,7 +101,7 @@ pub enum ByeRefusal {
 pub struct Entrant {
     pub id: EntrantId,
     pub name: String,
-    /// The rating when the entrant joined (Elo scale; see [`ratings`](super::ratings)).
+    /// The rating when the entrant joined (Elo scale; see [`Elo`](super::Elo)).
     pub rating: f64,
     /// `Some(r)`: withdrawn after round `r` was paired (`Some(0)`: before round 1), so
     /// not paired in rounds after `r`; the results so far are kept (and a match of
@@ -175,7 +175,7 @@ pub fn assign_start_ranks(entrants: &mut [Entrant]) {
 }
 
 /// The pairing systems (`--system`); what each can do is its
-/// [`rules`](Format::rules), in [`super::systems`].
+/// [`rules`](Format::rules).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Format {
@@ -183,7 +183,9 @@ pub enum Format {
     DoubleRoundRobin,
     Swiss,
     Knockout,
-    /// The Monrad system ([`super::pairing::monrad`]).
+    /// The Monrad system (the Danish Swiss): the players ordered by points, then
+    /// pairing number, each meets the next one below they have not met (searching
+    /// further down where that leaves the rest unpaired); no rematches.
     Monrad,
 }
 

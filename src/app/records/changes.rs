@@ -48,7 +48,8 @@ pub struct TournamentRevision {
     pub status: String,
     pub rounds: Option<i64>,
     pub finished_at: Option<String>,
-    /// `fixture_cache.revision` (see [`TournamentMarker::fixtures`]).
+    /// `fixture_cache.revision`, which the database's own triggers raise on every
+    /// write to the tournament's matches, hands, closings, corrections and byes.
     pub fixtures: i64,
     /// Each entrant's id, starting rank, withdrawal, rating and name, in order.
     pub entrants: Option<String>,

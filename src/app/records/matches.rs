@@ -81,9 +81,9 @@ pub struct MatchRow {
     #[serde(skip)]
     pub(crate) rules_json: String,
     /// How the match ended if not on the board: a result entered for the whole match,
-    /// a forfeit, or void, as the closing that stands gives it
-    /// ([`crate::matches::correction::standing_closing`] over the match's own closing,
-    /// read with the row, and its corrections). `None`: played out, or still in play.
+    /// a forfeit, or void, as the closing that stands gives it (the latest whole-match
+    /// correction, else the match's own closing, read with the row). `None`: played
+    /// out, or still in play.
     pub ending: Option<Ending>,
     /// The match's own closing (`match_closings`), read with the row.
     #[serde(skip)]

@@ -15,7 +15,8 @@ use crate::tournament::prizes::{
 
 use super::{Result, loading};
 
-/// Who wins what in a tournament (see [`crate::tournament::prizes`]).
+/// Who wins what in a tournament: its prizes handed out over the standings, one
+/// prize per player, the most valuable first (the rules: `tournament::prizes`).
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct PrizeReport {
     pub tournament: String,
@@ -71,7 +72,9 @@ pub(crate) async fn report_in(
     })
 }
 
-/// [`report_in`] for tournament `name`, in one read transaction.
+/// The prizes of tournament `name` handed out over its standings as they are
+/// (`share`: place prizes shared among players tied on points), in one read
+/// transaction.
 pub async fn prize_report(store: &impl Database, name: &str, share: bool) -> Result<PrizeReport> {
     let mut tx = store.begin_read().await?;
     let loaded = loading::load_in(&mut tx, name, Parts::Results).await?;

@@ -17,7 +17,7 @@
 //!
 //! The audit reads in one read transaction (a consistent snapshot even while other
 //! processes write), through the audit's repository
-//! ([`crate::store::repo::AuditRepo`]): the records as stored, column by column where
+//! ([`crate::app::repo::AuditRepo`]): the records as stored, column by column where
 //! a damaged value must be named. What concerns the storage itself is the store's
 //! (the store's own, `store::storage_checks`) and runs first: SQLite's own `integrity_check`
 //! and `foreign_key_check`, then the schema compared with the one the migrations make;

@@ -7,14 +7,15 @@
 //! A repository method reads or writes rows and nothing else: the rules (a name's
 //! form, "did you mean", a retired player refused) belong to its callers.
 //!
-//! Players ([`PlayerRepo`]), matches ([`MatchRepo`]: rows, hands, closings,
-//! corrections) and tournaments ([`TournamentRepo`]: their rows, entries, byes and
-//! status, a round's matches and byes) are here, their rules in the application layer
-//! ([`crate::app`]); so are the records as the audit reads them ([`AuditRepo`]:
-//! column by column where a damaged value is to be named, judged by the application
-//! layer's `app::verify`). `tournament run`'s round writes (its engine matches, read
-//! untouched by the application layer and written only at the revision read) run
-//! their SQL in the store's own methods.
+//! Players ([`PlayerRepo`]), matches ([`MatchRepo`](crate::app::repo::MatchRepo):
+//! rows, hands, closings, corrections) and tournaments ([`TournamentRepo`]: their
+//! rows, entries, byes and status, a round's matches and byes) are here, their rules
+//! in the application layer ([`crate::app`]); so are the records as the audit reads
+//! them ([`AuditRepo`](crate::app::repo::AuditRepo): column by column where a damaged
+//! value is to be named, judged by the application layer's `app::verify`).
+//! `tournament run`'s round writes (its engine matches, read untouched by the
+//! application layer and written only at the revision read) run their SQL in the
+//! store's own methods.
 //!
 //! One implementation serves both backends: the store writes one SQL text for SQLite
 //! and PostgreSQL ([`crate::store::sql`]), and each statement picks its backend from the

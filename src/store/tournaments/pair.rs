@@ -1,6 +1,7 @@
 //! What pairing a round hands over and records: a round as the director gives it
-//! ([`ManualRound`]), a board as `round_pairings` keeps it ([`RecordedBoard`]), and
-//! the matches played ahead of their round ([`PlayedAhead`]). The pairing itself is
+//! ([`crate::app::ManualRound`]), a board as `round_pairings` keeps it
+//! ([`RecordedBoard`]), and the matches played ahead of their round
+//! ([`crate::app::records::PlayedAhead`]). The pairing itself is
 //! the application layer's ([`crate::app::tournaments`]), over
 //! [`crate::store::repo::TournamentRepo`].
 

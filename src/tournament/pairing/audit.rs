@@ -45,7 +45,7 @@ pub(crate) struct PairingDifference {
 /// paired.
 pub(crate) type EnteredAfter = HashMap<EntrantId, u32>;
 
-/// Every check of this module: [`check_seeding`], then [`check_rounds`].
+/// [`check_as_paired`] on today's results, for every round.
 #[cfg(test)]
 pub(crate) fn check(t: &Tournament, entered_after: &EnteredAfter) -> Vec<PairingDifference> {
     let mut out = check_seeding(t, entered_after);
@@ -58,7 +58,8 @@ pub(crate) fn check(t: &Tournament, entered_after: &EnteredAfter) -> Vec<Pairing
 /// (a result corrected after `round` was paired is put back as it was).
 pub(crate) type AsPaired<'a> = &'a dyn Fn(u32, &mut Tournament);
 
-/// [`check`], each round judged on the results as they stood when it was paired.
+/// Every check of this module: [`check_seeding`], then [`check_rounds_as_paired`],
+/// each round judged on the results as they stood when it was paired.
 pub(crate) fn check_as_paired(
     t: &Tournament,
     entered_after: &EnteredAfter,
@@ -215,18 +216,18 @@ pub(crate) fn check_late_entries(
     out
 }
 
-/// Re-pairs every stored round from the tournament as it stood before it
-/// ([`as_after_round`]) and returns, per round that differs, its first differing
-/// board (and how many boards differ), or why the round could not have been paired
-/// then. Each round is judged against the stored rounds before it, so a changed round
-/// is named even if later rounds were paired from it.
+/// [`check_rounds_as_paired`] on today's results, for every round.
 #[cfg(test)]
 pub(crate) fn check_rounds(t: &Tournament, entered_after: &EnteredAfter) -> Vec<PairingDifference> {
     check_rounds_as_paired(t, entered_after, &|_, _| {})
 }
 
-/// [`check_rounds`], each round judged on the results as they stood when it was
-/// paired ([`AsPaired`]).
+/// Re-pairs every stored round from the tournament as it stood before it
+/// ([`as_after_round`]), on the results as they stood when it was paired
+/// ([`AsPaired`]), and returns, per round that differs, its first differing board
+/// (and how many boards differ), or why the round could not have been paired then.
+/// Each round is judged against the stored rounds before it, so a changed round is
+/// named even if later rounds were paired from it.
 pub(crate) fn check_rounds_as_paired(
     t: &Tournament,
     entered_after: &EnteredAfter,

@@ -16,13 +16,8 @@ use std::collections::HashMap;
 use super::{EntrantId, Fixture, Pairing, Tournament, TournamentError};
 use crate::engine::Side;
 
-/// Pairs the round after [`Tournament::current_round`].
-///
-/// # Errors
-/// [`TournamentError::RoundIncomplete`] while a match of the current round has no
-/// result (in a round robin, one the director postponed does not count); [`TournamentError::Finished`] when every planned round has been paired (or a
-/// knockout has its champion); [`TournamentError::TooFewEntrants`] with fewer than two
-/// active players.
+/// [`Tournament::next_round`]: the round after [`Tournament::current_round`] (its
+/// errors are documented there).
 pub(crate) fn next_round(t: &Tournament) -> Result<Vec<Pairing>, TournamentError> {
     let current = t.current_round();
     let pending = t

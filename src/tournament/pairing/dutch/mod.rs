@@ -6,8 +6,8 @@
 //!
 //! 1. Players to pair are ordered by score, then pairing number.
 //! 2. Every criterion C1–C21 becomes a field of one wide integer edge weight
-//!    ([`weights`]), most important first; a pairing is a maximum-weight
-//!    matching ([`matching`]). The absolute criteria (no rematch, no two players
+//!    (`weights`), most important first; a pairing is a maximum-weight
+//!    matching (`matching`). The absolute criteria (no rematch, no two players
 //!    who must both have the same colour, except a top scorer in the last round,
 //!    one bye at most, to a player who has not had one) become zero weights, so a
 //!    round without a legal pairing is refused.
@@ -15,7 +15,7 @@
 //!    (higher scores first), their opponents, then the remainder's S1/S2 and
 //!    its exchanges, each decision fixed by one more matching with a nudged
 //!    weight, so the lexicographic order of the rule text is respected.
-//! 4. Colours follow E.1–E.5 ([`colours`]): both preferences granted, then the
+//! 4. Colours follow E.1–E.5 (`colours`): both preferences granted, then the
 //!    stronger preference, then the most recent round the two histories differ,
 //!    then the higher-ranked player's preference, else alternation from the
 //!    initial colour by pairing number.
