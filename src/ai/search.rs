@@ -18,7 +18,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::{EndReason, Game, Move, MoveList, Outcome, Position, Remaining, Side};
+use crate::engine::{EndReason, Game, Move, MoveList, Outcome, Position, Reached, Remaining, Side};
 
 use super::tt::{Bound, DEPTH_SOLVED, NO_MOVE, Table};
 
@@ -362,16 +362,17 @@ impl Searcher {
         let mut best = -INF;
         let mut best_move = moves[0];
         // The child probes the table unless it is a leaf: ask for its slot while the
-        // engine settles the child's position.
+        // engine settles the child's position. A leaf is only valued and taken back,
+        // so the game need not remember it for repetition.
         let child_probes = depth > 1;
         for m in moves {
             let saved = game.save();
             let tt = &self.tt;
-            let played = game.try_play_candidate_then(m, |hash| {
-                if child_probes {
-                    tt.prefetch(hash);
-                }
-            });
+            let played = if child_probes {
+                game.try_play_candidate_then(m, Reached::PlayedOn(|hash| tt.prefetch(hash)))
+            } else {
+                game.try_play_candidate_then(m, Reached::Leaf::<fn(u64)>)
+            };
             if !played {
                 continue;
             }

@@ -26,6 +26,19 @@ pub struct Game {
     window_bits: u64,
 }
 
+/// What a search does with the position a move reaches.
+pub(crate) enum Reached<F: FnOnce(u64)> {
+    /// Moves may be played from it: it is remembered for repetition, and `F` is
+    /// called with its [`Game::position_hash`] as soon as that is known, before the
+    /// end rules are applied (a search can start fetching the position's table entry
+    /// from memory while the engine is still working on the position).
+    PlayedOn(F),
+    /// It is only looked at (its outcome, its board) and taken back with
+    /// [`Game::restore`] before any move is played from it: a search's horizon. It
+    /// is not copied into the history, which nothing after it would read.
+    Leaf,
+}
+
 /// Enough to take moves back: the position and the history as they were.
 #[derive(Clone, Copy, Debug)]
 pub struct Saved {
@@ -157,7 +170,7 @@ impl Game {
             // A candidate is legal exactly when its sowing ends: play it once.
             let mover = pos.to_move();
             if let Ok(effect) = self.position.try_apply(m) {
-                self.after_move(mover, effect, |_| {});
+                self.after_move(mover, effect, Reached::PlayedOn(|_| {}));
                 return Ok(effect);
             }
         } else if self.position.is_legal(m) {
@@ -181,7 +194,7 @@ impl Game {
     pub fn play_unchecked(&mut self, m: Move) -> MoveEffect {
         let mover = self.position.to_move();
         let effect = self.position.apply_legal(m);
-        self.after_move(mover, effect, |_| {});
+        self.after_move(mover, effect, Reached::PlayedOn(|_| {}));
         effect
     }
 
@@ -207,18 +220,20 @@ impl Game {
     /// more than that, see [`Rules::needs_whole_move_for_legality`]); `false` and the
     /// game unchanged for an endless sowing. Any move of [`Game::moves_to_try`].
     pub fn try_play_candidate(&mut self, m: Move) -> bool {
-        self.try_play_candidate_then(m, |_| {})
+        self.try_play_candidate_then(m, Reached::PlayedOn(|_| {}))
     }
 
-    /// [`Game::try_play_candidate`], calling `on_hash` with the new position's
-    /// [`Game::position_hash`] as soon as it is known, before the end rules are
-    /// applied: a search can start fetching the position's table entry from memory
-    /// while the engine is still working on the position.
-    pub(crate) fn try_play_candidate_then(&mut self, m: Move, on_hash: impl FnOnce(u64)) -> bool {
+    /// [`Game::try_play_candidate`] for a search, which says what it will do with
+    /// the position reached (see [`Reached`]).
+    pub(crate) fn try_play_candidate_then(
+        &mut self,
+        m: Move,
+        reached: Reached<impl FnOnce(u64)>,
+    ) -> bool {
         let mover = self.position.to_move();
         match self.position.try_apply(m) {
             Ok(effect) => {
-                self.after_move(mover, effect, on_hash);
+                self.after_move(mover, effect, reached);
                 true
             }
             Err(_) => false,
@@ -226,14 +241,25 @@ impl Game {
     }
 
     /// Repetition first, then the variant's end rules (RULES.md §2).
-    fn after_move(&mut self, mover: Side, effect: MoveEffect, on_hash: impl FnOnce(u64)) {
+    fn after_move(&mut self, mover: Side, effect: MoveEffect, reached: Reached<impl FnOnce(u64)>) {
+        debug_assert_eq!(
+            self.history.len(),
+            self.hashes.len(),
+            "a leaf was played on"
+        );
         if effect.irreversible() {
             self.window = self.history.len();
             self.window_bits = 0;
         }
         let key = self.position.key();
         let hash = self.position.hash();
-        on_hash(hash);
+        let kept = match reached {
+            Reached::PlayedOn(on_hash) => {
+                on_hash(hash);
+                true
+            }
+            Reached::Leaf => false,
+        };
         let seen = self.window_bits & window_bit(hash) != 0
             && self.hashes[self.window..]
                 .iter()
@@ -242,9 +268,11 @@ impl Game {
         if seen {
             self.position.finish(EndReason::Repetition, Some(mover));
         } else {
-            self.history.push(key);
+            if kept {
+                self.history.push(key);
+                self.window_bits |= window_bit(hash);
+            }
             self.hashes.push(hash);
-            self.window_bits |= window_bit(hash);
             self.position.settle(Some(mover));
         }
     }

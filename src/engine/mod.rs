@@ -13,6 +13,7 @@ pub(crate) mod trace;
 
 pub use trace::TraceLine;
 
+pub(crate) use game::Reached;
 pub use game::{Game, PlayError, Saved, perft};
 pub use playout::{PlayoutTotals, random_game, random_games};
 pub use position::{
