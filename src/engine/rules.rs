@@ -876,4 +876,22 @@ mod tests {
             Rules::layli_goobalay()
         );
     }
+
+    /// A position carries one shared copy of its rules: rule sets that differ in a
+    /// single setting stay apart, and the same rules are shared, not copied again.
+    #[test]
+    fn positions_keep_their_own_rules() {
+        use crate::engine::{Position, Side};
+        let layli = Rules::layli_goobalay();
+        let more_lifts = Rules {
+            max_lifts: layli.max_lifts + 1,
+            ..layli
+        };
+        let first = Position::new(layli, Side::South);
+        let second = Position::new(more_lifts, Side::North);
+        assert_eq!(*first.rules(), layli);
+        assert_eq!(*second.rules(), more_lifts);
+        let again = Position::new(layli, Side::North);
+        assert!(std::ptr::eq(first.rules(), again.rules()));
+    }
 }
