@@ -52,9 +52,9 @@ pub use matches::{
 };
 pub use records::{
     ChangeMarkers, Claim, Correction, Ending, EventDetails, FinishedHow, HistoryFilter,
-    LoadedTournament, ManualRound, MatchReport, MatchRow, NewTournament, Parts, Player,
-    RoundRecord, StartingRatingRecord, StatusChange, StoredMatch, StoredReview, TournamentKey,
-    TournamentRecord, TournamentRow,
+    ListedTournament, LoadedTournament, ManualRound, MatchReport, MatchRow, NewTournament, Parts,
+    Player, RoundRecord, StartingRatingRecord, StatusChange, StoredMatch, StoredReview,
+    TournamentKey, TournamentMarker, TournamentRecord, TournamentRow,
 };
 pub use repo::{Database, FileChange, StoreError};
 pub use reviews::{

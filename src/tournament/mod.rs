@@ -135,7 +135,7 @@ pub use points::{Points, PointsScheme};
 pub use prizes::{PrizeKind, money, parse_value};
 pub(crate) use queries::ceil_log2;
 pub use queries::{EarlyResults, StandingsScope};
-pub use systems::Rounds;
+pub use systems::{LateEntries, Rounds, SystemRules};
 pub use values::{
     ByePoints, ByeRefusal, ClosedTournament, Decision, Entrant, EntrantId, Fixture, Format,
     GameOutcome, MatchResult, Pairing, RequestedBye, TournamentStatus, assign_start_ranks,

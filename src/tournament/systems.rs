@@ -28,7 +28,7 @@ pub enum LateEntries {
     /// Anyone, missing the rounds already paired (their byes recorded).
     Any,
     /// Into an odd round robin only, in the rest's place, the missed games played
-    /// as postponed matches ([`round_robin::late_entry`]).
+    /// as postponed matches (`round_robin::late_entry`).
     InPlaceOfTheRest,
     /// The entry list closes when round 1 is paired.
     Closed,

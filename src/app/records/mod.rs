@@ -16,8 +16,8 @@ mod tournaments;
 
 use chrono::{DateTime, Utc};
 
-pub use changes::{ChangeMarkers, TournamentRevision};
-pub(crate) use changes::{CopyReport, TournamentMarker};
+pub(crate) use changes::CopyReport;
+pub use changes::{ChangeMarkers, TournamentMarker, TournamentRevision};
 pub(crate) use fixture_rows::{ByeRowData, FixtureRowSink, FixtureRows, MatchRowData, Text};
 pub(crate) use matches::summary;
 pub use matches::{
@@ -34,11 +34,12 @@ pub(crate) use rounds::{Reopened, UnpairedRound};
 pub use rounds::{RoundRecord, StatusChange, TournamentKey, TournamentRecord};
 pub(crate) use tournaments::MAX_SWISS_ROUNDS;
 pub(crate) use tournaments::{
-    BoardRow, ByeReason, ListedTournament, PairedRound, PlayedAhead, PlayedFromSetup, PlayedMatch,
-    RecordedBoard, RoundMatch, StoredTournament, TournamentSummary, WrittenRound,
+    BoardRow, ByeReason, PairedRound, PlayedAhead, PlayedFromSetup, PlayedMatch, RecordedBoard,
+    RoundMatch, StoredTournament, TournamentSummary, WrittenRound,
 };
 pub use tournaments::{
-    EventDetails, LoadedTournament, ManualRound, NewTournament, Parts, Progress, TournamentRow,
+    EventDetails, ListedTournament, LoadedTournament, ManualRound, NewTournament, Parts, Progress,
+    TournamentRow,
 };
 pub(crate) use tournaments::{board_row, played, record_result};
 
