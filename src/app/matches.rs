@@ -673,9 +673,7 @@ mod tests {
     async fn a_player_takes_back_their_move_in_a_casual_match() {
         let (store, _) = fixture::store_with(&["Ada", "Bo"]).await;
         let id = fixture::casual(&store, "Ada", "Bo", MatchForm::Hands).await;
-        enter(&store, id, &HumanAction::Move("1".into()))
-            .await
-            .unwrap();
+        fixture::moves_entered(&store, id, &["1"]).await;
         let undone = undo(&store, id, UndoBy::Player).await.unwrap();
         assert_eq!(undone.state.event_count(), 0);
         let stored = load(&store, id).await.unwrap();
@@ -688,9 +686,7 @@ mod tests {
         let (store, _) = fixture::store_with(&["Ada", "Bo"]).await;
         fixture::entered(&store, "Duel", Format::RoundRobin, &["Ada", "Bo"]).await;
         let id = fixture::pair(&store, "Duel").await[0].unwrap();
-        enter(&store, id, &HumanAction::Move("1".into()))
-            .await
-            .unwrap();
+        fixture::moves_entered(&store, id, &["1"]).await;
         let before = fixture::markers(&store).await;
         let refused = undo(&store, id, UndoBy::Player).await;
         assert!(

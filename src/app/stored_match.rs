@@ -195,7 +195,6 @@ pub(crate) async fn settled_matches(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::matches::{HumanAction, enter};
     use crate::matches::MatchForm;
     use crate::store::Store;
     use crate::store::sqlite::memory::fixture;
@@ -204,12 +203,7 @@ mod tests {
     async fn two_moves_in() -> (Store, i64) {
         let (store, _) = fixture::store_with(&["Ada", "Bo"]).await;
         let id = fixture::casual(&store, "Ada", "Bo", MatchForm::Hands).await;
-        enter(&store, id, &HumanAction::Move("1".into()))
-            .await
-            .unwrap();
-        enter(&store, id, &HumanAction::Move("1".into()))
-            .await
-            .unwrap();
+        fixture::moves_entered(&store, id, &["1", "1"]).await;
         (store, id)
     }
 

@@ -188,7 +188,6 @@ fn names_check(records: &[NameKeyRecord], what: &str, report: &mut VerifyReport)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::matches::{HumanAction, enter};
     use crate::matches::{Absent, Closing, MatchForm};
     use crate::store::Store;
     use crate::store::sqlite::memory::fixture;
@@ -197,12 +196,7 @@ mod tests {
     async fn two_matches() -> (Store, i64) {
         let (store, _) = fixture::store_with(&["Ada", "Bo"]).await;
         let moved = fixture::casual(&store, "Ada", "Bo", MatchForm::Hands).await;
-        enter(&store, moved, &HumanAction::Move("1".into()))
-            .await
-            .unwrap();
-        enter(&store, moved, &HumanAction::Move("1".into()))
-            .await
-            .unwrap();
+        fixture::moves_entered(&store, moved, &["1", "1"]).await;
         let forfeit = fixture::casual(&store, "Ada", "Bo", MatchForm::Hands).await;
         crate::app::matches::close(&store, forfeit, Closing::Forfeit(Absent::South))
             .await

@@ -122,6 +122,15 @@ pub(crate) mod fixture {
             .id
     }
 
+    /// Enters `moves` on match `id` one after the other, each for the side to move.
+    pub(crate) async fn moves_entered(store: &Store, id: i64, moves: &[&str]) {
+        for m in moves {
+            crate::app::matches::enter(store, id, &crate::app::HumanAction::Move((*m).into()))
+                .await
+                .expect("the move is entered");
+        }
+    }
+
     /// Match `id` ended by a result entered for the whole match.
     pub(crate) async fn won(store: &Store, id: i64, side: Side) {
         let entered = Closing::Entered {
