@@ -1048,6 +1048,7 @@ const fn low_bits(n: usize) -> u32 {
 }
 
 /// The high bit of each of the four 16-bit lanes of a word.
+#[cfg(not(target_arch = "x86_64"))]
 const LANE_HIGH: u64 = 0x8000_8000_8000_8000;
 
 /// Holes `4k..4k + 4` as the four 16-bit lanes of one word, hole `4k` lowest.
@@ -1062,6 +1063,7 @@ fn quad_word(quad: &[u16; 4]) -> u64 {
 /// Bits 0..4 of the result: which lanes of `t` have their high bit set (`t` holds
 /// nothing but lane high bits). One multiplication moves the four bits, which sit
 /// 16 apart, next to each other at bits 48..52 without carries.
+#[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
 const fn lane_bits(t: u64) -> u32 {
     const GATHER: u64 = 1 << 48 | 1 << 33 | 1 << 18 | 1 << 3;
@@ -1069,8 +1071,51 @@ const fn lane_bits(t: u64) -> u32 {
 }
 
 /// Bit masks of the holes `0..holes` of the board that hold no seeds, and of those
+/// that hold at least `min`: eight holes to a vector compare, sixteen to a mask.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn hole_masks(seeds: &Seeds, holes: usize, min: u16) -> (u32, u32) {
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi16, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16,
+        _mm_set1_epi16, _mm_setzero_si128, _mm_subs_epu16,
+    };
+    // SAFETY: SSE2 is part of every x86_64 processor; each unaligned load reads
+    // eight holes of the 32-hole array, inside it.
+    unsafe {
+        let zero = _mm_setzero_si128();
+        // `min` minus a hole's seeds, saturating at 0, is 0 exactly where the hole
+        // holds at least `min`.
+        let mins = _mm_set1_epi16(min as i16);
+        // A lane compared true is all ones, and packs to a byte whose top bit is set.
+        let sixteen = |from: usize| {
+            let low: __m128i = _mm_loadu_si128(seeds.as_ptr().add(from).cast());
+            let high: __m128i = _mm_loadu_si128(seeds.as_ptr().add(from + 8).cast());
+            let empty = _mm_packs_epi16(_mm_cmpeq_epi16(low, zero), _mm_cmpeq_epi16(high, zero));
+            let at_least = _mm_packs_epi16(
+                _mm_cmpeq_epi16(_mm_subs_epu16(mins, low), zero),
+                _mm_cmpeq_epi16(_mm_subs_epu16(mins, high), zero),
+            );
+            (
+                _mm_movemask_epi8(empty) as u32,
+                _mm_movemask_epi8(at_least) as u32,
+            )
+        };
+        let (mut empty, mut at_least) = sixteen(0);
+        if holes > 16 {
+            let (e, m) = sixteen(16);
+            empty |= e << 16;
+            at_least |= m << 16;
+        }
+        let empty = empty & low_bits(holes);
+        let movable = if min <= 1 { !empty } else { at_least };
+        (empty, movable & low_bits(holes))
+    }
+}
+
+/// Bit masks of the holes `0..holes` of the board that hold no seeds, and of those
 /// that hold at least `min`, four holes to a word (holes past `holes` are empty and
 /// masked off).
+#[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
 fn hole_masks(seeds: &Seeds, holes: usize, min: u16) -> (u32, u32) {
     const LOW: u64 = !LANE_HIGH;
@@ -1099,6 +1144,7 @@ fn hole_masks(seeds: &Seeds, holes: usize, min: u16) -> (u32, u32) {
 }
 
 /// [`hole_masks`] one hole at a time, for any `min`.
+#[cfg(any(test, not(target_arch = "x86_64")))]
 fn hole_masks_by_hole(seeds: &Seeds, holes: usize, min: u16) -> (u32, u32) {
     let (mut empty, mut movable) = (0u32, 0u32);
     for (h, &n) in seeds[..holes].iter().enumerate() {
