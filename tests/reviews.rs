@@ -368,3 +368,84 @@ fn a_match_not_reviewed_says_how_in_the_pages_language() {
         assert!(!french.contains("Not reviewed"), "{french}");
     });
 }
+
+/// The review's endgame table is kept in the cache folder after it is built, read
+/// from there by the next review (not built again), and built again when the file
+/// is damaged: the values are the same each time.
+#[test]
+fn an_endgame_table_is_kept_for_the_next_review() {
+    let db = common::Db::new();
+    let cache = tempfile::tempdir().unwrap();
+    for name in ["Amina", "Bashir"] {
+        db.ok(&["player", "add", name, "--engine", "medium"]);
+    }
+    // Seeded, so that the match reaches the endgame table (8 seeds in a debug build).
+    let new = [
+        "match",
+        "new",
+        "--variant",
+        "tampoduo",
+        "--south",
+        "Amina",
+        "--north",
+        "Bashir",
+        "--seed",
+        "1",
+    ];
+    let id = db.json(&new)["id"].to_string();
+    db.ok(&["match", "play", &id]);
+    let review = |again: bool| {
+        let mut args = vec!["match", "review", &id, "--format", "json"];
+        if again {
+            args.push("--again");
+        }
+        let out = db
+            .cmd(&args)
+            .env("GOOBALAY_CACHE_DIR", cache.path())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        decisions(&serde_json::from_slice(&out.stdout).unwrap())
+    };
+    let kept = || {
+        let files: Vec<_> = std::fs::read_dir(cache.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        assert_eq!(files.len(), 1, "one table file: {files:?}");
+        let name = files[0].file_name().unwrap().to_string_lossy().to_string();
+        assert!(
+            name.starts_with("endgame-tampoduo-") && name.ends_with(".table"),
+            "{name}"
+        );
+        files[0].clone()
+    };
+    let first = review(false);
+    assert!(
+        first.iter().any(|d| d["exact"] == true),
+        "the match reached its endgame table"
+    );
+    let file = kept();
+    let written = std::fs::metadata(&file).unwrap();
+    assert_eq!(review(true), first);
+    let read = std::fs::metadata(kept()).unwrap();
+    assert_eq!(
+        read.modified().unwrap(),
+        written.modified().unwrap(),
+        "read, not written again"
+    );
+    let mut bytes = std::fs::read(&file).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
+    std::fs::write(&file, &bytes).unwrap();
+    assert_eq!(review(true), first);
+    assert_ne!(
+        std::fs::read(kept()).unwrap(),
+        bytes,
+        "the damaged file replaced by the table built again"
+    );
+}

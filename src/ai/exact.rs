@@ -856,6 +856,121 @@ pub(crate) fn endgame_seeds(rules: &Rules, max_positions: u64) -> Option<usize> 
         .find(|&seeds| endgame_positions(rules, seeds) <= max_positions)
 }
 
+/// Where finished endgame tables are kept from one process to the next (the
+/// binary: files in a cache folder, named for the build that made them). Both may
+/// fail quietly: a table not found is built, one not kept is built again next time.
+#[derive(Clone, Copy, Debug)]
+pub struct TableCache {
+    /// The bytes kept under a name, if any.
+    pub load: fn(name: &str) -> Option<Vec<u8>>,
+    pub save: fn(name: &str, bytes: &[u8]),
+}
+
+static TABLE_CACHE: OnceLock<TableCache> = OnceLock::new();
+
+/// Keeps every endgame table this process builds in `cache`, and looks there first.
+/// Without it every process builds its own (tests, the library).
+pub fn keep_tables_with(cache: TableCache) {
+    // A second call keeps the first cache: one per process.
+    let _ = TABLE_CACHE.set(cache);
+}
+
+/// Raised whenever what an endgame table file holds, or how a table values its
+/// positions, changes. The binary also names its files for its own build.
+const TABLE_FILE_FORMAT: u32 = 1;
+const TABLE_FILE_MAGIC: &[u8; 8] = b"GBTABLE\0";
+
+/// The name a finished endgame table of `name`'s game with `seeds` seeds is kept
+/// under.
+fn endgame_file_name(name: &str, seeds: usize) -> String {
+    let game = name.to_lowercase().replace(' ', "-");
+    format!("endgame-{game}-{seeds}-seeds-v{TABLE_FILE_FORMAT}")
+}
+
+/// A checksum of `bytes`, to tell a whole file from a damaged one (not a defence
+/// against someone who may write the cache folder: they could write the binary).
+fn checksum(bytes: &[u8]) -> u64 {
+    use std::hash::{DefaultHasher, Hasher};
+    let mut h = DefaultHasher::new();
+    h.write(bytes);
+    h.finish()
+}
+
+impl ExactTable {
+    /// A finished endgame table as bytes: its counts and every position's bounds,
+    /// then a checksum of all that.
+    fn endgame_to_bytes(&self) -> Vec<u8> {
+        let n = self.lower.len();
+        let mut bytes = Vec::with_capacity(48 + 2 * n);
+        bytes.extend_from_slice(TABLE_FILE_MAGIC);
+        for count in [
+            n as u64,
+            self.reached,
+            self.exact,
+            self.largest_component as u64,
+        ] {
+            bytes.extend_from_slice(&count.to_le_bytes());
+        }
+        bytes.extend(self.lower.iter().map(|&v| v as u8));
+        bytes.extend(self.upper.iter().map(|&v| v as u8));
+        let sum = checksum(&bytes);
+        bytes.extend_from_slice(&sum.to_le_bytes());
+        bytes
+    }
+
+    /// The endgame table of `rules` with `max_seeds` seeds from
+    /// [`ExactTable::endgame_to_bytes`]; `None` unless the bytes are whole and of
+    /// a table of that size.
+    fn endgame_from_bytes(
+        rules: Rules,
+        max_seeds: usize,
+        max_positions: u64,
+        bytes: &[u8],
+    ) -> Option<ExactTable> {
+        let (body, sum) = bytes.split_last_chunk::<8>()?;
+        if checksum(body) != u64::from_le_bytes(*sum) {
+            return None;
+        }
+        let rest = body.strip_prefix(TABLE_FILE_MAGIC)?;
+        let (counts, bounds) = rest.split_first_chunk::<32>()?;
+        let count = |i: usize| u64::from_le_bytes(counts[8 * i..8 * i + 8].try_into().unwrap());
+        let mut table =
+            ExactTable::with_limit(&Position::new(rules, Side::South), max_seeds, max_positions)
+                .ok()?;
+        let n = table.lower.len();
+        if count(0) != n as u64 || bounds.len() != 2 * n {
+            return None;
+        }
+        let (lower, upper) = bounds.split_at(n);
+        table.lower = lower.iter().map(|&v| v as i8).collect();
+        table.upper = upper.iter().map(|&v| v as i8).collect();
+        table.reached = count(1);
+        table.exact = count(2);
+        table.largest_component = count(3) as usize;
+        table.order = Vec::new();
+        table.low = Vec::new();
+        Some(table)
+    }
+}
+
+/// The endgame table of `rules` with `seeds` seeds kept by the cache, if any.
+fn cached_endgame(
+    rules: Rules,
+    name: &str,
+    seeds: usize,
+    max_positions: u64,
+) -> Option<ExactTable> {
+    let cache = TABLE_CACHE.get()?;
+    let bytes = (cache.load)(&endgame_file_name(name, seeds))?;
+    ExactTable::endgame_from_bytes(rules, seeds, max_positions, &bytes)
+}
+
+fn keep_endgame(table: &ExactTable, name: &str, seeds: usize) {
+    if let Some(cache) = TABLE_CACHE.get() {
+        (cache.save)(&endgame_file_name(name, seeds), &table.endgame_to_bytes());
+    }
+}
+
 /// The endgame tables made in this process, one per rules (`None` inside: refused).
 type SharedEndgame = (Rules, u64, Arc<OnceLock<Option<Arc<ExactTable>>>>);
 static ENDGAMES: Mutex<Vec<SharedEndgame>> = Mutex::new(Vec::new());
@@ -884,15 +999,21 @@ pub(crate) fn shared_endgame(pos: &Position, max_positions: u64) -> Option<Arc<E
         }
     };
     let table = cell.get_or_init(|| {
-        let name = ENDGAME_SEEDS.iter().find(|(r, _, _)| *r == rules);
-        let what = format!(
-            "{} endgame table (at most {seeds} seeds on the board)",
-            name.map_or("", |(_, name, _)| name)
-        );
+        let name = ENDGAME_SEEDS
+            .iter()
+            .find(|(r, _, _)| *r == rules)
+            .map_or("", |(_, name, _)| name);
+        if let Some(kept) = cached_endgame(rules, name, seeds, max_positions) {
+            return Some(Arc::new(kept));
+        }
+        let what = format!("{name} endgame table (at most {seeds} seeds on the board)");
         let all = endgame_positions(&rules, seeds);
         let mut show = progress_shown(&what, Some(all));
         let table = ExactTable::endgame(rules, seeds, max_positions, &mut |done, _| show(done));
-        table.ok().map(Arc::new)
+        drop(show);
+        let table = table.ok()?;
+        keep_endgame(&table, name, seeds);
+        Some(Arc::new(table))
     });
     let table = table.as_ref()?;
     table.holds(pos).then(|| table.clone())
@@ -1195,6 +1316,37 @@ mod tests {
             game.play_unchecked(moves[rng.below(moves.len())]);
         }
         game
+    }
+
+    /// A kept endgame table reads back exactly as built; a damaged file, or one of
+    /// another seed limit, is refused (and the table built again).
+    #[test]
+    fn a_kept_endgame_table_reads_back_as_built() {
+        let rules = Rules::layli_goobalay();
+        let built = ExactTable::endgame(rules, 4, u64::MAX, &mut |_, _| {}).expect("a table");
+        let bytes = built.endgame_to_bytes();
+        let read = ExactTable::endgame_from_bytes(rules, 4, u64::MAX, &bytes).expect("whole");
+        assert_eq!(read.lower, built.lower);
+        assert_eq!(read.upper, built.upper);
+        assert_eq!(read.stats(), built.stats());
+        assert!(read.order.is_empty() && read.low.is_empty(), "complete");
+        let mut rng = Mix(6);
+        let mut compared = 0;
+        while compared < 100 {
+            let game = random_endgame_game(rules, 4, &mut rng);
+            if !game.is_over() {
+                assert_eq!(read.bounds(game.position()), built.bounds(game.position()));
+                compared += 1;
+            }
+        }
+        for at in [0, 9, 40, bytes.len() / 2, bytes.len() - 1] {
+            let mut damaged = bytes.clone();
+            damaged[at] ^= 0x10;
+            assert!(ExactTable::endgame_from_bytes(rules, 4, u64::MAX, &damaged).is_none());
+        }
+        assert!(ExactTable::endgame_from_bytes(rules, 4, u64::MAX, &bytes[..100]).is_none());
+        assert!(ExactTable::endgame_from_bytes(rules, 5, u64::MAX, &bytes).is_none());
+        assert!(ExactTable::endgame_from_bytes(Rules::tampoduo(), 4, u64::MAX, &bytes).is_none());
     }
 
     /// Every value of the endgame tables, of the position and of each move, is the

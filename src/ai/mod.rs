@@ -32,7 +32,7 @@ use thiserror::Error;
 
 use crate::engine::{Game, Move, Rules, Side};
 
-pub use exact::{ExactTable, show_progress_with};
+pub use exact::{ExactTable, TableCache, keep_tables_with, show_progress_with};
 pub use search::{Limits, MAX_DEPTH, SCALE, Searcher};
 pub use solve::{SolveError, SolveLimits, Solver};
 

@@ -17,7 +17,8 @@
 //! **Exact values** replace the search's where the engine has them
 //! (`ai::exact::exact_values`): every position of Tihbat and Modiar, and the
 //! positions of Layli Goobalay and Tampoduo with few seeds left on the board (their
-//! endgame tables), each table made once per process on first use. In a debug
+//! endgame tables), each table made once per process on first use (the binary
+//! keeps a finished endgame table in a cache folder for the next process). In a debug
 //! build (the tests) only small tables are made (`ai::exact::ON_DEMAND_POSITIONS`):
 //! Modiar's from its setup is left out there, and the endgame tables hold fewer
 //! seeds; the values they give are the same. A value whose table search would pass

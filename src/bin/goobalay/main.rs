@@ -22,6 +22,7 @@ mod ratings_cmd;
 mod report_slip;
 mod review_cmd;
 mod serve;
+mod table_cache;
 mod tournament_cmd;
 mod verify_cmd;
 
@@ -35,6 +36,8 @@ fn main() -> ExitCode {
     // Exact tables built on first use (Modiar's for `perfect`, the review's endgame
     // tables) show their progress on a terminal.
     goobalay::ai::show_progress_with(out::table_progress);
+    // And are kept for the next process (a cache folder, see `table_cache`).
+    goobalay::ai::keep_tables_with(table_cache::FILES);
     let words = db_after_command(std::env::args_os().collect());
     let cli = match parse(&words) {
         Ok(parsed) => parsed,
