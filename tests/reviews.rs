@@ -9,6 +9,18 @@ use serde_json::Value;
 /// A finished engine match of `variant` (`form`: a match form, or the variant's
 /// default) between two new engine players; returns its id.
 fn engine_match(db: &dyn Target, variant: &str, form: Option<&str>, names: [&str; 2]) -> String {
+    engine_match_seeded(db, variant, form, names, None)
+}
+
+/// [`engine_match`], the players' choices drawn from `seed` where given (a match
+/// that must reach a given point).
+fn engine_match_seeded(
+    db: &dyn Target,
+    variant: &str,
+    form: Option<&str>,
+    names: [&str; 2],
+    seed: Option<&str>,
+) -> String {
     for name in names {
         db.ok(&["player", "add", name, "--engine", "medium"]);
     }
@@ -24,6 +36,9 @@ fn engine_match(db: &dyn Target, variant: &str, form: Option<&str>, names: [&str
     ];
     if let Some(form) = form {
         new.extend(["--form", form]);
+    }
+    if let Some(seed) = seed {
+        new.extend(["--seed", seed]);
     }
     let id = db.json(&new)["id"].to_string();
     db.ok(&["match", "play", &id]);
@@ -290,25 +305,9 @@ fn a_review_that_cannot_be_made_is_refused_and_stores_nothing() {
 #[test]
 fn the_match_page_counts_each_players_marks() {
     on_both(|db| {
-        for name in ["Amina", "Bashir"] {
-            db.ok(&["player", "add", name, "--engine", "medium"]);
-        }
         // Seed 3: the review marks a single inaccuracy or mistake, whose count must
         // read in the singular.
-        let new = [
-            "match",
-            "new",
-            "--variant",
-            "tihbat",
-            "--south",
-            "Amina",
-            "--north",
-            "Bashir",
-            "--seed",
-            "3",
-        ];
-        let id = db.json(&new)["id"].to_string();
-        db.ok(&["match", "play", &id]);
+        let id = engine_match_seeded(db, "tihbat", None, ["Amina", "Bashir"], Some("3"));
         let review = db.json(&["match", "review", &id]);
         let singles = ["inaccuracies", "mistakes", "blunders"]
             .iter()
@@ -376,24 +375,8 @@ fn a_match_not_reviewed_says_how_in_the_pages_language() {
 fn an_endgame_table_is_kept_for_the_next_review() {
     let db = common::Db::new();
     let cache = tempfile::tempdir().unwrap();
-    for name in ["Amina", "Bashir"] {
-        db.ok(&["player", "add", name, "--engine", "medium"]);
-    }
     // Seeded, so that the match reaches the endgame table (8 seeds in a debug build).
-    let new = [
-        "match",
-        "new",
-        "--variant",
-        "tampoduo",
-        "--south",
-        "Amina",
-        "--north",
-        "Bashir",
-        "--seed",
-        "1",
-    ];
-    let id = db.json(&new)["id"].to_string();
-    db.ok(&["match", "play", &id]);
+    let id = engine_match_seeded(&db, "tampoduo", None, ["Amina", "Bashir"], Some("1"));
     let review = |again: bool| {
         let mut args = vec!["match", "review", &id, "--format", "json"];
         if again {
