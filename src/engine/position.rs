@@ -683,7 +683,10 @@ impl Position {
                 if lifts > self.rules.max_lifts {
                     return Err(Endless);
                 }
-                hand = board.take(last);
+                // The hole holds what the lap left in it: lifting it reads nothing,
+                // so the next lap need not wait for this one's seeds to be added.
+                board.empty(last);
+                hand = now;
                 from = last;
                 drops = hand;
                 continue;
@@ -1207,6 +1210,7 @@ fn add_one_where(seeds: &mut Seeds, holes: usize, mask: u32) {
 trait SowingBoard {
     /// Empties `hole` and returns what it held.
     fn take(&mut self, hole: usize) -> u32;
+    fn empty(&mut self, hole: usize);
     fn add_one_at(&mut self, hole: usize);
     /// Drops `count` seeds one a hole after `from`; returns the hole of the last
     /// seed and what it holds now.
@@ -1217,6 +1221,10 @@ impl SowingBoard for Seeds {
     #[inline(always)]
     fn take(&mut self, hole: usize) -> u32 {
         std::mem::take(&mut self[hole]) as u32
+    }
+    #[inline(always)]
+    fn empty(&mut self, hole: usize) {
+        self[hole] = 0;
     }
     #[inline(always)]
     fn add_one_at(&mut self, hole: usize) {
@@ -1340,8 +1348,13 @@ impl SowingBoard for ByteBoard {
     #[inline(always)]
     fn take(&mut self, hole: usize) -> u32 {
         let n = self.get(hole);
-        self.0 &= Self::ALL_BUT[hole];
+        self.empty(hole);
         n
+    }
+
+    #[inline(always)]
+    fn empty(&mut self, hole: usize) {
+        self.0 &= Self::ALL_BUT[hole];
     }
 
     #[inline(always)]
