@@ -371,6 +371,29 @@ impl ExactTable {
         max_seeds: usize,
         max_positions: u64,
     ) -> Result<ExactTable, TableError> {
+        let (template, layout, n) = ExactTable::shape(pos, max_seeds, max_positions)?;
+        Ok(ExactTable {
+            template,
+            layout,
+            lower: vec![UNKNOWN; n],
+            upper: vec![UNKNOWN; n],
+            order: vec![0; n],
+            low: vec![0; n],
+            counter: 0,
+            reached: 0,
+            exact: 0,
+            largest_component: 0,
+        })
+    }
+
+    /// The template position, the layout and the number of positions of a table of
+    /// `pos`'s rules with at most `max_seeds` seeds, if it has at most
+    /// `max_positions`.
+    fn shape(
+        pos: &Position,
+        max_seeds: usize,
+        max_positions: u64,
+    ) -> Result<(Position, Layout, usize), TableError> {
         let holes = pos.board().len();
         let too_large = |positions| TableError::TooLarge {
             positions,
@@ -384,20 +407,8 @@ impl ExactTable {
         if positions > max_positions || positions > u64::from(IN_COMPONENT) {
             return Err(too_large(positions));
         }
-        let n = positions as usize;
         let template = pos.with_board(pos.board(), pos.to_move(), pos.ply().max(1));
-        Ok(ExactTable {
-            template,
-            layout,
-            lower: vec![UNKNOWN; n],
-            upper: vec![UNKNOWN; n],
-            order: vec![0; n],
-            low: vec![0; n],
-            counter: 0,
-            reached: 0,
-            exact: 0,
-            largest_component: 0,
-        })
+        Ok((template, layout, positions as usize))
     }
 
     pub fn stats(&self) -> TableStats {
@@ -934,22 +945,25 @@ impl ExactTable {
         let rest = body.strip_prefix(TABLE_FILE_MAGIC)?;
         let (counts, bounds) = rest.split_first_chunk::<32>()?;
         let count = |i: usize| u64::from_le_bytes(counts[8 * i..8 * i + 8].try_into().unwrap());
-        let mut table =
-            ExactTable::with_limit(&Position::new(rules, Side::South), max_seeds, max_positions)
-                .ok()?;
-        let n = table.lower.len();
+        let setup = Position::new(rules, Side::South);
+        let (template, layout, n) = ExactTable::shape(&setup, max_seeds, max_positions).ok()?;
         if count(0) != n as u64 || bounds.len() != 2 * n {
             return None;
         }
         let (lower, upper) = bounds.split_at(n);
-        table.lower = lower.iter().map(|&v| v as i8).collect();
-        table.upper = upper.iter().map(|&v| v as i8).collect();
-        table.reached = count(1);
-        table.exact = count(2);
-        table.largest_component = count(3) as usize;
-        table.order = Vec::new();
-        table.low = Vec::new();
-        Some(table)
+        // Complete: no Tarjan numbering is kept, as after `ExactTable::endgame`.
+        Some(ExactTable {
+            template,
+            layout,
+            lower: lower.iter().map(|&v| v as i8).collect(),
+            upper: upper.iter().map(|&v| v as i8).collect(),
+            order: Vec::new(),
+            low: Vec::new(),
+            counter: 0,
+            reached: count(1),
+            exact: count(2),
+            largest_component: count(3) as usize,
+        })
     }
 }
 
