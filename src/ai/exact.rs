@@ -1024,6 +1024,7 @@ pub(crate) fn shared_endgame(pos: &Position, max_positions: u64) -> Option<Arc<E
         let all = endgame_positions(&rules, seeds);
         let mut show = progress_shown(&what, Some(all));
         let table = ExactTable::endgame(rules, seeds, max_positions, &mut |done, _| show(done));
+        // The bar ends with the build, before the file is written.
         drop(show);
         let table = table.ok()?;
         keep_endgame(&table, name, seeds);

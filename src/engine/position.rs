@@ -1210,6 +1210,7 @@ fn add_one_where(seeds: &mut Seeds, holes: usize, mask: u32) {
 trait SowingBoard {
     /// Empties `hole` and returns what it held.
     fn take(&mut self, hole: usize) -> u32;
+    /// Empties `hole` (a relay lifting seeds whose number the lap already knows).
     fn empty(&mut self, hole: usize);
     fn add_one_at(&mut self, hole: usize);
     /// Drops `count` seeds one a hole after `from`; returns the hole of the last
