@@ -382,17 +382,8 @@ fn an_endgame_table_is_kept_for_the_next_review() {
         if again {
             args.push("--again");
         }
-        let out = db
-            .cmd(&args)
-            .env("GOOBALAY_CACHE_DIR", cache.path())
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        decisions(&serde_json::from_slice(&out.stdout).unwrap())
+        let stdout = common::succeeded(db.cmd(&args).env("GOOBALAY_CACHE_DIR", cache.path()));
+        decisions(&serde_json::from_slice(&stdout).unwrap())
     };
     let kept = || {
         let files: Vec<_> = std::fs::read_dir(cache.path())

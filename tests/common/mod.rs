@@ -55,13 +55,7 @@ impl Db {
 
     /// Runs a command that must succeed; returns stdout.
     pub fn ok(&self, args: &[&str]) -> String {
-        let out = self.run(args);
-        assert!(
-            out.status.success(),
-            "{args:?} failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap()
+        String::from_utf8(succeeded(&mut self.cmd(args))).unwrap()
     }
 
     pub fn json(&self, args: &[&str]) -> Value {
@@ -156,6 +150,17 @@ impl Db {
 /// Which parts of two snapshots of a database differ (for SQLite, [`file_bytes`]:
 /// the file, then its `-wal`), and their sizes, for a failure's message: a log left
 /// behind by an earlier command reads differently from a page rewritten.
+/// Runs `command`, which must succeed (its stderr shown if not); returns stdout.
+pub fn succeeded(command: &mut Command) -> Vec<u8> {
+    let out = command.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{command:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
 pub fn changed_parts(before: &[Vec<u8>], after: &[Vec<u8>]) -> String {
     before
         .iter()
