@@ -1034,6 +1034,19 @@ pub(crate) fn shared_endgame(pos: &Position, max_positions: u64) -> Option<Arc<E
     table.holds(pos).then(|| table.clone())
 }
 
+/// The first of `order`'s exactly best moves in `game` from its rules' endgame table
+/// (Layli Goobalay, Tampoduo: few seeds left on the board), if its position is in
+/// the table and the search within the table keeps to `limits`. Always the full
+/// table, built on first use: a level that plays from it must make the same moves in
+/// every build, where the review makes do with smaller tables in a debug build.
+pub(crate) fn endgame_best_move(game: &Game, order: &[Move], limits: &SolveLimits) -> Option<Move> {
+    if game.is_over() {
+        return None;
+    }
+    let table = shared_endgame(game.position(), MAX_TABLE_POSITIONS)?;
+    table.solve(game, limits, true).ok()?.first_best(order)
+}
+
 /// The exact values of `game` and of its moves where a table gives them: Tihbat's
 /// and Modiar's (any position), Layli Goobalay's and Tampoduo's endgame tables
 /// (few seeds left), making a table of at most `max_positions` positions if needed;

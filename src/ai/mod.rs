@@ -57,11 +57,14 @@ pub enum Level {
     /// and one move in 33 is random.
     Hard,
     /// Alpha-beta search, 64,000 nodes a move (more on rows of under 6 holes,
-    /// where nodes are cheaper); always the best move found.
+    /// where nodes are cheaper); always the best move found. Once few seeds are
+    /// left in Layli Goobalay or Tampoduo (its endgame table, built on first use),
+    /// an exactly best move, where the table's search keeps to the same budget.
     Max,
     /// Exact play: each move is solved (repetition included) within
     /// [`PERFECT_SOLVE_NODES`] nodes (Tihbat and Modiar: from the shared
-    /// [`ExactTable`], made on first use); a position not solved within that budget
+    /// [`ExactTable`], made on first use; Layli Goobalay and Tampoduo with few seeds
+    /// left: from their endgame tables); a position not solved within that budget
     /// is played as `max` would.
     Perfect,
 }
@@ -76,8 +79,9 @@ pub const PERFECT_SOLVE_NODES: u64 = 2_000_000;
 /// re-makes only decisions this version made (1: the levels of the first release;
 /// 2: levels drawing moves by value; 3: Layli Goobalay's `medium` and Tampoduo's
 /// `medium` and `hard` recalibrated; 4: Modiar's `perfect` solves from the exact
-/// table where it played as `max`).
-pub const ENGINE_VERSION: i64 = 4;
+/// table where it played as `max`; 5: `max` and `perfect` play from Layli
+/// Goobalay's and Tampoduo's endgame tables).
+pub const ENGINE_VERSION: i64 = 5;
 
 impl Level {
     pub const ALL: [Level; 7] = [
@@ -427,36 +431,8 @@ impl EnginePlayer {
                 if order.len() == 1 || blunder < strength.blunder_rate {
                     return order[0];
                 }
-                let on_board = game.position().board().iter().map(|&s| s as u32).sum();
-                if self.level == Level::Perfect
-                    && self.unsolved_at.is_none_or(|seeds| on_board < seeds)
-                {
-                    let limits = SolveLimits {
-                        nodes: self.solve_nodes,
-                        time: self.time,
-                        ..SolveLimits::default()
-                    };
-                    match exact::shared_solve(game, &limits) {
-                        // Tihbat and Modiar: the exact table (the first of the best
-                        // moves in `order`, as the solver below picks).
-                        Some(Ok(solution)) => {
-                            let best = |m: &&Move| {
-                                solution
-                                    .moves
-                                    .iter()
-                                    .any(|&(x, v)| x == **m && v == solution.value)
-                            };
-                            return *order.iter().find(best).expect("a best move");
-                        }
-                        Some(Err(_)) => self.unsolved_at = Some(on_board),
-                        None => {
-                            let solver = self.solver.get_or_insert_with(Default::default);
-                            match solver.best_move(game, &limits, &order) {
-                                Ok((m, _)) => return m,
-                                Err(_) => self.unsolved_at = Some(on_board),
-                            }
-                        }
-                    }
+                if let Some(exact) = self.exact_move(game, &order, strength.nodes) {
+                    return exact;
                 }
                 if self.level == Level::Perfect {
                     self.fallbacks += 1;
@@ -476,6 +452,45 @@ impl EnginePlayer {
                 searcher.search(game, &limits, Some(&order)).best
             }
         }
+    }
+
+    /// `max`'s and `perfect`'s exactly best move (the first of them in `order`),
+    /// where a table or `perfect`'s solve gives it within the level's budget
+    /// (`max`: `search_nodes`, its search's).
+    fn exact_move(&mut self, game: &Game, order: &[Move], search_nodes: u64) -> Option<Move> {
+        if !matches!(self.level, Level::Max | Level::Perfect) {
+            return None;
+        }
+        let limits = SolveLimits {
+            nodes: match self.level {
+                Level::Perfect => self.solve_nodes,
+                _ => search_nodes,
+            },
+            time: self.time,
+            ..SolveLimits::default()
+        };
+        // Few seeds left in Layli Goobalay or Tampoduo: the endgame table.
+        if let Some(best) = exact::endgame_best_move(game, order, &limits) {
+            return Some(best);
+        }
+        let on_board = game.position().board().iter().map(|&s| s as u32).sum();
+        if self.level != Level::Perfect || self.unsolved_at.is_some_and(|seeds| on_board >= seeds) {
+            return None;
+        }
+        match exact::shared_solve(game, &limits) {
+            // Tihbat and Modiar: the exact table (the first of the best moves in
+            // `order`, as the solver below picks).
+            Some(Ok(solution)) => return Some(solution.first_best(order).expect("a best move")),
+            Some(Err(_)) => {}
+            None => {
+                let solver = self.solver.get_or_insert_with(Default::default);
+                if let Ok((m, _)) = solver.best_move(game, &limits, order) {
+                    return Some(m);
+                }
+            }
+        }
+        self.unsolved_at = Some(on_board);
+        None
     }
 
     /// Seeds per hole of the arranging player's row (own left to right), summing to

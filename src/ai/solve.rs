@@ -77,6 +77,18 @@ pub struct Solution {
     pub table_entries: usize,
 }
 
+impl Solution {
+    /// The first of `order`'s moves with the best value (`None` if `order` holds
+    /// none of them, or only the value was asked for): how the exact levels choose
+    /// among equally good moves, in their seeded order.
+    pub(crate) fn first_best(&self, order: &[Move]) -> Option<Move> {
+        order
+            .iter()
+            .copied()
+            .find(|m| self.moves.iter().any(|&(x, v)| x == *m && v == self.value))
+    }
+}
+
 /// FxHash-style hasher: the table's keys are plain integers.
 #[derive(Default)]
 struct FastHasher(u64);

@@ -313,6 +313,52 @@ fn perfect_never_gets_less_than_the_solved_value() {
     }
 }
 
+/// `max` and `perfect` play an exactly best move once a Layli Goobalay or Tampoduo
+/// hand is inside its endgame table, on a budget too small for their search alone:
+/// positions from seeded random games that the full table (the one they play from in
+/// every build) values within that budget.
+#[test]
+fn max_and_perfect_play_exactly_from_the_endgame_tables() {
+    const NODES: u64 = 200;
+    let within = SolveLimits {
+        nodes: NODES,
+        ..SolveLimits::default()
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(37);
+    for name in ["layli-goobalay", "tampoduo"] {
+        let (mut checked, mut search_missed) = (0, 0);
+        while checked < 40 {
+            let mut g = Game::new(rules(name), Side::South);
+            while !g.is_over() {
+                let moves = g.legal_moves();
+                let table =
+                    super::exact::shared_endgame(g.position(), super::exact::MAX_TABLE_POSITIONS);
+                let exact = table.and_then(|table| table.solve(&g, &within, true).ok());
+                if let (Some(exact), true) = (exact, moves.len() > 1) {
+                    let value_of = |m: Move| exact.moves.iter().find(|x| x.0 == m).unwrap().1;
+                    let seed = rng.random();
+                    for level in [Level::Max, Level::Perfect] {
+                        let mut player = EnginePlayer::new(level, seed)
+                            .with_nodes(NODES)
+                            .with_solve_nodes(NODES);
+                        let chosen = player.choose_move(&g);
+                        assert_eq!(value_of(chosen), exact.value, "{name} {level} seed {seed}");
+                    }
+                    let searched = Searcher::new(NODES).search(&g, &Limits::nodes(NODES), None);
+                    search_missed += usize::from(value_of(searched.best) != exact.value);
+                    checked += 1;
+                }
+                g.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        // The budget is too small for the search alone: the table made the difference.
+        assert!(
+            search_missed > 0,
+            "{name}: the search alone found every best move"
+        );
+    }
+}
+
 fn play_out(rules: Rules, levels: [Level; 2], seeds: [u64; 2]) -> Vec<Move> {
     let mut players = [
         EnginePlayer::new(levels[0], seeds[0]),
