@@ -10,8 +10,9 @@
 //! - `tt.rs`: its transposition table;
 //! - `solve.rs`: exact solving (level `perfect`, `goobalay solve`);
 //! - `exact.rs`: exact bounds for every reachable position of a small board (Tihbat,
-//!   Modiar), valid whatever the repetition history, and the search within them
-//!   (`goobalay solve` on those boards);
+//!   Modiar) and for Layli Goobalay's and Tampoduo's endgames, valid whatever the
+//!   repetition history, and the search within them (`goobalay solve` on those
+//!   positions, the review, `perfect`, and `max` in those endgames);
 //! - `arrange.rs`: choosing a rearrangement in a multi-hand match;
 //! - `arena.rs`: engine-versus-engine series with an Elo estimate.
 
