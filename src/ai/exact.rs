@@ -1040,9 +1040,7 @@ pub(crate) fn shared_endgame(pos: &Position, max_positions: u64) -> Option<Arc<E
 /// table, built on first use: a level that plays from it must make the same moves in
 /// every build, where the review makes do with smaller tables in a debug build.
 pub(crate) fn endgame_best_move(game: &Game, order: &[Move], limits: &SolveLimits) -> Option<Move> {
-    if game.is_over() {
-        return None;
-    }
+    // A finished game is refused by the table's search.
     let table = shared_endgame(game.position(), MAX_TABLE_POSITIONS)?;
     table.solve(game, limits, true).ok()?.first_best(order)
 }

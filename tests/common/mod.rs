@@ -147,9 +147,6 @@ impl Db {
     }
 }
 
-/// Which parts of two snapshots of a database differ (for SQLite, [`file_bytes`]:
-/// the file, then its `-wal`), and their sizes, for a failure's message: a log left
-/// behind by an earlier command reads differently from a page rewritten.
 /// Runs `command`, which must succeed (its stderr shown if not); returns stdout.
 pub fn succeeded(command: &mut Command) -> Vec<u8> {
     let out = command.output().unwrap();
@@ -161,6 +158,9 @@ pub fn succeeded(command: &mut Command) -> Vec<u8> {
     out.stdout
 }
 
+/// Which parts of two snapshots of a database differ (for SQLite, [`file_bytes`]:
+/// the file, then its `-wal`), and their sizes, for a failure's message: a log left
+/// behind by an earlier command reads differently from a page rewritten.
 pub fn changed_parts(before: &[Vec<u8>], after: &[Vec<u8>]) -> String {
     before
         .iter()
