@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use crate::engine::{EndReason, Game, Move, MoveList, Outcome, Position, Reached, Remaining, Side};
 
-use super::tt::{Bound, DEPTH_SOLVED, Table};
+use super::tt::{Bound, DEPTH_SOLVED, NO_MOVE, Table};
 
 /// Value units per seed.
 pub const SCALE: i32 = 8;
@@ -336,12 +336,9 @@ impl Searcher {
             return 0;
         }
         let key = game.position_hash();
-        // Ordered by history before the probe: the ordering needs nothing from the
-        // table's entry, so the processor does it while the entry comes from memory.
-        // The table's move is brought forward once the entry is known.
-        let mut moves = self.by_history(game.moves_to_try(), me);
+        let mut tt_move = NO_MOVE;
         if let Some(e) = self.tt.probe(key) {
-            self.put_table_move_first(&mut moves, me, e.best);
+            tt_move = e.best;
             if e.depth >= depth as u8 {
                 let v = e.value + base;
                 let usable = match e.bound {
@@ -359,6 +356,7 @@ impl Searcher {
         }
         // Candidates whose sowing turns out endless are skipped: the legal moves are
         // tried in the same order as if they had been listed alone.
+        let moves = self.ordered(game.moves_to_try(), me, tt_move);
         let horizon_before = self.horizon;
         let alpha_before = alpha;
         let mut best = -INF;
@@ -413,12 +411,18 @@ impl Searcher {
         best
     }
 
-    /// `moves` (ascending) by history, highest first; equal keys keep their order (a
-    /// stable insertion sort in place: the lists are short, and sorting a keyed copy
-    /// moved a few hundred bytes a node).
-    fn by_history(&self, mut moves: MoveList, me: Side) -> MoveList {
+    /// `moves` with the table's move first, then by history, highest first; equal
+    /// keys keep their order (a stable insertion sort in place: the lists are short,
+    /// and sorting a keyed copy moved a few hundred bytes a node).
+    fn ordered(&self, mut moves: MoveList, me: Side, tt_move: u8) -> MoveList {
         let history = &self.history[me.index()];
-        let key = |m: Move| history[move_index(m)];
+        let key = |m: Move| {
+            if move_code(m) == tt_move {
+                u32::MAX
+            } else {
+                history[move_index(m)]
+            }
+        };
         let list = moves.as_mut_slice();
         for i in 1..list.len() {
             let m = list[i];
@@ -431,88 +435,5 @@ impl Searcher {
             list[j] = m;
         }
         moves
-    }
-
-    /// Moves the table's move (`code`, if among `moves`) to where ordering with it
-    /// first would have put it: ahead of every move but those whose history is as
-    /// high as a key goes (`u32::MAX`, saturated), which share the first key with it
-    /// and keep their ascending order.
-    fn put_table_move_first(&self, moves: &mut MoveList, me: Side, code: u8) {
-        let Some(at) = moves.iter().position(|&m| move_code(m) == code) else {
-            return;
-        };
-        let history = &self.history[me.index()];
-        let table_move = moves[at];
-        let to = moves[..at]
-            .iter()
-            .take_while(|&&m| {
-                history[move_index(m)] == u32::MAX && move_index(m) < move_index(table_move)
-            })
-            .count();
-        // Shifted by hand: `rotate_right` called `memmove` for these few moves.
-        for i in (to..at).rev() {
-            moves[i + 1] = moves[i];
-        }
-        moves[to] = table_move;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ai::tt::NO_MOVE;
-    use crate::seeds::SplitMix64;
-
-    /// Ordering by history before the table's probe and bringing the table's move
-    /// forward after it gives the order the search used to make in one sort, with the
-    /// table's move keyed highest: the same moves tried in the same order, so the same
-    /// searches. Saturated histories (`u32::MAX`) tie with the table's move there.
-    #[test]
-    fn the_table_move_goes_where_one_sort_would_put_it() {
-        let mut rng = SplitMix64(17);
-        let mut searcher = Searcher::new(1_000);
-        let (mut cases, mut tied_with_saturated) = (0, 0);
-        for _ in 0..20_000 {
-            let holes: Vec<usize> = (0..12).filter(|_| rng.below(2) == 1).collect();
-            if holes.is_empty() {
-                continue;
-            }
-            for h in searcher.history[0].iter_mut() {
-                *h = [0, 1, 5, 5, 9, u32::MAX][rng.below(6)];
-            }
-            let code = match rng.below(4) {
-                0 => NO_MOVE,
-                1 => rng.below(12) as u8,
-                _ => holes[rng.below(holes.len())] as u8,
-            };
-            let listed: MoveList = holes.iter().map(|&h| Move::from_hole(h)).collect();
-            let mut moves = searcher.by_history(listed.clone(), Side::South);
-            searcher.put_table_move_first(&mut moves, Side::South, code);
-            let history = &searcher.history[0];
-            let mut one_sort: Vec<Move> = listed.to_vec();
-            one_sort.sort_by_key(|&m| {
-                std::cmp::Reverse(if move_code(m) == code {
-                    u32::MAX
-                } else {
-                    history[move_index(m)]
-                })
-            });
-            assert_eq!(
-                moves.to_vec(),
-                one_sort,
-                "history {history:?}, table move {code}"
-            );
-            cases += 1;
-            tied_with_saturated += usize::from(
-                listed.iter().any(|&m| {
-                    history[move_index(m)] == u32::MAX && (move_code(m) as usize) < code as usize
-                }) && holes.contains(&(code as usize))
-                    && history[code as usize] != u32::MAX,
-            );
-        }
-        assert!(
-            cases > 15_000 && tied_with_saturated > 1_000,
-            "{cases} {tied_with_saturated}"
-        );
     }
 }
